@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
     // lowdb and steno ship ESM only; jest's module system needs them as CommonJS.
     '^.+/node_modules/(lowdb|steno)/.+\\.js$': [
       'ts-jest',

@@ -1,0 +1,43 @@
+import { COMMAND_ERRORS, COMMAND_HELP, commandError, commandHelp, helpAll } from '../../lib/commands/messages';
+import { XmldbError } from '../../lib/errors';
+
+describe('command error catalog', () => {
+  test('entries carry their status; names count their % slots', () => {
+    for (const [key, e] of Object.entries(COMMAND_ERRORS)) {
+      const slots = (e.template.match(/%/g) ?? []).length;
+      const suffix = key.match(/(_X)+$/)?.[0] ?? '';
+      expect([key, slots]).toStrictEqual([key, suffix.length / 2]);
+      expect([400, 403, 404, 500]).toContain(e.status);
+    }
+  });
+
+  test('commandError builds an XmldbError with the entry name as code', () => {
+    const e = commandError('UNKNOWN_SIMILAR_X_X', 'XQERY', 'XQUERY');
+    expect(e).toBeInstanceOf(XmldbError);
+    expect([e.status, e.code, e.message]).toStrictEqual([500, 'UNKNOWN_SIMILAR_X_X', "Unknown command: XQERY. Did you mean 'XQUERY'?"]);
+    expect(commandError('PERM_REQUIRED_X', 'Admin').status).toBe(403);
+  });
+});
+
+describe('help texts', () => {
+  test('every keyword has a syntax and a summary ending in a full stop', () => {
+    for (const [k, h] of Object.entries(COMMAND_HELP)) {
+      expect([k, h.summary.endsWith('.')]).toStrictEqual([k, true]);
+    }
+  });
+
+  test('short and detailed help', () => {
+    expect(commandHelp('list', false)).toBe('LIST ([name] ([path]))\n  List databases, or the resources of a database.\n');
+    expect(commandHelp('OPTIMIZE', true)).toBe('OPTIMIZE (ALL)\n  Optimize the opened database.\n\nALL: rebuild all of its structures.\n');
+    expect(commandHelp('CLOSE', true)).toBe('CLOSE\n  Close the opened database.\n');
+    expect(commandHelp('store', false)).toBe('STORE (TO [path]) [input]\n  Old name of BINARY PUT.\n');
+    expect(commandHelp('nothing', false)).toBeUndefined();
+  });
+
+  test('HELP lists every command once, in order', () => {
+    const text = helpAll();
+    const keywords = text.split('\n').filter((l) => l !== '' && !l.startsWith(' ')).map((l) => l.split(' ')[0]);
+    expect(keywords).toStrictEqual(Object.keys(COMMAND_HELP));
+    expect(Object.keys(COMMAND_HELP)).toStrictEqual([...Object.keys(COMMAND_HELP)].sort());
+  });
+});

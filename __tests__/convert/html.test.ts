@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { convertHtml, type HtmlOptions } from '../../lib/convert/html';
+import { parseXml } from '../../lib/convert/xml';
+
+describe('convertHtml', () => {
+  const cases: [string, string, HtmlOptions, string][] = [
+    ['plain text gets html/head/body', 'hello', {}, '<html><head/><body>hello</body></html>'],
+    ['empty input', '', {}, '<html><head/><body/></html>'],
+    [
+      'fixture: doctype dropped, head elements sorted, implied end tags',
+      readFileSync(join(__dirname, '../../fixtures/convert/sample.html'), 'utf8'),
+      {},
+      '<html><head><title>Sample</title></head><body><p class="intro">Hello <b>world<br/>\n<ul><li>one</li><li>two</li></ul>\n</b></p></body></html>',
+    ],
+    ['full document kept in place', '<HTML LANG=en><HEAD><META CHARSET=utf-8></HEAD><BODY CLASS=b><P>x</P></BODY></HTML>', {}, '<html lang="en"><head><meta charset="utf-8"/></head><body class="b"><p>x</p></body></html>'],
+    ['void elements are empty', '<p>a<br>b<img src=x.png alt=""><hr>', {}, '<html><head/><body><p>a<br/>b<img src="x.png" alt=""/></p><hr/></body></html>'],
+    ['entities decoded, text re-escaped', '<p title="a&quot;&lt;">&amp; &lt;b&gt; &copy; &nbsp;</p>', {}, '<html><head/><body><p title="a&quot;&lt;">&amp; &lt;b&gt; \u00a9 \u00a0</p></body></html>'],
+    ['script text escaped', '<script>if (a < b && c) x()</script><p>y', {}, '<html><head><script>if (a &lt; b &amp;&amp; c) x()</script></head><body><p>y</p></body></html>'],
+    ['comments kept and made well-formed', '<!-- top --><p>x<!-- a -- b -->', {}, '<!-- top --><html><head/><body><p>x<!-- a - - b --></p></body></html>'],
+    ['xmlns dropped: root in no namespace', '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:x="urn:x"><p>x</p></html>', {}, '<html><head/><body><p>x</p></body></html>'],
+    ['invalid names rewritten, duplicates dropped', '<p @click=a 1x=b id=1 ID=2 x:y=c xml:lang=en>t</p>', {}, '<html><head/><body><p _click="a" _1x="b" id="1" x_y="c" xml:lang="en">t</p></body></html>'],
+    ['prefixed element names rewritten', '<svg:rect/><o:p>x</o:p>', {}, '<html><head/><body><svg_rect/><o_p>x</o_p></body></html>'],
+    ['self-closing syntax honoured', '<svg><path d="M0"/><path d="M1"/></svg>', {}, '<html><head/><body><svg><path d="M0"/><path d="M1"/></svg></body></html>'],
+    ['stray end tags ignored, open ones closed', '</x><div><span>a</div>b', {}, '<html><head/><body><div><span>a</span></div>b</body></html>'],
+    ['processing instructions dropped', '<?xml version="1.0"?><p>x</p>', {}, '<html><head/><body><p>x</p></body></html>'],
+    ['text after </html> goes to body', '<html><body>a</body></html>b', {}, '<html><head/><body>ab</body></html>'],
+    ['characters XML cannot hold', '<p>a\u0001b</p>', {}, '<html><head/><body><p>a\uFFFDb</p></body></html>'],
+    ['whitespace kept by default', '<ul>\n <li>a</li>\n</ul>', {}, '<html><head/><body><ul>\n <li>a</li>\n</ul></body></html>'],
+    ['stripws', '<ul>\n <li>a</li>\n</ul>', { stripws: true }, '<html><head/><body><ul><li>a</li></ul></body></html>'],
+  ];
+  it.each(cases)('%s', (_name, input, options, xml) => {
+    const r = convertHtml(input, options);
+    expect(r.xml).toBe(xml);
+    expect(parseXml(r.xml)).toEqual(r);
+  });
+
+  it('deeply nested HTML does not overflow the stack', () => {
+    const r = convertHtml('<div>'.repeat(50_000) + 'x');
+    expect(r.nodes).toBe(1 + 3 + 50_000 + 1);
+  });
+});

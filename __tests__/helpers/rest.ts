@@ -1,0 +1,98 @@
+/** One-line helpers for REST tests: a fresh data folder and router per test, requests as admin. */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { createRestRouter, type RestRouter } from '../../lib';
+import type { RestOptions } from '../../lib/options';
+import { UserStore } from '../../lib/users/user-store';
+
+export const ADMIN = { user: 'admin', password: 'admin-pw' };
+export const NS = 'http://basex.org/rest';
+
+export interface TestServer {
+  readonly app: express.Express;
+  readonly router: RestRouter;
+  readonly dbPath: string;
+  readonly restPath: string;
+  /** supertest agent with admin credentials preset. */
+  get(url: string): request.Test;
+  put(url: string, body?: string | Buffer, contentType?: string): request.Test;
+  post(url: string, body: string, contentType?: string): request.Test;
+  del(url: string): request.Test;
+  query(url: string, body: string): request.Test;
+  close(): Promise<void>;
+}
+
+/** A QUERY-method request (supertest has no shortcut for it). */
+export function queryRequest(app: express.Express, url: string): request.Test {
+  return new request.Test(http.createServer(app), 'QUERY', url);
+}
+
+/** Collects a response body as bytes, whatever its content type. */
+export function asBytes(t: request.Test): request.Test {
+  return t.buffer(true).parse((res, cb) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+}
+
+export function tempDir(prefix = 'xmldb-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestServer(options: RestOptions = {}): Promise<TestServer> {
+  const dbPath = options.dbPath ?? tempDir();
+  const restPath = options.restPath ?? path.join(dbPath, '..', `${path.basename(dbPath)}-restpath`);
+  fs.mkdirSync(restPath, { recursive: true });
+  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, ...options, dbPath, restPath });
+  await router.ready();
+  const app = express();
+  app.use('/rest', router);
+  const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
+  // Without a content type, a body is sent as bytes: superagent would label a string as a form.
+  const withBody = (t: request.Test, body: string | Buffer | undefined, contentType?: string) => {
+    if (contentType !== undefined) t = t.set('Content-Type', contentType);
+    if (body === undefined) return t;
+    return t.send(contentType === undefined && typeof body === 'string' ? Buffer.from(body) : body);
+  };
+  return {
+    app,
+    router,
+    dbPath,
+    restPath,
+    get: (url) => auth(request(app).get(url)),
+    put: (url, body, contentType) => withBody(auth(request(app).put(url)), body, contentType),
+    post: (url, body, contentType = 'application/xml') => withBody(auth(request(app).post(url)), body, contentType),
+    del: (url) => auth(request(app).delete(url)),
+    query: (url, body) => auth(queryRequest(app, url)).set('Content-Type', 'text/plain').send(body),
+    close: async () => {
+      await router.close();
+      fs.rmSync(dbPath, { recursive: true, force: true });
+      fs.rmSync(restPath, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SeedUser {
+  name: string;
+  password: string;
+  perm: 'none' | 'read' | 'write' | 'create' | 'admin';
+  grants?: Array<[pattern: string, perm: 'none' | 'read' | 'write']>;
+}
+
+/** Writes users into a data folder before a router opens it. */
+export async function seedUsers(dbPath: string, users: readonly SeedUser[]): Promise<void> {
+  const store = await UserStore.open(dbPath);
+  for (const u of users) {
+    if (store.get(u.name) === undefined) await store.create(u.name, u.password, u.perm);
+    else {
+      await store.setPassword(u.name, u.password);
+      await store.grant(u.name, u.perm);
+    }
+    for (const [pattern, perm] of u.grants ?? []) await store.grant(u.name, perm, pattern);
+  }
+}

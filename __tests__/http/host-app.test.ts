@@ -1,0 +1,53 @@
+import express4 from 'express4';
+import express5 from 'express';
+import request from 'supertest';
+import { createRestRouter } from '../../lib';
+import { ADMIN, NS, tempDir } from '../helpers/rest';
+
+type AnyApp = { use: (...args: unknown[]) => unknown };
+
+function mount(app: AnyApp, dbPath: string, at = '/rest') {
+  const router = createRestRouter({ dbPath, restPath: tempDir(), adminPassword: ADMIN.password, log: () => undefined });
+  app.use(at, router);
+  return router;
+}
+
+describe('mounting in host applications', () => {
+  test('Express 4 app with express.json() and express.text() in front', async () => {
+    const app = express4();
+    app.use(express4.json());
+    app.use(express4.text());
+    const router = mount(app as unknown as AnyApp, tempDir());
+    const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
+    await auth(request(app).put('/rest/db')).expect(201);
+    await auth(request(app).put('/rest/db/j.json')).set('Content-Type', 'application/json').send('{"a":[1,true]}').expect(201);
+    expect((await auth(request(app).get('/rest/db/j.json')).expect(200)).text).toBe(
+      '<json type="object"><a type="array"><_ type="number">1</_><_ type="boolean">true</_></a></json>',
+    );
+    await auth(request(app).put('/rest/db/t.txt')).set('Content-Type', 'text/plain').send('plain text').expect(201);
+    expect((await auth(request(app).get('/rest/db/t.txt')).expect(200)).text).toBe('plain text');
+    await auth(request(app).put('/rest/db/x.xml')).set('Content-Type', 'application/xml').send('<x/>').expect(201);
+    expect((await auth(request(app).get('/rest/db/x.xml')).expect(200)).text).toBe('<x/>');
+    await router.close();
+  });
+
+  test('Express 5 app, two routers side by side on different data folders, any mount path', async () => {
+    const app = express5();
+    app.use(express5.json());
+    const a = mount(app as unknown as AnyApp, tempDir(), '/a/rest');
+    const b = mount(app as unknown as AnyApp, tempDir(), '/b');
+    const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
+    await auth(request(app).put('/a/rest/one')).expect(201);
+    await auth(request(app).put('/b/two')).expect(201);
+    expect((await auth(request(app).get('/a/rest')).expect(200)).text).toMatch(new RegExp(`^<databases xmlns="${NS}"><database [^>]+>one</database></databases>$`));
+    expect((await auth(request(app).get('/b')).expect(200)).text).toMatch(/>two<\/database><\/databases>$/);
+    await a.close();
+    await b.close();
+  });
+
+  test('invalid options fail at creation with every problem named', () => {
+    expect(() => createRestRouter({ dbPath: '', maxBodySize: -1, bogus: 1 } as never)).toThrow(
+      'xmldb-rest: invalid options: unknown option "bogus"; "dbPath" must be a non-empty string; "maxBodySize" must be a positive integer.',
+    );
+  });
+});

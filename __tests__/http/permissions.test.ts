@@ -1,0 +1,65 @@
+import request from 'supertest';
+import { NS, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeEach(async () => {
+  const dbPath = tempDir();
+  await seedUsers(dbPath, [
+    { name: 'admin', password: 'admin-pw', perm: 'admin' },
+    { name: 'nobody', password: 'pw', perm: 'none' },
+    { name: 'reader', password: 'pw', perm: 'read' },
+    { name: 'writer', password: 'pw', perm: 'write' },
+    { name: 'creator', password: 'pw', perm: 'create' },
+    { name: 'local', password: 'pw', perm: 'none', grants: [['pub*', 'write']] },
+  ]);
+  s = await startTestServer({ dbPath });
+  await s.put('/rest/pub1', '<p/>', 'application/xml').expect(201);
+  await s.put('/rest/secret', '<s/>', 'application/xml').expect(201);
+});
+afterEach(() => s.close());
+
+const as = (user: string) => ({
+  get: (url: string) => request(s.app).get(url).auth(user, 'pw'),
+  put: (url: string, body = '<x/>') => request(s.app).put(url).auth(user, 'pw').set('Content-Type', 'application/xml').send(body),
+  del: (url: string) => request(s.app).delete(url).auth(user, 'pw'),
+});
+
+describe('read', () => {
+  test('the listing shows only readable databases', async () => {
+    expect((await as('nobody').get('/rest').expect(200)).text).toBe(`<databases xmlns="${NS}"/>`);
+    expect((await as('local').get('/rest').expect(200)).text).toMatch(/^<databases [^>]+><database [^>]+>pub1<\/database><\/databases>$/);
+    expect((await as('reader').get('/rest').expect(200)).text).toContain('>secret</database>');
+  });
+
+  test('a database without read permission is 404', async () => {
+    expect((await as('nobody').get('/rest/secret').expect(404)).text).toBe("Database 'secret' was not found.");
+    await as('local').get('/rest/secret').expect(404);
+    await as('local').get('/rest/pub1/pub1.xml').expect(200);
+    await as('reader').get('/rest/secret/secret.xml').expect(200);
+  });
+});
+
+describe('write and create', () => {
+  test('storing needs write permission: 403 otherwise, nothing stored', async () => {
+    const r = await as('reader').put('/rest/pub1/new.xml').expect(403);
+    expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(r.text).toBe('Write permission needed.');
+    await as('writer').put('/rest/pub1/new.xml').expect(201);
+    await as('local').put('/rest/pub1/other.xml').expect(201);
+    await as('local').put('/rest/secret/other.xml').expect(403);
+    expect((await s.get('/rest/secret').expect(200)).text).not.toContain('other.xml');
+  });
+
+  test('creating or dropping a database needs create permission', async () => {
+    expect((await as('writer').put('/rest/newdb').expect(403)).text).toBe('Create permission needed.');
+    await as('local').put('/rest/pubnew').expect(403);
+    await as('creator').put('/rest/newdb').expect(201);
+    await as('writer').del('/rest/newdb').expect(403);
+    await as('creator').del('/rest/newdb').expect(200);
+  });
+
+  test('deleting a resource needs write permission', async () => {
+    await as('reader').del('/rest/pub1/pub1.xml').expect(403);
+    await as('local').del('/rest/pub1/pub1.xml').expect(200);
+  });
+});

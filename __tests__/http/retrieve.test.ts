@@ -1,0 +1,44 @@
+import { asBytes, startTestServer, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeEach(async () => {
+  s = await startTestServer();
+  await s.put('/rest/db').expect(201);
+});
+afterEach(() => s.close());
+
+describe('GET of one resource (spec §5)', () => {
+  test('XML is serialized without declaration or doctype, whitespace as stored', async () => {
+    await s.put('/rest/db/a.xml', '<?xml version="1.0"?>\n<!DOCTYPE a>\n<a>\n  <b>x</b>\n</a>', 'application/xml').expect(201);
+    const r = await s.get('/rest/db/a.xml').expect(200);
+    expect(r.headers['content-type']).toBe('application/xml; charset=UTF-8');
+    expect(r.text).toBe('<a>\n  <b>x</b>\n</a>');
+  });
+
+  test('serialization parameters do not change a stored document', async () => {
+    await s.put('/rest/db/a.xml', '<a><b/></a>', 'application/xml').expect(201);
+    const r = await s.get('/rest/db/a.xml?indent=yes&omit-xml-declaration=no').expect(200);
+    expect(r.text).toBe('<a><b/></a>');
+  });
+
+  test('binary bytes come back unchanged with the media type of the suffix', async () => {
+    const bytes = Buffer.from([0, 255, 1, 254, 10, 13]);
+    await s.put('/rest/db/img/x.png', bytes, 'image/png').expect(201);
+    const r = await asBytes(s.get('/rest/db/img/x.png')).expect(200);
+    expect(r.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(r.body as Buffer, bytes)).toBe(0);
+  });
+
+  test('text stays binary: bytes unchanged, text/plain', async () => {
+    await s.put('/rest/db/notes.txt', 'line 1\r\nline 2', 'text/plain').expect(201);
+    const r = await s.get('/rest/db/notes.txt').expect(200);
+    expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(r.text).toBe('line 1\r\nline 2');
+  });
+
+  test('no or unknown suffix is application/octet-stream', async () => {
+    await s.put('/rest/db/blob', Buffer.from('abc'), 'application/octet-stream').expect(201);
+    const r = await s.get('/rest/db/blob').expect(200);
+    expect(r.headers['content-type']).toBe('application/octet-stream');
+  });
+});

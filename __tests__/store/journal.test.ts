@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeTemp } from '../../lib/store/atomic';
+import { createFileStore } from '../../lib/store/file-store';
+import * as journal from '../../lib/store/journal';
+import type { WriteView } from '../../lib/store/types';
+import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
+
+const dir = tempFolder();
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+/** Sets up two databases, then runs `change` with the journal applied only up to `crashAfter` ops. */
+async function crashDuring(crashAfter: number, change: (w: WriteView) => Promise<void>): Promise<number> {
+  const store = await createFileStore(dir.path);
+  await store.write('*', async (w) => {
+    await w.createDatabase('a');
+    await w.putResource('a', 'old.xml', xml('<old/>'));
+    await w.putResource('a', 'dir/keep.bin', bin('keep'));
+    await w.createDatabase('gone');
+    await w.putResource('gone', 'g.xml', xml('<g/>'));
+  });
+  let total = 0;
+  const real = journal.applyOps;
+  jest.spyOn(journal, 'applyOps').mockImplementation(async (dbPath, ops) => {
+    total = ops.length;
+    await real(dbPath, ops.slice(0, crashAfter));
+    throw new Error('simulated crash');
+  });
+  expect(await codeOf(() => store.write('*', change))).toBe('STORE_FAILED_X');
+  expect(await codeOf(() => store.read('*', (r) => r.listDatabases()))).toBe('STORE_FAILED_X');
+  jest.restoreAllMocks();
+  return total;
+}
+
+const change = async (w: WriteView) => {
+  await w.putResource('a', 'new.xml', xml('<new/>'));
+  await w.putResource('a', 'old.xml', xml('<old2/>'));
+  await w.deleteResources('a', 'dir');
+  await w.dropDatabase('gone');
+  await w.createDatabase('fresh');
+  await w.putResource('fresh', 'f/x.bin', bin('x'));
+  await w.renameResources('a', 'old.xml', 'moved/old.xml');
+};
+
+async function expectChangedState(): Promise<void> {
+  const store = await createFileStore(dir.path);
+  const state = await store.read('*', async (r) => {
+    const dbs = await r.listDatabases();
+    const result: Record<string, Record<string, string>> = {};
+    for (const db of dbs) {
+      result[db.name] = {};
+      for (const res of await r.listResources(db.name)) {
+        result[db.name][res.path] = (await r.readBytes(db.name, res.path)).toString();
+      }
+    }
+    return result;
+  });
+  expect(state).toEqual({
+    a: { 'new.xml': '<new/>', 'moved/old.xml': '<old2/>' },
+    fresh: { 'f/x.bin': 'x' },
+  });
+  const files = await listFiles(dir.path);
+  expect(files.filter((f) => /\.tmp\.$|journal-|\.stage-|\.trash-|\.scratch-/.test(f))).toEqual([]);
+  expect(files.filter((f) => !f.includes('.catalog.'))).toEqual(['a/moved/old.xml', 'a/new.xml', 'fresh/f/x.bin']);
+  await store.close();
+}
+
+describe('commit journal', () => {
+  test('a crash after the journal is written is finished at the next start, at every point', async () => {
+    const total = await crashDuring(0, change);
+    expect(total).toBeGreaterThan(5);
+    await expectChangedState();
+    for (let k = 1; k <= total; k++) {
+      await fs.rm(dir.path, { recursive: true, force: true });
+      await fs.mkdir(dir.path);
+      await crashDuring(k, change);
+      await expectChangedState();
+    }
+  });
+
+  test('a journal file left behind is replayed when the store opens', async () => {
+    const store = await createFileStore(dir.path);
+    await store.write(['db'], async (w) => {
+      await w.createDatabase('db');
+      await w.putResource('db', 'a.bin', bin('old'));
+    });
+    await store.close();
+    // A commit that crashed right after writing its journal: a staged temp and a delete.
+    const temp = await writeTemp(path.join(dir.path, 'db'), 'new bytes');
+    const ops: journal.JournalOp[] = [
+      { op: 'rename', from: journal.journalPath(dir.path, temp), to: 'db/b.bin' },
+      { op: 'delete', file: 'db/a.bin', root: 'db' },
+    ];
+    await journal.writeJournal(dir.path, ops);
+    await createFileStore(dir.path);
+    expect(await fs.readFile(path.join(dir.path, 'db', 'b.bin'), 'utf8')).toBe('new bytes');
+    expect(await fs.readdir(path.join(dir.path, 'db'))).not.toContain('a.bin');
+    expect(await fs.readdir(path.join(dir.path, journal.STORE_DIR))).toEqual([]);
+  });
+
+  test('a journal pointing outside the data folder is refused', async () => {
+    await fs.mkdir(path.join(dir.path, journal.STORE_DIR));
+    const evil = { ops: [{ op: 'delete', file: '../outside', root: '..' }] };
+    await fs.writeFile(path.join(dir.path, journal.STORE_DIR, 'journal-x.json'), JSON.stringify(evil));
+    await expect(createFileStore(dir.path)).rejects.toMatchObject({ code: 'JOURNAL_CORRUPT_XX' });
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryPool } from '../../../lib/xquery/worker/pool';
+import { select } from './helpers';
+
+const MAIN = 'main';
+const RUNAWAY = select('count((1 to 100000000000)[. mod 7 = 99])');
+
+describe('QueryPool', () => {
+  let pool: QueryPool;
+  afterEach(async () => {
+    await pool?.close();
+  });
+
+  it('runs a query in a worker and serializes the result', async () => {
+    pool = new QueryPool({ size: 1 });
+    const out = await pool.run({ xslt: select('1 to 3'), initialTemplate: MAIN, serialization: { method: 'xml' } });
+    expect(out.body).toBe('1 2 3');
+    expect(out.cached).toBe(false);
+  });
+
+  it('compiles once per key, also for concurrent requests', async () => {
+    pool = new QueryPool({ size: 2 });
+    const job = { xslt: select('"same"'), initialTemplate: MAIN };
+    const results = await Promise.all([pool.run(job), pool.run(job), pool.run(job)]);
+    expect(results.map((r) => r.body)).toEqual(['same', 'same', 'same']);
+    expect(pool.compilations).toBe(1);
+    expect((await pool.run(job)).cached).toBe(true);
+    expect(pool.compilations).toBe(1);
+  });
+
+  it('passes typed variables, context documents and serialization parameters', async () => {
+    pool = new QueryPool({ size: 1 });
+    const prolog = '<xsl:param name="x" as="xs:integer*"/><xsl:param name="Q{urn:xmldb-rest:engine}context" as="document-node()*" select="()"/>';
+    const out = await pool.run({
+      xslt: select('sum($x), $Q{urn:xmldb-rest:engine}context ! *', prolog),
+      initialTemplate: MAIN,
+      params: { x: { values: ['1', '2'], type: 'xs:integer*' } },
+      context: { xml: ['<a/>', '<b/>'] },
+      serialization: { method: 'adaptive', 'item-separator': '\uE000' },
+    });
+    expect(out.body).toBe('3\uE000<a/>\uE000<b/>');
+  });
+
+  it('reports compile and dynamic errors as QueryErrors', async () => {
+    pool = new QueryPool({ size: 1 });
+    await expect(pool.run({ xslt: select('1 +'), initialTemplate: MAIN })).rejects.toMatchObject({ code: 'XPST0003', line: 4 });
+    await expect(
+      pool.run({ xslt: select('$x', '<xsl:param name="x" as="xs:integer"/>'), initialTemplate: MAIN, params: { x: { values: ['abc'], type: 'xs:integer' } } }),
+    ).rejects.toMatchObject({ code: 'FORG0001' });
+    await expect(pool.run({ xslt: select('1', ''), initialTemplate: MAIN, context: { xml: ['<a>'] } })).rejects.toMatchObject({ code: 'FODC0006' });
+  });
+
+  it('reads documents through the DocumentSource module given in the init data', async () => {
+    pool = new QueryPool({
+      size: 1,
+      dbPath: '/data',
+      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
+    });
+    const out = await pool.run({ xslt: select("e:doc('db/a.xml')/r/@db/string(), count(collection('db')//x)"), initialTemplate: MAIN });
+    expect(out.body).toBe('/data\n2');
+    const ctx = await pool.run({
+      xslt: select('count($Q{urn:xmldb-rest:engine}context//x)', '<xsl:param name="Q{urn:xmldb-rest:engine}context" select="()"/>'),
+      initialTemplate: MAIN,
+      context: { documents: ['db/a.xml'] },
+    });
+    expect(ctx.body).toBe('2');
+    await expect(pool.run({ xslt: select("e:doc('db/none.xml')"), initialTemplate: MAIN })).rejects.toMatchObject({ code: 'FODC0002' });
+  });
+
+  it('stops a runaway query at its time limit while other queries are answered promptly', async () => {
+    pool = new QueryPool({ size: 2, timeoutMs: 20_000 });
+    pool.warm();
+    // compile both first, so the timing below is about running
+    await pool.run({ xslt: select('"warm"'), initialTemplate: MAIN });
+    const runaway = pool.run({ xslt: RUNAWAY, initialTemplate: MAIN, timeoutMs: 1500 });
+    const started = Date.now();
+    const quick = await pool.run({ xslt: select('"quick"'), initialTemplate: MAIN });
+    expect(quick.body).toBe('quick');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const error = await runaway.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(QueryError);
+    expect((error as QueryError).code).toBe('BASX0003');
+    expect(String(error)).toBe('[BASX0003] Timeout exceeded (1500 ms).');
+    expect(pool.restarts).toBe(1);
+    // the replacement worker serves the next query
+    expect((await pool.run({ xslt: select('"after"'), initialTemplate: MAIN })).body).toBe('after');
+  });
+});

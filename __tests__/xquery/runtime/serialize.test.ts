@@ -1,0 +1,159 @@
+import { compileStylesheet } from '../../../lib/xquery/compile';
+import { evaluate } from '../../../lib/xquery/evaluate';
+import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialize';
+import { select } from './helpers';
+
+const value = (expr: string) => evaluate(compileStylesheet(select(expr)), { initialTemplate: 'main' });
+const ser = (expr: string, params: Record<string, string> = {}) => serialize(value(expr), params);
+
+function serError(expr: string, params: Record<string, string>): QueryError {
+  try {
+    ser(expr, params);
+  } catch (e) {
+    expect(e).toBeInstanceOf(QueryError);
+    return e as QueryError;
+  }
+  throw new Error('no error');
+}
+
+describe('basex (default) and adaptive', () => {
+  it('separate items by newline', () => {
+    expect(ser('1 to 3')).toBe('1\n2\n3');
+    expect(ser('1 to 3', { method: 'adaptive' })).toBe('1\n2\n3');
+    expect(ser("(parse-xml('<a/>')/*, parse-xml('<b/>')/*)")).toBe('<a/>\n<b/>');
+  });
+
+  it('basex writes top-level atomic values as plain strings', () => {
+    expect(ser("('a\"b<&', true(), 1e0, 2.5, xs:date('2020-01-01'), QName('u', 'p:l'))")).toBe('a"b<&\ntrue\n1\n2.5\n2020-01-01\np:l');
+    expect(ser("map{'a':'b'}")).toBe('map{"a":"b"}');
+  });
+
+  it('adaptive writes atomic values per Serialization 3.1, XML-escaped', () => {
+    const cases: Array<[string, string]> = [
+      ["'a\"b<&'", '"a""b&lt;&amp;"'],
+      ["xs:untypedAtomic('u')", '"u"'],
+      ["xs:anyURI('http://x')", '"http://x"'],
+      ['true(), false()', 'true()\nfalse()'],
+      ['1, -7, 2.5, xs:decimal(3)', '1\n-7\n2.5\n3'],
+      ['1e0, 12345678.9e0, 1e-7, -0e0', '1.0e0\n1.23456789e7\n1.0e-7\n-0.0e0'],
+      ["xs:double('NaN'), xs:double('INF'), xs:double('-INF')", 'NaN\nINF\n-INF'],
+      ['xs:float(1.5)', 'xs:float("1.5")'],
+      ["xs:date('2020-01-01'), xs:dayTimeDuration('PT1H')", 'xs:date("2020-01-01")\nxs:dayTimeDuration("PT1H")'],
+      ["QName('u:v', 'p:l')", 'Q{u:v}l'],
+      ["xs:hexBinary('0a')", 'xs:hexBinary("0A")'],
+    ];
+    for (const [expr, expected] of cases) expect(ser(expr, { method: 'adaptive' })).toBe(expected);
+  });
+
+  it('adaptive maps, arrays and functions', () => {
+    expect(ser("map{'a':1}", { method: 'adaptive' })).toBe('map{"a":1}');
+    expect(ser("map{'b':(1,2)}", { method: 'adaptive' })).toBe('map{"b":(1,2)}');
+    expect(ser("map{'c':()}", { method: 'adaptive' })).toBe('map{"c":()}');
+    expect(ser('map{}', { method: 'adaptive' })).toBe('map{}');
+    expect(ser("[1,(2,3),[],'x']", { method: 'adaptive' })).toBe('[1,(2,3),[],"x"]');
+    expect(ser('abs#1', { method: 'adaptive' })).toBe('Q{http://www.w3.org/2005/xpath-functions}abs#1');
+    expect(ser('function($a, $b) { $a }', { method: 'adaptive' })).toBe('(anonymous-function)#2');
+  });
+
+  it('adaptive nodes: XML, attributes as name="value", namespaces as xmlns', () => {
+    expect(ser(`parse-xml('<a x="1&amp;"><b/>t</a>')`, { method: 'adaptive' })).toBe('<a x="1&amp;"><b/>t</a>');
+    expect(ser(`parse-xml('<a x="1&quot;"/>')/*/@x`, { method: 'adaptive' })).toBe('x="1&quot;"');
+    expect(ser(`parse-xml('<a xmlns:p="u"/>')/*/namespace::p`, { method: 'adaptive' })).toBe('xmlns:p="u"');
+    expect(ser(`parse-xml('<a><!--c--><?pi d?>t</a>')/*/node()`, { method: 'adaptive' })).toBe('<!--c-->\n<?pi d?>\nt');
+  });
+
+  it('item-separator replaces the newline (the QT3 wire form)', () => {
+    expect(ser('1 to 3', { method: 'adaptive', 'item-separator': '\uE000' })).toBe('1\uE0002\uE0003');
+    expect(ser('1 to 3', { 'item-separator': ',' })).toBe('1,2,3');
+  });
+
+  it('indent', () => {
+    expect(ser("parse-xml('<a><b/></a>')", { indent: 'yes' })).toBe('<a>\n  <b/>\n</a>');
+  });
+});
+
+describe('xml, xhtml, html, text', () => {
+  it('xml: a space between adjacent atomic values, nothing between nodes', () => {
+    expect(ser('1 to 3', { method: 'xml' })).toBe('1 2 3');
+    expect(ser("(1, parse-xml('<c/>')/*, 2, 3)", { method: 'xml' })).toBe('1<c/>2 3');
+    expect(ser("(parse-xml('<a/>')/*, parse-xml('<b/>')/*)", { method: 'xml' })).toBe('<a/><b/>');
+    expect(ser("'a<b'", { method: 'xml' })).toBe('a&lt;b');
+    expect(ser('[1, [2, 3]]', { method: 'xml' })).toBe('1 2 3');
+  });
+
+  it('xml: item-separator between all items', () => {
+    expect(ser('1 to 3', { method: 'xml', 'item-separator': ',' })).toBe('1,2,3');
+    expect(ser("parse-xml('<a><b/>t</a>')", { method: 'xml', 'item-separator': ',' })).toBe('<a><b/>t</a>');
+  });
+
+  it('xml: omit-xml-declaration=no writes the declaration', () => {
+    expect(ser("parse-xml('<a/>')", { method: 'xml', 'omit-xml-declaration': 'no' })).toBe('<?xml version="1.0" encoding="UTF-8"?><a/>');
+    expect(ser("parse-xml('<a/>')", { method: 'xml' })).toBe('<a/>');
+  });
+
+  it('xml: attributes and maps cannot be serialized (SENR0001)', () => {
+    expect(serError(`parse-xml('<a x="1"/>')/*/@x`, { method: 'xml' }).code).toBe('SENR0001');
+    expect(serError("map{'a':1}", { method: 'xml' }).code).toBe('SENR0001');
+  });
+
+  it('xhtml: empty non-void elements as start and end tag', () => {
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml' })).toBe('<!DOCTYPE html>\n<html></html>');
+    expect(ser("parse-xml('<p><br/><span/></p>')/*", { method: 'xhtml' })).toBe('<p><br /><span></span></p>');
+  });
+
+  it('html', () => {
+    expect(ser("parse-xml('<p><br/><span/></p>')/*", { method: 'html' })).toBe('<p><br><span></span></p>');
+  });
+
+  it('text: string values', () => {
+    expect(ser("parse-xml('<a>1</a>')", { method: 'text' })).toBe('1');
+    expect(ser("('a<b', 'c')", { method: 'text' })).toBe('a<b c');
+  });
+});
+
+describe('json and csv', () => {
+  it('json', () => {
+    expect(ser("map{'a':1}", { method: 'json' })).toBe('{"a":1}');
+    expect(ser("[1,'x',true()]", { method: 'json' })).toBe('[1,"x",true]');
+    expect(ser("'s'", { method: 'json' })).toBe('"s"');
+    expect(ser('()', { method: 'json' })).toBe('');
+    expect(serError('1 to 2', { method: 'json' }).code).toBe('SERE0023');
+  });
+
+  it('csv from <csv><record> documents, with header and separator', () => {
+    const doc = "parse-xml('<csv><record><a>1</a><b>x,y</b></record><record><a>2</a><b>q\"</b></record></csv>')";
+    expect(ser(doc, { method: 'csv' })).toBe('1,"x,y"\n2,"q"""\n');
+    expect(ser(doc, { method: 'csv', 'csv-header': 'yes', 'csv-separator': ';' })).toBe('a;b\n1;x,y\n2;"q"""\n');
+    expect(ser(doc, { method: 'csv', csv: 'header=yes,separator=semicolon' })).toBe('a;b\n1;x,y\n2;"q"""\n');
+  });
+
+  it('csv from arrays', () => {
+    expect(ser("[[1, 'a'], [2, 'b']]", { method: 'csv' })).toBe('1,a\n2,b\n');
+  });
+});
+
+describe('contentTypeFor (spec §11.1)', () => {
+  it('media-type wins, then method, then the operation default; charset appended', () => {
+    expect(contentTypeFor({ 'media-type': 'xxx' }, 'application/xml')).toBe('xxx; charset=UTF-8');
+    expect(contentTypeFor({ 'media-type': 'text/x; charset=latin1' }, 'application/xml')).toBe('text/x; charset=latin1');
+    const byMethod: Record<string, string> = {
+      xml: 'application/xml', adaptive: 'application/xml', basex: 'application/xml', xhtml: 'text/html',
+      html: 'text/html', text: 'text/plain', json: 'application/json', csv: 'text/csv',
+    };
+    for (const [method, type] of Object.entries(byMethod)) {
+      expect(contentTypeFor({ method }, 'text/plain')).toBe(`${type}; charset=UTF-8`);
+    }
+    expect(contentTypeFor({}, 'application/xml')).toBe('application/xml; charset=UTF-8');
+    expect(contentTypeFor({}, 'text/plain')).toBe('text/plain; charset=UTF-8');
+    expect(contentTypeFor({ encoding: 'ISO-8859-1' }, 'application/xml')).toBe('application/xml; charset=ISO-8859-1');
+  });
+});
+
+describe('encodeBody', () => {
+  it('encodes, with character references where the encoding falls short', () => {
+    expect(encodeBody('ä€', 'UTF-8').toString('utf8')).toBe('ä€');
+    expect(encodeBody('ä€', 'ISO-8859-1')).toEqual(Buffer.from('ä&#x20AC;', 'latin1'));
+    expect(encodeBody('ä', 'US-ASCII').toString('ascii')).toBe('&#xE4;');
+  });
+});

@@ -1,0 +1,56 @@
+/** Direct and computed node constructors, boundary whitespace, attribute value normalization. */
+import { testFail, testParse } from './helpers';
+
+describe('constructors', () => {
+  testParse([
+    ['<a/>', '(DirElemConstructor name=a)'],
+    ['<p:a x="1" p:y=\'2\'/>', '(DirElemConstructor name=p:a [(DirAttribute name=x [(AttributeValueChars "1")]) (DirAttribute name=p:y [(AttributeValueChars "2")])])'],
+    ['<a x="a""b" y=\'c\'\'d\' z="{{}}&lt;&#65;"/>', '(DirElemConstructor name=a [(DirAttribute name=x [(AttributeValueChars "a\\"b")]) (DirAttribute name=y [(AttributeValueChars "c\'d")]) (DirAttribute name=z [(AttributeValueChars "{}<A")])])'],
+    ['<a x="v{1}w{2}"/>', '(DirElemConstructor name=a [(DirAttribute name=x [(AttributeValueChars "v") (EnclosedExpr (IntegerLiteral "1")) (AttributeValueChars "w") (EnclosedExpr (IntegerLiteral "2"))])])'],
+    ['<a x="{}"/>', '(DirElemConstructor name=a [(DirAttribute name=x [(EnclosedExpr)])])'],
+    ['<a x="l1\n\tl2\r\nl3&#10;"/>', '(DirElemConstructor name=a [(DirAttribute name=x [(AttributeValueChars "l1  l2 l3\\n")])])'],
+    ['<a xmlns="urn:d" xmlns:p="urn:p"/>', '(DirElemConstructor name=a [(DirNamespaceDecl uri=urn:d) (DirNamespaceDecl prefix=p uri=urn:p)])'],
+    ['<a>text</a>', '(DirElemConstructor name=a [(DirText "text")])'],
+    ['<a>  {1}  {2}  </a>', '(DirElemConstructor name=a [(DirText "  " boundaryWhitespace) (EnclosedExpr (IntegerLiteral "1")) (DirText "  " boundaryWhitespace) (EnclosedExpr (IntegerLiteral "2")) (DirText "  " boundaryWhitespace)])'],
+    ['<a> &#x20; </a>', '(DirElemConstructor name=a [(DirText "   ")])'],
+    ['<a>{{x}}</a>', '(DirElemConstructor name=a [(DirText "{x}")])'],
+    ['<a>  <![CDATA[ <x> ]]>  </a>', '(DirElemConstructor name=a [(DirText "  ") (CDataSection " <x> ") (DirText "  ")])'],
+    ['<a><!-- c --> <?pi  body ?></a>', '(DirElemConstructor name=a [(DirCommentConstructor " c ") (DirText " " boundaryWhitespace) (DirPIConstructor target=pi "body ")])'],
+    ['<a><b><c/></b></a>', '(DirElemConstructor name=a [(DirElemConstructor name=b [(DirElemConstructor name=c)])])'],
+    ['<a>x&amp;y&#xD;</a>', '(DirElemConstructor name=a [(DirText "x&y\\r")])'],
+    ['<a>(: not a comment :)</a>', '(DirElemConstructor name=a [(DirText "(: not a comment :)")])'],
+    ['<a>\r\n</a>', '(DirElemConstructor name=a [(DirText "\\n" boundaryWhitespace)])'],
+    ['<!-- top -->', '(DirCommentConstructor " top ")'],
+    ['<?target data?>', '(DirPIConstructor target=target "data")'],
+    ['<?target?>', '(DirPIConstructor target=target)'],
+    ['document { <a/> }', '(CompDocConstructor (DirElemConstructor name=a))'],
+    ['element e { 1 }', '(CompElemConstructor name=e (IntegerLiteral "1"))'],
+    ['element { "e" } { }', '(CompElemConstructor (StringLiteral "e"))'],
+    ['element p:for { }', '(CompElemConstructor name=p:for)'],
+    ['attribute a { "v" }', '(CompAttrConstructor name=a (StringLiteral "v"))'],
+    ['attribute { "a" } { }', '(CompAttrConstructor (StringLiteral "a"))'],
+    ['namespace p { "urn:p" }', '(CompNamespaceConstructor prefix=p (StringLiteral "urn:p"))'],
+    ['namespace { "p" } { "urn:p" }', '(CompNamespaceConstructor (StringLiteral "p") (StringLiteral "urn:p"))'],
+    ['text { "t" }', '(CompTextConstructor (StringLiteral "t"))'],
+    ['comment { "c" }', '(CompCommentConstructor (StringLiteral "c"))'],
+    ['processing-instruction pi { "d" }', '(CompPIConstructor target=pi (StringLiteral "d"))'],
+    ['processing-instruction { "pi" } { }', '(CompPIConstructor (StringLiteral "pi"))'],
+  ]);
+
+  testFail([
+    ['<a></b>', 'XQST0118 1:6'],
+    ['<a><b></a></b>', 'XQST0118 1:9'],
+    ['<a>{</a>', '1:6'],
+    ['<a>}</a>', '1:4'],
+    ['<a x="1"y="2"/>', '1:9'],
+    ['<a x="<"/>', '1:7'],
+    ['<a xmlns:p="{1}"/>', 'XQST0022 1:13'],
+    ['<a><!-- a -- b --></a>', '1:11'],
+    ['<?xml version="1.0"?><a/>', '1:3'],
+    ['<a>&foo;</a>', '1:4'],
+    ['<a>&#0;</a>', 'XQST0090 1:4'],
+    ['< a/>', '1:2'],
+    ['<a>', '1:4'],
+    ['element {} {}', '1:10'],
+  ]);
+});

@@ -1,0 +1,83 @@
+/**
+ * What running commands share: the caller's environment, the session state that commands change
+ * (opened database, options), and the store view taken for the whole script.
+ */
+import { raise } from '../../errors';
+import type { OptionValue } from '../../store/database-options';
+import { STORE_ERRORS } from '../../store/errors';
+import type { ReadView, Store, WriteView } from '../../store/types';
+import type { User, UserStore } from '../../users/user-store';
+import { commandError } from '../messages';
+
+/** Context handed to `query`: the opened database and path, and the view the script holds. */
+export interface QueryContext {
+  readonly db?: string;
+  readonly path?: string;
+  /**
+   * The view of the script's locks (a WriteView when the script writes). Store locks are not
+   * reentrant: a query runs while they are held, so it must read (and update) through this view,
+   * never call `store.read`/`store.write` itself.
+   */
+  readonly view?: ReadView | WriteView;
+}
+
+export interface CommandEnvironment {
+  store: Store;
+  users: UserStore;
+  /** The authenticated user. */
+  user: User;
+  /** Whether commands may read and write files of the server (input paths, EXPORT). */
+  allowFileAccess: boolean;
+  /** Folder of server-side files for RUN (spec §10). */
+  restPath: string;
+  /** Runs an XQuery for XQUERY/FIND; given by the caller (engine not ready yet: tests pass a stub). */
+  query?: (query: string, context: QueryContext) => Promise<string>;
+  /**
+   * Runs a server-side query file for RUN; receives the absolute file, already resolved against
+   * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
+   * carries the same context as `query` (the callee may ignore it).
+   */
+  runFile?: (file: string, context?: QueryContext) => Promise<string>;
+}
+
+export interface CommandState {
+  currentDb?: string;
+  currentPath?: string;
+  /** Options set with SET, by canonical (upper-case) name. */
+  options: Map<string, OptionValue>;
+}
+
+/** One running script: environment, state, and the view its locks were taken with. */
+export interface RunContext {
+  readonly env: CommandEnvironment;
+  readonly state: CommandState;
+  readonly view: ReadView;
+  /** Present when the script writes (its locks were taken with `store.write`). */
+  readonly writer?: WriteView;
+}
+
+/** The opened database, or NO_DB_OPENED. */
+export function openedDb(ctx: RunContext): string {
+  const db = ctx.state.currentDb;
+  if (db === undefined) throw commandError('NO_DB_OPENED');
+  return db;
+}
+
+/** The opened database, which must (still) exist: a script may have dropped it. */
+export async function existingDb(ctx: RunContext): Promise<string> {
+  const db = openedDb(ctx);
+  if ((await ctx.view.database(db)) === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
+  return db;
+}
+
+/** The write view. Planning takes write locks for every writing command, so it is present. */
+export function writer(ctx: RunContext): WriteView {
+  if (ctx.writer === undefined) throw new Error('A writing command ran without write locks.');
+  return ctx.writer;
+}
+
+/** The options of the state that the input conversions understand. */
+export function parseOptions(state: CommandState): { stripws: boolean; stripns: boolean } {
+  const o = state.options;
+  return { stripws: (o.get('STRIPWS') ?? o.get('CHOP')) === true, stripns: o.get('STRIPNS') === true };
+}

@@ -1,0 +1,181 @@
+/**
+ * Executes commands (spec §6.3, §6.4, §15). One runner for the `command` operation, `.bxs` files,
+ * POST `<commands>` and EXECUTE:
+ *
+ * 1. Plan (plan.ts): walk every command, nested scripts included, tracking the opened database;
+ *    check each one's permission (403 `… permission needed.`) and refuse unsupported commands,
+ *    all before the first command runs. Collect the union of locks.
+ * 2. Lock once: `store.write(locks)` when any command writes (every database the script reads or
+ *    writes locked exclusively), else `store.read(locks)`. One lock set per script, taken in the
+ *    store's fixed order, so scripts never deadlock one another.
+ * 3. Run the commands in order; their outputs are concatenated without separator.
+ *
+ * A failing command ends the script; the database changes of the commands before it are kept
+ * (as in the reference server, where each command commits on its own) and committed together when
+ * the lock is released. Failures answer 500 (spec §12) except a failing OPEN (404) and permission
+ * refusals (403); see `toCommandFailure`.
+ */
+import type { Command } from '../types';
+import type { CommandEnvironment, CommandState, RunContext } from './context';
+import * as databases from './databases';
+import { toCommandFailure } from './errors';
+import * as info from './info';
+import { setOption, showOptions } from './options';
+import { describe, planCommands, type Step } from './plan';
+import * as queries from './queries';
+import * as resources from './resources';
+import * as users from './users';
+import { commandError } from '../messages';
+
+export type { CommandEnvironment, CommandState, QueryContext } from './context';
+export { EXEC_ERRORS, type ExecErrorKey } from './errors';
+export { formatSize } from './info';
+export { queryPermission, resolveRunFile } from './plan';
+
+/** Runs one (planned) command; answers its output ('' for commands that only change state). */
+async function runCommand(step: Step, ctx: RunContext): Promise<string> {
+  const cmd = step.cmd;
+  switch (cmd.kind) {
+    case 'createDb':
+      return databases.createDb(cmd, ctx).then(() => '');
+    case 'dropDb':
+      return databases.dropDb(cmd, ctx).then(() => '');
+    case 'alterDb':
+      return databases.alterDb(cmd, ctx).then(() => '');
+    case 'copy':
+      return databases.copy(cmd, ctx).then(() => '');
+    case 'open':
+      return databases.open(cmd, ctx).then(() => '');
+    case 'close':
+      databases.close(ctx);
+      return '';
+    case 'optimize':
+    case 'flush':
+      return databases.noOp(ctx).then(() => '');
+    case 'createIndex':
+    case 'dropIndex':
+      return databases.setIndex(cmd, ctx).then(() => '');
+    case 'export':
+      return databases.exportDb(cmd, ctx).then(() => '');
+    case 'list':
+      return cmd.name === undefined ? info.listDatabases(ctx) : info.listDatabase({ ...cmd, name: cmd.name }, ctx);
+    case 'dir':
+      return info.dir(cmd, ctx);
+    case 'info':
+      return info.info(ctx);
+    case 'infoDb':
+      return info.infoDb(ctx);
+    case 'help':
+      return info.help(cmd);
+    case 'get':
+      return resources.get(cmd, ctx);
+    case 'binaryGet':
+      return resources.binaryGet(cmd, ctx);
+    case 'binaryPut':
+      return resources.binaryPut(cmd, ctx).then(() => '');
+    case 'add':
+      return resources.add(cmd, ctx).then(() => '');
+    case 'put':
+      return resources.put(cmd, ctx).then(() => '');
+    case 'delete':
+      return resources.del(cmd, ctx).then(() => '');
+    case 'rename':
+      return resources.rename(cmd, ctx).then(() => '');
+    case 'xquery':
+      return queries.xquery(cmd, ctx);
+    case 'find':
+      return queries.find(cmd, ctx);
+    case 'run':
+      return step.script !== undefined ? runSteps(step.script, ctx) : queries.runFile(step.file as string, ctx);
+    case 'execute':
+      return runSteps(step.script ?? [], ctx);
+    case 'set':
+      setOption(cmd, ctx.state);
+      return '';
+    case 'showOptions':
+      return showOptions(cmd, ctx.state);
+    case 'createUser':
+      return users.createUser(cmd, ctx).then(() => '');
+    case 'dropUser':
+      return users.dropUser(cmd, ctx).then(() => '');
+    case 'alterUser':
+      return users.alterUser(cmd, ctx).then(() => '');
+    case 'alterPassword':
+      return users.alterPassword(cmd, ctx).then(() => '');
+    case 'password':
+      return users.ownPassword(cmd, ctx).then(() => '');
+    case 'grant':
+      return users.grant(cmd, ctx).then(() => '');
+    case 'showUsers':
+      return users.showUsers(cmd, ctx);
+    case 'exit':
+      return '';
+    // Refused while planning; listed so that the switch stays exhaustive.
+    case 'check':
+    case 'infoIndex':
+    case 'infoStorage':
+    case 'inspect':
+    case 'test':
+    case 'kill':
+    case 'showSessions':
+    case 'jobsList':
+    case 'jobsStop':
+    case 'jobsResult':
+    case 'repoInstall':
+    case 'repoDelete':
+    case 'repoList':
+    case 'createBackup':
+    case 'restore':
+    case 'dropBackup':
+    case 'alterBackup':
+    case 'showBackups':
+      throw commandError('NOT_SUPPORTED_X', describe(cmd));
+    default: {
+      const unreachable: never = cmd;
+      throw new Error(`Unhandled command ${(unreachable as Command).kind}`);
+    }
+  }
+}
+
+/** Runs steps in order, concatenating their outputs. Nested scripts run through here too. */
+async function runSteps(steps: readonly Step[], ctx: RunContext): Promise<string> {
+  let out = '';
+  for (const step of steps) {
+    const nested = step.script !== undefined;
+    try {
+      out += await runCommand(step, ctx);
+    } catch (error) {
+      // Nested scripts have mapped their own failures; a failing OPEN keeps its 404.
+      throw nested || step.cmd.kind === 'open' ? error : toCommandFailure(error);
+    }
+  }
+  return out;
+}
+
+/**
+ * Executes commands as one script: checks the permission of every command first, takes all locks
+ * at once, then runs them in order. `state` is updated in place (opened database, options).
+ * Answers the concatenated outputs; throws `XmldbError`s.
+ */
+export async function executeCommands(
+  commands: readonly Command[],
+  env: CommandEnvironment,
+  state: CommandState,
+): Promise<string> {
+  const plan = await planCommands(commands, env, state.currentDb);
+  let failure: { error: unknown } | undefined;
+  const run = async (ctx: RunContext): Promise<string> => {
+    try {
+      return await runSteps(plan.steps, ctx);
+    } catch (error) {
+      // Keep the changes made so far (they commit when the lock is released), then fail.
+      failure = { error };
+      return '';
+    }
+  };
+  const out = plan.write
+    ? await env.store.write(plan.locks, (view) => run({ env, state, view, writer: view }))
+    : await env.store.read(plan.locks, (view) => run({ env, state, view }));
+  if (failure !== undefined) throw failure.error;
+  return out;
+}

@@ -1,0 +1,223 @@
+/**
+ * Planning (style: "Permission and locks come first"): before any command runs, the whole script,
+ * nested EXECUTE and RUN scripts included, is walked once. The walk tracks the opened database the
+ * way running will (OPEN, CLOSE, and whatever a nested script leaves opened), checks every
+ * command's permission against the databases it touches, refuses unsupported commands, and
+ * collects the union of read and write locks.
+ *
+ * Per-command data comes from `requirements()`. `mergeRequirements()` is not enough here: it
+ * cannot see into EXECUTE/RUN, nor that a nested OPEN changes the database of later commands,
+ * and its single maximum permission ignores per-database grants.
+ *
+ * Queries (XQUERY, query files run by RUN): until the engine offers its own analysis, the query
+ * text is scanned. If it mentions an updating expression or a writing function (`db:put(`,
+ * `insert node`, `fn:put(` …), the script locks all databases for writing and needs the write
+ * permission (create for `db:create(`, `db:drop(` …); otherwise it locks all databases for reading.
+ * The engine still checks each database a query actually touches.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { raise } from '../../errors';
+import { STORE_ERRORS } from '../../store/errors';
+import type { LockSet } from '../../store/types';
+import { allows, rank, type Permission } from '../../users/permissions';
+import { commandError } from '../messages';
+import { requirements, type Requirements } from '../requirements';
+import { parseScript } from '../script';
+import type { Command, CommandKind } from '../types';
+import type { CommandEnvironment } from './context';
+import { execError, toCommandFailure } from './errors';
+
+/** One command to run; EXECUTE and RUN of a `.bxs` file carry their planned script. */
+export interface Step {
+  readonly cmd: Command;
+  readonly script?: readonly Step[];
+  /** RUN: the resolved absolute file. */
+  readonly file?: string;
+}
+
+export interface Plan {
+  readonly steps: readonly Step[];
+  /** Databases to lock; '*' = all. */
+  readonly locks: LockSet;
+  /** Whether the locks must be exclusive (some command writes). */
+  readonly write: boolean;
+}
+
+/** How deep EXECUTE and RUN may nest (a script that runs itself stops here). */
+export const MAX_SCRIPT_DEPTH = 16;
+
+/** Commands that parse but that this server does not offer. */
+export const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>([
+  'check', 'infoIndex', 'infoStorage', 'inspect', 'test', 'kill', 'showSessions',
+  'jobsList', 'jobsStop', 'jobsResult', 'repoInstall', 'repoDelete', 'repoList',
+  'createBackup', 'restore', 'dropBackup', 'alterBackup', 'showBackups',
+]);
+
+const LABEL: Record<Permission, string> = { none: 'None', read: 'Read', write: 'Write', create: 'Create', admin: 'Admin' };
+
+/** Updating expressions and writing functions (see the file comment). */
+const UPDATING = [
+  /\b(?:insert|delete)\s+nodes?\b/,
+  /\breplace\s+(?:value\s+of\s+)?node\b/,
+  /\brename\s+node\b/,
+  /\bcopy\s+\$/,
+  /\bupdate\s*\{/,
+  /\btransform\s+with\b/,
+  /(?:^|[^\w:.-])(?:fn:)?put\s*\(/,
+  /\bdb:(?:add|put|put-value|put-binary|delete|rename|replace|store|optimize|flush|create-index|drop-index)\s*\(/,
+  /\bxquery:(?:eval-update|update)\s*\(/,
+];
+const CREATING = /\bdb:(?:create|drop|copy|alter|create-backup|drop-backup|alter-backup|restore)\s*\(/;
+
+/** What scanning a query tells: the permission it needs (none: reads only). */
+export function queryPermission(query: string): Permission {
+  if (CREATING.test(query)) return 'create';
+  return UPDATING.some((re) => re.test(query)) ? 'write' : 'none';
+}
+
+function union(a: LockSet, b: LockSet): LockSet {
+  return a === '*' || b === '*' ? '*' : [...a, ...b];
+}
+
+function normalise(set: LockSet): LockSet {
+  return set === '*' ? '*' : [...new Set(set)].sort();
+}
+
+/**
+ * The database a command leaves opened (nested scripts are handled by the walk). CREATE DB opens
+ * the new database, as in the reference server (`CREATE DB x` then `ADD …`; spec §15.2 example).
+ */
+function openedAfter(cmd: Command, db: string | undefined): string | undefined {
+  if (cmd.kind === 'open' || cmd.kind === 'createDb') return cmd.name;
+  if (cmd.kind === 'close') return undefined;
+  return db;
+}
+
+const QUERY_SUFFIX = /\.(?:bxs|xq|xqm|xqy|xql|xqu|xquery|xpath)$/i;
+
+async function isFileInside(root: string, file: string): Promise<boolean> {
+  try {
+    const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(file)]);
+    const rel = path.relative(realRoot, real);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+    return (await fs.stat(real)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves a RUN file against the REST path (spec §10): NAME, else NAME.xq, else NAME.bxs (only
+ * for names without a query or script suffix). Absolute names, names leaving the folder, folders
+ * and missing files are not found.
+ */
+export async function resolveRunFile(restPath: string, name: string): Promise<string> {
+  const root = path.resolve(restPath);
+  if (!path.isAbsolute(name)) {
+    const candidates = QUERY_SUFFIX.test(name) ? [name] : [name, `${name}.xq`, `${name}.bxs`];
+    for (const c of candidates) {
+      const file = path.resolve(root, c);
+      try {
+        await fs.stat(file);
+      } catch {
+        continue;
+      }
+      if (await isFileInside(root, file)) return file;
+      break;
+    }
+  }
+  throw execError('FILE_NOT_FOUND_X', name);
+}
+
+class Planner {
+  private reads: LockSet = [];
+  private writes: LockSet = [];
+
+  constructor(private readonly env: CommandEnvironment) {}
+
+  async plan(cmds: readonly Command[], db: string | undefined): Promise<Plan> {
+    const { steps } = await this.walk(cmds, db, 0);
+    const write = this.writes === '*' || this.writes.length > 0;
+    return { steps, locks: normalise(write ? union(this.reads, this.writes) : this.reads), write };
+  }
+
+  /** Plans a list of commands with `db` opened; answers the steps and the database left opened. */
+  private async walk(cmds: readonly Command[], db: string | undefined, depth: number) {
+    if (depth > MAX_SCRIPT_DEPTH) throw execError('SCRIPT_DEPTH_X', MAX_SCRIPT_DEPTH);
+    const steps: Step[] = [];
+    for (const cmd of cmds) {
+      const r = requirements(cmd, db, this.env.user.name);
+      this.check(cmd, r);
+      if (UNSUPPORTED.has(cmd.kind)) throw commandError('NOT_SUPPORTED_X', describe(cmd));
+      this.reads = union(this.reads, r.reads);
+      this.writes = union(this.writes, r.writes);
+      if (cmd.kind === 'xquery') {
+        this.query(cmd.query, db);
+        steps.push({ cmd });
+      } else if (cmd.kind === 'execute') {
+        const nested = await this.walk(parseScript(cmd.script), db, depth + 1);
+        steps.push({ cmd, script: nested.steps });
+        db = nested.db;
+        continue;
+      } else if (cmd.kind === 'run') {
+        const file = await resolveRunFile(this.env.restPath, cmd.file);
+        const text = await fs.readFile(file, 'utf8');
+        if (/\.bxs$/i.test(file)) {
+          const nested = await this.walk(parseScript(text), db, depth + 1);
+          steps.push({ cmd, file, script: nested.steps });
+          db = nested.db;
+          continue;
+        }
+        this.query(text, db);
+        steps.push({ cmd, file });
+      } else {
+        steps.push({ cmd });
+      }
+      db = openedAfter(cmd, db);
+    }
+    return { steps, db };
+  }
+
+  /** Locks and permission of a query, from scanning its text. */
+  private query(query: string, db: string | undefined): void {
+    const perm = queryPermission(query);
+    if (perm === 'none') {
+      this.reads = '*';
+      return;
+    }
+    this.writes = '*';
+    if (!allows(this.env.user, perm, perm === 'write' ? db : undefined)) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+  }
+
+  /**
+   * Checks a command's permission: read and write on each database it names (grants may decide),
+   * globally when it names none or all; create and admin globally. Refusing OPEN or LIST of a
+   * database answers "not found", as for a database that does not exist (spec §13.2).
+   */
+  private check(cmd: Command, r: Requirements): void {
+    const perm = r.perm;
+    if (perm === 'none') return;
+    const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
+    const ok =
+      rank(perm) > rank('write') || named.length === 0
+        ? allows(this.env.user, perm)
+        : named.every((d) => allows(this.env.user, perm, d));
+    if (ok) return;
+    if (cmd.kind === 'open') throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.name);
+    if (cmd.kind === 'list' && cmd.name !== undefined) {
+      throw toCommandFailure(raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.name));
+    }
+    throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+  }
+}
+
+/** A command's name for messages: its keywords in upper case. */
+export function describe(cmd: Command): string {
+  return cmd.kind.replace(/[A-Z]/g, (c) => ` ${c}`).toUpperCase();
+}
+
+/** Plans a script run with `currentDb` opened; throws before anything runs. */
+export function planCommands(commands: readonly Command[], env: CommandEnvironment, currentDb?: string): Promise<Plan> {
+  return new Planner(env).plan(commands, currentDb);
+}

@@ -1,0 +1,14 @@
+/** Input conversions of PUT bodies (spec §8.1, §14): the public surface of `convert/`. */
+export { convertInput, decodeText, inputKind, parseMediaType } from './media';
+export type { ConvertedInput, ConvertOptions, InputKind, MediaType } from './media';
+export { parseXml, toSaxonDocument } from './xml';
+export type { XmlOptions } from './xml';
+export { convertJson } from './json';
+export type { JsonFormat, JsonOptions } from './json';
+export { convertCsv } from './csv';
+export type { CsvFormat, CsvOptions } from './csv';
+export { convertHtml } from './html';
+export type { HtmlOptions } from './html';
+export { CONVERT_ERRORS } from './errors';
+export type { ConvertErrorKey } from './errors';
+export type { WrittenXml } from './writer';

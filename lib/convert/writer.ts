@@ -1,0 +1,134 @@
+/**
+ * Builds the stored XML text of a converted document and counts its nodes on the way (spec §4:
+ * document node + elements + attributes + text nodes + comments + PIs; namespace declarations are
+ * not attributes). Every converter (XML, JSON, CSV, HTML) writes through it, so all stored
+ * documents share one serialization: no XML declaration, `<a/>` for empty elements, adjacent
+ * text merged into one node, empty text dropped.
+ */
+
+/** Characters that may not appear in XML 1.0 text (also lone surrogates). */
+const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Replaces characters XML cannot hold with U+FFFD (for text taken from JSON, CSV or HTML). */
+export function sanitizeChars(s: string): string {
+  return s.replace(INVALID_CHARS, '\uFFFD');
+}
+
+export function escapeText(s: string): string {
+  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#xD;'));
+}
+
+export function escapeAttr(s: string): string {
+  return s.replace(/[&<"\t\n\r]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '"' ? '&quot;' : c === '\t' ? '&#x9;' : c === '\n' ? '&#xA;' : '&#xD;',
+  );
+}
+
+const WHITESPACE_ONLY = /^[ \t\n\r]*$/;
+
+export interface WriterOptions {
+  /** Drop whitespace-only text nodes, except below `xml:space="preserve"` (STRIPWS). */
+  readonly stripws?: boolean;
+}
+
+/** Attribute as `[name, value]`; namespace declaration as `[prefix, uri]` (`''` = default namespace). */
+export type Pair = readonly [string, string];
+
+export interface WrittenXml {
+  readonly xml: string;
+  readonly nodes: number;
+}
+
+export class XmlWriter {
+  private out = '';
+  private readonly names: string[] = [];
+  /** xml:space="preserve" in effect, one entry per open element. */
+  private readonly preserve: boolean[] = [];
+  private text = '';
+  private startTagOpen = false;
+  private count = 1; // the document node
+
+  constructor(private readonly options: WriterOptions = {}) {}
+
+  /** Number of elements currently open. */
+  get depth(): number {
+    return this.names.length;
+  }
+
+  startElement(name: string, attributes: readonly Pair[] = [], namespaces: readonly Pair[] = []): void {
+    this.flush();
+    this.closeStartTag();
+    let tag = '<' + name;
+    for (const [prefix, uri] of namespaces) tag += (prefix === '' ? ' xmlns' : ' xmlns:' + prefix) + '="' + escapeAttr(uri) + '"';
+    let preserve = this.preserve.length > 0 && this.preserve[this.preserve.length - 1];
+    for (const [n, v] of attributes) {
+      tag += ' ' + n + '="' + escapeAttr(v) + '"';
+      if (n === 'xml:space') preserve = v === 'preserve';
+    }
+    this.out += tag;
+    this.names.push(name);
+    this.preserve.push(preserve);
+    this.startTagOpen = true;
+    this.count += 1 + attributes.length;
+  }
+
+  endElement(): void {
+    this.flush();
+    const name = this.names.pop();
+    if (name === undefined) throw new Error('XmlWriter: no open element');
+    this.preserve.pop();
+    if (this.startTagOpen) this.out += '/>';
+    else this.out += '</' + name + '>';
+    this.startTagOpen = false;
+  }
+
+  /** Convenience: an element with attributes and optional text content. */
+  element(name: string, attributes: readonly Pair[] = [], text?: string): void {
+    this.startElement(name, attributes);
+    if (text !== undefined) this.characters(text);
+    this.endElement();
+  }
+
+  /** Text; adjacent calls form one text node. */
+  characters(s: string): void {
+    this.text += s;
+  }
+
+  comment(s: string): void {
+    this.flush();
+    this.closeStartTag();
+    this.out += '<!--' + s + '-->';
+    this.count++;
+  }
+
+  processingInstruction(target: string, data: string): void {
+    this.flush();
+    this.closeStartTag();
+    this.out += '<?' + target + (data === '' ? '' : ' ' + data) + '?>';
+    this.count++;
+  }
+
+  finish(): WrittenXml {
+    this.flush();
+    if (this.names.length > 0) throw new Error('XmlWriter: unclosed elements');
+    return { xml: this.out, nodes: this.count };
+  }
+
+  private closeStartTag(): void {
+    if (this.startTagOpen) {
+      this.out += '>';
+      this.startTagOpen = false;
+    }
+  }
+
+  private flush(): void {
+    const t = this.text;
+    if (t === '') return;
+    this.text = '';
+    if (this.names.length === 0) return; // text outside the root element is never stored
+    if (this.options.stripws && !this.preserve[this.preserve.length - 1] && WHITESPACE_ONLY.test(t)) return;
+    this.closeStartTag();
+    this.out += escapeText(t);
+    this.count++;
+  }
+}

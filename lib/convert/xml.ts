@@ -1,0 +1,46 @@
+/**
+ * XML input (spec §14.5): check, normalise, count. The stored form has no XML declaration and no
+ * DOCTYPE; namespaces, comments and PIs are kept, CDATA becomes text, entities are expanded,
+ * white space is kept unless `stripws`, namespaces are removed with `stripns`.
+ *
+ * The parser is our own (xml-parser.ts), not saxon-js's: saxon-js 2.7 on Node is safe (it never
+ * loads a DTD or expands a declared entity) but not strict (it accepts duplicate attributes, two
+ * root elements, `<` in attribute values, control characters, an empty document) and its
+ * serializer drops `xmlns=""`. Its parse of our normalised output is what the engine gets
+ * ({@link toSaxonDocument}).
+ */
+import { XmlWriter, type WrittenXml } from './writer';
+import { parseXmlInto } from './xml-parser';
+
+export interface XmlOptions {
+  /** Drop whitespace-only text nodes (except below `xml:space="preserve"`). Default false. */
+  readonly stripws?: boolean;
+  /** Remove namespaces from element and attribute names. Default false. */
+  readonly stripns?: boolean;
+  /** Resource name, used in error messages. */
+  readonly name?: string;
+}
+
+/** Parses XML text; throws a 400 `XmldbError` (catalog `CONVERT_ERRORS`) if it is not well-formed. */
+export function parseXml(text: string, options: XmlOptions = {}): WrittenXml {
+  const writer = new XmlWriter({ stripws: options.stripws });
+  parseXmlInto(text, writer, { stripns: options.stripns, name: options.name });
+  return writer.finish();
+}
+
+/** The part of saxon-js this module uses. */
+interface SaxonXPath {
+  XPath: { evaluate(xpath: string, context: unknown, options: { params: Record<string, unknown> }): unknown };
+}
+
+let saxon: SaxonXPath | undefined;
+
+/**
+ * A saxon-js document node for XML text this module produced ({@link parseXml} output, or a
+ * stored document). Not for untrusted input: it relies on the text being already checked.
+ */
+export function toSaxonDocument(xml: string): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  saxon ??= require('saxon-js') as SaxonXPath;
+  return saxon.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
+}

@@ -1,0 +1,95 @@
+/**
+ * Classification of query parameters (spec §2.1, §2.2): operation, context, serialization
+ * parameter, database option or external variable, in one pass over the query string.
+ */
+import { raise } from '../errors';
+import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValue } from '../store/database-options';
+import { checkSerializationParam, isSerializationParam } from '../xquery/serialization-params';
+import type { QueryPairs } from './query-string';
+import { groupPairs } from './query-string';
+import { HTTP_ERRORS } from './status';
+
+export type OperationName = 'query' | 'command' | 'run';
+const OPERATIONS: readonly string[] = ['query', 'command', 'run'];
+
+export interface RequestParameters {
+  readonly operation?: { readonly name: OperationName; readonly value: string };
+  /** XML texts given as context documents. */
+  readonly context: readonly string[];
+  readonly serialization: Readonly<Record<string, string>>;
+  readonly options: ReadonlyMap<string, OptionValue>;
+  /** External variables by name (leading `$` removed). */
+  readonly variables: ReadonlyMap<string, Variable>;
+}
+
+export interface Variable {
+  /** Values in order; several values bind a sequence. */
+  readonly values: readonly string[];
+  /** Sequence type the values are cast to (POST `type` attribute). */
+  readonly type?: string;
+}
+
+export const NO_PARAMETERS: RequestParameters = {
+  context: [],
+  serialization: {},
+  options: new Map(),
+  variables: new Map(),
+};
+
+/** Parses and checks one database option; throws 400 for an invalid value. */
+export function optionEntry(name: string, value: string): [string, OptionValue] | undefined {
+  const canonical = databaseOptionName(name);
+  if (canonical === undefined) return undefined;
+  const parsed = parseOptionValue(canonical, value);
+  if (parsed === undefined) throw raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, value);
+  return [canonical, parsed];
+}
+
+/** Checks one serialization parameter; throws 400 for an invalid value. */
+export function checkSerialization(name: string, value: string): void {
+  const problem = checkSerializationParam(name, value);
+  if (problem !== undefined) throw raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, problem);
+}
+
+/** GET and QUERY: rule 1 (operations) applies to GET only. */
+export function classifyReadParameters(pairs: QueryPairs, method: 'GET' | 'QUERY'): RequestParameters {
+  const grouped = groupPairs(pairs);
+  const ops = method === 'GET' ? [...grouped.keys()].filter((n) => OPERATIONS.includes(n)) : [];
+  if (ops.length > 1 || (ops.length === 1 && grouped.get(ops[0])!.length > 1)) {
+    throw raise(HTTP_ERRORS, 'MULTIPLE_OPS_X', ops.join(', '));
+  }
+  let operation: RequestParameters['operation'];
+  const context: string[] = [];
+  const serialization: Record<string, string> = {};
+  const options = new Map<string, OptionValue>();
+  const variables = new Map<string, Variable>();
+  for (const [name, values] of grouped) {
+    if (ops.includes(name)) {
+      operation = { name: name as OperationName, value: values[0] };
+    } else if (name.toLowerCase() === 'context') {
+      context.push(...values);
+    } else if (isSerializationParam(name)) {
+      checkSerialization(name, values[0]);
+      serialization[name] = values[0];
+    } else {
+      const option = optionEntry(name, values[0]);
+      if (option) options.set(...option);
+      else {
+        const varName = name.startsWith('$') ? name.slice(1) : name;
+        variables.set(varName, { values: [...(variables.get(varName)?.values ?? []), ...values] });
+      }
+    }
+  }
+  return { operation, context, serialization, options: normaliseOptions(options), variables };
+}
+
+/** PUT and DELETE: every parameter must be a database option. */
+export function classifyWriteParameters(pairs: QueryPairs): RequestParameters {
+  const options = new Map<string, OptionValue>();
+  for (const [name, value] of pairs) {
+    const option = optionEntry(name, value);
+    if (option === undefined) throw raise(HTTP_ERRORS, 'UNKNOWN_PARAM_X', name);
+    options.set(...option);
+  }
+  return { ...NO_PARAMETERS, options: normaliseOptions(options) };
+}

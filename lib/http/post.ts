@@ -1,0 +1,101 @@
+/**
+ * POST bodies (spec §7): the root element's local name selects the operation; `text`,
+ * `parameter`, `option`, `variable` and `context` children configure it.
+ */
+import { raise } from '../errors';
+import { normaliseOptions, type OptionValue } from '../store/database-options';
+import { isSerializationParam } from '../xquery/serialization-params';
+import { checkSerialization, optionEntry, type Variable } from './parameters';
+import { HTTP_ERRORS } from './status';
+import { childElements, parseXml, serializeElement } from './xml-dom';
+
+export type PostOperation =
+  | { readonly kind: 'commands'; readonly script: string }
+  | {
+      readonly kind: 'query' | 'run' | 'command';
+      readonly text: string;
+      readonly serialization: Readonly<Record<string, string>>;
+      readonly options: ReadonlyMap<string, OptionValue>;
+      readonly variables: ReadonlyMap<string, Variable>;
+      readonly context: readonly string[];
+    };
+
+const OPERATIONS = ['commands', 'query', 'run', 'command'];
+
+function firstText(el: Element): string | undefined {
+  for (const c of Array.from(el.childNodes)) {
+    if (c.nodeType === 3 || c.nodeType === 4) return c.nodeValue ?? '';
+  }
+  return undefined;
+}
+
+function attribute(el: Element, name: string): string {
+  return el.getAttribute(name) ?? '';
+}
+
+/** The context document given in a `context` element: its single child element, or its text. */
+function contextDocument(el: Element): string | undefined {
+  const elements = childElements(el);
+  if (elements.length > 1) throw raise(HTTP_ERRORS, 'MULTIPLE_CONTEXTS');
+  if (elements.length === 1) return serializeElement(elements[0]);
+  const text = el.textContent ?? '';
+  return text.trim() === '' ? undefined : text;
+}
+
+export function parsePostBody(body: string): PostOperation {
+  if (body.trim() === '') throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', 'the body is empty.');
+  let doc: Document;
+  try {
+    doc = parseXml(body);
+  } catch (e) {
+    throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', (e as Error).message);
+  }
+  const root = doc.documentElement;
+  const kind = root.localName;
+  if (!OPERATIONS.includes(kind)) throw raise(HTTP_ERRORS, 'INVALID_POST_X', kind);
+  if (kind === 'commands') return { kind, script: serializeElement(root) };
+
+  let text: string | undefined;
+  const serialization: Record<string, string> = {};
+  const options = new Map<string, OptionValue>();
+  const variables = new Map<string, Variable>();
+  const context: string[] = [];
+  for (const child of childElements(root)) {
+    switch (child.localName) {
+      case 'text':
+        text ??= firstText(child) ?? '';
+        break;
+      case 'parameter': {
+        const name = attribute(child, 'name');
+        if (!isSerializationParam(name)) throw raise(HTTP_ERRORS, 'UNKNOWN_PARAM_X', name);
+        checkSerialization(name, attribute(child, 'value'));
+        serialization[name] = attribute(child, 'value');
+        break;
+      }
+      case 'option': {
+        const option = optionEntry(attribute(child, 'name'), attribute(child, 'value'));
+        if (option === undefined) throw raise(HTTP_ERRORS, 'UNKNOWN_PARAM_X', attribute(child, 'name'));
+        options.set(...option);
+        break;
+      }
+      case 'variable': {
+        const raw = attribute(child, 'name');
+        const name = raw.startsWith('$') ? raw.slice(1) : raw;
+        const type = child.getAttribute('type') ?? undefined;
+        const previous = variables.get(name);
+        variables.set(name, { values: [...(previous?.values ?? []), attribute(child, 'value')], type: type ?? previous?.type });
+        break;
+      }
+      case 'context': {
+        if (context.length > 0) throw raise(HTTP_ERRORS, 'MULTIPLE_CONTEXTS');
+        const document = contextDocument(child);
+        if (document !== undefined) context.push(document);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (text === undefined) throw raise(HTTP_ERRORS, 'POST_NO_TEXT_X', kind);
+  return { kind: kind as 'query' | 'run' | 'command', text, serialization, options: normaliseOptions(options), variables, context };
+}

@@ -1,0 +1,121 @@
+/**
+ * The Express surface: authenticate, choose the handler by method, classify parameters, run the
+ * operation, write the result. One error middleware writes every failure.
+ */
+import express, { type Request, type Response } from 'express';
+import { raise } from '../errors';
+import { resolveOptions, type RestOptions } from '../options';
+import { createDatabase } from '../operations/create';
+import { deleteTarget } from '../operations/delete';
+import { listDatabases, notFound } from '../operations/list';
+import { requireReadableDatabase } from '../operations/permission';
+import { retrieve } from '../operations/retrieve';
+import { closeRuntime, openRuntime, type Runtime } from '../operations/runtime';
+import { storeResource } from '../operations/store';
+import type { Result, Session } from '../operations/types';
+import { isValidDatabaseName } from '../store/paths';
+import { authenticate } from './auth';
+import { createBodyReader } from './body';
+import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
+import { parsePostBody } from './post';
+import { parseQueryString } from './query-string';
+import { errorHandler, send } from './respond';
+import { HTTP_ERRORS } from './status';
+import { parseTarget, type Target } from './url-path';
+
+export type RestRouter = express.Router & {
+  /** Resolves once the data folder and users are open. */
+  ready(): Promise<void>;
+  /** Waits for writes in flight, then releases the data folder. */
+  close(): Promise<void>;
+};
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'QUERY']);
+
+function rawPath(req: Request): string {
+  const q = req.url.indexOf('?');
+  return q < 0 ? req.url : req.url.slice(0, q);
+}
+
+/** A database named in the URL must exist and be readable; otherwise 404 (spec §12). */
+function checkDatabaseName(target: Target): void {
+  if (target.db !== undefined && !isValidDatabaseName(target.db)) throw notFound(target.db);
+}
+
+function notImplemented(what: string): never {
+  throw raise(HTTP_ERRORS, 'NOT_IMPLEMENTED_X', what);
+}
+
+async function runOperation(session: Session, target: Target, params: RequestParameters): Promise<Result> {
+  if (params.operation !== undefined) return notImplemented(`The "${params.operation.name}" operation`);
+  if (target.db === undefined) return listDatabases(session, params.serialization);
+  return retrieve(session, target.db, target.path, params.serialization);
+}
+
+export function createRestRouter(input?: RestOptions): RestRouter {
+  const options = resolveOptions(input);
+  let opening: Promise<Runtime> | undefined;
+  const runtime = (): Promise<Runtime> => (opening ??= openRuntime(options));
+  const readBody = createBodyReader(options.maxBodySize);
+
+  const router = express.Router() as RestRouter;
+
+  router.use(async (req: Request, res: Response) => {
+    const rt = await runtime();
+    const user = await authenticate(req, rt);
+    const method = req.method.toUpperCase();
+    if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
+    const session: Session = { user, runtime: rt };
+    const target = parseTarget(rawPath(req));
+    const pairs = parseQueryString(req.url);
+    const contentType = req.headers['content-type'];
+
+    switch (method) {
+      case 'GET': {
+        const params = classifyReadParameters(pairs, 'GET');
+        checkDatabaseName(target);
+        send(res, await runOperation(session, target, params));
+        return;
+      }
+      case 'QUERY': {
+        classifyReadParameters(pairs, 'QUERY');
+        checkDatabaseName(target);
+        await readBody(req, res);
+        return notImplemented('The QUERY method');
+      }
+      case 'POST': {
+        checkDatabaseName(target);
+        const body = await readBody(req, res);
+        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+        const post = parsePostBody(body.toString('utf8'));
+        return notImplemented(`POST "${post.kind}"`);
+      }
+      case 'PUT': {
+        const params = classifyWriteParameters(pairs);
+        if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
+        const body = await readBody(req, res);
+        const result =
+          target.path === ''
+            ? await createDatabase(session, target.db, body, contentType, params.options)
+            : await storeResource(session, target.db, target.path, body, contentType, params.options);
+        send(res, result);
+        return;
+      }
+      default: {
+        classifyWriteParameters(pairs);
+        if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
+        checkDatabaseName(target);
+        send(res, await deleteTarget(session, target.db, target.path));
+      }
+    }
+  });
+  router.use(errorHandler(options.log));
+
+  router.ready = async () => {
+    await runtime();
+  };
+  router.close = async () => {
+    if (opening) await closeRuntime(await opening);
+  };
+  return router;
+}

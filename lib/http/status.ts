@@ -1,0 +1,22 @@
+/** Errors of the HTTP surface: each entry is a status and a message template (spec §12, §13). */
+import { entry } from '../errors';
+
+export const HTTP_ERRORS = {
+  METHOD_NOT_SUPPORTED_X: entry(501, 'Method not supported: %.'),
+  AUTH_EXPECTED: entry(401, 'Basic authentication expected.'),
+  ACCESS_DENIED_X: entry(401, 'Access denied: %.'),
+  MULTIPLE_OPS_X: entry(400, 'Multiple operations supplied: %.'),
+  UNKNOWN_PARAM_X: entry(400, 'Unknown parameter: %.'),
+  INVALID_PARAM_VALUE_XX: entry(400, 'Invalid value for parameter "%": %.'),
+  NO_DATABASE: entry(404, 'No database specified.'),
+  INVALID_URL_X: entry(400, 'Invalid URL: %.'),
+  INVALID_POST_X: entry(400, 'Invalid POST command: %'),
+  POST_NOT_XML_X: entry(400, 'The POST body is not well-formed XML: %'),
+  POST_NO_TEXT_X: entry(400, 'No "text" element found in POST command "%".'),
+  MULTIPLE_CONTEXTS: entry(400, 'Multiple contexts supplied.'),
+  BODY_TOO_LARGE_X: entry(413, 'Request body too large: at most % bytes are accepted.'),
+  BODY_UNREADABLE_X: entry(400, 'The request body could not be read: %'),
+  NOT_IMPLEMENTED_X: entry(501, '% is not implemented yet.'),
+} as const;
+
+export type HttpErrorKey = keyof typeof HTTP_ERRORS;

@@ -1,0 +1,21 @@
+/** DELETE of a database, or of the resources at or below a path (spec §12, §17). */
+import { notFound } from './list';
+import { mayRead, requirePermission } from './permission';
+import { textResult, type Result, type Session } from './types';
+
+export async function deleteTarget(session: Session, db: string, path: string): Promise<Result> {
+  if (!mayRead(session, db)) throw notFound(db);
+  requirePermission(session, path === '' ? 'create' : 'write', db);
+  const start = process.hrtime.bigint();
+  const message = await session.runtime.store.write([db], async (view) => {
+    if ((await view.database(db)) === undefined) throw notFound(db);
+    if (path === '') {
+      await view.dropDatabase(db);
+      return `Database '${db}' was dropped.`;
+    }
+    const count = await view.deleteResources(db, path);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    return `${count} resource(s) deleted in ${ms.toFixed(2)} ms.`;
+  });
+  return textResult(200, message);
+}

@@ -1,0 +1,24 @@
+/** What operations take and give: a session (who asks, on which runtime) and a result. */
+import type { Readable } from 'node:stream';
+import type { User } from '../users/user-store';
+import type { Runtime } from './runtime';
+
+export interface Session {
+  readonly user: User;
+  readonly runtime: Runtime;
+}
+
+export interface Result {
+  readonly status: number;
+  /** Full Content-Type value, charset included where it applies. */
+  readonly contentType: string;
+  readonly body: string | Buffer | Readable;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const TEXT = 'text/plain; charset=UTF-8';
+export const XML = 'application/xml; charset=UTF-8';
+
+export function textResult(status: number, body: string): Result {
+  return { status, contentType: TEXT, body };
+}

@@ -1,0 +1,83 @@
+/** Options of `createRestRouter`: defaults, validation (all problems reported together), freezing. */
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RestOptions {
+  /** Folder of the databases and `users.json`. Default `./data`. */
+  dbPath?: string;
+  /** Folder of server-side `.xq`/`.bxs` files for `run`. Default `./restpath`. */
+  restPath?: string;
+  /** Default credentials: requests without an `Authorization` header run as this user. */
+  user?: string;
+  password?: string;
+  /** Password of the `admin` user created on a data folder without users; random if absent. */
+  adminPassword?: string;
+  /** Largest accepted request body, in bytes. Default 64 MiB. */
+  maxBodySize?: number;
+  /** Bytes of source XML whose parsed documents are kept in memory. Default 256 MiB. */
+  documentCacheSize?: number;
+  /** Compiled queries kept for reuse. Default 500. */
+  compiledQueryCacheSize?: number;
+  /** Milliseconds a query may run before it is stopped. Default 30,000. */
+  queryTimeout?: number;
+  /** Worker threads that evaluate queries. Default: the number of cores. */
+  workers?: number;
+  /** Let queries read the host's files and the network (admin decision). Default false. */
+  allowFileAccess?: boolean;
+  /** Where start-up messages go (the generated admin password). Default `console.log`. */
+  log?: (message: string) => void;
+}
+
+export type ResolvedOptions = Readonly<Required<Omit<RestOptions, 'user' | 'password' | 'adminPassword'>>> &
+  Readonly<Pick<RestOptions, 'user' | 'password' | 'adminPassword'>>;
+
+const MiB = 1024 * 1024;
+
+function positiveInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+const KNOWN = new Set([
+  'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'documentCacheSize',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'allowFileAccess', 'log',
+]);
+
+/** Checks and completes router options; throws one TypeError naming every problem. */
+export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
+  const problems: string[] = [];
+  if (typeof input !== 'object' || input === null) throw new TypeError('xmldb-rest: options must be an object.');
+  for (const key of Object.keys(input)) if (!KNOWN.has(key)) problems.push(`unknown option "${key}"`);
+  const str = (key: keyof RestOptions): void => {
+    const v = input[key];
+    if (v !== undefined && (typeof v !== 'string' || v === '')) problems.push(`"${key}" must be a non-empty string`);
+  };
+  const int = (key: keyof RestOptions): void => {
+    const v = input[key];
+    if (v !== undefined && !positiveInteger(v)) problems.push(`"${key}" must be a positive integer`);
+  };
+  (['dbPath', 'restPath', 'user', 'password', 'adminPassword'] as const).forEach(str);
+  (['maxBodySize', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers'] as const).forEach(int);
+  if ((input.user === undefined) !== (input.password === undefined)) {
+    problems.push('"user" and "password" must be given together');
+  }
+  if (input.allowFileAccess !== undefined && typeof input.allowFileAccess !== 'boolean') {
+    problems.push('"allowFileAccess" must be a boolean');
+  }
+  if (input.log !== undefined && typeof input.log !== 'function') problems.push('"log" must be a function');
+  if (problems.length > 0) throw new TypeError(`xmldb-rest: invalid options: ${problems.join('; ')}.`);
+
+  return Object.freeze({
+    dbPath: path.resolve(input.dbPath ?? './data'),
+    restPath: path.resolve(input.restPath ?? './restpath'),
+    user: input.user,
+    password: input.password,
+    adminPassword: input.adminPassword,
+    maxBodySize: input.maxBodySize ?? 64 * MiB,
+    documentCacheSize: input.documentCacheSize ?? 256 * MiB,
+    compiledQueryCacheSize: input.compiledQueryCacheSize ?? 500,
+    queryTimeout: input.queryTimeout ?? 30_000,
+    workers: input.workers ?? Math.max(1, os.availableParallelism()),
+    allowFileAccess: input.allowFileAccess ?? false,
+    log: input.log ?? ((message: string) => console.log(message)),
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The standalone server: settings from command-line flags and environment variables, an Express
+ * application with the router at `/rest`, and a graceful stop on SIGTERM/SIGINT.
+ */
+import type { Server } from 'node:http';
+import express from 'express';
+import { createRestRouter, type RestRouter } from './http/router';
+
+export interface ServerSettings {
+  port: number;
+  host: string;
+  dbPath: string;
+  restPath: string;
+  adminPassword?: string;
+}
+
+const FLAGS: Record<string, keyof ServerSettings> = {
+  '--port': 'port',
+  '--host': 'host',
+  '--db-path': 'dbPath',
+  '--restpath': 'restPath',
+  '--admin-password': 'adminPassword',
+};
+
+export const USAGE = `Usage: xmldb-rest [--port N] [--host H] [--db-path DIR] [--restpath DIR] [--admin-password PW]
+Environment: PORT (8080), HOST (127.0.0.1), XMLDB_PATH (./data), XMLDB_RESTPATH (./restpath), XMLDB_ADMIN_PASSWORD`;
+
+/** Flags win over environment variables, which win over the defaults. */
+export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): ServerSettings {
+  const settings: ServerSettings = {
+    port: env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 8080,
+    host: env.HOST || '127.0.0.1',
+    dbPath: env.XMLDB_PATH || './data',
+    restPath: env.XMLDB_RESTPATH || './restpath',
+    adminPassword: env.XMLDB_ADMIN_PASSWORD || undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const key = FLAGS[flag];
+    if (key === undefined) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`Missing value for ${flag}\n${USAGE}`);
+    (settings as unknown as Record<string, string | number>)[key] = key === 'port' ? Number(value) : value;
+  }
+  if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
+    throw new Error(`Invalid port: ${settings.port}`);
+  }
+  return settings;
+}
+
+export interface RunningServer {
+  readonly server: Server;
+  readonly router: RestRouter;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(settings: ServerSettings, log = (m: string) => console.log(m)): Promise<RunningServer> {
+  const router = createRestRouter({
+    dbPath: settings.dbPath,
+    restPath: settings.restPath,
+    adminPassword: settings.adminPassword,
+    log,
+  });
+  await router.ready();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/rest', router);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(settings.port, settings.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : settings.port;
+  const url = `http://${settings.host}:${port}/rest`;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      // Stop accepting, let requests in flight finish, then wait for writes in flight.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await router.close();
+    })());
+  return { server, router, url, stop };
+}
+
+export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
+  let settings: ServerSettings;
+  try {
+    settings = readSettings(argv, env);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const running = await startServer(settings);
+  console.log(`xmldb-rest listening on ${running.url}`);
+  const shutdown = (): void => {
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,205 @@
+/**
+ * Atomic file writes: new content goes to a uniquely named temp file in the target's folder, is
+ * flushed to disk, then renamed over the target. Temp names end in `.` (see paths.ts), so they
+ * never collide with resources and can be swept safely at startup.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+const TEMP_PATTERN = /^\.[A-Za-z0-9_-]{12}\.tmp\.$/;
+const RETRY_CODES: ReadonlySet<string> = new Set(['EPERM', 'EBUSY', 'EACCES']);
+const RETRIES = 10;
+const RETRY_DELAY_MS = 100;
+
+/** A fresh temp file name: `.{12 random characters}.tmp.`. */
+export function tempName(): string {
+  return `.${randomBytes(9).toString('base64url')}.tmp.`;
+}
+
+/** Whether a file name is one that tempName() makes. */
+export function isTempName(name: string): boolean {
+  return TEMP_PATTERN.test(name);
+}
+
+/** The `code` of a Node.js system error, if any. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Writes `data` to a new temp file in `dir` (which must exist), flushed to disk; answers its path. */
+export async function writeTemp(dir: string, data: Buffer | string): Promise<string> {
+  const file = path.join(dir, tempName());
+  const handle = await fs.open(file, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(file, { force: true });
+    throw error;
+  }
+  await handle.close();
+  return file;
+}
+
+/**
+ * Gives the bytes of `source` a new temp name in `dir`: a hard link where the file system allows
+ * it (stored files are never changed in place, so sharing is safe), otherwise a flushed copy.
+ */
+export async function linkTemp(source: string, dir: string): Promise<string> {
+  const file = path.join(dir, tempName());
+  await linkOrCopy(source, file);
+  return file;
+}
+
+/** Renames a file, retrying where another process briefly holds it (Windows, virus scanners). */
+export async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fs.rename(from, to);
+      return;
+    } catch (error) {
+      const code = errorCode(error);
+      if (attempt >= RETRIES || code === undefined || !RETRY_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    }
+  }
+}
+
+/** Flushes a folder's entries (renames, new files) to disk; a no-op where folders cannot be opened. */
+export async function fsyncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL' && code !== 'EACCES') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Replaces `file` with `data` atomically: temp file in the same folder, fsync, rename, fsync folder. */
+export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = await writeTemp(dir, data);
+  try {
+    await renameWithRetry(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  await fsyncDir(dir);
+}
+
+interface Job {
+  data: Buffer | string;
+  readonly promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function newJob(data: Buffer | string): Job {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { data, promise, resolve, reject };
+}
+
+/**
+ * One writer per absolute path: writes to a path never overlap. While one is in flight only the
+ * latest data waits; every caller that asked meanwhile settles when that latest data lands.
+ */
+export class AtomicWriter {
+  private readonly pending = new Map<string, { next?: Job }>();
+
+  /** Writes `data` to `file` atomically; resolves once this data or newer data is on disk. */
+  write(file: string, data: Buffer | string): Promise<void> {
+    const key = path.resolve(file);
+    const state = this.pending.get(key);
+    if (state?.next) {
+      state.next.data = data;
+      return state.next.promise;
+    }
+    const job = newJob(data);
+    if (state) {
+      state.next = job;
+    } else {
+      const fresh = { next: job };
+      this.pending.set(key, fresh);
+      void this.drain(key, fresh);
+    }
+    return job.promise;
+  }
+
+  private async drain(key: string, state: { next?: Job }): Promise<void> {
+    for (let job = state.next; job; job = state.next) {
+      state.next = undefined;
+      try {
+        await writeFileAtomic(key, job.data);
+        job.resolve();
+      } catch (error) {
+        job.reject(error);
+      }
+    }
+    this.pending.delete(key);
+  }
+}
+
+/** Removes empty folders from `dir` upwards, stopping below `stopAt` (never removed). Best effort. */
+export async function pruneEmptyDirs(dir: string, stopAt: string): Promise<void> {
+  const root = path.resolve(stopAt);
+  for (let current = path.resolve(dir); current !== root && current.startsWith(root + path.sep); ) {
+    try {
+      await fs.rmdir(current);
+    } catch {
+      return;
+    }
+    current = path.dirname(current);
+  }
+}
+
+/** Deletes every temp file below `folder` (recursively); answers how many. Missing folder: 0. */
+export async function sweepTemps(folder: string): Promise<number> {
+  let entries;
+  try {
+    entries = await fs.readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const full = path.join(folder, entry.name);
+    if (isTempName(entry.name)) {
+      await fs.rm(full, { recursive: true, force: true });
+      removed++;
+    } else if (entry.isDirectory()) {
+      removed += await sweepTemps(full);
+    }
+  }
+  return removed;
+}
+
+/** Gives `target` (a new name) the bytes of `source`: a hard link, or a flushed copy. */
+export async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await fs.link(source, target);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'EEXIST') throw error;
+    await fs.copyFile(source, target, fsConstants.COPYFILE_EXCL);
+    const handle = await fs.open(target, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+}

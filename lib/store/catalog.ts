@@ -1,0 +1,449 @@
+/**
+ * The per-database catalog on disk, in `{db}/.catalog./`:
+ * - `meta.json`: format, incarnation id, generation (grows with every commit), created/modified,
+ *   options, resource count and bytes; small, rewritten on every commit;
+ * - `shard-XX.json` (lowdb JSON documents): the resource entries, spread over SHARD_COUNT files by
+ *   a hash of the path, so a write rewrites only the shards it touches, whatever the database size.
+ * Everything read is validated; in memory, a changed shard is a copy swapped in after its rename.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { raise } from '../errors';
+import { errorCode, writeFileAtomic, writeTemp } from './atomic';
+import { STORE_ERRORS } from './errors';
+import { lowDocument, type JsonAdapter, type LowDocument } from './lowdb';
+import { ancestorsOf, normalizePath } from './paths';
+import type { DatabaseOptions, ResourceType } from './types';
+
+/** The catalog folder inside a database folder (ends in `.`: never a resource name). */
+export const CATALOG_DIR = '.catalog.';
+export const META_FILE = 'meta.json';
+/** Number of shard files of a new database. */
+export const SHARD_COUNT = 64;
+/** Version of the on-disk format. */
+export const FORMAT = 1;
+
+/** What the catalog keeps about one resource. */
+export interface CatalogEntry {
+  readonly type: ResourceType;
+  readonly contentType: string;
+  /** xml: node count; otherwise bytes. */
+  readonly size: number;
+  readonly bytes: number;
+  readonly modified: number;
+  readonly etag: string;
+}
+
+/** The contents of `meta.json`. */
+export interface DatabaseMeta {
+  readonly format: number;
+  /** Random id of this incarnation of the database (a replaced database gets a new one). */
+  readonly uid: string;
+  /** Grows with every commit that touches the database. */
+  readonly generation: number;
+  readonly created: number;
+  readonly modified: number;
+  readonly options: Readonly<DatabaseOptions>;
+  readonly resources: number;
+  readonly size: number;
+  readonly shards: number;
+}
+
+/** Entries by path, in a prototype-free object (paths such as `__proto__` are plain keys). */
+export type EntryRecord = Record<string, CatalogEntry>;
+
+/** The contents of one shard file. */
+export interface ShardFile {
+  entries: EntryRecord;
+}
+
+/** Changes to entries: a new entry, or null for a removed one. */
+export type EntryChanges = ReadonlyMap<string, CatalogEntry | null>;
+
+/** A fresh random id (incarnations, etags). */
+export function randomId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** The shard of a path: FNV-1a over its UTF-16 code units. */
+export function shardOf(p: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < p.length; i++) {
+    hash ^= p.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % count;
+}
+
+export function catalogFolder(dbFolder: string): string {
+  return path.join(dbFolder, CATALOG_DIR);
+}
+
+export function metaFile(dbFolder: string): string {
+  return path.join(dbFolder, CATALOG_DIR, META_FILE);
+}
+
+export function shardFile(dbFolder: string, shard: number): string {
+  return path.join(dbFolder, CATALOG_DIR, `shard-${shard.toString(16).padStart(2, '0')}.json`);
+}
+
+function emptyRecord(): EntryRecord {
+  return Object.create(null) as EntryRecord;
+}
+
+/** A new meta for an empty database. */
+export function newMeta(options: DatabaseOptions, now: number): DatabaseMeta {
+  return {
+    format: FORMAT,
+    uid: randomId(),
+    generation: 1,
+    created: now,
+    modified: now,
+    options: { ...options },
+    resources: 0,
+    size: 0,
+    shards: SHARD_COUNT,
+  };
+}
+
+// ---------------------------------------------------------------- validation
+
+type Json = unknown;
+
+function isObject(value: Json): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: Json): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+function parseJson(text: string, file: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch (error) {
+    throw raise(STORE_ERRORS, 'CATALOG_CORRUPT_XX', file, (error as Error).message);
+  }
+}
+
+function corrupt(file: string, reason: string): Error {
+  return raise(STORE_ERRORS, 'CATALOG_CORRUPT_XX', file, reason);
+}
+
+function checkOptions(value: Json, file: string): DatabaseOptions {
+  if (!isObject(value)) throw corrupt(file, 'options must be an object');
+  const options: DatabaseOptions = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
+      throw corrupt(file, `option ${name} has an invalid value`);
+    }
+    options[name] = v;
+  }
+  return options;
+}
+
+/** Parses and validates the text of a meta file. */
+export function parseMeta(text: string, file: string): DatabaseMeta {
+  const json = parseJson(text, file);
+  if (!isObject(json)) throw corrupt(file, 'not an object');
+  if (json.format !== FORMAT) throw corrupt(file, `unknown format ${String(json.format)}`);
+  if (typeof json.uid !== 'string' || json.uid === '') throw corrupt(file, 'uid missing');
+  for (const key of ['generation', 'created', 'modified', 'resources', 'size', 'shards'] as const) {
+    if (!isCount(json[key])) throw corrupt(file, `${key} must be a non-negative integer`);
+  }
+  if ((json.shards as number) < 1) throw corrupt(file, 'shards must be positive');
+  return {
+    format: FORMAT,
+    uid: json.uid,
+    generation: json.generation as number,
+    created: json.created as number,
+    modified: json.modified as number,
+    options: checkOptions(json.options, file),
+    resources: json.resources as number,
+    size: json.size as number,
+    shards: json.shards as number,
+  };
+}
+
+const TYPES: ReadonlySet<Json> = new Set<ResourceType>(['xml', 'binary', 'value']);
+
+function checkEntry(value: Json, key: string, file: string): CatalogEntry {
+  if (!isObject(value)) throw corrupt(file, `entry '${key}' is not an object`);
+  const { type, contentType, size, bytes, modified, etag } = value;
+  if (!TYPES.has(type)) throw corrupt(file, `entry '${key}' has an invalid type`);
+  if (typeof contentType !== 'string' || typeof etag !== 'string' || etag === '') {
+    throw corrupt(file, `entry '${key}' lacks its content type or etag`);
+  }
+  if (!isCount(size) || !isCount(bytes) || !isCount(modified)) {
+    throw corrupt(file, `entry '${key}' has an invalid size, bytes or modified`);
+  }
+  return { type: type as ResourceType, contentType, size, bytes, modified, etag };
+}
+
+/** Parses and validates the text of shard `shard` of `count`. */
+export function parseShard(text: string, file: string, shard: number, count: number): ShardFile {
+  const json = parseJson(text, file);
+  if (!isObject(json) || !isObject(json.entries)) throw corrupt(file, 'entries missing');
+  const entries = emptyRecord();
+  for (const [key, value] of Object.entries(json.entries)) {
+    if (key === '' || normalizePath(key) !== key) throw corrupt(file, `invalid path '${key}'`);
+    if (shardOf(key, count) !== shard) throw corrupt(file, `path '${key}' belongs to another shard`);
+    entries[key] = checkEntry(value, key, file);
+  }
+  return { entries };
+}
+
+// ---------------------------------------------------------------- reading
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function readTextSync(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** The meta of the database in `dbFolder`; undefined if there is none (not a database). */
+export async function readMeta(dbFolder: string): Promise<DatabaseMeta | undefined> {
+  const file = metaFile(dbFolder);
+  const text = await readText(file);
+  return text === undefined ? undefined : parseMeta(text, file);
+}
+
+/** readMeta, synchronously. */
+export function readMetaSync(dbFolder: string): DatabaseMeta | undefined {
+  const file = metaFile(dbFolder);
+  const text = readTextSync(file);
+  return text === undefined ? undefined : parseMeta(text, file);
+}
+
+/** All entries of a database, synchronously (for worker threads). */
+export function readEntriesSync(dbFolder: string, meta: DatabaseMeta): Map<string, CatalogEntry> {
+  const result = new Map<string, CatalogEntry>();
+  const existing = new Set(readdirSync(catalogFolder(dbFolder)));
+  for (let shard = 0; shard < meta.shards; shard++) {
+    const file = shardFile(dbFolder, shard);
+    if (!existing.has(path.basename(file))) continue;
+    const text = readTextSync(file);
+    if (text === undefined) continue;
+    for (const [key, entry] of Object.entries(parseShard(text, file, shard, meta.shards).entries)) {
+      result.set(key, entry);
+    }
+  }
+  return result;
+}
+
+/** lowdb adapter of one shard: validates what it reads, writes atomically. */
+class ShardAdapter implements JsonAdapter<ShardFile> {
+  constructor(
+    private readonly file: string,
+    private readonly shard: number,
+    private readonly count: number,
+  ) {}
+
+  async read(): Promise<ShardFile | null> {
+    const text = await readText(this.file);
+    return text === undefined ? null : parseShard(text, this.file, this.shard, this.count);
+  }
+
+  async write(data: ShardFile): Promise<void> {
+    await writeFileAtomic(this.file, serializeShard(data));
+  }
+}
+
+function serializeShard(data: ShardFile): string {
+  return JSON.stringify(data);
+}
+
+// ---------------------------------------------------------------- the catalog
+
+/** Shard files written to temp names, waiting to be renamed into place by a commit. */
+export interface StagedShards {
+  /** Temp file → shard file. */
+  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  /** Bytes written. */
+  readonly bytes: number;
+  /** Swaps the new shard contents in; call after the renames. */
+  apply(): void;
+}
+
+/**
+ * The resource entries of one database, all in memory after the first load, with the number of
+ * resources below each directory and (once asked for) the sorted list of paths, both kept up to
+ * date change by change so that a write costs the same in a large database as in a small one.
+ */
+export class Catalog {
+  private sorted: string[] | undefined;
+  private readonly below = new Map<string, number>();
+  private total = { count: 0, bytes: 0 };
+
+  private constructor(
+    private readonly dbFolder: string,
+    private readonly shards: ReadonlyArray<LowDocument<ShardFile>>,
+  ) {
+    for (const shard of shards) {
+      for (const [key, entry] of Object.entries(shard.data.entries)) this.count1(key, entry, 1);
+    }
+  }
+
+  /** Loads the catalog of the database in `dbFolder`, which has `count` shards. */
+  static async load(dbFolder: string, count: number): Promise<Catalog> {
+    const shards = await Promise.all(
+      Array.from({ length: count }, async (_, shard) => {
+        const doc = await lowDocument<ShardFile>(new ShardAdapter(shardFile(dbFolder, shard), shard, count), {
+          entries: emptyRecord(),
+        });
+        await doc.read();
+        return doc;
+      }),
+    );
+    return new Catalog(dbFolder, shards);
+  }
+
+  /** A catalog for `dbFolder` holding `entries`, without touching the disk (see write()). */
+  static async of(dbFolder: string, entries: ReadonlyMap<string, CatalogEntry>, count: number): Promise<Catalog> {
+    const records = Array.from({ length: count }, emptyRecord);
+    for (const [key, entry] of entries) records[shardOf(key, count)][key] = entry;
+    const shards = await Promise.all(
+      records.map((entries, shard) =>
+        lowDocument<ShardFile>(new ShardAdapter(shardFile(dbFolder, shard), shard, count), { entries }),
+      ),
+    );
+    return new Catalog(dbFolder, shards);
+  }
+
+  /**
+   * Writes this catalog's non-empty shards and `meta` into the database folder `target`, a new
+   * folder nobody reads yet (a staging folder that a commit renames into place).
+   */
+  async write(target: string, meta: DatabaseMeta): Promise<void> {
+    await fs.mkdir(catalogFolder(target), { recursive: true });
+    await Promise.all(
+      this.shards.map(async (shard, i) => {
+        if (Object.keys(shard.data.entries).length === 0) return;
+        await new ShardAdapter(shardFile(target, i), i, this.shards.length).write(shard.data);
+      }),
+    );
+    await writeFileAtomic(metaFile(target), JSON.stringify(meta));
+  }
+
+  /** Number of resources. */
+  get count(): number {
+    return this.total.count;
+  }
+
+  /** Sum of the resources' bytes. */
+  get bytes(): number {
+    return this.total.bytes;
+  }
+
+  /** The entry at `p`, if any. */
+  get(p: string): CatalogEntry | undefined {
+    const entries = this.shards[shardOf(p, this.shards.length)].data.entries;
+    return Object.hasOwn(entries, p) ? entries[p] : undefined;
+  }
+
+  /** Number of resources strictly below directory `dir` ('' = all). */
+  countBelow(dir: string): number {
+    return dir === '' ? this.total.count : (this.below.get(dir) ?? 0);
+  }
+
+  /** All paths, sorted by code units. */
+  paths(): readonly string[] {
+    if (!this.sorted) {
+      const all: string[] = [];
+      for (const shard of this.shards) all.push(...Object.keys(shard.data.entries));
+      this.sorted = all.sort(comparePaths);
+    }
+    return this.sorted;
+  }
+
+  /** Paths strictly below directory `dir`, sorted. */
+  pathsBelow(dir: string): string[] {
+    if (dir === '') return [...this.paths()];
+    if (this.countBelow(dir) === 0) return [];
+    const all = this.paths();
+    // Every path starting with `dir/` sorts in [`dir/`, `dir0`): '0' follows '/' in code units.
+    return all.slice(lowerBound(all, `${dir}/`), lowerBound(all, `${dir}0`));
+  }
+
+  /**
+   * Writes every shard touched by `changes` to a temp file in the catalog folder. Nothing changes
+   * in memory until `apply()` of the answer is called (after the commit renamed the files).
+   */
+  async stage(changes: EntryChanges): Promise<StagedShards> {
+    const touched = new Map<number, EntryRecord>();
+    for (const [key, entry] of changes) {
+      const shard = shardOf(key, this.shards.length);
+      let next = touched.get(shard);
+      if (!next) {
+        next = Object.assign(emptyRecord(), this.shards[shard].data.entries);
+        touched.set(shard, next);
+      }
+      if (entry) next[key] = entry;
+      else delete next[key];
+    }
+    const renames: { from: string; to: string }[] = [];
+    let bytes = 0;
+    for (const [shard, entries] of touched) {
+      const text = serializeShard({ entries });
+      bytes += Buffer.byteLength(text);
+      const from = await writeTemp(catalogFolder(this.dbFolder), text);
+      renames.push({ from, to: shardFile(this.dbFolder, shard) });
+    }
+    return { renames, bytes, apply: () => this.swap(touched, changes) };
+  }
+
+  private swap(touched: ReadonlyMap<number, EntryRecord>, changes: EntryChanges): void {
+    for (const key of changes.keys()) {
+      const before = this.get(key);
+      const after = touched.get(shardOf(key, this.shards.length))?.[key];
+      if (before) this.count1(key, before, -1);
+      if (after) this.count1(key, after, 1);
+      if (this.sorted && !before !== !after) {
+        const at = lowerBound(this.sorted, key);
+        if (after) this.sorted.splice(at, 0, key);
+        else this.sorted.splice(at, 1);
+      }
+    }
+    for (const [shard, entries] of touched) this.shards[shard].data = { entries };
+  }
+
+  private count1(key: string, entry: CatalogEntry, delta: 1 | -1): void {
+    this.total = { count: this.total.count + delta, bytes: this.total.bytes + delta * entry.bytes };
+    for (const dir of ancestorsOf(key)) {
+      const n = (this.below.get(dir) ?? 0) + delta;
+      if (n === 0) this.below.delete(dir);
+      else this.below.set(dir, n);
+    }
+  }
+}
+
+/** The first index in sorted `list` whose value is not below `key`. */
+export function lowerBound(list: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Orders paths by UTF-16 code units. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

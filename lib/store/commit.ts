@@ -1,0 +1,159 @@
+/**
+ * Applies the drafts of a write, all or nothing: every new byte is first written to a temp file
+ * (data, then catalog shards, then meta), then a journal lists the renames and deletes that put
+ * them in place, then they are performed, then the journal is deleted. Until the journal exists
+ * nothing visible has changed; once it exists, the write happens, now or at the next start.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
+import type { DbDraft } from './draft';
+import { applyOps, journalPath, removeJournal, writeJournal, type JournalOp } from './journal';
+import { databaseFolder, inside, resourceFile } from './paths';
+import { DbRecord } from './views';
+import { tempFolder, type Leftovers } from './write-view';
+
+/** What a commit needs of the store. */
+export interface CommitContext {
+  readonly dbPath: string;
+  /** The committed databases; changed in memory once the commit is on disk. */
+  readonly committed: Map<string, DbRecord>;
+  readonly leftovers: Leftovers;
+}
+
+/** A commit whose journal is on disk but could not be performed: the store must restart. */
+export class CommitFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`Commit failed after its journal was written: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'CommitFailure';
+  }
+}
+
+interface Plan {
+  readonly ops: JournalOp[];
+  /** In-memory changes, run after the operations. */
+  readonly apply: (() => void)[];
+}
+
+/**
+ * Commits the drafts; answers the names of the databases that changed. Throws CommitFailure if
+ * the journal was written but could not be applied (it is replayed at the next start).
+ */
+export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<string, DbDraft | null>): Promise<string[]> {
+  const plan: Plan = { ops: [], apply: [] };
+  const changed: string[] = [];
+  const now = Date.now();
+  for (const [name, draft] of drafts) {
+    const before = plan.ops.length + plan.apply.length;
+    if (draft === null) planDrop(ctx, name, plan);
+    else if (draft.mode === 'fresh') await planFresh(ctx, draft, now, plan);
+    else await planEdit(ctx, draft, now, plan);
+    if (plan.ops.length + plan.apply.length > before) changed.push(name);
+  }
+  const ops = plan.ops;
+  if (ops.length > 0) {
+    const journal = await writeJournal(ctx.dbPath, ops);
+    try {
+      await applyOps(ctx.dbPath, ops);
+      await removeJournal(journal);
+    } catch (error) {
+      throw new CommitFailure(error);
+    }
+  }
+  for (const apply of plan.apply) apply();
+  return changed;
+}
+
+function planDrop(ctx: CommitContext, name: string, plan: Plan): void {
+  if (!ctx.committed.has(name)) return;
+  const rel = (abs: string) => journalPath(ctx.dbPath, abs);
+  plan.ops.push({ op: 'dropDir', target: rel(databaseFolder(ctx.dbPath, name)), trash: rel(trashFolder(ctx.dbPath)) });
+  plan.apply.push(() => ctx.committed.delete(name));
+}
+
+/** Builds the new database folder in a staging folder, swapped in by the journal. */
+async function planFresh(ctx: CommitContext, draft: DbDraft, now: number, plan: Plan): Promise<void> {
+  const stage = path.join(ctx.dbPath, `.stage-${randomId()}.`);
+  await fs.mkdir(stage);
+  ctx.leftovers.addDir(stage);
+  const entries = new Map<string, CatalogEntry>();
+  for (const [p, entry] of draft.changes) {
+    if (!entry) continue;
+    const target = inside(stage, p);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await linkOrCopy(sourceOf(draft, p), target);
+    entries.set(p, entry);
+  }
+  const previous = ctx.committed.get(draft.name)?.meta.generation ?? 0;
+  const meta = finalMeta(draft, now, previous);
+  const folder = databaseFolder(ctx.dbPath, draft.name);
+  const catalog = await Catalog.of(folder, entries, meta.shards);
+  await catalog.write(stage, meta);
+  const rel = (abs: string) => journalPath(ctx.dbPath, abs);
+  plan.ops.push({ op: 'swapDir', stage: rel(stage), target: rel(folder), trash: rel(trashFolder(ctx.dbPath)) });
+  plan.apply.push(() => ctx.committed.set(draft.name, new DbRecord(ctx.dbPath, draft.name, folder, meta, catalog)));
+}
+
+/** Stages new files, catalog shards and meta beside their targets; deletes come first. */
+async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: Plan): Promise<void> {
+  if (draft.changes.size === 0 && !draft.metaChanged) return;
+  const base = draft.base;
+  if (!base) throw new Error('An edit draft needs its committed database.');
+  const folder = base.record.folder;
+  const rel = (abs: string) => journalPath(ctx.dbPath, abs);
+  const deletes: JournalOp[] = [];
+  const renames: JournalOp[] = [];
+  for (const [p, entry] of draft.changes) {
+    const target = resourceFile(ctx.dbPath, draft.name, p);
+    if (!entry) {
+      deletes.push({ op: 'delete', file: rel(target), root: rel(folder) });
+      continue;
+    }
+    const from = await stagedFile(ctx, draft, p, target, folder);
+    renames.push({ op: 'rename', from: rel(from), to: rel(target) });
+  }
+  const shards = await base.catalog.stage(draft.changes);
+  const meta = finalMeta(draft, now, base.record.meta.generation);
+  const metaTemp = await writeTemp(catalogFolder(folder), JSON.stringify(meta));
+  for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
+  plan.ops.push(
+    ...deletes,
+    ...renames,
+    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to) })),
+    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)) },
+  );
+  plan.apply.push(() => {
+    shards.apply();
+    base.record.meta = meta;
+  });
+}
+
+/** A temp file beside `target` holding the bytes of `p`: its own staged temp, or a new link. */
+async function stagedFile(ctx: CommitContext, draft: DbDraft, p: string, target: string, root: string): Promise<string> {
+  const source = sourceOf(draft, p);
+  if (draft.owns(p) && path.dirname(source) === path.dirname(target)) return source;
+  const temp = await linkTemp(source, await tempFolder(target, root));
+  ctx.leftovers.addFile(temp, root);
+  return temp;
+}
+
+function sourceOf(draft: DbDraft, p: string): string {
+  const source = draft.sources.get(p);
+  if (!source) throw new Error(`No staged bytes for '${p}'.`);
+  return source.file;
+}
+
+function finalMeta(draft: DbDraft, now: number, previousGeneration: number): DatabaseMeta {
+  return {
+    ...draft.meta,
+    generation: previousGeneration + 1,
+    modified: now,
+    resources: draft.count,
+    size: draft.bytes,
+  };
+}
+
+function trashFolder(dbPath: string): string {
+  return path.join(dbPath, `.trash-${randomId()}.`);
+}

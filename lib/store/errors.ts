@@ -1,0 +1,22 @@
+/** Errors of the store (messages after BaseX's). The `_X` suffix counts the `%` arguments. */
+import { entry } from '../errors';
+
+export const STORE_ERRORS = {
+  DB_NOT_FOUND_X: entry(404, "Database '%' was not found."),
+  DB_EXISTS_X: entry(400, "Database '%' already exists."),
+  INVALID_DB_NAME_X: entry(400, "Invalid database name: '%'."),
+  INVALID_PATH_X: entry(400, "Invalid path: '%'."),
+  RESOURCE_NOT_FOUND_X: entry(404, "Resource '%' was not found."),
+  /** A resource cannot lie below another resource: the file tree has one name for both. */
+  PATH_CONFLICT_XX: entry(400, "Path '%' conflicts with resource '%'."),
+  INVALID_RANGE_XX: entry(416, 'Invalid byte range: %-%.'),
+  /** Programming error above the store: a write view touched a database it did not lock. */
+  NOT_LOCKED_X: entry(500, "Database '%' is not locked for writing."),
+  CATALOG_CORRUPT_XX: entry(500, "Catalog file '%' is corrupt: %."),
+  JOURNAL_CORRUPT_XX: entry(500, "Commit journal '%' is corrupt: %."),
+  STORE_CLOSED: entry(503, 'The database store is closed.'),
+  /** A commit could not be completed; its journal is replayed on the next start. */
+  STORE_FAILED_X: entry(500, 'The database store failed and must be restarted: %'),
+} as const;
+
+export type StoreErrorKey = keyof typeof STORE_ERRORS;

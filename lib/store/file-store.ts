@@ -1,0 +1,182 @@
+/**
+ * The embedded store: databases as folders of plain files under `dbPath`. On disk:
+ *
+ *   {dbPath}/users.json                    users (users/ module; reserved as a database name)
+ *   {dbPath}/.store./journal-{id}.json     commit journal while a commit is applied (journal.ts)
+ *   {dbPath}/{db}/{path}                   each resource, byte for byte, under its own path
+ *   {dbPath}/{db}/.catalog./meta.json      options, created/modified, uid, generation, totals
+ *   {dbPath}/{db}/.catalog./shard-XX.json  resource entries, sharded by path hash (catalog.ts)
+ *   .{random}.tmp.                         temp files, beside their targets
+ *   {dbPath}/.stage-|.scratch-|.trash-{id}. work folders of a write or commit
+ *
+ * Names ending in `.` are never resource paths and names starting with `.` never database names,
+ * so internal files cannot collide with content. Reads and writes take the locks of the databases
+ * they name; a write is staged and committed all or nothing when its function resolves.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { raise } from '../errors';
+import { isTempName, sweepTemps } from './atomic';
+import { readMeta } from './catalog';
+import { CommitFailure, commitDrafts } from './commit';
+import { STORE_ERRORS } from './errors';
+import { replayJournals, STORE_DIR } from './journal';
+import { LockManager } from './locks';
+import { databaseFolder, isValidDatabaseName } from './paths';
+import type { LockSet, ReadView, Store, WriteView } from './types';
+import { DbRecord, StoreReadView, type DbResolver } from './views';
+import { StoreWriteView } from './write-view';
+
+/** Folders a write or commit creates in the data folder; left over only by a crash. */
+const WORK_FOLDER = /^\.(stage|trash|scratch)-[A-Za-z0-9_-]+\.$/;
+
+/**
+ * Opens the store in `dbPath` (created if missing): finishes interrupted commits, removes what
+ * interrupted writes left, and reads every database's meta.
+ */
+export async function createFileStore(dbPath: string): Promise<FileStore> {
+  return FileStore.open(dbPath);
+}
+
+export class FileStore implements Store {
+  private readonly locks = new LockManager();
+  private readonly listeners = new Set<(db: string) => void>();
+  private readonly inflight = new Set<Promise<unknown>>();
+  private closed = false;
+  private failure: Error | undefined;
+
+  private constructor(
+    /** The data folder, absolute. */
+    readonly dbPath: string,
+    private readonly committed: Map<string, DbRecord>,
+  ) {}
+
+  /** See createFileStore. */
+  static async open(dbPath: string): Promise<FileStore> {
+    const root = path.resolve(dbPath);
+    await fs.mkdir(root, { recursive: true });
+    await replayJournals(root);
+    await sweepDataFolder(root);
+    return new FileStore(root, await loadDatabases(root));
+  }
+
+  read<T>(dbs: LockSet, fn: (view: ReadView) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const release = await this.locks.acquire(dbs, false);
+      try {
+        this.checkUsable();
+        return await fn(new StoreReadView(this.resolver()));
+      } finally {
+        release();
+      }
+    });
+  }
+
+  write<T>(dbs: LockSet, fn: (view: WriteView) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      let changed: string[];
+      let result: T;
+      const release = await this.locks.acquire(dbs, true);
+      try {
+        this.checkUsable();
+        ({ result, changed } = await this.commitWrite(dbs, fn));
+      } finally {
+        release();
+      }
+      this.notify(changed);
+      return result;
+    });
+  }
+
+  subscribe(fn: (db: string) => void): () => void {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Runs a write's function on a new write view and commits what it staged. */
+  private async commitWrite<T>(
+    dbs: LockSet,
+    fn: (view: WriteView) => Promise<T>,
+  ): Promise<{ result: T; changed: string[] }> {
+    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs });
+    try {
+      const result = await fn(view);
+      view.seal();
+      const changed = await commitDrafts(
+        { dbPath: this.dbPath, committed: this.committed, leftovers: view.leftovers },
+        view.staged,
+      );
+      await view.leftovers.clean();
+      return { result, changed };
+    } catch (error) {
+      view.seal();
+      if (error instanceof CommitFailure) {
+        // The journal stays for the next start; its temp files must stay too.
+        this.failure = error;
+        throw raise(STORE_ERRORS, 'STORE_FAILED_X', error.message);
+      }
+      await view.leftovers.clean();
+      throw error;
+    }
+  }
+
+  private resolver(): DbResolver {
+    return { names: () => [...this.committed.keys()], get: (name) => this.committed.get(name) };
+  }
+
+  private checkUsable(): void {
+    if (this.failure) throw raise(STORE_ERRORS, 'STORE_FAILED_X', this.failure.message);
+  }
+
+  private track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(raise(STORE_ERRORS, 'STORE_CLOSED'));
+    const promise = run();
+    this.inflight.add(promise);
+    const forget = () => this.inflight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  private notify(dbs: readonly string[]): void {
+    for (const db of dbs) {
+      for (const listener of this.listeners) {
+        try {
+          listener(db);
+        } catch {
+          // A hint only: a failing listener must not fail the write that already happened.
+        }
+      }
+    }
+  }
+}
+
+/** Removes staging, scratch and trash folders and temp files left in the data folder by a crash. */
+async function sweepDataFolder(root: string): Promise<void> {
+  for (const entry of await fs.readdir(root, { withFileTypes: true })) {
+    if (WORK_FOLDER.test(entry.name) || isTempName(entry.name)) {
+      await fs.rm(path.join(root, entry.name), { recursive: true, force: true });
+    }
+  }
+  await sweepTemps(path.join(root, STORE_DIR));
+}
+
+/** Every folder with a valid database name and a catalog; temp files in it are swept. */
+async function loadDatabases(root: string): Promise<Map<string, DbRecord>> {
+  const result = new Map<string, DbRecord>();
+  for (const entry of await fs.readdir(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !isValidDatabaseName(entry.name)) continue;
+    const folder = databaseFolder(root, entry.name);
+    const meta = await readMeta(folder);
+    if (!meta) continue;
+    await sweepTemps(folder);
+    result.set(entry.name, new DbRecord(root, entry.name, folder, meta));
+  }
+  return result;
+}

@@ -1,0 +1,175 @@
+/**
+ * The commit journal: the list of file operations that applies one write. It is written atomically
+ * before the first operation and deleted after the last, so a crash in between is finished by
+ * replaying it at startup. Every operation is idempotent, so a replay may repeat work done:
+ * - rename: a staged temp file (unique name) into place; skipped once the temp is gone;
+ * - delete: a resource file (then empty parent folders are pruned);
+ * - swapDir: a staged database folder into place, the old one to a trash folder; skipped once the
+ *   stage is gone; the trash is removed;
+ * - dropDir: a database folder to a trash folder, which is removed.
+ * Paths are stored relative to the data folder, with `/`.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { raise } from '../errors';
+import { errorCode, pruneEmptyDirs, renameWithRetry, writeFileAtomic } from './atomic';
+import { randomId } from './catalog';
+import { STORE_ERRORS } from './errors';
+import { inside } from './paths';
+
+/** Store-internal folder in the data folder (journals). */
+export const STORE_DIR = '.store.';
+
+const JOURNAL_PATTERN = /^journal-[A-Za-z0-9_-]+\.json$/;
+
+export type JournalOp =
+  | { readonly op: 'rename'; readonly from: string; readonly to: string }
+  | { readonly op: 'delete'; readonly file: string; readonly root: string }
+  | { readonly op: 'swapDir'; readonly stage: string; readonly target: string; readonly trash: string }
+  | { readonly op: 'dropDir'; readonly target: string; readonly trash: string };
+
+/** Turns an absolute path below the data folder into a journal path. */
+export function journalPath(dbPath: string, absolute: string): string {
+  const relative = path.relative(path.resolve(dbPath), absolute);
+  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    throw new Error(`Not inside the data folder: ${absolute}`);
+  }
+  return relative.split(path.sep).join('/');
+}
+
+/** Writes a journal for `ops` atomically (flushed, with its folder); answers its file. */
+export async function writeJournal(dbPath: string, ops: readonly JournalOp[]): Promise<string> {
+  const folder = path.join(dbPath, STORE_DIR);
+  await fs.mkdir(folder, { recursive: true });
+  const file = path.join(folder, `journal-${randomId()}.json`);
+  await writeFileAtomic(file, JSON.stringify({ ops }));
+  return file;
+}
+
+/** Deletes a journal whose operations were all applied. */
+export async function removeJournal(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+}
+
+/** Finishes every journal left by an interrupted commit; answers how many were replayed. */
+export async function replayJournals(dbPath: string): Promise<number> {
+  const folder = path.join(dbPath, STORE_DIR);
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return 0;
+    throw error;
+  }
+  let replayed = 0;
+  for (const name of names.filter((n) => JOURNAL_PATTERN.test(n)).sort()) {
+    const file = path.join(folder, name);
+    await applyOps(dbPath, parseJournal(await fs.readFile(file, 'utf8'), file, dbPath));
+    await fs.rm(file, { force: true });
+    replayed++;
+  }
+  return replayed;
+}
+
+/** Parses and validates a journal: known operations, every path inside the data folder. */
+export function parseJournal(text: string, file: string, dbPath: string): JournalOp[] {
+  const fail = (reason: string) => raise(STORE_ERRORS, 'JOURNAL_CORRUPT_XX', file, reason);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
+  const ops = (json as { ops?: unknown } | null)?.ops;
+  if (!Array.isArray(ops)) throw fail('ops missing');
+  return ops.map((op: unknown, i) => {
+    const fields = FIELDS[(op as { op?: string } | null)?.op ?? ''];
+    if (!fields) throw fail(`operation ${i} is unknown`);
+    for (const field of fields) {
+      const value = (op as Record<string, unknown>)[field];
+      if (typeof value !== 'string' || !isInside(dbPath, value)) throw fail(`operation ${i}: bad ${field}`);
+    }
+    return op as JournalOp;
+  });
+}
+
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  rename: ['from', 'to'],
+  delete: ['file', 'root'],
+  swapDir: ['stage', 'target', 'trash'],
+  dropDir: ['target', 'trash'],
+};
+
+function isInside(dbPath: string, relative: string): boolean {
+  try {
+    inside(path.resolve(dbPath), relative);
+    return !relative.split('/').includes('..');
+  } catch {
+    return false;
+  }
+}
+
+/** Applies journal operations in order. */
+export async function applyOps(dbPath: string, ops: readonly JournalOp[]): Promise<void> {
+  const root = path.resolve(dbPath);
+  const abs = (relative: string) => inside(root, relative);
+  for (const op of ops) {
+    switch (op.op) {
+      case 'rename':
+        await moveIntoPlace(abs(op.from), abs(op.to));
+        break;
+      case 'delete':
+        await deleteFile(abs(op.file));
+        await pruneEmptyDirs(path.dirname(abs(op.file)), abs(op.root));
+        break;
+      case 'swapDir':
+        if (await exists(abs(op.stage))) {
+          if (await exists(abs(op.target))) await renameWithRetry(abs(op.target), abs(op.trash));
+          await renameWithRetry(abs(op.stage), abs(op.target));
+        }
+        await fs.rm(abs(op.trash), { recursive: true, force: true });
+        break;
+      case 'dropDir':
+        if (await exists(abs(op.target))) await renameWithRetry(abs(op.target), abs(op.trash));
+        await fs.rm(abs(op.trash), { recursive: true, force: true });
+        break;
+    }
+  }
+}
+
+/**
+ * Renames a staged temp file into place, creating folders; a no-op if the temp is gone (done
+ * before). A folder in the way holds no resources (the catalog says so): it is removed.
+ */
+async function moveIntoPlace(from: string, to: string): Promise<void> {
+  if (!(await exists(from))) return;
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  try {
+    await renameWithRetry(from, to);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    await fs.rm(to, { recursive: true, force: true });
+    await renameWithRetry(from, to);
+  }
+}
+
+/** Deletes a file; a folder there now (put below the path after the delete) is left alone. */
+async function deleteFile(file: string): Promise<void> {
+  try {
+    if ((await fs.lstat(file)).isDirectory()) return;
+    await fs.unlink(file);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}

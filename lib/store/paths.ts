@@ -1,0 +1,118 @@
+/**
+ * Database names and resource paths (spec §1.1), and their place on disk. Every file the store
+ * touches is computed here, so this is the one place that proves nothing escapes the data folder.
+ *
+ * Segments ending in `.` can never be part of a resource path, and names starting with `.` can
+ * never be database names: the store names its internal files and folders that way.
+ */
+import path from 'node:path';
+import { raise } from '../errors';
+import { STORE_ERRORS } from './errors';
+
+/** The users file in the data folder (users/ module); no database may take its name. */
+export const USERS_FILE = 'users.json';
+
+/** Longest name of a file or folder on common file systems, in bytes. */
+export const MAX_NAME_BYTES = 255;
+
+const NAME_CHARS = /^[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`.]+$/;
+
+/** Whether `name` is a valid database name (spec §1.1), not reserved by the data folder. */
+export function isValidDatabaseName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= MAX_NAME_BYTES &&
+    NAME_CHARS.test(name) &&
+    !name.startsWith('.') &&
+    !name.endsWith('.') &&
+    name.toLowerCase() !== USERS_FILE
+  );
+}
+
+/** Answers `name` if it is a valid database name; throws INVALID_DB_NAME_X otherwise. */
+export function checkDatabaseName(name: string): string {
+  if (!isValidDatabaseName(name)) throw raise(STORE_ERRORS, 'INVALID_DB_NAME_X', name);
+  return name;
+}
+
+/** Whether a name is one the store uses for itself (temp files, catalog, staging): ends in `.`. */
+export function isInternalName(name: string): boolean {
+  return name.endsWith('.');
+}
+
+/**
+ * Normalises a resource path (spec §1.1): `\` becomes `/`, empty and `.` segments are dropped,
+ * `..` removes the previous segment. Answers undefined for an invalid path: one that climbs above
+ * the root, has a segment ending in `.`, contains NUL, or a segment longer than a file name can be.
+ * The empty path (the database root) is valid.
+ */
+export function normalizePath(input: string): string | undefined {
+  const segments: string[] = [];
+  for (const segment of input.replace(/\\/g, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.pop() === undefined) return undefined;
+      continue;
+    }
+    if (!isValidSegment(segment)) return undefined;
+    segments.push(segment);
+  }
+  return segments.join('/');
+}
+
+function isValidSegment(segment: string): boolean {
+  return (
+    !isInternalName(segment) &&
+    !segment.includes('\0') &&
+    Buffer.byteLength(segment, 'utf8') <= MAX_NAME_BYTES
+  );
+}
+
+/** Normalises a resource path; throws INVALID_PATH_X if it is invalid. */
+export function checkPath(input: string): string {
+  const normalized = normalizePath(input);
+  if (normalized === undefined) throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
+  return normalized;
+}
+
+/** Normalises a path that must name a resource (not the root); throws INVALID_PATH_X otherwise. */
+export function checkResourcePath(input: string): string {
+  const normalized = checkPath(input);
+  if (normalized === '') throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
+  return normalized;
+}
+
+/** Whether normalised `p` is `dir` itself or lies below it; everything lies below the root ''. */
+export function isAtOrBelow(p: string, dir: string): boolean {
+  return dir === '' || p === dir || p.startsWith(`${dir}/`);
+}
+
+/** The directories containing a normalised path, outermost first (`a/b/c` → `a`, `a/b`). */
+export function ancestorsOf(p: string): string[] {
+  const result: string[] = [];
+  for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) result.push(p.slice(0, i));
+  return result;
+}
+
+/** Folder of a database: `{dbPath}/{db}`. The name is checked. */
+export function databaseFolder(dbPath: string, db: string): string {
+  return inside(path.resolve(dbPath), checkDatabaseName(db));
+}
+
+/** Absolute file of a resource: `{dbPath}/{db}/{path}`. Name and path are checked and normalised. */
+export function resourceFile(dbPath: string, db: string, resourcePath: string): string {
+  return inside(databaseFolder(dbPath, db), checkResourcePath(resourcePath));
+}
+
+/**
+ * Joins a relative path to a folder and proves the result lies strictly inside it. Inputs come
+ * from the checks above, so a failure here is a bug, reported as an invalid path.
+ */
+export function inside(folder: string, relative: string): string {
+  const result = path.resolve(folder, ...relative.split('/'));
+  const rel = path.relative(folder, result);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
+    throw raise(STORE_ERRORS, 'INVALID_PATH_X', relative);
+  }
+  return result;
+}

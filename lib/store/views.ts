@@ -1,0 +1,210 @@
+/**
+ * Read views: what a request sees of the databases. A view resolves database names to DbViews,
+ * either committed databases (read()) or drafts with staged changes over them (write()).
+ */
+import { createReadStream, fstatSync, openSync, closeSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { raise } from '../errors';
+import { errorCode } from './atomic';
+import { Catalog, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { STORE_ERRORS } from './errors';
+import {
+  checkDatabaseName,
+  checkPath,
+  checkResourcePath,
+  isAtOrBelow,
+  isValidDatabaseName,
+  resourceFile,
+} from './paths';
+import type { DatabaseInfo, ReadView, ResourceInfo } from './types';
+
+/** One database as a view sees it. */
+export interface DbView {
+  readonly name: string;
+  info(): DatabaseInfo;
+  entry(p: string): Promise<CatalogEntry | undefined>;
+  /** All resource paths, sorted by code units. */
+  paths(): Promise<readonly string[]>;
+  /**
+   * The file holding the bytes of `p` (which may not exist), or undefined where the view knows
+   * there is no resource. Synchronous: works before the catalog is loaded.
+   */
+  file(p: string): string | undefined;
+}
+
+/** A committed database: its meta in memory, its catalog loaded on first use. */
+export class DbRecord implements DbView {
+  private loading: Promise<Catalog> | undefined;
+  private catalogLoaded: Catalog | undefined;
+
+  constructor(
+    private readonly dbPath: string,
+    readonly name: string,
+    readonly folder: string,
+    public meta: DatabaseMeta,
+    catalog?: Catalog,
+  ) {
+    if (catalog) this.setCatalog(catalog);
+  }
+
+  /** The catalog, loaded once (a failed load is retried next time). */
+  catalog(): Promise<Catalog> {
+    this.loading ??= Catalog.load(this.folder, this.meta.shards).then(
+      (catalog) => {
+        this.catalogLoaded = catalog;
+        return catalog;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  private setCatalog(catalog: Catalog): void {
+    this.catalogLoaded = catalog;
+    this.loading = Promise.resolve(catalog);
+  }
+
+  info(): DatabaseInfo {
+    return databaseInfo(this.name, this.meta, this.meta.resources, this.meta.size);
+  }
+
+  async entry(p: string): Promise<CatalogEntry | undefined> {
+    return (this.catalogLoaded ?? (await this.catalog())).get(p);
+  }
+
+  async paths(): Promise<readonly string[]> {
+    return (this.catalogLoaded ?? (await this.catalog())).paths();
+  }
+
+  file(p: string): string {
+    return resourceFile(this.dbPath, this.name, p);
+  }
+}
+
+/** Database info from a meta and current totals. */
+export function databaseInfo(name: string, meta: DatabaseMeta, resources: number, size: number): DatabaseInfo {
+  return { name, resources, size, created: meta.created, modified: meta.modified, options: { ...meta.options } };
+}
+
+/** Resource info from a catalog entry. */
+export function resourceInfo(p: string, entry: CatalogEntry): ResourceInfo {
+  return {
+    path: p,
+    type: entry.type,
+    contentType: entry.contentType,
+    size: entry.size,
+    bytes: entry.bytes,
+    modified: entry.modified,
+    etag: entry.etag,
+  };
+}
+
+/** Orders database names case-insensitively, then by code units. */
+export function compareNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How a view finds databases. */
+export interface DbResolver {
+  names(): string[];
+  get(name: string): DbView | undefined;
+}
+
+/**
+ * The read view over a resolver. Databases outside the lock set stay readable (each call sees a
+ * committed state), but only locked databases are consistent across calls.
+ */
+export class StoreReadView implements ReadView {
+  constructor(protected readonly resolver: DbResolver) {}
+
+  async listDatabases(): Promise<DatabaseInfo[]> {
+    const infos: DatabaseInfo[] = [];
+    for (const name of this.resolver.names()) {
+      const db = this.resolver.get(name);
+      if (db) infos.push(db.info());
+    }
+    return infos.sort((a, b) => compareNames(a.name, b.name));
+  }
+
+  async database(name: string): Promise<DatabaseInfo | undefined> {
+    return isValidDatabaseName(name) ? this.resolver.get(name)?.info() : undefined;
+  }
+
+  async listResources(db: string, path = ''): Promise<ResourceInfo[]> {
+    const view = this.require(db);
+    const dir = checkPath(path);
+    const result: ResourceInfo[] = [];
+    for (const p of await view.paths()) {
+      if (!isAtOrBelow(p, dir)) continue;
+      const entry = await view.entry(p);
+      if (entry) result.push(resourceInfo(p, entry));
+    }
+    return result;
+  }
+
+  async resource(db: string, path: string): Promise<ResourceInfo | undefined> {
+    const view = this.require(db);
+    const p = checkPath(path);
+    if (p === '') return undefined;
+    const entry = await view.entry(p);
+    return entry && resourceInfo(p, entry);
+  }
+
+  async readBytes(db: string, path: string): Promise<Buffer> {
+    const view = this.require(db);
+    const p = checkPath(path);
+    const entry = p === '' ? undefined : await view.entry(p);
+    const file = entry && view.file(p);
+    if (!file) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+    return fs.readFile(file);
+  }
+
+  openStream(db: string, path: string, range?: { start: number; end: number }): Readable {
+    const view = this.require(db);
+    const p = checkPath(path);
+    const file = p === '' ? undefined : view.file(p);
+    if (!file) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+    if (range && !(Number.isSafeInteger(range.start) && Number.isSafeInteger(range.end) && range.start >= 0 && range.start <= range.end)) {
+      throw raise(STORE_ERRORS, 'INVALID_RANGE_XX', range.start, range.end);
+    }
+    // Opened now, so the stream reads these bytes even if a later write replaces the file.
+    const fd = openFile(file, path);
+    return createReadStream('', { fd, autoClose: true, ...(range ?? {}) });
+  }
+
+  filePath(db: string, path: string): string {
+    const file = this.require(db).file(checkResourcePath(path));
+    if (!file) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+    return file;
+  }
+
+  /** The database, or DB_NOT_FOUND_X (INVALID_DB_NAME_X for an invalid name). */
+  protected require(db: string): DbView {
+    const view = this.resolver.get(checkDatabaseName(db));
+    if (!view) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
+    return view;
+  }
+}
+
+function openFile(file: string, path: string): number {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+    throw error;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+  }
+  return fd;
+}

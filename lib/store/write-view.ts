@@ -1,0 +1,281 @@
+/**
+ * The write view: every change is staged in drafts (new bytes in temp files, entries in memory);
+ * reads through the view see the staged state. commit.ts applies the drafts when the write's
+ * function resolves; if it throws, the drafts and their temp files are dropped.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { raise } from '../errors';
+import { errorCode, pruneEmptyDirs, writeTemp } from './atomic';
+import { newMeta, randomId, type CatalogEntry } from './catalog';
+import { DbDraft } from './draft';
+import { STORE_ERRORS } from './errors';
+import { contentTypeOf } from './media-types';
+import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, resourceFile } from './paths';
+import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from './types';
+import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
+
+/** What a write view needs of the store. */
+export interface WriteContext {
+  readonly dbPath: string;
+  /** The committed databases (read only here). */
+  readonly committed: ReadonlyMap<string, DbRecord>;
+  /** The databases locked for writing. */
+  readonly locked: LockSet;
+}
+
+/** Files and folders a write created; removed when it ends, whether committed or not. */
+export class Leftovers {
+  private readonly files: { file: string; root: string }[] = [];
+  private readonly dirs: string[] = [];
+
+  addFile(file: string, root: string): void {
+    this.files.push({ file, root });
+  }
+
+  addDir(dir: string): void {
+    this.dirs.push(dir);
+  }
+
+  /** Removes what is left (committed temps were renamed away), pruning emptied folders. */
+  async clean(): Promise<void> {
+    for (const { file, root } of this.files) {
+      await fs.rm(file, { force: true });
+      await pruneEmptyDirs(path.dirname(file), root);
+    }
+    for (const dir of this.dirs) await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+type Drafts = Map<string, DbDraft | null>;
+
+function resolver(ctx: WriteContext, drafts: Drafts): DbResolver {
+  return {
+    names: () => {
+      const names = new Set(ctx.committed.keys());
+      for (const [name, draft] of drafts) {
+        if (draft) names.add(name);
+        else names.delete(name);
+      }
+      return [...names];
+    },
+    get: (name) => (drafts.has(name) ? (drafts.get(name) ?? undefined) : ctx.committed.get(name)),
+  };
+}
+
+/** A new etag: unique across writes and restarts. */
+export function newEtag(): string {
+  return randomId();
+}
+
+export class StoreWriteView extends StoreReadView implements WriteView {
+  readonly leftovers = new Leftovers();
+  private scratch: string | undefined;
+  private sealed = false;
+
+  constructor(
+    private readonly ctx: WriteContext,
+    private readonly drafts: Drafts = new Map(),
+  ) {
+    super(resolver(ctx, drafts));
+  }
+
+  /** Refuses further changes: the write's function has ended. */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /** The staged drafts by database name (null: dropped). */
+  get staged(): ReadonlyMap<string, DbDraft | null> {
+    return this.drafts;
+  }
+
+  async createDatabase(name: string, options: DatabaseOptions = {}): Promise<void> {
+    this.writable(name);
+    this.drafts.set(name, DbDraft.fresh(this.ctx.dbPath, name, newMeta(options, Date.now())));
+  }
+
+  async dropDatabase(name: string): Promise<boolean> {
+    this.writable(name);
+    const existed = this.resolver.get(name) !== undefined;
+    if (existed) this.drafts.set(name, null);
+    return existed;
+  }
+
+  async renameDatabase(from: string, to: string): Promise<void> {
+    this.writable(from);
+    this.writable(to);
+    const source = this.require(from);
+    if (this.resolver.get(to)) throw raise(STORE_ERRORS, 'DB_EXISTS_X', to);
+    const meta = { ...newMeta(source.info().options, Date.now()), created: source.info().created };
+    await this.copyInto(source, DbDraft.fresh(this.ctx.dbPath, to, meta));
+    this.drafts.set(from, null);
+  }
+
+  async copyDatabase(from: string, to: string): Promise<void> {
+    this.writable(to);
+    const source = this.require(from);
+    if (from === to) return;
+    await this.copyInto(source, DbDraft.fresh(this.ctx.dbPath, to, newMeta(source.info().options, Date.now())));
+  }
+
+  async setOptions(db: string, options: DatabaseOptions): Promise<void> {
+    const draft = await this.draft(db);
+    const merged: DatabaseOptions = { ...draft.meta.options };
+    for (const [name, value] of Object.entries(options)) {
+      if (value === undefined) delete merged[name];
+      else merged[name] = value;
+    }
+    draft.meta = { ...draft.meta, options: merged };
+  }
+
+  /**
+   * Stores a resource. The store keeps what it is given: which type an upload takes (spec §8.3:
+   * XML onto a binary stays binary) is the caller's decision. A binary put removes the resources
+   * below its path (spec §8.3). Otherwise a resource cannot lie below another one, nor another
+   * one below it (PATH_CONFLICT_XX): in a file tree a name is either a file or a folder.
+   */
+  async putResource(
+    db: string,
+    path: string,
+    input: ResourceInput,
+    conditions: PutConditions = {},
+  ): Promise<ResourceInfo | undefined> {
+    const draft = await this.draft(db);
+    const p = checkResourcePath(path);
+    if (!this.allowed(draft, p, conditions)) return undefined;
+    const data = typeof input.data === 'string' ? Buffer.from(input.data, 'utf8') : input.data;
+    const temp = await this.writeStaged(draft, p, data);
+    if (this.drafts.get(db) !== draft) return this.putResource(db, path, input, conditions);
+    if (!this.allowed(draft, p, conditions)) return undefined;
+    const entry: CatalogEntry = {
+      type: input.type,
+      contentType: contentTypeOf(input.type, p),
+      size: input.type === 'xml' ? (input.nodes ?? 0) : data.length,
+      bytes: data.length,
+      modified: Date.now(),
+      etag: newEtag(),
+    };
+    const above = draft.resourceAbove(p);
+    if (above !== undefined) throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, above);
+    const below = draft.countBelow(p) > 0 ? draft.pathsAtOrBelow(p).filter((b) => b !== p) : [];
+    if (below.length > 0 && input.type !== 'binary') throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, below[0]);
+    for (const b of below) draft.remove(b);
+    draft.set(p, entry, { file: temp, owned: true });
+    return resourceInfo(p, entry);
+  }
+
+  async deleteResources(db: string, path: string): Promise<number> {
+    const draft = await this.draft(db);
+    const paths = draft.pathsAtOrBelow(checkPath(path));
+    for (const p of paths) draft.remove(p);
+    return paths.length;
+  }
+
+  async renameResources(db: string, from: string, to: string): Promise<number> {
+    const draft = await this.draft(db);
+    const source = checkPath(from);
+    const target = checkPath(to);
+    const moves = draft.pathsAtOrBelow(source).map((p) => {
+      const dest = joinPath(target, source === '' ? p : p.slice(source.length + 1));
+      if (dest === '') throw raise(STORE_ERRORS, 'INVALID_PATH_X', to);
+      const entry = draft.entryNow(p) as CatalogEntry;
+      return { p, dest, entry, file: draft.file(p) as string, owned: draft.owns(p) };
+    });
+    draft.atomically(() => {
+      for (const move of moves) draft.remove(move.p);
+      for (const move of moves) {
+        const above = draft.resourceAbove(move.dest);
+        if (above !== undefined) throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', move.dest, above);
+        if (draft.countBelow(move.dest) > 0) {
+          throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', move.dest, draft.pathsAtOrBelow(move.dest)[0]);
+        }
+        draft.set(move.dest, move.entry, { file: move.file, owned: move.owned });
+      }
+    });
+    return moves.length;
+  }
+
+  /** The draft of a database, created on first change; DB_NOT_FOUND_X if there is none. */
+  private async draft(name: string): Promise<DbDraft> {
+    this.writable(name);
+    const existing = this.drafts.get(name);
+    if (existing) return existing;
+    const record = this.drafts.has(name) ? undefined : this.ctx.committed.get(name);
+    if (!record) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', name);
+    const catalog = await record.catalog();
+    if (this.drafts.has(name)) return this.draft(name);
+    const draft = DbDraft.edit(this.ctx.dbPath, record, catalog);
+    this.drafts.set(name, draft);
+    return draft;
+  }
+
+  /** Checks the name and that the write holds its lock (a bug above the store otherwise). */
+  private writable(name: string): void {
+    if (this.sealed) throw new Error('This write view has ended: its write was committed or abandoned.');
+    checkDatabaseName(name);
+    const { locked } = this.ctx;
+    if (locked !== '*' && !locked.includes(name)) throw raise(STORE_ERRORS, 'NOT_LOCKED_X', name);
+  }
+
+  private allowed(draft: DbDraft, p: string, conditions: PutConditions): boolean {
+    const current = draft.entryNow(p);
+    if (conditions.ifNoneMatch && current) return false;
+    return conditions.ifMatch === undefined || current?.etag === conditions.ifMatch;
+  }
+
+  /** Writes new bytes to a flushed temp file: beside the resource's file, or in the write's scratch folder. */
+  private async writeStaged(draft: DbDraft, p: string, data: Buffer): Promise<string> {
+    if (draft.mode === 'fresh') {
+      const scratch = await this.scratchDir();
+      const temp = await writeTemp(scratch, data);
+      this.leftovers.addFile(temp, scratch);
+      return temp;
+    }
+    const root = databaseFolder(this.ctx.dbPath, draft.name);
+    const dir = await tempFolder(resourceFile(this.ctx.dbPath, draft.name, p), root);
+    const temp = await writeTemp(dir, data);
+    this.leftovers.addFile(temp, root);
+    return temp;
+  }
+
+  private async scratchDir(): Promise<string> {
+    if (!this.scratch) {
+      const dir = path.join(this.ctx.dbPath, `.scratch-${randomId()}.`);
+      await fs.mkdir(dir);
+      this.leftovers.addDir(dir);
+      this.scratch = dir;
+    }
+    return this.scratch;
+  }
+
+  private async copyInto(source: DbView, draft: DbDraft): Promise<void> {
+    for (const p of await source.paths()) {
+      const entry = await source.entry(p);
+      const file = source.file(p);
+      if (entry && file) draft.set(p, entry, { file, owned: false });
+    }
+    this.drafts.set(draft.name, draft);
+  }
+}
+
+/**
+ * The folder for a temp file that will become `file`: the file's own folder (created as needed),
+ * or the database folder where a resource file still stands in its way (removed by the commit).
+ */
+export async function tempFolder(file: string, root: string): Promise<string> {
+  const dir = path.dirname(file);
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    return dir;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOTDIR' || code === 'EEXIST') return root;
+    throw error;
+  }
+}
+
+function joinPath(dir: string, rest: string): string {
+  if (dir === '') return rest;
+  return rest === '' ? dir : `${dir}/${rest}`;
+}

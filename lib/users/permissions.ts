@@ -1,0 +1,47 @@
+/** Permission levels and the rules that decide what a user may do (spec §13.2). */
+
+export const PERMISSIONS = ['none', 'read', 'write', 'create', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Levels that can be granted per database pattern. */
+export type LocalPermission = 'none' | 'read' | 'write';
+
+export interface Grant {
+  /** Database name pattern with `*` and `?` wildcards. */
+  readonly pattern: string;
+  readonly perm: LocalPermission;
+}
+
+export function parsePermission(name: string): Permission | undefined {
+  const p = name.toLowerCase();
+  return (PERMISSIONS as readonly string[]).includes(p) ? (p as Permission) : undefined;
+}
+
+export function rank(perm: Permission): number {
+  return PERMISSIONS.indexOf(perm);
+}
+
+/** Matches a database name against a glob pattern (`*` any run, `?` one character). */
+export function globMatches(pattern: string, name: string): boolean {
+  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${source}$`).test(name);
+}
+
+export interface PermissionHolder {
+  readonly perm: Permission;
+  readonly grants: readonly Grant[];
+}
+
+/**
+ * Whether a user holds `perm`, globally or for database `db`. Admins may do everything. For read
+ * and write on a database, a grant whose pattern matches decides (it may raise or lower the global
+ * level); create and admin are global only.
+ */
+export function allows(user: PermissionHolder, perm: Permission, db?: string): boolean {
+  if (user.perm === 'admin') return true;
+  if (db !== undefined && rank(perm) <= rank('write')) {
+    const grant = user.grants.find((g) => globMatches(g.pattern, db));
+    if (grant !== undefined) return rank(grant.perm) >= rank(perm);
+  }
+  return rank(user.perm) >= rank(perm);
+}

@@ -1,0 +1,164 @@
+/**
+ * Users of a data folder, kept in `{dbPath}/users.json` through lowdb (atomic writes). The file is
+ * validated on read; a change is made on a copy, which replaces the current state only after it
+ * has been written.
+ */
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { raise } from '../errors';
+import { USER_ERRORS } from './errors';
+import { hashPassword, isPasswordHash, verifyPassword, type PasswordHash } from './password';
+import { PERMISSIONS, type Grant, type LocalPermission, type Permission } from './permissions';
+
+export interface User {
+  readonly name: string;
+  readonly perm: Permission;
+  readonly grants: readonly Grant[];
+  readonly password: PasswordHash;
+}
+
+interface UsersFile {
+  users: User[];
+}
+
+interface Adapter {
+  read(): Promise<UsersFile | null>;
+  write(data: UsersFile): Promise<void>;
+}
+
+export const USERS_FILE = 'users.json';
+
+/** Same character rules as database names (spec §1.1). */
+const NAME = /^[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`]([A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`.]*[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`])?$/;
+
+export function isValidUserName(name: string): boolean {
+  return NAME.test(name);
+}
+
+function validate(data: unknown): UsersFile {
+  const users = (data as UsersFile | null)?.users;
+  if (!Array.isArray(users)) throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', 'no users list');
+  for (const u of users) {
+    const ok =
+      typeof u?.name === 'string' && (PERMISSIONS as readonly string[]).includes(u.perm) &&
+      Array.isArray(u.grants) && isPasswordHash(u.password) &&
+      u.grants.every((g: Grant) => typeof g?.pattern === 'string' && ['none', 'read', 'write'].includes(g.perm));
+    if (!ok) throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', `bad entry ${JSON.stringify(u?.name)}`);
+  }
+  return { users };
+}
+
+export class UserStore {
+  private users: readonly User[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private verified = new LRUCache<string, true>({ max: 1000 });
+  /** Grows with every change; lets callers notice that users changed. */
+  version = 0;
+
+  private constructor(private readonly adapter: Adapter) {}
+
+  static async open(dbPath: string): Promise<UserStore> {
+    const { JSONFile } = await import('lowdb/node');
+    const store = new UserStore(new JSONFile<UsersFile>(path.join(dbPath, USERS_FILE)));
+    const data = await store.adapter.read();
+    store.users = data === null ? [] : validate(data).users;
+    return store;
+  }
+
+  get(name: string): User | undefined {
+    return this.users.find((u) => u.name === name);
+  }
+
+  /** All users, `admin` first, then by name. */
+  list(): readonly User[] {
+    return [...this.users].sort((a, b) =>
+      a.name === 'admin' ? -1 : b.name === 'admin' ? 1 : a.name.localeCompare(b.name),
+    );
+  }
+
+  get size(): number {
+    return this.users.length;
+  }
+
+  /**
+   * Checks a name and password. Successful checks are remembered (by a digest of name, password
+   * and the users' version) so that repeated requests do not pay for scrypt each time.
+   */
+  async authenticate(name: string, password: string): Promise<User | undefined> {
+    const user = this.get(name);
+    if (user === undefined) return undefined;
+    const key = createHash('sha256').update(`${this.version}\0${name}\0${password}`).digest('base64');
+    if (this.verified.has(key)) return user;
+    if (!(await verifyPassword(password, user.password))) return undefined;
+    this.verified.set(key, true);
+    return user;
+  }
+
+  async create(name: string, password: string, perm: Permission = 'none'): Promise<User> {
+    if (!isValidUserName(name)) throw raise(USER_ERRORS, 'INVALID_USER_NAME_X', name);
+    const user: User = { name, perm, grants: [], password: await hashPassword(password) };
+    await this.change((users) => {
+      if (users.some((u) => u.name === name)) throw raise(USER_ERRORS, 'USER_EXISTS_X', name);
+      return [...users, user];
+    });
+    return user;
+  }
+
+  async drop(name: string): Promise<void> {
+    if (name === 'admin') throw raise(USER_ERRORS, 'ADMIN_STATIC');
+    await this.change((users) => this.existing(users, name).filter((u) => u.name !== name));
+  }
+
+  async rename(name: string, newName: string): Promise<void> {
+    if (name === 'admin') throw raise(USER_ERRORS, 'ADMIN_STATIC');
+    if (!isValidUserName(newName)) throw raise(USER_ERRORS, 'INVALID_USER_NAME_X', newName);
+    await this.change((users) => {
+      if (users.some((u) => u.name === newName)) throw raise(USER_ERRORS, 'USER_EXISTS_X', newName);
+      return this.existing(users, name).map((u) => (u.name === name ? { ...u, name: newName } : u));
+    });
+  }
+
+  async setPassword(name: string, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    await this.change((users) => this.existing(users, name).map((u) => (u.name === name ? { ...u, password: hash } : u)));
+  }
+
+  /** Sets the global permission, or with a pattern the permission on matching databases. */
+  async grant(name: string, perm: Permission, pattern?: string): Promise<void> {
+    await this.change((users) =>
+      this.existing(users, name).map((u) => {
+        if (u.name !== name) return u;
+        if (pattern === undefined) return { ...u, perm };
+        if (perm !== 'none' && perm !== 'read' && perm !== 'write') throw raise(USER_ERRORS, 'INVALID_PERMISSION_X', perm);
+        const grants = u.grants.filter((g) => g.pattern !== pattern);
+        return { ...u, grants: [...grants, { pattern, perm: perm as LocalPermission }] };
+      }),
+    );
+  }
+
+  /** Removes the grants of a user whose pattern matches exactly. */
+  async dropGrant(name: string, pattern: string): Promise<void> {
+    await this.change((users) =>
+      this.existing(users, name).map((u) => (u.name === name ? { ...u, grants: u.grants.filter((g) => g.pattern !== pattern) } : u)),
+    );
+  }
+
+  private existing(users: readonly User[], name: string): readonly User[] {
+    if (!users.some((u) => u.name === name)) throw raise(USER_ERRORS, 'USER_NOT_FOUND_X', name);
+    return users;
+  }
+
+  /** Serialises changes; the new list is swapped in only after it was written. */
+  private change(fn: (users: readonly User[]) => readonly User[]): Promise<void> {
+    const next = this.queue.then(async () => {
+      const users = fn(this.users);
+      await this.adapter.write({ users: [...users] });
+      this.users = users;
+      this.version++;
+      this.verified.clear();
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The adaptive output method (W3C Serialization 3.1 §10) and BaseX's `basex` method built on
+ * it; saxon-js's own adaptive output is not usable (single-quoted strings, an XML declaration
+ * before every node, no EQNames). What we write, item by item:
+ * - nodes: XML output method (no XML declaration); attributes `name="value"`, namespace nodes
+ *   `xmlns:p="uri"`;
+ * - xs:string, xs:untypedAtomic, xs:anyURI (and subtypes): in double quotes, `"` doubled;
+ * - xs:boolean: `true()`/`false()`; xs:decimal and subtypes: their canonical lexical form;
+ * - xs:double: `format-number(., '0.0##########################e0')` (`1.0e0`), or NaN/INF/-INF;
+ * - xs:QName: `Q{uri}local`; any other atomic type: `xs:T("lexical")`;
+ * - maps `map{k:v,...}`, arrays `[m,...]`, a member or value that is not exactly one item in
+ *   parentheses; function items `Q{uri}name#arity` or `(anonymous-function)#arity`.
+ * Atomic output is then XML-escaped (`&`, `<`, `>`, CR), as BaseX does and as the QT3 runner
+ * expects when it reads results back (tools/qt3/qt3.mjs).
+ *
+ * `basex`: like adaptive, but a top-level atomic value is written as its plain string value.
+ */
+import {
+  NodeKind,
+  TypeCode,
+  atomicDerivesFrom,
+  atomicTypeName,
+  isArray,
+  isAtomic,
+  isMap,
+  isNode,
+  saxon,
+  type XdmArray,
+  type XdmAtomic,
+  type XdmAttribute,
+  type XdmFunction,
+  type XdmItem,
+  type XdmMap,
+  type XdmNamespace,
+  type XdmNode,
+} from './saxon';
+
+export interface NodeOptions {
+  readonly indent: boolean;
+}
+
+/** Escapes text for XML content. */
+export function escapeText(s: string): string {
+  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#xD;'));
+}
+
+/** Escapes text for a double-quoted XML attribute value. */
+export function escapeAttribute(s: string): string {
+  return s.replace(/[&<"\t\n\r]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '"' ? '&quot;' : `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`,
+  );
+}
+
+/** Serializes one node with the XML method (attributes and namespace nodes included). */
+export function xmlNode(node: XdmNode, options: NodeOptions): string {
+  if (node.nodeType === NodeKind.attribute) {
+    const a = node as XdmAttribute;
+    return `${a.name}="${escapeAttribute(a.value)}"`;
+  }
+  if (node.nodeType === NodeKind.namespace) {
+    const ns = node as XdmNamespace;
+    return `${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`;
+  }
+  return saxon.serialize(node, {
+    method: 'xml',
+    indent: options.indent,
+    'omit-xml-declaration': true,
+    'Q{http://saxon.sf.net/}indent-spaces': '2',
+  });
+}
+
+/** xs:double in adaptive form: at least one fractional digit, exponent always present. */
+export function adaptiveDouble(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
+  if (d === 0) return Object.is(d, -0) ? '-0.0e0' : '0.0e0';
+  const [mantissa, exponent] = d.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}e${Number(exponent)}`;
+}
+
+function quote(s: string): string {
+  return `"${s.replace(/"/g, '""')}"`;
+}
+
+/** An atomic value in adaptive form, not yet escaped. */
+export function adaptiveAtomic(v: XdmAtomic): string {
+  if (atomicDerivesFrom(v, TypeCode.string) || v.code === TypeCode.untypedAtomic || v.code === TypeCode.anyURI) {
+    return quote(v.toString());
+  }
+  if (v.code === TypeCode.boolean) return v.value ? 'true()' : 'false()';
+  if (atomicDerivesFrom(v, TypeCode.decimal)) return v.toString();
+  if (v.code === TypeCode.double) return adaptiveDouble(Number(v.value));
+  if (v.code === TypeCode.QName) {
+    const q = v as unknown as { q: string; local: string };
+    return `Q{${q.q}}${q.local}`;
+  }
+  return `xs:${atomicTypeName(v)}(${quote(v.toString())})`;
+}
+
+function fnName(f: XdmFunction): string {
+  const name = f.name;
+  return name && name.local ? `Q{${name.q}}${name.local}` : '(anonymous-function)';
+}
+
+export class AdaptiveWriter {
+  constructor(
+    private readonly options: NodeOptions,
+    /** `basex` method: top-level atomic values as plain strings. */
+    private readonly basex: boolean,
+  ) {}
+
+  /** One top-level item. */
+  item(item: XdmItem): string {
+    if (this.basex && isAtomic(item)) return item.toString();
+    return this.nested(item, 0);
+  }
+
+  private nested(item: XdmItem, depth: number): string {
+    if (isAtomic(item)) return escapeText(adaptiveAtomic(item));
+    if (isNode(item)) return xmlNode(item, this.options);
+    if (isMap(item)) return this.map(item, depth);
+    if (isArray(item)) return this.array(item, depth);
+    return `${fnName(item)}#${item.arity}`;
+  }
+
+  private sequence(items: XdmItem[], depth: number): string {
+    const parts = items.map((i) => this.nested(i, depth + 1));
+    return items.length === 1 ? parts[0] : `(${parts.join(this.options.indent ? ', ' : ',')})`;
+  }
+
+  private map(map: XdmMap, depth: number): string {
+    const keys = map.keys();
+    if (keys.length === 0) return 'map{}';
+    const entries = keys.map((k) => `${this.nested(k, depth + 1)}:${this.options.indent ? ' ' : ''}${this.sequence(map.get(k), depth)}`);
+    if (!this.options.indent) return `map{${entries.join(',')}}`;
+    const pad = '  '.repeat(depth + 1);
+    return `map {\n${entries.map((e) => pad + e).join(',\n')}\n${'  '.repeat(depth)}}`;
+  }
+
+  private array(array: XdmArray, depth: number): string {
+    const members = array.value.map((m) => this.sequence(m, depth));
+    return `[${members.join(this.options.indent ? ', ' : ',')}]`;
+  }
+}

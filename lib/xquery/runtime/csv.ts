@@ -1,0 +1,86 @@
+/**
+ * The `csv` output method, for the shapes our CSV input conversion produces and the obvious
+ * XDM ones:
+ * - a `<csv>` document or element whose `<record>` children hold one element per field
+ *   (BaseX's "direct" format); with `header` the first record's field names form a header line;
+ * - an array of arrays (or a sequence of arrays): one row per array, one field per member;
+ * - a sequence of atomic values: one row each.
+ * Options come from `csv-header`, `csv-separator`, `csv-quote-character` and BaseX's nested
+ * `csv` parameter (`header=yes,separator=semicolon`). Fields containing the separator, the
+ * quote character or a line break are quoted, with quotes doubled. Lines end with `\n`.
+ */
+import { serializationError, serializationParamError } from './errors';
+import { NodeKind, isArray, isAtomic, isNode, type XdmItem, type XdmNode } from './saxon';
+
+export interface CsvOptions {
+  readonly header: boolean;
+  readonly separator: string;
+  readonly quote: string;
+}
+
+const SEPARATOR_NAMES: Record<string, string> = { comma: ',', semicolon: ';', colon: ':', tab: '\t', space: ' ' };
+
+const isYes = (v: string): boolean => ['yes', 'true', 'on', '1'].includes(v.toLowerCase());
+
+export function csvOptions(params: Readonly<Record<string, string>>): CsvOptions {
+  const nested: Record<string, string> = {};
+  for (const part of (params.csv ?? '').split(',')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) nested[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  const header = params['csv-header'] ?? nested.header;
+  const separator = params['csv-separator'] ?? nested.separator ?? ',';
+  const quote = params['csv-quote-character'] ?? nested.quote ?? '"';
+  const sep = SEPARATOR_NAMES[separator] ?? separator;
+  if ([...sep].length !== 1) throw serializationParamError('SEPM0016', `Invalid CSV separator: "${separator}".`);
+  if ([...quote].length !== 1) throw serializationParamError('SEPM0016', `Invalid CSV quote character: "${quote}".`);
+  return { header: header !== undefined && isYes(header), separator: sep, quote };
+}
+
+function elementChildren(node: XdmNode): XdmNode[] {
+  const kids = (node as unknown as { childNodes: ArrayLike<XdmNode> }).childNodes;
+  return Array.from(kids).filter((c) => c.nodeType === NodeKind.element);
+}
+
+const localName = (n: XdmNode): string => (n as unknown as { localName: string }).localName;
+const textOf = (n: XdmNode): string => (n as unknown as { textContent: string | null }).textContent ?? '';
+
+function field(value: string, o: CsvOptions): string {
+  const needsQuotes = value.includes(o.separator) || value.includes(o.quote) || /[\r\n]/.test(value);
+  return needsQuotes ? o.quote + value.split(o.quote).join(o.quote + o.quote) + o.quote : value;
+}
+
+function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: string[][] } {
+  if (items.length === 1 && isNode(items[0])) {
+    let root = items[0];
+    if (root.nodeType === NodeKind.document) {
+      const top = elementChildren(root);
+      if (top.length !== 1) throw serializationError('SERE0014', 'CSV output needs one root element.');
+      root = top[0];
+    }
+    if (root.nodeType !== NodeKind.element) throw serializationError('SERE0014', 'CSV output needs a <csv> element.');
+    const records = elementChildren(root);
+    const rows = records.map((r) => elementChildren(r).map(textOf));
+    const header = o.header && records.length > 0 ? elementChildren(records[0]).map(localName) : undefined;
+    return { header, rows };
+  }
+  const flat = items.length === 1 && isArray(items[0]) && items[0].value.every((m) => m.length === 1 && isArray(m[0]))
+    ? items[0].value.map((m) => m[0])
+    : items;
+  const rows = flat.map((item) => {
+    if (isArray(item)) return item.value.map((member) => member.map((m) => (isAtomic(m) || isNode(m) ? stringOf(m) : '')).join(' '));
+    if (isAtomic(item)) return [item.toString()];
+    if (isNode(item)) return [textOf(item)];
+    throw serializationError('SERE0014', 'Maps and functions cannot be written as CSV.');
+  });
+  return { rows };
+}
+
+const stringOf = (m: XdmItem): string => (isAtomic(m) ? m.toString() : textOf(m as XdmNode));
+
+export function serializeCsv(items: XdmItem[], o: CsvOptions): string {
+  if (items.length === 0) return '';
+  const { header, rows } = rowsOf(items, o);
+  const lines = (header ? [header, ...rows] : rows).map((r) => r.map((f) => field(f, o)).join(o.separator));
+  return lines.map((l) => `${l}\n`).join('');
+}

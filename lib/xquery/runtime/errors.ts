@@ -1,0 +1,136 @@
+/**
+ * Errors of the engine's runtime half (compiling XSLT, running it, serializing the result), as
+ * one structured class. saxon-js errors are normalised here: the code loses the standard error
+ * namespace (`Q{http://www.w3.org/2005/xqt-errors}XPST0003` → `XPST0003`), the message loses
+ * saxon's "Static error in XPath on line N in URI {expr}:" preamble, and the line (and, when
+ * saxon knows it, the column) refers to the generated XSLT, so the translator can map it back
+ * to the XQuery source.
+ *
+ * Codes of our own (not W3C ones):
+ * - `BASX0003` Timeout exceeded: the query ran longer than its time limit and its worker was
+ *   stopped. BaseX's own code for a stopped query; HTTP 500 like every query error.
+ * - `SXJS0004` an internal failure inside saxon-js (a JavaScript exception, not an XPath error).
+ * - `XPDY0130` (W3C: an implementation limit was exceeded) for JavaScript stack exhaustion,
+ *   typically runaway recursion.
+ */
+import { XmldbError } from '../../errors';
+import type { SaxonError } from './saxon';
+
+const ERR_NS = 'Q{http://www.w3.org/2005/xqt-errors}';
+
+export type QueryPhase = 'compile' | 'evaluate' | 'serialize';
+
+/** The plain-data form of a query error: crosses worker boundaries (structured clone). */
+export interface QueryErrorData {
+  readonly code: string;
+  readonly message: string;
+  readonly status: number;
+  readonly phase: QueryPhase;
+  /** 1-based line in the generated XSLT, when known. */
+  readonly line?: number;
+  /** 1-based column in the generated XSLT, when known (saxon-js rarely reports one). */
+  readonly column?: number;
+  /** The XPath expression saxon was compiling, for static errors inside an expression. */
+  readonly expression?: string;
+}
+
+export class QueryError extends XmldbError {
+  override readonly code: string;
+  readonly phase: QueryPhase;
+  readonly line?: number;
+  readonly column?: number;
+  readonly expression?: string;
+
+  constructor(data: QueryErrorData) {
+    super(data.status, data.message, data.code);
+    this.name = 'QueryError';
+    this.code = data.code;
+    this.phase = data.phase;
+    this.line = data.line;
+    this.column = data.column;
+    this.expression = data.expression;
+  }
+
+  /** `[CODE] Message`, the contractual part of a query error body (spec §12). */
+  override toString(): string {
+    return `[${this.code}] ${this.message}`;
+  }
+
+  toData(): QueryErrorData {
+    const { code, message, status, phase, line, column, expression } = this;
+    return { code, message, status, phase, line, column, expression };
+  }
+}
+
+export const TIMEOUT_CODE = 'BASX0003';
+
+export function timeoutError(ms: number): QueryError {
+  return new QueryError({ code: TIMEOUT_CODE, message: `Timeout exceeded (${ms} ms).`, status: 500, phase: 'evaluate' });
+}
+
+/** A client-side error about serialization parameters (HTTP 400). */
+export function serializationParamError(code: string, message: string): QueryError {
+  return new QueryError({ code, message, status: 400, phase: 'serialize' });
+}
+
+/** A serialization error raised while writing a result (HTTP 500, like any query error). */
+export function serializationError(code: string, message: string): QueryError {
+  return new QueryError({ code, message, status: 500, phase: 'serialize' });
+}
+
+/** `Q{http://www.w3.org/2005/xqt-errors}XPST0003` → `XPST0003`; other EQNames stay as they are. */
+export function normaliseCode(code: string | undefined): string {
+  if (!code) return 'FOER0000';
+  return code.startsWith(ERR_NS) ? code.slice(ERR_NS.length) : code;
+}
+
+const STATIC_PREAMBLE = /^Static error in XPath on line (\d+) in [^{]*\{([\s\S]*?)\}: /;
+const LINE_IN_MESSAGE = /\bon line (\d+)\b/;
+const LINE_COLUMN_IN_MESSAGE = /\bat line (\d+) column (\d+)\b/;
+
+/** Turns whatever saxon-js (or JavaScript) threw into a QueryError. */
+export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: string): QueryError {
+  if (e instanceof QueryError) return e;
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new QueryError({ code: 'XPDY0130', message: 'Stack overflow: the query recursed too deeply.', status: 500, phase });
+  }
+  const err = e as SaxonError;
+  if (!(e instanceof Error) || typeof err.code !== 'string') {
+    const message = e instanceof Error ? e.message : String(e);
+    return new QueryError({ code: 'SXJS0004', message: `Internal error in saxon-js: ${message}`, status: 500, phase });
+  }
+  let code = normaliseCode(err.code);
+  let message = err.message;
+  let line: number | undefined;
+  let column: number | undefined;
+  let expression: string | undefined;
+
+  const pre = STATIC_PREAMBLE.exec(message);
+  if (pre) {
+    line = Number(pre[1]);
+    expression = pre[2];
+    message = message.slice(pre[0].length);
+  } else if (phase === 'compile') {
+    // XSLT-level static errors carry " on line N in URI" in their error object or message;
+    // a malformed stylesheet reports "at line L column C" (L from 0).
+    const lc = LINE_COLUMN_IN_MESSAGE.exec(message);
+    const extra = typeof err.errorObject === 'object' && err.errorObject !== null ? String(err.errorObject) : '';
+    const l = LINE_IN_MESSAGE.exec(extra) ?? LINE_IN_MESSAGE.exec(message);
+    if (lc) {
+      line = Number(lc[1]) + 1; // saxon's XML parser counts lines from 0
+
+      column = Number(lc[2]);
+    } else if (l) line = Number(l[1]);
+  } else if (err.xsltLineNr !== undefined && (!stylesheetUri || !err.xsltModule || stylesheetUri.endsWith(err.xsltModule))) {
+    // saxon names the module by the last segment of its base URI
+    line = Number(err.xsltLineNr);
+  }
+
+  if (code === 'XTDE0050') {
+    // a required stylesheet parameter (an external variable without default) got no value
+    const m = /parameter '?(?:Q\{[^}]*\})?([^'\s]+)'?/i.exec(message);
+    code = 'XPDY0002';
+    message = m ? `No value assigned to $${m[1]}.` : message;
+  }
+  return new QueryError({ code, message, status: 500, phase, line: Number.isFinite(line) ? line : undefined, column, expression });
+}

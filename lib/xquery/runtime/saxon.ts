@@ -1,0 +1,240 @@
+/**
+ * The one typed door to saxon-js 2.7.0. saxon-js ships no types and several entry points we
+ * rely on are internal (the built-in XSLT compiler, `internalTransform`, `checkOptions`, the
+ * iterator helpers, the atomic type table); they are named here and nowhere else, so an
+ * upgrade of the pinned version has exactly one file to check.
+ */
+const SaxonJS = require('saxon-js') as SaxonApi;
+
+/** An XDM node: saxon-js uses DOM nodes (plus its own attribute and namespace objects). */
+export interface XdmNode {
+  readonly nodeType: number;
+  readonly nodeName?: string;
+}
+
+/** An XDM atomic value: `code` is saxon's type code (`AS` string, `ADI` integer, …). */
+export interface XdmAtomic {
+  readonly code: string;
+  readonly value: unknown;
+  toString(): string;
+}
+
+/** An XDM map (saxon's HashTrie). */
+export interface XdmMap {
+  keys(): XdmAtomic[];
+  get(key: XdmAtomic): XdmItem[];
+  inSituPut(key: XdmAtomic, value: XdmItem[]): void;
+}
+
+/** An XDM array: `value` holds one sequence per member. */
+export interface XdmArray {
+  readonly value: XdmItem[][];
+}
+
+/** A function item other than a map or an array. */
+export interface XdmFunction {
+  readonly arity: number;
+  /** The function's name as a QName value; absent for anonymous functions. */
+  readonly name?: { readonly q: string; readonly local: string; readonly prefix: string } | null;
+}
+
+export type XdmItem = XdmNode | XdmAtomic | XdmMap | XdmArray | XdmFunction;
+/** A sequence, always as an array. */
+export type XdmValue = XdmItem[];
+
+/** A compiled stylesheet (SEF tree) ready for `SaxonJS.transform`. Opaque outside this folder. */
+export interface SefTree {
+  readonly N: string;
+  PRIMED?: boolean;
+  C?: SefTree[];
+  parentNode?: SefTree;
+  [field: string]: unknown;
+}
+
+/** saxon-js's error class (`XError`): code, message and, for run-time errors, the line. */
+export interface SaxonError extends Error {
+  code?: string;
+  xsltLineNr?: string | number;
+  xsltModule?: string;
+  errorObject?: unknown;
+}
+
+interface AtomicType {
+  readonly name: string;
+  readonly code: string;
+  fromString(value: string): XdmAtomic;
+  fromEQName?(eqname: string): XdmAtomic;
+  fromParts?(prefix: string, uri: string, local: string): XdmAtomic;
+}
+
+interface Iterator {
+  next(): XdmItem | null;
+  expand(): XdmItem[];
+}
+
+interface Platform {
+  resource(name: 'compiler'): SefTree;
+  parseXmlFromString(text: string, stripSpace?: boolean): XdmNode & { _saxonBaseUri?: string; _saxonDocUri?: string };
+}
+
+interface SaxonApi {
+  transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: unknown };
+  serialize(value: unknown, options: Record<string, unknown>): string;
+  getPlatform(): Platform;
+  checkOptions(options: Record<string, unknown>): Record<string, unknown> & { principalResult?: XdmNode & { firstChild: XdmNode } };
+  internalTransform(stylesheet: SefTree, source: XdmNode, options: Record<string, unknown>): void;
+  registerExtensionFunctions(def: { namespace: string; signatures: Record<string, { sig: string; impl: ExtensionImpl }> }): void;
+  XPath: { sefToJSON(node: XdmNode): SefTree };
+  XS: { QName: { fromParts(prefix: string, uri: string, local: string): XdmAtomic } };
+  Atomic: { codes: Record<string, AtomicType> };
+  XdmMap: new () => XdmMap;
+  XdmArray: abstract new (...args: never[]) => XdmArray;
+  XdmAtomicValue: abstract new (...args: never[]) => XdmAtomic;
+  XdmAttributeNode: abstract new (...args: never[]) => XdmNode;
+  XError: new (message: string, code: string) => SaxonError;
+  internals: { Iter: { ForArray(items: XdmItem[]): Iterator } };
+}
+
+type ExtensionImpl = (args: Iterator[], context: unknown, expr: unknown) => Iterator;
+
+export const saxon = SaxonJS;
+
+// ---------------------------------------------------------------------------------------------
+// Item kinds
+// ---------------------------------------------------------------------------------------------
+
+export function isAtomic(item: XdmItem): item is XdmAtomic {
+  return item instanceof SaxonJS.XdmAtomicValue;
+}
+
+export function isMap(item: XdmItem): item is XdmMap {
+  return item instanceof SaxonJS.XdmMap;
+}
+
+export function isArray(item: XdmItem): item is XdmArray {
+  return item instanceof SaxonJS.XdmArray;
+}
+
+export function isNode(item: XdmItem): item is XdmNode {
+  return !isAtomic(item) && typeof (item as XdmNode).nodeType === 'number';
+}
+
+export function isFunction(item: XdmItem): item is XdmFunction {
+  return !isAtomic(item) && !isMap(item) && !isArray(item) && !isNode(item);
+}
+
+/** Node kinds as saxon-js numbers them (13 is its own namespace-node object). */
+export const NodeKind = {
+  element: 1,
+  attribute: 2,
+  text: 3,
+  processingInstruction: 7,
+  comment: 8,
+  document: 9,
+  namespace: 13,
+} as const;
+
+/** An attribute node as saxon-js represents it. */
+export interface XdmAttribute extends XdmNode {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** A namespace node as saxon-js represents it (`q` is the namespace URI). */
+export interface XdmNamespace extends XdmNode {
+  readonly prefix: string;
+  readonly q: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomic types
+// ---------------------------------------------------------------------------------------------
+
+const typesByName = new Map<string, AtomicType>();
+for (const t of Object.values(SaxonJS.Atomic.codes)) typesByName.set(t.name, t);
+
+/** The local name of an atomic value's type (`integer`, `string`, `dayTimeDuration`, …). */
+export function atomicTypeName(value: XdmAtomic): string {
+  return SaxonJS.Atomic.codes[value.code]?.name ?? 'anyAtomicType';
+}
+
+/** Whether `value` is an instance of the type with saxon code `code` (codes are prefix-coded). */
+export function atomicDerivesFrom(value: XdmAtomic, code: string): boolean {
+  return value.code.startsWith(code);
+}
+
+/** Saxon type codes of the primitive families we dispatch on. */
+export const TypeCode = {
+  string: 'AS',
+  untypedAtomic: 'AZ',
+  anyURI: 'AU',
+  boolean: 'AB',
+  decimal: 'AD',
+  double: 'AO',
+  float: 'AF',
+  QName: 'AQ',
+} as const;
+
+/** Whether `local` names a built-in atomic type in the xs namespace. */
+export function isAtomicTypeName(local: string): boolean {
+  return typesByName.has(local);
+}
+
+/**
+ * Casts a string to the built-in atomic type `local` (an xs: local name), as `$s cast as xs:T`.
+ * Throws saxon's FORG0001 error for an invalid lexical form.
+ */
+export function castString(value: string, local: string): XdmAtomic {
+  const type = typesByName.get(local);
+  if (!type || local === 'anyAtomicType' || local === 'numeric' || local === 'notation') {
+    throw new SaxonJS.XError(`Cannot cast to xs:${local}`, 'XPST0080');
+  }
+  if (local === 'QName') {
+    const m = /^Q\{([^}]*)\}(.+)$/.exec(value.trim());
+    if (m) return type.fromEQName!(value.trim());
+    if (/^[^:\s]+$/.test(value.trim())) return type.fromParts!('', '', value.trim());
+    throw new SaxonJS.XError(`No namespace is known for the prefix of "${value}"`, 'FONS0004');
+  }
+  return type.fromString(value);
+}
+
+export function stringValue(value: string): XdmAtomic {
+  return typesByName.get('string')!.fromString(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents and extension functions
+// ---------------------------------------------------------------------------------------------
+
+/** Parses XML text into a saxon-js document node (throws on malformed input). */
+export function parseXml(text: string, baseUri?: string): XdmNode {
+  const doc = SaxonJS.getPlatform().parseXmlFromString(text);
+  if (baseUri) {
+    doc._saxonBaseUri = baseUri;
+    doc._saxonDocUri = baseUri;
+  }
+  return doc;
+}
+
+/**
+ * Registers JS functions callable from stylesheets as `Q{namespace}name(...)`. `sig` is saxon's
+ * compact signature (`1F r[?ND] a[1AS]`: one function returning an optional document node from
+ * one string). Must run before the stylesheets that call them are compiled.
+ */
+export function registerFunctions(
+  namespace: string,
+  functions: Record<string, { sig: string; impl: (args: XdmValue[]) => XdmValue }>,
+): void {
+  const signatures: Record<string, { sig: string; impl: ExtensionImpl }> = {};
+  for (const [name, f] of Object.entries(functions)) {
+    signatures[name] = {
+      sig: f.sig,
+      impl: (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
+    };
+  }
+  SaxonJS.registerExtensionFunctions({ namespace, signatures });
+}
+
+export function xpathError(message: string, code: string): SaxonError {
+  return new SaxonJS.XError(message, code);
+}

@@ -1,0 +1,139 @@
+/**
+ * Serialization of a raw query result (spec §2.3, §11): methods basex (default), adaptive, xml,
+ * xhtml, html, text, json and csv, with item-separator, indent, omit-xml-declaration, encoding
+ * and media-type. Parameters arrive as the HTTP layer collects them (name → string, already
+ * checked by serialization-params.ts).
+ *
+ * saxon-js serializes every node and every JSON value; we do what it gets wrong or lacks: the
+ * adaptive and basex methods (runtime/adaptive.ts), csv (runtime/csv.ts), and sequence
+ * normalisation for the markup methods (saxon's item-separator also separates descendants of
+ * a node, and its xhtml method drops the space between atomic values).
+ */
+import { AdaptiveWriter, escapeText } from './runtime/adaptive';
+import { csvOptions, serializeCsv } from './runtime/csv';
+import { serializationError, toQueryError } from './runtime/errors';
+import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from './runtime/saxon';
+import { encodingName, yes, type OutputMethod } from './serialization-params';
+
+export type SerializationParameters = Readonly<Record<string, string>>;
+
+const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';
+
+/** Media type of each method (spec §11.1, rule 2). */
+const METHOD_MEDIA_TYPES: Readonly<Record<OutputMethod, string>> = {
+  xml: 'application/xml',
+  adaptive: 'application/xml',
+  basex: 'application/xml',
+  xhtml: 'text/html',
+  html: 'text/html',
+  text: 'text/plain',
+  json: 'application/json',
+  csv: 'text/csv',
+};
+
+/**
+ * Content-Type of a response (spec §11.1): `media-type` verbatim, else by `method`, else the
+ * operation's default; `; charset=ENC` appended unless present.
+ */
+export function contentTypeFor(params: SerializationParameters, operationDefault: string): string {
+  const method = params.method as OutputMethod | undefined;
+  const type = params['media-type'] ?? (method && METHOD_MEDIA_TYPES[method]) ?? operationDefault;
+  return /;\s*charset=/i.test(type) ? type : `${type}; charset=${params.encoding ?? 'UTF-8'}`;
+}
+
+/** Serializes `value` to text with the given parameters. */
+export function serialize(value: XdmValue, params: SerializationParameters = {}): string {
+  const method = (params.method ?? 'basex') as OutputMethod;
+  const indent = yes(params.indent);
+  try {
+    switch (method) {
+      case 'basex':
+      case 'adaptive': {
+        const writer = new AdaptiveWriter({ indent }, method === 'basex');
+        return value.map((item) => writer.item(item)).join(params['item-separator'] ?? '\n');
+      }
+      case 'json':
+        return json(value, params, indent);
+      case 'csv':
+        return serializeCsv(value, csvOptions(params));
+      case 'xml':
+      case 'xhtml':
+      case 'html':
+      case 'text':
+        return markup(value, method, params, indent);
+    }
+  } catch (e) {
+    throw toQueryError(e, 'serialize');
+  }
+}
+
+/** The body bytes in the requested encoding; characters it cannot hold become character references. */
+export function encodeBody(text: string, encoding = 'UTF-8'): Buffer {
+  const enc = encodingName(encoding);
+  if (enc === 'utf8') return Buffer.from(text, 'utf8');
+  if (enc === 'utf16le') return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const limit = enc === 'ascii' ? 0x7f : enc === 'latin1' ? 0xff : Infinity;
+  const safe = limit === Infinity ? text : text.replace(/[^\0-\x7f]/gu, (c) => {
+    const cp = c.codePointAt(0)!;
+    return cp <= limit ? c : `&#x${cp.toString(16).toUpperCase()};`;
+  });
+  return Buffer.from(safe, enc);
+}
+
+function json(value: XdmValue, params: SerializationParameters, indent: boolean): string {
+  if (value.length === 0) return '';
+  if (value.length > 1) throw serializationError('SERE0023', 'Only one item can be serialized with JSON.');
+  const props: Record<string, unknown> = { method: 'json', indent };
+  if (indent) props[INDENT_SPACES] = '2';
+  if (params['json-node-output-method']) props['json-node-output-method'] = params['json-node-output-method'];
+  return saxon.serialize(value[0], props);
+}
+
+function flatten(items: XdmItem[]): XdmItem[] {
+  return items.flatMap((item) => (isArray(item) ? flatten(item.value.flat()) : [item]));
+}
+
+/**
+ * xml, xhtml, html and text: W3C sequence normalisation, then each node through saxon-js.
+ * Without item-separator, adjacent atomic values are separated by one space and nodes by
+ * nothing (a newline with indent); with it, the separator goes between all items.
+ */
+function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', params: SerializationParameters, indent: boolean): string {
+  const nodeProps: Record<string, unknown> = { method, indent, 'omit-xml-declaration': true };
+  if (indent) nodeProps[INDENT_SPACES] = '2';
+  for (const name of ['doctype-system', 'doctype-public', 'html-version']) {
+    if (params[name] !== undefined) nodeProps[name] = params[name];
+  }
+  const separator = params['item-separator'];
+  const text = (s: string): string => (method === 'text' ? s : escapeText(s));
+  let out = '';
+  let count = 0;
+  let previousAtomic = false;
+  for (const item of flatten(value)) {
+    let part: string;
+    const atomic = isAtomic(item);
+    if (atomic) part = text(item.toString());
+    else if (isNode(item)) part = node(item, method, nodeProps);
+    else throw serializationError('SENR0001', `Items of type ${isMap(item) ? 'map(*)' : 'function(*)'} cannot be serialized with method ${method}.`);
+    if (count > 0) {
+      if (separator !== undefined) out += text(separator);
+      else if (atomic && previousAtomic) out += ' ';
+      else if (indent && !atomic && !previousAtomic && method !== 'text') out += '\n';
+    }
+    out += part;
+    previousAtomic = atomic;
+    count++;
+  }
+  if ((method === 'xml' || method === 'xhtml') && params['omit-xml-declaration'] !== undefined && !yes(params['omit-xml-declaration'])) {
+    const standalone = params.standalone && params.standalone !== 'omit' ? ` standalone="${yes(params.standalone) ? 'yes' : 'no'}"` : '';
+    out = `<?xml version="1.0" encoding="${params.encoding ?? 'UTF-8'}"${standalone}?>${indent ? '\n' : ''}${out}`;
+  }
+  return out;
+}
+
+function node(n: XdmNode, method: string, props: Record<string, unknown>): string {
+  if (n.nodeType === NodeKind.attribute || n.nodeType === NodeKind.namespace) {
+    throw serializationError('SENR0001', `${n.nodeType === NodeKind.attribute ? 'Attribute' : 'Namespace'} nodes cannot be serialized with method ${method}.`);
+  }
+  return saxon.serialize(n, props);
+}

@@ -1,0 +1,195 @@
+/**
+ * FLWORExpr and its clauses; QuantifiedExpr.
+ */
+import type {
+  EQName,
+  Expr,
+  FLWORClause,
+  ForBinding,
+  GroupingSpec,
+  LetBinding,
+  OrderSpec,
+  QuantifiedBinding,
+  WindowClause,
+  WindowCondition,
+} from './ast';
+import { parseExprSingle } from './expressions';
+import type { Parser } from './parser';
+import { parseTypeDeclaration } from './types';
+
+/** FLWORExpr ::= InitialClause IntermediateClause* ReturnClause */
+export function parseFLWORExpr(p: Parser): Expr {
+  const start = p.nextStart();
+  const clauses: FLWORClause[] = [parseInitialClause(p)];
+  for (;;) {
+    if (p.isWord('for') || p.isWord('let')) clauses.push(parseInitialClause(p));
+    else if (p.isWord('where')) clauses.push(parseWhereClause(p));
+    else if (p.isWord('group')) clauses.push(parseGroupByClause(p));
+    else if (p.isWord('order') || p.isWord('stable')) clauses.push(parseOrderByClause(p));
+    else if (p.isWord('count')) clauses.push(parseCountClause(p));
+    else break;
+  }
+  if (!p.isWord('return')) {
+    p.unexpected(p.peek(), '"return", "for", "let", "where", "group by", "order by" or "count"');
+  }
+  p.next();
+  const ret = parseExprSingle(p);
+  return { kind: 'FLWORExpr', start, end: p.pos, clauses, return: ret };
+}
+
+/** InitialClause ::= ForClause | LetClause | WindowClause */
+function parseInitialClause(p: Parser): FLWORClause {
+  const start = p.nextStart();
+  if (p.eatWord('let')) {
+    const bindings: LetBinding[] = [];
+    do bindings.push(parseLetBinding(p));
+    while (p.eat(','));
+    return { kind: 'LetClause', start, end: p.pos, bindings };
+  }
+  p.expectWord('for');
+  if (p.isWord('tumbling') || p.isWord('sliding')) return parseWindowClause(p, start);
+  const bindings: ForBinding[] = [];
+  do bindings.push(parseForBinding(p));
+  while (p.eat(','));
+  return { kind: 'ForClause', start, end: p.pos, bindings };
+}
+
+/** ForBinding ::= "$" VarName TypeDeclaration? AllowingEmpty? PositionalVar? "in" ExprSingle */
+function parseForBinding(p: Parser): ForBinding {
+  const start = p.nextStart();
+  const name = p.expectVarName();
+  const type = parseTypeDeclaration(p);
+  let allowingEmpty = false;
+  if (p.eatWord('allowing')) {
+    p.expectWord('empty');
+    allowingEmpty = true;
+  }
+  const positionalVar = parsePositionalVar(p);
+  p.expectWord('in');
+  const inExpr = parseExprSingle(p);
+  return { kind: 'ForBinding', start, end: p.pos, name, type, allowingEmpty, positionalVar, in: inExpr };
+}
+
+/** PositionalVar ::= "at" "$" VarName */
+function parsePositionalVar(p: Parser): EQName | null {
+  if (!p.eatWord('at')) return null;
+  return p.expectVarName();
+}
+
+/** LetBinding ::= "$" VarName TypeDeclaration? ":=" ExprSingle */
+export function parseLetBinding(p: Parser): LetBinding {
+  const start = p.nextStart();
+  const name = p.expectVarName();
+  const type = parseTypeDeclaration(p);
+  p.expect(':=');
+  const value = parseExprSingle(p);
+  return { kind: 'LetBinding', start, end: p.pos, name, type, value };
+}
+
+/** WindowClause ::= "for" (TumblingWindowClause | SlidingWindowClause) */
+function parseWindowClause(p: Parser, start: number): WindowClause {
+  const window = p.next().value as 'tumbling' | 'sliding';
+  p.expectWord('window');
+  const name = p.expectVarName();
+  const type = parseTypeDeclaration(p);
+  p.expectWord('in');
+  const inExpr = parseExprSingle(p);
+  if (!p.isWord('start')) p.unexpected(p.peek(), '"start"');
+  const startCond = parseWindowCondition(p);
+  let endCond: WindowCondition | null = null;
+  if (p.isWord('end') || (p.isWord('only') && p.isWord('end', 1))) endCond = parseWindowCondition(p);
+  else if (window === 'sliding') p.unexpected(p.peek(), '"end" or "only end"');
+  return { kind: 'WindowClause', start, end: p.pos, window, name, type, in: inExpr, startCondition: startCond, endCondition: endCond };
+}
+
+/**
+ * WindowStartCondition ::= "start" WindowVars "when" ExprSingle
+ * WindowEndCondition ::= "only"? "end" WindowVars "when" ExprSingle
+ * WindowVars ::= ("$" CurrentItem)? PositionalVar? ("previous" "$" PreviousItem)? ("next" "$" NextItem)?
+ */
+function parseWindowCondition(p: Parser): WindowCondition {
+  const start = p.nextStart();
+  const only = p.eatWord('only');
+  if (!p.eatWord('start')) p.expectWord('end');
+  const current = p.isSym('$') ? p.expectVarName() : null;
+  const positional = parsePositionalVar(p);
+  const previous = p.eatWord('previous') ? p.expectVarName() : null;
+  const next = p.eatWord('next') ? p.expectVarName() : null;
+  p.expectWord('when');
+  const when = parseExprSingle(p);
+  return { kind: 'WindowCondition', start, end: p.pos, only, current, positional, previous, next, when };
+}
+
+/** WhereClause ::= "where" ExprSingle */
+function parseWhereClause(p: Parser): FLWORClause {
+  const start = p.next().start;
+  const test = parseExprSingle(p);
+  return { kind: 'WhereClause', start, end: p.pos, test };
+}
+
+/** GroupByClause ::= "group" "by" GroupingSpecList */
+function parseGroupByClause(p: Parser): FLWORClause {
+  const start = p.next().start;
+  p.expectWord('by');
+  const specs: GroupingSpec[] = [];
+  do {
+    const specStart = p.nextStart();
+    const name = p.expectVarName();
+    let type = null;
+    let value = null;
+    if (p.isWord('as') || p.isSym(':=')) {
+      type = parseTypeDeclaration(p);
+      p.expect(':=');
+      value = parseExprSingle(p);
+    }
+    const collation = p.eatWord('collation') ? p.expectString('a collation URI') : null;
+    specs.push({ kind: 'GroupingSpec', start: specStart, end: p.pos, name, type, value, collation });
+  } while (p.eat(','));
+  return { kind: 'GroupByClause', start, end: p.pos, specs };
+}
+
+/** OrderByClause ::= (("order" "by") | ("stable" "order" "by")) OrderSpecList */
+function parseOrderByClause(p: Parser): FLWORClause {
+  const start = p.nextStart();
+  const stable = p.eatWord('stable');
+  p.expectWord('order');
+  p.expectWord('by');
+  const specs: OrderSpec[] = [];
+  do {
+    const specStart = p.nextStart();
+    const expr = parseExprSingle(p);
+    let descending = false;
+    if (p.eatWord('descending')) descending = true;
+    else p.eatWord('ascending');
+    let emptyOrder: 'greatest' | 'least' | null = null;
+    if (p.eatWord('empty')) emptyOrder = p.expectOneOf(['greatest', 'least'] as const);
+    const collation = p.eatWord('collation') ? p.expectString('a collation URI') : null;
+    specs.push({ kind: 'OrderSpec', start: specStart, end: p.pos, expr, descending, emptyOrder, collation });
+  } while (p.eat(','));
+  return { kind: 'OrderByClause', start, end: p.pos, stable, specs };
+}
+
+/** CountClause ::= "count" "$" VarName */
+function parseCountClause(p: Parser): FLWORClause {
+  const start = p.next().start;
+  const name = p.expectVarName();
+  return { kind: 'CountClause', start, end: p.pos, name };
+}
+
+/** QuantifiedExpr ::= ("some" | "every") "$" VarName TypeDeclaration? "in" ExprSingle ("," …)* "satisfies" ExprSingle */
+export function parseQuantifiedExpr(p: Parser): Expr {
+  const start = p.nextStart();
+  const quantifier = p.next().value as 'some' | 'every';
+  const bindings: QuantifiedBinding[] = [];
+  do {
+    const bstart = p.nextStart();
+    const name = p.expectVarName();
+    const type = parseTypeDeclaration(p);
+    p.expectWord('in');
+    const inExpr = parseExprSingle(p);
+    bindings.push({ kind: 'QuantifiedBinding', start: bstart, end: p.pos, name, type, in: inExpr });
+  } while (p.eat(','));
+  p.expectWord('satisfies');
+  const satisfies = parseExprSingle(p);
+  return { kind: 'QuantifiedExpr', start, end: p.pos, quantifier, bindings, satisfies };
+}

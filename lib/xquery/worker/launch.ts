@@ -1,0 +1,60 @@
+/**
+ * Starting a worker thread on `thread.ts`/`thread.js`, from compiled code and from source.
+ *
+ * - From dist/ (this file is `launch.js`): the worker runs `thread.js` next to it.
+ * - From source (this file is `launch.ts`, as under jest with ts-jest): a worker cannot load
+ *   TypeScript by itself and jest's transformer does not reach into worker threads, so the
+ *   worker starts from a small inline CommonJS bootstrap (`eval: true`). The bootstrap installs
+ *   a `.ts` loader that strips types with the project's own `typescript` (`transpileModule`, the
+ *   same per-file transpilation ts-jest does with isolatedModules), lets `./x.js` requests find
+ *   `./x.ts`, and then requires `thread.ts`. Nothing is written to disk.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { WorkerInit } from './protocol';
+
+const FROM_SOURCE = path.extname(__filename) === '.ts';
+
+/** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
+function sourceBootstrap(threadFile: string): string {
+  return `
+'use strict';
+const Module = require('module');
+const fs = require('fs');
+const projectRequire = Module.createRequire(${JSON.stringify(threadFile)});
+const ts = projectRequire('typescript');
+const options = {
+  module: ts.ModuleKind.CommonJS,
+  target: ts.ScriptTarget.ES2022,
+  esModuleInterop: true,
+  isolatedModules: true,
+  sourceMap: false,
+  inlineSourceMap: true,
+};
+Module._extensions['.ts'] = function (module, filename) {
+  const source = fs.readFileSync(filename, 'utf8');
+  const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename });
+  module._compile(out.outputText, filename);
+};
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  try {
+    return resolve.call(this, request, parent, ...rest);
+  } catch (e) {
+    if (/^\\.{1,2}\\//.test(request) && request.endsWith('.js')) {
+      return resolve.call(this, request.slice(0, -3) + '.ts', parent, ...rest);
+    }
+    throw e;
+  }
+};
+projectRequire(${JSON.stringify(threadFile)});
+`;
+}
+
+export function startWorker(init: WorkerInit): Worker {
+  if (FROM_SOURCE) {
+    const threadFile = path.join(__dirname, 'thread.ts');
+    return new Worker(sourceBootstrap(threadFile), { eval: true, workerData: init });
+  }
+  return new Worker(path.join(__dirname, 'thread.js'), { workerData: init });
+}

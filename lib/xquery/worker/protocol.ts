@@ -1,0 +1,52 @@
+/**
+ * Messages between the pool (main thread) and its workers. Everything here is structured-clone
+ * data: text in, text out. Nodes never cross threads: the worker parses context documents and
+ * reads stored ones through its own DocumentSource.
+ */
+import type { CompileOptions } from '../compile';
+import type { QueryErrorData } from '../runtime/errors';
+import type { StringBinding } from '../runtime/params';
+
+/** Where a worker's DocumentSource comes from (see DocumentSourceFactory). */
+export interface DocumentSourceSpec {
+  /** Absolute path of a module exporting `createDocumentSource(init: WorkerInit)`. */
+  readonly module: string;
+}
+
+/** workerData of every worker in a pool. */
+export interface WorkerInit {
+  /** Root folder of the databases, for the worker's DocumentSource. */
+  readonly dbPath?: string;
+  readonly documentSource?: DocumentSourceSpec;
+  /** Size of the worker's own cache of primed stylesheets. */
+  readonly cacheMax: number;
+}
+
+/** The context of a query (spec §9.2): XML texts to parse, or documents to read from the source. */
+export type ContextSpec = { readonly xml: readonly string[] } | { readonly documents: readonly string[] };
+
+export interface CompileTask {
+  readonly kind: 'compile';
+  readonly id: number;
+  readonly xslt: string;
+  readonly options: CompileOptions;
+}
+
+export interface RunTask {
+  readonly kind: 'run';
+  readonly id: number;
+  readonly key: string;
+  readonly sefText: string;
+  readonly baseUri: string;
+  readonly initialTemplate?: string;
+  readonly params?: Readonly<Record<string, StringBinding>>;
+  readonly context?: ContextSpec;
+  readonly serialization?: Readonly<Record<string, string>>;
+}
+
+export type Task = CompileTask | RunTask;
+
+export type Reply =
+  | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
+  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number }
+  | { readonly id: number; readonly ok: false; readonly error: QueryErrorData };
