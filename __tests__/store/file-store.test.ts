@@ -367,3 +367,32 @@ describe('persistence', () => {
     await expect(createFileStore(dir.path)).rejects.toMatchObject({ code: 'CATALOG_CORRUPT_XX' });
   });
 });
+
+describe('checkpoints', () => {
+  test('changes before a checkpoint are on disk and stay when the write fails later', async () => {
+    const failed = store.write(['cp'], async (view) => {
+      await view.createDatabase('cp');
+      await view.putResource('cp', 'a.xml', xml('<a/>'));
+      await view.checkpoint();
+      // Committed: the file is in place while the lock is still held.
+      expect(await fs.readFile(path.join(dir.path, 'cp', 'a.xml'), 'utf8')).toBe('<a/>');
+      await view.putResource('cp', 'b.xml', xml('<b/>'));
+      throw new Error('later failure');
+    });
+    await expect(failed).rejects.toThrow('later failure');
+    const paths = await store.read(['cp'], async (v) => (await v.listResources('cp')).map((r) => r.path));
+    expect(paths).toEqual(['a.xml']);
+  });
+
+  test('a view keeps working after a checkpoint, on a new draft', async () => {
+    await store.write(['cp'], async (view) => {
+      await view.createDatabase('cp');
+      await view.putResource('cp', 'a.xml', xml('<a/>'));
+      await view.checkpoint();
+      await view.putResource('cp', 'dir/b.bin', bin('bytes'));
+      expect((await view.listResources('cp')).map((r) => r.path)).toEqual(['a.xml', 'dir/b.bin']);
+    });
+    const paths = await store.read(['cp'], async (v) => (await v.listResources('cp')).map((r) => r.path));
+    expect(paths).toEqual(['a.xml', 'dir/b.bin']);
+  });
+});

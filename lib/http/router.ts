@@ -10,14 +10,17 @@ import { deleteTarget } from '../operations/delete';
 import { listDatabases, notFound } from '../operations/list';
 import { requireReadableDatabase } from '../operations/permission';
 import { retrieve } from '../operations/retrieve';
+import { runCommand, runCommandScript } from '../operations/command';
+import { evaluateQuery } from '../operations/query';
+import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/runtime';
 import { storeResource } from '../operations/store';
 import type { Result, Session } from '../operations/types';
 import { isValidDatabaseName } from '../store/paths';
 import { authenticate } from './auth';
-import { createBodyReader } from './body';
+import { bodyText, createBodyReader } from './body';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
-import { parsePostBody } from './post';
+import { parsePostBody, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
 import { errorHandler, send } from './respond';
 import { HTTP_ERRORS } from './status';
@@ -42,14 +45,41 @@ function checkDatabaseName(target: Target): void {
   if (target.db !== undefined && !isValidDatabaseName(target.db)) throw notFound(target.db);
 }
 
-function notImplemented(what: string): never {
-  throw raise(HTTP_ERRORS, 'NOT_IMPLEMENTED_X', what);
+/** GET: an operation of the query string, or a listing or resource. */
+async function runGet(session: Session, target: Target, params: RequestParameters): Promise<Result> {
+  const op = params.operation;
+  if (op === undefined) {
+    if (target.db === undefined) return listDatabases(session, params.serialization);
+    return retrieve(session, target.db, target.path, params.serialization);
+  }
+  if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+  const input = { ...params, db: target.db, path: target.path };
+  switch (op.name) {
+    case 'query':
+      return evaluateQuery(session, { ...input, query: op.value });
+    case 'command':
+      return runCommand(session, op.value, input);
+    case 'run':
+      return runServerFile(session, op.value, input);
+  }
 }
 
-async function runOperation(session: Session, target: Target, params: RequestParameters): Promise<Result> {
-  if (params.operation !== undefined) return notImplemented(`The "${params.operation.name}" operation`);
-  if (target.db === undefined) return listDatabases(session, params.serialization);
-  return retrieve(session, target.db, target.path, params.serialization);
+/** POST: the operation named by the body's root element (spec §7). */
+async function runPost(session: Session, target: Target, post: PostOperation): Promise<Result> {
+  if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+  const base = { db: target.db, path: target.path };
+  if (post.kind === 'commands') {
+    return runCommandScript(session, post.script, { ...base, serialization: {}, options: new Map(), variables: new Map() });
+  }
+  const input = { ...base, ...post };
+  switch (post.kind) {
+    case 'query':
+      return evaluateQuery(session, { ...input, query: post.text });
+    case 'command':
+      return runCommand(session, post.text, input);
+    case 'run':
+      return runServerFile(session, post.text, input);
+  }
 }
 
 export function createRestRouter(input?: RestOptions): RestRouter {
@@ -74,21 +104,22 @@ export function createRestRouter(input?: RestOptions): RestRouter {
       case 'GET': {
         const params = classifyReadParameters(pairs, 'GET');
         checkDatabaseName(target);
-        send(res, await runOperation(session, target, params));
+        send(res, await runGet(session, target, params));
         return;
       }
       case 'QUERY': {
-        classifyReadParameters(pairs, 'QUERY');
+        const params = classifyReadParameters(pairs, 'QUERY');
         checkDatabaseName(target);
-        await readBody(req, res);
-        return notImplemented('The QUERY method');
+        const query = bodyText(await readBody(req, res), contentType).replace(/\r\n?/g, '\n');
+        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+        send(res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query }));
+        return;
       }
       case 'POST': {
         checkDatabaseName(target);
-        const body = await readBody(req, res);
-        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-        const post = parsePostBody(body.toString('utf8'));
-        return notImplemented(`POST "${post.kind}"`);
+        const post = parsePostBody((await readBody(req, res)).toString('utf8'));
+        send(res, await runPost(session, target, post));
+        return;
       }
       case 'PUT': {
         const params = classifyWriteParameters(pairs);

@@ -8,11 +8,15 @@ import { createFileStore } from '../store';
 import type { Store } from '../store/types';
 import { generatePassword } from '../users/password';
 import { UserStore } from '../users/user-store';
+import { createEngine, type Engine } from '../xquery/engine';
+import { storeSourceSpec } from '../xquery/modules/store-source';
 
 export interface Runtime {
   readonly options: ResolvedOptions;
   readonly store: Store;
   readonly users: UserStore;
+  /** Evaluates queries on worker threads (started on the first query). */
+  readonly engine: Engine;
 }
 
 export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
@@ -26,9 +30,18 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
       options.log(`xmldb-rest: created user admin with password ${password} (shown once; set XMLDB_ADMIN_PASSWORD to choose it)`);
     }
   }
-  return { options, store, users };
+  const engine = createEngine({
+    dbPath: options.dbPath,
+    workers: options.workers,
+    timeoutMs: options.queryTimeout,
+    compiledCacheSize: options.compiledQueryCacheSize,
+    allowFileAccess: options.allowFileAccess,
+    documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize }),
+  });
+  return { options, store, users, engine };
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   await runtime.store.close();
+  await runtime.engine.close();
 }

@@ -395,14 +395,15 @@ export class Catalog {
       if (entry) next[key] = entry;
       else delete next[key];
     }
-    const renames: { from: string; to: string }[] = [];
     let bytes = 0;
-    for (const [shard, entries] of touched) {
-      const text = serializeShard({ entries });
-      bytes += Buffer.byteLength(text);
-      const from = await writeTemp(catalogFolder(this.dbFolder), text);
-      renames.push({ from, to: shardFile(this.dbFolder, shard) });
-    }
+    const renames = await Promise.all(
+      [...touched].map(async ([shard, entries]) => {
+        const text = serializeShard({ entries });
+        bytes += Buffer.byteLength(text);
+        const from = await writeTemp(catalogFolder(this.dbFolder), text);
+        return { from, to: shardFile(this.dbFolder, shard) };
+      }),
+    );
     return { renames, bytes, apply: () => this.swap(touched, changes) };
   }
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
 import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
 import { applyOps, journalPath, removeJournal, writeJournal, type JournalOp } from './journal';
@@ -32,6 +32,8 @@ export class CommitFailure extends Error {
 
 interface Plan {
   readonly ops: JournalOp[];
+  /** Staged files written without a flush; flushed together before the journal. */
+  readonly unflushed: string[];
   /** In-memory changes, run after the operations. */
   readonly apply: (() => void)[];
 }
@@ -41,7 +43,7 @@ interface Plan {
  * the journal was written but could not be applied (it is replayed at the next start).
  */
 export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<string, DbDraft | null>): Promise<string[]> {
-  const plan: Plan = { ops: [], apply: [] };
+  const plan: Plan = { ops: [], unflushed: [], apply: [] };
   const changed: string[] = [];
   const now = Date.now();
   for (const [name, draft] of drafts) {
@@ -53,6 +55,7 @@ export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<strin
   }
   const ops = plan.ops;
   if (ops.length > 0) {
+    await flushFiles(plan.unflushed);
     const journal = await writeJournal(ctx.dbPath, ops);
     try {
       await applyOps(ctx.dbPath, ops);
@@ -60,6 +63,8 @@ export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<strin
     } catch (error) {
       throw new CommitFailure(error);
     }
+    const root = path.resolve(ctx.dbPath);
+    ctx.leftovers.consumed(new Set(ops.flatMap((op) => (op.op === 'rename' ? [inside(root, op.from)] : []))));
   }
   for (const apply of plan.apply) apply();
   return changed;
@@ -83,6 +88,7 @@ async function planFresh(ctx: CommitContext, draft: DbDraft, now: number, plan: 
     const target = inside(stage, p);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await linkOrCopy(sourceOf(draft, p), target);
+    if (draft.owns(p)) plan.unflushed.push(sourceOf(draft, p));
     entries.set(p, entry);
   }
   const previous = ctx.committed.get(draft.name)?.meta.generation ?? 0;
@@ -104,6 +110,7 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
   const rel = (abs: string) => journalPath(ctx.dbPath, abs);
   const deletes: JournalOp[] = [];
   const renames: JournalOp[] = [];
+  const unflushed: string[] = [];
   for (const [p, entry] of draft.changes) {
     const target = resourceFile(ctx.dbPath, draft.name, p);
     if (!entry) {
@@ -111,11 +118,16 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
       continue;
     }
     const from = await stagedFile(ctx, draft, p, target, folder);
+    if (draft.owns(p)) unflushed.push(sourceOf(draft, p));
     renames.push({ op: 'rename', from: rel(from), to: rel(target) });
   }
-  const shards = await base.catalog.stage(draft.changes);
   const meta = finalMeta(draft, now, base.record.meta.generation);
-  const metaTemp = await writeTemp(catalogFolder(folder), JSON.stringify(meta));
+  // The new data is flushed while the catalog files are written (and flushed) beside it.
+  const [shards, metaTemp] = await Promise.all([
+    base.catalog.stage(draft.changes),
+    writeTemp(catalogFolder(folder), JSON.stringify(meta)),
+    flushFiles(unflushed),
+  ]);
   for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
   plan.ops.push(
     ...deletes,

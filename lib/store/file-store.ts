@@ -105,16 +105,21 @@ export class FileStore implements Store {
     dbs: LockSet,
     fn: (view: WriteView) => Promise<T>,
   ): Promise<{ result: T; changed: string[] }> {
-    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs });
-    try {
-      const result = await fn(view);
-      view.seal();
-      const changed = await commitDrafts(
+    const changed = new Set<string>();
+    const commit = async (view: StoreWriteView): Promise<void> => {
+      const names = await commitDrafts(
         { dbPath: this.dbPath, committed: this.committed, leftovers: view.leftovers },
         view.staged,
       );
+      names.forEach((n) => changed.add(n));
       await view.leftovers.clean();
-      return { result, changed };
+    };
+    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs, checkpoint: commit });
+    try {
+      const result = await fn(view);
+      view.seal();
+      await commit(view);
+      return { result, changed: [...changed] };
     } catch (error) {
       view.seal();
       if (error instanceof CommitFailure) {
@@ -123,6 +128,7 @@ export class FileStore implements Store {
         throw raise(STORE_ERRORS, 'STORE_FAILED_X', error.message);
       }
       await view.leftovers.clean();
+      if (changed.size > 0) this.notify([...changed]);
       throw error;
     }
   }

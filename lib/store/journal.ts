@@ -40,15 +40,25 @@ export function journalPath(dbPath: string, absolute: string): string {
 /** Writes a journal for `ops` atomically (flushed, with its folder); answers its file. */
 export async function writeJournal(dbPath: string, ops: readonly JournalOp[]): Promise<string> {
   const folder = path.join(dbPath, STORE_DIR);
-  await fs.mkdir(folder, { recursive: true });
   const file = path.join(folder, `journal-${randomId()}.json`);
-  await writeFileAtomic(file, JSON.stringify({ ops }));
+  const text = JSON.stringify({ ops });
+  try {
+    await writeFileAtomic(file, text);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    await fs.mkdir(folder, { recursive: true });
+    await writeFileAtomic(file, text);
+  }
   return file;
 }
 
 /** Deletes a journal whose operations were all applied. */
 export async function removeJournal(file: string): Promise<void> {
-  await fs.rm(file, { force: true });
+  try {
+    await fs.unlink(file);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+  }
 }
 
 /** Finishes every journal left by an interrupted commit; answers how many were replayed. */
@@ -142,16 +152,18 @@ export async function applyOps(dbPath: string, ops: readonly JournalOp[]): Promi
  * before). A folder in the way holds no resources (the catalog says so): it is removed.
  */
 async function moveIntoPlace(from: string, to: string): Promise<void> {
-  if (!(await exists(from))) return;
-  await fs.mkdir(path.dirname(to), { recursive: true });
   try {
+    // The common case first: the temp exists and the target's folder too.
     await renameWithRetry(from, to);
+    return;
   } catch (error) {
+    if (!(await exists(from))) return;
     const code = errorCode(error);
-    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    await fs.rm(to, { recursive: true, force: true });
-    await renameWithRetry(from, to);
+    if (code === 'ENOENT') await fs.mkdir(path.dirname(to), { recursive: true });
+    else if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST') await fs.rm(to, { recursive: true, force: true });
+    else throw error;
   }
+  await renameWithRetry(from, to);
 }
 
 /** Deletes a file; a folder there now (put below the path after the delete) is left alone. */

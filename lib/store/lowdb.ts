@@ -1,9 +1,7 @@
 /**
- * Loads lowdb, which ships as ESM only, from this CommonJS package: through `import()` in Node.js.
- * Where the host cannot run `import()` (jest without --experimental-vm-modules), `require` is used,
- * which such hosts resolve through their own module system.
+ * Loads lowdb, which ships as ESM only, from this CommonJS package through `import()`. (The test
+ * setup compiles `import()` to `require`, and jest transforms lowdb to CommonJS; see jest.config.js.)
  */
-import { errorCode } from './atomic';
 
 const importLowdb = () => import('lowdb');
 
@@ -27,11 +25,7 @@ let loading: Promise<LowdbModule> | undefined;
 
 /** The lowdb module, loaded once. */
 export function loadLowdb(): Promise<LowdbModule> {
-  loading ??= importLowdb().catch((error: unknown) => {
-    if (errorCode(error) !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG') throw error;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('lowdb') as LowdbModule;
-  });
+  loading ??= importLowdb();
   return loading;
 }
 

@@ -104,6 +104,12 @@ export interface WriteView extends ReadView {
   deleteResources(db: string, path: string): Promise<number>;
   /** Renames a resource, or every resource below a directory; answers how many. */
   renameResources(db: string, from: string, to: string): Promise<number>;
+  /**
+   * Applies the changes staged so far, keeping the locks: later reads (also those of query
+   * workers reading the files) see them, and a later failure no longer undoes them. Scripts use
+   * it to commit command by command while holding their locks, as the reference server does.
+   */
+  checkpoint(): Promise<void>;
 }
 
 /** Names of databases a request needs, or '*' for all of them (listings, creation by pattern). */
@@ -114,7 +120,7 @@ export interface Store {
   read<T>(dbs: LockSet, fn: (view: ReadView) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` under exclusive locks of the named databases. Changes are staged and applied
-   * atomically when `fn` resolves; if it throws, nothing is applied.
+   * atomically when `fn` resolves; if it throws, nothing is applied (since the last checkpoint).
    */
   write<T>(dbs: LockSet, fn: (view: WriteView) => Promise<T>): Promise<T>;
   /** Hints that a database changed (to evict caches early); answers an unsubscribe function. */

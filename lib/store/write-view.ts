@@ -22,12 +22,14 @@ export interface WriteContext {
   readonly committed: ReadonlyMap<string, DbRecord>;
   /** The databases locked for writing. */
   readonly locked: LockSet;
+  /** Commits the view's drafts so far (see `WriteView.checkpoint`). */
+  readonly checkpoint?: (view: StoreWriteView) => Promise<void>;
 }
 
 /** Files and folders a write created; removed when it ends, whether committed or not. */
 export class Leftovers {
-  private readonly files: { file: string; root: string }[] = [];
-  private readonly dirs: string[] = [];
+  private files: { file: string; root: string }[] = [];
+  private dirs: string[] = [];
 
   addFile(file: string, root: string): void {
     this.files.push({ file, root });
@@ -37,6 +39,11 @@ export class Leftovers {
     this.dirs.push(dir);
   }
 
+  /** Forgets files a commit has renamed into place: nothing is left of them to clean. */
+  consumed(files: ReadonlySet<string>): void {
+    this.files = this.files.filter((f) => !files.has(f.file));
+  }
+
   /** Removes what is left (committed temps were renamed away), pruning emptied folders. */
   async clean(): Promise<void> {
     for (const { file, root } of this.files) {
@@ -44,6 +51,8 @@ export class Leftovers {
       await pruneEmptyDirs(path.dirname(file), root);
     }
     for (const dir of this.dirs) await fs.rm(dir, { recursive: true, force: true });
+    this.files = [];
+    this.dirs = [];
   }
 }
 
@@ -83,6 +92,15 @@ export class StoreWriteView extends StoreReadView implements WriteView {
   /** Refuses further changes: the write's function has ended. */
   seal(): void {
     this.sealed = true;
+  }
+
+  async checkpoint(): Promise<void> {
+    if (this.sealed) throw new Error('This write view has ended: its write was committed or abandoned.');
+    if (this.drafts.size === 0 || this.ctx.checkpoint === undefined) return;
+    await this.ctx.checkpoint(this);
+    // Committed: reads go to the committed state again, and later changes start new drafts.
+    this.drafts.clear();
+    this.scratch = undefined;
   }
 
   /** The staged drafts by database name (null: dropped). */
@@ -224,17 +242,27 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     return conditions.ifMatch === undefined || current?.etag === conditions.ifMatch;
   }
 
-  /** Writes new bytes to a flushed temp file: beside the resource's file, or in the write's scratch folder. */
+  /**
+   * Writes new bytes to a temp file beside the resource's file, or in the write's scratch folder.
+   * The commit flushes it, with the catalog files, before its journal is written.
+   */
   private async writeStaged(draft: DbDraft, p: string, data: Buffer): Promise<string> {
     if (draft.mode === 'fresh') {
       const scratch = await this.scratchDir();
-      const temp = await writeTemp(scratch, data);
+      const temp = await writeTemp(scratch, data, false);
       this.leftovers.addFile(temp, scratch);
       return temp;
     }
     const root = databaseFolder(this.ctx.dbPath, draft.name);
-    const dir = await tempFolder(resourceFile(this.ctx.dbPath, draft.name, p), root);
-    const temp = await writeTemp(dir, data);
+    const file = resourceFile(this.ctx.dbPath, draft.name, p);
+    let temp: string;
+    try {
+      temp = await writeTemp(path.dirname(file), data, false);
+    } catch (error) {
+      // The resource's folder does not exist yet (or a file is in its way): make or fall back.
+      if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
+      temp = await writeTemp(await tempFolder(file, root), data, false);
+    }
     this.leftovers.addFile(temp, root);
     return temp;
   }

@@ -133,6 +133,16 @@ describe('OPEN, CLOSE', () => {
     expect(state.currentPath).toBeUndefined();
   });
 
+  test('OPEN normalises the path; an invalid one fails with 500', async () => {
+    await f.run('CREATE DB db');
+    const state = newState();
+    await f.run('OPEN db a//b/./c/', { state });
+    expect(state.currentPath).toBe('a/b/c');
+    await f.run('OPEN db /', { state });
+    expect(state.currentPath).toBeUndefined();
+    expect(await f.fail('OPEN db ../x')).toMatchObject({ status: 500, code: 'INVALID_PATH_X' });
+  });
+
   test('OPEN of an unknown database: 404', async () => {
     expect(await f.fail('OPEN nope')).toStrictEqual({ status: 404, code: 'DB_NOT_FOUND_X', message: "Database 'nope' was not found." });
   });

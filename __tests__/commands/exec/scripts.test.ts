@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { executeCommands, queryPermission } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
+import { XmldbError } from '../../../lib/errors';
 import type { LockSet, Store } from '../../../lib/store/types';
 import { newState, setup, type Fixture } from './setup';
 
@@ -111,7 +112,6 @@ describe('failures', () => {
   });
 
   test('query errors pass through with their status', async () => {
-    const { XmldbError } = await import('../../../lib/errors');
     const env = f.env(f.admin, {
       query: async () => {
         throw new XmldbError(500, '[XPST0003] Incomplete expression.', 'XPST0003');

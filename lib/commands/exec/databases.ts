@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../../errors';
 import { STORE_ERRORS } from '../../store/errors';
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName, checkPath } from '../../store/paths';
 import type { DatabaseOptions } from '../../store/types';
 import { globMatches } from '../../users/permissions';
 import type { CommandOf } from '../types';
@@ -75,12 +75,13 @@ export async function copy(cmd: CommandOf<'copy'>, ctx: RunContext): Promise<voi
   await writer(ctx).copyDatabase(cmd.name, cmd.newName);
 }
 
-/** OPEN name (path): the database must exist (404 otherwise, spec §6.3). */
+/** OPEN name (path): the database must exist (404 otherwise, spec §6.3); the path is normalised. */
 export async function open(cmd: CommandOf<'open'>, ctx: RunContext): Promise<void> {
   if ((await ctx.view.database(cmd.name)) === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.name);
+  const p = cmd.path === undefined ? '' : checkPath(cmd.path);
   ctx.state.currentDb = cmd.name;
-  if (cmd.path === undefined) delete ctx.state.currentPath;
-  else ctx.state.currentPath = cmd.path;
+  if (p === '') delete ctx.state.currentPath;
+  else ctx.state.currentPath = p;
 }
 
 export function close(ctx: RunContext): void {

@@ -15,13 +15,14 @@
  * the lock is released. Failures answer 500 (spec §12) except a failing OPEN (404) and permission
  * refusals (403); see `toCommandFailure`.
  */
+import { XmldbError } from '../../errors';
 import type { Command } from '../types';
 import type { CommandEnvironment, CommandState, RunContext } from './context';
 import * as databases from './databases';
 import { toCommandFailure } from './errors';
 import * as info from './info';
 import { setOption, showOptions } from './options';
-import { describe, planCommands, type Step } from './plan';
+import { commandName, planCommands, type Step } from './plan';
 import * as queries from './queries';
 import * as resources from './resources';
 import * as users from './users';
@@ -129,7 +130,7 @@ async function runCommand(step: Step, ctx: RunContext): Promise<string> {
     case 'dropBackup':
     case 'alterBackup':
     case 'showBackups':
-      throw commandError('NOT_SUPPORTED_X', describe(cmd));
+      throw commandError('NOT_SUPPORTED_X', commandName(cmd));
     default: {
       const unreachable: never = cmd;
       throw new Error(`Unhandled command ${(unreachable as Command).kind}`);
@@ -144,9 +145,12 @@ async function runSteps(steps: readonly Step[], ctx: RunContext): Promise<string
     const nested = step.script !== undefined;
     try {
       out += await runCommand(step, ctx);
+      // Each command commits on its own (as in the reference server), under the script's locks.
+      if (!nested) await ctx.writer?.checkpoint();
     } catch (error) {
       // Nested scripts have mapped their own failures; a failing OPEN keeps its 404.
-      throw nested || step.cmd.kind === 'open' ? error : toCommandFailure(error);
+      const openNotFound = step.cmd.kind === 'open' && error instanceof XmldbError && error.status === 404;
+      throw nested || openNotFound ? error : toCommandFailure(error);
     }
   }
   return out;
@@ -168,7 +172,7 @@ export async function executeCommands(
     try {
       return await runSteps(plan.steps, ctx);
     } catch (error) {
-      // Keep the changes made so far (they commit when the lock is released), then fail.
+      // The changes of the commands before the failing one are committed already; fail.
       failure = { error };
       return '';
     }

@@ -149,7 +149,7 @@ class Planner {
     for (const cmd of cmds) {
       const r = requirements(cmd, db, this.env.user.name);
       this.check(cmd, r);
-      if (UNSUPPORTED.has(cmd.kind)) throw commandError('NOT_SUPPORTED_X', describe(cmd));
+      if (UNSUPPORTED.has(cmd.kind)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       this.reads = union(this.reads, r.reads);
       this.writes = union(this.writes, r.writes);
       if (cmd.kind === 'xquery') {
@@ -213,7 +213,7 @@ class Planner {
 }
 
 /** A command's name for messages: its keywords in upper case. */
-export function describe(cmd: Command): string {
+export function commandName(cmd: Command): string {
   return cmd.kind.replace(/[A-Z]/g, (c) => ` ${c}`).toUpperCase();
 }
 

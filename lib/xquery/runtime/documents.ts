@@ -18,10 +18,29 @@ import { castString, registerFunctions, xpathError, type XdmNode, type XdmValue 
 export const ENGINE_NS = 'urn:xmldb-rest:engine';
 
 export interface DocumentSource {
-  /** The document at `uri` (as written in the query), or null if there is none. */
+  /**
+   * The document at `uri` (as written in the query), or null if there is none. May instead throw
+   * an XPath error (FODC0002 with a more precise message); fn:doc-available then answers false.
+   */
   getDocument(uri: string): XdmNode | null;
   /** The documents of collection `uri` (null: the default collection), or null if there is none. */
   getCollection(uri: string | null): XdmNode[] | null;
+  /**
+   * Optional: the context of a query with a database in the URL (spec §6.1): the documents of
+   * `db` at or below `path` ('' = all), in path order. Without it the worker asks getCollection.
+   */
+  getDatabaseContext?(db: string, path: string): XdmNode[];
+  /**
+   * Optional: a view of this source for one query run (remembering lookups for the run); with a
+   * database context, that database's documents are the default collection (BaseX).
+   */
+  forRun?(context?: DatabaseRunContext): DocumentSource;
+}
+
+/** The database a query runs against (REST URL `/rest/db/path`). */
+export interface DatabaseRunContext {
+  readonly db: string;
+  readonly path: string;
 }
 
 /** Answers every request with "no such document/collection" (FODC0002). */
@@ -48,6 +67,20 @@ export function withDocumentSource<T>(source: DocumentSource, fn: () => T): T {
 
 function current(): DocumentSource {
   return active ?? NO_DOCUMENTS;
+}
+
+/** The source answering document requests right now (NO_DOCUMENTS outside a run). */
+export function activeDocumentSource(): DocumentSource {
+  return current();
+}
+
+/** fn:doc-available: false where fn:doc would raise an error (or find nothing). */
+function documentAvailable(uri: string): boolean {
+  try {
+    return current().getDocument(uri) !== null;
+  } catch {
+    return false;
+  }
 }
 
 export function fetchDocument(uri: string): XdmNode {
@@ -78,7 +111,7 @@ registerFunctions(ENGINE_NS, {
   doc: { sig: '1F r[?ND] a[?AS]', impl: ([uri]) => (uri.length === 0 ? [] : [fetchDocument(str(uri))]) },
   'doc-available': {
     sig: '1F r[1AB] a[?AS]',
-    impl: ([uri]) => [castString(String(uri.length > 0 && current().getDocument(str(uri)) !== null), 'boolean')],
+    impl: ([uri]) => [castString(String(uri.length > 0 && documentAvailable(str(uri))), 'boolean')],
   },
   collection: { sig: '1F r[*ND] a[?AS]', impl: ([uri]) => fetchCollection(uri.length > 0 ? str(uri) : null) },
 });

@@ -35,6 +35,8 @@ export interface QueryPoolOptions {
   readonly dbPath?: string;
   /** Module that builds each worker's DocumentSource; default: no documents (FODC0002). */
   readonly documentSource?: DocumentSourceSpec;
+  /** Admin option: queries may read the host's files (default false; see WorkerInit). */
+  readonly allowFileAccess?: boolean;
 }
 
 export interface QueryJob {
@@ -92,7 +94,7 @@ export class QueryPool {
     this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     const cacheMax = options.cacheMax ?? 256;
-    this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource };
+    this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource, allowFileAccess: options.allowFileAccess === true };
     this.compiled = new LRUCache({
       max: cacheMax,
       fetchMethod: async (_key, _stale, { context }) => {

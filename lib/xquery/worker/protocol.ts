@@ -11,6 +11,8 @@ import type { StringBinding } from '../runtime/params';
 export interface DocumentSourceSpec {
   /** Absolute path of a module exporting `createDocumentSource(init: WorkerInit)`. */
   readonly module: string;
+  /** Options for that module (structured-clone data), e.g. the store source's `cacheBytes`. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** workerData of every worker in a pool. */
@@ -20,10 +22,23 @@ export interface WorkerInit {
   readonly documentSource?: DocumentSourceSpec;
   /** Size of the worker's own cache of primed stylesheets. */
   readonly cacheMax: number;
+  /**
+   * Admin option: queries may read the host's files (fn:doc, fn:unparsed-text, ... with file:
+   * URIs). Off by default: saxon's resource loading is refused (modules/resource-guard.ts).
+   */
+  readonly allowFileAccess?: boolean;
 }
 
-/** The context of a query (spec §9.2): XML texts to parse, or documents to read from the source. */
-export type ContextSpec = { readonly xml: readonly string[] } | { readonly documents: readonly string[] };
+/**
+ * The context of a query (spec §9.2): XML texts to parse, documents to read from the source, or
+ * (spec §6.1) the database in the URL: the documents of `db` at or below `path` ('' or absent:
+ * all of them), in path order. With a database context, that database is also the default
+ * collection.
+ */
+export type ContextSpec =
+  | { readonly xml: readonly string[] }
+  | { readonly documents: readonly string[] }
+  | { readonly kind: 'database'; readonly db: string; readonly path?: string };
 
 export interface CompileTask {
   readonly kind: 'compile';

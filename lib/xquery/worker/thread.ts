@@ -6,6 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { QueryCompiler, compileUncached, compiledFromText } from '../compile';
 import { evaluateSerialized } from '../evaluate';
+import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
+import { setFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
 import { parseXml, type XdmNode } from '../runtime/saxon';
@@ -15,6 +17,7 @@ import type { Reply, RunTask, Task, WorkerInit } from './protocol';
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
 
 const init = workerData as WorkerInit;
+setFileAccess(init.allowFileAccess === true);
 const compiler = new QueryCompiler({ max: init.cacheMax });
 const source = openSource(init);
 
@@ -24,9 +27,23 @@ function openSource(init: WorkerInit): DocumentSource {
   return mod.createDocumentSource(init);
 }
 
-function contextNodes(task: RunTask): XdmNode[] | undefined {
+/** The source for one run: the source's run view if it has one (database context = default collection). */
+function runSource(task: RunTask): DocumentSource {
+  const ctx = task.context;
+  const database = ctx && 'kind' in ctx && ctx.kind === 'database' ? { db: ctx.db, path: ctx.path ?? '' } : undefined;
+  return source.forRun?.(database) ?? source;
+}
+
+function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefined {
   const ctx = task.context;
   if (!ctx) return undefined;
+  if ('kind' in ctx) {
+    const path = ctx.path ?? '';
+    if (source.getDatabaseContext) return source.getDatabaseContext(ctx.db, path);
+    const docs = source.getCollection(path ? `${ctx.db}/${path}` : ctx.db);
+    if (!docs) throw new QueryError({ code: 'FODC0002', message: `Database '${ctx.db}' was not found.`, status: 500, phase: 'evaluate' });
+    return docs;
+  }
   if ('xml' in ctx) {
     return ctx.xml.map((text) => {
       try {
@@ -57,9 +74,10 @@ function handle(task: Task): Reply {
       compiled = compiledFromText(task.key, task.sefText, task.baseUri);
       compiler.adopt(compiled);
     }
+    const run = runSource(task);
     const body = evaluateSerialized(
       compiled,
-      { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task), source },
+      { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run },
       task.serialization,
     );
     return { id: task.id, ok: true, body, ms: performance.now() - started };

@@ -1,0 +1,140 @@
+import { NS, queryRequest, startTestServer, ADMIN, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ workers: 1 });
+  await s.put('/rest/db', '<r><i>1</i><i>2</i></r>', 'application/xml').expect(201);
+  await s.put('/rest/db/dir/x.xml', '<x>3</x>', 'application/xml').expect(201);
+  await s.put('/rest/empty').expect(201);
+});
+afterAll(() => s.close());
+
+const q = (query: string, extra = '') => s.get(`/rest?query=${encodeURIComponent(query)}${extra}`);
+
+describe('GET ?query= (spec §6.1, §11)', () => {
+  test.each([
+    ['1 + 1', '2'],
+    ['1 to 3', '1\n2\n3'],
+    ['"a", "b"', 'a\nb'],
+    ['true()', 'true'],
+    ['()', ''],
+  ])('%s → %j with the default method', async (query, body) => {
+    const r = await q(query).expect(200);
+    expect(r.headers['content-type']).toBe('application/xml; charset=UTF-8');
+    expect(r.text).toBe(body);
+  });
+
+  test('method=xml separates atomic values by spaces', async () => {
+    expect((await q('1 to 3', '&method=xml').expect(200)).text).toBe('1 2 3');
+  });
+
+  test('item-separator overrides', async () => {
+    expect((await q('1 to 3', '&item-separator=,').expect(200)).text).toBe('1,2,3');
+  });
+
+  test('method decides the content type; media-type wins', async () => {
+    expect((await q('1', '&method=text').expect(200)).headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect((await q('1', '&method=json').expect(200)).headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect((await q('1', '&media-type=xxx').expect(200)).headers['content-type']).toBe('xxx; charset=UTF-8');
+  });
+
+  test('method=json serializes maps', async () => {
+    expect((await q("map{'a':1}", '&method=json').expect(200)).text).toBe('{"a":1}');
+  });
+
+  test('the prolog output declaration wins over the URL parameter', async () => {
+    const r = await q('declare option output:method "json"; [1,2]', '&method=xml').expect(200);
+    expect(r.headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect(r.text).toBe('[1,2]');
+  });
+
+  test('the database is the context: a sequence of its documents', async () => {
+    expect((await s.get('/rest/db?query=count(.)').expect(200)).text).toBe('2');
+    expect((await s.get('/rest/db?query=sum(//i)').expect(200)).text).toBe('3');
+    expect((await s.get('/rest/db/dir?query=string(.)').expect(200)).text).toBe('3');
+    expect((await s.get('/rest/empty?query=count(/)').expect(200)).text).toBe('0');
+  });
+
+  test('without a database there is no context: XPDY0002', async () => {
+    const r = await q('.').expect(500);
+    expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(r.text).toMatch(/\[XPDY0002\]/);
+  });
+
+  test('context parameters are documents and replace the database context', async () => {
+    const r = await s.get(`/rest/db?query=${encodeURIComponent('count(.)')}&context=${encodeURIComponent('<a/>')}`).expect(200);
+    expect(r.text).toBe('1');
+    const r2 = await s.get(`/rest?query=${encodeURIComponent('. instance of document-node()')}&context=${encodeURIComponent('<a/>')}`).expect(200);
+    expect(r2.text).toBe('true');
+  });
+
+  test('an unknown database is 404', async () => {
+    expect((await s.get('/rest/nodb?query=1').expect(404)).text).toBe("Database 'nodb' was not found.");
+  });
+});
+
+describe('variables (spec §9.1)', () => {
+  test('undeclared bindings are ignored; values are strings by default', async () => {
+    const r = await q('declare variable $x external; $x instance of xs:string', '&x=5&y=7').expect(200);
+    expect(r.text).toBe('true');
+  });
+
+  test('a declared type casts the value; repeated names give a sequence; $ prefix', async () => {
+    expect((await q('declare variable $x as xs:integer external; $x + 1', '&x=41').expect(200)).text).toBe('42');
+    expect((await q('declare variable $x as xs:integer* external; sum($x)', '&x=1&x=2&$x=3').expect(200)).text).toBe('6');
+  });
+
+  test('an invalid value for the type is FORG0001', async () => {
+    expect((await q('declare variable $x as xs:integer external; $x', '&x=abc').expect(500)).text).toMatch(/\[FORG0001\]/);
+  });
+
+  test('an external variable without value is XPDY0002', async () => {
+    expect((await q('declare variable $x external; $x').expect(500)).text).toMatch(/\[XPDY0002\]/);
+  });
+
+  test('$ lets a variable take a reserved name', async () => {
+    expect((await q('declare variable $method external; $method', '&$method=m').expect(200)).text).toBe('m');
+  });
+});
+
+describe('errors (spec §12)', () => {
+  test.each([
+    ['1 +', 'XPST0003'],
+    ['$undeclared', 'XPST0008'],
+    ['unknown-function()', 'XPST0017'],
+    ['1 div 0', 'FOAR0001'],
+    ['xs:integer("x")', 'FORG0001'],
+    ["error(xs:QName('err:FOER0000'), 'boom')", 'FOER0000'],
+  ])('%s is %s with 500 and a position', async (query, code) => {
+    const r = await q(query).expect(500);
+    expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(r.text).toMatch(new RegExp(`^Stopped at .*\\d+/\\d+:\\n\\[${code}\\] `));
+  });
+});
+
+describe('the QUERY method (spec §6.2)', () => {
+  test('the body is the query; query parameters bind variables', async () => {
+    const r = await s.query('/rest/db?query=7', 'declare variable $query external; count(//i) + xs:integer($query)').expect(200);
+    expect(r.text).toBe('9');
+  });
+
+  test('CR LF in the body is normalised', async () => {
+    const r = await queryRequest(s.app, '/rest').auth(ADMIN.user, ADMIN.password).set('Content-Type', 'text/plain').send('string-length("a\r\nb")').expect(200);
+    expect(r.text).toBe('3');
+  });
+});
+
+describe('POST <query> (spec §7)', () => {
+  test('text, parameters, typed variables and a context', async () => {
+    const body = `<query xmlns="${NS}"><text><![CDATA[declare variable $n as xs:integer external; declare variable $s external; (count(/a/b) + $n, $s)]]></text>
+      <parameter name="method" value="xml"/><parameter name="method" value="adaptive"/>
+      <variable name="n" value="2" type="xs:integer"/><variable name="$s" value="x"/>
+      <context><a xmlns="${NS}"><b/><b/></a></context></query>`;
+    const r = await s.post('/rest', body).expect(200);
+    expect(r.text).toBe('4\n"x"');
+  });
+
+  test('unprefixed elements work too; the database of the URL is the context', async () => {
+    expect((await s.post('/rest/db', '<query><text>count(//i)</text></query>').expect(200)).text).toBe('2');
+  });
+});

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
+import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
+
+const request = (query: string, more: Partial<QueryRequest> = {}): QueryRequest => ({
+  query,
+  context: { kind: 'none' },
+  variables: new Map(),
+  serialization: {},
+  ...more,
+});
+
+async function failure(engine: Engine, req: QueryRequest): Promise<LocatedQueryError> {
+  try {
+    await engine.evaluate(req);
+  } catch (e) {
+    if (e instanceof LocatedQueryError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('engine', () => {
+  let engine: Engine;
+  beforeAll(() => {
+    engine = createEngine({
+      workers: 1,
+      dbPath: '/data',
+      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
+    });
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('evaluates a query with the default serialization and content type', async () => {
+    expect(await engine.evaluate(request('1 to 3, "a"'))).toEqual({ body: '1\n2\n3\na', contentType: 'application/xml; charset=UTF-8' });
+    expect(await engine.evaluate(request('1 to 3', { serialization: { method: 'xml' } }))).toEqual({
+      body: '1 2 3',
+      contentType: 'application/xml; charset=UTF-8',
+    });
+    expect((await engine.evaluate(request('"x"', { serialization: { method: 'text' } }))).contentType).toBe('text/plain; charset=UTF-8');
+  });
+
+  it('encodes the body in a non-UTF-8 encoding', async () => {
+    const out = await engine.evaluate(request('"é€"', { serialization: { method: 'text', encoding: 'ISO-8859-1' } }));
+    expect(Buffer.isBuffer(out.body)).toBe(true);
+    expect(out.body.toString('latin1')).toBe('é&#x20AC;');
+    expect(out.contentType).toBe('text/plain; charset=ISO-8859-1');
+  });
+
+  describe('external variables (spec §9.1)', () => {
+    it('casts request strings to the declared type', async () => {
+      const variables = new Map([['x', { values: ['41'] }]]);
+      expect((await engine.evaluate(request('declare variable $x as xs:integer external; $x + 1', { variables }))).body).toBe('42');
+    });
+
+    it('binds repeated values as a sequence and ignores undeclared names', async () => {
+      const variables = new Map([
+        ['x', { values: ['1', '2'] }],
+        ['other', { values: ['ignored'] }],
+      ]);
+      expect((await engine.evaluate(request('declare variable $x as xs:integer* external; sum($x)', { variables }))).body).toBe('3');
+    });
+
+    it('lets the request type override the declared one, and keeps untyped values as strings', async () => {
+      const typed = new Map([['x', { values: ['2'], type: 'xs:double' }]]);
+      expect((await engine.evaluate(request('declare variable $x external; $x instance of xs:double', { variables: typed }))).body).toBe('true');
+      const plain = new Map([['x', { values: ['2'] }]]);
+      expect((await engine.evaluate(request('declare variable $x external; $x instance of xs:string', { variables: plain }))).body).toBe('true');
+    });
+
+    it('uses the default value when there is no binding', async () => {
+      expect((await engine.evaluate(request('declare variable $x external := 7; $x'))).body).toBe('7');
+    });
+
+    it('binds a variable in a namespace by EQName or by its prolog prefix', async () => {
+      const q = 'declare namespace p = "urn:p"; declare variable $p:x external; $p:x';
+      expect((await engine.evaluate(request(q, { variables: new Map([['Q{urn:p}x', { values: ['a'] }]]) }))).body).toBe('a');
+      expect((await engine.evaluate(request(q, { variables: new Map([['p:x', { values: ['b'] }]]) }))).body).toBe('b');
+    });
+
+    it('raises XPDY0002 for a missing value and FORG0001 for an invalid one', async () => {
+      const missing = await failure(engine, request('declare variable $x external;\n$x'));
+      expect(errorBody(missing)).toBe('Stopped at ., 1/1:\n[XPDY0002] No value assigned to $x.');
+      const invalid = await failure(engine, request('declare variable $x as xs:integer external; $x', { variables: new Map([['x', { values: ['abc'] }]]) }));
+      expect(invalid.code).toBe('FORG0001');
+    });
+  });
+
+  describe('context (spec §6.1, §9.2)', () => {
+    it('has no context item without a context: XPDY0002', async () => {
+      const e = await failure(engine, request('1 + .'));
+      expect(e.code).toBe('XPDY0002');
+      expect(e.position).toEqual({ line: 1, column: 1 });
+    });
+
+    it('focuses on a single context document', async () => {
+      const out = await engine.evaluate(request('. instance of document-node(), /a/@n/string(), count(//b)', { context: { kind: 'documents', xml: ['<a n="1"><b/><b/></a>'] } }));
+      expect(out.body).toBe('true\n1\n2');
+    });
+
+    it('takes several documents as a sequence', async () => {
+      const out = await engine.evaluate(request('count(.), count(/), a ! string()', { context: { kind: 'documents', xml: ['<a>x</a>', '<a>y</a>'] } }));
+      expect(out.body).toBe('2\n2\nx\ny');
+    });
+
+    it('reads a database context through the DocumentSource', async () => {
+      const out = await engine.evaluate(request('count(.), count(//x), /r/@db/string()', { context: { kind: 'database', db: 'db', path: '' } }));
+      expect(out.body).toBe('1\n2\n/data');
+    });
+
+    it('reports a context that is not well-formed', async () => {
+      expect((await failure(engine, request('.', { context: { kind: 'documents', xml: ['<a>'] } }))).code).toBe('FODC0006');
+    });
+  });
+
+  describe('errors (spec §12)', () => {
+    it('reports syntax errors with the parser position', async () => {
+      const e = await failure(engine, request('1 +\n  )'));
+      expect(e.code).toBe('XPST0003');
+      expect(e.position).toEqual({ line: 2, column: 3 });
+      expect(errorBody(e)).toMatch(/^Stopped at \., 2\/3:\n\[XPST0003\] /);
+    });
+
+    it('maps dynamic errors back to the XQuery declaration they come from', async () => {
+      const e = await failure(engine, request('declare function local:f($a) {\n  $a idiv 0\n};\nlocal:f(1)'));
+      expect(e.code).toBe('FOAR0001');
+      expect(e.position?.line).toBe(2);
+    });
+
+    it('keeps fn:error codes and messages', async () => {
+      const e = await failure(engine, request('error(xs:QName("err:FOER0000"), "boom")'));
+      expect(errorBody(e)).toBe('Stopped at ., 1/1:\n[FOER0000] boom');
+    });
+
+    it('reports a type mismatch of a function argument as XPTY0004', async () => {
+      const e = await failure(engine, request('declare function local:f($a as xs:integer) { $a }; local:f("x")'));
+      expect(e.code).toBe('XPTY0004');
+    });
+  });
+});

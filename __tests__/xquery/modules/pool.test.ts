@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { storeSourceSpec } from '../../../lib/xquery/modules/store-source';
+import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
+import { dataFolder, query, xml, CONTEXT } from './helpers';
+
+const COUNTING_SOURCE = path.join(__dirname, '../../../fixtures/xquery/modules/counting-source.ts');
+const data = dataFolder();
+
+describe('query workers over the store', () => {
+  let pool: QueryPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  const run = async (expr: string, context?: ContextSpec) =>
+    (await pool!.run({ xslt: query(expr), initialTemplate: 'main', context, serialization: { method: 'basex', 'item-separator': '|' } })).body;
+
+  it('reads documents, collections and db: functions through storeSourceSpec()', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec({ cacheBytes: 1 << 20 }) });
+    expect(await run("e:doc('docs/a.xml') is e:doc('docs/a.xml'), e:doc('docs/a.xml')/a/x[1]/string()")).toBe('true|1');
+    expect(await run("collection('docs/dir') ! name(*), e:collection('docs')[1] is e:doc('docs/a.xml')")).toBe('b|c|d|true');
+    expect(await run('Q{http://basex.org/modules/db}list()')).toBe('docs|empty');
+    expect(await run("db:get('docs', 'dir')[1] is e:doc('docs/dir/b.xml'), db:path(db:get('docs')[2]), db:type('docs', 'notes.txt')")).toBe('true|dir/b.xml|binary');
+    await expect(run("db:get('nodb')")).rejects.toMatchObject({ code: 'Q{http://basex.org/modules/db}open', message: "Database 'nodb' was not found." });
+    await expect(run("e:doc('docs/none.xml')")).rejects.toMatchObject({ code: 'FODC0002' });
+  });
+
+  it('parses a document once per worker while its etag is unchanged, and again after a write', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: { module: COUNTING_SOURCE } });
+    expect(await run("e:doc('docs/a.xml')/a/x[2]/string(), t:parses()")).toBe('2|1');
+    expect(await run("count(e:doc('docs/a.xml')//x), db:get('docs', 'a.xml') is e:doc('docs/a.xml'), t:parses()")).toBe('2|true|1');
+    await data.store.write(['docs'], (w) => w.putResource('docs', 'a.xml', xml('<a><x>new</x></a>')));
+    expect(await run("e:doc('docs/a.xml')/a/x/string(), t:parses()")).toBe('new|2');
+    expect(await run("e:doc('docs/a.xml')/a/x/string(), t:parses()")).toBe('new|2');
+  });
+
+  it('evaluates against a database context: all documents, one document, a directory', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: { module: COUNTING_SOURCE } });
+    const names = `${CONTEXT} ! name(*)`;
+    expect(await run(names, { kind: 'database', db: 'docs' })).toBe('a|b|c|d');
+    expect(await run(names, { kind: 'database', db: 'docs', path: '' })).toBe('a|b|c|d');
+    expect(await run(names, { kind: 'database', db: 'docs', path: 'a.xml' })).toBe('a');
+    expect(await run(names, { kind: 'database', db: 'docs', path: 'dir' })).toBe('b|c|d');
+    expect(await run(`count(${CONTEXT})`, { kind: 'database', db: 'empty' })).toBe('0');
+    // the context database is the default collection; the documents are the stored nodes
+    expect(await run(`count(collection()), ${CONTEXT}[1] is e:doc('docs/dir/b.xml')`, { kind: 'database', db: 'docs', path: 'dir' })).toBe('4|true');
+    await expect(run('collection()')).rejects.toMatchObject({ code: 'FODC0002' });
+    await expect(run(names, { kind: 'database', db: 'nodb' })).rejects.toMatchObject({ message: "Database 'nodb' was not found." });
+    // explicit documents still work
+    expect(await run(names, { documents: ['docs/dir/b.xml', 'docs/a.xml'] })).toBe('b|a');
+    expect(await run('t:parses()')).toBe('4');
+  });
+});
+
+describe('allowFileAccess', () => {
+  let pool: QueryPool | undefined;
+  let dir = '';
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-host-'));
+    await fs.writeFile(path.join(dir, 'host.xml'), '<host>secret</host>');
+    await fs.writeFile(path.join(dir, 'host.txt'), 'secret text');
+    await fs.writeFile(path.join(dir, 'host.json'), '{"secret": 1}');
+    await fs.writeFile(
+      path.join(dir, 'style.xsl'),
+      '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template name="xsl:initial-template"><out/></xsl:template></xsl:stylesheet>',
+    );
+  });
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const fileUri = (name: string) => `file://${path.join(dir, name)}`;
+  const run = async (expr: string) => (await pool!.run({ xslt: query(expr), initialTemplate: 'main', serialization: { method: 'basex', 'item-separator': '|' } })).body;
+
+  it('is off by default: host files cannot be read by any function', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
+    if (existsSync('/etc/hostname')) {
+      await expect(run("unparsed-text('file:///etc/hostname')")).rejects.toMatchObject({ code: 'FOUT1170' });
+      await expect(run("doc('file:///etc/hostname')")).rejects.toMatchObject({ code: 'FODC0002' });
+    }
+    await expect(run(`unparsed-text('${fileUri('host.txt')}')`)).rejects.toMatchObject({ code: 'FOUT1170', message: expect.stringContaining('denied') });
+    await expect(run(`unparsed-text-lines('${fileUri('host.txt')}')`)).rejects.toMatchObject({ code: 'FOUT1170' });
+    await expect(run(`doc('${fileUri('host.xml')}')`)).rejects.toMatchObject({ code: 'FODC0002', message: expect.stringContaining('denied') });
+    await expect(run(`e:doc('${fileUri('host.xml')}')`)).rejects.toMatchObject({ code: 'FODC0002', message: expect.stringContaining('denied') });
+    await expect(run(`json-doc('${fileUri('host.json')}')`)).rejects.toMatchObject({ code: 'FOUT1170' });
+    await expect(run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output`)).rejects.toMatchObject({ message: expect.stringContaining('denied') });
+    expect(await run(`doc-available('${fileUri('host.xml')}'), e:doc-available('${fileUri('host.xml')}'), unparsed-text-available('${fileUri('host.txt')}')`)).toBe('false|false|false');
+    await expect(run("unparsed-text('http://127.0.0.1:9/x')")).rejects.toMatchObject({ code: 'FOUT1170' });
+    // stored resources stay readable through saxon's own functions (relative URIs resolve below the base URI)
+    expect(await run("doc('docs/a.xml')/a/x[1]/string(), unparsed-text('docs/notes.txt')")).toBe('1|hello notes');
+  });
+
+  it('when on, queries read host files', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec(), allowFileAccess: true });
+    if (existsSync('/etc/hostname')) {
+      expect(await run("unparsed-text('file:///etc/hostname')")).toBe(readFileSync('/etc/hostname', 'utf8'));
+    }
+    expect(await run(`unparsed-text('${fileUri('host.txt')}'), doc('${fileUri('host.xml')}')/host/string(), e:doc('${fileUri('host.xml')}')/host/string()`)).toBe(
+      'secret text|secret|secret',
+    );
+    expect(await run(`json-doc('${fileUri('host.json')}')?secret`)).toBe('1');
+    expect(await run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output ! name(*)`)).toBe('out');
+    expect(await run(`e:doc('${fileUri('host.xml')}') is e:doc('${fileUri('host.xml')}')`)).toBe('true');
+  });
+});

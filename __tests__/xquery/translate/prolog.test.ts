@@ -1,0 +1,46 @@
+import { engineFixture } from './helpers';
+
+const e = engineFixture();
+
+describe('translate: prolog', () => {
+  it.each([
+    ['declare namespace p = "urn:p"; declare variable $p:x := 1; $p:x, $Q{urn:p}x', '1\n1'],
+    ['declare variable $a := $b + 1; declare variable $b := 1; $a', '2'],
+    ['declare variable $x as xs:integer := 2; $x * $x', '4'],
+    ['declare function local:f($n) { if ($n le 1) then 1 else $n * local:f($n - 1) }; local:f(5)', '120'],
+    ['declare function local:f($a) { 1 }; declare function local:f($a, $b) { 2 }; local:f(0), local:f(0, 0)', '1\n2'],
+    ['declare function local:f($a as xs:double) as xs:double { $a }; local:f(1) instance of xs:double', 'true()'],
+    ['declare function local:g() { $v }; declare variable $v := "v"; local:g()', '"v"'],
+    ['declare %private function local:f() { 1 }; local:f#0(), function-name(local:f#0)', '1\nQ{http://www.w3.org/2005/xquery-local-functions}f'],
+    ['declare default function namespace "urn:f"; declare function f() { 3 }; f(), Q{http://www.w3.org/2005/xpath-functions}abs(-1)', '3\n1'],
+    ['declare namespace ns = "urn:ns"; declare function ns:function() { "reserved local name" }; ns:function()', '"reserved local name"'],
+    ['declare decimal-format local:d decimal-separator = ","; format-number(1.5, "0,0", "Q{http://www.w3.org/2005/xquery-local-functions}d")', '"1,5"'],
+    ['declare boundary-space preserve; declare ordering unordered; 1', '1'],
+  ])('%s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+
+  it.each([
+    ['declare variable $x := 1; declare variable $x := 2; $x', 'XQST0049', 1, 27],
+    ['declare function local:f() { 1 }; declare function local:f() { 2 }; 1', 'XQST0034', 1, 35],
+    ['declare function local:f($a, $a) { 1 }; 1', 'XQST0039', 1, 30],
+    ['declare function f() { 1 }; 1', 'XQST0045', 1, 1],
+    ['declare namespace p = "urn:a"; declare namespace p = "urn:b"; 1', 'XQST0033', 1, 32],
+    ['declare namespace xml = "urn:a"; 1', 'XQST0070', 1, 1],
+    ['import module namespace m = "urn:m"; 1', 'XQST0059', 1, 1],
+    ['declare option output:nonsense "x"; 1', 'XQST0109', 1, 1],
+    ['declare variable $x := $y; 1', 'XPST0008', 1, 24],
+    ['declare function local:f() { . }; local:f()', 'XPDY0002', undefined, undefined],
+  ])('%s raises %s', async (query, code, line, column) => {
+    const err = await e.error(query);
+    expect(err.code).toBe(code);
+    if (line !== undefined) expect(err).toMatchObject({ line, column });
+  });
+
+  it('applies output declarations over the request parameters', async () => {
+    const r = await e.run('declare option output:method "json"; declare option output:indent "no"; map { "a": 1 }', {
+      serialization: { method: 'xml' },
+    });
+    expect(r).toEqual({ body: '{"a":1}', contentType: 'application/json; charset=UTF-8' });
+  });
+});

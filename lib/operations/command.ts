@@ -1,0 +1,61 @@
+/**
+ * Commands over REST (spec §6.3, §7, §15): GET `?command=` and POST `<command>` run exactly one
+ * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
+ */
+import { executeCommands, type CommandEnvironment, type QueryContext } from '../commands/exec';
+import { parseSingleCommand } from '../commands/parse';
+import { parseScript } from '../commands/script';
+import type { Command } from '../commands/types';
+import type { Variable } from '../http/parameters';
+import type { OptionValue } from '../store/database-options';
+import { contentTypeFor } from '../xquery/serialize';
+import { runQueryFile } from './run';
+import type { Result, Session } from './types';
+
+export interface CommandInput {
+  readonly db?: string;
+  readonly path?: string;
+  readonly serialization: Readonly<Record<string, string>>;
+  readonly options: ReadonlyMap<string, OptionValue>;
+  /** Bound in every XQUERY command (`run` of `.bxs` scripts, spec §6.4). */
+  readonly variables: ReadonlyMap<string, Variable>;
+}
+
+/** The environment commands run in: the session's store and users, queries on its engine. */
+export function commandEnvironment(session: Session, input: CommandInput): CommandEnvironment {
+  const { runtime } = session;
+  const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
+    // The script holds its locks already: the query runs inside them.
+    const response = await runtime.engine.evaluate({
+      query: text,
+      baseUri,
+      context: context.db !== undefined ? { kind: 'database', db: context.db, path: context.path ?? '' } : { kind: 'none' },
+      variables: input.variables,
+      serialization: input.serialization,
+    });
+    return typeof response.body === 'string' ? response.body : response.body.toString('utf8');
+  };
+  return {
+    store: runtime.store,
+    users: runtime.users,
+    user: session.user,
+    allowFileAccess: runtime.options.allowFileAccess,
+    restPath: runtime.options.restPath,
+    query: (text, context) => query(text, context),
+    runFile: (file, context) => runQueryFile(file, (text, baseUri) => query(text, context ?? {}, baseUri)),
+  };
+}
+
+async function execute(session: Session, commands: readonly Command[], input: CommandInput, contentType: string): Promise<Result> {
+  const state = { currentDb: input.db, currentPath: input.path, options: new Map(input.options) };
+  const output = await executeCommands(commands, commandEnvironment(session, input), state);
+  return { status: 200, contentType: contentTypeFor(input.serialization, contentType), body: output };
+}
+
+export function runCommand(session: Session, text: string, input: CommandInput): Promise<Result> {
+  return execute(session, [parseSingleCommand(text)], input, 'text/plain');
+}
+
+export function runCommandScript(session: Session, script: string, input: CommandInput, contentType = 'text/plain'): Promise<Result> {
+  return execute(session, parseScript(script), input, contentType);
+}

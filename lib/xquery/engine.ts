@@ -1,0 +1,236 @@
+/**
+ * The XQuery engine facade the REST layer calls.
+ *
+ *   const engine = createEngine({ dbPath, workers, timeoutMs, compiledCacheSize, allowFileAccess });
+ *   const { body, contentType } = await engine.evaluate({ query, context, variables, serialization });
+ *   await engine.close();
+ *
+ * Pipeline: parse (cached by text) → translate to XSLT (cached by text + context mode) → run on
+ * the worker pool (which compiles in a worker, cached by XSLT + base URI) → serialized body.
+ * Serialization parameters: the request's, overridden by the prolog's `declare option
+ * output:*` (spec §11.1); the content type follows from them (serialize.ts `contentTypeFor`).
+ *
+ * Errors are `LocatedQueryError`s (errors.ts): the code, the message, and the position in the
+ * XQuery source; `errorBody(e)` gives the spec §12 text.
+ */
+import { LRUCache } from 'lru-cache';
+import { LocatedQueryError, locate, staticError } from './errors';
+import { QueryError } from './runtime/errors';
+import type { StringBinding } from './runtime/params';
+import { contentTypeFor, encodeBody } from './serialize';
+import { XQuerySyntaxError, parseQuery, type MainModule } from './syntax';
+import { CONTEXT_URI_PARAM, translateModule, type ContextMode, type Translation } from './translate';
+import { sourcePosition } from './translate/unit';
+import { QueryPool, type ContextSpec, type DocumentSourceSpec } from './worker/pool';
+import { encodingName } from './serialization-params';
+
+export interface EngineOptions {
+  /** Root folder of the databases (handed to the workers' DocumentSource). */
+  readonly dbPath?: string;
+  /** Worker threads (default: the number of cores). */
+  readonly workers?: number;
+  /** Time limit per query in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Compiled stylesheets kept (default 256); parse and translation caches use the same bound. */
+  readonly compiledCacheSize?: number;
+  /** Whether queries may read files (reserved for file:/doc() access; not used yet). */
+  readonly allowFileAccess?: boolean;
+  /** The module that builds each worker's DocumentSource (database contexts, doc(), collection()). */
+  readonly documentSource?: DocumentSourceSpec;
+}
+
+/** The context of a query (spec §6.1, §9.2). */
+export type QueryContext =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'documents'; readonly xml: readonly string[] }
+  | { readonly kind: 'database'; readonly db: string; readonly path: string };
+
+export interface QueryRequest {
+  readonly query: string;
+  /** Static base URI (the `run` file); default: compile.ts DEFAULT_BASE_URI. */
+  readonly baseUri?: string;
+  readonly context: QueryContext;
+  /** External variable bindings by name (`x`, `Q{uri}x` or `prefix:x` with a prolog prefix). */
+  readonly variables: ReadonlyMap<string, { readonly values: readonly string[]; readonly type?: string }>;
+  readonly serialization: Readonly<Record<string, string>>;
+  /** Time limit of this query, overriding the engine's. */
+  readonly timeoutMs?: number;
+}
+
+export interface QueryResponse {
+  readonly body: string | Buffer;
+  readonly contentType: string;
+}
+
+export interface Engine {
+  evaluate(request: QueryRequest): Promise<QueryResponse>;
+  close(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new XQueryEngine(options);
+}
+
+type Parsed = { readonly module: MainModule } | { readonly error: LocatedQueryError };
+
+class XQueryEngine implements Engine {
+  private readonly pool: QueryPool;
+  private readonly parsed: LRUCache<string, Parsed>;
+  private readonly translated: LRUCache<string, Translation | { error: LocatedQueryError }>;
+
+  constructor(options: EngineOptions) {
+    const max = options.compiledCacheSize ?? 256;
+    this.pool = new QueryPool({
+      size: options.workers,
+      timeoutMs: options.timeoutMs,
+      cacheMax: max,
+      dbPath: options.dbPath,
+      documentSource: options.documentSource,
+    });
+    this.parsed = new LRUCache({ max });
+    this.translated = new LRUCache({ max });
+  }
+
+  async evaluate(request: QueryRequest): Promise<QueryResponse> {
+    const mode = contextMode(request.context);
+    const translation = this.translate(request.query, mode);
+    const params: Record<string, StringBinding> = {};
+    for (const ext of translation.externals) {
+      const binding = findBinding(request.variables, ext.uri, ext.local, translation);
+      if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
+      else if (ext.required) {
+        throw new LocatedQueryError(
+          { code: 'XPDY0002', message: `No value assigned to $${ext.local}.`, status: 500, phase: 'evaluate' },
+          sourcePosition(request.query, [undefined, ext.offset], 1),
+        );
+      }
+    }
+    let context: ContextSpec | undefined;
+    switch (request.context.kind) {
+      case 'none':
+        break;
+      case 'documents':
+        context = { xml: request.context.xml };
+        break;
+      case 'database': {
+        const path = request.context.path.replace(/^\/+/, '');
+        params[CONTEXT_URI_PARAM] = { values: [path ? `${request.context.db}/${path}` : request.context.db] };
+        break;
+      }
+    }
+    const serialization = { ...request.serialization, ...translation.outputOptions };
+    try {
+      const outcome = await this.pool.run({
+        xslt: translation.xslt,
+        compile: request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined,
+        params,
+        context,
+        serialization,
+        timeoutMs: request.timeoutMs,
+      });
+      const encoding = serialization.encoding;
+      const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
+      return { body, contentType: contentTypeFor(serialization, 'application/xml') };
+    } catch (e) {
+      if (e instanceof QueryError) throw this.remap(e, request.query, translation);
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** Parses and translates, both cached (errors too: they are deterministic). */
+  private translate(query: string, mode: ContextMode): Translation {
+    const key = `${mode}\u0000${query}`;
+    let t = this.translated.get(key);
+    if (!t) {
+      try {
+        t = translateModule(this.parse(query), query, { contextMode: mode });
+      } catch (e) {
+        if (!(e instanceof LocatedQueryError)) throw e;
+        t = { error: e };
+      }
+      this.translated.set(key, t);
+    }
+    if ('error' in t) throw t.error;
+    return t;
+  }
+
+  private parse(query: string): MainModule {
+    let p = this.parsed.get(query);
+    if (!p) {
+      try {
+        p = { module: parseQuery(query) };
+      } catch (e) {
+        if (!(e instanceof XQuerySyntaxError)) throw e;
+        const error = new LocatedQueryError(
+          { code: e.code, message: e.description, status: 500, phase: 'compile' },
+          { line: e.line, column: e.column },
+        );
+        p = { error };
+      }
+      this.parsed.set(query, p);
+    }
+    if ('error' in p) throw p.error;
+    return p.module;
+  }
+
+  /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
+  private remap(e: QueryError, query: string, t: Translation): QueryError {
+    if (e.phase === 'serialize' || e.code === 'BASX0003') return e;
+    const position = sourcePosition(query, t.lineOffsets, e.line);
+    const data = e.toData();
+    const code = XSLT_CODES[data.code] ?? data.code;
+    return locate(new QueryError({ ...data, code }), position);
+  }
+}
+
+/** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */
+const XSLT_CODES: Readonly<Record<string, string>> = {
+  XTTE0570: 'XPTY0004', // variable value does not match its type
+  XTTE0590: 'XPTY0004', // parameter value does not match its type
+  XTTE0780: 'XPTY0004', // function result does not match its type
+  XTTE0790: 'XPTY0004', // function argument does not match its type
+  XTDE0640: 'XQDY0054', // circular variable definition
+  XTDE0700: 'XPDY0002',
+};
+
+function contextMode(context: QueryContext): ContextMode {
+  switch (context.kind) {
+    case 'none':
+      return 'none';
+    case 'documents':
+      return context.xml.length === 1 ? 'single' : 'multi';
+    case 'database':
+      return 'multi';
+  }
+}
+
+function findBinding(
+  variables: QueryRequest['variables'],
+  uri: string,
+  local: string,
+  _t: Translation,
+): { values: readonly string[]; type?: string } | undefined {
+  const direct = variables.get(`Q{${uri}}${local}`) ?? (uri === '' ? variables.get(local) ?? variables.get(`$${local}`) : undefined);
+  if (direct) return direct;
+  for (const [name, binding] of variables) {
+    const m = /^\$?(?:([^:{}]+):)?([^:{}]+)$/.exec(name);
+    if (m && m[2] === local && uri !== '' && m[1] !== undefined) return binding;
+  }
+  return undefined;
+}
+
+function resolveBase(declared: string | null, requested: string | undefined): string | undefined {
+  if (!declared) return requested;
+  try {
+    return new URL(declared, requested ?? 'file:///xmldb-rest/query.xq').href;
+  } catch {
+    return declared;
+  }
+}
+
+export { errorBody, LocatedQueryError } from './errors';
+export { staticError };

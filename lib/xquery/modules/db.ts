@@ -1,0 +1,253 @@
+/**
+ * BaseX's Database Module, read-only part (spec §16), as saxon-js extension functions in
+ * namespace `http://basex.org/modules/db`. Importing this module registers them (worker/thread.ts
+ * does, before any compilation); the translator emits calls as EQNames, e.g.
+ * `Q{http://basex.org/modules/db}get('db', 'a.xml')`, with BaseX's arities:
+ *
+ *   db:get($db[, $path]) as document-node()*       documents at or below $path, in path order
+ *   db:open($db[, $path]) as document-node()*      older name of db:get
+ *   db:list() as xs:string*                         names of all databases
+ *   db:list($db[, $path]) as xs:string*             paths of the resources (all types) at or below $path
+ *   db:exists($db[, $path]) as xs:boolean           database exists / a resource or directory at $path
+ *   db:type($db, $path) as xs:string                'xml' | 'binary' | 'value'
+ *   db:content-type($db, $path) as xs:string        media type of the resource
+ *   db:get-binary($db, $path) as xs:base64Binary    bytes of a binary resource
+ *   db:get-value($db, $path) as item()*             a value resource (format: values.ts)
+ *   db:name($node) as xs:string                     database of a stored node
+ *   db:path($node) as xs:string                     resource path of a stored node's document
+ *
+ * Plus, in the engine's namespace, `Q{urn:xmldb-rest:engine}uri-collection($uri?)` for
+ * fn:uri-collection (saxon-js's own always answers the empty sequence): the document URIs
+ * (`/db/path`, xs:anyURI) of the XML documents of a collection, from the catalog, without parsing.
+ *
+ * Errors (codes are QNames in the db namespace, as in BaseX 10+; they print as
+ * `Q{http://basex.org/modules/db}open` until the error layer maps the namespace to `db:`):
+ *   db:open  `Database 'x' was not found.`      unknown database (BaseX wraps its OPEN message)
+ *   db:path  `Invalid path: x.`                 path that climbs above the root or is malformed
+ *   db:node  `No database node: x.`             db:name/db:path of a node that is not stored
+ *   FODC0002 `Resource 'db/path' not found.`    db:type, db:content-type, db:get-binary,
+ *                                               db:get-value of a path without such a resource
+ *
+ * The functions read through the DocumentSource of the running query when it offers
+ * DatabaseAccess (the store source does); otherwise no database exists.
+ */
+import type { ResourceInfo } from '../../store/types';
+import { ENGINE_NS, activeDocumentSource } from '../runtime/documents';
+import {
+  castString,
+  saxon,
+  stringValue,
+  xpathError,
+  type XdmItem,
+  type XdmNode,
+  type XdmValue,
+} from '../runtime/saxon';
+import { decodeValue } from './values';
+
+export const DB_NS = 'http://basex.org/modules/db';
+
+/** Where a stored document lives. */
+export interface StoredLocation {
+  readonly db: string;
+  readonly path: string;
+}
+
+/** What the db: functions need from the store (the store source implements it). */
+export interface DatabaseAccess {
+  /** Names of all databases, sorted. */
+  databaseNames(): string[];
+  hasDatabase(db: string): boolean;
+  /** Resources at or below `path`, sorted by path; db:open error for an unknown database. */
+  resources(db: string, path?: string): ResourceInfo[];
+  /** The resource stored exactly at `path`. */
+  resource(db: string, path: string): ResourceInfo | undefined;
+  /** Parsed XML documents at or below `path`, in path order (the same node objects as fn:doc). */
+  documents(db: string, path?: string): XdmNode[];
+  /** Stored bytes of a resource. */
+  bytes(db: string, path: string): Buffer;
+  /** Database and path of the document a node belongs to, if it is a stored one. */
+  locate(node: XdmNode): StoredLocation | undefined;
+  /** Text of the resource a URI names (for saxon's own loaders); undefined if there is none. */
+  storedText?(uri: string): string | undefined;
+}
+
+/** An error of the db module: code `Q{http://basex.org/modules/db}<name>`. */
+export function dbError(name: string, message: string): Error {
+  return xpathError(message, `Q{${DB_NS}}${name}`);
+}
+
+const NO_DATABASES: DatabaseAccess = {
+  databaseNames: () => [],
+  hasDatabase: () => false,
+  resources: (db) => {
+    throw dbError('open', `Database '${db}' was not found.`);
+  },
+  resource: (db) => {
+    throw dbError('open', `Database '${db}' was not found.`);
+  },
+  documents: (db) => {
+    throw dbError('open', `Database '${db}' was not found.`);
+  },
+  bytes: (db) => {
+    throw dbError('open', `Database '${db}' was not found.`);
+  },
+  locate: () => undefined,
+};
+
+export function isDatabaseAccess(value: unknown): value is DatabaseAccess {
+  const v = value as Partial<DatabaseAccess> | null;
+  return !!v && typeof v.databaseNames === 'function' && typeof v.documents === 'function' && typeof v.locate === 'function';
+}
+
+/** The DatabaseAccess of the running query. */
+export function activeDatabases(): DatabaseAccess {
+  const source = activeDocumentSource();
+  return isDatabaseAccess(source) ? source : NO_DATABASES;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const str = (v: XdmValue): string => String(v[0]);
+
+/** The resource at `path`, or FODC0002 (also for an unknown database: db:open first). */
+function requireResource(access: DatabaseAccess, db: string, path: string): ResourceInfo {
+  const info = access.resource(db, path);
+  if (!info) throw xpathError(`Resource '${db}/${path}' not found.`, 'FODC0002');
+  return info;
+}
+
+function stored(node: XdmValue): StoredLocation {
+  const item = node[0] as XdmNode;
+  const where = activeDatabases().locate(item);
+  if (!where) throw dbError('node', `No database node: ${describe(item)}.`);
+  return where;
+}
+
+function describe(node: XdmNode): string {
+  const name = node.nodeName ?? '';
+  switch (node.nodeType) {
+    case 9:
+      return 'document-node()';
+    case 1:
+      return `<${name}>`;
+    case 2:
+      return `@${(node as { name?: string }).name ?? name}`;
+    default:
+      return name || 'node()';
+  }
+}
+
+function getDocuments([db, path]: XdmValue[]): XdmValue {
+  return activeDatabases().documents(str(db), path && path.length > 0 ? str(path) : '');
+}
+
+function list(args: XdmValue[]): XdmValue {
+  const access = activeDatabases();
+  if (args.length === 0) return access.databaseNames().map(stringValue);
+  const db = str(args[0]);
+  const path = args.length > 1 && args[1].length > 0 ? str(args[1]) : '';
+  return access.resources(db, path).map((r) => stringValue(r.path));
+}
+
+function exists([db, path]: XdmValue[]): XdmValue {
+  const access = activeDatabases();
+  const name = str(db);
+  let answer = access.hasDatabase(name);
+  if (answer && path !== undefined && path.length > 0) {
+    const p = str(path);
+    answer = access.resource(name, p) !== undefined || access.resources(name, p).length > 0;
+  }
+  return [castString(String(answer), 'boolean')];
+}
+
+function type([db, path]: XdmValue[]): XdmValue {
+  return [stringValue(requireResource(activeDatabases(), str(db), str(path)).type)];
+}
+
+function contentType([db, path]: XdmValue[]): XdmValue {
+  return [stringValue(requireResource(activeDatabases(), str(db), str(path)).contentType)];
+}
+
+function getBinary([db, path]: XdmValue[]): XdmValue {
+  const access = activeDatabases();
+  const info = requireResource(access, str(db), str(path));
+  if (info.type !== 'binary') throw xpathError(`Resource '${str(db)}/${str(path)}' not found.`, 'FODC0002');
+  return [castString(access.bytes(str(db), info.path).toString('base64'), 'base64Binary')];
+}
+
+function getValue([db, path]: XdmValue[]): XdmValue {
+  const access = activeDatabases();
+  const info = requireResource(access, str(db), str(path));
+  if (info.type !== 'value') throw xpathError(`Resource '${str(db)}/${str(path)}' not found.`, 'FODC0002');
+  return decodeValue(access.bytes(str(db), info.path).toString('utf8'), `${str(db)}/${info.path}`);
+}
+
+function uriCollection([uri]: XdmValue[]): XdmValue {
+  const access = activeDatabases();
+  const source = activeDocumentSource();
+  if (!uri || uri.length === 0) {
+    // the default collection: the documents' own URIs
+    const docs = source.getCollection(null);
+    if (!docs) throw xpathError('No default collection is available.', 'FODC0002');
+    return docs.map((d) => castString((d as { _saxonDocUri?: string })._saxonDocUri ?? '', 'anyURI'));
+  }
+  const text = str(uri).trim().replace(/\\/g, '/').replace(/^\/+/, '');
+  const slash = text.indexOf('/');
+  const db = slash < 0 ? text : text.slice(0, slash);
+  const path = slash < 0 ? '' : text.slice(slash + 1);
+  if (!access.hasDatabase(db)) {
+    // not a database path: as fn:collection would see it (URIs of whatever documents it yields)
+    const docs = source.getCollection(str(uri));
+    if (!docs) throw xpathError(`Resource '${str(uri)}' not found.`, 'FODC0002');
+    return docs.map((d) => castString((d as { _saxonDocUri?: string })._saxonDocUri ?? '', 'anyURI'));
+  }
+  return access
+    .resources(db, path)
+    .filter((r) => r.type === 'xml')
+    .map((r) => castString(`/${db}/${r.path}`, 'anyURI'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+type Impl = (args: XdmValue[]) => XdmValue;
+
+interface Definition {
+  /** saxon's compact signature: `1F r[RESULT] a[ARG,...]` (the longest arity's arguments). */
+  readonly sig: string;
+  /** Arities when several (trailing arguments omitted). */
+  readonly arity?: readonly number[];
+  readonly impl: Impl;
+}
+
+/** Registers functions with saxon-js; `arity` lets one name take several arities. */
+function register(namespace: string, functions: Record<string, Definition>): void {
+  const signatures: Record<string, { sig: string; arity?: number[]; impl: (args: { expand(): XdmItem[] }[]) => unknown }> = {};
+  for (const [name, f] of Object.entries(functions)) {
+    signatures[name] = {
+      sig: f.sig,
+      ...(f.arity ? { arity: [...f.arity] } : {}),
+      impl: (args) => saxon.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
+    };
+  }
+  (saxon.registerExtensionFunctions as (def: unknown) => void)({ namespace, signatures });
+}
+
+const DOCS = '1F r[*ND] a[1AS,1AS]';
+
+register(DB_NS, {
+  get: { sig: DOCS, arity: [1, 2], impl: getDocuments },
+  open: { sig: DOCS, arity: [1, 2], impl: getDocuments },
+  list: { sig: '1F r[*AS] a[1AS,1AS]', arity: [0, 1, 2], impl: list },
+  exists: { sig: '1F r[1AB] a[1AS,1AS]', arity: [1, 2], impl: exists },
+  type: { sig: '1F r[1AS] a[1AS,1AS]', impl: type },
+  'content-type': { sig: '1F r[1AS] a[1AS,1AS]', impl: contentType },
+  'get-binary': { sig: '1F r[1A2] a[1AS,1AS]', impl: getBinary },
+  'get-value': { sig: '1F r[*] a[1AS,1AS]', impl: getValue },
+  name: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).db)] },
+  path: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).path)] },
+});
+
+register(ENGINE_NS, {
+  'uri-collection': { sig: '1F r[*AU] a[?AS]', arity: [0, 1], impl: uriCollection },
+});

@@ -1,0 +1,112 @@
+/**
+ * Keeps queries away from the host's files and the network unless the admin option
+ * `allowFileAccess` is on.
+ *
+ * saxon-js 2.7 reaches the outside world only through its platform object
+ * (`SaxonJS.getPlatform()`, the Node.js platform; the internal wrapper every call site uses
+ * delegates to it at call time):
+ * - `readFile(uri)`: every synchronous load: fn:doc, fn:doc-available, fn:unparsed-text(-lines,
+ *   -available), fn:json-doc, XSLT document(), the stylesheet and source locations of
+ *   fn:transform, xsl:include/xsl:import while fn:transform compiles a stylesheet text;
+ * - `resourcePromise(request)`: asynchronous loads (files, and HTTP through axios);
+ * - `writeFileSync` / `writeFileAsync`: xsl:result-document with a file href;
+ * - `makeHttpRequest`: already refuses on Node.js.
+ * Those four are replaced here by guards. While access is off, a read fails with FODC0002
+ * ("Access to 'URI' is denied."), which saxon itself turns into the error its caller defines:
+ * FODC0002 for fn:doc and document(), FOUT1170 for the unparsed-text family and fn:json-doc,
+ * false for fn:doc-available and fn:unparsed-text-available. Writes fail with the same FODC0002
+ * error (there is nothing a query may write outside the store).
+ *
+ * Stored resources may come through here: a URI below the default static base URI's folder
+ * (`file:///xmldb-rest/db/path`, what saxon makes of a relative `doc('db/path')` the translator
+ * did not rewrite, or of `unparsed-text('db/notes.txt')`) is answered with the stored text of
+ * that resource by the running query's source (store-source.ts), whether or not file access is
+ * allowed. Saxon parses such a document itself: within the query it is one node, but not the
+ * node fn:doc returns through the source.
+ *
+ * The guard is installed once per thread, on first use; `setFileAccess` switches the policy
+ * (worker threads set it from `WorkerInit.allowFileAccess`). The default is OFF.
+ */
+import { DEFAULT_BASE_URI } from '../compile';
+import { activeDocumentSource } from '../runtime/documents';
+import { saxon, xpathError } from '../runtime/saxon';
+import { isDatabaseAccess } from './db';
+
+/** Folder of the default static base URI: relative URIs of a query resolve below it. */
+const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
+
+interface GuardedPlatform {
+  readFile(uri: unknown, ...rest: unknown[]): unknown;
+  resourcePromise(request: unknown): Promise<unknown>;
+  writeFileSync(uri: unknown, ...rest: unknown[]): unknown;
+  writeFileAsync(uri: unknown, ...rest: unknown[]): Promise<unknown>;
+}
+
+let allowed = false;
+let installed = false;
+
+function uriOf(request: unknown): string {
+  if (request && typeof request === 'object') {
+    const r = request as { file?: unknown; location?: unknown };
+    if (r.file !== undefined) return String(r.file);
+    if (r.location !== undefined) return String(r.location);
+  }
+  return String(request);
+}
+
+/** The error a refused read raises (callers inside saxon map it to FOUT1170 where the spec says so). */
+export function accessDenied(uri: string): Error {
+  return xpathError(`Access to '${uri}' is denied.`, 'FODC0002');
+}
+
+/** Replaces saxon's resource-loading entry points by guards (idempotent). */
+export function installResourceGuard(): void {
+  if (installed) return;
+  const platform = saxon.getPlatform() as unknown as GuardedPlatform;
+  const readFile = platform.readFile;
+  const resourcePromise = platform.resourcePromise;
+  const writeFileSync = platform.writeFileSync;
+  const writeFileAsync = platform.writeFileAsync;
+  platform.readFile = function guardedReadFile(this: unknown, uri: unknown, ...rest: unknown[]) {
+    const text = storedText(String(uri));
+    if (text !== undefined) return text;
+    if (!allowed) throw accessDenied(String(uri));
+    return readFile.call(this, uri, ...rest);
+  };
+  platform.resourcePromise = function guardedResourcePromise(this: unknown, request: unknown) {
+    if (!allowed) return Promise.reject(accessDenied(uriOf(request)));
+    return resourcePromise.call(this, request);
+  };
+  platform.writeFileSync = function guardedWriteFileSync(this: unknown, uri: unknown, ...rest: unknown[]) {
+    if (!allowed) throw accessDenied(String(uri));
+    return writeFileSync.call(this, uri, ...rest);
+  };
+  platform.writeFileAsync = function guardedWriteFileAsync(this: unknown, uri: unknown, ...rest: unknown[]) {
+    if (!allowed) return Promise.reject(accessDenied(String(uri)));
+    return writeFileAsync.call(this, uri, ...rest);
+  };
+  installed = true;
+}
+
+/** The stored text a URI below the base folder names, if the running query's source has it. */
+function storedText(uri: string): string | undefined {
+  if (!uri.startsWith(BASE_FOLDER)) return undefined;
+  const source = activeDocumentSource();
+  if (!isDatabaseAccess(source) || !source.storedText) return undefined;
+  try {
+    return source.storedText(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Switches access to host files and the network on or off for this thread (installs the guard). */
+export function setFileAccess(allow: boolean): void {
+  installResourceGuard();
+  allowed = allow;
+}
+
+/** Whether queries in this thread may read host files (false until setFileAccess(true)). */
+export function fileAccessAllowed(): boolean {
+  return allowed;
+}

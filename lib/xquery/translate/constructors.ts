@@ -1,0 +1,256 @@
+/**
+ * Node constructors: direct (`<a b="{1}">{2}</a>`, comments, PIs) and computed (`element`,
+ * `attribute`, `text`, `document`, `comment`, `processing-instruction`, `namespace`, in
+ * constructors-computed.ts).
+ *
+ * The outermost constructor of an expression is lifted (lift.ts) into a generated function
+ * whose body builds the node with XSLT instructions: `xsl:element` (never literal result
+ * elements, which would copy the stylesheet's namespaces), `xsl:attribute`, `xsl:namespace`,
+ * `xsl:text`, `xsl:comment`, `xsl:processing-instruction`, `xsl:document`. Nested direct
+ * constructors, and computed constructors written directly in an enclosed expression, become
+ * nested instructions of the same body.
+ *
+ * Names are resolved statically with the namespace declaration attributes of the constructor
+ * in scope (they are pushed into the scope for the attributes and the content); each element
+ * gets `xsl:namespace` for its declarations, so its in-scope namespaces are XQuery's (saxon
+ * adds the bindings the element and attribute names need; children inherit).
+ *
+ * Content (XQuery 3.1 §3.9.1.3): literal text (boundary whitespace stripped unless
+ * `declare boundary-space preserve`; CDATA and references never are) becomes `xsl:text`; each
+ * enclosed expression goes through the runtime `content` helper (constructors-runtime.ts), so
+ * atomic values of one enclosed expression are joined by spaces but different enclosed
+ * expressions and literal text are not. When content may hold attributes, it is built into a
+ * variable and checked (XQTY0024, XQDY0025) before it is added.
+ */
+import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Expr } from '../syntax';
+import { computedInstruction } from './constructors-computed';
+import { constructorError, helper, useHelper } from './constructors-runtime';
+import { translateExpr } from './expressions';
+import { needsFocus } from './focus';
+import { liftFunction, liftScope } from './lift';
+import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from './names';
+import type { Scope } from './scope';
+import type { TranslationUnit } from './unit';
+
+export type ConstructorExpr = Extract<
+  Expr,
+  {
+    kind:
+      | 'DirElemConstructor'
+      | 'DirCommentConstructor'
+      | 'DirPIConstructor'
+      | 'CompDocConstructor'
+      | 'CompElemConstructor'
+      | 'CompAttrConstructor'
+      | 'CompNamespaceConstructor'
+      | 'CompTextConstructor'
+      | 'CompCommentConstructor'
+      | 'CompPIConstructor';
+  }
+>;
+
+const CONSTRUCTOR_KINDS = new Set<string>([
+  'DirElemConstructor', 'DirCommentConstructor', 'DirPIConstructor', 'CompDocConstructor', 'CompElemConstructor',
+  'CompAttrConstructor', 'CompNamespaceConstructor', 'CompTextConstructor', 'CompCommentConstructor', 'CompPIConstructor',
+]);
+
+export function isConstructor(e: Expr): e is ConstructorExpr {
+  return CONSTRUCTOR_KINDS.has(e.kind);
+}
+
+/** Translates a constructor to an XPath expression (a call of a lifted function). */
+export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
+  const focus = needsFocus(expr);
+  const inner = liftScope(scope, focus);
+  const body = constructorInstruction(expr, inner, unit);
+  return liftFunction(unit, scope, body, focus, expr);
+}
+
+/** XSLT instructions that construct the node of `expr`, evaluated in `scope`. */
+export function constructorInstruction(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
+  const mark = unit.marker(expr);
+  switch (expr.kind) {
+    case 'DirElemConstructor':
+      return directElement(expr, scope, unit);
+    case 'DirCommentConstructor':
+      return `${mark}<xsl:comment select="${xmlAttr(xpathString(expr.value))}"/>`;
+    case 'DirPIConstructor':
+      return `${mark}<xsl:processing-instruction name="${avt(expr.target)}" select="${xmlAttr(xpathString(expr.value))}"/>`;
+    default:
+      return mark + computedInstruction(expr, scope, unit);
+  }
+}
+
+/** Text for an attribute value template (`{`/`}` doubled). */
+export function avt(s: string): string {
+  return xmlAttr(s.replace(/[{}]/g, '$&$&'));
+}
+
+/** `prefix:local` or `local`, as written. */
+function lexicalName(name: QName): string {
+  return name.prefix ? `${name.prefix}:${name.local}` : name.local;
+}
+
+/** A fresh XSLT variable name for the body of a constructor. */
+export function tempVar(scope: Scope, what: string): { param: string; ref: string } {
+  const param = `Q{${NS.vars}}ctor.${what}.${scope.ctx.nextId()}`;
+  return { param, ref: `$${param}` };
+}
+
+/** `xsl:element` attributes that follow `copy-namespaces` (inherit). */
+export function inheritAttr(scope: Scope): string {
+  return scope.ctx.copyNamespaces.inherit ? '' : ' inherit-namespaces="no"';
+}
+
+// Direct element constructors --------------------------------------------------------------
+
+function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUnit): string {
+  const seen = new Set<string>();
+  for (const d of e.namespaces) {
+    const key = d.prefix ?? '';
+    if (seen.has(key)) throw constructorError(outer, 'XQST0071', d.start, key);
+    seen.add(key);
+    const badXml = d.prefix === 'xml' ? d.uri !== NS.xml : d.uri === NS.xml;
+    if (d.prefix === 'xmlns' || badXml || d.uri === NS.xmlns) throw constructorError(outer, 'XQST0070', d.start, d.prefix ?? d.uri);
+    if (d.prefix !== null && d.uri === '') throw constructorError(outer, 'XQST0085', d.start, d.prefix);
+  }
+  const decls = e.namespaces.filter((d) => d.prefix !== 'xml');
+  const scope = outer.withNamespaces(decls);
+  rememberPrefixes(scope, decls);
+  const name = scope.elementName(e.name, e.start);
+  const attributes = e.attributes.map((a) => ({ attr: a, name: scope.attributeName(a.name, a.start) }));
+  const names = new Set<string>();
+  for (const a of attributes) {
+    const key = eqname(a.name);
+    if (names.has(key)) throw constructorError(outer, 'XQST0040', a.attr.start, lexicalName(a.name));
+    names.add(key);
+  }
+  const lines: string[] = [];
+  lines.push(`${unit.marker(e)}<xsl:element name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}"${inheritAttr(scope)}>`);
+  for (const d of decls) {
+    if (d.uri !== '') lines.push(`<xsl:namespace name="${avt(d.prefix ?? '')}" select="${xmlAttr(xpathString(d.uri))}"/>`);
+  }
+  for (const a of attributes) lines.push(directAttribute(a.attr, a.name, scope, unit));
+  const pieces = contentPieces(e.content, scope, unit);
+  lines.push(...emitContent(pieces, [...names], scope, unit));
+  lines.push('</xsl:element>');
+  return lines.join('\n');
+}
+
+function directAttribute(a: DirAttribute, name: QName, scope: Scope, unit: TranslationUnit): string {
+  const parts = a.value.map((v) =>
+    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? `Q{${NS.fn}}string-join(Q{${NS.fn}}data(${translateExpr(v.expr, scope, unit)}), " ")` : '""',
+  );
+  const value = parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `Q{${NS.fn}}string-join((${parts.join(', ')}), "")`;
+  return `${unit.marker(a)}<xsl:attribute name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}" select="${xmlAttr(value)}"/>`;
+}
+
+/** Prefixes declared by direct constructors, per translation (for computed names: see prefixMap). */
+const directPrefixes = new WeakMap<object, Set<string>>();
+
+function rememberPrefixes(scope: Scope, decls: readonly { prefix: string | null }[]): void {
+  let set = directPrefixes.get(scope.ctx);
+  if (!set) directPrefixes.set(scope.ctx, (set = new Set()));
+  for (const d of decls) if (d.prefix !== null) set.add(d.prefix);
+}
+
+/**
+ * The statically known namespaces at `scope` as an XPath map (prefix → URI), for computed
+ * names given as strings. The scope chain cannot be listed, so the candidates are the prolog's
+ * prefixes and every prefix a direct constructor declared, each looked up here.
+ */
+export function prefixMap(scope: Scope): string {
+  const candidates = new Set<string>([...scope.ctx.namespaces.keys(), ...(directPrefixes.get(scope.ctx) ?? [])]);
+  const entries: string[] = [];
+  for (const p of candidates) {
+    const uri = scope.namespaceOf(p);
+    if (uri) entries.push(`${xpathString(p)}: ${xpathString(uri)}`);
+  }
+  return `map{${entries.join(', ')}}`;
+}
+
+// Content ------------------------------------------------------------------------------------
+
+/**
+ * One piece of element content: `xslt` instructions; `attrs`: it may produce attribute or
+ * namespace nodes (content that must be checked); `node`: it certainly produces a non-empty
+ * non-attribute node.
+ */
+export interface Piece {
+  readonly xslt: string;
+  readonly attrs: boolean;
+  readonly node: boolean;
+}
+
+function contentPieces(content: readonly DirElemContent[], scope: Scope, unit: TranslationUnit): Piece[] {
+  const pieces: Piece[] = [];
+  let text = '';
+  const flush = (): void => {
+    if (text !== '') pieces.push({ xslt: `<xsl:text>${xmlText(text)}</xsl:text>`, attrs: false, node: true });
+    text = '';
+  };
+  for (const c of content) {
+    switch (c.kind) {
+      case 'DirText':
+        if (!c.boundaryWhitespace || scope.ctx.boundarySpace === 'preserve') text += c.value;
+        break;
+      case 'CDataSection':
+        text += c.value;
+        break;
+      case 'EnclosedExpr':
+        flush();
+        if (c.expr) pieces.push(enclosedPiece(c, scope, unit));
+        break;
+      default:
+        flush();
+        pieces.push({ xslt: constructorInstruction(c, scope, unit), attrs: false, node: true });
+    }
+  }
+  flush();
+  return pieces;
+}
+
+/** An enclosed expression as content; a constructor written directly in it is built in place. */
+export function enclosedPiece(c: EnclosedExpr, scope: Scope, unit: TranslationUnit): Piece {
+  const e = c.expr!;
+  if (isConstructor(e) && ['DirElemConstructor', 'DirCommentConstructor', 'DirPIConstructor', 'CompElemConstructor', 'CompCommentConstructor'].includes(e.kind)) {
+    return { xslt: constructorInstruction(e, scope, unit), attrs: false, node: true };
+  }
+  if (isConstructor(e) && (e.kind === 'CompAttrConstructor' || e.kind === 'CompNamespaceConstructor')) {
+    return { xslt: constructorInstruction(e, scope, unit), attrs: true, node: false };
+  }
+  const content = `${useHelper(unit, 'content')}(${translateExpr(e, scope, unit)})`;
+  return { xslt: `${unit.marker(c)}${copyContent(content, scope)}`, attrs: true, node: false };
+}
+
+/** Adds nodes/items of `xpath` to the content, honouring `copy-namespaces no-preserve`. */
+export function copyContent(xpath: string, scope: Scope): string {
+  return scope.ctx.copyNamespaces.preserve
+    ? `<xsl:sequence select="${xmlAttr(xpath)}"/>`
+    : `<xsl:copy-of select="${xmlAttr(xpath)}" copy-namespaces="no"/>`;
+}
+
+/**
+ * The instructions for element content `pieces`; `names`: the start tag's attribute names.
+ * Pieces that may produce attributes are built into a variable and checked.
+ */
+export function emitContent(pieces: readonly Piece[], names: readonly string[], scope: Scope, unit: TranslationUnit): string[] {
+  const first = pieces.findIndex((p) => p.attrs);
+  if (first < 0) return pieces.map((p) => p.xslt);
+  let last = pieces.length - 1;
+  while (!pieces[last].attrs) last--;
+  const pre = pieces.slice(0, first);
+  const mid = pieces.slice(first, last + 1);
+  const post = pieces.slice(last + 1);
+  const after = pre.some((p) => p.node) ? 'true()' : 'false()';
+  const nameList = `(${names.map(xpathString).join(', ')})`;
+  const check = useHelper(unit, 'element-content');
+  const out = pre.map((p) => p.xslt);
+  const v = tempVar(scope, 'content');
+  out.push(`<xsl:variable name="${v.param}" as="item()*">`, ...mid.map((p) => p.xslt), '</xsl:variable>');
+  out.push(`<xsl:sequence select="${xmlAttr(`${check}(${v.ref}, ${after}, ${nameList})`)}"/>`);
+  out.push(...post.map((p) => p.xslt));
+  return out;
+}
+
+export { helper };

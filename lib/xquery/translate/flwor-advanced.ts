@@ -1,0 +1,100 @@
+/**
+ * FLWOR expressions with clauses XPath's `for`/`let` cannot express: order by, group by,
+ * count and window, mixed with for/let/where in any order (spec §3.12).
+ *
+ * The tuple stream is explicit (flwor-tuples.ts): clauses that work tuple by tuple nest as
+ * XPath; order by, group by and count turn the stream into a sequence of maps, one per tuple,
+ * reorder/regroup/number it, and bind the variables again for the clauses after them. Each
+ * clause family has its file: flwor-order.ts (`xsl:perform-sort`), flwor-group.ts
+ * (`xsl:for-each-group`), flwor-window.ts (`xsl:iterate` over positions).
+ */
+import { LocatedQueryError } from '../errors';
+import { lineColumn, type FLWORClause, type FLWORExpr, type LetBinding } from '../syntax';
+import { translateExpr } from './expressions';
+import { forBinding } from './flwor';
+import { translateGroupBy } from './flwor-group';
+import { translateOrderBy } from './flwor-order';
+import { TupleStream } from './flwor-tuples';
+import { translateWindow } from './flwor-window';
+import { checkedValue, translateSequenceType } from './types';
+import type { TranslationUnit } from './unit';
+import type { Scope } from './scope';
+
+/** Clause kinds the simple (pure XPath) FLWOR translation handles. */
+export const SIMPLE_CLAUSES = new Set(['ForClause', 'LetClause', 'WhereClause']);
+
+/** Translates a FLWOR that has at least one clause outside SIMPLE_CLAUSES. */
+export function translateFlworAdvanced(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+  const stream = new TupleStream(scope);
+  for (const clause of expr.clauses) translateClause(clause, stream, unit);
+  return stream.finish(translateExpr(expr.return, stream.scope, unit));
+}
+
+function translateClause(clause: FLWORClause, stream: TupleStream, unit: TranslationUnit): void {
+  switch (clause.kind) {
+    case 'ForClause':
+      for (const b of clause.bindings) {
+        const r = forBinding(b, stream.scope, unit);
+        stream.push(r.text, r.scope);
+      }
+      return;
+    case 'LetClause':
+      for (const b of clause.bindings) letBinding(b, stream, unit);
+      return;
+    case 'WhereClause':
+      stream.push(`if (${translateExpr(clause.test, stream.scope, unit)}) then (`, stream.scope, ') else ()');
+      return;
+    case 'CountClause':
+      stream.restart(stream.materialize(), stream.vars(), { name: clause.name, offset: clause.start });
+      return;
+    case 'OrderByClause':
+      translateOrderBy(clause, stream, unit);
+      return;
+    case 'GroupByClause':
+      translateGroupBy(clause, stream, unit);
+      return;
+    case 'WindowClause':
+      translateWindow(clause, stream, unit);
+      return;
+    default:
+      return exhaustive(clause);
+  }
+}
+
+/** `let $x as T := E`: binds in the current segment, checking the declared type (XPTY0004). */
+export function letBinding(b: Pick<LetBinding, 'name' | 'type' | 'value' | 'start'>, stream: TupleStream, unit: TranslationUnit): void {
+  const scope = stream.scope;
+  let value = translateExpr(b.value, scope, unit);
+  const bound = scope.bind(b.name, b.start);
+  if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);
+  stream.push(`let ${bound.variable.ref} := ${value} return `, bound.scope);
+}
+
+/**
+ * A static error of the FLWOR clauses whose code the catalog (errors.ts) does not list yet
+ * (XQST0076 unknown collation, XQST0094 grouping variable not in the tuple stream).
+ */
+export function clauseError(scope: Scope, code: 'XQST0076' | 'XQST0094', offset: number, message: string): LocatedQueryError {
+  return new LocatedQueryError({ code, message, status: 500, phase: 'compile' }, lineColumn(scope.ctx.source, offset));
+}
+
+const COLLATIONS = {
+  codepoint: 'http://www.w3.org/2005/xpath-functions/collation/codepoint',
+  html: 'http://www.w3.org/2005/xpath-functions/collation/html-ascii-case-insensitive',
+  uca: 'http://www.w3.org/2013/collation/UCA',
+};
+
+/**
+ * The collation of an order or grouping spec: its own, else the default one; null for the
+ * Unicode codepoint collation (the engine's default). XQST0076 for one saxon-js does not know.
+ */
+export function specCollation(uri: string | null, scope: Scope, offset: number): string | null {
+  const c = uri ?? scope.ctx.defaultCollation;
+  if (c === null || c === COLLATIONS.codepoint) return null;
+  if (c === COLLATIONS.html || c === COLLATIONS.uca || c.startsWith(`${COLLATIONS.uca}?`)) return c;
+  throw clauseError(scope, 'XQST0076', offset, `Unknown collation '${c}'.`);
+}
+
+function exhaustive(clause: never): never {
+  throw new Error(`translate: unknown FLWOR clause ${(clause as { kind: string }).kind}`);
+}

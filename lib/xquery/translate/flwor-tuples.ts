@@ -1,0 +1,108 @@
+/**
+ * The tuple stream of an advanced FLWOR (flwor-advanced.ts), as XPath.
+ *
+ * A FLWOR is translated as a chain of segments. Inside a segment, for/let/where/window clauses
+ * nest as plain XPath (`for … return let … return if (…) then (…) else ()`), exactly like the
+ * simple FLWOR. A clause that needs the whole stream at once (order by, group by, count) ends
+ * the segment: `materialize()` closes the nesting with one XPath map per tuple,
+ *
+ *   map{"<param of $x>": $x, "<param of $y>": $y, "#o1": <extra entry>, …}
+ *
+ * (map values may be sequences), the clause turns that sequence of maps into another one, and
+ * `restart()` opens the next segment over it, binding every tuple variable again under a fresh
+ * generated name:
+ *
+ *   for $t in (STREAM) return let $x' := $t("<param of $x>"), $y' := … return …
+ *
+ * The variables of the tuple are the locals bound since the FLWOR began (shadowed ones are
+ * gone from the scope, so they leave the tuple too). Everything stays in the XPath of the use
+ * site, so the focus and the enclosing variables are simply visible: nothing but the
+ * sort/group/window algorithms themselves is lifted, and those take data, never user code.
+ */
+import type { EQName } from '../syntax';
+import { NS, xpathString } from './names';
+import type { Scope, Variable } from './scope';
+
+/** A generated XPath variable reference that cannot clash with any XQuery variable. */
+export function tempVar(scope: Scope, what: string): string {
+  return `$Q{${NS.vars}}${what}.${scope.ctx.nextId()}`;
+}
+
+export class TupleStream {
+  private open: string[] = [];
+  private close: string[] = [];
+  private readonly outerParams: ReadonlySet<string>;
+  /** The scope at the current point of the FLWOR (the outer scope plus the tuple variables). */
+  scope: Scope;
+
+  constructor(readonly outer: Scope) {
+    this.scope = outer;
+    this.outerParams = new Set(outer.locals().map((v) => v.param));
+  }
+
+  /**
+   * Appends a clause: `open` is XPath ending where the rest goes (`… return `, `… then (`),
+   * `close` what must follow the rest, and `scope` the scope after the clause.
+   */
+  push(open: string, scope: Scope, close = ''): void {
+    this.open.push(open);
+    this.close.push(close);
+    this.scope = scope;
+  }
+
+  /** The variables of the tuple, innermost first. */
+  vars(): Variable[] {
+    return this.scope.locals().filter((v) => !this.outerParams.has(v.param));
+  }
+
+  /** The tuple variable named `name`, or undefined (an enclosing variable is not one). */
+  lookup(name: EQName, offset: number): Variable | undefined {
+    const qn = this.scope.variableName(name, offset);
+    return this.vars().find((v) => v.name.uri === qn.uri && v.name.local === qn.local);
+  }
+
+  /**
+   * Ends the current segment: XPath for the sequence of tuple maps, with `extra` entries
+   * (keys starting with `#`, values XPath evaluated in the tuple's scope).
+   */
+  materialize(extra: readonly (readonly [string, string])[] = []): string {
+    const entries = this.vars().map((v) => `${xpathString(v.param)}: ${v.ref}`);
+    for (const [key, value] of extra) entries.push(`${xpathString(key)}: (${value})`);
+    return this.finish(`map{${entries.join(', ')}}`);
+  }
+
+  /**
+   * Starts a new segment over `stream` (XPath, a sequence of tuple maps): binds each of `vars`
+   * again from the map entry keyed by its current param; with `count`, also binds that
+   * variable to the tuple's number (xs:integer, from 1).
+   */
+  restart(stream: string, vars: readonly Variable[], count?: { name: EQName; offset: number }): void {
+    const t = tempVar(this.outer, 't');
+    let scope = this.outer;
+    const lets: string[] = [];
+    for (const v of [...vars].reverse()) {
+      const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0);
+      lets.push(`${bound.variable.ref} := ${t}(${xpathString(v.param)})`);
+      scope = bound.scope;
+    }
+    let head: string;
+    if (count) {
+      const all = tempVar(this.outer, 'tuples');
+      const i = tempVar(this.outer, 'n');
+      head = `let ${all} := (${stream}) return for ${i} in 1 to Q{${NS.fn}}count(${all}) return let ${t} := ${all}[${i}] return `;
+      const bound = scope.bind(count.name, count.offset);
+      lets.push(`${bound.variable.ref} := ${i}`);
+      scope = bound.scope;
+    } else {
+      head = `for ${t} in (${stream}) return `;
+    }
+    this.open = [lets.length ? `${head}let ${lets.join(', ')} return ` : head];
+    this.close = [''];
+    this.scope = scope;
+  }
+
+  /** The whole FLWOR so far, with `body` (XPath in the current scope) at the innermost place. */
+  finish(body: string): string {
+    return `(${this.open.join('')}(${body})${[...this.close].reverse().join('')})`;
+  }
+}

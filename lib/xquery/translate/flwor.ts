@@ -1,0 +1,96 @@
+/**
+ * FLWOR expressions made of for (with `at` and `allowing empty`), let and where clauses, and
+ * typed bindings, in pure XPath 3.1:
+ *
+ *   for $x at $i allowing empty in E  →  let $s := E return
+ *                                        for $i in (if (empty($s)) then 0 else 1 to count($s))
+ *                                        return let $x := $s[$i] return …
+ *   where W                           →  if (W) then … else ()
+ *
+ * A typed binding checks its value with SequenceType matching (XPTY0004, no conversion).
+ * FLWORs with order by, group by, count or window clauses go to flwor-advanced.ts.
+ */
+import type { FLWORClause, FLWORExpr, ForBinding } from '../syntax';
+import { translateExpr } from './expressions';
+import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
+import { NS } from './names';
+import type { Scope } from './scope';
+import { checkedValue, translateSequenceType } from './types';
+import type { TranslationUnit } from './unit';
+
+export function translateFlwor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+  if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
+  return `(${clauses(expr, 0, scope, unit)})`;
+}
+
+function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit): string {
+  if (i === expr.clauses.length) return translateExpr(expr.return, scope, unit);
+  const clause: FLWORClause = expr.clauses[i];
+  switch (clause.kind) {
+    case 'LetClause': {
+      let inner = scope;
+      const parts: string[] = [];
+      for (const b of clause.bindings) {
+        let value = translateExpr(b.value, inner, unit);
+        const bound = inner.bind(b.name, b.start);
+        if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);
+        parts.push(`let ${bound.variable.ref} := ${value} return `);
+        inner = bound.scope;
+      }
+      return parts.join('') + clauses(expr, i + 1, inner, unit);
+    }
+    case 'ForClause': {
+      let inner = scope;
+      const parts: string[] = [];
+      for (const b of clause.bindings) {
+        const r = forBinding(b, inner, unit);
+        parts.push(r.text);
+        inner = r.scope;
+      }
+      return parts.join('') + clauses(expr, i + 1, inner, unit);
+    }
+    case 'WhereClause':
+      return `if (${translateExpr(clause.test, scope, unit)}) then (${clauses(expr, i + 1, scope, unit)}) else ()`;
+    default:
+      throw new Error(`simple FLWOR: unexpected ${clause.kind}`);
+  }
+}
+
+/** One for binding as XPath text ending in `return `, and the scope after it (flwor-advanced.ts uses it too). */
+export function forBinding(b: ForBinding, scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
+  const domain = translateExpr(b.in, scope, unit);
+  const type = b.type ? translateSequenceType(b.type, scope) : null;
+  if (b.positionalVar && !b.allowingEmpty) {
+    const vn = scope.variableName(b.name, b.start);
+    const pn = scope.variableName(b.positionalVar, b.start);
+    if (vn.uri === pn.uri && vn.local === pn.local) throw scope.error('XQST0089', b.start, vn.local);
+  }
+  if (!b.positionalVar && !b.allowingEmpty) {
+    const bound = scope.bind(b.name, b.start);
+    if (!type) return { text: `for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
+    const item = `$Q{${NS.vars}}item.${scope.ctx.nextId()}`;
+    return {
+      text: `for ${item} in ${domain} return let ${bound.variable.ref} := ${checkedValue(item, type, `$${bound.variable.name.local}`)} return `,
+      scope: bound.scope,
+    };
+  }
+  const seq = `$Q{${NS.vars}}seq.${scope.ctx.nextId()}`;
+  let inner = scope;
+  let pos: string;
+  if (b.positionalVar) {
+    const p = inner.bind(b.positionalVar, b.start);
+    inner = p.scope;
+    pos = p.variable.ref;
+  } else {
+    pos = `$Q{${NS.vars}}pos.${scope.ctx.nextId()}`;
+  }
+  const bound = inner.bind(b.name, b.start);
+  const range = b.allowingEmpty ? `(if (Q{${NS.fn}}empty(${seq})) then 0 else 1 to Q{${NS.fn}}count(${seq}))` : `(1 to Q{${NS.fn}}count(${seq}))`;
+  let value = `${seq}[${pos}]`;
+  if (type) value = checkedValue(value, type, `$${bound.variable.name.local}`);
+  // the positional variable must not see the range variable and vice versa: bind both after the domain
+  return {
+    text: `let ${seq} := ${domain} return for ${pos} in ${range} return let ${bound.variable.ref} := ${value} return `,
+    scope: bound.scope,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * XQuery main module → XSLT 3.0 stylesheet.
+ *
+ *   translateModule(module, source, { contextMode }) → Translation
+ *
+ * Context modes (spec §6.1, §9.2):
+ * - `none`: no context; `.` raises XPDY0002 at run time;
+ * - `single`: one context document; the body runs inside `xsl:for-each` over CONTEXT_PARAM
+ *   (a native focus);
+ * - `multi`: a sequence of documents (a database, or several `context` values); the focus is
+ *   CONTEXT_PARAM itself (`.` is the sequence, relative paths start from it). When the
+ *   parameter is not supplied, it defaults to the engine's `collection($CONTEXT_URI_PARAM)`,
+ *   which the worker's DocumentSource answers (a database context).
+ */
+import { CONTEXT_PARAM } from '../evaluate';
+import type { MainModule } from '../syntax';
+import { translateExpr } from './expressions';
+import { NS, xmlAttr } from './names';
+import { translateProlog, type ExternalVariable } from './prolog';
+import { Scope, StaticContext, type Focus } from './scope';
+import { TranslationUnit } from './unit';
+
+export type ContextMode = 'none' | 'single' | 'multi';
+
+/** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode. */
+export const CONTEXT_URI_PARAM = `Q{${NS.gen}}context-uri`;
+
+export interface TranslateOptions {
+  readonly contextMode: ContextMode;
+}
+
+export interface Translation {
+  readonly xslt: string;
+  /** XQuery offset of each XSLT line (1-based index). */
+  readonly lineOffsets: readonly (number | undefined)[];
+  readonly externals: readonly ExternalVariable[];
+  /** `declare option output:*` values. */
+  readonly outputOptions: Readonly<Record<string, string>>;
+  /** `declare base-uri`, if any. */
+  readonly baseUri: string | null;
+  readonly contextMode: ContextMode;
+}
+
+export { type ExternalVariable } from './prolog';
+
+export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
+  const ctx = new StaticContext(source);
+  const unit = new TranslationUnit(source);
+  const mode = options.contextMode;
+  const ctxRef = `$${CONTEXT_PARAM}`;
+  let globalFocus: Focus;
+  let bodyFocus: Focus;
+  switch (mode) {
+    case 'none':
+      globalFocus = bodyFocus = { kind: 'absent' };
+      break;
+    case 'single':
+      globalFocus = { kind: 'params', item: ctxRef, position: '1', last: '1' };
+      bodyFocus = { kind: 'native' };
+      unit.addParam(`<xsl:param name="${CONTEXT_PARAM}" as="document-node()" required="yes"/>`, module);
+      break;
+    case 'multi':
+      globalFocus = bodyFocus = { kind: 'value', item: ctxRef, position: '1', last: '1' };
+      unit.addParam(`<xsl:param name="${CONTEXT_URI_PARAM}" as="Q{${NS.xs}}string?" select="()"/>`, module);
+      unit.addParam(
+        `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="${xmlAttr(`if (exists($${CONTEXT_URI_PARAM})) then Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) else ()`)}"/>`,
+        module,
+      );
+      break;
+  }
+  const root = Scope.root(ctx, globalFocus);
+  const externals = translateProlog(module.prolog, root, unit, globalFocus);
+  const body = translateExpr(module.body, root.withFocus(bodyFocus), unit);
+  const mark = unit.marker(module.body);
+  let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
+  if (mode === 'single') template = `<xsl:for-each select="${ctxRef}">\n${template}\n</xsl:for-each>`;
+  const { xslt, lineOffsets } = unit.assemble(template, module.body);
+  return { xslt, lineOffsets, externals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode };
+}

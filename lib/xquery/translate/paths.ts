@@ -1,0 +1,95 @@
+/**
+ * Path expressions, axis steps, node tests, predicates and filter expressions.
+ *
+ * - Steps after the first, predicates and filter predicates are evaluated with XPath's own
+ *   (native) focus.
+ * - A path is written for the native focus; with a focus held in parameters or a multi-document
+ *   context it becomes `($item ! (child::a/…))`. A leading `/` is
+ *   `(root(self::node()) treat as document-node())` — `treat` raises XPDY0050 when the root is
+ *   not a document node, as XQuery requires for a leading `/`.
+ * - Every name test is an EQName (`child::Q{}a`, `attribute::Q{u}b`, `Q{u}*`, `*:l`).
+ */
+import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
+import { translateExpr } from './expressions';
+import { NS, eqname } from './names';
+import type { Scope } from './scope';
+import { translateKindTest } from './types';
+import type { TranslationUnit } from './unit';
+
+export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Scope, unit: TranslationUnit): string {
+  switch (expr.kind) {
+    case 'PathExpr':
+      return pathExpr(expr, scope, unit);
+    case 'AxisStep':
+      return firstStep(expr, scope, unit);
+    case 'FilterExpr': {
+      const base = translateExpr(expr.base, scope, unit);
+      return `(${base})[${translateExpr(expr.predicate, scope.withFocus({ kind: 'native' }), unit)}]`;
+    }
+  }
+}
+
+/** The document root of the native focus (a leading `/`); XPDY0050 when it is not a document. */
+const ROOT = `(Q{${NS.fn}}root(self::node()) treat as document-node())`;
+
+function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
+  const native = scope.withFocus({ kind: 'native' });
+  const rest = (steps: Expr[]): string[] => steps.map((s) => nextStep(s, native, unit));
+  let path: string;
+  if (expr.root === '/') {
+    path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
+  } else {
+    const [first, ...others] = expr.steps;
+    if (first.kind !== 'AxisStep') return `(${[`(${translateExpr(first, scope, unit)})`, ...rest(others)].join('/')})`;
+    path = `(${[axisStep(first, native, unit), ...rest(others)].join('/')})`;
+  }
+  return withFocus(path, scope);
+}
+
+/**
+ * A path written for the native focus, evaluated against the scope's focus. With a focus in
+ * parameters or a multi-document context, `!` keeps the order of the context documents
+ * (their order relative to each other is not document order in saxon-js).
+ */
+function withFocus(path: string, scope: Scope): string {
+  switch (scope.focus.kind) {
+    case 'absent':
+    case 'native':
+      return path;
+    case 'params':
+    case 'value':
+      return `(${scope.focus.item} ! ${path})`;
+  }
+}
+
+/** A step evaluated against the scope's focus. */
+function firstStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  return withFocus(axisStep(step, scope.withFocus({ kind: 'native' }), unit), scope);
+}
+
+function nextStep(step: Expr, native: Scope, unit: TranslationUnit): string {
+  if (step.kind === 'AxisStep') return axisStep(step, native, unit);
+  return `(${translateExpr(step, native, unit)})`;
+}
+
+function axisStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  if (step.axis === 'namespace') throw scope.error('XQST0134', step.start);
+  const native = scope.withFocus({ kind: 'native' });
+  const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`).join('');
+  return `${step.axis}::${nodeTest(step.test, step.axis === 'attribute', scope)}${preds}`;
+}
+
+function nodeTest(test: NodeTest, attribute: boolean, scope: Scope): string {
+  switch (test.kind) {
+    case 'NameTest':
+      return eqname(attribute ? scope.attributeName(test.name, test.start) : scope.elementName(test.name, test.start));
+    case 'Wildcard': {
+      if (test.uri !== undefined) return `Q{${test.uri}}*`;
+      if (test.prefix !== undefined) return `Q{${scope.resolvePrefix(test.prefix, test.start)}}*`;
+      if (test.local !== undefined) return `*:${test.local}`;
+      return '*';
+    }
+    default:
+      return translateKindTest(test, scope);
+  }
+}

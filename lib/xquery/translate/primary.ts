@@ -1,0 +1,153 @@
+/**
+ * Primary and postfix expressions: literals, variable references, parentheses, the context
+ * item, function calls and references (functions.ts), maps, arrays, lookups, string
+ * constructors, ordered/unordered, extension and validate expressions, quantified and
+ * conditional (`if`) expressions.
+ */
+import type { Expr, KeySpecifier } from '../syntax';
+import { translateExpr } from './expressions';
+import { translateArrow, translateDynamicCall, translateFunctionCall, translateInlineFunction, translateNamedFunctionRef } from './functions';
+import { NS, xpathString } from './names';
+import type { Scope } from './scope';
+import { checkedValue, translateSequenceType } from './types';
+import type { TranslationUnit } from './unit';
+
+export type PrimaryExpr = Extract<
+  Expr,
+  {
+    kind:
+      | 'QuantifiedExpr'
+      | 'IfExpr'
+      | 'ArrowExpr'
+      | 'ValidateExpr'
+      | 'ExtensionExpr'
+      | 'DynamicFunctionCall'
+      | 'Lookup'
+      | 'UnaryLookup'
+      | 'IntegerLiteral'
+      | 'DecimalLiteral'
+      | 'DoubleLiteral'
+      | 'StringLiteral'
+      | 'VarRef'
+      | 'ParenthesizedExpr'
+      | 'ContextItemExpr'
+      | 'FunctionCall'
+      | 'NamedFunctionRef'
+      | 'InlineFunctionExpr'
+      | 'MapConstructor'
+      | 'SquareArrayConstructor'
+      | 'CurlyArrayConstructor'
+      | 'OrderedExpr'
+      | 'UnorderedExpr'
+      | 'StringConstructor';
+  }
+>;
+
+export function translatePrimary(expr: PrimaryExpr, scope: Scope, unit: TranslationUnit): string {
+  const t = (e: Expr | null): string => (e ? translateExpr(e, scope, unit) : '()');
+  switch (expr.kind) {
+    case 'IntegerLiteral':
+    case 'DecimalLiteral':
+    case 'DoubleLiteral':
+      return expr.value;
+    case 'StringLiteral':
+      return xpathString(expr.value);
+    case 'VarRef':
+      return scope.lookupVariable(expr.name, expr.start).ref;
+    case 'ParenthesizedExpr':
+      return `(${t(expr.expr)})`;
+    case 'ContextItemExpr':
+      return contextItem(scope);
+    case 'FunctionCall':
+      return translateFunctionCall(expr, scope, unit);
+    case 'NamedFunctionRef':
+      return translateNamedFunctionRef(expr, scope, unit);
+    case 'InlineFunctionExpr':
+      return translateInlineFunction(expr, scope, unit);
+    case 'DynamicFunctionCall':
+      return translateDynamicCall(expr, scope, unit);
+    case 'ArrowExpr':
+      return translateArrow(expr, scope, unit);
+    case 'MapConstructor':
+      return `map{${expr.entries.map((e) => `(${t(e.key)}) : (${t(e.value)})`).join(', ')}}`;
+    case 'SquareArrayConstructor':
+      return `[${expr.members.map((m) => `(${t(m)})`).join(', ')}]`;
+    case 'CurlyArrayConstructor':
+      return `array{${t(expr.expr)}}`;
+    case 'Lookup':
+      return `(${t(expr.base)})?${keySpecifier(expr.key, scope, unit)}`;
+    case 'UnaryLookup': {
+      const key = keySpecifier(expr.key, scope, unit);
+      const focus = scope.focus;
+      return focus.kind === 'params' || focus.kind === 'value' ? `(${focus.item})?${key}` : `?${key}`;
+    }
+    case 'OrderedExpr':
+    case 'UnorderedExpr':
+      return `(${t(expr.expr)})`;
+    case 'StringConstructor':
+      return stringConstructor(expr.parts, scope, unit);
+    case 'ExtensionExpr':
+      for (const p of expr.pragmas) {
+        if (p.name.prefix !== undefined && p.name.prefix !== '') scope.resolvePrefix(p.name.prefix, p.start);
+        else if (p.name.uri === undefined) throw scope.error('XPST0081', p.start, '');
+      }
+      if (!expr.expr) throw scope.error('XQST0079', expr.start);
+      return `(${t(expr.expr)})`;
+    case 'ValidateExpr':
+      throw scope.error('XQST0075', expr.start);
+    case 'IfExpr':
+      return `(if (${t(expr.test)}) then ${t(expr.then)} else ${t(expr.else)})`;
+    case 'QuantifiedExpr': {
+      let inner = scope;
+      const bindings: string[] = [];
+      for (const b of expr.bindings) {
+        let domain = translateExpr(b.in, inner, unit);
+        const bound = inner.bind(b.name, b.start);
+        if (b.type) {
+          const type = translateSequenceType(b.type, scope);
+          domain = `(for $Q{${NS.vars}}q in ${domain} return ${checkedValue(`$Q{${NS.vars}}q`, type, `$${bound.variable.name.local}`)})`;
+        }
+        inner = bound.scope;
+        bindings.push(`${bound.variable.ref} in ${domain}`);
+      }
+      return `(${expr.quantifier} ${bindings.join(', ')} satisfies ${translateExpr(expr.satisfies, inner, unit)})`;
+    }
+  }
+}
+
+/** `.` where the focus is. */
+export function contextItem(scope: Scope): string {
+  const focus = scope.focus;
+  switch (focus.kind) {
+    case 'absent':
+    case 'native':
+      return '.';
+    case 'params':
+    case 'value':
+      return `(${focus.item})`;
+  }
+}
+
+function keySpecifier(key: KeySpecifier, scope: Scope, unit: TranslationUnit): string {
+  switch (key.type) {
+    case 'name':
+      return key.name;
+    case 'integer':
+      return key.value;
+    case 'wildcard':
+      return '*';
+    case 'expr':
+      return `(${key.expr.expr ? translateExpr(key.expr.expr, scope, unit) : ''})`;
+  }
+}
+
+function stringConstructor(parts: Extract<Expr, { kind: 'StringConstructor' }>['parts'], scope: Scope, unit: TranslationUnit): string {
+  const pieces = parts.map((p) =>
+    p.kind === 'StringConstructorChars'
+      ? xpathString(p.value)
+      : p.expr
+        ? `Q{${NS.fn}}string-join(Q{${NS.fn}}data(${translateExpr(p.expr, scope, unit)}), " ")`
+        : '""',
+  );
+  return `Q{${NS.fn}}string-join((${pieces.join(', ')}), "")`;
+}

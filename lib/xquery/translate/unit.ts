@@ -1,0 +1,99 @@
+/**
+ * The translation unit: collects the pieces of the generated stylesheet (parameters, global
+ * variables, declared and generated functions, the initial template) and assembles them into
+ * XSLT 3.0 text with a line map back to the XQuery source.
+ *
+ * Line map: every top-level declaration is added with the XQuery span it comes from; inside a
+ * multi-line piece, a line may carry a marker comment made by `marker(span)` (put it on the
+ * line of the instruction it describes). Each generated line maps to the last span seen, so a
+ * saxon-js error on an XSLT line is reported at an XQuery line/column.
+ */
+import { lineColumn, type Span } from '../syntax';
+import type { SourcePosition } from '../errors';
+import { NS, xmlAttr } from './names';
+
+const MARKER = /<!--@q:(\d+)-->/;
+
+export interface AssembledStylesheet {
+  readonly xslt: string;
+  /** XQuery offset of each XSLT line (index = line number, 1-based; undefined: unknown). */
+  readonly lineOffsets: readonly (number | undefined)[];
+}
+
+export class TranslationUnit {
+  private readonly params: { text: string; offset: number }[] = [];
+  private readonly declarations: { text: string; offset: number }[] = [];
+  private functionCounter = 0;
+  private readonly prefixes = new Map<string, string>();
+
+  constructor(readonly source: string) {}
+
+  /** A fresh name for a generated function: `Q{urn:xmldb-rest:gen}fN`. */
+  newFunctionName(): string {
+    return `Q{${NS.gen}}f${++this.functionCounter}`;
+  }
+
+  /**
+   * A prefix bound to `uri` on the stylesheet root (`nsN`). Only for what EQNames cannot
+   * express in saxon-js 2.7: function names whose local part is reserved (`local:function`).
+   */
+  prefixFor(uri: string): string {
+    let p = this.prefixes.get(uri);
+    if (!p) {
+      p = `ns${this.prefixes.size + 1}`;
+      this.prefixes.set(uri, p);
+    }
+    return p;
+  }
+
+  /** A comment that maps the line it is on to the XQuery span (XML comments are legal anywhere in XSLT content). */
+  marker(span: Span): string {
+    return `<!--@q:${span.start}-->`;
+  }
+
+  /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */
+  addParam(text: string, span: Span): void {
+    this.params.push({ text, offset: span.start });
+  }
+
+  /** Adds a top-level declaration (`xsl:variable`, `xsl:function`, …) from XQuery `span`. */
+  addDeclaration(text: string, span: Span): void {
+    this.declarations.push({ text, offset: span.start });
+  }
+
+  /**
+   * The whole stylesheet: declarations, then the initial template whose body is
+   * `templateBody` (XSLT instructions) from XQuery `span`.
+   */
+  assemble(templateBody: string, span: Span): AssembledStylesheet {
+    const lines: string[] = [];
+    const offsets: (number | undefined)[] = [undefined];
+    const push = (text: string, offset: number | undefined): void => {
+      let current = offset;
+      for (const line of text.split('\n')) {
+        const m = MARKER.exec(line);
+        if (m) current = Number(m[1]);
+        lines.push(line);
+        offsets.push(current);
+      }
+    };
+    const extra = [...this.prefixes].map(([uri, p]) => ` xmlns:${p}="${xmlAttr(uri)}"`).join('');
+    push(`<xsl:stylesheet xmlns:xsl="${NS.xsl}" xmlns:xs="${NS.xs}"${extra} version="3.0" exclude-result-prefixes="#all">`, undefined);
+    for (const p of this.params) push(p.text, p.offset);
+    for (const d of this.declarations) push(d.text, d.offset);
+    push('<xsl:template name="xsl:initial-template">', span.start);
+    push(templateBody, span.start);
+    push('</xsl:template>\n</xsl:stylesheet>', undefined);
+    return { xslt: lines.join('\n'), lineOffsets: offsets };
+  }
+}
+
+/** The XQuery position of an XSLT line, if the line map knows it. */
+export function sourcePosition(source: string, map: readonly (number | undefined)[], line: number | undefined): SourcePosition | undefined {
+  if (line === undefined) return undefined;
+  for (let l = Math.min(line, map.length - 1); l >= 1; l--) {
+    const offset = map[l];
+    if (offset !== undefined) return lineColumn(source, offset);
+  }
+  return undefined;
+}
