@@ -69,6 +69,9 @@ async function main() {
     await call(`${url}/items`, 'PUT', fs.readFileSync(files['items-10mb.xml']));
 
     rows.push(await measure('GET 100 KB resource', { url: `${url}/bench/doc-100kb.xml` }));
+    rows.push(await measure('GET ?query=1+1', { url: `${url}?query=1%2B1` }));
+    rows.push(await measure('count(//item), 10 MB database', { url: `${url}/items?query=${encodeURIComponent('count(//item)')}` }));
+    rows.push(await measure('sum(//price), 10 MB database', { url: `${url}/items?query=${encodeURIComponent('sum(//price)')}` }));
 
     const doc10 = fs.readFileSync(files['doc-10kb.xml']);
     let n = 0;
@@ -83,8 +86,12 @@ async function main() {
       }),
     );
   } finally {
-    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
   }
+  const inProcess = require('./engine').measureEngine(files);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const report = [
     `# Benchmark results`,
@@ -95,6 +102,12 @@ async function main() {
     '| workload | req/s | p50 ms | p99 ms | errors |',
     '|---|---|---|---|---|',
     ...rows,
+    '',
+    'In-process (engine facade with one worker thread; `bench/engine.js`):',
+    '',
+    '| measure | value |',
+    '|---|---|',
+    ...(await inProcess).map(([name, value]) => `| ${name} | ${value} |`),
     '',
   ].join('\n');
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });

@@ -1,28 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { CONVERT_ERRORS, lineColumn, locationPrefix, raiseAt } from '../../lib/convert/errors';
+import { describeCatalog } from '../helpers/catalog';
 
-const LIB = join(__dirname, '../../lib/convert');
-
-describe('CONVERT_ERRORS catalog', () => {
-  const keys = Object.keys(CONVERT_ERRORS) as (keyof typeof CONVERT_ERRORS)[];
-  const sources = readdirSync(LIB)
-    .filter((f) => f.endsWith('.ts') && f !== 'errors.ts' && f !== 'index.ts')
-    .map((f) => readFileSync(join(LIB, f), 'utf8'))
-    .join('\n');
-
-  it.each(keys)('%s is used by the code', (key) => {
-    expect(sources).toContain(`'${key}'`);
-  });
-
-  it.each(keys)('%s is a 400 whose slots match its name', (key) => {
-    const e = CONVERT_ERRORS[key];
-    expect(e.status).toBe(400);
-    const slots = (e.template.match(/%/g) ?? []).length;
-    const suffix = /_(X+)$/.exec(key)?.[1].length ?? 0;
-    expect(slots).toBe(suffix);
-  });
-});
+describeCatalog('convert', CONVERT_ERRORS, 'convert/errors.ts', ['convert'], () => 400);
 
 describe('positions', () => {
   it.each([

@@ -63,3 +63,20 @@ describe('write and create', () => {
     await as('local').del('/rest/pub1/pub1.xml').expect(200);
   });
 });
+
+describe('queries see only readable databases', () => {
+  const query = (user: string, q: string) => request(s.app).get(`/rest?query=${encodeURIComponent(q)}`).auth(user, 'pw');
+
+  test('db:list and doc() hide what the user may not read', async () => {
+    expect((await query('local', 'db:list()').expect(200)).text).toBe('pub1');
+    expect((await query('local', "doc('pub1/pub1.xml')").expect(200)).text).toBe('<p/>');
+    expect((await query('local', "doc('secret/secret.xml')").expect(500)).text).toMatch(/\[FODC0002\]/);
+    expect((await query('local', "db:get('secret')").expect(500)).text).toMatch(/\[db:open\]/);
+    expect((await query('reader', "count(db:list())").expect(200)).text).toBe('2');
+  });
+
+  test('the XQUERY command applies the same rule', async () => {
+    const r = await request(s.app).get(`/rest?command=${encodeURIComponent('XQUERY db:list()')}`).auth('nobody', 'pw').expect(200);
+    expect(r.text).toBe('');
+  });
+});

@@ -16,7 +16,6 @@ export const HTTP_ERRORS = {
   MULTIPLE_CONTEXTS: entry(400, 'Multiple contexts supplied.'),
   BODY_TOO_LARGE_X: entry(413, 'Request body too large: at most % bytes are accepted.'),
   BODY_UNREADABLE_X: entry(400, 'The request body could not be read: %'),
-  NOT_IMPLEMENTED_X: entry(501, '% is not implemented yet.'),
 } as const;
 
 export type HttpErrorKey = keyof typeof HTTP_ERRORS;

@@ -9,6 +9,7 @@ import type { Command } from '../commands/types';
 import type { Variable } from '../http/parameters';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
+import { readableDatabases } from './permission';
 import { runQueryFile } from './run';
 import type { Result, Session } from './types';
 
@@ -26,7 +27,9 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
   const { runtime } = session;
   const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
     // The script holds its locks already: the query runs inside them.
+    const readable = context.view !== undefined ? await readableDatabases(session, context.view) : session.user.perm === 'admin' ? undefined : [];
     const response = await runtime.engine.evaluate({
+      readable,
       query: text,
       baseUri,
       context: context.db !== undefined ? { kind: 'database', db: context.db, path: context.path ?? '' } : { kind: 'none' },

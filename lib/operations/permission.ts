@@ -2,7 +2,8 @@
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import { PERMISSION_ERRORS } from '../users/errors';
-import { allows, type Permission } from '../users/permissions';
+import type { ReadView } from '../store/types';
+import { allows, rank, type Permission } from '../users/permissions';
 import type { Session } from './types';
 
 const LABEL: Record<Permission, string> = {
@@ -20,6 +21,18 @@ export function requirePermission(session: Session, perm: Permission, db?: strin
 
 export function mayRead(session: Session, db: string): boolean {
   return allows(session.user, 'read', db);
+}
+
+/**
+ * The databases a query of this session may read, for the engine: undefined (all) for users
+ * who may read every database, else the names of the readable ones.
+ */
+export async function readableDatabases(session: Session, view: ReadView): Promise<string[] | undefined> {
+  const { user } = session;
+  if (user.perm === 'admin' || (rank(user.perm) >= rank('read') && user.grants.every((g) => g.perm !== 'none'))) {
+    return undefined;
+  }
+  return (await view.listDatabases()).map((d) => d.name).filter((name) => mayRead(session, name));
 }
 
 /** A database named in the URL of a query, command or run must exist and be readable (spec §12). */

@@ -5,6 +5,7 @@
  */
 import type { Variable } from '../http/parameters';
 import type { QueryContext } from '../xquery/engine';
+import { readableDatabases } from './permission';
 import type { Result, Session } from './types';
 
 export interface QueryInput {
@@ -30,13 +31,14 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
  */
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
-  const response = await store.read('*', () =>
+  const response = await store.read('*', async (view) =>
     engine.evaluate({
       query: input.query,
       baseUri: input.baseUri,
       context: queryContext(input),
       variables: input.variables,
       serialization: input.serialization,
+      readable: await readableDatabases(session, view),
     }),
   );
   return { status: 200, contentType: response.contentType, body: response.body };

@@ -55,6 +55,8 @@ export interface QueryRequest {
   readonly serialization: Readonly<Record<string, string>>;
   /** Time limit of this query, overriding the engine's. */
   readonly timeoutMs?: number;
+  /** Databases the query may read (the user's permissions); absent: all of them. */
+  readonly readable?: readonly string[];
 }
 
 export interface QueryResponse {
@@ -127,6 +129,7 @@ class XQueryEngine implements Engine {
         context,
         serialization,
         timeoutMs: request.timeoutMs,
+        readable: request.readable,
       });
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;

@@ -30,15 +30,4 @@ describe('translate: simple FLWOR', () => {
   it('rejects a positional variable with the name of its range variable', async () => {
     expect(await e.error('for $x at $x in (1) return $x')).toMatchObject({ code: 'XQST0089', line: 1, column: 5 });
   });
-
-  it.each([
-    ['for $x in (2, 1) order by $x return $x', 'OrderByClause', 18],
-    ['for $x in (1, 2) group by $g := $x return $g', 'GroupByClause', 18],
-    ['for $x in (1, 2) count $c return $c', 'CountClause', 18],
-    ['for tumbling window $w in (1, 2) start when true() return $w', 'WindowClause', 1],
-  ])('%s: an explicit "not supported yet" error until flwor-advanced.ts exists', async (query, clause, column) => {
-    const err = await e.error(query);
-    expect(err).toMatchObject({ code: 'XMLR0001', line: 1, column });
-    expect(err.body).toContain(clause);
-  });
 });

@@ -117,14 +117,16 @@ export class StoreView implements DocumentSource, DatabaseAccess {
     protected readonly shared: Shared,
     private readonly run?: DatabaseRunContext,
     memo = false,
+    /** Databases this run may read; others look as if they did not exist. Absent: all. */
+    private readonly readable?: ReadonlySet<string>,
   ) {
     this.memo = memo ? new Map() : undefined;
     this.dbs = memo ? new Map() : undefined;
   }
 
   /** A view for one query run: remembers catalog lookups; `context` sets the default collection. */
-  forRun(context?: DatabaseRunContext): StoreView {
-    return new StoreView(this.shared, context, true);
+  forRun(context?: DatabaseRunContext, readable?: readonly string[]): StoreView {
+    return new StoreView(this.shared, context, true, readable === undefined ? undefined : new Set(readable));
   }
 
   // ------------------------------------------------------------------ DocumentSource
@@ -174,11 +176,12 @@ export class StoreView implements DocumentSource, DatabaseAccess {
   // ------------------------------------------------------------------ DatabaseAccess
 
   databaseNames(): string[] {
-    return this.shared.reader.listDatabases().map((d) => d.name);
+    const names = this.shared.reader.listDatabases().map((d) => d.name);
+    return this.readable === undefined ? names : names.filter((n) => this.readable?.has(n));
   }
 
   hasDatabase(db: string): boolean {
-    if (!isValidDatabaseName(db)) return false;
+    if (!isValidDatabaseName(db) || (this.readable !== undefined && !this.readable.has(db))) return false;
     let exists = this.dbs?.get(db);
     if (exists === undefined) {
       exists = this.shared.reader.database(db) !== undefined;

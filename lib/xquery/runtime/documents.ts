@@ -34,7 +34,7 @@ export interface DocumentSource {
    * Optional: a view of this source for one query run (remembering lookups for the run); with a
    * database context, that database's documents are the default collection (BaseX).
    */
-  forRun?(context?: DatabaseRunContext): DocumentSource;
+  forRun?(context?: DatabaseRunContext, readable?: readonly string[]): DocumentSource;
 }
 
 /** The database a query runs against (REST URL `/rest/db/path`). */

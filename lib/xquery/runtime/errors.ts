@@ -79,9 +79,14 @@ export function serializationError(code: string, message: string): QueryError {
 }
 
 /** `Q{http://www.w3.org/2005/xqt-errors}XPST0003` → `XPST0003`; other EQNames stay as they are. */
+/** Namespaces whose error codes are written with a prefix, as the reference server does. */
+const PREFIXED_NS: ReadonlyArray<readonly [string, string]> = [['Q{http://basex.org/modules/db}', 'db:']];
+
 export function normaliseCode(code: string | undefined): string {
   if (!code) return 'FOER0000';
-  return code.startsWith(ERR_NS) ? code.slice(ERR_NS.length) : code;
+  if (code.startsWith(ERR_NS)) return code.slice(ERR_NS.length);
+  const prefixed = PREFIXED_NS.find(([ns]) => code.startsWith(ns));
+  return prefixed ? prefixed[1] + code.slice(prefixed[0].length) : code;
 }
 
 const STATIC_PREAMBLE = /^Static error in XPath on line (\d+) in [^{]*\{([\s\S]*?)\}: /;

@@ -83,6 +83,11 @@ function reserved(name: QName): boolean {
   );
 }
 
+/** `xml:id`, whose value is whitespace-normalized (xml:id processing). */
+export function isXmlId(name: QName): boolean {
+  return name.uri === NS.xml && name.local === 'id';
+}
+
 function displayQName(name: QName): string {
   return name.prefix ? `${name.prefix}:${name.local}` : name.uri ? `Q{${name.uri}}${name.local}` : name.local;
 }
@@ -93,9 +98,10 @@ function nameAttributes(
   expr: CompElemConstructor | CompAttrConstructor,
   scope: Scope,
   unit: TranslationUnit,
-): { setup: string; name: string; namespace: string } {
+): { setup: string; name: string; namespace: string; qname?: string } {
   if (expr.name) {
-    const name = kind === 'element' ? scope.elementName(expr.name, expr.start) : scope.attributeName(expr.name, expr.start);
+    let name = kind === 'element' ? scope.elementName(expr.name, expr.start) : scope.attributeName(expr.name, expr.start);
+    if (name.uri === NS.xml && !name.prefix) name = { ...name, prefix: 'xml' };
     const bad = reserved(name) || (kind === 'attribute' && name.uri === '' && name.local === 'xmlns');
     if (bad) {
       const code = kind === 'element' ? 'XQDY0096' : 'XQDY0044';
@@ -114,6 +120,7 @@ function nameAttributes(
     setup: `<xsl:variable name="${v.param}" select="${xmlAttr(call)}"/>`,
     name: `{${xmlAttr(`${lexical}(${v.ref})`)}}`,
     namespace: `{${xmlAttr(`${F}namespace-uri-from-QName(${v.ref})`)}}`,
+    qname: v.ref,
   };
 }
 
@@ -127,6 +134,11 @@ function computedElement(expr: CompElemConstructor, scope: Scope, unit: Translat
 function computedAttribute(expr: CompAttrConstructor, scope: Scope, unit: TranslationUnit): string {
   const n = nameAttributes('attribute', expr, scope, unit);
   if (n.name === '') return n.setup;
-  const value = expr.value ? joinedValue(translateExpr(expr.value, scope, unit)) : '""';
+  let value = expr.value ? joinedValue(translateExpr(expr.value, scope, unit)) : '""';
+  if (expr.name && isXmlId(scope.attributeName(expr.name, expr.start))) value = `${F}normalize-space(${value})`;
+  else if (n.qname) {
+    const xmlId = `${F}namespace-uri-from-QName(${n.qname}) eq ${xpathString(NS.xml)} and ${F}local-name-from-QName(${n.qname}) eq "id"`;
+    value = `(if (${xmlId}) then ${F}normalize-space(${value}) else ${value})`;
+  }
   return [n.setup, `<xsl:attribute name="${n.name}" namespace="${n.namespace}" select="${xmlAttr(value)}"/>`].filter((l) => l !== '').join('\n');
 }

@@ -116,13 +116,16 @@ else if (${isString('$a')}) then
   let $s := ${F}normalize-space($a) return
   if (${F}matches($s, "^Q\\{[^{}]*\\}[^:{}]+$")) then
     let $l := ${F}replace($s, "^Q\\{[^{}]*\\}", "") return
-    if ($l castable as ${XS}NCName) then ${F}QName(${F}replace($s, "^Q\\{([^{}]*)\\}.*$", "$1"), $l) else ${raise('XQDY0074', '$s')}
+    if ($l castable as ${XS}NCName) then ${F}QName(${F}normalize-space(${F}replace($s, "^Q\\{([^{}]*)\\}.*$", "$1")), $l) else ${raise('XQDY0074', '$s')}
   else if ($s castable as ${XS}NCName) then ${F}QName($default, $s)
   else
     let $p := ${F}substring-before($s, ":"), $l := ${F}substring-after($s, ":") return
     if ($p castable as ${XS}NCName and $l castable as ${XS}NCName and ${MAP}contains($ns, $p)) then ${F}QName($ns($p), $s)
     else ${raise('XQDY0074', '$s')}
 else ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A computed name must be a QName or a string.")`;
+
+/** XPath: `$q0` with the `xml` prefix when it is in the XML namespace without a prefix. */
+const xmlPrefixed = `(if (${F}namespace-uri-from-QName($q0) eq ${xpathString(NS.xml)} and ${F}empty(${F}prefix-from-QName($q0))) then ${F}QName(${xpathString(NS.xml)}, "xml:" || ${F}local-name-from-QName($q0)) else $q0)`;
 
 /** XPath over `$q`: true when the name binds xml/xmlns wrongly. */
 const reservedName = `(let $u := ${F}namespace-uri-from-QName($q), $p := ${F}prefix-from-QName($q) return
@@ -162,13 +165,13 @@ else $c`),
     text: fn('document-content', ['c'], sel(`if ($c[. instance of attribute() or . instance of namespace-node()]) then ${raise('XPTY0004')} else $c`)),
   },
   'element-name': {
-    text: fn('element-name', ['v', 'ns', 'default'], sel(`let $q := (${resolveName}) return if (${reservedName}) then ${raise('XQDY0096', `${F}string($q)`)} else $q`)),
+    text: fn('element-name', ['v', 'ns', 'default'], sel(`let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return if (${reservedName}) then ${raise('XQDY0096', `${F}string($q)`)} else $q`)),
   },
   'attribute-name': {
     text: fn(
       'attribute-name',
       ['v', 'ns'],
-      sel(`let $default := "" return let $q := (${resolveName}) return
+      sel(`let $default := "" return let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return
 if (${reservedName} or (${F}namespace-uri-from-QName($q) eq "" and ${F}local-name-from-QName($q) eq "xmlns")) then ${raise('XQDY0044', `${F}string($q)`)} else $q`),
     ),
   },

@@ -23,7 +23,7 @@
  * variable and checked (XQTY0024, XQDY0025) before it is added.
  */
 import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Expr } from '../syntax';
-import { computedInstruction } from './constructors-computed';
+import { computedInstruction, isXmlId } from './constructors-computed';
 import { constructorError, helper, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
@@ -141,7 +141,8 @@ function directAttribute(a: DirAttribute, name: QName, scope: Scope, unit: Trans
   const parts = a.value.map((v) =>
     v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? `Q{${NS.fn}}string-join(Q{${NS.fn}}data(${translateExpr(v.expr, scope, unit)}), " ")` : '""',
   );
-  const value = parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `Q{${NS.fn}}string-join((${parts.join(', ')}), "")`;
+  let value = parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `Q{${NS.fn}}string-join((${parts.join(', ')}), "")`;
+  if (isXmlId(name)) value = `Q{${NS.fn}}normalize-space(${value})`;
   return `${unit.marker(a)}<xsl:attribute name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}" select="${xmlAttr(value)}"/>`;
 }
 

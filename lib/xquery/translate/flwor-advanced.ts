@@ -8,8 +8,9 @@
  * clause family has its file: flwor-order.ts (`xsl:perform-sort`), flwor-group.ts
  * (`xsl:for-each-group`), flwor-window.ts (`xsl:iterate` over positions).
  */
+import { DEFAULT_BASE_URI } from '../compile';
 import { LocatedQueryError } from '../errors';
-import { lineColumn, type FLWORClause, type FLWORExpr, type LetBinding } from '../syntax';
+import { lineColumn, type EQName, type FLWORClause, type FLWORExpr, type LetBinding, type SequenceType } from '../syntax';
 import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { translateGroupBy } from './flwor-group';
@@ -62,12 +63,16 @@ function translateClause(clause: FLWORClause, stream: TupleStream, unit: Transla
 }
 
 /** `let $x as T := E`: binds in the current segment, checking the declared type (XPTY0004). */
-export function letBinding(b: Pick<LetBinding, 'name' | 'type' | 'value' | 'start'>, stream: TupleStream, unit: TranslationUnit): void {
+function letBinding(b: LetBinding, stream: TupleStream, unit: TranslationUnit): void {
+  bindValue(b.name, b.type, translateExpr(b.value, stream.scope, unit), b.start, stream);
+}
+
+/** Binds `name` to `value` (XPath in the current scope) in the current segment, as a let does. */
+export function bindValue(name: EQName, type: SequenceType | null, value: string, offset: number, stream: TupleStream): void {
   const scope = stream.scope;
-  let value = translateExpr(b.value, scope, unit);
-  const bound = scope.bind(b.name, b.start);
-  if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);
-  stream.push(`let ${bound.variable.ref} := ${value} return `, bound.scope);
+  const bound = scope.bind(name, offset);
+  const checked = type ? checkedValue(value, translateSequenceType(type, scope), `$${bound.variable.name.local}`) : value;
+  stream.push(`let ${bound.variable.ref} := ${checked} return `, bound.scope);
 }
 
 /**
@@ -85,14 +90,21 @@ const COLLATIONS = {
 };
 
 /**
- * The collation of an order or grouping spec: its own, else the default one; null for the
- * Unicode codepoint collation (the engine's default). XQST0076 for one saxon-js does not know.
+ * The collation of an order or grouping spec: its own, else the default one (the Unicode
+ * codepoint collation unless declared). Always explicit in the XSLT: saxon-js's own default
+ * for `xsl:sort` is not the codepoint collation. XQST0076 for one saxon-js does not know.
  */
-export function specCollation(uri: string | null, scope: Scope, offset: number): string | null {
-  const c = uri ?? scope.ctx.defaultCollation;
-  if (c === null || c === COLLATIONS.codepoint) return null;
-  if (c === COLLATIONS.html || c === COLLATIONS.uca || c.startsWith(`${COLLATIONS.uca}?`)) return c;
-  throw clauseError(scope, 'XQST0076', offset, `Unknown collation '${c}'.`);
+export function specCollation(uri: string | null, scope: Scope, offset: number): string {
+  let c = uri ?? scope.ctx.defaultCollation ?? COLLATIONS.codepoint;
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(c)) {
+    try {
+      c = new URL(c, scope.ctx.baseUri ?? DEFAULT_BASE_URI).href; // a relative URI: against the base URI
+    } catch {
+      // not a URI saxon-js could know either
+    }
+  }
+  if (c === COLLATIONS.codepoint || c === COLLATIONS.html || c === COLLATIONS.uca || c.startsWith(`${COLLATIONS.uca}?`)) return c;
+  throw clauseError(scope, 'XQST0076', offset, `Unknown collation '${uri ?? c}'.`);
 }
 
 function exhaustive(clause: never): never {

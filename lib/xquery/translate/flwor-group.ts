@@ -2,8 +2,10 @@
  * The group by clause (spec §3.12.7) → a generated function running `xsl:for-each-group
  * composite="yes"` over the tuple maps.
  *
- * - `group by $g as T := E` is `let $g as T := E` followed by `group by $g`; a grouping
- *   variable must be a variable of the tuple stream (XQST0094).
+ * - `group by $g as T := E` binds `$g` to the atomized value of E, checked against T
+ *   (XPTY0004), as a let clause before the group by; all such bindings come first, then each
+ *   grouping variable names the latest binding of its name, which must be a variable of the
+ *   tuple stream (XQST0094).
  * - Each grouping key is the atomized value of its variable, at most one item (XPTY0004).
  *   The composite key puts, per spec, `0` for an empty key or `1, value` otherwise
  *   (xs:untypedAtomic compared as xs:string), so empty keys group together and keys of
@@ -16,7 +18,8 @@
  * - A collation applies to all specs in XSLT; specs with different collations are refused.
  */
 import type { GroupByClause } from '../syntax';
-import { clauseError, letBinding, specCollation } from './flwor-advanced';
+import { translateExpr } from './expressions';
+import { bindValue, clauseError, specCollation } from './flwor-advanced';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import type { Variable } from './scope';
@@ -24,16 +27,16 @@ import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
 
 export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
-  const grouping: Variable[] = [];
+  // all bindings first: a grouping variable names the latest binding of its name
   for (const spec of clause.specs) {
-    if (spec.value) letBinding({ name: spec.name, type: spec.type, value: spec.value, start: spec.start }, stream, unit);
-    const v = stream.lookup(spec.name, spec.start);
-    if (!v) {
-      const qn = stream.scope.variableName(spec.name, spec.start);
-      throw clauseError(stream.scope, 'XQST0094', spec.start, `Grouping variable $${qn.prefix ? `${qn.prefix}:` : ''}${qn.local} is not bound by a preceding clause.`);
-    }
-    grouping.push(v);
+    if (spec.value) bindValue(spec.name, spec.type, `Q{${NS.fn}}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
   }
+  const grouping = clause.specs.map((spec) => {
+    const v = stream.lookup(spec.name, spec.start);
+    if (v) return v;
+    const qn = stream.scope.variableName(spec.name, spec.start);
+    throw clauseError(stream.scope, 'XQST0094', spec.start, `Grouping variable $${qn.prefix ? `${qn.prefix}:` : ''}${qn.local} is not bound by a preceding clause.`);
+  });
   const collations = new Set(clause.specs.map((s) => specCollation(s.collation, stream.scope, s.start)));
   if (collations.size > 1) throw unsupported(stream.scope, clause, 'group by specs with different collations');
   const [collation] = collations;
@@ -57,7 +60,7 @@ function groupFunction(
   keys: readonly string[],
   grouping: readonly Variable[],
   vars: readonly Variable[],
-  collation: string | null,
+  collation: string,
   unit: TranslationUnit,
 ): string {
   const name = unit.newFunctionName();
@@ -74,7 +77,7 @@ function groupFunction(
   const body = [
     `${unit.marker(clause)}<xsl:function name="${name}" as="map(*)*">`,
     `<xsl:param name="${t}" as="map(*)*"/>`,
-    `<xsl:for-each-group select="$${t}" group-by="${xmlAttr(composite)}" composite="yes"${collation ? ` collation="${xmlAttr(collation)}"` : ''}>`,
+    `<xsl:for-each-group select="$${t}" group-by="${xmlAttr(composite)}" composite="yes" collation="${xmlAttr(collation)}">`,
     `<xsl:sequence select="${xmlAttr(`map{${entries.join(', ')}}`)}"/>`,
     '</xsl:for-each-group>',
     '</xsl:function>',

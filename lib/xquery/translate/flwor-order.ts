@@ -6,7 +6,7 @@
  * atomized, at most one item (else XPTY0004), xs:untypedAtomic as xs:string. Two `xsl:sort`s
  * per spec, both in the spec's direction:
  * - a class key placing the empty sequence and NaN as the spec says: `empty least` gives
- *   () < NaN < values, `empty greatest` gives NaN < values < (); within a class the keys are
+ *   () < NaN < values, `empty greatest` gives values < NaN < (); within a class the keys are
  *   equal, so XSLT's own rules for empty/NaN never decide anything;
  * - the key itself, with the spec's collation.
  * XSLT 3.0 sorts are stable, which satisfies both `stable order by` and `order by`. Keys XSLT
@@ -53,11 +53,11 @@ function sortFunction(clause: OrderByClause, keys: readonly string[], scope: Sco
     const greatest = (s.emptyOrder ?? defaultEmptyOrder(scope)) === 'greatest';
     const k = `$Q{${NS.vars}}k`;
     const nan = `(${k} instance of Q{${NS.xs}}double or ${k} instance of Q{${NS.xs}}float) and ${k} ne ${k}`;
-    const cls = `let ${k} := ${key} return if (Q{${NS.fn}}empty(${k})) then ${greatest ? 2 : 0} else if (${nan}) then ${greatest ? 0 : 1} else ${greatest ? 1 : 2}`;
+    const cls = `let ${k} := ${key} return if (Q{${NS.fn}}empty(${k})) then ${greatest ? 2 : 0} else if (${nan}) then 1 else ${greatest ? 0 : 2}`;
     const collation = specCollation(s.collation, scope, s.start);
     return [
       `${unit.marker(s)}<xsl:sort select="${xmlAttr(cls)}" order="${order}"/>`,
-      `<xsl:sort select="${xmlAttr(key)}" order="${order}"${collation ? ` collation="${xmlAttr(collation)}"` : ''}/>`,
+      `<xsl:sort select="${xmlAttr(key)}" order="${order}" collation="${xmlAttr(collation)}"/>`,
     ];
   });
   const err = `Q{${NS.err}}`;

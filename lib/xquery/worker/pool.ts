@@ -46,6 +46,8 @@ export interface QueryJob {
   readonly initialTemplate?: string;
   readonly params?: Readonly<Record<string, StringBinding>>;
   readonly context?: ContextSpec;
+  /** Databases the query may read (the user's permissions); absent: all of them. */
+  readonly readable?: readonly string[];
   /** Serialization parameters (spec §2.3) by name. */
   readonly serialization?: Readonly<Record<string, string>>;
   /** Time limit of this query (compilation and run, each), overriding the pool's. */
@@ -127,6 +129,7 @@ export class QueryPool {
         params: job.params,
         context: job.context,
         serialization: job.serialization,
+        readable: job.readable,
       },
       timeoutMs,
     );

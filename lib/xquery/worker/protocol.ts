@@ -57,6 +57,8 @@ export interface RunTask {
   readonly params?: Readonly<Record<string, StringBinding>>;
   readonly context?: ContextSpec;
   readonly serialization?: Readonly<Record<string, string>>;
+  /** Databases the query may read (the user's permissions); absent: all of them. */
+  readonly readable?: readonly string[];
 }
 
 export type Task = CompileTask | RunTask;

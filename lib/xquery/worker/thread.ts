@@ -31,7 +31,7 @@ function openSource(init: WorkerInit): DocumentSource {
 function runSource(task: RunTask): DocumentSource {
   const ctx = task.context;
   const database = ctx && 'kind' in ctx && ctx.kind === 'database' ? { db: ctx.db, path: ctx.path ?? '' } : undefined;
-  return source.forRun?.(database) ?? source;
+  return source.forRun?.(database, task.readable) ?? source;
 }
 
 function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefined {
