@@ -9,6 +9,8 @@ import type { Command } from '../commands/types';
 import type { Variable } from '../http/parameters';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
+import type { ReadView, WriteView } from '../store/types';
+import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
 import { readableDatabases } from './permission';
 import { runQueryFile } from './run';
 import type { Result, Session } from './types';
@@ -36,6 +38,13 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
       variables: input.variables,
       serialization: input.serialization,
     });
+    if (response.changes !== undefined && response.changes.length > 0) {
+      // an updating query: its changes go through the script's write view (planning took
+      // write locks for it, plan.ts)
+      const view = context.view;
+      if (view === undefined || !isWriteView(view)) throw readOnlyScriptError();
+      await applyStoreChanges(view, response.changes);
+    }
     return typeof response.body === 'string' ? response.body : response.body.toString('utf8');
   };
   return {
@@ -61,4 +70,8 @@ export function runCommand(session: Session, text: string, input: CommandInput):
 
 export function runCommandScript(session: Session, script: string, input: CommandInput, contentType = 'text/plain'): Promise<Result> {
   return execute(session, parseScript(script), input, contentType);
+}
+
+function isWriteView(view: ReadView | WriteView): view is WriteView {
+  return typeof (view as Partial<WriteView>).putResource === 'function';
 }

@@ -5,7 +5,8 @@
  */
 import type { Variable } from '../http/parameters';
 import type { QueryContext } from '../xquery/engine';
-import { readableDatabases } from './permission';
+import { applyStoreChanges } from '../xquery/update/changes';
+import { readableDatabases, requirePermission } from './permission';
 import type { Result, Session } from './types';
 
 export interface QueryInput {
@@ -27,10 +28,29 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
 
 /**
  * Evaluates a query under shared locks of every database (a query may open any of them), so
- * that no write lands while it reads.
+ * that no write lands while it reads. An updating query (XQuery Update, db: write functions)
+ * needs the write permission (create for db:create/drop/copy/alter) and runs under exclusive
+ * locks of every database; its store changes are applied in the same write, all or nothing.
  */
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
+  const analysis = engine.analyze(input.query);
+  if (analysis.updating) {
+    requirePermission(session, analysis.permission === 'create' ? 'create' : 'write');
+    const updated = await store.write('*', async (view) => {
+      const r = await engine.evaluate({
+        query: input.query,
+        baseUri: input.baseUri,
+        context: queryContext(input),
+        variables: input.variables,
+        serialization: input.serialization,
+        readable: await readableDatabases(session, view),
+      });
+      await applyStoreChanges(view, r.changes ?? []);
+      return r;
+    });
+    return { status: 200, contentType: updated.contentType, body: updated.body };
+  }
   const response = await store.read('*', async (view) =>
     engine.evaluate({
       query: input.query,

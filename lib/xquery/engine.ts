@@ -23,6 +23,8 @@ import { CONTEXT_URI_PARAM, translateModule, type ContextMode, type Translation 
 import { sourcePosition } from './translate/unit';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec } from './worker/pool';
 import { encodingName } from './serialization-params';
+import { analyzeModule, type UpdateAnalysis } from './update/analysis';
+import type { StoreChange } from './update/changes';
 
 export interface EngineOptions {
   /** Root folder of the databases (handed to the workers' DocumentSource). */
@@ -62,10 +64,21 @@ export interface QueryRequest {
 export interface QueryResponse {
   readonly body: string | Buffer;
   readonly contentType: string;
+  /**
+   * An updating query's store changes (update/changes.ts), computed but NOT applied: the caller
+   * holds write locks and applies them with `applyStoreChanges` in one write. Absent for
+   * non-updating queries.
+   */
+  readonly changes?: readonly StoreChange[];
 }
 
 export interface Engine {
   evaluate(request: QueryRequest): Promise<QueryResponse>;
+  /**
+   * Static update analysis of a query (update/analysis.ts), cached: whether it is updating and
+   * the permission it needs. Throws the query's static errors (syntax, XUST*).
+   */
+  analyze(query: string): UpdateAnalysis;
   close(): Promise<void>;
 }
 
@@ -79,6 +92,7 @@ class XQueryEngine implements Engine {
   private readonly pool: QueryPool;
   private readonly parsed: LRUCache<string, Parsed>;
   private readonly translated: LRUCache<string, Translation | { error: LocatedQueryError }>;
+  private readonly analyzed: LRUCache<string, UpdateAnalysis | { error: LocatedQueryError }>;
 
   constructor(options: EngineOptions) {
     const max = options.compiledCacheSize ?? 256;
@@ -91,10 +105,27 @@ class XQueryEngine implements Engine {
     });
     this.parsed = new LRUCache({ max });
     this.translated = new LRUCache({ max });
+    this.analyzed = new LRUCache({ max });
+  }
+
+  analyze(query: string): UpdateAnalysis {
+    let a = this.analyzed.get(query);
+    if (!a) {
+      try {
+        a = analyzeModule(this.parse(query), query);
+      } catch (e) {
+        if (!(e instanceof LocatedQueryError)) throw e;
+        a = { error: e };
+      }
+      this.analyzed.set(query, a);
+    }
+    if ('error' in a) throw a.error;
+    return a;
   }
 
   async evaluate(request: QueryRequest): Promise<QueryResponse> {
     const mode = contextMode(request.context);
+    const { updating } = this.analyze(request.query);
     const translation = this.translate(request.query, mode);
     const params: Record<string, StringBinding> = {};
     for (const ext of translation.externals) {
@@ -130,10 +161,12 @@ class XQueryEngine implements Engine {
         serialization,
         timeoutMs: request.timeoutMs,
         readable: request.readable,
+        ...(updating ? { update: true } : {}),
       });
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
-      return { body, contentType: contentTypeFor(serialization, 'application/xml') };
+      const contentType = contentTypeFor(serialization, 'application/xml');
+      return updating ? { body, contentType, changes: outcome.changes ?? [] } : { body, contentType };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, request.query, translation);
       throw e;

@@ -25,7 +25,7 @@ describe('query workers over the store', () => {
     expect(await run("collection('docs/dir') ! name(*), e:collection('docs')[1] is e:doc('docs/a.xml')")).toBe('b|c|d|true');
     expect(await run('Q{http://basex.org/modules/db}list()')).toBe('docs|empty');
     expect(await run("db:get('docs', 'dir')[1] is e:doc('docs/dir/b.xml'), db:path(db:get('docs')[2]), db:type('docs', 'notes.txt')")).toBe('true|dir/b.xml|binary');
-    await expect(run("db:get('nodb')")).rejects.toMatchObject({ code: 'Q{http://basex.org/modules/db}open', message: "Database 'nodb' was not found." });
+    await expect(run("db:get('nodb')")).rejects.toMatchObject({ code: 'db:open', message: "Database 'nodb' was not found." });
     await expect(run("e:doc('docs/none.xml')")).rejects.toMatchObject({ code: 'FODC0002' });
   });
 

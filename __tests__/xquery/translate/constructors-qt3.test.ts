@@ -18,6 +18,8 @@ describe('QT3: constructor and conditional sets', () => {
     'prints per-set pass counts',
     async () => {
       const engine = createEngine({ workers: 2, timeoutMs: 8000 });
+      // warm both workers up: a cold worker can miss the runner's 10 s timeout on its first test
+      await Promise.all([1, 2].map((i) => engine.evaluate({ query: `<w>{${i}}</w>`, context: { kind: 'none' }, variables: new Map(), serialization: {}, timeoutMs: 120_000 })));
       const server = await serveEngine(engine);
       try {
         const args = [

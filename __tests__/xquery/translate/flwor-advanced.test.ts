@@ -45,6 +45,7 @@ table('order by', [
   // empty least (default), empty greatest, with NaN next to the empty sequence
   ['for $x in (2, 0, 1) order by (if ($x eq 0) then () else $x) return $x', '0 | 1 | 2'],
   ['for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) empty greatest return $x', '1 | 3 | 2'],
+  ['declare default order empty greatest; for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) return $x', '1 | 3 | 2'],
   ['for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) descending empty greatest return $x', '2 | 3 | 1'],
   ['for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) descending return $x', '3 | 1 | 2'],
   [
@@ -169,3 +170,17 @@ table('without a context item', [
   ['for $x in (1, 2) order by . return $x', '[XPDY0002]'],
   ['for tumbling window $w in (1, 2) start when . return $w', '[XPDY0002]'],
 ]);
+
+describe('static errors point at the clause', () => {
+  it.each([
+    ['for $x in (1, 2)\ngroup by $nope\nreturn $x', 'XQST0094', 2, 10],
+    ['for $x in (1, 2)\norder by $x collation "urn:no"\nreturn $x', 'XQST0076', 2, 10],
+    ['for tumbling window $w in (1, 2)\nstart $w when true()\nreturn $w', 'XQST0103', 1, 1],
+  ])('%s', async (query, code, line, column) => {
+    const error = await engine
+      .evaluate({ query, context: { kind: 'none' }, variables: new Map(), serialization: {} })
+      .then(() => null, (e: unknown) => e as { code?: string; position?: { line: number; column: number } });
+    expect(error?.code).toBe(code);
+    expect(error?.position).toEqual({ line, column });
+  });
+});

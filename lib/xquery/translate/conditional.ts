@@ -79,11 +79,44 @@ function translateTypeswitch(expr: TypeswitchExpr, scope: Scope, unit: Translati
   return `(let ${v} := ${translateExpr(expr.operand, scope, unit)} return ${out})`;
 }
 
+/**
+ * saxon-js 2.7 keeps only the first item of fn:error's third argument and drops the prefix of
+ * the error QName. A call of fn:error that wants both exact passes `errorEnvelope(code, value)`
+ * as the third argument: a map the catch clause unwraps into `$err:code` and `$err:value`.
+ */
+export const ERROR_ENVELOPE_KEY = `Q{${NS.gen}}error`;
+
+/** XPath of the envelope for fn:error's third argument (see ERROR_ENVELOPE_KEY). */
+export function errorEnvelope(code: string, value: string): string {
+  return `map{${xpathString(ERROR_ENVELOPE_KEY)}: true(), "code": ${code}, "value": ${value}}`;
+}
+
+/** XSLT error codes saxon raises for XQuery errors (as in engine.ts), and the XQuery code. */
+const XSLT_CODES: Readonly<Record<string, string>> = {
+  XTTE0570: 'XPTY0004',
+  XTTE0590: 'XPTY0004',
+  XTTE0780: 'XPTY0004',
+  XTTE0790: 'XPTY0004',
+  XTDE0640: 'XQDY0054',
+  XTDE0700: 'XPDY0002',
+};
+
+/** XPath: saxon's `$err:code` with XSLT codes mapped to the XQuery ones. */
+const SAXON_CODE = (() => {
+  const c = `$Q{${NS.err}}code`;
+  const entries = Object.entries(XSLT_CODES).map(([k, v]) => `${xpathString(k)}: ${xpathString(v)}`).join(', ');
+  return `(let $Q{${NS.vars}}m := map{${entries}}(Q{${NS.fn}}local-name-from-QName(${c})) return if (${c} instance of xs:QName and Q{${NS.fn}}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)} and Q{${NS.fn}}exists($Q{${NS.vars}}m)) then Q{${NS.fn}}QName(${xpathString(NS.err)}, "err:" || $Q{${NS.vars}}m)
+    else if (${c} instance of xs:QName and Q{${NS.fn}}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)}) then Q{${NS.fn}}QName(${xpathString(NS.err)}, "err:" || Q{${NS.fn}}local-name-from-QName(${c})) else ${c})`;
+})();
+
+const XSLT_VALUE = `$Q{${NS.err}}value`;
+const ENVELOPED = `(${XSLT_VALUE} instance of map(*) and Q{${NS.map}}contains(${XSLT_VALUE}, ${xpathString(ERROR_ENVELOPE_KEY)}))`;
+
 /** The err: variables of a catch clause, with XSLT's value for each. */
 const ERR_VARIABLES: readonly { local: string; xslt: string }[] = [
-  { local: 'code', xslt: `$Q{${NS.err}}code` },
+  { local: 'code', xslt: `(if (${ENVELOPED}) then (${XSLT_VALUE}?code, ${SAXON_CODE})[1] else ${SAXON_CODE})` },
   { local: 'description', xslt: `$Q{${NS.err}}description` },
-  { local: 'value', xslt: `$Q{${NS.err}}value` },
+  { local: 'value', xslt: `(if (${ENVELOPED}) then ${XSLT_VALUE}?value else ${XSLT_VALUE})` },
   { local: 'module', xslt: `$Q{${NS.err}}module` },
   { local: 'line-number', xslt: `$Q{${NS.err}}line-number` },
   { local: 'column-number', xslt: `$Q{${NS.err}}column-number` },
@@ -118,11 +151,12 @@ function catchClause(clause: CatchClause, scope: Scope, unit: TranslationUnit): 
   ].join('\n');
 }
 
-/** An XQuery catch name test as an XSLT `errors` token (EQName syntax). */
+/** An XQuery catch name test as XSLT `errors` tokens (EQName syntax); XSLT aliases included. */
 function nameTest(t: NameTest | Wildcard, scope: Scope): string {
   if (t.kind === 'NameTest') {
     const qn = scope.elementName(t.name, t.start);
-    return `Q{${qn.uri}}${qn.local}`;
+    const aliases = qn.uri === NS.err ? Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local) : [];
+    return [qn.local, ...aliases].map((l) => `Q{${qn.uri}}${l}`).join(' ');
   }
   if (t.local !== undefined) return `*:${t.local}`;
   if (t.uri !== undefined) return `Q{${t.uri}}*`;

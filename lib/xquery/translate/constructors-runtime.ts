@@ -141,24 +141,31 @@ const HELPERS = {
     text: fn(
       'content',
       ['s'],
-      `<xsl:for-each-group select="${xmlEscape(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
+      `<xsl:choose>
+<xsl:when test="every $i in $s satisfies $i instance of node()">${sel('$s ! (if (. instance of document-node()) then node() else .)')}</xsl:when>
+<xsl:when test="every $i in $s satisfies $i instance of ${XS}anyAtomicType"><xsl:value-of select="$s" separator=" "/></xsl:when>
+<xsl:otherwise>
+<xsl:for-each-group select="${xmlEscape(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
 <xsl:choose>
 <xsl:when test="${F}current-grouping-key()"><xsl:value-of select="${F}current-group()" separator=" "/></xsl:when>
 <xsl:otherwise>${sel(`${F}current-group() ! (if (. instance of document-node()) then node() else if (. instance of function(*)) then ${raise('XQTY0105')} else .)`)}</xsl:otherwise>
 </xsl:choose>
-</xsl:for-each-group>`,
+</xsl:for-each-group>
+</xsl:otherwise>
+</xsl:choose>`,
     ),
   },
   'element-content': {
     text: fn(
       'element-content',
       ['c', 'after', 'names'],
-      sel(`let $k := $c ! (if (. instance of attribute() or . instance of namespace-node()) then 1 else if (. instance of text() and ${F}string(.) eq "") then 0 else 2),
+      sel(`if (${F}empty($c[. instance of attribute() or . instance of namespace-node()])) then $c else
+let $k := $c ! (if (. instance of attribute() or . instance of namespace-node()) then 1 else if (. instance of text() and ${F}string(.) eq "") then 0 else 2),
   $first := if ($after) then 1 else ${F}index-of($k, 2)[1]
 return if (${F}exists($first) and ${F}subsequence($k, $first) = 1) then ${raise('XQTY0024')}
 else let $an := ($names, $c[. instance of attribute()] ! ("Q{" || ${F}namespace-uri(.) || "}" || ${F}local-name(.)))
 return if (${F}count($an) ne ${F}count(${F}distinct-values($an))) then ${raise('XQDY0025')}
-else $c`),
+else $c[${F}not(. instance of text() and ${F}string(.) eq "")]`),
     ),
   },
   'document-content': {
@@ -217,4 +224,4 @@ export function joinedValue(xpath: string): string {
   return `${F}string-join(${F}data(${xpath}), " ")`;
 }
 
-export { lexical as lexicalOf };
+

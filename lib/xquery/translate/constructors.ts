@@ -7,8 +7,8 @@
  * whose body builds the node with XSLT instructions: `xsl:element` (never literal result
  * elements, which would copy the stylesheet's namespaces), `xsl:attribute`, `xsl:namespace`,
  * `xsl:text`, `xsl:comment`, `xsl:processing-instruction`, `xsl:document`. Nested direct
- * constructors, and computed constructors written directly in an enclosed expression, become
- * nested instructions of the same body.
+ * constructors, computed constructors written directly in an enclosed expression, and simple
+ * FLWORs returning one (constructors-flwor.ts) become nested instructions of the same body.
  *
  * Names are resolved statically with the namespace declaration attributes of the constructor
  * in scope (they are pushed into the scope for the attributes and the content); each element
@@ -24,7 +24,8 @@
  */
 import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Expr } from '../syntax';
 import { computedInstruction, isXmlId } from './constructors-computed';
-import { constructorError, helper, useHelper } from './constructors-runtime';
+import { inlineFlwor, isInlineFlwor } from './constructors-flwor';
+import { constructorError, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { liftFunction, liftScope } from './lift';
@@ -179,6 +180,8 @@ export function prefixMap(scope: Scope): string {
  */
 export interface Piece {
   readonly xslt: string;
+  /** For an enclosed expression: the XPath of its content items (no variable needed alone). */
+  readonly content?: string;
   readonly attrs: boolean;
   readonly node: boolean;
 }
@@ -214,14 +217,22 @@ function contentPieces(content: readonly DirElemContent[], scope: Scope, unit: T
 /** An enclosed expression as content; a constructor written directly in it is built in place. */
 export function enclosedPiece(c: EnclosedExpr, scope: Scope, unit: TranslationUnit): Piece {
   const e = c.expr!;
-  if (isConstructor(e) && ['DirElemConstructor', 'DirCommentConstructor', 'DirPIConstructor', 'CompElemConstructor', 'CompCommentConstructor'].includes(e.kind)) {
-    return { xslt: constructorInstruction(e, scope, unit), attrs: false, node: true };
+  if (isNodeConstructor(e)) return { xslt: constructorInstruction(e as ConstructorExpr, scope, unit), attrs: false, node: true };
+  if (isInlineFlwor(e, isNodeConstructor)) {
+    return { xslt: inlineFlwor(e, scope, unit, (r, s) => constructorInstruction(r as ConstructorExpr, s, unit)), attrs: false, node: false };
   }
   if (isConstructor(e) && (e.kind === 'CompAttrConstructor' || e.kind === 'CompNamespaceConstructor')) {
     return { xslt: constructorInstruction(e, scope, unit), attrs: true, node: false };
   }
   const content = `${useHelper(unit, 'content')}(${translateExpr(e, scope, unit)})`;
-  return { xslt: `${unit.marker(c)}${copyContent(content, scope)}`, attrs: true, node: false };
+  return { xslt: `${unit.marker(c)}${copyContent(content, scope)}`, content, attrs: true, node: false };
+}
+
+/** Constructors that always build exactly one element, comment or PI node (built in place). */
+const NODE_CONSTRUCTORS = new Set(['DirElemConstructor', 'DirCommentConstructor', 'DirPIConstructor', 'CompElemConstructor', 'CompCommentConstructor']);
+
+function isNodeConstructor(e: Expr): boolean {
+  return NODE_CONSTRUCTORS.has(e.kind);
 }
 
 /** Adds nodes/items of `xpath` to the content, honouring `copy-namespaces no-preserve`. */
@@ -247,6 +258,10 @@ export function emitContent(pieces: readonly Piece[], names: readonly string[], 
   const nameList = `(${names.map(xpathString).join(', ')})`;
   const check = useHelper(unit, 'element-content');
   const out = pre.map((p) => p.xslt);
+  if (mid.length === 1 && mid[0].content) {
+    out.push(copyContent(`${check}(${mid[0].content}, ${after}, ${nameList})`, scope), ...post.map((p) => p.xslt));
+    return out;
+  }
   const v = tempVar(scope, 'content');
   out.push(`<xsl:variable name="${v.param}" as="item()*">`, ...mid.map((p) => p.xslt), '</xsl:variable>');
   out.push(`<xsl:sequence select="${xmlAttr(`${check}(${v.ref}, ${after}, ${nameList})`)}"/>`);
@@ -254,4 +269,4 @@ export function emitContent(pieces: readonly Piece[], names: readonly string[], 
   return out;
 }
 
-export { helper };
+

@@ -13,9 +13,10 @@ import { translatePath } from './paths';
 import { translatePrimary } from './primary';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
-import { unsupported } from './unsupported';
+import { isUpdateModuleCall, translateUpdate, translateUpdateModuleCall } from './update';
 
 export function translateExpr(expr: Expr, scope: Scope, unit: TranslationUnit): string {
+  if (expr.kind === 'FunctionCall' && isUpdateModuleCall(expr, scope)) return translateUpdateModuleCall(expr, scope, unit);
   switch (expr.kind) {
     case 'SequenceExpr':
     case 'OrExpr':
@@ -87,7 +88,7 @@ export function translateExpr(expr: Expr, scope: Scope, unit: TranslationUnit): 
     case 'CopyModifyExpr':
     case 'TransformWithExpr':
     case 'UpdatingFunctionCall':
-      throw unsupported(scope, expr, 'XQuery Update expressions');
+      return translateUpdate(expr, scope, unit);
     default:
       return exhaustive(expr);
   }

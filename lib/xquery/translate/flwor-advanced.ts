@@ -2,8 +2,8 @@
  * FLWOR expressions with clauses XPath's `for`/`let` cannot express: order by, group by,
  * count and window, mixed with for/let/where in any order (spec §3.12).
  *
- * The tuple stream is explicit (flwor-tuples.ts): clauses that work tuple by tuple nest as
- * XPath; order by, group by and count turn the stream into a sequence of maps, one per tuple,
+ * The tuple stream is explicit (flwor-tuples.ts): clauses that work tuple by tuple (for,
+ * let, where, window) nest as XPath; order by, group by and count turn the stream into a sequence of maps, one per tuple,
  * reorder/regroup/number it, and bind the variables again for the clauses after them. Each
  * clause family has its file: flwor-order.ts (`xsl:perform-sort`), flwor-group.ts
  * (`xsl:for-each-group`), flwor-window.ts (`xsl:iterate` over positions).

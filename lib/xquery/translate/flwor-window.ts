@@ -1,11 +1,14 @@
 /**
  * The window clause (spec §3.12.4): tumbling and sliding windows.
  *
- *   let $seq := E return
- *   for $win in gen:tumbling(count($seq), START, END, only) return     (or gen:sliding)
+ *   let $seq := array{E} return
+ *   for $win in gen:tumbling(array:size($seq), START, END, only) return     (or gen:sliding)
  *   let $s := $win(1), $e := $win(2) return
- *   let $w := subsequence($seq, $s, $e - $s + 1) return
+ *   let $w := array:subarray($seq, $s, $e - $s + 1)?* return
  *   let <start variables at $s>, <end variables at $e> return …
+ *
+ * The binding sequence is held as an array: an item by position is then O(1), also inside
+ * the closures (saxon-js evaluates `$seq[$i]` on a captured sequence in linear time).
  *
  * START is `function($i) { let <start variables at $i> return boolean(when) }` and END is
  * `function($i, $j) { let <start variables at $i>, <end variables at $j> return boolean(when) }`
@@ -32,7 +35,7 @@ export function translateWindow(clause: WindowClause, stream: TupleStream, unit:
   checkDistinctNames(clause, scope);
   const fn = (local: string): string => `Q{${NS.fn}}${local}`;
   const seq = tempVar(scope, 'seq');
-  let text = `let ${seq} := ${translateExpr(clause.in, scope, unit)} return `;
+  let text = `let ${seq} := array{${translateExpr(clause.in, scope, unit)}} return `;
 
   // the conditions, as closures
   let condScope = scope;
@@ -58,9 +61,9 @@ export function translateWindow(clause: WindowClause, stream: TupleStream, unit:
   const win = tempVar(scope, 'window');
   const s = tempVar(scope, 's');
   const e = tempVar(scope, 'e');
-  text += `for ${win} in ${helper}(${fn('count')}(${seq}), ${start}, ${end}, ${only}) return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
+  text += `for ${win} in ${helper}(Q{${NS.array}}size(${seq}), ${start}, ${end}, ${only}) return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
   const w = scope.bind(clause.name, clause.start);
-  let value = `${fn('subsequence')}(${seq}, ${s}, ${e} - ${s} + 1)`;
+  let value = `Q{${NS.array}}subarray(${seq}, ${s}, ${e} - ${s} + 1)?*`;
   if (clause.type) value = checkedValue(value, translateSequenceType(clause.type, scope), `$${w.variable.name.local}`);
   text += `let ${w.variable.ref} := ${value} return `;
   const after = bindCondition(clause.startCondition, w.scope, seq, s);
@@ -74,7 +77,7 @@ export function translateWindow(clause: WindowClause, stream: TupleStream, unit:
   stream.push(text, inner);
 }
 
-/** `let $cur := $seq[$pos], $at := $pos, $prev := $seq[$pos - 1], $next := $seq[$pos + 1] return ` (those declared). */
+/** `let $cur := $seq($pos), $at := $pos, $prev := $seq($pos - 1), $next := $seq($pos + 1) return ` (those declared; empty past the edges). */
 function bindCondition(c: WindowCondition, scope: Scope, seq: string, pos: string): { lets: string; scope: Scope } {
   const lets: string[] = [];
   let inner = scope;
@@ -84,10 +87,10 @@ function bindCondition(c: WindowCondition, scope: Scope, seq: string, pos: strin
     lets.push(`${bound.variable.ref} := ${value}`);
     inner = bound.scope;
   };
-  bind(c.current, `${seq}[${pos}]`);
+  bind(c.current, `${seq}(${pos})`);
   bind(c.positional, pos);
-  bind(c.previous, `${seq}[${pos} - 1]`);
-  bind(c.next, `${seq}[${pos} + 1]`);
+  bind(c.previous, `(if (${pos} gt 1) then ${seq}(${pos} - 1) else ())`);
+  bind(c.next, `(if (${pos} lt Q{${NS.array}}size(${seq})) then ${seq}(${pos} + 1) else ())`);
   return { lets: lets.length ? `let ${lets.join(', ')} return ` : '', scope: inner };
 }
 

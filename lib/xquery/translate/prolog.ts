@@ -77,8 +77,10 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
       case 'BaseURIDecl':
         ctx.baseUri = d.uri;
         break;
-      case 'OrderingModeDecl':
       case 'EmptyOrderDecl':
+        ctx.defaultEmptyOrder = d.order;
+        break;
+      case 'OrderingModeDecl':
       case 'RevalidationDecl':
         break;
       case 'DecimalFormatDecl':

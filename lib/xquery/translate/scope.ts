@@ -59,6 +59,8 @@ export class StaticContext {
   constructionMode: 'preserve' | 'strip' = 'preserve';
   copyNamespaces = { preserve: true, inherit: true };
   defaultCollation: string | null = null;
+  /** `declare default order empty greatest|least` (spec default: least). */
+  defaultEmptyOrder: 'greatest' | 'least' = 'least';
   baseUri: string | null = null;
   readonly globals = new Map<string, Variable>();
   /** Declared functions by `Q{uri}local#arity`. */

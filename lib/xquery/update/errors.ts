@@ -9,6 +9,7 @@
  */
 import { format } from '../../errors';
 import { LocatedQueryError } from '../errors';
+import { QueryError } from '../runtime/errors';
 import { xpathError } from '../runtime/saxon';
 import { lineColumn } from '../syntax';
 
@@ -37,6 +38,7 @@ export const UPDATE_ERRORS = {
   XUDY0021: 'The update would produce an invalid node: %.',
   XUDY0023: 'Namespace conflict: prefix % is bound to %, not %.',
   XUDY0024: 'Conflicting namespace bindings for prefix % on %.',
+  XUDY0025: 'A processing instruction cannot be renamed to a name with a namespace: %.',
   XUDY0027: 'Target of % is empty.',
   XUDY0029: 'Target of insert before/after has no parent: %.',
   XUDY0030: 'Attributes cannot be inserted before or after a child of a document node.',
@@ -54,6 +56,8 @@ export const UPDATE_ERRORS = {
   'db:open': "Database '%' was not found.",
   /** Our own: a stored document must stay one well-formed XML document. */
   XMLR0002: 'The updated document %/% cannot be stored: %',
+  /** Our own: an updating query ran where only read locks were taken. */
+  XMLR0003: 'The query updates databases, but it runs with read locks only.',
   /** Our own: a construct the engine does not implement. */
   XMLR0001: 'Not supported yet: %.',
 } as const;
@@ -70,6 +74,11 @@ function eqnameOf(code: UpdateErrorCode): string {
 /** A dynamic (or type) error, raised while the query runs or its updates are applied. */
 export function updateError(code: UpdateErrorCode, ...args: unknown[]): Error {
   return xpathError(format(UPDATE_ERRORS[code], args), eqnameOf(code));
+}
+
+/** The same error as a QueryError for the main thread (HTTP 500, like every query error). */
+export function updateQueryError(code: UpdateErrorCode, ...args: unknown[]): QueryError {
+  return new QueryError({ code, message: format(UPDATE_ERRORS[code], args), status: 500, phase: 'evaluate' });
 }
 
 /** A static error at `offset` of the XQuery `source`. */

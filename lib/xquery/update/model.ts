@@ -297,23 +297,24 @@ function writeElement(el: MElement, outer: Map<string, string>, out: string[]): 
   } else if (el.uri === XML_NS) {
     prefix = 'xml';
   } else if ((scope.get(prefix) ?? '') !== el.uri) {
-    if (decls.has(prefix) && decls.get(prefix) !== el.uri) prefix = freshPrefix(scope, el.uri);
+    if (decls.has(prefix) && decls.get(prefix) !== el.uri) prefix = freshPrefix(scope);
     declare(prefix, el.uri);
   }
-  // attribute names
+  // attribute names: keep the prefix where it is bound (or can be bound here) to the URI
+  const used = new Set<string>([prefix]);
   const attrs: string[] = [];
   for (const a of el.attributes) {
     let p = a.prefix;
     if (a.uri === '') p = '';
     else if (a.uri === XML_NS) p = 'xml';
-    else if (p === '' || (scope.get(p) ?? '') !== a.uri) {
-      const bound = p !== '' && !decls.has(p) ? undefined : boundPrefix(scope, a.uri);
-      if (bound !== undefined) p = bound;
+    else if (p === '' || scope.get(p) !== a.uri) {
+      if (p !== '' && !decls.has(p) && !used.has(p)) declare(p, a.uri);
       else {
-        if (p === '' || decls.has(p) || (p === prefix && el.uri !== a.uri)) p = boundPrefix(scope, a.uri) ?? freshPrefix(scope, a.uri);
-        if ((scope.get(p) ?? '') !== a.uri) declare(p, a.uri);
+        p = boundPrefix(scope, a.uri) ?? freshPrefix(scope);
+        if (scope.get(p) !== a.uri) declare(p, a.uri);
       }
     }
+    used.add(p);
     attrs.push(` ${p ? `${p}:` : ''}${a.local}="${escapeAttr(a.value)}"`);
   }
   const qname = prefix ? `${prefix}:${el.local}` : el.local;
@@ -335,7 +336,7 @@ function boundPrefix(scope: Map<string, string>, uri: string): string | undefine
   return undefined;
 }
 
-function freshPrefix(scope: Map<string, string>, _uri: string): string {
+function freshPrefix(scope: Map<string, string>): string {
   for (let i = 1; ; i++) {
     const p = `ns${i}`;
     if (!scope.has(p)) return p;
@@ -377,7 +378,7 @@ export function toSaxon(node: MNode, baseUri?: string): XdmNode {
       return doc;
     }
     case 'element': {
-      const doc = parse(serializeModel(node, ancestorScope(node)));
+      const doc = parse(serializeModel(node));
       return scratchDocument().importNode(doc.documentElement!, true);
     }
     case 'text':
@@ -395,7 +396,3 @@ export function attributeToSaxon(a: MAttribute): XdmNode {
   return new Attr(saxon.XS.QName.fromParts(a.uri === '' ? '' : a.prefix, a.uri, a.local), a.value, null);
 }
 
-/** Declarations in scope above a detached model element (none: it is serialized as a root). */
-function ancestorScope(_el: MElement): Map<string, string> {
-  return new Map();
-}

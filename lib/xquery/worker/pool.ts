@@ -19,6 +19,7 @@ import { LRUCache } from 'lru-cache';
 import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
 import { QueryError, timeoutError, type QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
+import type { StoreChange } from '../update/changes';
 import { startWorker } from './launch';
 import type { ContextSpec, DocumentSourceSpec, Reply, Task, WorkerInit } from './protocol';
 
@@ -48,6 +49,8 @@ export interface QueryJob {
   readonly context?: ContextSpec;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /** An updating query: the worker applies its pending updates and answers store changes. */
+  readonly update?: boolean;
   /** Serialization parameters (spec §2.3) by name. */
   readonly serialization?: Readonly<Record<string, string>>;
   /** Time limit of this query (compilation and run, each), overriding the pool's. */
@@ -61,6 +64,8 @@ export interface QueryOutcome {
   readonly runMs: number;
   /** Whether this job's stylesheet came from the cache. */
   readonly cached: boolean;
+  /** Store changes of an updating query (update/changes.ts), to apply in one write. */
+  readonly changes?: readonly StoreChange[];
 }
 
 interface Pending {
@@ -130,12 +135,13 @@ export class QueryPool {
         context: job.context,
         serialization: job.serialization,
         readable: job.readable,
+        ...(job.update ? { update: true } : {}),
       },
       timeoutMs,
     );
     if (!reply.ok) throw new QueryError(reply.error);
     if (!('body' in reply)) throw new Error('unexpected reply to a run task');
-    return { body: reply.body, runMs: reply.ms, cached };
+    return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}) };
   }
 
   /** Stops all workers; queued and running tasks fail. */

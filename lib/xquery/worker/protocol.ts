@@ -6,6 +6,7 @@
 import type { CompileOptions } from '../compile';
 import type { QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
+import type { StoreChange } from '../update/changes';
 
 /** Where a worker's DocumentSource comes from (see DocumentSourceFactory). */
 export interface DocumentSourceSpec {
@@ -59,11 +60,16 @@ export interface RunTask {
   readonly serialization?: Readonly<Record<string, string>>;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /**
+   * An updating query (update/analysis.ts): its result is a pending update list; the worker
+   * applies it to copies of the stored documents and answers the store changes.
+   */
+  readonly update?: boolean;
 }
 
 export type Task = CompileTask | RunTask;
 
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
-  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number }
+  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[] }
   | { readonly id: number; readonly ok: false; readonly error: QueryErrorData };

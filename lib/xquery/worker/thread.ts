@@ -5,8 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { QueryCompiler, compileUncached, compiledFromText } from '../compile';
-import { evaluateSerialized } from '../evaluate';
+import { evaluate, evaluateSerialized } from '../evaluate';
 import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
+import { isDatabaseAccess } from '../modules/db';
+import '../modules/db-write'; // registers the updating db: functions
+import '../update/functions'; // registers the update primitives the translator emits
+import { serialize } from '../serialize';
+import { applyPendingUpdates } from '../update/run';
 import { setFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
@@ -75,6 +80,13 @@ function handle(task: Task): Reply {
       compiler.adopt(compiled);
     }
     const run = runSource(task);
+    if (task.update) {
+      // an updating query: apply its pending updates to copies, answer output and store changes
+      const result = evaluate(compiled, { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run });
+      const outcome = applyPendingUpdates(result, isDatabaseAccess(run) ? run : undefined);
+      const body = serialize(outcome.output, task.serialization);
+      return { id: task.id, ok: true, body, changes: outcome.changes, ms: performance.now() - started };
+    }
     const body = evaluateSerialized(
       compiled,
       { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run },

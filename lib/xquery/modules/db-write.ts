@@ -1,0 +1,202 @@
+/**
+ * BaseX's Database Module, updating part (spec §16), as saxon-js extension functions in
+ * namespace `http://basex.org/modules/db` (db.ts holds the reading part). Importing this module
+ * registers them; worker/thread.ts does, before any compilation.
+ *
+ * Each call checks its arguments at once and evaluates to a pending update (a `db` pending
+ * item holding store changes, update/changes.ts); the changes are applied with the query's
+ * other updates when it ends (update/run.ts), all or nothing.
+ *
+ *   db:create($db[, $inputs[, $paths[, $options]]])   new (or emptied) database, with documents
+ *   db:drop($db)                                       db:open if missing
+ *   db:add($db, $input[, $path[, $options]])            stores a resource (replaces one at $path)
+ *   db:put($db, $input, $path[, $options])              stores or replaces a resource
+ *   db:put-value($db, $value, $path)                    a `value` resource (modules/values.ts)
+ *   db:put-binary($db, $value, $path)                   a binary resource
+ *   db:delete($db, $path)                               resources at or below $path
+ *   db:rename($db, $source, $target)                    resources at or below $source
+ *   db:copy($db, $name), db:alter($db, $name)           copy / rename a database
+ *   db:optimize($db[, $all[, $options]]), db:flush($db) nothing to do (checks $db)
+ *
+ * Inputs: a document or element node (stored as a document), a string holding XML (starting
+ * with `<`), or an xs:base64Binary/xs:hexBinary value (stored as binary). Strings naming files
+ * or URLs are not read: FODC0002. Errors: db:open (unknown database), db:name (invalid name),
+ * db:path (invalid path), FOUP0001 (other input), FODC0006 (XML that is not well-formed).
+ */
+import { parseXml } from '../../convert/xml';
+import { isValidDatabaseName, normalizePath } from '../../store/paths';
+import { atomicTypeName, isAtomic, isNode, saxon, xpathError, type XdmItem, type XdmValue } from '../runtime/saxon';
+import type { StoreChange } from '../update/changes';
+import { updateError } from '../update/errors';
+import { isDocumentNode, serializeModel, toModel } from '../update/model';
+import { dbPending, describe } from '../update/primitives';
+import { DB_NS, activeDatabases } from './db';
+import { encodeValue } from './values';
+
+const str = (v: XdmValue | undefined): string => (v && v.length ? String(v[0]) : '');
+
+function validName(db: string): string {
+  if (!isValidDatabaseName(db)) throw updateError('db:name', db);
+  return db;
+}
+
+function existing(db: string): string {
+  validName(db);
+  if (!activeDatabases().hasDatabase(db)) throw updateError('db:open', db);
+  return db;
+}
+
+function resourcePath(path: string): string {
+  const p = normalizePath(path);
+  if (p === undefined || p === '') throw updateError('db:path', path);
+  return p;
+}
+
+function anyPath(path: string): string {
+  const p = normalizePath(path);
+  if (p === undefined) throw updateError('db:path', path);
+  return p;
+}
+
+/** The stored form of an input (see the file comment). */
+function inputChange(db: string, path: string, input: XdmValue): StoreChange {
+  if (input.length !== 1) throw updateError('FOUP0001', describe(input));
+  const item: XdmItem = input[0];
+  if (isNode(item)) {
+    if (!isDocumentNode(item) && item.nodeType !== 1) throw updateError('FOUP0001', describe(input));
+    return xmlChange(db, path, serializeModel(toModel(item)));
+  }
+  if (isAtomic(item)) {
+    const type = atomicTypeName(item);
+    if (type === 'base64Binary' || type === 'hexBinary') return { op: 'put', db, path, type: 'binary', data: binaryBase64(item), base64: true };
+    const text = item.toString();
+    if (/^\s*</.test(text)) return xmlChange(db, path, text);
+    throw xpathError(`Resource '${text}' not found (only XML strings are accepted as input).`, 'FODC0002');
+  }
+  throw updateError('FOUP0001', describe(input));
+}
+
+function xmlChange(db: string, path: string, text: string): StoreChange {
+  let parsed: { xml: string; nodes: number };
+  try {
+    parsed = parseXml(text.replace(/^\uFEFF/, ''), { name: path });
+  } catch (e) {
+    throw xpathError(`Input for ${db}/${path} is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`, 'FODC0006');
+  }
+  return { op: 'put', db, path, type: 'xml', data: parsed.xml, nodes: parsed.nodes };
+}
+
+/** The bytes of a binary value as base64 (hexBinary converted). */
+function binaryBase64(item: XdmItem): string {
+  const text = item.toString();
+  return atomicTypeName(item as never) === 'hexBinary' ? Buffer.from(text, 'hex').toString('base64') : text;
+}
+
+function add([db, input, path]: XdmValue[]): XdmValue {
+  const name = existing(str(db));
+  let p = path && path.length ? str(path) : '';
+  if (p === '' && input.length === 1 && isNode(input[0]) && isDocumentNode(input[0])) {
+    const uri = (input[0] as { _saxonDocUri?: string })._saxonDocUri ?? '';
+    p = uri.slice(uri.lastIndexOf('/') + 1);
+  }
+  return [dbPending([inputChange(name, resourcePath(p), input)])];
+}
+
+function put([db, input, path]: XdmValue[]): XdmValue {
+  const name = existing(str(db));
+  return [dbPending([inputChange(name, resourcePath(str(path)), input)])];
+}
+
+function putValue([db, value, path]: XdmValue[]): XdmValue {
+  const name = existing(str(db));
+  return [dbPending([{ op: 'put', db: name, path: resourcePath(str(path)), type: 'value', data: encodeValue(value) }])];
+}
+
+function putBinary([db, value, path]: XdmValue[]): XdmValue {
+  const name = existing(str(db));
+  const p = resourcePath(str(path));
+  if (value.length !== 1 || !isAtomic(value[0])) throw updateError('FOUP0001', describe(value));
+  const item = value[0];
+  const type = atomicTypeName(item);
+  const data = type === 'base64Binary' || type === 'hexBinary' ? binaryBase64(item) : Buffer.from(item.toString(), 'utf8').toString('base64');
+  return [dbPending([{ op: 'put', db: name, path: p, type: 'binary', data, base64: true }])];
+}
+
+function del([db, path]: XdmValue[]): XdmValue {
+  return [dbPending([{ op: 'delete', db: existing(str(db)), path: anyPath(str(path)) }])];
+}
+
+function rename([db, source, target]: XdmValue[]): XdmValue {
+  return [dbPending([{ op: 'rename', db: existing(str(db)), path: anyPath(str(source)), to: resourcePath(str(target)) }])];
+}
+
+function create([db, inputs, paths]: XdmValue[]): XdmValue {
+  const name = validName(str(db));
+  const changes: StoreChange[] = [{ op: 'create', db: name }];
+  const items = inputs ?? [];
+  const names = (paths ?? []).map(String);
+  if (items.length !== names.length && items.length > 0) {
+    throw xpathError(`Number of inputs (${items.length}) and paths (${names.length}) differ.`, `Q{${DB_NS}}args`);
+  }
+  items.forEach((item, i) => changes.push(inputChange(name, resourcePath(names[i]), [item])));
+  return [dbPending(changes)];
+}
+
+function drop([db]: XdmValue[]): XdmValue {
+  return [dbPending([{ op: 'drop', db: existing(str(db)) }])];
+}
+
+function copy([db, to]: XdmValue[]): XdmValue {
+  const from = existing(str(db));
+  const target = validName(str(to));
+  if (from === target) throw xpathError(`Name of source and target database is equal: ${from}.`, `Q{${DB_NS}}conflict`);
+  return [dbPending([{ op: 'copy', db: from, to: target }])];
+}
+
+function alter([db, to]: XdmValue[]): XdmValue {
+  const from = existing(str(db));
+  const target = validName(str(to));
+  if (from === target) throw xpathError(`Name of source and target database is equal: ${from}.`, `Q{${DB_NS}}conflict`);
+  return [dbPending([{ op: 'alter', db: from, to: target }])];
+}
+
+function nothing([db]: XdmValue[]): XdmValue {
+  existing(str(db));
+  return [dbPending([])];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration (as in db.ts: one name, several arities)
+
+interface Definition {
+  readonly sig: string;
+  readonly arity?: readonly number[];
+  readonly impl: (args: XdmValue[]) => XdmValue;
+}
+
+function register(functions: Record<string, Definition>): void {
+  const signatures: Record<string, { sig: string; arity?: number[]; impl: (args: { expand(): XdmItem[] }[]) => unknown }> = {};
+  for (const [name, f] of Object.entries(functions)) {
+    signatures[name] = {
+      sig: f.sig,
+      ...(f.arity ? { arity: [...f.arity] } : {}),
+      impl: (args) => saxon.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
+    };
+  }
+  (saxon.registerExtensionFunctions as (def: unknown) => void)({ namespace: DB_NS, signatures });
+}
+
+register({
+  create: { sig: '1F r[*] a[1AS,*,*AS,*]', arity: [1, 2, 3, 4], impl: create },
+  drop: { sig: '1F r[*] a[1AS]', impl: drop },
+  add: { sig: '1F r[*] a[1AS,*,?AS,*]', arity: [2, 3, 4], impl: add },
+  put: { sig: '1F r[*] a[1AS,*,1AS,*]', arity: [3, 4], impl: put },
+  'put-value': { sig: '1F r[*] a[1AS,*,1AS]', impl: putValue },
+  'put-binary': { sig: '1F r[*] a[1AS,*,1AS]', impl: putBinary },
+  delete: { sig: '1F r[*] a[1AS,1AS]', impl: del },
+  rename: { sig: '1F r[*] a[1AS,1AS,1AS]', impl: rename },
+  copy: { sig: '1F r[*] a[1AS,1AS]', impl: copy },
+  alter: { sig: '1F r[*] a[1AS,1AS]', impl: alter },
+  optimize: { sig: '1F r[*] a[1AS,?AB,*]', arity: [1, 2, 3], impl: nothing },
+  flush: { sig: '1F r[*] a[1AS]', impl: nothing },
+});
