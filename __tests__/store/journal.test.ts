@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeTemp } from '../../lib/store/atomic';
+import { contentDigest, writeTemp } from '../../lib/store/atomic';
 import { createFileStore } from '../../lib/store/file-store';
 import * as journal from '../../lib/store/journal';
 import type { WriteView } from '../../lib/store/types';
@@ -106,5 +106,57 @@ describe('commit journal', () => {
     const evil = { ops: [{ op: 'delete', file: '../outside', root: '..' }] };
     await fs.writeFile(path.join(dir.path, journal.STORE_DIR, 'journal-x.json'), JSON.stringify(evil));
     await expect(createFileStore(dir.path)).rejects.toMatchObject({ code: 'JOURNAL_CORRUPT_XX' });
+  });
+});
+
+describe('torn journals', () => {
+  const dir = tempFolder();
+  test('a journal cut short while being written is discarded: nothing of it was applied', async () => {
+    const store = await createFileStore(dir.path);
+    await store.write(['db'], async (v) => {
+      await v.createDatabase('db');
+      await v.putResource('db', 'a.xml', { type: 'xml', data: '<a/>', nodes: 2 });
+    });
+    await store.close();
+    await fs.mkdir(path.join(dir.path, journal.STORE_DIR), { recursive: true });
+    await fs.writeFile(path.join(dir.path, journal.STORE_DIR, 'journal-torn.json'), '{"ops":[{"op":"delete","file":"db/a.x');
+    const reopened = await createFileStore(dir.path);
+    expect(await fs.readFile(path.join(dir.path, 'db', 'a.xml'), 'utf8')).toBe('<a/>');
+    expect(await fs.readdir(path.join(dir.path, journal.STORE_DIR))).toEqual([]);
+    await reopened.close();
+  });
+});
+
+describe('journals written before their temps were flushed', () => {
+  const dir = tempFolder();
+  async function setUp() {
+    const store = await createFileStore(dir.path);
+    await store.write(['db'], async (v) => {
+      await v.createDatabase('db');
+      await v.putResource('db', 'a.xml', { type: 'xml', data: '<old/>', nodes: 2 });
+    });
+    await store.close();
+    const temp = await writeTemp(path.join(dir.path, 'db'), '<new/>');
+    const ops = [{ op: 'rename' as const, from: path.relative(dir.path, temp), to: 'db/a.xml', digest: contentDigest('<new/>') }];
+    return { temp, ops };
+  }
+
+  test('a torn temp (its content does not match the digest) discards the journal', async () => {
+    const { temp, ops } = await setUp();
+    await fs.writeFile(temp, '<ne'); // the crash cut the temp's content short
+    await journal.writeJournal(dir.path, ops);
+    const store = await createFileStore(dir.path);
+    expect(await fs.readFile(path.join(dir.path, 'db', 'a.xml'), 'utf8')).toBe('<old/>');
+    expect(await fs.readdir(path.join(dir.path, journal.STORE_DIR))).toEqual([]);
+    expect(await fs.readdir(path.join(dir.path, 'db'))).toEqual(['.catalog.', 'a.xml']);
+    await store.close();
+  });
+
+  test('complete temps are renamed into place', async () => {
+    const { ops } = await setUp();
+    await journal.writeJournal(dir.path, ops);
+    const store = await createFileStore(dir.path);
+    expect(await fs.readFile(path.join(dir.path, 'db', 'a.xml'), 'utf8')).toBe('<new/>');
+    await store.close();
   });
 });

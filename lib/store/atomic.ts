@@ -3,7 +3,7 @@
  * flushed to disk, then renamed over the target. Temp names end in `.` (see paths.ts), so they
  * never collide with resources and can be swept safely at startup.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -47,6 +47,11 @@ export async function writeTemp(dir: string, data: Buffer | string, flush = true
   }
   await handle.close();
   return file;
+}
+
+/** Digest of file content, recorded in journals to tell a complete temp file from a torn one. */
+export function contentDigest(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('base64url');
 }
 
 /**

@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { errorCode, writeFileAtomic, writeTemp } from './atomic';
+import { contentDigest, errorCode, writeFileAtomic, writeTemp } from './atomic';
 import { STORE_ERRORS } from './errors';
 import { lowDocument, type JsonAdapter, type LowDocument } from './lowdb';
 import { ancestorsOf, normalizePath } from './paths';
@@ -271,8 +271,8 @@ function serializeShard(data: ShardFile): string {
 
 /** Shard files written to temp names, waiting to be renamed into place by a commit. */
 export interface StagedShards {
-  /** Temp file → shard file. */
-  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string }>;
+  /** Temp file (not flushed yet; `digest` of its content) → shard file. */
+  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string; readonly digest: string }>;
   /** Bytes written. */
   readonly bytes: number;
   /** Swaps the new shard contents in; call after the renames. */
@@ -400,8 +400,8 @@ export class Catalog {
       [...touched].map(async ([shard, entries]) => {
         const text = serializeShard({ entries });
         bytes += Buffer.byteLength(text);
-        const from = await writeTemp(catalogFolder(this.dbFolder), text);
-        return { from, to: shardFile(this.dbFolder, shard) };
+        const from = await writeTemp(catalogFolder(this.dbFolder), text, false);
+        return { from, to: shardFile(this.dbFolder, shard), digest: contentDigest(text) };
       }),
     );
     return { renames, bytes, apply: () => this.swap(touched, changes) };

@@ -1,12 +1,15 @@
 /**
  * Applies the drafts of a write, all or nothing: every new byte is first written to a temp file
- * (data, then catalog shards, then meta), then a journal lists the renames and deletes that put
- * them in place, then they are performed, then the journal is deleted. Until the journal exists
- * nothing visible has changed; once it exists, the write happens, now or at the next start.
+ * (data, catalog shards, meta), and a journal lists the renames and deletes that put them in
+ * place, with a digest of each temp file's content. The temps and the journal are flushed
+ * together, in parallel; only then are the operations performed, and the journal deleted. A
+ * crash before the flushes complete leaves a journal whose temps are missing or torn: the next
+ * start sees that their digests do not match and discards it (nothing was applied). A complete
+ * journal is replayed at the next start.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { contentDigest, flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
 import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
 import { applyOps, journalPath, removeJournal, writeJournal, type JournalOp } from './journal';
@@ -32,7 +35,7 @@ export class CommitFailure extends Error {
 
 interface Plan {
   readonly ops: JournalOp[];
-  /** Staged files written without a flush; flushed together before the journal. */
+  /** Staged files written without a flush; flushed together with the journal. */
   readonly unflushed: string[];
   /** In-memory changes, run after the operations. */
   readonly apply: (() => void)[];
@@ -55,8 +58,7 @@ export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<strin
   }
   const ops = plan.ops;
   if (ops.length > 0) {
-    await flushFiles(plan.unflushed);
-    const journal = await writeJournal(ctx.dbPath, ops);
+    const [journal] = await Promise.all([writeJournal(ctx.dbPath, ops), flushFiles(plan.unflushed)]);
     try {
       await applyOps(ctx.dbPath, ops);
       await removeJournal(journal);
@@ -110,7 +112,6 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
   const rel = (abs: string) => journalPath(ctx.dbPath, abs);
   const deletes: JournalOp[] = [];
   const renames: JournalOp[] = [];
-  const unflushed: string[] = [];
   for (const [p, entry] of draft.changes) {
     const target = resourceFile(ctx.dbPath, draft.name, p);
     if (!entry) {
@@ -118,22 +119,23 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
       continue;
     }
     const from = await stagedFile(ctx, draft, p, target, folder);
-    if (draft.owns(p)) unflushed.push(sourceOf(draft, p));
-    renames.push({ op: 'rename', from: rel(from), to: rel(target) });
+    const source = draft.sources.get(p);
+    if (source?.owned) plan.unflushed.push(source.file);
+    renames.push({ op: 'rename', from: rel(from), to: rel(target), ...(source?.digest ? { digest: source.digest } : {}) });
   }
   const meta = finalMeta(draft, now, base.record.meta.generation);
-  // The new data is flushed while the catalog files are written (and flushed) beside it.
+  const metaText = JSON.stringify(meta);
   const [shards, metaTemp] = await Promise.all([
     base.catalog.stage(draft.changes),
-    writeTemp(catalogFolder(folder), JSON.stringify(meta)),
-    flushFiles(unflushed),
+    writeTemp(catalogFolder(folder), metaText, false),
   ]);
   for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
+  plan.unflushed.push(...shards.renames.map((r) => r.from), metaTemp);
   plan.ops.push(
     ...deletes,
     ...renames,
-    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to) })),
-    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)) },
+    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to), digest: r.digest })),
+    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)), digest: contentDigest(metaText) },
   );
   plan.apply.push(() => {
     shards.apply();

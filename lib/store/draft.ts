@@ -14,6 +14,8 @@ export interface FileSource {
   readonly file: string;
   /** A temp file this write created (as opposed to a file of a committed resource). */
   readonly owned: boolean;
+  /** Digest of an owned file's content (see journal.ts: telling complete temps from torn ones). */
+  readonly digest?: string;
 }
 
 export type DraftMode = 'edit' | 'fresh';

@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { errorCode, pruneEmptyDirs, renameWithRetry, writeFileAtomic } from './atomic';
+import { contentDigest, errorCode, pruneEmptyDirs, renameWithRetry } from './atomic';
 import { randomId } from './catalog';
 import { STORE_ERRORS } from './errors';
 import { inside } from './paths';
@@ -23,7 +23,7 @@ export const STORE_DIR = '.store.';
 const JOURNAL_PATTERN = /^journal-[A-Za-z0-9_-]+\.json$/;
 
 export type JournalOp =
-  | { readonly op: 'rename'; readonly from: string; readonly to: string }
+  | { readonly op: 'rename'; readonly from: string; readonly to: string; readonly digest?: string }
   | { readonly op: 'delete'; readonly file: string; readonly root: string }
   | { readonly op: 'swapDir'; readonly stage: string; readonly target: string; readonly trash: string }
   | { readonly op: 'dropDir'; readonly target: string; readonly trash: string };
@@ -37,17 +37,31 @@ export function journalPath(dbPath: string, absolute: string): string {
   return relative.split(path.sep).join('/');
 }
 
-/** Writes a journal for `ops` atomically (flushed, with its folder); answers its file. */
+/**
+ * Writes a journal for `ops` under a new name, flushed; answers its file. It needs no temp file:
+ * no operation starts before the flush returns, so a journal cut short by a crash was never acted
+ * on, and the next start discards it (see replayJournals). On ext4-like file systems the flush
+ * of a new file also makes its name durable, ahead of the renames that follow.
+ */
 export async function writeJournal(dbPath: string, ops: readonly JournalOp[]): Promise<string> {
   const folder = path.join(dbPath, STORE_DIR);
   const file = path.join(folder, `journal-${randomId()}.json`);
   const text = JSON.stringify({ ops });
+  const write = async () => {
+    const handle = await fs.open(file, 'wx');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  };
   try {
-    await writeFileAtomic(file, text);
+    await write();
   } catch (error) {
     if (errorCode(error) !== 'ENOENT') throw error;
     await fs.mkdir(folder, { recursive: true });
-    await writeFileAtomic(file, text);
+    await write();
   }
   return file;
 }
@@ -74,11 +88,55 @@ export async function replayJournals(dbPath: string): Promise<number> {
   let replayed = 0;
   for (const name of names.filter((n) => JOURNAL_PATTERN.test(n)).sort()) {
     const file = path.join(folder, name);
-    await applyOps(dbPath, parseJournal(await fs.readFile(file, 'utf8'), file, dbPath));
+    const text = await fs.readFile(file, 'utf8');
+    const ops = isTorn(text) ? undefined : parseJournal(text, file, dbPath);
+    if (ops === undefined || !(await tempsComplete(dbPath, ops))) {
+      // Cut short by a crash before its flushes completed: nothing of it was applied.
+      for (const op of ops ?? []) if (op.op === 'rename') await fs.rm(inside(path.resolve(dbPath), op.from), { force: true });
+      await fs.rm(file, { force: true });
+      continue;
+    }
+    await applyOps(dbPath, ops);
     await fs.rm(file, { force: true });
     replayed++;
   }
   return replayed;
+}
+
+/**
+ * Whether every renamed temp of a journal is complete: its content (or, once renamed, its
+ * target's) matches the recorded digest. Operations start only after all flushes completed, so a
+ * single mismatch means none has started.
+ */
+async function tempsComplete(dbPath: string, ops: readonly JournalOp[]): Promise<boolean> {
+  const root = path.resolve(dbPath);
+  for (const op of ops) {
+    if (op.op !== 'rename' || op.digest === undefined) continue;
+    const from = await readIfFile(inside(root, op.from));
+    const content = from ?? (await readIfFile(inside(root, op.to)));
+    if (content === undefined || contentDigest(content) !== op.digest) return false;
+  }
+  return true;
+}
+
+async function readIfFile(file: string): Promise<Buffer | undefined> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** Whether a journal's text is incomplete: not JSON at all (a write that never finished). */
+function isTorn(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Parses and validates a journal: known operations, every path inside the data folder. */
@@ -99,6 +157,8 @@ export function parseJournal(text: string, file: string, dbPath: string): Journa
       const value = (op as Record<string, unknown>)[field];
       if (typeof value !== 'string' || !isInside(dbPath, value)) throw fail(`operation ${i}: bad ${field}`);
     }
+    const digest = (op as { digest?: unknown }).digest;
+    if (digest !== undefined && typeof digest !== 'string') throw fail(`operation ${i}: bad digest`);
     return op as JournalOp;
   });
 }

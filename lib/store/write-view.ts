@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { errorCode, pruneEmptyDirs, writeTemp } from './atomic';
+import { contentDigest, errorCode, pruneEmptyDirs, writeTemp } from './atomic';
 import { newMeta, randomId, type CatalogEntry } from './catalog';
 import { DbDraft } from './draft';
 import { STORE_ERRORS } from './errors';
@@ -179,7 +179,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const below = draft.countBelow(p) > 0 ? draft.pathsAtOrBelow(p).filter((b) => b !== p) : [];
     if (below.length > 0 && input.type !== 'binary') throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, below[0]);
     for (const b of below) draft.remove(b);
-    draft.set(p, entry, { file: temp, owned: true });
+    draft.set(p, entry, { file: temp, owned: true, digest: contentDigest(data) });
     return resourceInfo(p, entry);
   }
 

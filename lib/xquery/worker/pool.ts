@@ -79,6 +79,8 @@ interface Slot {
   worker: Worker;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** Compile keys whose stylesheet this worker has been sent (it may have evicted some since). */
+  readonly primed: Set<string>;
 }
 
 type Compiled = { readonly sefText: string; readonly baseUri: string } | { readonly error: QueryErrorData };
@@ -107,7 +109,7 @@ export class QueryPool {
       fetchMethod: async (_key, _stale, { context }) => {
         this.compilations++;
         const reply = await this.submit({ kind: 'compile', id: 0, xslt: context.xslt, options: context.options }, context.timeoutMs);
-        if (!reply.ok) return { error: reply.error };
+        if (!reply.ok && 'error' in reply) return { error: reply.error };
         if (!('sefText' in reply)) throw new Error('unexpected reply to a compile task');
         return { sefText: reply.sefText, baseUri: reply.baseUri };
       },
@@ -139,7 +141,7 @@ export class QueryPool {
       },
       timeoutMs,
     );
-    if (!reply.ok) throw new QueryError(reply.error);
+    if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
     if (!('body' in reply)) throw new Error('unexpected reply to a run task');
     return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}) };
   }
@@ -179,13 +181,31 @@ export class QueryPool {
       slot.current = pending;
       slot.worker.ref();
       slot.timer = setTimeout(() => this.expire(slot!), pending.timeoutMs);
-      slot.worker.postMessage(pending.task);
+      this.post(slot, pending.task);
     }
   }
 
+  /** Sends a task; a run task carries its stylesheet only to a worker that has not seen it. */
+  private post(slot: Slot, task: Task, withStylesheet = false): void {
+    if (task.kind !== 'run') {
+      slot.worker.postMessage(task);
+      return;
+    }
+    const send = withStylesheet || !slot.primed.has(task.key);
+    if (send) {
+      if (slot.primed.size >= this.init.cacheMax) slot.primed.clear();
+      slot.primed.add(task.key);
+    }
+    slot.worker.postMessage(send ? task : { ...task, sefText: undefined });
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.init), current: null, timer: null };
-    slot.worker.on('message', (reply: Reply) => this.settle(slot, (p) => p.resolve(reply)));
+    const slot: Slot = { worker: startWorker(this.init), current: null, timer: null, primed: new Set() };
+    slot.worker.on('message', (reply: Reply) => {
+      // The worker evicted the stylesheet: send the same task again, with it.
+      if (!reply.ok && 'missing' in reply && slot.current) this.post(slot, slot.current.task, true);
+      else this.settle(slot, (p) => p.resolve(reply));
+    });
     slot.worker.on('error', (e) => this.replace(slot, e));
     slot.worker.on('exit', (code) => {
       if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`query worker exited with code ${code}`));

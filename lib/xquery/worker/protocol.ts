@@ -52,7 +52,11 @@ export interface RunTask {
   readonly kind: 'run';
   readonly id: number;
   readonly key: string;
-  readonly sefText: string;
+  /**
+   * The compiled stylesheet; sent only to a worker that has not primed `key` yet (the pool keeps
+   * track). A worker without it answers `{ missing: true }` and gets the task again with it.
+   */
+  readonly sefText?: string;
   readonly baseUri: string;
   readonly initialTemplate?: string;
   readonly params?: Readonly<Record<string, StringBinding>>;
@@ -72,4 +76,5 @@ export type Task = CompileTask | RunTask;
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
   | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[] }
-  | { readonly id: number; readonly ok: false; readonly error: QueryErrorData };
+  | { readonly id: number; readonly ok: false; readonly error: QueryErrorData }
+  | { readonly id: number; readonly ok: false; readonly missing: true };

@@ -76,6 +76,7 @@ function handle(task: Task): Reply {
     }
     let compiled = compiler.lookup(task.key);
     if (!compiled) {
+      if (task.sefText === undefined) return { id: task.id, ok: false, missing: true };
       compiled = compiledFromText(task.key, task.sefText, task.baseUri);
       compiler.adopt(compiled);
     }
