@@ -40,10 +40,19 @@ function parsedDocumentCost(file) {
 async function measureEngine(files) {
   const { createEngine } = require(path.join(dist, 'xquery', 'engine.js'));
   const { storeSourceSpec } = require(path.join(dist, 'xquery', 'modules', 'store-source.js'));
+  const { createFileStore } = require(path.join(dist, 'store', 'index.js'));
+  const { convertInput } = require(path.join(dist, 'convert', 'index.js'));
   const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-engine-bench-'));
+  // The small document is stored, as queries over a database find it: parsed once, then cached.
+  const store = await createFileStore(dbPath);
+  const input = convertInput(fs.readFileSync(files['doc-10kb.xml']), 'application/xml');
+  await store.write(['small'], async (view) => {
+    await view.createDatabase('small');
+    await view.putResource('small', 'doc.xml', input);
+  });
+  await store.close();
   const engine = createEngine({ dbPath, workers: 1, documentSource: storeSourceSpec() });
-  const small = fs.readFileSync(files['doc-10kb.xml'], 'utf8');
-  const context = { kind: 'documents', xml: [small] };
+  const context = { kind: 'database', db: 'small', path: '' };
   const flwor = 'for $i in //item where xs:decimal($i/price) > 500 order by $i/name return string($i/@id)';
   try {
     await timeQueries(engine, [flwor, flwor], context);
@@ -56,8 +65,8 @@ async function measureEngine(files) {
     const size = fs.statSync(files['items-10mb.xml']).size;
     const parsed = parsedDocumentCost(files['items-10mb.xml']);
     const results = [
-      ['cached FLWOR over a 10 KB document, p50', `${percentile(cached, 50).toFixed(2)} ms`],
-      ['cached FLWOR over a 10 KB document, p99', `${percentile(cached, 99).toFixed(2)} ms`],
+      ['cached FLWOR over a stored 10 KB document, p50', `${percentile(cached, 50).toFixed(2)} ms`],
+      ['cached FLWOR over a stored 10 KB document, p99', `${percentile(cached, 99).toFixed(2)} ms`],
       ['never-seen FLWOR, compile + run, p50', `${percentile(fresh, 50).toFixed(1)} ms`],
       ['parsed 10 MB document, heap', `${(parsed / 1048576).toFixed(1)} MB (${(parsed / size).toFixed(1)}× its size)`],
     ];

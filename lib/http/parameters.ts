@@ -7,7 +7,10 @@ import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValu
 import { checkSerializationParam, isSerializationParam } from '../xquery/serialization-params';
 import type { QueryPairs } from './query-string';
 import { groupPairs } from './query-string';
+import type { Variable } from '../operations/types';
 import { HTTP_ERRORS } from './status';
+
+export type { Variable } from '../operations/types';
 
 export type OperationName = 'query' | 'command' | 'run';
 const OPERATIONS: readonly string[] = ['query', 'command', 'run'];
@@ -20,13 +23,6 @@ export interface RequestParameters {
   readonly options: ReadonlyMap<string, OptionValue>;
   /** External variables by name (leading `$` removed). */
   readonly variables: ReadonlyMap<string, Variable>;
-}
-
-export interface Variable {
-  /** Values in order; several values bind a sequence. */
-  readonly values: readonly string[];
-  /** Sequence type the values are cast to (POST `type` attribute). */
-  readonly type?: string;
 }
 
 export const NO_PARAMETERS: RequestParameters = {

@@ -6,14 +6,13 @@ import { executeCommands, type CommandEnvironment, type QueryContext } from '../
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
-import type { Variable } from '../http/parameters';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
 import type { ReadView, WriteView } from '../store/types';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
 import { readableDatabases } from './permission';
 import { runQueryFile } from './run';
-import type { Result, Session } from './types';
+import type { Result, Session, Variable } from './types';
 
 export interface CommandInput {
   readonly db?: string;
@@ -54,6 +53,10 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     allowFileAccess: runtime.options.allowFileAccess,
     restPath: runtime.options.restPath,
     query: (text, context) => query(text, context),
+    analyzeQuery: (text) => {
+      const analysis = runtime.engine.analyze(text);
+      return analysis.updating ? analysis.permission : 'none';
+    },
     runFile: (file, context) => runQueryFile(file, (text, baseUri) => query(text, context ?? {}, baseUri)),
   };
 }

@@ -3,11 +3,11 @@
  * and `.xq` files of `run`. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
-import type { Variable } from '../http/parameters';
-import type { QueryContext } from '../xquery/engine';
+import type { ReadView } from '../store/types';
+import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
 import { readableDatabases, requirePermission } from './permission';
-import type { Result, Session } from './types';
+import type { Result, Session, Variable } from './types';
 
 export interface QueryInput {
   readonly query: string;
@@ -34,24 +34,7 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
  */
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
-  const analysis = engine.analyze(input.query);
-  if (analysis.updating) {
-    requirePermission(session, analysis.permission === 'create' ? 'create' : 'write');
-    const updated = await store.write('*', async (view) => {
-      const r = await engine.evaluate({
-        query: input.query,
-        baseUri: input.baseUri,
-        context: queryContext(input),
-        variables: input.variables,
-        serialization: input.serialization,
-        readable: await readableDatabases(session, view),
-      });
-      await applyStoreChanges(view, r.changes ?? []);
-      return r;
-    });
-    return { status: 200, contentType: updated.contentType, body: updated.body };
-  }
-  const response = await store.read('*', async (view) =>
+  const run = async (view: ReadView) =>
     engine.evaluate({
       query: input.query,
       baseUri: input.baseUri,
@@ -59,7 +42,18 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
       variables: input.variables,
       serialization: input.serialization,
       readable: await readableDatabases(session, view),
-    }),
-  );
+    });
+  const analysis = engine.analyze(input.query);
+  let response: QueryResponse;
+  if (analysis.updating) {
+    requirePermission(session, analysis.permission === 'create' ? 'create' : 'write');
+    response = await store.write('*', async (view) => {
+      const r = await run(view);
+      await applyStoreChanges(view, r.changes ?? []);
+      return r;
+    });
+  } else {
+    response = await store.read('*', run);
+  }
   return { status: 200, contentType: response.contentType, body: response.body };
 }

@@ -8,6 +8,14 @@ export interface Session {
   readonly runtime: Runtime;
 }
 
+/** An external variable binding of a request (spec §9.1). */
+export interface Variable {
+  /** Values in order; several values bind a sequence. */
+  readonly values: readonly string[];
+  /** Sequence type the values are cast to (POST `type` attribute). */
+  readonly type?: string;
+}
+
 export interface Result {
   readonly status: number;
   /** Full Content-Type value, charset included where it applies. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { executeCommands, queryPermission } from '../../../lib/commands/exec';
+import { executeCommands } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
 import { XmldbError } from '../../../lib/errors';
 import type { LockSet, Store } from '../../../lib/store/types';
-import { newState, setup, type Fixture } from './setup';
+import { analyzeQuery, newState, setup, type Fixture } from './setup';
 
 const FIXTURES = path.join(__dirname, '../../../fixtures/commands');
 
@@ -159,13 +159,13 @@ describe('locks', () => {
     ['delete nodes //x', 'write'],
     ['replace value of node /a with 1', 'write'],
     ['rename node /a as "b"', 'write'],
-    ['copy $c := /a modify () return $c', 'write'],
+    ['copy $c := <a/> modify () return $c', 'none'],
+    ['"insert node"', 'none'],
     ['db:put("a", <x/>, "x.xml")', 'write'],
     ['db:put-value("a", 1, "v")', 'write'],
-    ['put(<a/>, "x.xml")', 'write'],
-    ['db:create("x")', 'create'],
+        ['db:create("x")', 'create'],
     ['db:drop("x")', 'create'],
-  ])('queryPermission(%j) = %s', (query, perm) => {
-    expect(queryPermission(query)).toBe(perm);
+  ])('the analysis of %j needs %s', (query, perm) => {
+    expect(analyzeQuery(query)).toBe(perm);
   });
 });

@@ -1,4 +1,6 @@
 /** One-line helpers for executor tests: a fresh data folder, store, users and REST path per test. */
+import { parseQuery } from '../../../lib/xquery/syntax';
+import { analyzeModule } from '../../../lib/xquery/update/analysis';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,12 @@ export function newState(currentDb?: string): CommandState {
   return { options: new Map(), ...(currentDb !== undefined ? { currentDb } : {}) };
 }
 
+/** The engine's static analysis of updating queries, as the REST layer provides it. */
+export function analyzeQuery(query: string): 'none' | 'write' | 'create' {
+  const analysis = analyzeModule(parseQuery(query), query);
+  return analysis.updating ? analysis.permission : 'none';
+}
+
 /** A query stub: echoes the query and its context. */
 export const echoQuery: NonNullable<CommandEnvironment['query']> = async (query, context) =>
   `[${context.db ?? '-'}|${context.path ?? '-'}] ${query}`;
@@ -58,6 +66,7 @@ export async function setup(): Promise<Fixture> {
     allowFileAccess: false,
     restPath,
     query: echoQuery,
+    analyzeQuery,
     ...extra,
   });
   const run: Fixture['run'] = (script, options = {}) =>

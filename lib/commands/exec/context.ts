@@ -30,8 +30,14 @@ export interface CommandEnvironment {
   allowFileAccess: boolean;
   /** Folder of server-side files for RUN (spec §10). */
   restPath: string;
-  /** Runs an XQuery for XQUERY/FIND; given by the caller (engine not ready yet: tests pass a stub). */
+  /** Runs an XQuery for XQUERY/FIND. */
   query?: (query: string, context: QueryContext) => Promise<string>;
+  /**
+   * The permission a query needs beyond reading (the engine's static analysis: updating
+   * expressions and db: write functions). Without it, or for a query that does not parse (it
+   * fails when it runs), queries count as reading.
+   */
+  analyzeQuery?: (query: string) => 'none' | 'write' | 'create';
   /**
    * Runs a server-side query file for RUN; receives the absolute file, already resolved against
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument

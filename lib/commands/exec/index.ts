@@ -31,7 +31,7 @@ import { commandError } from '../messages';
 export type { CommandEnvironment, CommandState, QueryContext } from './context';
 export { EXEC_ERRORS, type ExecErrorKey } from './errors';
 export { formatSize } from './info';
-export { queryPermission, resolveRunFile } from './plan';
+export { resolveRunFile } from './plan';
 
 /** Runs one (planned) command; answers its output ('' for commands that only change state). */
 async function runCommand(step: Step, ctx: RunContext): Promise<string> {

@@ -5,15 +5,14 @@
  * command's permission against the databases it touches, refuses unsupported commands, and
  * collects the union of read and write locks.
  *
- * Per-command data comes from `requirements()`. `mergeRequirements()` is not enough here: it
- * cannot see into EXECUTE/RUN, nor that a nested OPEN changes the database of later commands,
- * and its single maximum permission ignores per-database grants.
+ * Per-command data comes from `requirements()`; the walk sees into EXECUTE and RUN, follows
+ * nested OPENs, and checks per-database grants command by command.
  *
- * Queries (XQUERY, query files run by RUN): until the engine offers its own analysis, the query
- * text is scanned. If it mentions an updating expression or a writing function (`db:put(`,
- * `insert node`, `fn:put(` …), the script locks all databases for writing and needs the write
- * permission (create for `db:create(`, `db:drop(` …); otherwise it locks all databases for reading.
- * The engine still checks each database a query actually touches.
+ * Queries (XQUERY, query files run by RUN): the engine's static analysis (`analyzeQuery`) tells
+ * whether a query updates (XQuery Update, db: write functions). An updating query locks all
+ * databases for writing and needs the write permission (create for db:create, db:drop, …);
+ * otherwise it locks all databases for reading. The engine limits the databases a query reads
+ * to those its user may read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -55,26 +54,6 @@ export const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>([
 ]);
 
 const LABEL: Record<Permission, string> = { none: 'None', read: 'Read', write: 'Write', create: 'Create', admin: 'Admin' };
-
-/** Updating expressions and writing functions (see the file comment). */
-const UPDATING = [
-  /\b(?:insert|delete)\s+nodes?\b/,
-  /\breplace\s+(?:value\s+of\s+)?node\b/,
-  /\brename\s+node\b/,
-  /\bcopy\s+\$/,
-  /\bupdate\s*\{/,
-  /\btransform\s+with\b/,
-  /(?:^|[^\w:.-])(?:fn:)?put\s*\(/,
-  /\bdb:(?:add|put|put-value|put-binary|delete|rename|replace|store|optimize|flush|create-index|drop-index)\s*\(/,
-  /\bxquery:(?:eval-update|update)\s*\(/,
-];
-const CREATING = /\bdb:(?:create|drop|copy|alter|create-backup|drop-backup|alter-backup|restore)\s*\(/;
-
-/** What scanning a query tells: the permission it needs (none: reads only). */
-export function queryPermission(query: string): Permission {
-  if (CREATING.test(query)) return 'create';
-  return UPDATING.some((re) => re.test(query)) ? 'write' : 'none';
-}
 
 function union(a: LockSet, b: LockSet): LockSet {
   return a === '*' || b === '*' ? '*' : [...a, ...b];
@@ -179,9 +158,14 @@ class Planner {
     return { steps, db };
   }
 
-  /** Locks and permission of a query, from scanning its text. */
+  /** Locks and permission of a query, from the engine's analysis. */
   private query(query: string, db: string | undefined): void {
-    const perm = queryPermission(query);
+    let perm: 'none' | 'write' | 'create' = 'none';
+    try {
+      perm = this.env.analyzeQuery?.(query) ?? 'none';
+    } catch {
+      // A query that does not parse fails when it runs, after the commands before it.
+    }
     if (perm === 'none') {
       this.reads = '*';
       return;

@@ -25,7 +25,7 @@
  */
 import { parseXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath } from '../../store/paths';
-import { atomicTypeName, isAtomic, isNode, saxon, xpathError, type XdmItem, type XdmValue } from '../runtime/saxon';
+import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../runtime/saxon';
 import type { StoreChange } from '../update/changes';
 import { updateError } from '../update/errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';
@@ -168,25 +168,8 @@ function nothing([db]: XdmValue[]): XdmValue {
 // ---------------------------------------------------------------------------------------------
 // Registration (as in db.ts: one name, several arities)
 
-interface Definition {
-  readonly sig: string;
-  readonly arity?: readonly number[];
-  readonly impl: (args: XdmValue[]) => XdmValue;
-}
 
-function register(functions: Record<string, Definition>): void {
-  const signatures: Record<string, { sig: string; arity?: number[]; impl: (args: { expand(): XdmItem[] }[]) => unknown }> = {};
-  for (const [name, f] of Object.entries(functions)) {
-    signatures[name] = {
-      sig: f.sig,
-      ...(f.arity ? { arity: [...f.arity] } : {}),
-      impl: (args) => saxon.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
-    };
-  }
-  (saxon.registerExtensionFunctions as (def: unknown) => void)({ namespace: DB_NS, signatures });
-}
-
-register({
+registerFunctions(DB_NS, {
   create: { sig: '1F r[*] a[1AS,*,*AS,*]', arity: [1, 2, 3, 4], impl: create },
   drop: { sig: '1F r[*] a[1AS]', impl: drop },
   add: { sig: '1F r[*] a[1AS,*,?AS,*]', arity: [2, 3, 4], impl: add },

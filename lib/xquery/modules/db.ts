@@ -35,10 +35,9 @@ import type { ResourceInfo } from '../../store/types';
 import { ENGINE_NS, activeDocumentSource } from '../runtime/documents';
 import {
   castString,
-  saxon,
   stringValue,
   xpathError,
-  type XdmItem,
+  registerFunctions,
   type XdmNode,
   type XdmValue,
 } from '../runtime/saxon';
@@ -210,32 +209,11 @@ function uriCollection([uri]: XdmValue[]): XdmValue {
 // ---------------------------------------------------------------------------------------------
 // Registration
 
-type Impl = (args: XdmValue[]) => XdmValue;
-
-interface Definition {
-  /** saxon's compact signature: `1F r[RESULT] a[ARG,...]` (the longest arity's arguments). */
-  readonly sig: string;
-  /** Arities when several (trailing arguments omitted). */
-  readonly arity?: readonly number[];
-  readonly impl: Impl;
-}
-
-/** Registers functions with saxon-js; `arity` lets one name take several arities. */
-function register(namespace: string, functions: Record<string, Definition>): void {
-  const signatures: Record<string, { sig: string; arity?: number[]; impl: (args: { expand(): XdmItem[] }[]) => unknown }> = {};
-  for (const [name, f] of Object.entries(functions)) {
-    signatures[name] = {
-      sig: f.sig,
-      ...(f.arity ? { arity: [...f.arity] } : {}),
-      impl: (args) => saxon.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
-    };
-  }
-  (saxon.registerExtensionFunctions as (def: unknown) => void)({ namespace, signatures });
-}
-
+// saxon's compact signatures: `1F r[RESULT] a[ARG,...]` (the longest arity's arguments); `arity`
+// lists the arities of a name with optional trailing arguments.
 const DOCS = '1F r[*ND] a[1AS,1AS]';
 
-register(DB_NS, {
+registerFunctions(DB_NS, {
   get: { sig: DOCS, arity: [1, 2], impl: getDocuments },
   open: { sig: DOCS, arity: [1, 2], impl: getDocuments },
   list: { sig: '1F r[*AS] a[1AS,1AS]', arity: [0, 1, 2], impl: list },
@@ -248,6 +226,6 @@ register(DB_NS, {
   path: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).path)] },
 });
 
-register(ENGINE_NS, {
+registerFunctions(ENGINE_NS, {
   'uri-collection': { sig: '1F r[*AU] a[?AS]', arity: [0, 1], impl: uriCollection },
 });

@@ -83,7 +83,7 @@ interface SaxonApi {
   getPlatform(): Platform;
   checkOptions(options: Record<string, unknown>): Record<string, unknown> & { principalResult?: XdmNode & { firstChild: XdmNode } };
   internalTransform(stylesheet: SefTree, source: XdmNode, options: Record<string, unknown>): void;
-  registerExtensionFunctions(def: { namespace: string; signatures: Record<string, { sig: string; impl: ExtensionImpl }> }): void;
+  registerExtensionFunctions(def: { namespace: string; signatures: Record<string, { sig: string; arity?: number[]; impl: ExtensionImpl }> }): void;
   XPath: { sefToJSON(node: XdmNode): SefTree };
   XS: { QName: { fromParts(prefix: string, uri: string, local: string): XdmAtomic } };
   Atomic: { codes: Record<string, AtomicType> };
@@ -219,16 +219,18 @@ export function parseXml(text: string, baseUri?: string): XdmNode {
 /**
  * Registers JS functions callable from stylesheets as `Q{namespace}name(...)`. `sig` is saxon's
  * compact signature (`1F r[?ND] a[1AS]`: one function returning an optional document node from
- * one string). Must run before the stylesheets that call them are compiled.
+ * one string). `arity` lets one name take several arities (trailing arguments omitted). Must run
+ * before the stylesheets that call them are compiled.
  */
 export function registerFunctions(
   namespace: string,
-  functions: Record<string, { sig: string; impl: (args: XdmValue[]) => XdmValue }>,
+  functions: Record<string, { sig: string; arity?: readonly number[]; impl: (args: XdmValue[]) => XdmValue }>,
 ): void {
-  const signatures: Record<string, { sig: string; impl: ExtensionImpl }> = {};
+  const signatures: Record<string, { sig: string; arity?: number[]; impl: ExtensionImpl }> = {};
   for (const [name, f] of Object.entries(functions)) {
     signatures[name] = {
       sig: f.sig,
+      ...(f.arity ? { arity: [...f.arity] } : {}),
       impl: (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
     };
   }

@@ -12,6 +12,7 @@
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, eqname } from './names';
+import { descendantsCall, indexedName } from './paths-index';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -34,10 +35,13 @@ const ROOT = `(Q{${NS.fn}}root(self::node()) treat as document-node())`;
 
 function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
   const native = scope.withFocus({ kind: 'native' });
-  const rest = (steps: Expr[]): string[] => steps.map((s) => nextStep(s, native, unit));
+  const rest = (steps: Expr[]): string[] => nextSteps(steps, native, unit);
   let path: string;
   if (expr.root === '/') {
-    path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
+    // `//name` from the root: the index answers it for the root itself (one node, no sorting)
+    const name = indexedName(expr.steps, 0, native);
+    if (name !== undefined) path = `(${[descendantsCall(ROOT, name), ...rest(expr.steps.slice(2))].join('/')})`;
+    else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
     if (first.kind !== 'AxisStep') return `(${[`(${translateExpr(first, scope, unit)})`, ...rest(others)].join('/')})`;
@@ -65,6 +69,24 @@ function withFocus(path: string, scope: Scope): string {
 /** A step evaluated against the scope's focus. */
 function firstStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
   return withFocus(axisStep(step, scope.withFocus({ kind: 'native' }), unit), scope);
+}
+
+/**
+ * Steps after the first; `//name` (unpredicated) becomes one step calling the name index on each
+ * context node — the `/` before it sorts and deduplicates as the axis steps did (paths-index.ts).
+ */
+function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const name = indexedName(steps, i, native);
+    if (name !== undefined) {
+      out.push(descendantsCall('.', name));
+      i++;
+    } else {
+      out.push(nextStep(steps[i], native, unit));
+    }
+  }
+  return out;
 }
 
 function nextStep(step: Expr, native: Scope, unit: TranslationUnit): string {

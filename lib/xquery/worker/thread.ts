@@ -9,6 +9,7 @@ import { evaluate, evaluateSerialized } from '../evaluate';
 import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
 import { isDatabaseAccess } from '../modules/db';
 import '../modules/db-write'; // registers the updating db: functions
+import '../modules/name-index'; // registers engine:descendants (the element-name index behind `//name`)
 import '../update/functions'; // registers the update primitives the translator emits
 import { serialize } from '../serialize';
 import { applyPendingUpdates } from '../update/run';

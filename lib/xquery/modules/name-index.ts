@@ -1,0 +1,106 @@
+/**
+ * An element-name index per document, behind one extension function in the engine's namespace:
+ *
+ *   Q{urn:xmldb-rest:engine}descendants($node as item()*, $name as xs:string) as element()*
+ *
+ * (`$node` is one node; declared item()* so that a non-node raises XPTY0019 as a path would.)
+ *
+ * The descendant elements of `$node` whose expanded name is `$name` (written `Q{uri}local`, as
+ * the translator emits it), in document order, without duplicates: what
+ * `$node/descendant-or-self::node()/child::name` selects (translate/paths-index.ts emits it for
+ * `E//name`). The answer holds the very node objects of the tree, so node identity holds.
+ *
+ * - For a document node the answer comes from an index built on first use in one walk (expanded
+ *   name → elements in document order) and kept in a WeakMap keyed by the document node, so it
+ *   lives exactly as long as the document. saxon-js trees never change once built (stored
+ *   documents are cached immutable; updates build new trees, see update/functions.ts), so an
+ *   index never goes stale.
+ * - For any other node, its descendants are walked (no index: a walk below an element costs what
+ *   the axis step would).
+ *
+ * Importing this module registers the function (worker/thread.ts does, before any compilation).
+ */
+import { ENGINE_NS } from '../runtime/documents';
+import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../runtime/saxon';
+
+/** The local name of the function in ENGINE_NS. */
+export const DESCENDANTS_FUNCTION = 'descendants';
+
+/** What the walk reads of saxon-js's DOM nodes. */
+interface DomNode extends XdmNode {
+  readonly firstChild?: DomNode | null;
+  readonly nextSibling?: DomNode | null;
+  readonly parentNode?: DomNode | null;
+  readonly namespaceURI?: string | null;
+  readonly localName?: string | null;
+}
+
+type NameIndex = Map<string, DomNode[]>;
+
+const indexes = new WeakMap<object, NameIndex>();
+const EMPTY: readonly DomNode[] = [];
+
+function keyOf(element: DomNode): string {
+  return `Q{${element.namespaceURI ?? ''}}${element.localName ?? element.nodeName ?? ''}`;
+}
+
+/** Pre-order walk of the descendants of `root`, calling `visit` for each element. */
+function walkElements(root: DomNode, visit: (element: DomNode) => void): void {
+  let node = root.firstChild ?? null;
+  while (node) {
+    if (node.nodeType === NodeKind.element) visit(node);
+    const first = node.nodeType === NodeKind.element ? (node.firstChild ?? null) : null;
+    if (first) {
+      node = first;
+      continue;
+    }
+    // next in document order: the next sibling of the node or of its nearest ancestor below root
+    while (node && node !== root && !node.nextSibling) node = node.parentNode ?? null;
+    if (!node || node === root) break;
+    node = node.nextSibling ?? null;
+  }
+}
+
+function buildIndex(doc: DomNode): NameIndex {
+  const index: NameIndex = new Map();
+  walkElements(doc, (element) => {
+    const key = keyOf(element);
+    const list = index.get(key);
+    if (list) list.push(element);
+    else index.set(key, [element]);
+  });
+  return index;
+}
+
+/** The document's index, built on first use. */
+export function nameIndex(doc: XdmNode): NameIndex {
+  let index = indexes.get(doc);
+  if (!index) {
+    index = buildIndex(doc as DomNode);
+    indexes.set(doc, index);
+  }
+  return index;
+}
+
+/** The descendant elements of `node` named `name` (`Q{uri}local`), in document order. */
+export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
+  if (node.nodeType === NodeKind.document) return [...(nameIndex(node).get(name) ?? EMPTY)];
+  const out: DomNode[] = [];
+  if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
+    walkElements(node as DomNode, (element) => {
+      if (keyOf(element) === name) out.push(element);
+    });
+  }
+  return out;
+}
+
+function descendants([node, name]: XdmValue[]): XdmValue {
+  const item = node[0];
+  // the translator passes the context item of a path step: as `E/…` does, refuse a non-node
+  if (!item || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
+  return descendantsNamed(item, String(name[0]));
+}
+
+registerFunctions(ENGINE_NS, {
+  [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
+});
