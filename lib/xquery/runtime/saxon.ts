@@ -63,6 +63,7 @@ interface AtomicType {
   readonly name: string;
   readonly code: string;
   fromString(value: string): XdmAtomic;
+  fromNumber?(value: number): XdmAtomic;
   fromEQName?(eqname: string): XdmAtomic;
   fromParts?(prefix: string, uri: string, local: string): XdmAtomic;
 }
@@ -98,6 +99,58 @@ interface SaxonApi {
 type ExtensionImpl = (args: Iterator[], context: unknown, expr: unknown) => Iterator;
 
 export const saxon = SaxonJS;
+
+// ---------------------------------------------------------------------------------------------
+// xs:float canonical form
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The canonical string of an xs:float (F&O 3.1 §19.1.2.2): the shortest decimal that maps back
+ * to the same float32 value, in decimal notation for 1e-6 <= |x| < 1e6 (no trailing zeros, no
+ * point for integral values), otherwise as mantissa `E` exponent with at least one fractional
+ * digit (`1.0E11`, `1.2345E-7`).
+ */
+export function floatCanonical(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
+  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
+  const f = Math.fround(value);
+  let shortest = f;
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(f.toPrecision(digits));
+    if (Math.fround(candidate) === f) {
+      shortest = candidate;
+      break;
+    }
+  }
+  const abs = Math.abs(shortest);
+  if (abs >= 1e-6 && abs < 1e6) return String(shortest);
+  const [mantissa, exponent] = shortest.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}
+
+/**
+ * Runtime patch (saxon-js 2.7.0): its xs:double/xs:float class (`Va` in SaxonJS2N.js) writes an
+ * xs:float by rounding the double expansion to 7 significant digits, so `xs:float(1e11)` comes
+ * out as `9.9999998E10` and `xs:float('1.2345e-2')` as `0.01234`. That `toString` is what string(),
+ * casts and element/attribute content use, so we replace it, for xs:float values only, with
+ * `floatCanonical`. Runs once per thread when this module is loaded (every thread that
+ * evaluates queries imports it). If the class no longer looks as expected (another saxon-js
+ * version), we throw at load time instead of silently keeping or breaking float output.
+ */
+function patchFloatToString(): void {
+  const sample = SaxonJS.Atomic.codes[TypeCode.float]?.fromNumber?.(1) as XdmAtomic | undefined;
+  const proto = sample ? (Object.getPrototypeOf(sample) as { toString: (this: XdmAtomic) => string; __floatPatched?: boolean }) : null;
+  if (proto?.__floatPatched) return;
+  const original = proto && Object.prototype.hasOwnProperty.call(proto, 'toString') ? proto.toString : null;
+  if (!proto || !original || sample!.code !== TypeCode.float || !/"AF"===this\.code/.test(String(original)) || !/5E-8/.test(String(original))) {
+    throw new Error('saxon-js float patch: the xs:float toString of saxon-js 2.7.0 was not found; review floatCanonical in lib/xquery/runtime/saxon.ts for this saxon-js version');
+  }
+  proto.toString = function floatAwareToString(this: XdmAtomic): string {
+    return this.code === TypeCode.float ? floatCanonical(this.value as number) : original.call(this);
+  };
+  proto.__floatPatched = true;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Item kinds
@@ -174,6 +227,8 @@ export const TypeCode = {
   float: 'AF',
   QName: 'AQ',
 } as const;
+
+patchFloatToString();
 
 /** Whether `local` names a built-in atomic type in the xs namespace. */
 export function isAtomicTypeName(local: string): boolean {

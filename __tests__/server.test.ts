@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readSettings, startServer } from '../lib/server';
+import { tempDir } from './helpers/rest';
+
+describe('standalone server settings', () => {
+  test('defaults', () => {
+    expect(readSettings([], {})).toStrictEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dbPath: './data',
+      restPath: './restpath',
+      adminPassword: undefined,
+    });
+  });
+
+  test('environment variables, then flags (both forms) win', () => {
+    const env = { PORT: '9000', HOST: '0.0.0.0', XMLDB_PATH: '/d', XMLDB_RESTPATH: '/r', XMLDB_ADMIN_PASSWORD: 'pw' };
+    expect(readSettings([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw' });
+    expect(readSettings(['--port', '1234', '--db-path=/x', '--admin-password', 'other'], env)).toMatchObject({
+      port: 1234,
+      dbPath: '/x',
+      adminPassword: 'other',
+    });
+  });
+
+  test('unknown flags, missing values and bad ports are refused', () => {
+    expect(() => readSettings(['--nope'], {})).toThrow('Unknown argument: --nope');
+    expect(() => readSettings(['--port'], {})).toThrow('Missing value for --port');
+    expect(() => readSettings(['--port', '99999'], {})).toThrow('Invalid port: 99999');
+  });
+});
+
+describe('standalone server', () => {
+  test('serves /rest, creates admin on a new data folder with the given password, stops cleanly', async () => {
+    const dir = tempDir();
+    const logs: string[] = [];
+    const running = await startServer(
+      { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'secret' },
+      (m) => logs.push(m),
+    );
+    try {
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rest$/);
+      const auth = `Basic ${Buffer.from('admin:secret').toString('base64')}`;
+      const put = await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth, 'Content-Type': 'application/xml' }, body: '<a/>' });
+      expect(put.status).toBe(201);
+      const get = await fetch(`${running.url}/db/db.xml`, { headers: { Authorization: auth } });
+      expect(await get.text()).toBe('<a/>');
+      expect(logs).toStrictEqual([]); // a chosen password is not printed
+    } finally {
+      await running.stop();
+    }
+    expect(fs.existsSync(path.join(dir, 'data', 'users.json'))).toBe(true);
+  });
+
+  test('without a password, a strong random one is generated and printed once', async () => {
+    const dir = tempDir();
+    const logs: string[] = [];
+    const settings = { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp') };
+    const first = await startServer(settings, (m) => logs.push(m));
+    await first.stop();
+    expect(logs).toHaveLength(1);
+    const password = /password (\S+) /.exec(logs[0])?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const second = await startServer(settings, (m) => logs.push(m));
+    try {
+      expect(logs).toHaveLength(1); // the data folder has users now: nothing new is printed
+      const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+      expect((await fetch(second.url, { headers: { Authorization: auth } })).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('graceful stop', () => {
+  test('a write in flight when the stop begins is finished and stored', async () => {
+    const http = await import('node:http');
+    const dir = tempDir();
+    const running = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'pw' }, () => undefined);
+    const url = new URL(running.url);
+    const auth = `Basic ${Buffer.from('admin:pw').toString('base64')}`;
+    expect((await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } })).status).toBe(201);
+    const body = `<a>${'x'.repeat(200_000)}</a>`;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: '/rest/db/big.xml', method: 'PUT', headers: { Authorization: auth, 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 1000));
+      // The request is in flight: stop the server, then send the rest of the body.
+      setTimeout(() => {
+        void running.stop();
+        setTimeout(() => req.end(body.slice(1000)), 50);
+      }, 50);
+    });
+    await running.stop();
+    expect(status).toBe(201);
+    expect(fs.readFileSync(path.join(dir, 'data', 'db', 'big.xml'), 'utf8')).toBe(body);
+  });
+});
