@@ -134,6 +134,11 @@ describe('POST <query> (spec §7)', () => {
     expect(r.text).toBe('4\n"x"');
   });
 
+  test('comments and processing instructions around the context element belong to the document', async () => {
+    const body = '<query><text>(count(/node()), name(/processing-instruction()), string(/comment()))</text><context><!--c--><?p x?><a/></context></query>';
+    expect((await s.post('/rest', body).expect(200)).text).toBe('3\np\nc');
+  });
+
   test('unprefixed elements work too; the database of the URL is the context', async () => {
     expect((await s.post('/rest/db', '<query><text>count(//i)</text></query>').expect(200)).text).toBe('2');
   });

@@ -7,7 +7,7 @@ import { normaliseOptions, type OptionValue } from '../store/database-options';
 import { isSerializationParam } from '../xquery/serialization-params';
 import { checkSerialization, optionEntry, type Variable } from './parameters';
 import { HTTP_ERRORS } from './status';
-import { childElements, parseXml, serializeElement } from './xml-dom';
+import { childElements, parseXml, serializeElement, serializeNodes } from './xml-dom';
 
 export type PostOperation =
   | { readonly kind: 'commands'; readonly script: string }
@@ -33,11 +33,14 @@ function attribute(el: Element, name: string): string {
   return el.getAttribute(name) ?? '';
 }
 
-/** The context document given in a `context` element: its single child element, or its text. */
+/**
+ * The context document given in a `context` element: its single child element, with the
+ * comments and processing instructions around it (they belong to the document), or its text.
+ */
 function contextDocument(el: Element): string | undefined {
   const elements = childElements(el);
   if (elements.length > 1) throw raise(HTTP_ERRORS, 'MULTIPLE_CONTEXTS');
-  if (elements.length === 1) return serializeElement(elements[0]);
+  if (elements.length === 1) return serializeNodes(Array.from(el.childNodes).filter((n) => n.nodeType !== 3 && n.nodeType !== 4));
   const text = el.textContent ?? '';
   return text.trim() === '' ? undefined : text;
 }

@@ -29,6 +29,11 @@ function escapeAttr(s: string): string {
  * one in scope.
  */
 export function serializeElement(el: Element, dropNs = REST_NS): string {
+  return serializeNodes([el], dropNs);
+}
+
+/** Serializes a sequence of nodes (elements, text, comments, PIs); see serializeElement. */
+export function serializeNodes(nodes: readonly Node[], dropNs = REST_NS): string {
   const out: string[] = [];
   const write = (node: Node, scope: ReadonlyMap<string, string>): void => {
     switch (node.nodeType) {
@@ -76,6 +81,6 @@ export function serializeElement(el: Element, dropNs = REST_NS): string {
         break;
     }
   };
-  write(el, new Map([['', '']]));
+  for (const node of nodes) write(node, new Map([['', '']]));
   return out.join('');
 }

@@ -66,6 +66,7 @@ export const STATIC_ERRORS = {
   XQST0108: 'A main module cannot declare output options.',
   XQST0109: 'Unknown serialization parameter: %.',
   XPDY0002: 'No value assigned to $%.',
+  XQDY0054: 'Variable $% depends on itself.',
   /** Our own code: a construct the engine does not translate yet (never silently wrong output). */
   XMLR0001: 'Not supported yet: %.',
 } as const;

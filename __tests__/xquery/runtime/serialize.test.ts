@@ -46,6 +46,16 @@ describe('basex (default) and adaptive', () => {
     for (const [expr, expected] of cases) expect(ser(expr, { method: 'adaptive' })).toBe(expected);
   });
 
+  it('xs:float: the shortest round-tripping decimal, in F&O canonical form', () => {
+    expect(ser("xs:float(1e11), xs:float('1.2345e-2'), xs:float(5.7), xs:float(1e-7), xs:float(-1e17)", { method: 'adaptive' })).toBe(
+      'xs:float("1.0E11")\nxs:float("0.012345")\nxs:float("5.7")\nxs:float("1.0E-7")\nxs:float("-1.0E17")',
+    );
+    expect(ser("xs:float(1e6), xs:float(100000), xs:float(0.000001), xs:float('-0'), xs:float('INF')")).toBe('1.0E6\n100000\n0.000001\n-0\nINF');
+    // saxon's own string conversion (string(), casts, node content) goes through the same routine
+    expect(ser("string(xs:float(1e11)), xs:float('1.2345e-2') cast as xs:string, string-join((xs:float(1e-9), xs:float(0.1)), ' ')")).toBe('1.0E11\n0.012345\n1.0E-9 0.1');
+    expect(ser('string(1e11), string(xs:double(0.1))')).toBe('1.0E11\n0.1');
+  });
+
   it('adaptive maps, arrays and functions', () => {
     expect(ser("map{'a':1}", { method: 'adaptive' })).toBe('map{"a":1}');
     expect(ser("map{'b':(1,2)}", { method: 'adaptive' })).toBe('map{"b":(1,2)}');
@@ -61,6 +71,13 @@ describe('basex (default) and adaptive', () => {
     expect(ser(`parse-xml('<a x="1&quot;"/>')/*/@x`, { method: 'adaptive' })).toBe('x="1&quot;"');
     expect(ser(`parse-xml('<a xmlns:p="u"/>')/*/namespace::p`, { method: 'adaptive' })).toBe('xmlns:p="u"');
     expect(ser(`parse-xml('<a><!--c--><?pi d?>t</a>')/*/node()`, { method: 'adaptive' })).toBe('<!--c-->\n<?pi d?>\nt');
+  });
+
+  it('undeclares the default namespace for a no-namespace element (xmlns="")', () => {
+    const q = `parse-xml('<e xmlns="urn:x"><a xmlns=""><b/></a><p:c xmlns:p="urn:p" xmlns=""/></e>')`;
+    for (const method of ['adaptive', 'xml']) expect(ser(q, { method })).toBe('<e xmlns="urn:x"><a xmlns=""><b/></a><p:c xmlns:p="urn:p" xmlns=""/></e>');
+    expect(ser(`parse-xml('<e xmlns="urn:x"><a xmlns=""/></e>')/*/*`, { method: 'xml' })).toBe('<a/>');
+    expect(ser(`parse-xml('<e xmlns="urn:x"><a/></e>')`, { method: 'xml' })).toBe('<e xmlns="urn:x"><a/></e>');
   });
 
   it('item-separator replaces the newline (the QT3 wire form)', () => {

@@ -70,10 +70,26 @@ describe('translate: try/catch', () => {
     expect(await e.adaptive('declare function local:f($x as xs:integer) { $x }; try { local:f(<a>x</a>) } catch err:XPTY0004 { local-name-from-QName($err:code) }')).toBe('"XPTY0004"');
   });
 
-  it('unwraps an error envelope into $err:code and $err:value', async () => {
-    const q =
-      'try { error(QName("urn:x", "x:E"), "d", map { "Q{urn:xmldb-rest:gen}error": true(), "code": QName("urn:x", "x:E"), "value": (1, 2) }) } ' +
-      'catch * { prefix-from-QName($err:code), count($err:value) }';
+  it('unwraps the error envelope of fn:error into $err:code and $err:value', async () => {
+    const q = 'try { error(QName("urn:x", "x:E"), "d", (1, 2)) } catch * { prefix-from-QName($err:code), count($err:value) }';
     expect(await e.adaptive(q)).toBe('"x"\n2');
+    // a map given as the value is a value, not an envelope
+    expect(await e.adaptive('try { error(QName("urn:x", "x:E"), "d", map { "code": 1 }) } catch * { $err:value?code }')).toBe('1');
+  });
+
+  it('fn:error with a description keeps the whole value and the code prefix', async () => {
+    expect(await e.adaptive('try { error(QName("urn:x", "x:E"), "d", ("v", 3, <a/>, true())) } catch * { count($err:value), $err:value[2] }')).toBe('4\n3');
+    expect(await e.adaptive('try { error(QName("urn:x", "x:E"), "d") } catch Q{urn:x}E { prefix-from-QName($err:code), empty($err:value), $err:description }')).toBe(
+      '"x"\ntrue()\n"d"',
+    );
+    expect(await e.adaptive('try { error((), "d", 1) } catch err:FOER0000 { local-name-from-QName($err:code), $err:value }')).toBe('"FOER0000"\n1');
+    expect(await e.adaptive('try { error#3(QName("urn:x", "x:E"), "d", 5) } catch * { $err:value }')).toBe('5');
+  });
+
+  it('an uncaught fn:error still reports [CODE] description', async () => {
+    const err = await e.error('error(xs:QName("err:FOER0000"), "boom", (1, 2))');
+    expect(err.code).toBe('FOER0000');
+    expect(err.body).toContain('[FOER0000] boom');
+    expect((await e.error('error(QName("urn:x", "x:E"), "boom")')).body).toContain('boom');
   });
 });

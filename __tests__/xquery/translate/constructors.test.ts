@@ -74,6 +74,8 @@ describe('translate: direct element constructors', () => {
     ['<a xmlns:p="u">{element {"p:b"} {}}</a>', '<a xmlns:p="u"><p:b/></a>'],
     ['let $x := <x xmlns:q="w"><y/></x> return <a>{$x/y}</a>', '<a><y xmlns:q="w"/></a>'],
     ['declare copy-namespaces no-preserve, inherit; let $x := <x xmlns:q="w"><y/></x> return <a>{$x/y}</a>', '<a><y/></a>'],
+    ['<e xmlns="u"> <a xmlns=""> <b/> </a> </e>', '<e xmlns="u"><a xmlns=""><b/></a></e>'],
+    ['document { <e xmlns="u"><a xmlns=""/></e> }', '<e xmlns="u"><a xmlns=""/></e>'],
   ])('namespaces: %s', async (query, expected) => {
     expect(await e.adaptive(query)).toBe(expected);
   });

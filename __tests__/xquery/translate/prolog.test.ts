@@ -16,6 +16,13 @@ describe('translate: prolog', () => {
     ['declare namespace ns = "urn:ns"; declare function ns:function() { "reserved local name" }; ns:function()', '"reserved local name"'],
     ['declare decimal-format local:d decimal-separator = ","; format-number(1.5, "0,0", "Q{http://www.w3.org/2005/xquery-local-functions}d")', '"1,5"'],
     ['declare boundary-space preserve; declare ordering unordered; 1', '1'],
+    // not circular: a function that refers to the variable, called only from the body
+    ['declare variable $v := local:g(); declare function local:f() { $v }; declare function local:g() { 2 }; local:f()', '2'],
+    ['declare variable $v := let $v := 3 return $v; $v', '3'],
+    // a cycle only through a branch that is not taken is no cycle (XQDY0054 is dynamic)
+    ['declare variable $v := local:f(); declare function local:f() { if (current-date() lt xs:date("1990-01-01")) then $v + 1 else 22 }; $v', '22'],
+    ['declare variable $v := local:f#0; declare function local:f() { $v }; function-arity($v)', '0'],
+    ['declare variable $v := function() { local:f() }; declare function local:f() { $v }; $v() instance of function(*)', 'true()'],
   ])('%s', async (query, expected) => {
     expect(await e.adaptive(query)).toBe(expected);
   });
@@ -31,6 +38,12 @@ describe('translate: prolog', () => {
     ['declare option output:nonsense "x"; 1', 'XQST0109', 1, 1],
     ['declare variable $x := $y; 1', 'XPST0008', 1, 24],
     ['declare function local:f() { . }; local:f()', 'XPDY0002', undefined, undefined],
+    // a variable is not in scope in its own initializer
+    ['declare variable $v := $v; true()', 'XPST0008', 1, 24],
+    ['declare variable $v := function() { $v }; 1', 'XPST0008', 1, 37],
+    // circular through functions, even when the variable is never used
+    ['declare variable $v := local:f(); declare function local:f() { local:g($v) }; declare function local:g($a) { 1 }; true()', 'XQDY0054', 1, 1],
+    ['declare variable $a := $b; declare variable $b := local:f(); declare function local:f() { $a }; 1', 'XQDY0054', 1, 1],
   ])('%s raises %s', async (query, code, line, column) => {
     const err = await e.error(query);
     expect(err.code).toBe(code);

@@ -7,6 +7,8 @@
  * - xs:string, xs:untypedAtomic, xs:anyURI (and subtypes): in double quotes, `"` doubled;
  * - xs:boolean: `true()`/`false()`; xs:decimal and subtypes: their canonical lexical form;
  * - xs:double: `format-number(., '0.0##########################e0')` (`1.0e0`), or NaN/INF/-INF;
+ * - xs:float: `xs:float("canonical")`, the canonical form being the shortest round-tripping
+ *   decimal (`floatCanonical`; saxon-js's own rounds to 7 digits);
  * - xs:QName: `Q{uri}local`; any other atomic type: `xs:T("lexical")`;
  * - maps `map{k:v,...}`, arrays `[m,...]`, a member or value that is not exactly one item in
  *   parentheses; function items `Q{uri}name#arity` or `(anonymous-function)#arity`.
@@ -20,6 +22,7 @@ import {
   TypeCode,
   atomicDerivesFrom,
   atomicTypeName,
+  floatCanonical,
   isArray,
   isAtomic,
   isMap,
@@ -90,6 +93,7 @@ export function adaptiveAtomic(v: XdmAtomic): string {
   if (v.code === TypeCode.boolean) return v.value ? 'true()' : 'false()';
   if (atomicDerivesFrom(v, TypeCode.decimal)) return v.toString();
   if (v.code === TypeCode.double) return adaptiveDouble(Number(v.value));
+  if (v.code === TypeCode.float) return `xs:float(${quote(floatCanonical(Number(v.value)))})`;
   if (v.code === TypeCode.QName) {
     const q = v as unknown as { q: string; local: string };
     return `Q{${q.q}}${q.local}`;
@@ -111,7 +115,7 @@ export class AdaptiveWriter {
 
   /** One top-level item. */
   item(item: XdmItem): string {
-    if (this.basex && isAtomic(item)) return item.toString();
+    if (this.basex && isAtomic(item)) return item.code === TypeCode.float ? floatCanonical(Number(item.value)) : item.toString();
     return this.nested(item, 0);
   }
 

@@ -53,11 +53,12 @@ function translateSwitch(expr: SwitchExpr, scope: Scope, unit: TranslationUnit):
   const c = tempName(scope, 'case');
   const one = (operand: string): string =>
     `(let ${c} := ${F}data(${operand}) return if (${F}count(${c}) gt 1) then ${xpty0004('A switch case operand must be a single atomic value.')} else ${c})`;
-  let out = `(${translateExpr(expr.default, scope, unit)})`;
+  const later = (e: typeof expr.default): string => scope.ctx.conditionally(() => translateExpr(e, scope, unit));
+  let out = `(${later(expr.default)})`;
   for (let i = expr.cases.length - 1; i >= 0; i--) {
     const clause = expr.cases[i];
-    const test = clause.operands.map((o) => `${F}deep-equal(${v}, ${one(translateExpr(o, scope, unit))})`).join(' or ');
-    out = `if (${test}) then (${translateExpr(clause.result, scope, unit)}) else ${out}`;
+    const test = clause.operands.map((o) => `${F}deep-equal(${v}, ${one(i === 0 ? translateExpr(o, scope, unit) : later(o))})`).join(' or ');
+    out = `if (${test}) then (${later(clause.result)}) else ${out}`;
   }
   const operand = `${F}data(${translateExpr(expr.operand, scope, unit)})`;
   return `(let ${v} := ${operand} return if (${F}count(${v}) gt 1) then ${xpty0004('The switch operand must be a single atomic value.')} else ${out})`;
@@ -66,9 +67,9 @@ function translateSwitch(expr: SwitchExpr, scope: Scope, unit: TranslationUnit):
 function translateTypeswitch(expr: TypeswitchExpr, scope: Scope, unit: TranslationUnit): string {
   const v = tempName(scope, 'typeswitch');
   const branch = (name: EQName | null, offset: number, result: typeof expr.default): string => {
-    if (!name) return `(${translateExpr(result, scope, unit)})`;
+    if (!name) return `(${scope.ctx.conditionally(() => translateExpr(result, scope, unit))})`;
     const bound = scope.bind(name, offset);
-    return `(let ${bound.variable.ref} := ${v} return ${translateExpr(result, bound.scope, unit)})`;
+    return `(let ${bound.variable.ref} := ${v} return ${scope.ctx.conditionally(() => translateExpr(result, bound.scope, unit))})`;
   };
   let out = branch(expr.defaultVar, expr.start, expr.default);
   for (let i = expr.cases.length - 1; i >= 0; i--) {
@@ -128,7 +129,7 @@ function translateTryCatch(expr: TryCatchExpr, scope: Scope, unit: TranslationUn
   const inner = liftScope(scope, focus);
   const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
   const lines = [`<xsl:try>`, `${unit.marker(expr.body)}<xsl:sequence select="${xmlAttr(body)}"/>`];
-  for (const clause of expr.catches) lines.push(catchClause(clause, inner, unit));
+  for (const clause of expr.catches) lines.push(scope.ctx.conditionally(() => catchClause(clause, inner, unit)));
   lines.push('</xsl:try>');
   return liftFunction(unit, scope, lines.join('\n'), focus, expr);
 }

@@ -7,10 +7,15 @@
  *   exist in XQuery: XPST0017.
  * - fn:doc, fn:doc-available and fn:collection go to the engine's DocumentSource functions
  *   (runtime/documents.ts).
+ * - fn:error with a description passes its code and value in an envelope (conditional.ts,
+ *   `errorEnvelope`) as the third argument, since saxon-js keeps only the first item of the value
+ *   and loses the code's prefix; catch clauses unwrap it. The error's code and message, all an
+ *   uncaught error shows, are unchanged.
  * - Focus-dependent calls (`name()`, `position()`, `lang($l)`, …) get the focus from the scope
  *   when it is held in parameters.
  */
 import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef } from '../syntax';
+import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { NS, displayName, eqname, type QName } from './names';
@@ -66,6 +71,7 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
 export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
+  scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
   const a = args(expr.args, scope, unit);
@@ -77,6 +83,10 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
     if (a.length === 1 && CONTEXT_SECOND_ARG_FUNCTIONS.has(name.local)) return `${callee}(${a[0]}, ${focus.item})`;
   }
   if (name.uri === NS.fn && name.local === 'collection' && a.length === 0) return `${callee}(())`;
+  if (name.uri === NS.fn && name.local === 'error' && a.length >= 2 && !a.includes('?')) {
+    const code = `$Q{${NS.vars}}error-code.${scope.ctx.nextId()}`;
+    return `(let ${code} := ${a[0]} return ${callee}(${code}, ${a[1]}, ${errorEnvelope(code, a[2] ?? '()')}))`;
+  }
   return `${callee}(${a.join(', ')})`;
 }
 
@@ -109,7 +119,7 @@ export function translateInlineFunction(expr: InlineFunctionExpr, scope: Scope, 
     params.push(`${bound.variable.ref}${p.type ? ` as ${translateSequenceType(p.type, scope)}` : ''}`);
   }
   const ret = expr.returnType ? ` as ${translateSequenceType(expr.returnType, scope)}` : '';
-  const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
+  const body = expr.body.expr ? scope.ctx.conditionally(() => translateExpr(expr.body.expr!, inner, unit)) : '()';
   return `(function(${params.join(', ')})${ret} { ${body} })`;
 }
 

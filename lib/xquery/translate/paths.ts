@@ -8,6 +8,8 @@
  *   `(root(self::node()) treat as document-node())` — `treat` raises XPDY0050 when the root is
  *   not a document node, as XQuery requires for a leading `/`.
  * - Every name test is an EQName (`child::Q{}a`, `attribute::Q{u}b`, `Q{u}*`, `*:l`).
+ * - `E//name` with an unpredicated element-name step calls the worker's element-name index
+ *   (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps: see paths-index.ts.
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';

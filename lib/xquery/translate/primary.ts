@@ -75,11 +75,10 @@ export function translatePrimary(expr: PrimaryExpr, scope: Scope, unit: Translat
     case 'CurlyArrayConstructor':
       return `array{${t(expr.expr)}}`;
     case 'Lookup':
-      return `(${t(expr.base)})?${keySpecifier(expr.key, scope, unit)}`;
+      return lookup(`(${t(expr.base)})`, expr.key, scope, unit);
     case 'UnaryLookup': {
-      const key = keySpecifier(expr.key, scope, unit);
       const focus = scope.focus;
-      return focus.kind === 'params' || focus.kind === 'value' ? `(${focus.item})?${key}` : `?${key}`;
+      return lookup(focus.kind === 'params' || focus.kind === 'value' ? `(${focus.item})` : '.', expr.key, scope, unit);
     }
     case 'OrderedExpr':
     case 'UnorderedExpr':
@@ -96,7 +95,7 @@ export function translatePrimary(expr: PrimaryExpr, scope: Scope, unit: Translat
     case 'ValidateExpr':
       throw scope.error('XQST0075', expr.start);
     case 'IfExpr':
-      return `(if (${t(expr.test)}) then ${t(expr.then)} else ${t(expr.else)})`;
+      return `(if (${t(expr.test)}) then ${scope.ctx.conditionally(() => t(expr.then))} else ${scope.ctx.conditionally(() => t(expr.else))})`;
     case 'QuantifiedExpr': {
       let inner = scope;
       const bindings: string[] = [];
@@ -128,16 +127,29 @@ export function contextItem(scope: Scope): string {
   }
 }
 
-function keySpecifier(key: KeySpecifier, scope: Scope, unit: TranslationUnit): string {
+/**
+ * `base?key`. A parenthesized key is atomized and, for an array, an xs:untypedAtomic key is
+ * cast to xs:integer (XPath 3.1 §3.11.3.1: the function conversion rules of `$array($k)`);
+ * saxon-js 2.7 does neither, so that form is spelled out per base item.
+ */
+function lookup(base: string, key: KeySpecifier, scope: Scope, unit: TranslationUnit): string {
   switch (key.type) {
     case 'name':
-      return key.name;
+      return `${base}?${key.name}`;
     case 'integer':
-      return key.value;
+      return `${base}?${key.value}`;
     case 'wildcard':
-      return '*';
-    case 'expr':
-      return `(${key.expr.expr ? translateExpr(key.expr.expr, scope, unit) : ''})`;
+      return `${base}?*`;
+    case 'expr': {
+      if (!key.expr.expr) return `${base}?()`;
+      const id = scope.ctx.nextId();
+      const [keys, b, k] = [`$Q{${NS.vars}}lookup-keys.${id}`, `$Q{${NS.vars}}lookup-base.${id}`, `$Q{${NS.vars}}lookup-key.${id}`];
+      const arrayKey = `(if (${k} instance of Q{${NS.xs}}untypedAtomic) then Q{${NS.xs}}integer(${k}) else ${k})`;
+      return (
+        `(let ${keys} := Q{${NS.fn}}data(${translateExpr(key.expr.expr, scope, unit)}) return ` +
+        `for ${b} in ${base} return if (${b} instance of array(*)) then (for ${k} in ${keys} return ${b}?(${arrayKey})) else ${b}?(${keys}))`
+      );
+    }
   }
 }
 

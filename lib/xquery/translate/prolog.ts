@@ -5,7 +5,13 @@
  *   XQST0070 for xml/xmlns).
  * - `declare variable $x external` → `xsl:param` named by the variable's EQName (the engine
  *   binds request values to it); with a value → `xsl:variable`, checked against its type with
- *   SequenceType matching. A variable sees only variables declared before it (XPST0008).
+ *   SequenceType matching. An initializer sees every global variable but its own (XPST0008).
+ * - Cycles (XQDY0054, a dynamic error: XQuery 3.1 §5.16, W3C bug 29590): a variable whose
+ *   evaluation is certain to need its own value is reported at compile time, even if the body
+ *   never reads it (XQuery initializes every global; saxon would evaluate it lazily, or never).
+ *   "Certain" follows references and function calls that are not under a condition (if, switch
+ *   and typeswitch branches, catch clauses, function items, named function references); a cycle
+ *   through a conditional path is left to saxon's run-time check (XTDE0640 → XQDY0054).
  * - `declare function` → `xsl:function` under the function's real EQName (so `local:f#1` and
  *   `function-name()` work), parameters typed with `as` (XSLT's coercion rules are XQuery's
  *   function conversion rules). All functions are registered before any body is translated.
@@ -16,7 +22,7 @@ import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax
 import { CONTEXT_PARAM } from '../evaluate';
 import { isSerializationParam } from '../serialization-params';
 import { translateExpr } from './expressions';
-import { NS, asAttribute, displayName, eqname, xmlAttr } from './names';
+import { NS, asAttribute, displayName, eqname, xmlAttr, type QName } from './names';
 import type { DeclaredFunction, Focus, Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
@@ -120,8 +126,32 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
     }
   }
   if (!registered) registerAll(prolog, scope, functions);
-  for (const f of functions) declareFunction(f.decl, scope, unit);
+  for (const f of functions) {
+    ctx.currentDeclaration = `${eqname(f.info.name)}#${f.info.arity}`;
+    declareFunction(f.decl, scope, unit);
+  }
+  ctx.currentDeclaration = null;
+  checkVariableCycles(prolog, scope);
   return externals;
+}
+
+/** XQDY0054 for a global variable whose initializer depends on itself. */
+function checkVariableCycles(prolog: Prolog, scope: Scope): void {
+  const deps = scope.ctx.dependencies;
+  for (const d of prolog.decls) {
+    if (d.kind !== 'VarDecl') continue;
+    const name = scope.variableName(d.name, d.start);
+    const self = `$${eqname(name)}`;
+    const seen = new Set<string>();
+    const stack = [...(deps.get(self) ?? [])];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (next === self) throw scope.error('XQDY0054', d.start, displayName(name));
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(deps.get(next) ?? []));
+    }
+  }
 }
 
 /**
@@ -164,6 +194,25 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
 function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus: Focus, externals: ExternalVariable[]): void {
   const name = scope.variableName(d.name, d.start);
   const key = eqname(name);
+  scope.ctx.currentDeclaration = `$${key}`;
+  scope.ctx.declaringVariable = key;
+  try {
+    translateVariable(d, name, key, scope, unit, focus, externals);
+  } finally {
+    scope.ctx.currentDeclaration = null;
+    scope.ctx.declaringVariable = null;
+  }
+}
+
+function translateVariable(
+  d: VarDecl,
+  name: QName,
+  key: string,
+  scope: Scope,
+  unit: TranslationUnit,
+  focus: Focus,
+  externals: ExternalVariable[],
+): void {
   const type = d.type ? translateSequenceType(d.type, scope) : undefined;
   const init = scope.withFocus(focus);
   const as = type ? ` as="${asAttribute(type)}"` : '';

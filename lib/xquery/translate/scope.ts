@@ -67,9 +67,42 @@ export class StaticContext {
   readonly functions = new Map<string, DeclaredFunction>();
   /** `declare option output:*` values, by parameter name. */
   readonly outputOptions: Record<string, string> = {};
+  /**
+   * Prolog dependencies (XQuery 3.1 §5.16): the declaration being translated (`$Q{u}l` for a
+   * variable, `Q{u}l#n` for a function) and what each one refers to, for the cycle check.
+   */
+  currentDeclaration: string | null = null;
+  readonly dependencies = new Map<string, Set<string>>();
+  /** The global variable whose initializer is being translated: not in its own scope. */
+  declaringVariable: string | null = null;
+  private conditionalDepth = 0;
   private counter = 0;
 
   constructor(readonly source: string) {}
+
+  /**
+   * Translates code that is evaluated only under a condition (an if/switch/typeswitch branch, a
+   * catch clause, the body of a function item): its references are not certain dependencies.
+   */
+  conditionally<T>(translate: () => T): T {
+    this.conditionalDepth++;
+    try {
+      return translate();
+    } finally {
+      this.conditionalDepth--;
+    }
+  }
+
+  /**
+   * Records that the current prolog declaration refers to `target` (same key syntax) on a path
+   * that is evaluated whenever the declaration is.
+   */
+  noteDependency(target: string): void {
+    if (this.currentDeclaration === null || this.conditionalDepth > 0) return;
+    let set = this.dependencies.get(this.currentDeclaration);
+    if (!set) this.dependencies.set(this.currentDeclaration, (set = new Set()));
+    set.add(target);
+  }
 
   /** A fresh number for generated names. */
   nextId(): number {
@@ -119,8 +152,12 @@ export class Scope {
     for (let l = this.vars; l; l = l.next) {
       if (l.variable.name.uri === qn.uri && l.variable.name.local === qn.local) return l.variable;
     }
-    const g = this.ctx.globals.get(eqname(qn));
-    if (g) return g;
+    const key = eqname(qn);
+    const g = key === this.ctx.declaringVariable ? undefined : this.ctx.globals.get(key);
+    if (g) {
+      this.ctx.noteDependency(`$${key}`);
+      return g;
+    }
     throw this.error('XPST0008', offset, qn.prefix ? `${qn.prefix}:${qn.local}` : qn.local);
   }
 
