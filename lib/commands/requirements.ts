@@ -5,6 +5,7 @@
  * cannot be judged from the command alone: they carry an `analyse` marker, and the executor adds
  * what analysing the query or script tells.
  */
+import { backupOwner } from '../store/backups';
 import type { LockSet } from '../store/types';
 import { rank, type Permission } from '../users/permissions';
 import type { Command } from './types';
@@ -53,7 +54,23 @@ export function patternLocks(pattern: string): LockSet {
 
 /** The database a backup name belongs to: `db-2026-01-01-10-00-00` → `db`. */
 export function backupDatabase(name: string): string {
-  return name.replace(/-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}$/, '');
+  return backupOwner(name);
+}
+
+/**
+ * Locks for a backup name or a database name standing for its backups (RESTORE, ALTER BACKUP):
+ * the database of the backup, and the name itself where it differs (a database may be named
+ * like a backup, and its backups are addressed by its name).
+ */
+export function backupLocks(name: string): readonly string[] {
+  const db = backupOwner(name);
+  return db === name ? [name] : [db, name];
+}
+
+/** Locks for a backup pattern (DROP BACKUP): `backupLocks` of each name; a `*` or `?` needs all. */
+export function backupPatternLocks(pattern: string): LockSet {
+  const locks = patternLocks(pattern);
+  return locks === '*' ? '*' : locks.flatMap(backupLocks);
 }
 
 /**
@@ -129,12 +146,15 @@ export function requirements(cmd: Command, currentDb?: string, user?: string): R
     case 'repoList':
     case 'test':
       return req('admin');
+    // Backups change under the write locks of their databases (the store checks them).
     case 'createBackup':
-      return req('create', cmd.pattern === undefined ? '*' : patternLocks(cmd.pattern));
+      return req('create', NONE, cmd.pattern === undefined ? '*' : patternLocks(cmd.pattern));
     case 'restore':
-      return req('create', NONE, cmd.name === undefined ? '*' : [backupDatabase(cmd.name)]);
+      return req('create', NONE, cmd.name === undefined ? '*' : backupLocks(cmd.name));
     case 'dropBackup':
+      return req('create', NONE, backupPatternLocks(cmd.pattern));
     case 'alterBackup':
+      return req('create', NONE, [...backupLocks(cmd.name), ...backupLocks(cmd.newName)]);
     case 'showBackups':
       return req('create');
     default: {

@@ -10,6 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { contentDigest, flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { backupFolder, backupsFolder, type BackupRecord } from './backups';
 import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
 import { applyOps, journalPath, removeJournal, writeJournal, type JournalOp } from './journal';
@@ -42,10 +43,15 @@ interface Plan {
 }
 
 /**
- * Commits the drafts; answers the names of the databases that changed. Throws CommitFailure if
- * the journal was written but could not be applied (it is replayed at the next start).
+ * Commits the drafts and the staged backup changes; answers the names of the databases that
+ * changed. Throws CommitFailure if the journal was written but could not be applied (it is
+ * replayed at the next start).
  */
-export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<string, DbDraft | null>): Promise<string[]> {
+export async function commitDrafts(
+  ctx: CommitContext,
+  drafts: ReadonlyMap<string, DbDraft | null>,
+  backups: ReadonlyMap<string, BackupRecord | null> = new Map(),
+): Promise<string[]> {
   const plan: Plan = { ops: [], unflushed: [], apply: [] };
   const changed: string[] = [];
   const now = Date.now();
@@ -56,6 +62,8 @@ export async function commitDrafts(ctx: CommitContext, drafts: ReadonlyMap<strin
     else await planEdit(ctx, draft, now, plan);
     if (plan.ops.length + plan.apply.length > before) changed.push(name);
   }
+  // After the drafts: a restored database's files were linked from its backup while planning.
+  await planBackups(ctx, backups, plan);
   const ops = plan.ops;
   if (ops.length > 0) {
     const [journal] = await Promise.all([writeJournal(ctx.dbPath, ops), flushFiles(plan.unflushed)]);
@@ -101,6 +109,30 @@ async function planFresh(ctx: CommitContext, draft: DbDraft, now: number, plan: 
   const rel = (abs: string) => journalPath(ctx.dbPath, abs);
   plan.ops.push({ op: 'swapDir', stage: rel(stage), target: rel(folder), trash: rel(trashFolder(ctx.dbPath)) });
   plan.apply.push(() => ctx.committed.set(draft.name, new DbRecord(ctx.dbPath, draft.name, folder, meta, catalog)));
+}
+
+/**
+ * Backup changes as folder operations: the dropped backups go, then every new or renamed backup
+ * (always a staging folder of this write: write-view.ts) is swapped into place, replacing one of
+ * its name. A name is either dropped or put, so a replay never undoes a later operation.
+ */
+async function planBackups(
+  ctx: CommitContext,
+  backups: ReadonlyMap<string, BackupRecord | null>,
+  plan: Plan,
+): Promise<void> {
+  if (backups.size === 0) return;
+  const rel = (abs: string) => journalPath(ctx.dbPath, abs);
+  const drops: JournalOp[] = [];
+  const puts: JournalOp[] = [];
+  for (const [name, backup] of backups) {
+    const target = rel(backupFolder(ctx.dbPath, name));
+    const trash = rel(trashFolder(ctx.dbPath));
+    if (backup === null) drops.push({ op: 'dropDir', target, trash });
+    else puts.push({ op: 'swapDir', stage: rel(backup.folder), target, trash });
+  }
+  await fs.mkdir(backupsFolder(ctx.dbPath), { recursive: true });
+  plan.ops.push(...drops, ...puts);
 }
 
 /** Stages new files, catalog shards and meta beside their targets; deletes come first. */

@@ -9,6 +9,7 @@ export const STORE_ERRORS = {
   RESOURCE_NOT_FOUND_X: entry(404, "Resource '%' was not found."),
   /** A resource cannot lie below another resource: the file tree has one name for both. */
   PATH_CONFLICT_XX: entry(400, "Path '%' conflicts with resource '%'."),
+  BACKUP_NOT_FOUND_X: entry(404, 'No backup found: %.'),
   INVALID_RANGE_XX: entry(416, 'Invalid byte range: %-%.'),
   /** Programming error above the store: a write view touched a database it did not lock. */
   NOT_LOCKED_X: entry(500, "Database '%' is not locked for writing."),

@@ -8,6 +8,7 @@
  *   {dbPath}/{db}/.catalog./shard-XX.json  resource entries, sharded by path hash (catalog.ts)
  *   .{random}.tmp.                         temp files, beside their targets
  *   {dbPath}/.stage-|.scratch-|.trash-{id}. work folders of a write or commit
+ *   {dbPath}/.backups./{name}/             backups: copies of database folders (backups.ts)
  *
  * Names ending in `.` are never resource paths and names starting with `.` never database names,
  * so internal files cannot collide with content. Reads and writes take the locks of the databases
@@ -17,6 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
 import { isTempName, sweepTemps } from './atomic';
+import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { STORE_ERRORS } from './errors';
@@ -110,6 +112,7 @@ export class FileStore implements Store {
       const names = await commitDrafts(
         { dbPath: this.dbPath, committed: this.committed, leftovers: view.leftovers },
         view.staged,
+        view.stagedBackups,
       );
       names.forEach((n) => changed.add(n));
       await view.leftovers.clean();
@@ -134,7 +137,11 @@ export class FileStore implements Store {
   }
 
   private resolver(): DbResolver {
-    return { names: () => [...this.committed.keys()], get: (name) => this.committed.get(name) };
+    return {
+      names: () => [...this.committed.keys()],
+      get: (name) => this.committed.get(name),
+      backups: () => committedBackups(this.dbPath),
+    };
   }
 
   private checkUsable(): void {

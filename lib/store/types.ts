@@ -46,6 +46,18 @@ export interface DatabaseInfo {
   readonly options: Readonly<DatabaseOptions>;
 }
 
+/** A backup: a copy of a database kept under a name of its own (see `WriteView.createBackup`). */
+export interface BackupInfo {
+  /** The backup's name, usually `{db}-YYYY-MM-DD-HH-MM-SS`. */
+  readonly name: string;
+  /** Number of resources in it. */
+  readonly resources: number;
+  /** Bytes of its resources. */
+  readonly size: number;
+  /** Last change of the database when it was backed up, milliseconds since the epoch. */
+  readonly modified: number;
+}
+
 /** Content of a resource to store. XML content must already be checked and normalised. */
 export interface ResourceInput {
   readonly type: ResourceType;
@@ -76,6 +88,8 @@ export interface ReadView {
   openStream(db: string, path: string, range?: { start: number; end: number }): Readable;
   /** Absolute file of a resource, for engines that read it themselves. */
   filePath(db: string, path: string): string;
+  /** All backups, sorted by name (a database's backups oldest first: the names end in a timestamp). */
+  listBackups(): Promise<BackupInfo[]>;
 }
 
 /** An exclusive, atomic view: all changes made through it are applied together or not at all. */
@@ -104,6 +118,23 @@ export interface WriteView extends ReadView {
   deleteResources(db: string, path: string): Promise<number>;
   /** Renames a resource, or every resource below a directory; answers how many. */
   renameResources(db: string, from: string, to: string): Promise<number>;
+  /**
+   * Keeps a copy of database `db` (as this view sees it) as backup `name`, a valid database name;
+   * a backup of that name is replaced. Needs the lock of `db`.
+   */
+  createBackup(db: string, name: string): Promise<void>;
+  /**
+   * Replaces database `db` (created if missing) by the content of backup `name`, which stays.
+   * Needs the lock of `db`; BACKUP_NOT_FOUND_X if there is no such backup.
+   */
+  restoreBackup(name: string, db: string): Promise<void>;
+  /** Drops a backup; answers false if it did not exist. Needs the lock of its database (`backupOwner`). */
+  dropBackup(name: string): Promise<boolean>;
+  /**
+   * Renames a backup; an existing one of the new name is replaced. Needs the locks of the
+   * databases of both names (`backupOwner`); BACKUP_NOT_FOUND_X if there is no such backup.
+   */
+  renameBackup(from: string, to: string): Promise<void>;
   /**
    * Applies the changes staged so far, keeping the locks: later reads (also those of query
    * workers reading the files) see them, and a later failure no longer undoes them. Scripts use

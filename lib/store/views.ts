@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { raise } from '../errors';
 import { errorCode } from './atomic';
+import { compareBackupNames, type BackupRecord } from './backups';
 import { Catalog, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { STORE_ERRORS } from './errors';
 import {
@@ -17,7 +18,7 @@ import {
   isValidDatabaseName,
   resourceFile,
 } from './paths';
-import type { DatabaseInfo, ReadView, ResourceInfo } from './types';
+import type { BackupInfo, DatabaseInfo, ReadView, ResourceInfo } from './types';
 
 /** One database as a view sees it. */
 export interface DbView {
@@ -115,6 +116,8 @@ export function compareNames(a: string, b: string): number {
 export interface DbResolver {
   names(): string[];
   get(name: string): DbView | undefined;
+  /** The backups by name (committed ones, with a write's staged changes over them). */
+  backups(): Promise<ReadonlyMap<string, BackupRecord>>;
 }
 
 /**
@@ -183,6 +186,11 @@ export class StoreReadView implements ReadView {
     const file = this.require(db).file(checkResourcePath(path));
     if (!file) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
     return file;
+  }
+
+  async listBackups(): Promise<BackupInfo[]> {
+    const backups = await this.resolver.backups();
+    return [...backups.values()].map((b) => b.info).sort((a, b) => compareBackupNames(a.name, b.name));
   }
 
   /** The database, or DB_NOT_FOUND_X (INVALID_DB_NAME_X for an invalid name). */

@@ -6,12 +6,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { contentDigest, errorCode, pruneEmptyDirs, writeTemp } from './atomic';
-import { newMeta, randomId, type CatalogEntry } from './catalog';
+import { contentDigest, errorCode, flushFiles, linkOrCopy, pruneEmptyDirs, writeTemp } from './atomic';
+import {
+  backupFolder,
+  backupInfo,
+  backupOwner,
+  backupsFolder,
+  checkBackupName,
+  committedBackups,
+  type BackupRecord,
+} from './backups';
+import { Catalog, newMeta, randomId, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { DbDraft } from './draft';
 import { STORE_ERRORS } from './errors';
 import { contentTypeOf } from './media-types';
-import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, resourceFile } from './paths';
+import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, inside, resourceFile } from './paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from './types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
 
@@ -58,7 +67,18 @@ export class Leftovers {
 
 type Drafts = Map<string, DbDraft | null>;
 
-function resolver(ctx: WriteContext, drafts: Drafts): DbResolver {
+/** A file to link into a staged backup folder; `flush` for a temp file of this write. */
+interface StagedFile {
+  readonly p: string;
+  readonly entry: CatalogEntry;
+  readonly file: string;
+  readonly flush: boolean;
+}
+
+/** Staged backup changes by name: the backup's new state, or null for a dropped one. */
+type BackupChanges = Map<string, BackupRecord | null>;
+
+function resolver(ctx: WriteContext, drafts: Drafts, backups: BackupChanges): DbResolver {
   return {
     names: () => {
       const names = new Set(ctx.committed.keys());
@@ -69,6 +89,14 @@ function resolver(ctx: WriteContext, drafts: Drafts): DbResolver {
       return [...names];
     },
     get: (name) => (drafts.has(name) ? (drafts.get(name) ?? undefined) : ctx.committed.get(name)),
+    backups: async () => {
+      const result = await committedBackups(ctx.dbPath);
+      for (const [name, backup] of backups) {
+        if (backup) result.set(name, backup);
+        else result.delete(name);
+      }
+      return result;
+    },
   };
 }
 
@@ -85,8 +113,9 @@ export class StoreWriteView extends StoreReadView implements WriteView {
   constructor(
     private readonly ctx: WriteContext,
     private readonly drafts: Drafts = new Map(),
+    private readonly backups: BackupChanges = new Map(),
   ) {
-    super(resolver(ctx, drafts));
+    super(resolver(ctx, drafts, backups));
   }
 
   /** Refuses further changes: the write's function has ended. */
@@ -96,16 +125,22 @@ export class StoreWriteView extends StoreReadView implements WriteView {
 
   async checkpoint(): Promise<void> {
     if (this.sealed) throw new Error('This write view has ended: its write was committed or abandoned.');
-    if (this.drafts.size === 0 || this.ctx.checkpoint === undefined) return;
+    if ((this.drafts.size === 0 && this.backups.size === 0) || this.ctx.checkpoint === undefined) return;
     await this.ctx.checkpoint(this);
     // Committed: reads go to the committed state again, and later changes start new drafts.
     this.drafts.clear();
+    this.backups.clear();
     this.scratch = undefined;
   }
 
   /** The staged drafts by database name (null: dropped). */
   get staged(): ReadonlyMap<string, DbDraft | null> {
     return this.drafts;
+  }
+
+  /** The staged backup changes by name (null: dropped). */
+  get stagedBackups(): ReadonlyMap<string, BackupRecord | null> {
+    return this.backups;
   }
 
   async createDatabase(name: string, options: DatabaseOptions = {}): Promise<void> {
@@ -212,6 +247,92 @@ export class StoreWriteView extends StoreReadView implements WriteView {
       }
     });
     return moves.length;
+  }
+
+  /**
+   * Stages a backup: a new folder holding hard links to the resource files of `db` as this view
+   * sees them (copies where links are impossible) and a catalog of their entries. The commit
+   * swaps it into `.backups./{name}` (backups.ts).
+   */
+  async createBackup(db: string, name: string): Promise<void> {
+    this.writable(db);
+    checkBackupName(name);
+    const source = this.require(db);
+    const files: StagedFile[] = [];
+    for (const p of await source.paths()) {
+      const entry = await source.entry(p);
+      const file = source.file(p);
+      // A temp file of this write was never flushed: the backup must not depend on the commit.
+      if (entry && file) files.push({ p, entry, file, flush: source instanceof DbDraft && source.owns(p) });
+    }
+    const info = source.info();
+    const meta: DatabaseMeta = { ...newMeta(info.options, info.created), modified: info.modified };
+    await this.stageBackup(name, files, meta);
+  }
+
+  /** Stages a fresh draft of `db` whose files are those of the backup (linked by the commit). */
+  async restoreBackup(name: string, db: string): Promise<void> {
+    this.writable(db);
+    const backup = (await this.resolver.backups()).get(checkBackupName(name));
+    const meta = backup && (await readMeta(backup.folder));
+    if (!backup || !meta) throw raise(STORE_ERRORS, 'BACKUP_NOT_FOUND_X', name);
+    const catalog = await Catalog.load(backup.folder, meta.shards);
+    const draft = DbDraft.fresh(this.ctx.dbPath, db, { ...meta, uid: randomId() });
+    for (const p of catalog.paths()) {
+      const entry = catalog.get(p);
+      if (entry) draft.set(p, entry, { file: inside(backup.folder, p), owned: false });
+    }
+    this.drafts.set(db, draft);
+  }
+
+  async dropBackup(name: string): Promise<boolean> {
+    this.writable(backupOwner(checkBackupName(name)));
+    const existed = (await this.resolver.backups()).has(name);
+    if (existed) this.backups.set(name, null);
+    return existed;
+  }
+
+  async renameBackup(from: string, to: string): Promise<void> {
+    this.writable(backupOwner(checkBackupName(from)));
+    this.writable(backupOwner(checkBackupName(to)));
+    const source = (await this.resolver.backups()).get(from);
+    const meta = source && (await readMeta(source.folder));
+    if (!source || !meta) throw raise(STORE_ERRORS, 'BACKUP_NOT_FOUND_X', from);
+    if (from === to) return;
+    // A new staged copy (links) rather than a move: every folder the commit swaps in is then one
+    // of this write's own, so replaying its journal can never move a folder twice.
+    const catalog = await Catalog.load(source.folder, meta.shards);
+    const files: StagedFile[] = [];
+    for (const p of catalog.paths()) {
+      const entry = catalog.get(p);
+      if (entry) files.push({ p, entry, file: inside(source.folder, p), flush: false });
+    }
+    await this.stageBackup(to, files, meta);
+    this.backups.set(from, null);
+  }
+
+  /** Builds a backup folder from `files` in a staging folder and stages it as backup `name`. */
+  private async stageBackup(name: string, files: readonly StagedFile[], base: DatabaseMeta): Promise<void> {
+    const stage = path.join(this.ctx.dbPath, `.stage-${randomId()}.`);
+    await fs.mkdir(stage);
+    this.leftovers.addDir(stage);
+    const entries = new Map<string, CatalogEntry>();
+    const unflushed: string[] = [];
+    let bytes = 0;
+    for (const { p, entry, file, flush } of files) {
+      const target = inside(stage, p);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await linkOrCopy(file, target);
+      if (flush) unflushed.push(target);
+      entries.set(p, entry);
+      bytes += entry.bytes;
+    }
+    await flushFiles(unflushed);
+    const meta: DatabaseMeta = { ...base, uid: randomId(), resources: entries.size, size: bytes };
+    const catalog = await Catalog.of(backupFolder(this.ctx.dbPath, name), entries, meta.shards);
+    await catalog.write(stage, meta);
+    await fs.mkdir(backupsFolder(this.ctx.dbPath), { recursive: true });
+    this.backups.set(name, { info: backupInfo(name, meta), folder: stage });
   }
 
   /** The draft of a database, created on first change; DB_NOT_FOUND_X if there is none. */

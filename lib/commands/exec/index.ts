@@ -17,6 +17,7 @@
  */
 import { XmldbError } from '../../errors';
 import type { Command } from '../types';
+import * as backups from './backups';
 import type { CommandEnvironment, CommandState, RunContext } from './context';
 import * as databases from './databases';
 import { toCommandFailure } from './errors';
@@ -109,6 +110,18 @@ async function runCommand(step: Step, ctx: RunContext): Promise<string> {
       return users.grant(cmd, ctx).then(() => '');
     case 'showUsers':
       return users.showUsers(cmd, ctx);
+    case 'showSessions':
+      return backups.showSessions();
+    case 'createBackup':
+      return backups.createBackup(cmd, ctx).then(() => '');
+    case 'restore':
+      return backups.restore(cmd, ctx).then(() => '');
+    case 'dropBackup':
+      return backups.dropBackup(cmd, ctx).then(() => '');
+    case 'alterBackup':
+      return backups.alterBackup(cmd, ctx).then(() => '');
+    case 'showBackups':
+      return backups.showBackups(ctx);
     case 'exit':
       return '';
     // Refused while planning; listed so that the switch stays exhaustive.
@@ -118,18 +131,12 @@ async function runCommand(step: Step, ctx: RunContext): Promise<string> {
     case 'inspect':
     case 'test':
     case 'kill':
-    case 'showSessions':
     case 'jobsList':
     case 'jobsStop':
     case 'jobsResult':
     case 'repoInstall':
     case 'repoDelete':
     case 'repoList':
-    case 'createBackup':
-    case 'restore':
-    case 'dropBackup':
-    case 'alterBackup':
-    case 'showBackups':
       throw commandError('NOT_SUPPORTED_X', commandName(cmd));
     default: {
       const unreachable: never = cmd;

@@ -48,9 +48,8 @@ export const MAX_SCRIPT_DEPTH = 16;
 
 /** Commands that parse but that this server does not offer. */
 export const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>([
-  'check', 'infoIndex', 'infoStorage', 'inspect', 'test', 'kill', 'showSessions',
+  'check', 'infoIndex', 'infoStorage', 'inspect', 'test', 'kill',
   'jobsList', 'jobsStop', 'jobsResult', 'repoInstall', 'repoDelete', 'repoList',
-  'createBackup', 'restore', 'dropBackup', 'alterBackup', 'showBackups',
 ]);
 
 const LABEL: Record<Permission, string> = { none: 'None', read: 'Read', write: 'Write', create: 'Create', admin: 'Admin' };
