@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { contentDigest, errorCode, flushFiles, linkOrCopy, pruneEmptyDirs, writeTemp } from './atomic';
+import { contentDigest, errorCode, flushFiles, linkOrCopy, writeTemp } from './atomic';
 import {
   backupFolder,
   backupInfo,
@@ -23,6 +23,9 @@ import { contentTypeOf } from './media-types';
 import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, inside, resourceFile } from './paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from './types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
+import { joinPath, Leftovers, tempFolder } from './write-files';
+
+export { Leftovers, tempFolder } from './write-files';
 
 /** What a write view needs of the store. */
 export interface WriteContext {
@@ -33,36 +36,6 @@ export interface WriteContext {
   readonly locked: LockSet;
   /** Commits the view's drafts so far (see `WriteView.checkpoint`). */
   readonly checkpoint?: (view: StoreWriteView) => Promise<void>;
-}
-
-/** Files and folders a write created; removed when it ends, whether committed or not. */
-export class Leftovers {
-  private files: { file: string; root: string }[] = [];
-  private dirs: string[] = [];
-
-  addFile(file: string, root: string): void {
-    this.files.push({ file, root });
-  }
-
-  addDir(dir: string): void {
-    this.dirs.push(dir);
-  }
-
-  /** Forgets files a commit has renamed into place: nothing is left of them to clean. */
-  consumed(files: ReadonlySet<string>): void {
-    this.files = this.files.filter((f) => !files.has(f.file));
-  }
-
-  /** Removes what is left (committed temps were renamed away), pruning emptied folders. */
-  async clean(): Promise<void> {
-    for (const { file, root } of this.files) {
-      await fs.rm(file, { force: true });
-      await pruneEmptyDirs(path.dirname(file), root);
-    }
-    for (const dir of this.dirs) await fs.rm(dir, { recursive: true, force: true });
-    this.files = [];
-    this.dirs = [];
-  }
 }
 
 type Drafts = Map<string, DbDraft | null>;
@@ -406,25 +379,4 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     }
     this.drafts.set(draft.name, draft);
   }
-}
-
-/**
- * The folder for a temp file that will become `file`: the file's own folder (created as needed),
- * or the database folder where a resource file still stands in its way (removed by the commit).
- */
-export async function tempFolder(file: string, root: string): Promise<string> {
-  const dir = path.dirname(file);
-  try {
-    await fs.mkdir(dir, { recursive: true });
-    return dir;
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ENOTDIR' || code === 'EEXIST') return root;
-    throw error;
-  }
-}
-
-function joinPath(dir: string, rest: string): string {
-  if (dir === '') return rest;
-  return rest === '' ? dir : `${dir}/${rest}`;
 }
