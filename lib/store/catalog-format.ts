@@ -7,7 +7,7 @@ import path from 'node:path';
 import { raise } from '../errors';
 import { STORE_ERRORS } from './errors';
 import { normalizePath } from './paths';
-import type { DatabaseOptions, ResourceType } from './types';
+import type { DatabaseOptions, ResourceInfo, ResourceType } from './types';
 
 /** The catalog folder inside a database folder (ends in `.`: never a resource name). */
 export const CATALOG_DIR = '.catalog.';
@@ -17,16 +17,8 @@ export const SHARD_COUNT = 64;
 /** Version of the on-disk format. */
 export const FORMAT = 1;
 
-/** What the catalog keeps about one resource. */
-export interface CatalogEntry {
-  readonly type: ResourceType;
-  readonly contentType: string;
-  /** xml: node count; otherwise bytes. */
-  readonly size: number;
-  readonly bytes: number;
-  readonly modified: number;
-  readonly etag: string;
-}
+/** What the catalog keeps about one resource: its ResourceInfo without the path (the key). */
+export type CatalogEntry = Omit<ResourceInfo, 'path'>;
 
 /** The contents of `meta.json`. */
 export interface DatabaseMeta {
