@@ -1,18 +1,7 @@
-import { XmldbError } from '../../lib/errors';
+import { failure } from '../helpers/failure';
 import { commandHelp } from '../../lib/commands/messages';
 import { parseCommands, parseSingleCommand, similarKeyword } from '../../lib/commands/parse';
 import type { Command } from '../../lib/commands/types';
-
-/** The error a parse raises: its catalog code, status and message. */
-function failure(fn: () => unknown): { code?: string; status: number; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof XmldbError) return { code: e.code, status: e.status, message: e.message };
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 const syntax = (keyword: string): string => `Syntax: ${commandHelp(keyword, true)!.trimEnd()}`;
 

@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { failure } from '../helpers/failure';
 import { elementSyntax, parseScript, parseXmlCommands } from '../../lib/commands/script';
 import type { Command } from '../../lib/commands/types';
-
-function failure(fn: () => unknown): { code?: string; status: number; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof XmldbError) return { code: e.code, status: e.status, message: e.message };
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/commands', name), 'utf8');
 

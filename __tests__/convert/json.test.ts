@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { failure } from '../helpers/failure';
 import { convertJson, type JsonOptions } from '../../lib/convert/json';
 import { JSON_MAX_DEPTH } from '../../lib/convert/json-reader';
 import { encodeName } from '../../lib/convert/names';
@@ -8,16 +8,6 @@ import { parseXml } from '../../lib/convert/xml';
 
 const SPEC_INPUT = readFileSync(join(__dirname, '../../fixtures/convert/sample.json'), 'utf8');
 const FN = 'xmlns="http://www.w3.org/2005/xpath-functions"';
-
-function failure(f: () => unknown): { status: number; code?: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof XmldbError) return { status: e.status, code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('no error');
-}
 
 describe('convertJson', () => {
   const cases: [string, string, JsonOptions, string][] = [

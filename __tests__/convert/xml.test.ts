@@ -1,21 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { failure } from '../helpers/failure';
 import { parseXml, toSaxonDocument, type XmlOptions } from '../../lib/convert/xml';
 import { ENTITY_LIMITS } from '../../lib/convert/xml-parser';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/convert', name), 'utf8');
-
-/** The thrown error, for asserting code, status and message together. */
-function failure(f: () => unknown): { status: number; code?: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof XmldbError) return { status: e.status, code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('no error');
-}
 
 describe('parseXml: normalised text and node count', () => {
   const cases: [string, string, XmlOptions, string, number][] = [

@@ -1,33 +1,12 @@
 import '../../../lib/xquery/modules/db';
-import { compileStylesheet } from '../../../lib/xquery/compile';
-import { evaluate } from '../../../lib/xquery/evaluate';
 import { StoreSource } from '../../../lib/xquery/modules/store-source';
 import { decodeValue, encodeValue } from '../../../lib/xquery/modules/values';
-import { NO_DOCUMENTS, type DocumentSource } from '../../../lib/xquery/runtime/documents';
+import { NO_DOCUMENTS } from '../../../lib/xquery/runtime/documents';
 import type { XdmValue } from '../../../lib/xquery/runtime/saxon';
 import { serialize } from '../../../lib/xquery/serialize';
-import { dataFolder, query, value } from './helpers';
+import { dataFolder, failure, run, text, value } from './helpers';
 
 const data = dataFolder();
-
-function run(source: DocumentSource, expr: string, params: Record<string, XdmValue> = {}): XdmValue {
-  const prolog = Object.keys(params).map((name) => `<xsl:param name="${name}"/>`).join('');
-  return evaluate(compileStylesheet(query(expr, prolog)), { initialTemplate: 'main', source, params });
-}
-
-function text(source: DocumentSource, expr: string): string {
-  return serialize(run(source, expr), { method: 'basex', 'item-separator': '|' });
-}
-
-function failure(source: DocumentSource, expr: string): { code: string; message: string } {
-  try {
-    run(source, expr);
-  } catch (e) {
-    const err = e as { code: string; message: string };
-    return { code: err.code, message: err.message };
-  }
-  throw new Error(`no error from ${expr}`);
-}
 
 const DB_OPEN = 'db:open';
 

@@ -5,6 +5,11 @@ import path from 'node:path';
 import { parseXml } from '../../../lib/convert/xml';
 import { createFileStore, type FileStore } from '../../../lib/store';
 import type { ResourceInput } from '../../../lib/store/types';
+import { compileStylesheet } from '../../../lib/xquery/compile';
+import { evaluate } from '../../../lib/xquery/evaluate';
+import type { DocumentSource } from '../../../lib/xquery/runtime/documents';
+import type { XdmNode, XdmValue } from '../../../lib/xquery/runtime/saxon';
+import { serialize } from '../../../lib/xquery/serialize';
 
 export const xml = (text: string): ResourceInput => {
   const written = parseXml(text);
@@ -62,3 +67,24 @@ export function query(expr: string, prolog = ''): string {
 
 /** The context parameter as an XPath variable reference. */
 export const CONTEXT = '$Q{urn:xmldb-rest:engine}context';
+
+/** Runs an XPath expression (through `query`) against a document source, optionally with a context. */
+export function run(source: DocumentSource, expr: string, context?: XdmNode[]): XdmValue {
+  return evaluate(compileStylesheet(query(expr)), { initialTemplate: 'main', source, context });
+}
+
+/** The result as text, items separated by `|`. */
+export function text(source: DocumentSource, expr: string, context?: XdmNode[]): string {
+  return serialize(run(source, expr, context), { method: 'basex', 'item-separator': '|' });
+}
+
+/** The error an expression raises: its code and message. */
+export function failure(source: DocumentSource, expr: string): { code: string; message: string } {
+  try {
+    run(source, expr);
+  } catch (e) {
+    const err = e as { code: string; message: string };
+    return { code: err.code, message: err.message };
+  }
+  throw new Error(`no error from ${expr}`);
+}

@@ -1,31 +1,8 @@
 import '../../../lib/xquery/modules/db';
-import { compileStylesheet } from '../../../lib/xquery/compile';
-import { evaluate } from '../../../lib/xquery/evaluate';
 import { StoreSource } from '../../../lib/xquery/modules/store-source';
-import type { DocumentSource } from '../../../lib/xquery/runtime/documents';
-import type { XdmNode, XdmValue } from '../../../lib/xquery/runtime/saxon';
-import { serialize } from '../../../lib/xquery/serialize';
-import { dataFolder, query, xml, CONTEXT } from './helpers';
+import { dataFolder, failure, run, text, xml, CONTEXT } from './helpers';
 
 const data = dataFolder();
-
-function run(source: DocumentSource, expr: string, context?: XdmNode[]): XdmValue {
-  return evaluate(compileStylesheet(query(expr)), { initialTemplate: 'main', source, context });
-}
-
-function text(source: DocumentSource, expr: string, context?: XdmNode[]): string {
-  return serialize(run(source, expr, context), { method: 'basex', 'item-separator': '|' });
-}
-
-function failure(source: DocumentSource, expr: string): { code: string; message: string } {
-  try {
-    run(source, expr);
-  } catch (e) {
-    const err = e as { code: string; message: string };
-    return { code: err.code, message: err.message };
-  }
-  throw new Error(`no error from ${expr}`);
-}
 
 describe('StoreSource: fn:doc', () => {
   it('answers a stored document by db/path, the same node on every call', () => {
