@@ -46,6 +46,14 @@ describe('standalone server', () => {
       expect(put.status).toBe(201);
       const get = await fetch(`${running.url}/db/db.xml`, { headers: { Authorization: auth } });
       expect(await get.text()).toBe('<a/>');
+      expect(get.headers.get('x-powered-by')).toBeNull();
+      const failing = await fetch(`${running.url}?query=${encodeURIComponent('1 div 0')}`, { headers: { Authorization: auth } });
+      expect(failing.status).toBe(500);
+      expect(failing.headers.get('content-type')).toBe('text/plain; charset=UTF-8');
+      expect(await failing.text()).toBe('Stopped at ., 1/1:\n[FOAR0001] Division by zero');
+      const outside = await fetch(running.url.replace(/\/rest$/, '/other?x=1'), { headers: { Authorization: auth } });
+      expect(outside.status).toBe(404);
+      expect(await outside.text()).toBe('No such path: GET /other');
       expect(logs).toStrictEqual([]); // a chosen password is not printed
     } finally {
       await running.stop();

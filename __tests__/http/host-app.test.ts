@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express4 from 'express4';
 import express5 from 'express';
 import request from 'supertest';
@@ -43,6 +44,25 @@ describe('mounting in host applications', () => {
     expect((await auth(request(app).get('/b')).expect(200)).text).toMatch(/>two<\/database><\/databases>$/);
     await a.close();
     await b.close();
+  });
+
+  test('a plain Node HTTP server, without any Express application', async () => {
+    const router = createRestRouter({ dbPath: tempDir(), restPath: tempDir(), adminPassword: ADMIN.password, log: () => undefined });
+    const server = http.createServer((req, res) =>
+      router(req as never, res as never, () => {
+        res.statusCode = 404;
+        res.end();
+      }),
+    );
+    const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
+    await auth(request(server).put('/db')).set('Content-Type', 'application/xml').send('<a>1</a>').expect(201);
+    const got = await auth(request(server).get('/db?query=/a%2B1')).expect(200);
+    expect(got.headers['content-type']).toBe('application/xml; charset=UTF-8');
+    expect(got.text).toBe('2');
+    const denied = await request(server).get('/db').auth(ADMIN.user, 'wrong').expect(401);
+    expect(denied.headers['www-authenticate']).toBe('Basic realm="BaseX"');
+    expect(denied.text).toBe('Access denied: admin.');
+    await router.close();
   });
 
   test('invalid options fail at creation with every problem named', () => {

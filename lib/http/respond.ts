@@ -1,4 +1,7 @@
-/** Writing results and errors (spec §12): errors are text bodies, never stacks. */
+/**
+ * Writing results and errors (spec §12): errors are text bodies, never stacks. Only Node's own
+ * response API is used, so the router also serves plain `http.createServer` requests.
+ */
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { XmldbError } from '../errors';
@@ -7,10 +10,10 @@ import { errorBody } from '../xquery/errors';
 import { QueryError } from '../xquery/runtime/errors';
 
 export function send(res: Response, result: Result): void {
-  res.status(result.status);
+  res.statusCode = result.status;
   // setHeader, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
   res.setHeader('Content-Type', result.contentType);
-  if (result.headers) res.set(result.headers);
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   if (result.body instanceof Readable) {
     result.body.on('error', () => res.destroy());
     result.body.pipe(res);
@@ -27,12 +30,17 @@ export function errorHandler(log: (message: string) => void) {
       return;
     }
     if (err instanceof XmldbError) {
-      if (err.status === 401) res.set('WWW-Authenticate', 'Basic realm="BaseX"');
-      const body = err instanceof QueryError ? errorBody(err) : err.message;
-      res.status(err.status).set('Content-Type', 'text/plain; charset=UTF-8').end(body);
+      if (err.status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="BaseX"');
+      sendText(res, err.status, err instanceof QueryError ? errorBody(err) : err.message);
       return;
     }
     log(`xmldb-rest: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    res.status(500).set('Content-Type', 'text/plain; charset=UTF-8').end('Internal error.');
+    sendText(res, 500, 'Internal error.');
   };
+}
+
+function sendText(res: Response, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=UTF-8');
+  res.end(text);
 }
