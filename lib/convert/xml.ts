@@ -11,6 +11,7 @@
  */
 import { XmlWriter, type WrittenXml } from './writer';
 import { parseXmlInto } from './xml-parser';
+import { compactDocument } from './compact-dom';
 
 export interface XmlOptions {
   /** Drop whitespace-only text nodes (except below `xml:space="preserve"`). Default false. */
@@ -40,6 +41,10 @@ let saxon: SaxonXPath | undefined;
  * stored document). Not for untrusted input: it relies on the text being already checked.
  */
 export function toSaxonDocument(xml: string): unknown {
+  return compactDocument(saxonParse(xml), saxonParse);
+}
+
+function saxonParse(xml: string): unknown {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   saxon ??= require('saxon-js') as SaxonXPath;
   return saxon.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
