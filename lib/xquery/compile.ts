@@ -16,6 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { QueryError, toQueryError } from './runtime/errors';
 import { saxon, type SefTree } from './runtime/saxon';
 import './runtime/documents'; // registers the engine's extension functions before any compile
+import './runtime/strings'; // engine:codepoints-to-string (see translate/functions.ts)
 
 /** Static base URI used when the caller gives none: relative URIs resolve below it. */
 export const DEFAULT_BASE_URI = 'file:///xmldb-rest/query.xq';
@@ -73,8 +74,26 @@ const withoutParents = (k: string, v: unknown): unknown => (k === 'parentNode' ?
  */
 function prime(sef: SefTree): SefTree {
   linkParents(sef);
+  stampElementBaseUris(sef, undefined);
   sef.PRIMED = true;
   return sef;
+}
+
+/** SEF instructions that construct an element (literal result element, `xsl:element`). */
+const ELEMENT_CONSTRUCTORS = new Set(['elem', 'compElem']);
+
+/**
+ * Gives every element constructor in the SEF the static base URI of its component (the
+ * `baseUri` the compiler puts on components and on instructions with their own `xml:base`).
+ * saxon-js gives a constructed element a base URI only from its instruction's own `baseUri`, so
+ * a parentless `<e/>` or `element e {}` would have none; XQuery 3.1 §3.9.1.1 and §3.9.3.1 make it
+ * the static base URI (an `xml:base` attribute on the element is resolved against it).
+ */
+function stampElementBaseUris(node: SefTree, inherited: string | undefined): void {
+  const own = typeof node.baseUri === 'string' && node.baseUri !== '' ? node.baseUri : undefined;
+  const base = own ?? inherited;
+  if (!own && base && ELEMENT_CONSTRUCTORS.has(node.N)) node.baseUri = base;
+  for (const child of node.C ?? []) stampElementBaseUris(child, base);
 }
 
 /** Compiles without caching; throws a QueryError (phase `compile`) for an invalid stylesheet. */

@@ -261,6 +261,8 @@ function findBinding(
 
 function resolveBase(declared: string | null, requested: string | undefined): string | undefined {
   if (!declared) return requested;
+  // an absolute URI is the base URI as written (WHATWG URL would add a path: `http://h` → `http://h/`)
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(declared)) return declared;
   try {
     return new URL(declared, requested ?? 'file:///xmldb-rest/query.xq').href;
   } catch {

@@ -159,3 +159,47 @@ describe('translate: computed constructors', () => {
     expect(await e.adaptive('try { <a>{1, attribute x {1}}</a> } catch err:XQTY0024 { "caught" }')).toBe('"caught"');
   });
 });
+
+describe('translate: namespace URIs that are any string (XQuery 3.1 §3.9.3.1)', () => {
+  it.each([
+    ['element { " Q{ _   _ }x " } {}', '<x xmlns="_ _"/>'],
+    ['element { "Q{z&#x20;z}x" } {} ! namespace-uri()', '"z z"'],
+    ['element Q{z&#x20;z}x {} ! namespace-uri()', '"z z"'],
+    ['element {QName("a b", "p:x")} {}', '<p:x xmlns:p="a b"/>'],
+    ['attribute { " Q{ _   _ }x " } {} ! (local-name(), namespace-uri())', '"x"\n"_ _"'],
+    ['attribute Q{z&#x20;z}x {} ! namespace-uri()', '"z z"'],
+    ['<e>{attribute {QName("a b", "p:x")} {1}}</e>', '<e xmlns:p="a b" p:x="1"/>'],
+  ])('%s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+
+  it.each([
+    ['attribute Q{&#x22;&#x26;}x {} ! string-to-codepoints(namespace-uri())', '34\n38'],
+    ['attribute { "Q{&#x22;&#x26;}x" } {} ! string-to-codepoints(namespace-uri())', '34\n38'],
+    ['attribute Q{&#x7b;&#x7d;}x {} ! namespace-uri()', '"{}"'],
+    ['attribute Q{&quot;&amp;}x {} ! string-to-codepoints(namespace-uri())', '34\n38'],
+    ['attribute { " xml:x " } {} ! (name(), namespace-uri())', '"xml:x"\n"http://www.w3.org/XML/1998/namespace"'],
+    ['attribute Q{http://www.w3.org/XML/1998/namespace}x {} ! name()', '"xml:x"'],
+  ])('braced URI literals and reserved names: %s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+});
+
+describe('translate: base URI of constructed elements (XQuery 3.1 §3.9.1.1)', () => {
+  it.each([
+    ['declare base-uri "http://www.example.com"; base-uri(element elem {})', '"http://www.example.com"'],
+    ['declare base-uri "http://www.example.com"; base-uri(<elem/>)', '"http://www.example.com"'],
+    ['declare base-uri "http://www.example.com"; static-base-uri()', '"http://www.example.com"'],
+    ['declare base-uri "http://x.org/"; declare function local:f() { <a/> }; base-uri(local:f())', '"http://x.org/"'],
+    ['declare base-uri "http://x.org/"; base-uri(<a>{<b/>}</a>/b)', '"http://x.org/"'],
+    ['declare base-uri "http://x.org/d/"; base-uri(<elem xml:base="c/"/>)', '"http://x.org/d/c/"'],
+    ['declare base-uri "http://x.org/d/"; base-uri(element a {attribute xml:base {"c/"}})', '"http://x.org/d/c/"'],
+    ['base-uri(<a xml:base="http://y.org/">{element b {}}</a>/b)', '"http://y.org/"'],
+  ])('%s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+
+  it('a parentless element without a declared base URI has the default static base URI', async () => {
+    expect(await e.adaptive('base-uri(<a/>) eq static-base-uri()')).toBe('true()');
+  });
+});

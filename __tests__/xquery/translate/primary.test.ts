@@ -55,3 +55,28 @@ describe('translate: primary expressions', () => {
     expect((await e.error('fn:no-such-function()')).code).toBe('XPST0017');
   });
 });
+
+describe('translate: fn:codepoints-to-string', () => {
+  it.each([
+    ['string-length(codepoints-to-string((9, 10, 13, 32 to 55295, 57344 to 65532, 65536 to 1114111)))', '1112032'],
+    ['ends-with(codepoints-to-string(65536 to 1114111), codepoints-to-string(1114111))', 'true()'],
+    ['codepoints-to-string((72, 105))', '"Hi"'],
+    ['codepoints-to-string(())', '""'],
+    ['codepoints-to-string(xs:untypedAtomic("65"))', '"A"'],
+    ['(65, 66) => codepoints-to-string()', '"AB"'],
+    ['codepoints-to-string#1(67)', '"C"'],
+    ['function-name(codepoints-to-string#1)', 'Q{http://www.w3.org/2005/xpath-functions}codepoints-to-string'],
+    ['string-to-codepoints(codepoints-to-string(128512))', '128512'],
+  ])('%s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+
+  it.each([
+    ['codepoints-to-string(0)', 'FOCH0001'],
+    ['codepoints-to-string((65, 55296))', 'FOCH0001'],
+    ['codepoints-to-string(1114112)', 'FOCH0001'],
+    ['codepoints-to-string("65")', 'XPTY0004'],
+  ])('dynamic error: %s', async (query, code) => {
+    expect((await e.error(query)).code).toBe(code);
+  });
+});

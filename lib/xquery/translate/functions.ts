@@ -6,7 +6,8 @@
  * - fn functions that XSLT adds to the fn namespace (current(), key(), document(), …) do not
  *   exist in XQuery: XPST0017.
  * - fn:doc, fn:doc-available and fn:collection go to the engine's DocumentSource functions
- *   (runtime/documents.ts).
+ *   (runtime/documents.ts); calls of fn:codepoints-to-string to the engine's own version
+ *   (runtime/strings.ts), which has no limit on the number of codepoints.
  * - fn:error with a description passes its code and value in an envelope (conditional.ts,
  *   `errorEnvelope`) as the third argument, since saxon-js keeps only the first item of the value
  *   and loses the code's prefix; catch clauses unwrap it. The error's code and message, all an
@@ -31,8 +32,24 @@ const XSLT_ONLY = new Set([
   'stream-available', 'available-system-properties',
 ]);
 
-/** fn functions answered by the engine's DocumentSource (runtime/documents.ts). */
-const ENGINE_FUNCTIONS: Readonly<Record<string, string>> = { doc: 'doc', 'doc-available': 'doc-available', collection: 'collection' };
+interface EngineFunction {
+  readonly name: string;
+  readonly arities: readonly number[];
+  /** Whether `fn:f#n` goes to the engine too; otherwise only static calls do (saxon's function item keeps its signature). */
+  readonly references: boolean;
+}
+
+/**
+ * fn functions the engine answers: fn:doc, fn:doc-available and fn:collection by its
+ * DocumentSource (runtime/documents.ts); calls of fn:codepoints-to-string without saxon-js's
+ * limit on the number of codepoints (runtime/strings.ts).
+ */
+const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
+  doc: { name: 'doc', arities: [0, 1], references: true },
+  'doc-available': { name: 'doc-available', arities: [0, 1], references: true },
+  collection: { name: 'collection', arities: [0, 1], references: true },
+  'codepoints-to-string': { name: 'codepoints-to-string', arities: [1], references: false },
+};
 
 function args(list: readonly Argument[], scope: Scope, unit: TranslationUnit): string[] {
   return list.map((a) => (a.kind === 'ArgumentPlaceholder' ? '?' : translateExpr(a, scope, unit)));
@@ -50,12 +67,12 @@ export function functionNameInXPath(name: QName, unit: TranslationUnit): string 
 }
 
 /** Checks that a function name with `arity` can exist; returns the name to call. */
-function resolveCallee(name: QName, arity: number, scope: Scope, offset: number, unit: TranslationUnit): string {
+function resolveCallee(name: QName, arity: number, scope: Scope, offset: number, unit: TranslationUnit, reference = false): string {
   const key = functionNameInXPath(name, unit);
   if (name.uri === NS.fn) {
     if (XSLT_ONLY.has(name.local)) throw scope.error('XPST0017', offset, displayName(name), arity);
-    const engine = ENGINE_FUNCTIONS[name.local];
-    if (engine && arity <= 1) return `Q{${NS.engine}}${engine}`;
+    const engine = Object.hasOwn(ENGINE_FUNCTIONS, name.local) ? ENGINE_FUNCTIONS[name.local] : undefined;
+    if (engine && engine.arities.includes(arity) && (engine.references || !reference)) return `Q{${NS.engine}}${engine.name}`;
     return key;
   }
   if (name.uri === NS.xs) {
@@ -92,7 +109,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
 
 export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
-  const callee = resolveCallee(name, expr.arity, scope, expr.start, unit);
+  const callee = resolveCallee(name, expr.arity, scope, expr.start, unit, true);
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
     if (expr.arity === 0 && name.local === 'position') return `function() { ${focus.position} }`;
