@@ -38,3 +38,31 @@ describe('parallel writes (spec §16.1)', () => {
     await Promise.all(ops);
   });
 });
+
+describe('a query locks only the databases it names (spec §16.1)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ workers: 2, queryTimeout: 3000 });
+    await t.put('/rest/busy', '<b/>', 'application/xml').expect(201);
+    await t.put('/rest/free', '<f/>', 'application/xml').expect(201);
+    await t.get('/rest?query=0').expect(200); // starts a worker
+  });
+  afterAll(() => t.close());
+  const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);
+
+  test('an update running on one database holds up queries of that database only', async () => {
+    let updateDone = false;
+    // an updating query that runs until the time limit stops it, holding the write lock of `busy`
+    const update = q('for $i in 1 to 10000000000 where $i = 0 return insert node <i/> into doc("busy/busy.xml")/b').then((r) => {
+      updateDone = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await q('doc("free/free.xml")').expect(200)).text).toBe('<f/>');
+    expect(updateDone).toBe(false);
+    const busy = await q('doc("busy/busy.xml")').expect(200);
+    expect(updateDone).toBe(true); // it waited for the write lock
+    expect(busy.text).toBe('<b/>');
+    expect((await update).text).toMatch(/\[BASX0003\] Timeout exceeded/);
+  });
+});

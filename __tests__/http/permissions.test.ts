@@ -80,3 +80,28 @@ describe('queries see only readable databases', () => {
     expect(r.text).toBe('');
   });
 });
+
+describe('updating queries need write permission on the databases they name', () => {
+  const query = (user: string, q: string, at = '/rest') => request(s.app).get(`${at}?query=${encodeURIComponent(q)}`).auth(user, 'pw');
+  const content = async (path: string) => (await s.get(`/rest/${path}`).expect(200)).text;
+
+  test('a write grant on a database is enough for updates that name only it', async () => {
+    await query('local', 'insert node <i/> into doc("pub1/pub1.xml")/p').expect(200);
+    await query('local', 'db:add("pub1", <n/>, "n.xml")').expect(200);
+    await query('local', 'delete node /p/i', '/rest/pub1').expect(200); // the database of the URL
+    expect(await content('pub1/pub1.xml')).toBe('<p/>');
+    expect(await content('pub1/n.xml')).toBe('<n/>');
+  });
+
+  test('a database without the grant, or names the text does not tell, need the global permission', async () => {
+    const other = await query('local', 'insert node <i/> into doc("secret/secret.xml")/s');
+    expect(other.status).toBe(403);
+    expect(other.text).toBe('Write permission needed.');
+    await query('local', 'db:add("pub1", <n/>, "n.xml"), db:add("secret", <n/>, "n.xml")').expect(403);
+    await query('local', 'db:add(string-join(("pub", "1")), <n/>, "n.xml")').expect(403);
+    await query('local', 'db:create("pub2")').expect(403); // creation needs the create permission
+    await query('writer', 'db:add(string-join(("sec", "ret")), <n/>, "n.xml")').expect(200);
+    expect(await content('secret/secret.xml')).toBe('<s/>');
+    expect(await content('secret/n.xml')).toBe('<n/>');
+  });
+});

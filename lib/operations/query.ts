@@ -3,10 +3,11 @@
  * and `.xq` files of `run`. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
-import type { ReadView } from '../store/types';
+import type { LockSet, ReadView } from '../store/types';
+import type { DatabaseSet } from '../xquery/databases';
 import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
-import { readableDatabases, requirePermission } from './permission';
+import { mayRead, readableDatabases, requirePermission } from './permission';
 import type { Result, Session, Variable } from './types';
 
 export interface QueryInput {
@@ -27,13 +28,20 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
 }
 
 /**
- * Evaluates a query under shared locks of every database (a query may open any of them), so
- * that no write lands while it reads. An updating query (XQuery Update, db: write functions)
- * needs the write permission (create for db:create/drop/copy/alter) and runs under exclusive
- * locks of every database; its store changes are applied in the same write, all or nothing.
+ * Evaluates a query under locks of the databases it can reach (the engine's static analysis,
+ * xquery/databases.ts, plus the database of the URL; every database when the text does not
+ * tell), so that no write lands on them while it reads. The query sees only those databases, and
+ * of them only the ones its user may read.
+ *
+ * An updating query (XQuery Update, db: write functions) takes the locks exclusively and needs
+ * the write permission on each of those databases (globally when they are not known, or when it
+ * names none), or the global create permission for db:create, db:drop, db:copy and db:alter. Its
+ * store changes are applied in the same write, all or nothing.
  */
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
+  const analysis = engine.analyze(input.query);
+  const locks = queryLocks(analysis.databases, input.db);
   const run = async (view: ReadView) =>
     engine.evaluate({
       query: input.query,
@@ -41,19 +49,26 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
       context: queryContext(input),
       variables: input.variables,
       serialization: input.serialization,
-      readable: await readableDatabases(session, view),
+      readable: locks === '*' ? await readableDatabases(session, view) : locks.filter((db) => mayRead(session, db)),
     });
-  const analysis = engine.analyze(input.query);
   let response: QueryResponse;
   if (analysis.updating) {
-    requirePermission(session, analysis.permission === 'create' ? 'create' : 'write');
-    response = await store.write('*', async (view) => {
+    if (analysis.permission === 'create') requirePermission(session, 'create');
+    else if (locks === '*' || locks.length === 0) requirePermission(session, 'write');
+    else for (const db of locks) requirePermission(session, 'write', db);
+    response = await store.write(locks, async (view) => {
       const r = await run(view);
       await applyStoreChanges(view, r.changes ?? []);
       return r;
     });
   } else {
-    response = await store.read('*', run);
+    response = await store.read(locks, run);
   }
   return { status: 200, contentType: response.contentType, body: response.body };
+}
+
+/** The databases a query locks: those it names and the one of its URL. */
+export function queryLocks(named: DatabaseSet, urlDatabase: string | undefined): LockSet {
+  if (named === '*') return '*';
+  return urlDatabase === undefined || named.includes(urlDatabase) ? named : [...named, urlDatabase].sort();
 }

@@ -132,10 +132,11 @@ describe('db: write functions', () => {
     expect(await code(query)).toBe(expected);
   });
 
-  test('the analysis: updating, and the permission it needs', () => {
-    expect(engine.analyze('1')).toEqual({ updating: false, permission: 'none' });
-    expect(engine.analyze('db:put("docs", <a/>, "a.xml")')).toEqual({ updating: true, permission: 'write' });
-    expect(engine.analyze('(db:drop("x"), delete node doc("docs/a.xml")//x)')).toEqual({ updating: true, permission: 'create' });
-    expect(engine.analyze('copy $c := <a/> modify delete node $c return $c')).toEqual({ updating: false, permission: 'none' });
+  test('the analysis: updating, the permission it needs, the databases it names', () => {
+    expect(engine.analyze('1')).toEqual({ updating: false, permission: 'none', databases: [] });
+    expect(engine.analyze('db:put("docs", <a/>, "a.xml")')).toEqual({ updating: true, permission: 'write', databases: ['docs'] });
+    expect(engine.analyze('(db:drop("x"), delete node doc("docs/a.xml")//x)')).toEqual({ updating: true, permission: 'create', databases: ['docs', 'x'] });
+    expect(engine.analyze('copy $c := <a/> modify delete node $c return $c')).toEqual({ updating: false, permission: 'none', databases: [] });
+    expect(engine.analyze('db:put($db, <a/>, "a.xml")')).toEqual({ updating: true, permission: 'write', databases: '*' });
   });
 });

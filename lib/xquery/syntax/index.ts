@@ -11,6 +11,7 @@ import { parseModule as parseModuleRule } from './prolog';
 export type * from './ast';
 export { XQuerySyntaxError, lineColumn, type SyntaxErrorCode } from './errors';
 export { printAst } from './print';
+export { childNodes } from './walk';
 
 /** Parses a main or library module. */
 export function parseModule(text: string): Module {

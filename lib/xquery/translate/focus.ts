@@ -7,7 +7,7 @@
  * focus; does not descend into step predicates, the right-hand side of `/` and `!`, filter
  * predicates, or inline function bodies (they get a focus of their own or none).
  */
-import type { Expr, Node } from '../syntax';
+import { childNodes, type Expr, type Node } from '../syntax';
 import { NS } from './names';
 
 /** fn functions whose zero-argument form uses the context item (`name()` = `name(.)`). */
@@ -24,22 +24,6 @@ export function isFocusFunction(uri: string, local: string, arity: number): bool
   if (uri !== NS.fn) return false;
   if (arity === 0) return CONTEXT_ARG_FUNCTIONS.has(local) || local === 'position' || local === 'last';
   return arity === 1 && CONTEXT_SECOND_ARG_FUNCTIONS.has(local);
-}
-
-/** The AST nodes directly below `node` (any property holding a node or an array of nodes). */
-export function childNodes(node: Node): Node[] {
-  const out: Node[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x);
-    } else if (v && typeof v === 'object') {
-      const o = v as { kind?: unknown; type?: unknown; expr?: unknown };
-      if (typeof o.kind === 'string') out.push(v as Node);
-      else if (o.type === 'expr') visit(o.expr); // a lookup KeySpecifier
-    }
-  };
-  for (const [k, v] of Object.entries(node)) if (k !== 'kind' && k !== 'start' && k !== 'end') visit(v);
-  return out;
 }
 
 /**

@@ -13,11 +13,13 @@
  * - XUST0002: a modify clause or an %updating function body that is simple and not vacuous;
  * - XUST0028: an %updating function that declares a return type.
  *
- * The REST layer asks `analyzeModule` before running a query: an updating query takes write
- * locks and needs the write permission (create for db:create, db:drop, db:copy, db:alter).
+ * The REST layer asks `analyzeModule` before running a query: it locks the databases the query
+ * can reach (for writing if it is updating), and an updating query needs the write permission on
+ * them (create, globally, for db:create, db:drop, db:copy, db:alter).
  */
+import { databasesOf, type DatabaseSet } from '../databases';
 import { PREDECLARED } from '../translate/names';
-import type { EQName, Expr, FunctionDecl, MainModule, Node } from '../syntax';
+import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from './errors';
 
 const DB_NS = 'http://basex.org/modules/db';
@@ -45,6 +47,8 @@ export interface UpdateAnalysis {
   readonly updating: boolean;
   /** Permission the query needs beyond reading. */
   readonly permission: 'none' | 'write' | 'create';
+  /** The databases the query can reach (databases.ts), besides the one of its context. */
+  readonly databases: DatabaseSet;
 }
 
 type Category = 'simple' | 'updating' | 'vacuous';
@@ -74,7 +78,7 @@ class Analyzer {
       if (d.kind === 'FunctionDecl') this.functionBody(d);
     }
     const body = this.expr(m.body);
-    return { updating: body === 'updating', permission: this.permission };
+    return { updating: body === 'updating', permission: this.permission, databases: databasesOf(m) };
   }
 
   private functionBody(d: FunctionDecl): void {
@@ -214,18 +218,6 @@ class Analyzer {
     if (key === `Q{${FN_NS}}put`) return this.updates('write');
     return 'simple';
   }
-}
-
-/** The AST nodes directly below `n` (through arrays and nested non-expression nodes). */
-function childNodes(n: Node): Node[] {
-  const out: Node[] = [];
-  for (const [k, v] of Object.entries(n)) {
-    if (k === 'start' || k === 'end' || k === 'kind' || v === null || typeof v !== 'object') continue;
-    if (Array.isArray(v)) {
-      for (const x of v) if (x && typeof x === 'object' && typeof (x as Node).kind === 'string') out.push(x as Node);
-    } else if (typeof (v as Node).kind === 'string') out.push(v as Node);
-  }
-  return out;
 }
 
 function describeNode(n: Node): string {

@@ -1,0 +1,46 @@
+import { databasesOf } from '../../lib/xquery/databases';
+import { parseQuery } from '../../lib/xquery/syntax';
+
+const of = (query: string) => databasesOf(parseQuery(query));
+
+describe('the databases a query names', () => {
+  test.each([
+    ['no database', '1 + 1', []],
+    ['doc with a path', 'doc("a/x.xml")', ['a']],
+    ['doc of a database, absolute, with backslashes', 'doc("/a"), doc("b\\\\y.xml")', ['a', 'b']],
+    ['below the default base URI', 'doc("file:///xmldb-rest/c/d.xml")', ['c']],
+    ['collection, uri-collection, doc-available', 'collection("a/dir"), uri-collection("b"), doc-available("c/x.xml")', ['a', 'b', 'c']],
+    ['unparsed-text and json-doc', 'unparsed-text("t/n.txt"), unparsed-text-lines("u/n.txt"), json-doc("j/x.json")', ['j', 't', 'u']],
+    ['collection() is the context', 'collection()', []],
+    ['db functions, sorted and once each', 'db:get("z", "p"), db:open("a"), db:exists("z"), db:get-value("m", "k")', ['a', 'm', 'z']],
+    ['db:copy and db:alter name two', 'db:copy("a", "b"), db:alter("c", "d")', ['a', 'b', 'c', 'd']],
+    ['db:name and db:path take nodes', 'db:name(doc("a/x.xml")), db:path(<x/>)', ['a']],
+    ['updating functions', 'db:add("a", <x/>, "x.xml"), db:create("n"), db:drop("o")', ['a', 'n', 'o']],
+    ['XQuery Update on a document', 'insert node <y/> into doc("a/x.xml")/x', ['a']],
+    ['a host file names no database', 'doc("file:///etc/passwd"), doc("http://example.com/x")', []],
+    ['a name no database can have', 'doc("a b/x.xml")', []],
+    ['a prefix bound in the prolog', 'declare namespace d = "http://basex.org/modules/db"; d:get("q")', ['q']],
+    ['prolog variables and functions', 'declare variable $v := doc("v/x.xml"); declare function local:f() { db:get("w") }; local:f()', ['v', 'w']],
+    ['a declared function shadows nothing', 'declare function local:doc($x) { $x }; local:doc("k") ! string(.)', []],
+    ['math, map, array and xs functions', 'math:pi(), map:size(map{}), array:size([]), xs:integer("1")', []],
+  ])('%s', (_name, query, expected) => {
+    expect(of(query)).toStrictEqual(expected);
+  });
+
+  test.each([
+    ['a computed argument', 'doc("a/" || "x.xml")'],
+    ['a variable', 'declare variable $db external; db:get($db)'],
+    ['db:list() without a name', 'db:list()'],
+    ['a function reference', 'doc#1("a/x.xml")'],
+    ['a partial application', 'db:get(?)("a")'],
+    ['function-lookup', 'function-lookup(xs:QName("fn:doc"), 1)("a/x.xml")'],
+    ['transform and load-xquery-module', 'load-xquery-module("urn:x")'],
+    ['a declared base URI', 'declare base-uri "file:///xmldb-rest/other/"; doc("x.xml")'],
+    ['a percent-encoded URI', 'doc("a%20b/x.xml")'],
+    ['an engine function called by name', 'Q{urn:xmldb-rest:engine}collection("a")'],
+    ['an unknown namespace', 'declare namespace x = "urn:x"; x:f()'],
+    ['in a lookup key', 'map{}?(doc(string(1)))'],
+  ])('%s leaves it open', (_name, query) => {
+    expect(of(query)).toBe('*');
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Which databases a query can reach, read from its text: the lock set of a query, and the
+ * databases whose permissions an updating query needs (spec §16.1).
+ *
+ * A query names a database through the first argument of fn:doc, fn:doc-available,
+ * fn:collection, fn:uri-collection, the fn:unparsed-text family and fn:json-doc (a stored
+ * resource `db/path`, see modules/store-source.ts), and through the database arguments of the
+ * db: functions. When every such argument is a string literal, the answer is the list of those
+ * databases; the database of the query's context (the URL) is the caller's to add.
+ *
+ * The answer is `'*'` (every database) as soon as the text does not tell: a computed argument, a
+ * function reference or partial application of one of those functions, fn:function-lookup,
+ * fn:transform, fn:load-xquery-module, db:list() without a name, a `declare base-uri` (relative
+ * URIs would resolve elsewhere), a percent-encoded URI (the store tries it decoded too), or a
+ * call of any function outside the standard namespaces that is not declared in the query.
+ * A list may name more databases than the query will touch (a host file with a database-like
+ * name), never fewer.
+ */
+import { isValidDatabaseName } from '../store/paths';
+import { DEFAULT_BASE_URI } from './compile';
+import { childNodes, type EQName, type MainModule, type Node } from './syntax';
+import { NS, PREDECLARED } from './translate/names';
+
+/** Database names in sorted order, or every database. */
+export type DatabaseSet = readonly string[] | '*';
+
+const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
+
+/** fn functions whose first argument names a stored resource or collection. */
+const RESOURCE_FUNCTIONS = new Set([
+  'doc', 'doc-available', 'collection', 'uri-collection', 'unparsed-text', 'unparsed-text-lines', 'unparsed-text-available', 'json-doc',
+]);
+
+/** fn functions that reach functions or resources chosen at run time. */
+const OPEN_ENDED_FUNCTIONS = new Set(['function-lookup', 'transform', 'load-xquery-module']);
+
+/** db: functions whose first two arguments are database names. */
+const TWO_DATABASES = new Set(['copy', 'alter']);
+
+/** db: functions that take a node, not a database name. */
+const NODE_FUNCTIONS = new Set(['name', 'path']);
+
+/** Namespaces whose functions never read a database (besides the fn ones above). */
+const SAFE_NAMESPACES = new Set<string>([NS.math, NS.map, NS.array, NS.xs, UPDATE_MODULE_NS]);
+
+/** Where a relative URI of a query resolves by default: `BASE_FOLDER + 'db/path'`. */
+const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
+
+class OpenEnded extends Error {}
+
+export function databasesOf(module: MainModule): DatabaseSet {
+  const namespaces = new Map<string, string>(Object.entries(PREDECLARED));
+  namespaces.set('update', UPDATE_MODULE_NS);
+  let functionNs: string = NS.fn;
+  const declared = new Set<string>();
+  let baseUriDeclared = false;
+  for (const d of module.prolog.decls) {
+    if (d.kind === 'NamespaceDecl') namespaces.set(d.prefix, d.uri);
+    else if (d.kind === 'DefaultNamespaceDecl' && d.target === 'function') functionNs = d.uri;
+    else if (d.kind === 'BaseURIDecl') baseUriDeclared = true;
+  }
+  const uriOf = (name: EQName): string => name.uri ?? (name.prefix ? namespaces.get(name.prefix) ?? '' : functionNs);
+  for (const d of module.prolog.decls) {
+    if (d.kind === 'FunctionDecl') declared.add(`Q{${uriOf(d.name)}}${d.name.local}#${d.params.length}`);
+  }
+
+  const found = new Set<string>();
+  const visit = (n: Node): void => {
+    if (n.kind === 'FunctionCall') {
+      const uri = uriOf(n.name);
+      if (!declared.has(`Q{${uri}}${n.name.local}#${n.args.length}`)) call(uri, n.name.local, n.args);
+    } else if (n.kind === 'NamedFunctionRef') {
+      const uri = uriOf(n.name);
+      if (!declared.has(`Q{${uri}}${n.name.local}#${n.arity}`) && reaches(uri, n.name.local)) throw new OpenEnded();
+    }
+    for (const child of childNodes(n)) visit(child);
+  };
+  const call = (uri: string, local: string, args: readonly Node[]): void => {
+    if (uri === NS.fn) {
+      if (OPEN_ENDED_FUNCTIONS.has(local)) throw new OpenEnded();
+      if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) {
+        if (baseUriDeclared) throw new OpenEnded();
+        const db = databaseOfUri(literal(args[0]));
+        if (db !== undefined) found.add(db);
+      }
+      return;
+    }
+    if (uri === NS.db) {
+      if (NODE_FUNCTIONS.has(local)) return;
+      const count = TWO_DATABASES.has(local) ? 2 : 1;
+      if (args.length < count) throw new OpenEnded(); // db:list(): every database
+      for (let i = 0; i < count; i++) {
+        const name = literal(args[i]);
+        if (isValidDatabaseName(name)) found.add(name); // an invalid name fails when the query runs
+      }
+      return;
+    }
+    if (!SAFE_NAMESPACES.has(uri)) throw new OpenEnded();
+  };
+
+  try {
+    visit(module);
+  } catch (e) {
+    if (e instanceof OpenEnded) return '*';
+    throw e;
+  }
+  return [...found].sort();
+}
+
+/** Whether a function item of this name could read a database. */
+function reaches(uri: string, local: string): boolean {
+  if (uri === NS.fn) return RESOURCE_FUNCTIONS.has(local) || OPEN_ENDED_FUNCTIONS.has(local);
+  return !SAFE_NAMESPACES.has(uri);
+}
+
+/** The value of a string literal argument; anything else leaves the set open. */
+function literal(arg: Node): string {
+  if (arg.kind === 'StringLiteral') return arg.value;
+  throw new OpenEnded();
+}
+
+/**
+ * The database a literal URI names, as the store source resolves it: `db`, `db/path`,
+ * `/db/path` (backslashes count as slashes), or the same below the default base URI's folder;
+ * undefined for other schemes (host files, refused) and for names no database can have.
+ */
+function databaseOfUri(uri: string): string | undefined {
+  let text = uri.trim();
+  if (/%[0-9A-Fa-f]{2}/.test(text)) throw new OpenEnded();
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
+    if (!text.startsWith(BASE_FOLDER)) return undefined;
+    text = text.slice(BASE_FOLDER.length);
+  }
+  const parts = text.replace(/\\/g, '/').replace(/^\/+/, '');
+  const slash = parts.indexOf('/');
+  const db = slash < 0 ? parts : parts.slice(0, slash);
+  return isValidDatabaseName(db) ? db : undefined;
+}
