@@ -6,7 +6,10 @@
  *   await engine.close();
  *
  * Pipeline: parse (cached by text) → translate to XSLT (cached by text + context mode) → run on
- * the worker pool (which compiles in a worker, cached by XSLT + base URI) → serialized body.
+ * the worker pool (which compiles in a worker, cached by XSLT + base URI) → serialized body. A
+ * query that translates to one XPath expression (no prolog functions or variables, no external
+ * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
+ * evaluates the expression with saxon-js's XPath evaluator.
  * Serialization parameters: the request's, overridden by the prolog's `declare option
  * output:*` (spec §11.1); the content type follows from them (serialize.ts `contentTypeFor`).
  *
@@ -18,8 +21,8 @@ import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
 import type { StringBinding } from './runtime/params';
 import { contentTypeFor, encodeBody } from './serialize';
-import { XQuerySyntaxError, parseQuery, type MainModule } from './syntax';
-import { CONTEXT_URI_PARAM, translateModule, type ContextMode, type Translation } from './translate';
+import { XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
+import { CONTEXT_URI_PARAM, translateModule, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec } from './worker/pool';
 import { encodingName } from './serialization-params';
@@ -152,9 +155,11 @@ class XQueryEngine implements Engine {
       }
     }
     const serialization = { ...request.serialization, ...translation.outputOptions };
+    const xpath = updating ? undefined : xpathToRun(translation, request.context.kind === 'database');
     try {
       const outcome = await this.pool.run({
         xslt: translation.xslt,
+        ...(xpath !== undefined ? { xpath } : {}),
         compile: request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined,
         params,
         context,
@@ -216,7 +221,8 @@ class XQueryEngine implements Engine {
   /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
   private remap(e: QueryError, query: string, t: Translation): QueryError {
     if (e.phase === 'serialize' || e.code === 'BASX0003') return e;
-    const position = sourcePosition(query, t.lineOffsets, e.line);
+    // an XPath run reports no line: the error is in the body, where the XSLT line would point too
+    const position = e.line === undefined && t.xpath ? lineColumn(query, t.xpath.offset) : sourcePosition(query, t.lineOffsets, e.line);
     const data = e.toData();
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code }), position);

@@ -41,15 +41,10 @@ export interface EvaluateOptions {
 }
 
 export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): XdmValue {
-  const stylesheetParams: Record<string, unknown> = {};
   try {
-    for (const [name, value] of Object.entries(options.params ?? {})) {
-      stylesheetParams[name] = Array.isArray(value) ? value : bindStrings(name, value as StringBinding);
-    }
-    if (options.context) stylesheetParams[CONTEXT_PARAM] = [...options.context];
     const transformOptions: Record<string, unknown> = {
       stylesheetInternal: query.sef,
-      stylesheetParams,
+      stylesheetParams: boundParams(options),
       destination: 'raw',
       resultForm: 'xdm',
       collectionFinder: collectionFinder(query.baseUri),
@@ -57,12 +52,43 @@ export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): X
     };
     if (options.initialTemplate) transformOptions.initialTemplate = options.initialTemplate;
     const result = withDocumentSource(options.source ?? NO_DOCUMENTS, () => saxon.transform(transformOptions, 'sync'));
-    const value = result.principalResult;
-    if (value === undefined || value === null) return [];
-    return Array.isArray(value) ? (value as XdmValue) : ([value] as XdmValue);
+    return asValue(result.principalResult);
   } catch (e) {
     throw toQueryError(e, 'evaluate', query.baseUri);
   }
+}
+
+/**
+ * Runs a query that is one XPath expression (translate/index.ts `Translation.xpath`) with
+ * saxon-js's XPath evaluator: no stylesheet to compile, so a query seen for the first time costs
+ * about as much as one seen before. Parameters and context as for `evaluate` (the expression
+ * reads CONTEXT_PARAM); `baseUri` is the static base URI.
+ */
+export function evaluateXPath(expression: string, baseUri: string, options: EvaluateOptions = {}): XdmValue {
+  try {
+    const xpathOptions = { params: boundParams(options), resultForm: 'xdm', staticBaseURI: baseUri, namespaceContext: XPATH_NAMESPACES };
+    const xpath = saxon.XPath as unknown as { evaluate(expr: string, context: null, options: object): unknown };
+    return asValue(withDocumentSource(options.source ?? NO_DOCUMENTS, () => xpath.evaluate(expression, null, xpathOptions)));
+  } catch (e) {
+    throw toQueryError(e, 'evaluate');
+  }
+}
+
+/** The only prefix a translated expression may use without declaring it. */
+const XPATH_NAMESPACES = { xs: 'http://www.w3.org/2001/XMLSchema' };
+
+function boundParams(options: EvaluateOptions): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    params[name] = Array.isArray(value) ? value : bindStrings(name, value as StringBinding);
+  }
+  if (options.context) params[CONTEXT_PARAM] = [...options.context];
+  return params;
+}
+
+function asValue(value: unknown): XdmValue {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? (value as XdmValue) : ([value] as XdmValue);
 }
 
 /** Runs a query and serializes its result (spec §2.3, §11) in one step. */

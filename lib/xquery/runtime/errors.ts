@@ -126,7 +126,7 @@ export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: stri
 
       column = Number(lc[2]);
     } else if (l) line = Number(l[1]);
-  } else if (err.xsltLineNr !== undefined && (!stylesheetUri || !err.xsltModule || stylesheetUri.endsWith(err.xsltModule))) {
+  } else if (err.xsltLineNr != null && (!stylesheetUri || !err.xsltModule || stylesheetUri.endsWith(err.xsltModule))) {
     // saxon names the module by the last segment of its base URI
     line = Number(err.xsltLineNr);
   }

@@ -39,6 +39,13 @@ export interface Translation {
   /** `declare base-uri`, if any. */
   readonly baseUri: string | null;
   readonly contextMode: ContextMode;
+  /**
+   * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
+   * expression: no external variables, no declared or generated functions or variables. It
+   * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
+   * focuses on it). `offset` is where the query body starts, for error positions.
+   */
+  readonly xpath?: { readonly expression: string; readonly offset: number };
 }
 
 export { type ExternalVariable } from './prolog';
@@ -75,5 +82,31 @@ export function translateModule(module: MainModule, source: string, options: Tra
   let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
   if (mode === 'single') template = `<xsl:for-each select="${ctxRef}">\n${template}\n</xsl:for-each>`;
   const { xslt, lineOffsets } = unit.assemble(template, module.body);
-  return { xslt, lineOffsets, externals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode };
+  const xpath = externals.length === 0 && unit.bare ? { expression: body, offset: module.body.start } : undefined;
+  return { xslt, lineOffsets, externals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
+}
+
+/**
+ * Longest expression run as XPath: saxon-js parses it on every run (about 0.5 ms per KB), while
+ * a compiled stylesheet is cached; beyond this length compiling once is cheaper.
+ */
+export const XPATH_MAX_LENGTH = 4096;
+
+/**
+ * The XPath expression to run instead of the stylesheet (Translation.xpath), with the context
+ * the stylesheet would set up: the focus on the one context document, or, for a database
+ * context (CONTEXT_URI_PARAM given), the database's documents. Undefined: run the stylesheet.
+ */
+export function xpathToRun(t: Translation, databaseContext: boolean): string | undefined {
+  if (!t.xpath || t.xpath.expression.length > XPATH_MAX_LENGTH) return undefined;
+  const { expression } = t.xpath;
+  const ctx = `$${CONTEXT_PARAM}`;
+  switch (t.contextMode) {
+    case 'none':
+      return expression;
+    case 'single':
+      return `${ctx} ! (${expression})`;
+    case 'multi':
+      return databaseContext ? `let ${ctx} := Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) return (${expression})` : expression;
+  }
 }

@@ -51,6 +51,11 @@ export class TranslationUnit {
     return `<!--@q:${span.start}-->`;
   }
 
+  /** Whether the stylesheet has nothing besides its parameters and the initial template. */
+  get bare(): boolean {
+    return this.declarations.length === 0 && this.prefixes.size === 0;
+  }
+
   /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */
   addParam(text: string, span: Span): void {
     this.params.push({ text, offset: span.start });

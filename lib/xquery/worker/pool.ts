@@ -43,6 +43,11 @@ export interface QueryPoolOptions {
 export interface QueryJob {
   /** The XSLT 3.0 text of the translated query. */
   readonly xslt: string;
+  /**
+   * The query as one XPath expression (translate/index.ts): evaluated without compiling `xslt`,
+   * which is then not used. Not for updating queries.
+   */
+  readonly xpath?: string;
   readonly compile?: CompileOptions;
   readonly initialTemplate?: string;
   readonly params?: Readonly<Record<string, StringBinding>>;
@@ -119,28 +124,33 @@ export class QueryPool {
   /** Compiles (once per key across the pool) and runs a query; rejects with a QueryError. */
   async run(job: QueryJob): Promise<QueryOutcome> {
     const options = job.compile ?? {};
-    const key = compileKey(job.xslt, options);
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
+    if (job.xpath !== undefined) {
+      const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
+      return this.outcome(await this.submit(task, timeoutMs), false);
+    }
+    const key = compileKey(job.xslt, options);
     const cached = this.compiled.has(key);
     const compiled = await this.compiled.fetch(key, { context: { xslt: job.xslt, options, timeoutMs } });
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
-    const reply = await this.submit(
-      {
-        kind: 'run',
-        id: 0,
-        key,
-        sefText: compiled.sefText,
-        baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI,
-        initialTemplate: job.initialTemplate,
-        params: job.params,
-        context: job.context,
-        serialization: job.serialization,
-        readable: job.readable,
-        ...(job.update ? { update: true } : {}),
-      },
-      timeoutMs,
-    );
+    const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
+    return this.outcome(await this.submit(task, timeoutMs), cached);
+  }
+
+  /** What a run task carries besides its query. */
+  private runParts(job: QueryJob) {
+    return {
+      initialTemplate: job.initialTemplate,
+      params: job.params,
+      context: job.context,
+      serialization: job.serialization,
+      readable: job.readable,
+      ...(job.update ? { update: true } : {}),
+    };
+  }
+
+  private outcome(reply: Reply, cached: boolean): QueryOutcome {
     if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
     if (!('body' in reply)) throw new Error('unexpected reply to a run task');
     return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}) };
@@ -187,7 +197,7 @@ export class QueryPool {
 
   /** Sends a task; a run task carries its stylesheet only to a worker that has not seen it. */
   private post(slot: Slot, task: Task, withStylesheet = false): void {
-    if (task.kind !== 'run') {
+    if (task.kind !== 'run' || task.key === undefined) {
       slot.worker.postMessage(task);
       return;
     }

@@ -51,12 +51,16 @@ export interface CompileTask {
 export interface RunTask {
   readonly kind: 'run';
   readonly id: number;
-  readonly key: string;
+  /** The compile key of the stylesheet to run (absent for an XPath task). */
+  readonly key?: string;
+  /** An XPath task: the expression to evaluate instead of a stylesheet (evaluate.ts `evaluateXPath`). */
+  readonly xpath?: string;
   /**
    * The compiled stylesheet; sent only to a worker that has not primed `key` yet (the pool keeps
    * track). A worker without it answers `{ missing: true }` and gets the task again with it.
    */
   readonly sefText?: string;
+  /** The static base URI. */
   readonly baseUri: string;
   readonly initialTemplate?: string;
   readonly params?: Readonly<Record<string, StringBinding>>;

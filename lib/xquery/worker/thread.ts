@@ -4,8 +4,8 @@
  * bootstrap from source (see launch.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { QueryCompiler, compileUncached, compiledFromText } from '../compile';
-import { evaluate, evaluateSerialized } from '../evaluate';
+import { QueryCompiler, compileUncached, compiledFromText, type CompiledQuery } from '../compile';
+import { evaluate, evaluateSerialized, evaluateXPath } from '../evaluate';
 import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
 import { isDatabaseAccess } from '../modules/db';
 import '../modules/db-write'; // registers the updating db: functions
@@ -75,25 +75,29 @@ function handle(task: Task): Reply {
       compiler.adopt(compiled);
       return { id: task.id, ok: true, key: compiled.key, sefText: compiled.sefText, baseUri: compiled.baseUri, ms: performance.now() - started };
     }
-    let compiled = compiler.lookup(task.key);
-    if (!compiled) {
-      if (task.sefText === undefined) return { id: task.id, ok: false, missing: true };
-      compiled = compiledFromText(task.key, task.sefText, task.baseUri);
-      compiler.adopt(compiled);
+    let compiled: CompiledQuery | undefined;
+    if (task.xpath === undefined) {
+      const key = task.key ?? '';
+      compiled = compiler.lookup(key);
+      if (!compiled) {
+        if (task.sefText === undefined) return { id: task.id, ok: false, missing: true };
+        compiled = compiledFromText(key, task.sefText, task.baseUri);
+        compiler.adopt(compiled);
+      }
     }
     const run = runSource(task);
+    const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
+    if (compiled === undefined) {
+      const body = serialize(evaluateXPath(task.xpath ?? '', task.baseUri, options), task.serialization);
+      return { id: task.id, ok: true, body, ms: performance.now() - started };
+    }
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
-      const result = evaluate(compiled, { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run });
-      const outcome = applyPendingUpdates(result, isDatabaseAccess(run) ? run : undefined);
+      const outcome = applyPendingUpdates(evaluate(compiled, options), isDatabaseAccess(run) ? run : undefined);
       const body = serialize(outcome.output, task.serialization);
       return { id: task.id, ok: true, body, changes: outcome.changes, ms: performance.now() - started };
     }
-    const body = evaluateSerialized(
-      compiled,
-      { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run },
-      task.serialization,
-    );
+    const body = evaluateSerialized(compiled, options, task.serialization);
     return { id: task.id, ok: true, body, ms: performance.now() - started };
   } catch (e) {
     return { id: task.id, ok: false, error: toQueryError(e, task.kind === 'compile' ? 'compile' : 'evaluate').toData() };

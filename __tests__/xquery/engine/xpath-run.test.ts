@@ -1,0 +1,93 @@
+/** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
+import path from 'node:path';
+import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { parseQuery } from '../../../lib/xquery/syntax';
+import { CONTEXT_URI_PARAM, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
+import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
+
+const translate = (query: string, mode: ContextMode = 'none') => translateModule(parseQuery(query), query, { contextMode: mode });
+
+describe('which queries are one XPath expression', () => {
+  test.each([
+    ['arithmetic', '1 + 1'],
+    ['a path', '//a[@b = "c"]/string()'],
+    ['a FLWOR without order by', 'for $i in 1 to 3 let $j := $i * 2 where $j > 2 return $j'],
+    ['quantified, conditional, maps, arrays, lookups', 'if (some $x in (1, 2) satisfies $x = 2) then map { "a": [1, 2] }?a?2 else ()'],
+    ['namespace and option declarations', 'declare namespace p = "urn:p"; declare option output:method "text"; p:x'],
+  ])('%s: yes', (_name, query) => {
+    expect(translate(query).xpath?.expression).toEqual(expect.any(String));
+  });
+
+  test.each([
+    ['a declared function', 'declare function local:f() { 1 }; local:f()'],
+    ['a declared variable', 'declare variable $v := 1; $v'],
+    ['an external variable', 'declare variable $v external; $v'],
+    ['an element constructor', '<a>{ 1 }</a>'],
+    ['order by', 'for $i in (2, 1) order by $i return $i'],
+    ['try/catch', 'try { 1 } catch * { 2 }'],
+  ])('%s: no', (_name, query) => {
+    expect(translate(query).xpath).toBeUndefined();
+  });
+
+  test('a long expression is compiled instead', () => {
+    const long = Array.from({ length: XPATH_MAX_LENGTH / 2 }, () => '1').join(',');
+    expect(translate(long).xpath).toBeDefined();
+    expect(xpathToRun(translate(long), false)).toBeUndefined();
+  });
+});
+
+describe('an XPath run answers what the stylesheet answers', () => {
+  let pool: QueryPool;
+  beforeAll(() => {
+    pool = new QueryPool({
+      size: 1,
+      dbPath: '/data',
+      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
+    });
+  });
+  afterAll(() => pool.close());
+
+  const serialization = { method: 'adaptive', 'item-separator': '|' };
+  const both = async (query: string, mode: ContextMode, context?: ContextSpec, uri?: string) => {
+    const t = translate(query, mode);
+    const params = uri === undefined ? {} : { [CONTEXT_URI_PARAM]: { values: [uri] } };
+    const xpath = xpathToRun(t, uri !== undefined);
+    expect(xpath).toBeDefined();
+    const outcome = (job: { xpath?: string }) =>
+      pool.run({ xslt: t.xslt, ...job, params, context, serialization }).then(
+        (r) => r.body,
+        (e: QueryError) => `[${e.code}]`,
+      );
+    return { stylesheet: await outcome({}), xpath: await outcome({ xpath }) };
+  };
+
+  test.each([
+    ['values', '1 + 1, "a" || "b", 1 div 2, xs:date("2020-01-01"), map { 1: 2 }, [3]'],
+    ['a FLWOR', 'for $i at $p in ("a", "b") where $p > 1 return $i || $p'],
+    ['the static base URI', 'static-base-uri()'],
+    ['a dynamic error', '1 div 0'],
+    ['a type error', '(1, 2) + 1'],
+    ['no context', '.'],
+    ['stored documents', 'doc("db/a.xml")/r/x/string(), count(collection("db")//x)'],
+  ])('%s, without context', async (_name, query) => {
+    const r = await both(query, 'none');
+    expect(r.xpath).toBe(r.stylesheet);
+  });
+
+  test.each([
+    ['one document', 'single', { xml: ['<a><b>1</b><b>2</b></a>'] }, undefined, '/a/b ! (. * 2), name(.), position(), last()'],
+    ['several documents', 'multi', { xml: ['<a/>', '<b/>'] }, undefined, 'count(.), ./*/name()'],
+    ['a database', 'multi', undefined, 'db', 'count(.), //x/string()'],
+  ] as const)('with %s as the context', async (_name, mode, context, uri, query) => {
+    const r = await both(query, mode, context, uri);
+    expect(r.xpath).toBe(r.stylesheet);
+    expect(r.xpath).not.toMatch(/^\[/);
+  });
+
+  test('an XPath run compiles nothing', async () => {
+    const before = pool.compilations;
+    const t = translate('sum((1 to 10)[. mod 2 = 0])');
+    expect((await pool.run({ xslt: t.xslt, xpath: xpathToRun(t, false) })).body).toBe('30');
+    expect(pool.compilations).toBe(before);
+  });
+});
