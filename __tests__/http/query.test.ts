@@ -55,6 +55,16 @@ describe('GET ?query= (spec §6.1, §11)', () => {
     expect((await s.get('/rest/empty?query=count(/)').expect(200)).text).toBe('0');
   });
 
+  test('doc(), collection() and uri-collection() read stored databases', async () => {
+    expect((await q('uri-collection("db")').expect(200)).text).toBe('/db/db.xml\n/db/dir/x.xml');
+    expect((await q('uri-collection("db/dir") ! doc(.) ! string()').expect(200)).text).toBe('3');
+    expect((await q('count(collection("db")), doc("db/dir/x.xml")/x/string()').expect(200)).text).toBe('2\n3');
+    // without an argument: the database of the URL (all of it, as BaseX's opened database)
+    expect((await s.get(`/rest/db/dir?query=${encodeURIComponent('uri-collection()')}`).expect(200)).text).toBe('/db/db.xml\n/db/dir/x.xml');
+    expect((await s.get(`/rest/db?query=${encodeURIComponent('collection() ! name(*)')}`).expect(200)).text).toBe('r\nx');
+    expect((await q('collection()').expect(500)).text).toBe('Stopped at ., 1/1:\n[FODC0002] No default collection is available.');
+  });
+
   test('without a database there is no context: XPDY0002', async () => {
     const r = await q('.').expect(500);
     expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');

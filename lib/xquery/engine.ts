@@ -142,6 +142,7 @@ class XQueryEngine implements Engine {
       }
     }
     let context: ContextSpec | undefined;
+    let database: { db: string; path: string } | undefined;
     switch (request.context.kind) {
       case 'none':
         break;
@@ -151,6 +152,7 @@ class XQueryEngine implements Engine {
       case 'database': {
         const path = request.context.path.replace(/^\/+/, '');
         params[CONTEXT_URI_PARAM] = { values: [path ? `${request.context.db}/${path}` : request.context.db] };
+        database = { db: request.context.db, path };
         break;
       }
     }
@@ -166,6 +168,7 @@ class XQueryEngine implements Engine {
         serialization,
         timeoutMs: request.timeoutMs,
         readable: request.readable,
+        ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),
       });
       const encoding = serialization.encoding;

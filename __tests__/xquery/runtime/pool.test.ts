@@ -19,6 +19,13 @@ describe('QueryPool', () => {
     expect(out.cached).toBe(false);
   });
 
+  it('charges a task for its own run, not for the start of a new worker', async () => {
+    pool = new QueryPool({ size: 1, timeoutMs: 50 }); // a worker takes far longer than 50 ms to load
+    const out = await pool.run({ xslt: select('"no timeout"'), xpath: '"no timeout"', serialization: { method: 'text' } });
+    expect(out.body).toBe('no timeout');
+    expect(pool.restarts).toBe(0);
+  });
+
   it('compiles once per key, also for concurrent requests', async () => {
     pool = new QueryPool({ size: 2 });
     const job = { xslt: select('"same"'), initialTemplate: MAIN };

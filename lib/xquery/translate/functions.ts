@@ -6,8 +6,9 @@
  * - fn functions that XSLT adds to the fn namespace (current(), key(), document(), …) do not
  *   exist in XQuery: XPST0017.
  * - fn:doc, fn:doc-available and fn:collection go to the engine's DocumentSource functions
- *   (runtime/documents.ts); calls of fn:codepoints-to-string to the engine's own version
- *   (runtime/strings.ts), which has no limit on the number of codepoints.
+ *   (runtime/documents.ts), fn:uri-collection to the engine's catalog version (modules/db.ts);
+ *   calls of fn:codepoints-to-string to the engine's own version (runtime/strings.ts), which has
+ *   no limit on the number of codepoints.
  * - fn:error with a description passes its code and value in an envelope (conditional.ts,
  *   `errorEnvelope`) as the third argument, since saxon-js keeps only the first item of the value
  *   and loses the code's prefix; catch clauses unwrap it. The error's code and message, all an
@@ -41,13 +42,15 @@ interface EngineFunction {
 
 /**
  * fn functions the engine answers: fn:doc, fn:doc-available and fn:collection by its
- * DocumentSource (runtime/documents.ts); calls of fn:codepoints-to-string without saxon-js's
+ * DocumentSource (runtime/documents.ts), fn:uri-collection from the store's catalog
+ * (modules/db.ts); calls of fn:codepoints-to-string without saxon-js's
  * limit on the number of codepoints (runtime/strings.ts).
  */
 const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   doc: { name: 'doc', arities: [0, 1], references: true },
   'doc-available': { name: 'doc-available', arities: [0, 1], references: true },
   collection: { name: 'collection', arities: [0, 1], references: true },
+  'uri-collection': { name: 'uri-collection', arities: [0, 1], references: true },
   'codepoints-to-string': { name: 'codepoints-to-string', arities: [1], references: false },
 };
 

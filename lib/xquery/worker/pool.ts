@@ -4,7 +4,8 @@
  * - Size: `size` workers (default: the number of cores), started on demand; a task waits in a
  *   FIFO queue while all are busy. Idle workers are unref'd, so an idle pool never keeps the
  *   process alive.
- * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker takes it. A
+ * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker takes it (a
+ *   newly started worker takes it once it has loaded, so its start-up is not charged). A
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (runtime/errors.ts).
@@ -21,7 +22,7 @@ import { QueryError, timeoutError, type QueryErrorData } from '../runtime/errors
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
 import { startWorker } from './launch';
-import type { ContextSpec, DocumentSourceSpec, Reply, Task, WorkerInit } from './protocol';
+import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec } from './protocol';
 
@@ -54,6 +55,8 @@ export interface QueryJob {
   readonly context?: ContextSpec;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /** The database of the URL, when `params` name it rather than `context` (the default collection). */
+  readonly database?: DatabaseContext;
   /** An updating query: the worker applies its pending updates and answers store changes. */
   readonly update?: boolean;
   /** Serialization parameters (spec §2.3) by name. */
@@ -82,11 +85,16 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** The worker has loaded (its first message): time limits run from then on. */
+  ready: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
   /** Compile keys whose stylesheet this worker has been sent (it may have evicted some since). */
   readonly primed: Set<string>;
 }
+
+/** What a worker may take to load (saxon-js and the engine's modules), beyond a task's limit. */
+const STARTUP_MS = 60_000;
 
 type Compiled = { readonly sefText: string; readonly baseUri: string } | { readonly error: QueryErrorData };
 
@@ -146,6 +154,7 @@ export class QueryPool {
       context: job.context,
       serialization: job.serialization,
       readable: job.readable,
+      ...(job.database ? { database: job.database } : {}),
       ...(job.update ? { update: true } : {}),
     };
   }
@@ -190,7 +199,7 @@ export class QueryPool {
       const pending = this.queue.shift()!;
       slot.current = pending;
       slot.worker.ref();
-      slot.timer = setTimeout(() => this.expire(slot!), pending.timeoutMs);
+      this.startTimer(slot);
       this.post(slot, pending.task);
     }
   }
@@ -210,8 +219,13 @@ export class QueryPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.init), current: null, timer: null, primed: new Set() };
-    slot.worker.on('message', (reply: Reply) => {
+    const slot: Slot = { worker: startWorker(this.init), ready: false, current: null, timer: null, primed: new Set() };
+    slot.worker.on('message', (reply: Reply | ReadyMessage) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        this.startTimer(slot); // the task waiting for it starts its time limit now
+        return;
+      }
       // The worker evicted the stylesheet: send the same task again, with it.
       if (!reply.ok && 'missing' in reply && slot.current) this.post(slot, slot.current.task, true);
       else this.settle(slot, (p) => p.resolve(reply));
@@ -223,6 +237,17 @@ export class QueryPool {
     slot.worker.unref();
     this.slots.push(slot);
     return slot;
+  }
+
+  /**
+   * (Re)starts the time limit of the slot's task, from now. A task given to a worker that is
+   * still loading gets STARTUP_MS more, and its limit starts over when the worker is ready.
+   */
+  private startTimer(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const pending = slot.current;
+    if (pending) slot.timer = setTimeout(() => this.expire(slot), pending.timeoutMs + (slot.ready ? 0 : STARTUP_MS));
   }
 
   private settle(slot: Slot, fn: (p: Pending) => void): void {

@@ -41,6 +41,12 @@ export type ContextSpec =
   | { readonly documents: readonly string[] }
   | { readonly kind: 'database'; readonly db: string; readonly path?: string };
 
+/** A database and a path in it ('' for all of it). */
+export interface DatabaseContext {
+  readonly db: string;
+  readonly path: string;
+}
+
 export interface CompileTask {
   readonly kind: 'compile';
   readonly id: number;
@@ -69,6 +75,11 @@ export interface RunTask {
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
   /**
+   * The database (and path) of the URL when the query reads its context through
+   * CONTEXT_URI_PARAM instead of `context`: the default collection (fn:collection()).
+   */
+  readonly database?: DatabaseContext;
+  /**
    * An updating query (update/analysis.ts): its result is a pending update list; the worker
    * applies it to copies of the stored documents and answers the store changes.
    */
@@ -76,6 +87,11 @@ export interface RunTask {
 }
 
 export type Task = CompileTask | RunTask;
+
+/** What a worker posts once, when it has loaded and can take tasks. */
+export interface ReadyMessage {
+  readonly ready: true;
+}
 
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }

@@ -17,7 +17,7 @@ import { setFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
 import { parseXml, type XdmNode } from '../runtime/saxon';
-import type { Reply, RunTask, Task, WorkerInit } from './protocol';
+import type { ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 /** What a DocumentSource module exports (the store's synchronous reader will be one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
@@ -36,7 +36,7 @@ function openSource(init: WorkerInit): DocumentSource {
 /** The source for one run: the source's run view if it has one (database context = default collection). */
 function runSource(task: RunTask): DocumentSource {
   const ctx = task.context;
-  const database = ctx && 'kind' in ctx && ctx.kind === 'database' ? { db: ctx.db, path: ctx.path ?? '' } : undefined;
+  const database = ctx && 'kind' in ctx && ctx.kind === 'database' ? { db: ctx.db, path: ctx.path ?? '' } : task.database;
   return source.forRun?.(database, task.readable) ?? source;
 }
 
@@ -107,3 +107,4 @@ function handle(task: Task): Reply {
 parentPort!.on('message', (task: Task) => {
   parentPort!.postMessage(handle(task));
 });
+parentPort!.postMessage({ ready: true } satisfies ReadyMessage);
