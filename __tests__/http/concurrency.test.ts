@@ -45,7 +45,8 @@ describe('a query locks only the databases it names (spec §16.1)', () => {
     t = await startTestServer({ workers: 2, queryTimeout: 3000 });
     await t.put('/rest/busy', '<b/>', 'application/xml').expect(201);
     await t.put('/rest/free', '<f/>', 'application/xml').expect(201);
-    await t.get('/rest?query=0').expect(200); // starts a worker
+    // two queries at once start both workers, so that neither test request waits for one to load
+    await Promise.all([t.get('/rest?query=sum(1 to 3000000)').expect(200), t.get('/rest?query=sum(1 to 3000001)').expect(200)]);
   });
   afterAll(() => t.close());
   const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);

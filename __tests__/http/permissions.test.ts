@@ -104,4 +104,13 @@ describe('updating queries need write permission on the databases they name', ()
     expect(await content('secret/secret.xml')).toBe('<s/>');
     expect(await content('secret/n.xml')).toBe('<n/>');
   });
+
+  test('the XQUERY command follows the same rule', async () => {
+    const command = (c: string) => request(s.app).get(`/rest?command=${encodeURIComponent(c)}`).auth('local', 'pw');
+    await command('XQUERY db:add("pub1", <n/>, "n.xml")').expect(200);
+    expect(await content('pub1/n.xml')).toBe('<n/>');
+    const denied = await command('XQUERY insert node <i/> into doc("secret/secret.xml")/s');
+    expect(denied.status).toBe(403);
+    expect(await content('secret/secret.xml')).toBe('<s/>');
+  });
 });

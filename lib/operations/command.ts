@@ -10,7 +10,7 @@ import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
 import type { ReadView, WriteView } from '../store/types';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
-import { readableDatabases } from './permission';
+import { mayRead, readableDatabases } from './permission';
 import { runQueryFile } from './run';
 import type { Result, Session, Variable } from './types';
 
@@ -28,7 +28,14 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
   const { runtime } = session;
   const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
     // The script holds its locks already: the query runs inside them.
-    const readable = context.view !== undefined ? await readableDatabases(session, context.view) : session.user.perm === 'admin' ? undefined : [];
+    const readable =
+      context.locks !== undefined && context.locks !== '*'
+        ? context.locks.filter((db) => mayRead(session, db))
+        : context.view !== undefined
+          ? await readableDatabases(session, context.view)
+          : session.user.perm === 'admin'
+            ? undefined
+            : [];
     const response = await runtime.engine.evaluate({
       readable,
       query: text,
@@ -55,7 +62,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     query: (text, context) => query(text, context),
     analyzeQuery: (text) => {
       const analysis = runtime.engine.analyze(text);
-      return analysis.updating ? analysis.permission : 'none';
+      return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
     },
     runFile: (file, context) => runQueryFile(file, (text, baseUri) => query(text, context ?? {}, baseUri)),
   };

@@ -4,7 +4,7 @@ import { analyzeModule } from '../../../lib/xquery/update/analysis';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { executeCommands, type CommandEnvironment, type CommandState } from '../../../lib/commands/exec';
+import { executeCommands, type CommandEnvironment, type CommandState, type QueryNeeds } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
 import { XmldbError } from '../../../lib/errors';
 import { createFileStore } from '../../../lib/store';
@@ -43,10 +43,10 @@ export function newState(currentDb?: string): CommandState {
   return { options: new Map(), ...(currentDb !== undefined ? { currentDb } : {}) };
 }
 
-/** The engine's static analysis of updating queries, as the REST layer provides it. */
-export function analyzeQuery(query: string): 'none' | 'write' | 'create' {
+/** The engine's static analysis of queries, as the REST layer provides it. */
+export function analyzeQuery(query: string): QueryNeeds {
   const analysis = analyzeModule(parseQuery(query), query);
-  return analysis.updating ? analysis.permission : 'none';
+  return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
 }
 
 /** A query stub: echoes the query and its context. */

@@ -5,7 +5,7 @@
 import { raise } from '../../errors';
 import type { OptionValue } from '../../store/database-options';
 import { STORE_ERRORS } from '../../store/errors';
-import type { ReadView, Store, WriteView } from '../../store/types';
+import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
 import { commandError } from '../messages';
 
@@ -19,6 +19,16 @@ export interface QueryContext {
    * never call `store.read`/`store.write` itself.
    */
   readonly view?: ReadView | WriteView;
+  /** The databases the script locked ('*': all): the query sees no others. */
+  readonly locks?: LockSet;
+}
+
+/** What a query needs (the engine's static analysis): a permission and the databases it names. */
+export interface QueryNeeds {
+  /** Beyond reading: updating expressions and db: write functions. */
+  readonly permission: 'none' | 'write' | 'create';
+  /** The databases the query names ('*': not known from its text), besides the opened one. */
+  readonly databases: readonly string[] | '*';
 }
 
 export interface CommandEnvironment {
@@ -33,11 +43,10 @@ export interface CommandEnvironment {
   /** Runs an XQuery for XQUERY/FIND. */
   query?: (query: string, context: QueryContext) => Promise<string>;
   /**
-   * The permission a query needs beyond reading (the engine's static analysis: updating
-   * expressions and db: write functions). Without it, or for a query that does not parse (it
-   * fails when it runs), queries count as reading.
+   * What a query needs (the engine's static analysis). Without it, or for a query that does not
+   * parse (it fails when it runs), a query reads every database.
    */
-  analyzeQuery?: (query: string) => 'none' | 'write' | 'create';
+  analyzeQuery?: (query: string) => QueryNeeds;
   /**
    * Runs a server-side query file for RUN; receives the absolute file, already resolved against
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
@@ -60,6 +69,8 @@ export interface RunContext {
   readonly view: ReadView;
   /** Present when the script writes (its locks were taken with `store.write`). */
   readonly writer?: WriteView;
+  /** The databases the script locked. */
+  readonly locks: LockSet;
 }
 
 /** The opened database, or NO_DB_OPENED. */

@@ -29,7 +29,7 @@ import * as resources from './resources';
 import * as users from './users';
 import { commandError } from '../messages';
 
-export type { CommandEnvironment, CommandState, QueryContext } from './context';
+export type { CommandEnvironment, CommandState, QueryContext, QueryNeeds } from './context';
 export { EXEC_ERRORS, type ExecErrorKey } from './errors';
 export { formatSize } from './info';
 export { resolveRunFile } from './plan';
@@ -185,8 +185,8 @@ export async function executeCommands(
     }
   };
   const out = plan.write
-    ? await env.store.write(plan.locks, (view) => run({ env, state, view, writer: view }))
-    : await env.store.read(plan.locks, (view) => run({ env, state, view }));
+    ? await env.store.write(plan.locks, (view) => run({ env, state, view, writer: view, locks: plan.locks }))
+    : await env.store.read(plan.locks, (view) => run({ env, state, view, locks: plan.locks }));
   if (failure !== undefined) throw failure.error;
   return out;
 }

@@ -9,10 +9,11 @@
  * nested OPENs, and checks per-database grants command by command.
  *
  * Queries (XQUERY, query files run by RUN): the engine's static analysis (`analyzeQuery`) tells
- * whether a query updates (XQuery Update, db: write functions). An updating query locks all
- * databases for writing and needs the write permission (create for db:create, db:drop, …);
- * otherwise it locks all databases for reading. The engine limits the databases a query reads
- * to those its user may read.
+ * which databases a query names and whether it updates (XQuery Update, db: write functions). It
+ * locks those databases and the opened one (all of them when the names are computed), for
+ * writing if it updates; an updating query needs the write permission on them (create for
+ * db:create, db:drop, …). The engine limits the databases a query reads to the locked ones its
+ * user may read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +25,7 @@ import { commandError } from '../messages';
 import { requirements, type Requirements } from '../requirements';
 import { parseScript } from '../script';
 import type { Command, CommandKind } from '../types';
-import type { CommandEnvironment } from './context';
+import type { CommandEnvironment, QueryNeeds } from './context';
 import { execError, toCommandFailure } from './errors';
 
 /** One command to run; EXECUTE and RUN of a `.bxs` file carry their planned script. */
@@ -111,12 +112,14 @@ export async function resolveRunFile(restPath: string, name: string): Promise<st
 class Planner {
   private reads: LockSet = [];
   private writes: LockSet = [];
+  /** An updating query is planned: the script needs a write view, even without named databases. */
+  private updates = false;
 
   constructor(private readonly env: CommandEnvironment) {}
 
   async plan(cmds: readonly Command[], db: string | undefined): Promise<Plan> {
     const { steps } = await this.walk(cmds, db, 0);
-    const write = this.writes === '*' || this.writes.length > 0;
+    const write = this.updates || this.writes === '*' || this.writes.length > 0;
     return { steps, locks: normalise(write ? union(this.reads, this.writes) : this.reads), write };
   }
 
@@ -157,20 +160,33 @@ class Planner {
     return { steps, db };
   }
 
-  /** Locks and permission of a query, from the engine's analysis. */
+  /**
+   * Locks and permission of a query, from the engine's analysis: the databases it names and the
+   * opened one (every database when the names are not known). An updating query needs the write
+   * permission on each of them (on the opened one, or globally, when they are not known), or the
+   * global create permission.
+   */
   private query(query: string, db: string | undefined): void {
-    let perm: 'none' | 'write' | 'create' = 'none';
+    let needs: QueryNeeds = { permission: 'none', databases: '*' };
     try {
-      perm = this.env.analyzeQuery?.(query) ?? 'none';
+      needs = this.env.analyzeQuery?.(query) ?? needs;
     } catch {
       // A query that does not parse fails when it runs, after the commands before it.
     }
+    const named = needs.databases;
+    const locks: LockSet = named === '*' ? '*' : db === undefined || named.includes(db) ? named : [...named, db];
+    const perm = needs.permission;
     if (perm === 'none') {
-      this.reads = '*';
+      this.reads = union(this.reads, locks);
       return;
     }
-    this.writes = '*';
-    if (!allows(this.env.user, perm, perm === 'write' ? db : undefined)) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+    this.writes = union(this.writes, locks);
+    this.updates = true;
+    const ok =
+      perm === 'create' ? allows(this.env.user, 'create')
+      : locks === '*' || locks.length === 0 ? allows(this.env.user, 'write', db)
+      : locks.every((d) => allows(this.env.user, 'write', d));
+    if (!ok) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
   }
 
   /**

@@ -12,6 +12,7 @@ function queryContext(ctx: RunContext): QueryContext {
     ...(currentDb !== undefined ? { db: currentDb } : {}),
     ...(currentDb !== undefined && currentPath !== undefined ? { path: currentPath } : {}),
     view: ctx.writer ?? ctx.view,
+    locks: ctx.locks,
   };
 }
 
