@@ -1,4 +1,4 @@
-import { LockManager, lockPlan, ModeLock } from '../../lib/store/locks';
+import { LockManager, lockPlan, ModeLock, withDatabase } from '../../lib/store/locks';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -94,5 +94,14 @@ describe('lock manager', () => {
     r1();
     r2();
     expect(locks.size).toBe(0);
+  });
+});
+
+describe('withDatabase', () => {
+  test('adds a database to a lock set once, sorted; all stays all', () => {
+    expect(withDatabase(['b', 'd'], 'c')).toStrictEqual(['b', 'c', 'd']);
+    expect(withDatabase(['b'], 'b')).toStrictEqual(['b']);
+    expect(withDatabase([], undefined)).toStrictEqual([]);
+    expect(withDatabase('*', 'a')).toBe('*');
   });
 });

@@ -3,8 +3,8 @@
  * and `.xq` files of `run`. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
-import type { LockSet, ReadView } from '../store/types';
-import type { DatabaseSet } from '../xquery/databases';
+import type { ReadView } from '../store/types';
+import { withDatabase } from '../store/locks';
 import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
 import { mayRead, readableDatabases, requirePermission } from './permission';
@@ -41,7 +41,7 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
   const analysis = engine.analyze(input.query);
-  const locks = queryLocks(analysis.databases, input.db);
+  const locks = withDatabase(analysis.databases, input.db);
   const run = async (view: ReadView) =>
     engine.evaluate({
       query: input.query,
@@ -65,10 +65,4 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
     response = await store.read(locks, run);
   }
   return { status: 200, contentType: response.contentType, body: response.body };
-}
-
-/** The databases a query locks: those it names and the one of its URL. */
-export function queryLocks(named: DatabaseSet, urlDatabase: string | undefined): LockSet {
-  if (named === '*') return '*';
-  return urlDatabase === undefined || named.includes(urlDatabase) ? named : [...named, urlDatabase].sort();
 }

@@ -87,6 +87,12 @@ export class ModeLock {
 /** The name of the global lock. */
 export const GLOBAL_LOCK = '*';
 
+/** A lock set with one more database (the URL's, or a script's opened one), kept sorted. */
+export function withDatabase(set: LockSet, db: string | undefined): LockSet {
+  if (set === '*' || db === undefined || set.includes(db)) return set;
+  return [...set, db].sort();
+}
+
 /** One lock to take: a name and a mode. */
 export interface LockRequest {
   readonly name: string;

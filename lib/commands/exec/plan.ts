@@ -25,6 +25,7 @@ import { commandError } from '../messages';
 import { requirements, type Requirements } from '../requirements';
 import { parseScript } from '../script';
 import type { Command, CommandKind } from '../types';
+import { withDatabase } from '../../store/locks';
 import type { CommandEnvironment, QueryNeeds } from './context';
 import { execError, toCommandFailure } from './errors';
 
@@ -173,8 +174,7 @@ class Planner {
     } catch {
       // A query that does not parse fails when it runs, after the commands before it.
     }
-    const named = needs.databases;
-    const locks: LockSet = named === '*' ? '*' : db === undefined || named.includes(db) ? named : [...named, db];
+    const locks = withDatabase(needs.databases, db);
     const perm = needs.permission;
     if (perm === 'none') {
       this.reads = union(this.reads, locks);
