@@ -17,7 +17,7 @@
  * name), never fewer.
  */
 import { isValidDatabaseName } from '../store/paths';
-import { DEFAULT_BASE_URI } from './compile';
+import { BASE_FOLDER, hasScheme, splitDatabasePath } from './modules/resource-uri';
 import { childNodes, type EQName, type MainModule, type Node } from './syntax';
 import { NS, PREDECLARED } from './translate/names';
 
@@ -43,8 +43,6 @@ const NODE_FUNCTIONS = new Set(['name', 'path']);
 /** Namespaces whose functions never read a database (besides the fn ones above). */
 const SAFE_NAMESPACES = new Set<string>([NS.math, NS.map, NS.array, NS.xs, UPDATE_MODULE_NS]);
 
-/** Where a relative URI of a query resolves by default: `BASE_FOLDER + 'db/path'`. */
-const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
 
 class OpenEnded extends Error {}
 
@@ -120,19 +118,16 @@ function literal(arg: Node): string {
 }
 
 /**
- * The database a literal URI names, as the store source resolves it: `db`, `db/path`,
- * `/db/path` (backslashes count as slashes), or the same below the default base URI's folder;
+ * The database a literal URI names, as the store source resolves it (modules/resource-uri.ts);
  * undefined for other schemes (host files, refused) and for names no database can have.
  */
 function databaseOfUri(uri: string): string | undefined {
   let text = uri.trim();
   if (/%[0-9A-Fa-f]{2}/.test(text)) throw new OpenEnded();
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
+  if (hasScheme(text)) {
     if (!text.startsWith(BASE_FOLDER)) return undefined;
     text = text.slice(BASE_FOLDER.length);
   }
-  const parts = text.replace(/\\/g, '/').replace(/^\/+/, '');
-  const slash = parts.indexOf('/');
-  const db = slash < 0 ? parts : parts.slice(0, slash);
+  const { db } = splitDatabasePath(text);
   return isValidDatabaseName(db) ? db : undefined;
 }

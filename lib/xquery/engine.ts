@@ -17,6 +17,7 @@
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_BASE_URI } from './compile';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
 import type { StringBinding } from './runtime/params';
@@ -273,7 +274,7 @@ function resolveBase(declared: string | null, requested: string | undefined): st
   // an absolute URI is the base URI as written (WHATWG URL would add a path: `http://h` → `http://h/`)
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(declared)) return declared;
   try {
-    return new URL(declared, requested ?? 'file:///xmldb-rest/query.xq').href;
+    return new URL(declared, requested ?? DEFAULT_BASE_URI).href;
   } catch {
     return declared;
   }

@@ -41,6 +41,7 @@ import {
   type XdmNode,
   type XdmValue,
 } from '../runtime/saxon';
+import { splitDatabasePath } from './resource-uri';
 import { decodeValue } from './values';
 
 export const DB_NS = 'http://basex.org/modules/db';
@@ -190,10 +191,7 @@ function uriCollection([uri]: XdmValue[]): XdmValue {
     if (!docs) throw xpathError('No default collection is available.', 'FODC0002');
     return docs.map((d) => castString((d as { _saxonDocUri?: string })._saxonDocUri ?? '', 'anyURI'));
   }
-  const text = str(uri).trim().replace(/\\/g, '/').replace(/^\/+/, '');
-  const slash = text.indexOf('/');
-  const db = slash < 0 ? text : text.slice(0, slash);
-  const path = slash < 0 ? '' : text.slice(slash + 1);
+  const { db, path } = splitDatabasePath(str(uri).trim());
   if (!access.hasDatabase(db)) {
     // not a database path: as fn:collection would see it (URIs of whatever documents it yields)
     const docs = source.getCollection(str(uri));

@@ -27,13 +27,11 @@
  * The guard is installed once per thread, on first use; `setFileAccess` switches the policy
  * (worker threads set it from `WorkerInit.allowFileAccess`). The default is OFF.
  */
-import { DEFAULT_BASE_URI } from '../compile';
 import { activeDocumentSource } from '../runtime/documents';
 import { saxon, xpathError } from '../runtime/saxon';
 import { isDatabaseAccess } from './db';
+import { BASE_FOLDER } from './resource-uri';
 
-/** Folder of the default static base URI: relative URIs of a query resolve below it. */
-const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
 
 interface GuardedPlatform {
   readFile(uri: unknown, ...rest: unknown[]): unknown;

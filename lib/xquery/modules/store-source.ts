@@ -35,7 +35,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BASE_URI } from '../compile';
 import { toSaxonDocument } from '../../convert/xml';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
 import { isValidDatabaseName, normalizePath } from '../../store/paths';
@@ -46,6 +45,7 @@ import { NodeKind, xpathError, type XdmNode } from '../runtime/saxon';
 import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
 import { dbError, type DatabaseAccess, type StoredLocation } from './db';
 import { accessDenied } from './resource-guard';
+import { BASE_FOLDER, hasScheme, splitDatabasePath } from './resource-uri';
 
 export interface StoreSourceOptions {
   /** The data folder. */
@@ -73,9 +73,6 @@ export function createDocumentSource(init: WorkerInit): StoreSource {
   return new StoreSource({ dbPath: init.dbPath, cacheBytes: options.cacheBytes, allowFileAccess: init.allowFileAccess === true });
 }
 
-/** Folder of the default static base URI: `file:///xmldb-rest/`. */
-const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** Cache "database" of host files: not a valid database name, so it never collides. */
 const FILES = '\u0001file';
 const SEP = '\u0000';
@@ -307,7 +304,7 @@ export class StoreView implements DocumentSource, DatabaseAccess {
   /** Where a URI points (see the file comment). */
   private resolve(uri: string): Target {
     const text = uri.trim();
-    if (SCHEME.test(text) && !/^[A-Za-z]:[\\/]/.test(text)) {
+    if (hasScheme(text)) {
       if (text.startsWith(BASE_FOLDER)) return this.dbTarget(decode(text.slice(BASE_FOLDER.length)) ?? '');
       return /^file:/i.test(text) ? { kind: 'file', uri: text } : { kind: 'other', uri: text };
     }
@@ -319,10 +316,9 @@ export class StoreView implements DocumentSource, DatabaseAccess {
   }
 
   private dbTarget(text: string): Target {
-    const parts = text.replace(/\\/g, '/').replace(/^\/+/, '');
-    const slash = parts.indexOf('/');
-    const db = slash < 0 ? parts : parts.slice(0, slash);
-    const path = normalizePath(slash < 0 ? '' : parts.slice(slash + 1));
+    const split = splitDatabasePath(text);
+    const db = split.db;
+    const path = normalizePath(split.path);
     if (!db || path === undefined || !isValidDatabaseName(db)) return { kind: 'invalid' };
     return { kind: 'db', db, path };
   }
