@@ -10,7 +10,7 @@ import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
 import type { ReadView, WriteView } from '../store/types';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
-import { mayRead, readableDatabases } from './permission';
+import { readableDatabases } from './permission';
 import { runQueryFile } from './run';
 import type { Result, Session, Variable } from './types';
 
@@ -29,13 +29,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
   const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
     // The script holds its locks already: the query runs inside them.
     const readable =
-      context.locks !== undefined && context.locks !== '*'
-        ? context.locks.filter((db) => mayRead(session, db))
-        : context.view !== undefined
-          ? await readableDatabases(session, context.view)
-          : session.user.perm === 'admin'
-            ? undefined
-            : [];
+      context.view !== undefined ? await readableDatabases(session, context.view, context.locks) : session.user.perm === 'admin' ? undefined : [];
     const response = await runtime.engine.evaluate({
       readable,
       query: text,

@@ -2,8 +2,8 @@
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import { PERMISSION_ERRORS } from '../users/errors';
-import type { ReadView } from '../store/types';
-import { allows, rank, type Permission } from '../users/permissions';
+import type { LockSet, ReadView } from '../store/types';
+import { allows, allowsUpdate, rank, type Permission } from '../users/permissions';
 import type { Session } from './types';
 
 const LABEL: Record<Permission, string> = {
@@ -24,10 +24,20 @@ export function mayRead(session: Session, db: string): boolean {
 }
 
 /**
- * The databases a query of this session may read, for the engine: undefined (all) for users
- * who may read every database, else the names of the readable ones.
+ * Throws 403 unless the session's user may run an updating query that needs `perm` and locks
+ * `locks` (users/permissions.ts `allowsUpdate`; without known databases, the global level).
  */
-export async function readableDatabases(session: Session, view: ReadView): Promise<string[] | undefined> {
+export function requireUpdatePermission(session: Session, perm: 'write' | 'create', locks: LockSet): void {
+  if (!allowsUpdate(session.user, perm, locks)) throw raise(PERMISSION_ERRORS, 'PERMISSION_NEEDED_X', LABEL[perm]);
+}
+
+/**
+ * The databases a query of this session may read, for the engine: of the databases `locks`
+ * names, the readable ones; with every database locked, undefined (all) for users who may read
+ * every database, else the names of the readable ones.
+ */
+export async function readableDatabases(session: Session, view: ReadView, locks: LockSet = '*'): Promise<string[] | undefined> {
+  if (locks !== '*') return locks.filter((db) => mayRead(session, db));
   const { user } = session;
   if (user.perm === 'admin' || (rank(user.perm) >= rank('read') && user.grants.every((g) => g.perm !== 'none'))) {
     return undefined;

@@ -7,7 +7,7 @@ import type { ReadView } from '../store/types';
 import { withDatabase } from '../store/locks';
 import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
-import { mayRead, readableDatabases, requirePermission } from './permission';
+import { readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
 
 export interface QueryInput {
@@ -49,13 +49,11 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
       context: queryContext(input),
       variables: input.variables,
       serialization: input.serialization,
-      readable: locks === '*' ? await readableDatabases(session, view) : locks.filter((db) => mayRead(session, db)),
+      readable: await readableDatabases(session, view, locks),
     });
   let response: QueryResponse;
   if (analysis.updating) {
-    if (analysis.permission === 'create') requirePermission(session, 'create');
-    else if (locks === '*' || locks.length === 0) requirePermission(session, 'write');
-    else for (const db of locks) requirePermission(session, 'write', db);
+    requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write', locks);
     response = await store.write(locks, async (view) => {
       const r = await run(view);
       await applyStoreChanges(view, r.changes ?? []);

@@ -45,3 +45,19 @@ export function allows(user: PermissionHolder, perm: Permission, db?: string): b
   }
   return rank(user.perm) >= rank(perm);
 }
+
+/**
+ * Whether a user may run an updating query that needs `perm` and locks `databases`: create
+ * globally; write on each of the databases, or, when they are not known ('*') or none, on
+ * `fallback` (whose grant then decides; undefined: the global level).
+ */
+export function allowsUpdate(
+  user: PermissionHolder,
+  perm: 'write' | 'create',
+  databases: readonly string[] | '*',
+  fallback?: string,
+): boolean {
+  if (perm === 'create') return allows(user, 'create');
+  if (databases === '*' || databases.length === 0) return allows(user, 'write', fallback);
+  return databases.every((db) => allows(user, 'write', db));
+}

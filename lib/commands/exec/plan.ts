@@ -20,7 +20,7 @@ import path from 'node:path';
 import { raise } from '../../errors';
 import { STORE_ERRORS } from '../../store/errors';
 import type { LockSet } from '../../store/types';
-import { allows, rank, type Permission } from '../../users/permissions';
+import { allows, allowsUpdate, rank, type Permission } from '../../users/permissions';
 import { commandError } from '../messages';
 import { requirements, type Requirements } from '../requirements';
 import { parseScript } from '../script';
@@ -182,11 +182,7 @@ class Planner {
     }
     this.writes = union(this.writes, locks);
     this.updates = true;
-    const ok =
-      perm === 'create' ? allows(this.env.user, 'create')
-      : locks === '*' || locks.length === 0 ? allows(this.env.user, 'write', db)
-      : locks.every((d) => allows(this.env.user, 'write', d));
-    if (!ok) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+    if (!allowsUpdate(this.env.user, perm, locks, db)) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
   }
 
   /**
