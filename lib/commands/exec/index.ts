@@ -23,7 +23,7 @@ import * as databases from './databases';
 import { toCommandFailure } from './errors';
 import * as info from './info';
 import { setOption, showOptions } from './options';
-import { commandName, planCommands, type Step } from './plan';
+import { commandName, isUnsupported, planCommands, type Step } from './plan';
 import * as queries from './queries';
 import * as resources from './resources';
 import * as users from './users';
@@ -124,21 +124,9 @@ async function runCommand(step: Step, ctx: RunContext): Promise<string> {
       return backups.showBackups(ctx);
     case 'exit':
       return '';
-    // Refused while planning; listed so that the switch stays exhaustive.
-    case 'check':
-    case 'infoIndex':
-    case 'infoStorage':
-    case 'inspect':
-    case 'test':
-    case 'kill':
-    case 'jobsList':
-    case 'jobsStop':
-    case 'jobsResult':
-    case 'repoInstall':
-    case 'repoDelete':
-    case 'repoList':
-      throw commandError('NOT_SUPPORTED_X', commandName(cmd));
     default: {
+      // refused while planning
+      if (isUnsupported(cmd)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       const unreachable: never = cmd;
       throw new Error(`Unhandled command ${(unreachable as Command).kind}`);
     }

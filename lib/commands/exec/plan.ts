@@ -24,7 +24,7 @@ import { allows, allowsUpdate, rank, type Permission } from '../../users/permiss
 import { commandError } from '../messages';
 import { requirements, type Requirements } from '../requirements';
 import { parseScript } from '../script';
-import type { Command, CommandKind } from '../types';
+import type { Command, CommandKind, CommandOf } from '../types';
 import { withDatabase } from '../../store/locks';
 import type { CommandEnvironment, QueryNeeds } from './context';
 import { execError, toCommandFailure } from './errors';
@@ -49,10 +49,16 @@ export interface Plan {
 export const MAX_SCRIPT_DEPTH = 16;
 
 /** Commands that parse but that this server does not offer. */
-export const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>([
+const UNSUPPORTED_KINDS = [
   'check', 'infoIndex', 'infoStorage', 'inspect', 'test', 'kill',
   'jobsList', 'jobsStop', 'jobsResult', 'repoInstall', 'repoDelete', 'repoList',
-]);
+] as const satisfies readonly CommandKind[];
+const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>(UNSUPPORTED_KINDS);
+
+/** Whether this server does not offer the command (planning refuses it). */
+export function isUnsupported(cmd: Command): cmd is CommandOf<(typeof UNSUPPORTED_KINDS)[number]> {
+  return UNSUPPORTED.has(cmd.kind);
+}
 
 const LABEL: Record<Permission, string> = { none: 'None', read: 'Read', write: 'Write', create: 'Create', admin: 'Admin' };
 
@@ -131,7 +137,7 @@ class Planner {
     for (const cmd of cmds) {
       const r = requirements(cmd, db, this.env.user.name);
       this.check(cmd, r);
-      if (UNSUPPORTED.has(cmd.kind)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
+      if (isUnsupported(cmd)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       this.reads = union(this.reads, r.reads);
       this.writes = union(this.writes, r.writes);
       if (cmd.kind === 'xquery') {
