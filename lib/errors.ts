@@ -10,6 +10,8 @@ export class XmldbError extends Error {
     message: string,
     /** Error code such as `XPST0003` (queries) or a catalog name. */
     readonly code?: string,
+    /** Response headers the error answers with (e.g. `Content-Range` of a 416). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'XmldbError';
@@ -40,4 +42,9 @@ export function raise<K extends string>(
 ): XmldbError {
   const e = catalog[key];
   return new XmldbError(e.status, format(e.template, args), key);
+}
+
+/** The same error, answering with these response headers too (e.g. a 416's `Content-Range`). */
+export function withHeaders(error: XmldbError, headers: Readonly<Record<string, string>>): XmldbError {
+  return new XmldbError(error.status, error.message, error.code, headers);
 }

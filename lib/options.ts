@@ -1,6 +1,16 @@
 /** Options of `createRestRouter`: defaults, validation (all problems reported together), freezing. */
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultLogger, loggerFromLog, isLogger, type Logger } from './logger';
+
+export type { Logger } from './logger';
+
+/**
+ * Names the user a host application has already authenticated for this request (from its
+ * session, `req.user`, a token...); undefined leaves the request to HTTP Basic authentication.
+ */
+export type Authenticate = (req: IncomingMessage) => string | undefined | Promise<string | undefined>;
 
 export interface RestOptions {
   /** Folder of the databases and `users.json`. Default `./data`. */
@@ -24,12 +34,21 @@ export interface RestOptions {
   workers?: number;
   /** Let queries read the host's files and the network (admin decision). Default false. */
   allowFileAccess?: boolean;
-  /** Where start-up messages go (the generated admin password). Default `console.log`. */
+  /**
+   * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,
+   * each `(obj?, msg)`). The router never writes to stdout or stderr itself. Default: warnings
+   * and errors to stderr, nothing else.
+   */
+  logger?: Logger;
+  /** The user of a request authenticated by the host application (see `Authenticate`). */
+  authenticate?: Authenticate;
+  /** @deprecated Use `logger`. A function taking each message as one line. */
   log?: (message: string) => void;
 }
 
-export type ResolvedOptions = Readonly<Required<Omit<RestOptions, 'user' | 'password' | 'adminPassword'>>> &
-  Readonly<Pick<RestOptions, 'user' | 'password' | 'adminPassword'>>;
+type Optional = 'user' | 'password' | 'adminPassword' | 'authenticate';
+
+export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'log'>>> & Readonly<Pick<RestOptions, Optional>>;
 
 const MiB = 1024 * 1024;
 
@@ -39,7 +58,7 @@ function positiveInteger(value: unknown): boolean {
 
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'documentCacheSize',
-  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'allowFileAccess', 'log',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'allowFileAccess', 'logger', 'authenticate', 'log',
 ]);
 
 /** Checks and completes router options; throws one TypeError naming every problem. */
@@ -64,6 +83,12 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     problems.push('"allowFileAccess" must be a boolean');
   }
   if (input.log !== undefined && typeof input.log !== 'function') problems.push('"log" must be a function');
+  if (input.logger !== undefined && !isLogger(input.logger)) {
+    problems.push('"logger" must have the functions info, warn, error and debug');
+  }
+  if (input.authenticate !== undefined && typeof input.authenticate !== 'function') {
+    problems.push('"authenticate" must be a function');
+  }
   if (problems.length > 0) throw new TypeError(`xmldb-rest: invalid options: ${problems.join('; ')}.`);
 
   return Object.freeze({
@@ -78,6 +103,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     queryTimeout: input.queryTimeout ?? 30_000,
     workers: input.workers ?? Math.max(1, os.availableParallelism()),
     allowFileAccess: input.allowFileAccess ?? false,
-    log: input.log ?? ((message: string) => console.log(message)),
+    logger: input.logger ?? (input.log ? loggerFromLog(input.log) : defaultLogger),
+    authenticate: input.authenticate,
   });
 }

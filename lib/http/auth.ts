@@ -1,4 +1,7 @@
-/** HTTP Basic authentication on every request (spec §13.1). */
+/**
+ * Who a request runs as: the user the host application names (the `authenticate` option), else
+ * HTTP Basic authentication (spec §13.1), else the default credentials of the options.
+ */
 import type { Request } from 'express';
 import { raise } from '../errors';
 import type { Runtime } from '../operations/runtime';
@@ -6,6 +9,13 @@ import type { User } from '../users/user-store';
 import { HTTP_ERRORS } from './status';
 
 export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
+  const hostUser = await runtime.options.authenticate?.(req);
+  if (hostUser !== undefined && hostUser !== null) {
+    // The host vouches for the name; the permissions are those of the router's user of that name.
+    const user = runtime.users.get(String(hostUser));
+    if (user === undefined) throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', hostUser);
+    return user;
+  }
   const header = req.headers.authorization;
   const { user: defaultUser, password: defaultPassword } = runtime.options;
   if (header === undefined && defaultUser !== undefined && defaultPassword !== undefined) {

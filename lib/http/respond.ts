@@ -1,46 +1,66 @@
 /**
- * Writing results and errors (spec §12): errors are text bodies, never stacks. Only Node's own
- * response API is used, so the router also serves plain `http.createServer` requests.
+ * Writing results and errors (spec §12): errors are text bodies (or problem details, when the
+ * client prefers them), never stacks. Only Node's own request and response API is used, so the
+ * router also serves plain `http.createServer` requests.
  */
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { XmldbError } from '../errors';
+import type { Logger } from '../logger';
 import type { Result } from '../operations/types';
 import { errorBody } from '../xquery/errors';
 import { QueryError } from '../xquery/runtime/errors';
+import { PROBLEM_JSON, prefersProblem, problemOf } from './problem';
 
-export function send(res: Response, result: Result): void {
+/**
+ * Writes a result. A HEAD request gets the status and headers of the GET, Content-Length
+ * included, and no body (RFC 9110 §9.3.2); a 304 has no body either.
+ */
+export function send(req: IncomingMessage, res: Response, result: Result): void {
   res.statusCode = result.status;
   // setHeader, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
-  res.setHeader('Content-Type', result.contentType);
+  if (result.status !== 304) res.setHeader('Content-Type', result.contentType);
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  const bodyless = req.method === 'HEAD' || result.status === 304;
   if (result.body instanceof Readable) {
+    if (bodyless) {
+      result.body.destroy();
+      res.end();
+      return;
+    }
     result.body.on('error', () => res.destroy());
     result.body.pipe(res);
-  } else {
-    res.end(result.body);
+    return;
   }
+  if (result.status !== 304) res.setHeader('Content-Length', Buffer.byteLength(result.body));
+  res.end(bodyless ? undefined : result.body);
 }
 
 /** The one error middleware, added last to the router. */
-export function errorHandler(log: (message: string) => void) {
-  return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
     if (res.headersSent) {
       next(err);
       return;
     }
     if (err instanceof XmldbError) {
       if (err.status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="BaseX"');
-      sendText(res, err.status, err instanceof QueryError ? errorBody(err) : err.message);
+      if (err.headers) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      sendError(req, res, err.status, err instanceof QueryError ? errorBody(err) : err.message, err);
       return;
     }
-    log(`xmldb-rest: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    sendText(res, 500, 'Internal error.');
+    const error = err instanceof Error ? err : new Error(String(err));
+    logger.error({ err: error, stack: error.stack }, `xmldb-rest: internal error: ${error.message}`);
+    sendError(req, res, 500, 'Internal error.');
   };
 }
 
-function sendText(res: Response, status: number, text: string): void {
+function sendError(req: IncomingMessage, res: Response, status: number, text: string, error?: unknown): void {
   res.statusCode = status;
-  res.setHeader('Content-Type', 'text/plain; charset=UTF-8');
-  res.end(text);
+  const problem = prefersProblem(req);
+  const body = problem ? JSON.stringify(problemOf(status, text, error)) : text;
+  res.setHeader('Content-Type', problem ? PROBLEM_JSON : 'text/plain; charset=UTF-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

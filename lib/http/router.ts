@@ -5,6 +5,7 @@
 import express, { type Request, type Response } from 'express';
 import { raise } from '../errors';
 import { resolveOptions, type RestOptions } from '../options';
+import { readPreconditions, type Preconditions } from '../operations/conditional';
 import { createDatabase } from '../operations/create';
 import { deleteTarget } from '../operations/delete';
 import { listDatabases, notFound } from '../operations/list';
@@ -16,12 +17,16 @@ import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/runtime';
 import { storeResource } from '../operations/store';
 import type { Result, Session } from '../operations/types';
+import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
 import { authenticate } from './auth';
 import { bodyText, createBodyReader } from './body';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
 import { parsePostBody, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
+import { checkHealth } from './health';
+import { ALLOWED_METHODS, answerOptions } from './options-method';
+import { setRequestUser } from './request-user';
 import { errorHandler, send } from './respond';
 import { HTTP_ERRORS } from './status';
 import { parseTarget, type Target } from './url-path';
@@ -31,9 +36,11 @@ export type RestRouter = express.Router & {
   ready(): Promise<void>;
   /** Waits for writes in flight, then releases the data folder. */
   close(): Promise<void>;
+  /** Whether the store is open and a query worker answers (within `timeoutMs`, default 5 s). */
+  health(timeoutMs?: number): Promise<boolean>;
 };
 
-const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'QUERY']);
+const METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
 function rawPath(req: Request): string {
   const q = req.url.indexOf('?');
@@ -45,18 +52,32 @@ function checkDatabaseName(target: Target): void {
   if (target.db !== undefined && !isValidDatabaseName(target.db)) throw notFound(target.db);
 }
 
-/** GET: an operation of the query string, or a listing or resource. */
-async function runGet(session: Session, target: Target, params: RequestParameters): Promise<Result> {
+/** What the headers of a request ask beyond BaseX's interface (RFC 9110 §13, §14). */
+interface HeaderRequest {
+  readonly preconditions: Preconditions;
+  /** `Range: bytes=...`, for stored raw resources. */
+  readonly bytes?: RequestedRange;
+  /** `Range: items=...`, for query results. */
+  readonly items?: RequestedRange;
+}
+
+function headerRequest(req: Request): HeaderRequest {
+  const range = req.headers.range;
+  return { preconditions: readPreconditions(req.headers), bytes: parseRange(range, 'bytes'), items: parseRange(range, 'items') };
+}
+
+/** GET (and HEAD): an operation of the query string, or a listing or resource. */
+async function runGet(session: Session, target: Target, params: RequestParameters, headers: HeaderRequest): Promise<Result> {
   const op = params.operation;
   if (op === undefined) {
     if (target.db === undefined) return listDatabases(session, params.serialization);
-    return retrieve(session, target.db, target.path, params.serialization);
+    return retrieve(session, target.db, target.path, params.serialization, { preconditions: headers.preconditions, range: headers.bytes });
   }
   if (target.db !== undefined) await requireReadableDatabase(session, target.db);
   const input = { ...params, db: target.db, path: target.path };
   switch (op.name) {
     case 'query':
-      return evaluateQuery(session, { ...input, query: op.value });
+      return evaluateQuery(session, { ...input, query: op.value, items: headers.items });
     case 'command':
       return runCommand(session, op.value, input);
     case 'run':
@@ -65,7 +86,7 @@ async function runGet(session: Session, target: Target, params: RequestParameter
 }
 
 /** POST: the operation named by the body's root element (spec §7). */
-async function runPost(session: Session, target: Target, post: PostOperation): Promise<Result> {
+async function runPost(session: Session, target: Target, post: PostOperation, headers: HeaderRequest): Promise<Result> {
   if (target.db !== undefined) await requireReadableDatabase(session, target.db);
   const base = { db: target.db, path: target.path };
   if (post.kind === 'commands') {
@@ -74,7 +95,7 @@ async function runPost(session: Session, target: Target, post: PostOperation): P
   const input = { ...base, ...post };
   switch (post.kind) {
     case 'query':
-      return evaluateQuery(session, { ...input, query: post.text });
+      return evaluateQuery(session, { ...input, query: post.text, items: headers.items });
     case 'command':
       return runCommand(session, post.text, input);
     case 'run':
@@ -91,20 +112,25 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   const router = express.Router() as RestRouter;
 
   router.use(async (req: Request, res: Response) => {
+    const method = req.method.toUpperCase();
+    // Before authentication: a browser's CORS preflight carries no credentials.
+    if (method === 'OPTIONS') return answerOptions(res);
     const rt = await runtime();
     const user = await authenticate(req, rt);
-    const method = req.method.toUpperCase();
+    setRequestUser(req, user.name);
     if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
     const session: Session = { user, runtime: rt };
     const target = parseTarget(rawPath(req));
     const pairs = parseQueryString(req.url);
     const contentType = req.headers['content-type'];
+    const headers = headerRequest(req);
 
     switch (method) {
-      case 'GET': {
+      case 'GET':
+      case 'HEAD': {
         const params = classifyReadParameters(pairs, 'GET');
         checkDatabaseName(target);
-        send(res, await runGet(session, target, params));
+        send(req, res, await runGet(session, target, params, headers));
         return;
       }
       case 'QUERY': {
@@ -112,13 +138,13 @@ export function createRestRouter(input?: RestOptions): RestRouter {
         checkDatabaseName(target);
         const query = bodyText(await readBody(req, res), contentType).replace(/\r\n?/g, '\n');
         if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-        send(res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query }));
+        send(req, res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query, items: headers.items }));
         return;
       }
       case 'POST': {
         checkDatabaseName(target);
         const post = parsePostBody((await readBody(req, res)).toString('utf8'));
-        send(res, await runPost(session, target, post));
+        send(req, res, await runPost(session, target, post, headers));
         return;
       }
       case 'PUT': {
@@ -128,25 +154,31 @@ export function createRestRouter(input?: RestOptions): RestRouter {
         const result =
           target.path === ''
             ? await createDatabase(session, target.db, body, contentType, params.options)
-            : await storeResource(session, target.db, target.path, body, contentType, params.options);
-        send(res, result);
+            : await storeResource(session, target.db, target.path, body, contentType, params.options, headers.preconditions);
+        send(req, res, result);
         return;
       }
       default: {
         classifyWriteParameters(pairs);
         if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
         checkDatabaseName(target);
-        send(res, await deleteTarget(session, target.db, target.path));
+        send(req, res, await deleteTarget(session, target.db, target.path, headers.preconditions));
       }
     }
   });
-  router.use(errorHandler(options.log));
+  router.use(errorHandler(options.logger));
 
   router.ready = async () => {
     await runtime();
   };
+  let closed = false;
   router.close = async () => {
+    closed = true;
     if (opening) await closeRuntime(await opening);
+  };
+  router.health = async (timeoutMs = 5000) => {
+    if (closed) return false;
+    return runtime().then((rt) => checkHealth(rt, timeoutMs), () => false);
   };
   return router;
 }

@@ -1,9 +1,11 @@
 /** DELETE of a database, or of the resources at or below a path (spec §12, §17). */
+import { checkWritePreconditions, hasWritePreconditions, NO_PRECONDITIONS, type Preconditions } from './conditional';
 import { notFound } from './list';
 import { mayRead, requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
 
-export async function deleteTarget(session: Session, db: string, path: string): Promise<Result> {
+/** Preconditions (If-Match) apply to the resource at the path; a database has no version. */
+export async function deleteTarget(session: Session, db: string, path: string, preconditions: Preconditions = NO_PRECONDITIONS): Promise<Result> {
   if (!mayRead(session, db)) throw notFound(db);
   requirePermission(session, path === '' ? 'create' : 'write', db);
   const start = process.hrtime.bigint();
@@ -13,6 +15,7 @@ export async function deleteTarget(session: Session, db: string, path: string): 
       await view.dropDatabase(db);
       return `Database '${db}' was dropped.`;
     }
+    if (hasWritePreconditions(preconditions)) checkWritePreconditions(preconditions, await view.resource(db, path), db, path);
     const count = await view.deleteResources(db, path);
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     return `${count} resource(s) deleted in ${ms.toFixed(2)} ms.`;

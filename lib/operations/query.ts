@@ -3,10 +3,13 @@
  * and `.xq` files of `run`. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
+import { raise, withHeaders } from '../errors';
+import { contentRange, type RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
 import { withDatabase } from '../store/locks';
 import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
+import { CONDITION_ERRORS } from './errors';
 import { readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
 
@@ -19,6 +22,8 @@ export interface QueryInput {
   readonly context: readonly string[];
   readonly variables: ReadonlyMap<string, Variable>;
   readonly serialization: Readonly<Record<string, string>>;
+  /** Paging (`Range: items=START-END`): answer only these items of the result. */
+  readonly items?: RequestedRange;
 }
 
 export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>): QueryContext {
@@ -42,15 +47,23 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
   const { engine, store } = session.runtime;
   const analysis = engine.analyze(input.query);
   const locks = withDatabase(analysis.databases, input.db);
-  const run = async (view: ReadView) =>
-    engine.evaluate({
+  const run = async (view: ReadView) => {
+    const response = await engine.evaluate({
       query: input.query,
       baseUri: input.baseUri,
       context: queryContext(input),
       variables: input.variables,
       serialization: input.serialization,
       readable: await readableDatabases(session, view, locks),
+      ...(input.items ? { items: input.items } : {}),
     });
+    // Thrown under the lock: an updating query whose page cannot be served changes nothing.
+    if (response.page && response.page.range === undefined) {
+      const error = raise(CONDITION_ERRORS, 'ITEMS_NOT_SATISFIABLE_X', response.page.total);
+      throw withHeaders(error, { 'Content-Range': contentRange('items', undefined, response.page.total) });
+    }
+    return response;
+  };
   let response: QueryResponse;
   if (analysis.updating) {
     requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write', locks);
@@ -61,6 +74,10 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
     });
   } else {
     response = await store.read(locks, run);
+  }
+  if (response.page?.range) {
+    const headers = { 'Content-Range': contentRange('items', response.page.range, response.page.total) };
+    return { status: 206, contentType: response.contentType, body: response.body, headers };
   }
   return { status: 200, contentType: response.contentType, body: response.body };
 }

@@ -1,7 +1,13 @@
 /**
  * GET of a database path without an operation (spec §4, §5): one resource when the path names
- * exactly one, otherwise the directory listing.
+ * exactly one, otherwise the directory listing. A resource answers with its validators (ETag,
+ * Last-Modified) and honours If-None-Match / If-Modified-Since (304); a raw resource also
+ * serves one byte range (RFC 9110 §14: 206, or 416 when unsatisfiable).
  */
+import { raise, withHeaders } from '../errors';
+import { contentRange, resolveRange, type RequestedRange } from '../ranges';
+import { NO_PRECONDITIONS, notModified, rangeApplies, validators, type Preconditions } from './conditional';
+import { CONDITION_ERRORS } from './errors';
 import { databaseListing, notFound } from './list';
 import { mayRead } from './permission';
 import type { Result, Session } from './types';
@@ -10,19 +16,44 @@ function withCharset(type: string): string {
   return /^text\/|[/+]xml$|\/json$|\/xquery$|\/ecmascript$/.test(type) ? `${type}; charset=UTF-8` : type;
 }
 
+/** What a GET asks beyond the path: preconditions and a byte range. */
+export interface RetrieveRequest {
+  readonly preconditions?: Preconditions;
+  readonly range?: RequestedRange;
+}
+
 export async function retrieve(
   session: Session,
   db: string,
   path: string,
   serialization: Readonly<Record<string, string>>,
+  request: RetrieveRequest = {},
 ): Promise<Result> {
   if (!mayRead(session, db)) throw notFound(db);
+  const pre = request.preconditions ?? NO_PRECONDITIONS;
   return session.runtime.store.read([db], async (view) => {
     if ((await view.database(db)) === undefined) throw notFound(db);
     const resource = path === '' ? undefined : await view.resource(db, path);
     if (resource === undefined) return databaseListing(db, path, await view.listResources(db, path), serialization);
     const contentType = resource.type === 'xml' ? 'application/xml; charset=UTF-8' : withCharset(resource.contentType);
+    const raw = resource.type === 'binary';
+    const headers = { ...validators(resource), ...(raw ? { 'Accept-Ranges': 'bytes' } : {}) };
+    if (notModified(pre, resource)) return { status: 304, contentType, body: '', headers };
+    if (raw && request.range !== undefined && rangeApplies(pre, resource)) {
+      const range = resolveRange(request.range, resource.bytes);
+      if (range === undefined) {
+        const error = raise(CONDITION_ERRORS, 'BYTES_NOT_SATISFIABLE_X', resource.bytes);
+        throw withHeaders(error, { ...headers, 'Content-Range': contentRange('bytes', undefined, resource.bytes) });
+      }
+      // The stream opens the file now, under the lock: a later write renames a new file in place.
+      return {
+        status: 206,
+        contentType,
+        body: view.openStream(db, path, range),
+        headers: { ...headers, 'Content-Range': contentRange('bytes', range, resource.bytes), 'Content-Length': String(range.end - range.start + 1) },
+      };
+    }
     // Read fully under the lock: a write right after the lock is released cannot tear the body.
-    return { status: 200, contentType, body: await view.readBytes(db, path) };
+    return { status: 200, contentType, body: await view.readBytes(db, path), headers };
   });
 }

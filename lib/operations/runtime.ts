@@ -27,7 +27,7 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     const password = options.adminPassword ?? generatePassword();
     await users.create('admin', password, 'admin');
     if (options.adminPassword === undefined) {
-      options.log(`xmldb-rest: created user admin with password ${password} (shown once; set XMLDB_ADMIN_PASSWORD to choose it)`);
+      options.logger.warn(`xmldb-rest: created user admin with password ${password} (shown once; set XMLDB_ADMIN_PASSWORD to choose it)`);
     }
   }
   const engine = createEngine({

@@ -17,6 +17,7 @@
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
 import { LRUCache } from 'lru-cache';
+import type { RequestedRange } from '../ranges';
 import { DEFAULT_BASE_URI } from './compile';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
@@ -25,7 +26,7 @@ import { contentTypeFor, encodeBody } from './serialize';
 import { XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
 import { CONTEXT_URI_PARAM, translateModule, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
-import { QueryPool, type ContextSpec, type DocumentSourceSpec } from './worker/pool';
+import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
 import { encodingName } from './serialization-params';
 import { analyzeModule, type UpdateAnalysis } from './update/analysis';
 import type { StoreChange } from './update/changes';
@@ -63,6 +64,8 @@ export interface QueryRequest {
   readonly timeoutMs?: number;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /** Paging: serialize only these items of the result (`page` of the response tells which). */
+  readonly items?: RequestedRange;
 }
 
 export interface QueryResponse {
@@ -74,6 +77,8 @@ export interface QueryResponse {
    * non-updating queries.
    */
   readonly changes?: readonly StoreChange[];
+  /** A paged request's page: the items in the body and the length of the whole result. */
+  readonly page?: ItemPage;
 }
 
 export interface Engine {
@@ -171,11 +176,13 @@ class XQueryEngine implements Engine {
         readable: request.readable,
         ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),
+        ...(request.items ? { items: request.items } : {}),
       });
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
       const contentType = contentTypeFor(serialization, 'application/xml');
-      return updating ? { body, contentType, changes: outcome.changes ?? [] } : { body, contentType };
+      const page = outcome.page ? { page: outcome.page } : {};
+      return updating ? { body, contentType, changes: outcome.changes ?? [], ...page } : { body, contentType, ...page };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, request.query, translation);
       throw e;

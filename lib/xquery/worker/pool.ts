@@ -22,9 +22,10 @@ import { QueryError, timeoutError, type QueryErrorData } from '../runtime/errors
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
 import { startWorker } from './launch';
-import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
+import type { RequestedRange } from '../../ranges';
+import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
-export type { ContextSpec, DocumentSourceSpec } from './protocol';
+export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
 
 export interface QueryPoolOptions {
   /** Number of worker threads; default: the number of cores. */
@@ -63,6 +64,8 @@ export interface QueryJob {
   readonly serialization?: Readonly<Record<string, string>>;
   /** Time limit of this query (compilation and run, each), overriding the pool's. */
   readonly timeoutMs?: number;
+  /** Paging: only these items are serialized (see ItemPage). */
+  readonly items?: RequestedRange;
 }
 
 export interface QueryOutcome {
@@ -74,6 +77,8 @@ export interface QueryOutcome {
   readonly cached: boolean;
   /** Store changes of an updating query (update/changes.ts), to apply in one write. */
   readonly changes?: readonly StoreChange[];
+  /** A paged job's page. */
+  readonly page?: ItemPage;
 }
 
 interface Pending {
@@ -156,13 +161,14 @@ export class QueryPool {
       readable: job.readable,
       ...(job.database ? { database: job.database } : {}),
       ...(job.update ? { update: true } : {}),
+      ...(job.items ? { items: job.items } : {}),
     };
   }
 
   private outcome(reply: Reply, cached: boolean): QueryOutcome {
     if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
     if (!('body' in reply)) throw new Error('unexpected reply to a run task');
-    return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}) };
+    return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };
   }
 
   /** Stops all workers; queued and running tasks fail. */

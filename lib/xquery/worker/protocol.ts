@@ -3,6 +3,7 @@
  * data: text in, text out. Nodes never cross threads: the worker parses context documents and
  * reads stored ones through its own DocumentSource.
  */
+import type { RequestedRange, ResolvedRange } from '../../ranges';
 import type { CompileOptions } from '../compile';
 import type { QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
@@ -84,6 +85,14 @@ export interface RunTask {
    * applies it to copies of the stored documents and answers the store changes.
    */
   readonly update?: boolean;
+  /** Paging (`Range: items=...`): serialize only these items of the result, and count them all. */
+  readonly items?: RequestedRange;
+}
+
+/** The page of a paged run: the items served (none when the range is unsatisfiable) of `total`. */
+export interface ItemPage {
+  readonly range?: ResolvedRange;
+  readonly total: number;
 }
 
 export type Task = CompileTask | RunTask;
@@ -95,6 +104,6 @@ export interface ReadyMessage {
 
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
-  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[] }
+  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }
   | { readonly id: number; readonly ok: false; readonly error: QueryErrorData }
   | { readonly id: number; readonly ok: false; readonly missing: true };

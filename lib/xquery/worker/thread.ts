@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { QueryCompiler, compileUncached, compiledFromText, type CompiledQuery } from '../compile';
-import { evaluate, evaluateSerialized, evaluateXPath } from '../evaluate';
+import { evaluate, evaluateXPath } from '../evaluate';
 import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
 import { isDatabaseAccess } from '../modules/db';
 import '../modules/db-write'; // registers the updating db: functions
@@ -16,8 +16,9 @@ import { applyPendingUpdates } from '../update/run';
 import { setFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
-import { parseXml, type XdmNode } from '../runtime/saxon';
-import type { ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
+import { parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { resolveRange } from '../../ranges';
+import type { ItemPage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 /** What a DocumentSource module exports (the store's synchronous reader will be one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
@@ -67,6 +68,18 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
   });
 }
 
+/**
+ * The serialized result; a paged run serializes only the items of its range (the same
+ * parameters and item separator as the whole result) and counts all of them.
+ */
+function serialized(value: XdmValue, task: RunTask): { body: string; page?: ItemPage } {
+  if (task.items === undefined) return { body: serialize(value, task.serialization) };
+  const total = value.length;
+  const range = resolveRange(task.items, total);
+  if (range === undefined) return { body: '', page: { total } };
+  return { body: serialize(value.slice(range.start, range.end + 1), task.serialization), page: { range, total } };
+}
+
 function handle(task: Task): Reply {
   const started = performance.now();
   try {
@@ -88,17 +101,17 @@ function handle(task: Task): Reply {
     const run = runSource(task);
     const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
     if (compiled === undefined) {
-      const body = serialize(evaluateXPath(task.xpath ?? '', task.baseUri, options), task.serialization);
-      return { id: task.id, ok: true, body, ms: performance.now() - started };
+      const result = serialized(evaluateXPath(task.xpath ?? '', task.baseUri, options), task);
+      return { id: task.id, ok: true, ...result, ms: performance.now() - started };
     }
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
       const outcome = applyPendingUpdates(evaluate(compiled, options), isDatabaseAccess(run) ? run : undefined);
-      const body = serialize(outcome.output, task.serialization);
-      return { id: task.id, ok: true, body, changes: outcome.changes, ms: performance.now() - started };
+      const result = serialized(outcome.output, task);
+      return { id: task.id, ok: true, ...result, changes: outcome.changes, ms: performance.now() - started };
     }
-    const body = evaluateSerialized(compiled, options, task.serialization);
-    return { id: task.id, ok: true, body, ms: performance.now() - started };
+    const result = serialized(evaluate(compiled, options), task);
+    return { id: task.id, ok: true, ...result, ms: performance.now() - started };
   } catch (e) {
     return { id: task.id, ok: false, error: toQueryError(e, task.kind === 'compile' ? 'compile' : 'evaluate').toData() };
   }
