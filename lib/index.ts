@@ -1,4 +1,4 @@
 /** xmldb-rest: an XML database behind BaseX's REST interface, as an Express router. */
 export { createRestRouter, type RestRouter } from './http/router';
-export type { RestOptions } from './options';
+export type { Authenticate, Logger, RestOptions } from './options';
 export { XmldbError } from './errors';
