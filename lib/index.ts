@@ -2,3 +2,4 @@
 export { createRestRouter, type RestRouter } from './http/router';
 export type { Authenticate, Logger, RestOptions } from './options';
 export { XmldbError } from './errors';
+export { openApiDocument, type OpenApiOptions } from './openapi/document';
