@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { openApiDocument } from '../lib';
 import { readSettings, startServer } from '../lib/server';
 import { tempDir } from './helpers/rest';
 
@@ -11,12 +12,16 @@ describe('standalone server settings', () => {
       dbPath: './data',
       restPath: './restpath',
       adminPassword: undefined,
+      logFormat: 'text',
     });
   });
 
   test('environment variables, then flags (both forms) win', () => {
     const env = { PORT: '9000', HOST: '0.0.0.0', XMLDB_PATH: '/d', XMLDB_RESTPATH: '/r', XMLDB_ADMIN_PASSWORD: 'pw' };
-    expect(readSettings([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw' });
+    expect(readSettings([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw', logFormat: 'text' });
+    expect(readSettings(['--log-format', 'json'], env).logFormat).toBe('json');
+    expect(readSettings([], { XMLDB_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => readSettings(['--log-format=xml'], env)).toThrow('Invalid log format: xml');
     expect(readSettings(['--port', '1234', '--db-path=/x', '--admin-password', 'other'], env)).toMatchObject({
       port: 1234,
       dbPath: '/x',
@@ -67,12 +72,13 @@ describe('standalone server', () => {
     const settings = { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp') };
     const first = await startServer(settings, (m) => logs.push(m));
     await first.stop();
-    expect(logs).toHaveLength(1);
+    expect(logs).toHaveLength(2);
+    expect(logs[1]).toBe('xmldb-rest stopped');
     const password = /password (\S+) /.exec(logs[0])?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(20);
     const second = await startServer(settings, (m) => logs.push(m));
     try {
-      expect(logs).toHaveLength(1); // the data folder has users now: nothing new is printed
+      expect(logs).toHaveLength(2); // the data folder has users now: nothing new is printed
       const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
       expect((await fetch(second.url, { headers: { Authorization: auth } })).status).toBe(200);
     } finally {
@@ -109,5 +115,70 @@ describe('graceful stop', () => {
     await running.stop();
     expect(status).toBe(201);
     expect(fs.readFileSync(path.join(dir, 'data', 'db', 'big.xml'), 'utf8')).toBe(body);
+  });
+});
+
+describe('standalone endpoints and logs', () => {
+  const auth = `Basic ${Buffer.from('admin:pw').toString('base64')}`;
+
+  test('GET /healthz without authentication: 200 while the store and workers answer, 503 once closed', async () => {
+    const dir = tempDir();
+    const running = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'pw' }, () => undefined);
+    const base = running.url.replace(/\/rest$/, '');
+    try {
+      const ok = await fetch(`${base}/healthz`);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(await ok.text()).toBe('{"status":"ok"}');
+      await running.router.close();
+      const down = await fetch(`${base}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.text()).toBe('{"status":"unavailable"}');
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('GET /openapi.json without authentication: the document of /rest', async () => {
+    const dir = tempDir();
+    const running = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'pw' }, () => undefined);
+    try {
+      const r = await fetch(running.url.replace(/\/rest$/, '/openapi.json'));
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+      expect(await r.json()).toEqual(openApiDocument({ serverUrl: '/rest' }));
+      const head = await fetch(running.url.replace(/\/rest$/, '/openapi.json'), { method: 'POST' });
+      expect(head.status).toBe(404);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('--log-format json: pino JSON lines, an access record per request, a line at shutdown', async () => {
+    const dir = tempDir();
+    const lines: string[] = [];
+    const running = await startServer(
+      { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'pw', logFormat: 'json' },
+      (line) => lines.push(line),
+    );
+    await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } });
+    await fetch(`${running.url}?query=${encodeURIComponent('1 to 3')}`, { headers: { Authorization: auth } });
+    await fetch(`${running.url}/db`, { method: 'HEAD', headers: { Authorization: auth } });
+    await fetch(running.url);
+    await running.stop();
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = records.filter((r) => r.msg === 'request');
+    expect(access.map(({ method, path: p, status, bytes, user }) => ({ method, path: p, status, bytes, user }))).toStrictEqual([
+      { method: 'PUT', path: '/rest/db', status: 201, bytes: expect.any(Number), user: 'admin' },
+      { method: 'GET', path: '/rest', status: 200, bytes: 5, user: 'admin' },
+      { method: 'HEAD', path: '/rest/db', status: 200, bytes: 0, user: 'admin' },
+      { method: 'GET', path: '/rest', status: 401, bytes: 30, user: undefined },
+    ]);
+    for (const r of access) {
+      expect(typeof r.ms).toBe('number');
+      expect(r.level).toBe(30);
+      expect(typeof r.time).toBe('number');
+    }
+    expect(records[records.length - 1]).toMatchObject({ level: 30, msg: 'xmldb-rest stopped' });
   });
 });

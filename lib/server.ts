@@ -9,7 +9,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import express from 'express';
+import pino from 'pino';
+import { logAccess } from './access-log';
 import { createRestRouter, type RestRouter } from './http/router';
+import { loggerFromLog, type Logger } from './logger';
+import { serveEndpoint } from './standalone-endpoints';
 
 export interface ServerSettings {
   port: number;
@@ -17,6 +21,8 @@ export interface ServerSettings {
   dbPath: string;
   restPath: string;
   adminPassword?: string;
+  /** `text`: plain lines; `json`: pino's JSON lines, with an access log record per request. */
+  logFormat?: 'text' | 'json';
 }
 
 const FLAGS: Record<string, keyof ServerSettings> = {
@@ -25,10 +31,11 @@ const FLAGS: Record<string, keyof ServerSettings> = {
   '--db-path': 'dbPath',
   '--restpath': 'restPath',
   '--admin-password': 'adminPassword',
+  '--log-format': 'logFormat',
 };
 
-export const USAGE = `Usage: xmldb-rest [--port N] [--host H] [--db-path DIR] [--restpath DIR] [--admin-password PW]
-Environment: PORT (8080), HOST (127.0.0.1), XMLDB_PATH (./data), XMLDB_RESTPATH (./restpath), XMLDB_ADMIN_PASSWORD`;
+export const USAGE = `Usage: xmldb-rest [--port N] [--host H] [--db-path DIR] [--restpath DIR] [--admin-password PW] [--log-format text|json]
+Environment: PORT (8080), HOST (127.0.0.1), XMLDB_PATH (./data), XMLDB_RESTPATH (./restpath), XMLDB_ADMIN_PASSWORD, XMLDB_LOG_FORMAT (text)`;
 
 /** Flags win over environment variables, which win over the defaults. */
 export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): ServerSettings {
@@ -38,6 +45,7 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): S
     dbPath: env.XMLDB_PATH || './data',
     restPath: env.XMLDB_RESTPATH || './restpath',
     adminPassword: env.XMLDB_ADMIN_PASSWORD || undefined,
+    logFormat: (env.XMLDB_LOG_FORMAT || 'text') as ServerSettings['logFormat'],
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -50,6 +58,7 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): S
   if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
     throw new Error(`Invalid port: ${settings.port}`);
   }
+  if (settings.logFormat !== 'text' && settings.logFormat !== 'json') throw new Error(`Invalid log format: ${String(settings.logFormat)}`);
   return settings;
 }
 
@@ -57,20 +66,34 @@ export interface RunningServer {
   readonly server: Server;
   readonly router: RestRouter;
   readonly url: string;
+  readonly logger: Logger;
   stop(): Promise<void>;
 }
 
-export async function startServer(settings: ServerSettings, log = (m: string) => console.log(m)): Promise<RunningServer> {
+/** The server's logger: plain lines, or pino's JSON lines (both written by `write`, one call per line). */
+function serverLogger(format: 'text' | 'json', write: (line: string) => void): Logger {
+  if (format === 'text') return loggerFromLog(write);
+  return pino({ base: undefined }, { write: (line: string) => write(line.replace(/\n$/, '')) });
+}
+
+/** `write` receives every line the server logs (default: stdout). */
+export async function startServer(settings: ServerSettings, write = (line: string) => console.log(line)): Promise<RunningServer> {
+  const logger = serverLogger(settings.logFormat ?? 'text', write);
   const router = createRestRouter({
     dbPath: settings.dbPath,
     restPath: settings.restPath,
     adminPassword: settings.adminPassword,
-    log,
+    logger,
   });
   await router.ready();
   const mount = express.Router();
   mount.use('/rest', router);
-  const server = createServer((req, res) => mount(req as express.Request, res as express.Response, () => notFound(req, res)));
+  const accessLog = settings.logFormat === 'json';
+  const server = createServer((req, res) => {
+    if (accessLog) logAccess(req, res, logger);
+    if (serveEndpoint(req, res, router, '/rest')) return;
+    mount(req as express.Request, res as express.Response, () => notFound(req, res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());
@@ -87,8 +110,9 @@ export async function startServer(settings: ServerSettings, log = (m: string) =>
         server.closeIdleConnections();
       });
       await router.close();
+      logger.info('xmldb-rest stopped');
     })());
-  return { server, router, url, stop };
+  return { server, router, url, logger, stop };
 }
 
 /** Anything outside `/rest`. */
@@ -108,7 +132,7 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
     return;
   }
   const running = await startServer(settings);
-  console.log(`xmldb-rest listening on ${running.url}`);
+  running.logger.info(`xmldb-rest listening on ${running.url}`);
   const shutdown = (): void => {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();

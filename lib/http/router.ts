@@ -36,7 +36,7 @@ export type RestRouter = express.Router & {
   ready(): Promise<void>;
   /** Waits for writes in flight, then releases the data folder. */
   close(): Promise<void>;
-  /** Whether the store is open and a query worker answers (within `timeoutMs`, default 5 s). */
+  /** Whether the store is open and a query worker answers (within `timeoutMs`, default `queryTimeout`). */
   health(timeoutMs?: number): Promise<boolean>;
 };
 
@@ -176,7 +176,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
     closed = true;
     if (opening) await closeRuntime(await opening);
   };
-  router.health = async (timeoutMs = 5000) => {
+  router.health = async (timeoutMs = options.queryTimeout) => {
     if (closed) return false;
     return runtime().then((rt) => checkHealth(rt, timeoutMs), () => false);
   };
