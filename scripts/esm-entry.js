@@ -5,8 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const out = path.join(__dirname, '..', 'dist', 'index.mjs');
-fs.writeFileSync(
-  out,
-  "import lib from './index.js';\nexport const { createRestRouter, XmldbError } = lib;\nexport default lib;\n",
-);
+// The names are those the CommonJS build exports, so the two entries cannot drift apart.
+const names = Object.keys(require(path.join(__dirname, '..', 'dist', 'index.js'))).filter((n) => n !== '__esModule');
+fs.writeFileSync(out, `import lib from './index.js';\nexport const { ${names.join(', ')} } = lib;\nexport default lib;\n`);
 fs.chmodSync(path.join(__dirname, '..', 'dist', 'bin.js'), 0o755);
