@@ -98,6 +98,11 @@ describe.each(HOSTS)('$name host with cors(), express.json(), express.text(), au
       expect(obj.stack).toMatch(/^Error: session store is down\n\s+at /);
       await as('admin', request(app).get('/rest?query=1')).expect(200);
       await as('admin', request(app).get('/rest/nodb')).expect(404);
+      // fn:trace writes in a query worker: the line goes to logger.debug
+      const traced = await as('admin', request(app).get(`/rest?query=${encodeURIComponent('trace(42, "answer")')}`)).expect(200);
+      expect(traced.text).toBe('42');
+      for (let i = 0; i < 100 && !calls.some((c) => c.level === 'debug'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(calls.filter((c) => c.level === 'debug').map((c) => c.args)).toStrictEqual([[{ stream: 'stderr' }, "fn:trace: answer: xs:integer('42')"]]);
       expect(out).not.toHaveBeenCalled();
       expect(err).not.toHaveBeenCalled();
     } finally {

@@ -26,6 +26,7 @@ import { contentTypeFor, encodeBody } from './serialize';
 import { XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
 import { CONTEXT_URI_PARAM, translateModule, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
+import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
 import { encodingName } from './serialization-params';
 import { analyzeModule, type UpdateAnalysis } from './update/analysis';
@@ -44,6 +45,8 @@ export interface EngineOptions {
   readonly allowFileAccess?: boolean;
   /** The module that builds each worker's DocumentSource (database contexts, doc(), collection()). */
   readonly documentSource?: DocumentSourceSpec;
+  /** Where the workers' output lines go (fn:trace); default: the process's stdout and stderr. */
+  readonly output?: WorkerOutput;
 }
 
 /** The context of a query (spec §6.1, §9.2). */
@@ -111,6 +114,7 @@ class XQueryEngine implements Engine {
       cacheMax: max,
       dbPath: options.dbPath,
       documentSource: options.documentSource,
+      output: options.output,
     });
     this.parsed = new LRUCache({ max });
     this.translated = new LRUCache({ max });

@@ -10,6 +10,7 @@
  *   `./x.ts`, and then requires `thread.ts`. Nothing is written to disk.
  */
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { WorkerInit } from './protocol';
 
@@ -51,10 +52,18 @@ projectRequire(${JSON.stringify(threadFile)});
 `;
 }
 
-export function startWorker(init: WorkerInit): Worker {
-  if (FROM_SOURCE) {
-    const threadFile = path.join(__dirname, 'thread.ts');
-    return new Worker(sourceBootstrap(threadFile), { eval: true, workerData: init });
+/** Receives what a worker writes to its stdout or stderr (fn:trace, saxon's messages), line by line. */
+export type WorkerOutput = (line: string, stream: 'stdout' | 'stderr') => void;
+
+/** Starts a worker; with `output`, its stdout and stderr go there instead of the process's. */
+export function startWorker(init: WorkerInit, output?: WorkerOutput): Worker {
+  const streams = output ? { stdout: true, stderr: true } : {};
+  const worker = FROM_SOURCE
+    ? new Worker(sourceBootstrap(path.join(__dirname, 'thread.ts')), { eval: true, workerData: init, ...streams })
+    : new Worker(path.join(__dirname, 'thread.js'), { workerData: init, ...streams });
+  if (output) {
+    createInterface({ input: worker.stdout }).on('line', (line) => output(line, 'stdout'));
+    createInterface({ input: worker.stderr }).on('line', (line) => output(line, 'stderr'));
   }
-  return new Worker(path.join(__dirname, 'thread.js'), { workerData: init });
+  return worker;
 }

@@ -21,7 +21,7 @@ import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
 import { QueryError, timeoutError, type QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
-import { startWorker } from './launch';
+import { startWorker, type WorkerOutput } from './launch';
 import type { RequestedRange } from '../../ranges';
 import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
@@ -40,6 +40,8 @@ export interface QueryPoolOptions {
   readonly documentSource?: DocumentSourceSpec;
   /** Admin option: queries may read the host's files (default false; see WorkerInit). */
   readonly allowFileAccess?: boolean;
+  /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
+  readonly output?: WorkerOutput;
 }
 
 export interface QueryJob {
@@ -107,6 +109,7 @@ export class QueryPool {
   private readonly size: number;
   private readonly timeoutMs: number;
   private readonly init: WorkerInit;
+  private readonly output?: WorkerOutput;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private readonly compiled: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
@@ -122,6 +125,7 @@ export class QueryPool {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     const cacheMax = options.cacheMax ?? 256;
     this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource, allowFileAccess: options.allowFileAccess === true };
+    this.output = options.output;
     this.compiled = new LRUCache({
       max: cacheMax,
       fetchMethod: async (_key, _stale, { context }) => {
@@ -225,7 +229,7 @@ export class QueryPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.init), ready: false, current: null, timer: null, primed: new Set() };
+    const slot: Slot = { worker: startWorker(this.init, this.output), ready: false, current: null, timer: null, primed: new Set() };
     slot.worker.on('message', (reply: Reply | ReadyMessage) => {
       if ('ready' in reply) {
         slot.ready = true;
