@@ -60,6 +60,9 @@ describe.each(HOSTS)('$name host with cors(), express.json(), express.text(), au
     await as('admin', request(app).put('/rest/db/j.xml')).set('Content-Type', 'application/xml').send('<json><a>1</a></json>').expect(201);
     await as('admin', request(app).put('/rest/db/t.txt')).set('Content-Type', 'application/octet-stream').send(Buffer.from('plain')).expect(201);
     expect((await as('reader', request(app).get('/rest/db/t.txt')).expect(200)).text).toBe('plain');
+    const head = await as('reader', request(app).head('/rest/db/t.txt')).expect(200);
+    expect(head.headers['content-length']).toBe('5');
+    expect(head.headers.etag).toMatch(/^"/);
     expect((await as('reader', request(app).get('/rest/db/j.xml')).expect(200)).text).toBe('<json><a>1</a></json>');
     const denied = await as('reader', request(app).put('/rest/db/t.txt')).set('Content-Type', 'application/xml').send('<x/>').expect(403);
     expect(denied.text).toBe('Write permission needed.');
