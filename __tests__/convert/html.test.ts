@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertHtml, type HtmlOptions } from '../../lib/convert/html';
 import { parseXml } from '../../lib/convert/xml';
+import { XML_LIMITS } from '../../lib/convert/writer';
+import { failure } from '../helpers/failure';
 
 describe('convertHtml', () => {
   const cases: [string, string, HtmlOptions, string][] = [
@@ -35,8 +37,24 @@ describe('convertHtml', () => {
     expect(parseXml(r.xml)).toEqual(r);
   });
 
-  it('deeply nested HTML does not overflow the stack', () => {
-    const r = convertHtml('<div>'.repeat(50_000) + 'x');
-    expect(r.nodes).toBe(1 + 3 + 50_000 + 1);
+  it('deeply nested HTML is converted up to the nesting limit and refused past it, without overflowing the stack', () => {
+    const within = XML_LIMITS.depth - 2; // html and body enclose the divs
+    expect(convertHtml('<div>'.repeat(within) + 'x').nodes).toBe(1 + 3 + within + 1);
+    expect(failure(() => convertHtml('<div>'.repeat(within + 1) + 'x'))).toStrictEqual({
+      status: 400,
+      code: 'XML_DEPTH_X',
+      message: `Elements are nested deeper than ${XML_LIMITS.depth} levels.`,
+    });
+    expect(failure(() => convertHtml('<div>'.repeat(50_000) + 'x'))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
+  });
+
+  it('an element with more attributes than the limit is refused', () => {
+    const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="x"`).join('');
+    expect(convertHtml(`<p${attrs(XML_LIMITS.attributes)}>x</p>`).xml).toContain(`a${XML_LIMITS.attributes - 1}="x"`);
+    expect(failure(() => convertHtml(`<p${attrs(XML_LIMITS.attributes + 1)}>x</p>`))).toStrictEqual({
+      status: 400,
+      code: 'XML_ATTRIBUTES_X',
+      message: `An element has more than ${XML_LIMITS.attributes} attributes.`,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { failure } from '../helpers/failure';
 import { parseXml, toSaxonDocument, type XmlOptions } from '../../lib/convert/xml';
 import { ENTITY_LIMITS } from '../../lib/convert/xml-parser';
+import { XML_LIMITS } from '../../lib/convert/writer';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/convert', name), 'utf8');
 
@@ -151,10 +152,27 @@ describe('parseXml: no external access, bounded entity expansion', () => {
     expect(failure(() => parseXml(fixture('quadratic-blowup.xml')))).toMatchObject({ status: 400, code: 'XML_ENTITY_LIMIT' });
   });
 
-  it('deep nesting does not overflow the stack', () => {
-    const depth = 100_000;
-    const { nodes } = parseXml('<a>'.repeat(depth) + '</a>'.repeat(depth));
-    expect(nodes).toBe(depth + 1);
+  it('nesting is accepted up to the limit and refused past it, without overflowing the stack', () => {
+    const nested = (depth: number) => '<a>'.repeat(depth) + '</a>'.repeat(depth);
+    expect(parseXml(nested(XML_LIMITS.depth)).nodes).toBe(XML_LIMITS.depth + 1);
+    expect(failure(() => parseXml(nested(XML_LIMITS.depth + 1), { name: 'deep.xml' }))).toStrictEqual({
+      status: 400,
+      code: 'XML_DEPTH_X',
+      message: `"deep.xml" (Line 1, Column ${3 * XML_LIMITS.depth + 1}): Elements are nested deeper than ${XML_LIMITS.depth} levels.`,
+    });
+    expect(failure(() => parseXml(nested(100_000)))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
+  });
+
+  it('attributes and namespace declarations of one element are limited', () => {
+    const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="x"`).join('');
+    expect(parseXml(`<a${attrs(XML_LIMITS.attributes)}/>`).nodes).toBe(2 + XML_LIMITS.attributes);
+    expect(failure(() => parseXml(`<a${attrs(XML_LIMITS.attributes + 1)}/>`))).toStrictEqual({
+      status: 400,
+      code: 'XML_ATTRIBUTES_X',
+      message: `(Line 1, Column 1): An element has more than ${XML_LIMITS.attributes} attributes.`,
+    });
+    const decls = Array.from({ length: XML_LIMITS.attributes + 1 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join('');
+    expect(failure(() => parseXml(`<a${decls}/>`))).toMatchObject({ status: 400, code: 'XML_ATTRIBUTES_X' });
   });
 });
 

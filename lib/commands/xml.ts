@@ -5,6 +5,7 @@
  * embedded input alike.
  */
 import SaxonJS from 'saxon-js';
+import { checkXmlLimits } from '../convert';
 import { commandError } from './messages';
 
 export const REST_NS = 'http://basex.org/rest';
@@ -17,6 +18,7 @@ const COMMENT = 8;
 
 /** Parses XML text; a document that is not well-formed raises `XML_SCRIPT_X`. */
 export function parseXmlDocument(text: string): Document {
+  checkXmlLimits(text);
   let doc: Document;
   try {
     doc = SaxonJS.XPath.evaluate('parse-xml($text)', null, { params: { text } }) as Document;

@@ -36,6 +36,8 @@ export const CONVERT_ERRORS = {
   XML_ENTITY_MARKUP_X: entry(400, 'Entity "&%;" is not allowed here or has unbalanced markup.'),
   XML_PREFIX_X: entry(400, 'Namespace prefix "%" is not declared.'),
   XML_NS_DECL_X: entry(400, 'Invalid namespace declaration: %.'),
+  XML_DEPTH_X: entry(400, 'Elements are nested deeper than % levels.'),
+  XML_ATTRIBUTES_X: entry(400, 'An element has more than % attributes.'),
 
   // JSON (§14.1)
   JSON_UNEXPECTED_X: entry(400, 'Unexpected %.'),

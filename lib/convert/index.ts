@@ -1,7 +1,7 @@
 /** Input conversions of PUT bodies (spec §8.1, §14): the public surface of `convert/`. */
 export { convertInput, decodeText, inputKind, parseMediaType } from './media';
 export type { ConvertedInput, ConvertOptions, InputKind, MediaType } from './media';
-export { parseXml, toSaxonDocument } from './xml';
+export { checkXmlLimits, parseXml, toSaxonDocument } from './xml';
 export type { XmlOptions } from './xml';
 export { convertJson } from './json';
 export type { JsonFormat, JsonOptions } from './json';

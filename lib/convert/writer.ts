@@ -5,6 +5,7 @@
  * documents share one serialization: no XML declaration, `<a/>` for empty elements, adjacent
  * text merged into one node, empty text dropped.
  */
+import { convertError, type ConvertErrorKey } from './errors';
 
 /** Characters that may not appear in XML 1.0 text (also lone surrogates). */
 const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -25,6 +26,22 @@ export function escapeAttr(s: string): string {
 }
 
 const WHITESPACE_ONLY = /^[ \t\n\r]*$/;
+
+/**
+ * Limits of every stored document, whatever it was converted from (our decision): element
+ * nesting, and attributes per element with namespace declarations. Documents past them are not
+ * data but attacks: saxon-js, which queries every stored document, recurses per element level
+ * (its stack ends between 5,000 and 10,000 levels) and takes time quadratic in the attributes of
+ * an element. The depth leaves room for JSON input at its own limit (JSON_MAX_DEPTH, 1,000).
+ */
+export const XML_LIMITS = { depth: 2048, attributes: 1000 } as const;
+
+/** The error for an element at `depth` with `attributes` attributes, if it is past a limit. */
+export function elementLimit(depth: number, attributes: number): [ConvertErrorKey, number] | undefined {
+  if (depth > XML_LIMITS.depth) return ['XML_DEPTH_X', XML_LIMITS.depth];
+  if (attributes > XML_LIMITS.attributes) return ['XML_ATTRIBUTES_X', XML_LIMITS.attributes];
+  return undefined;
+}
 
 export interface WriterOptions {
   /** Drop whitespace-only text nodes, except below `xml:space="preserve"` (STRIPWS). */
@@ -56,6 +73,8 @@ export class XmlWriter {
   }
 
   startElement(name: string, attributes: readonly Pair[] = [], namespaces: readonly Pair[] = []): void {
+    const limit = elementLimit(this.names.length + 1, attributes.length + namespaces.length);
+    if (limit !== undefined) throw convertError(...limit);
     this.flush();
     this.closeStartTag();
     let tag = '<' + name;

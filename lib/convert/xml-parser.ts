@@ -6,18 +6,21 @@
  * Safety: nothing outside the input is ever read (no DTD, no external entity: referencing one is
  * an error). Internal entities are expanded with a budget (number of expansions and characters),
  * so entity bombs fail fast with a 400; recursion is an error. Element nesting uses an explicit
- * stack, not recursion.
+ * stack, not recursion; nesting depth and attributes per element are limited (writer.ts, XML_LIMITS).
  */
 import { Cursor } from './xml-cursor';
 import { isXmlChar, parseDoctype, type EntityDecl } from './xml-dtd';
 import { isQName } from './names';
-import type { Pair, XmlWriter } from './writer';
+import { elementLimit, type Pair, type XmlWriter } from './writer';
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /** Entity expansion budget for one document. */
 export const ENTITY_LIMITS = { expansions: 100_000, characters: 10_000_000, depth: 32 } as const;
+
+/** What the parser writes to: an {@link XmlWriter}, or a sink that only checks. */
+export type XmlSink = Pick<XmlWriter, 'startElement' | 'endElement' | 'characters' | 'comment' | 'processingInstruction'>;
 
 export interface XmlParseOptions {
   /** Remove namespaces: local names only, no namespace declarations (STRIPNS). */
@@ -39,7 +42,7 @@ interface OpenElement {
 }
 
 /** Parses a whole document (line ends not yet normalised) into the writer. */
-export function parseXmlInto(input: string, writer: XmlWriter, options: XmlParseOptions = {}): void {
+export function parseXmlInto(input: string, writer: XmlSink, options: XmlParseOptions = {}): void {
   new XmlParser(input, writer, options).document();
 }
 
@@ -56,7 +59,7 @@ class XmlParser {
 
   constructor(
     input: string,
-    private readonly writer: XmlWriter,
+    private readonly writer: XmlSink,
     private readonly options: XmlParseOptions,
   ) {
     const text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n?/g, '\n');
@@ -150,6 +153,8 @@ class XmlParser {
   /** STag / EmptyElemTag (productions 40, 44); true for an empty-element tag. */
   private startTag(cur: Cursor): boolean {
     const start = cur.pos;
+    const deep = elementLimit(this.open.length + 1, 0);
+    if (deep !== undefined) throw cur.errorAt(start, ...deep);
     cur.expect('<');
     const name = cur.name();
     const attributes: [string, string][] = [];
@@ -158,6 +163,8 @@ class XmlParser {
       if (cur.eat('/>') || cur.eat('>')) break;
       if (cur.eof()) throw cur.error('XML_EOF');
       if (!s) throw cur.error('XML_EXPECTED_X', "white space, '>' or '/>'");
+      const many = elementLimit(0, attributes.length + 1);
+      if (many !== undefined) throw cur.errorAt(start, ...many);
       const an = cur.name();
       cur.skipS();
       cur.expect('=');

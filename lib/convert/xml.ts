@@ -9,8 +9,9 @@
  * serializer drops `xmlns=""`. Its parse of our normalised output is what the engine gets
  * ({@link toSaxonDocument}).
  */
+import { XmldbError } from '../errors';
 import { XmlWriter, type WrittenXml } from './writer';
-import { parseXmlInto } from './xml-parser';
+import { parseXmlInto, type XmlSink } from './xml-parser';
 import { compactDocument } from './compact-dom';
 
 export interface XmlOptions {
@@ -27,6 +28,27 @@ export function parseXml(text: string, options: XmlOptions = {}): WrittenXml {
   const writer = new XmlWriter({ stripws: options.stripws });
   parseXmlInto(text, writer, { stripns: options.stripns, name: options.name });
   return writer.finish();
+}
+
+const DISCARD: XmlSink = {
+  startElement: () => undefined,
+  endElement: () => undefined,
+  characters: () => undefined,
+  comment: () => undefined,
+  processingInstruction: () => undefined,
+};
+
+/**
+ * Holds XML that saxon-js's parser will read (POST bodies, context documents, XML command
+ * scripts) to the limits of ours (XML_LIMITS): past them, a 400. Other problems are left to the
+ * parser that reads the text, so its well-formedness rules and messages stay those callers give.
+ */
+export function checkXmlLimits(text: string): void {
+  try {
+    parseXmlInto(text, DISCARD);
+  } catch (e) {
+    if (e instanceof XmldbError && (e.code === 'XML_DEPTH_X' || e.code === 'XML_ATTRIBUTES_X')) throw e;
+  }
 }
 
 /** The part of saxon-js this module uses. */

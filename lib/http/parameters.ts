@@ -2,6 +2,7 @@
  * Classification of query parameters (spec §2.1, §2.2): operation, context, serialization
  * parameter, database option or external variable, in one pass over the query string.
  */
+import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValue } from '../store/database-options';
 import { checkSerializationParam, isSerializationParam } from '../xquery/serialization-params';
@@ -63,6 +64,7 @@ export function classifyReadParameters(pairs: QueryPairs, method: 'GET' | 'QUERY
     if (ops.includes(name)) {
       operation = { name: name as OperationName, value: values[0] };
     } else if (name.toLowerCase() === 'context') {
+      values.forEach(checkXmlLimits);
       context.push(...values);
     } else if (isSerializationParam(name)) {
       checkSerialization(name, values[0]);

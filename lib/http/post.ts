@@ -2,6 +2,7 @@
  * POST bodies (spec §7): the root element's local name selects the operation; `text`,
  * `parameter`, `option`, `variable` and `context` children configure it.
  */
+import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
 import { isSerializationParam } from '../xquery/serialization-params';
@@ -47,6 +48,7 @@ function contextDocument(el: Element): string | undefined {
 
 export function parsePostBody(body: string): PostOperation {
   if (body.trim() === '') throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', 'the body is empty.');
+  checkXmlLimits(body);
   let doc: Document;
   try {
     doc = parseXml(body);
