@@ -12,6 +12,7 @@ import express from 'express';
 import pino from 'pino';
 import { logAccess } from './access-log';
 import { createRestRouter, type RestRouter } from './http/router';
+import { setSecurityHeaders } from './http/security-headers';
 import { loggerFromLog, type Logger } from './logger';
 import { serveEndpoint } from './standalone-endpoints';
 
@@ -119,6 +120,7 @@ export async function startServer(settings: ServerSettings, write = (line: strin
 function notFound(req: IncomingMessage, res: ServerResponse): void {
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/plain; charset=UTF-8');
+  setSecurityHeaders(res, 'text/plain');
   res.end(`No such path: ${req.method} ${(req.url ?? '/').split('?')[0]}`);
 }
 

@@ -5,11 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestRouter } from './http/router';
+import { setSecurityHeaders } from './http/security-headers';
 import { openApiDocument } from './openapi/document';
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string, type = 'application/json'): void {
   res.statusCode = status;
   res.setHeader('Content-Type', `${type}; charset=UTF-8`);
+  setSecurityHeaders(res, type);
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
   res.end(req.method === 'HEAD' ? undefined : body);

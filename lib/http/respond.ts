@@ -12,6 +12,7 @@ import type { Result } from '../operations/types';
 import { errorBody } from '../xquery/errors';
 import { QueryError } from '../xquery/runtime/errors';
 import { PROBLEM_JSON, prefersProblem, problemOf } from './problem';
+import { setSecurityHeaders } from './security-headers';
 
 /**
  * Writes a result. A HEAD request gets the status and headers of the GET, Content-Length
@@ -21,6 +22,7 @@ export function send(req: IncomingMessage, res: Response, result: Result): void 
   res.statusCode = result.status;
   // setHeader, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
   if (result.status !== 304) res.setHeader('Content-Type', result.contentType);
+  setSecurityHeaders(res, result.contentType);
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   const bodyless = req.method === 'HEAD' || result.status === 304;
   if (result.body instanceof Readable) {
@@ -60,7 +62,9 @@ function sendError(req: IncomingMessage, res: Response, status: number, text: st
   res.statusCode = status;
   const problem = prefersProblem(req);
   const body = problem ? JSON.stringify(problemOf(status, text, error)) : text;
-  res.setHeader('Content-Type', problem ? PROBLEM_JSON : 'text/plain; charset=UTF-8');
+  const contentType = problem ? PROBLEM_JSON : 'text/plain; charset=UTF-8';
+  res.setHeader('Content-Type', contentType);
+  setSecurityHeaders(res, contentType);
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(req.method === 'HEAD' ? undefined : body);
 }

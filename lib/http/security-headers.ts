@@ -1,0 +1,26 @@
+/**
+ * Headers that keep browsers from running what the router serves on its own origin (our
+ * decision). Every response says `X-Content-Type-Options: nosniff`, so a browser never guesses an
+ * active type; a response of a type a browser renders as a document with scripts (HTML, XHTML,
+ * SVG, any XML) also gets a sandboxing `Content-Security-Policy`: it is shown, but runs no
+ * script, loads nothing and has an opaque origin, so it cannot act with the visitor's
+ * credentials. The rule goes by media type alone, the same for stored resources, query results,
+ * listings, command output and errors.
+ */
+import type { ServerResponse } from 'node:http';
+
+export const SANDBOX_POLICY = "sandbox; default-src 'none'";
+
+/** text/html, text/xml, application/xml, application/xhtml+xml, image/svg+xml, any +xml, text/xsl. */
+const ACTIVE = /^(text\/html|text\/xsl|[^/]+\/xml|[^/]+\/[^;]+\+xml)$/;
+
+/** True for a media type a browser may render as an active document (also for unreadable types). */
+export function isActiveContent(contentType: string): boolean {
+  const essence = contentType.split(';')[0].trim().toLowerCase();
+  return !/^[^/\s]+\/[^/\s]+$/.test(essence) || ACTIVE.test(essence);
+}
+
+export function setSecurityHeaders(res: ServerResponse, contentType: string): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (isActiveContent(contentType)) res.setHeader('Content-Security-Policy', SANDBOX_POLICY);
+}
