@@ -66,21 +66,33 @@ describe('standalone server', () => {
     expect(fs.existsSync(path.join(dir, 'data', 'users.json'))).toBe(true);
   });
 
-  test('without a password, a strong random one is generated and printed once', async () => {
+  test('without a password, a strong random one is generated into a 0600 file the log names; the data folder is 0700', async () => {
     const dir = tempDir();
     const logs: string[] = [];
-    const settings = { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp') };
+    const dbPath = path.join(dir, 'data');
+    const settings = { port: 0, host: '127.0.0.1', dbPath, restPath: path.join(dir, 'rp') };
     const first = await startServer(settings, (m) => logs.push(m));
     await first.stop();
-    expect(logs).toHaveLength(2);
-    expect(logs[1]).toBe('xmldb-rest stopped');
-    const password = /password (\S+) /.exec(logs[0])?.[1] ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(20);
+    const file = path.join(dbPath, 'admin-password.txt');
+    expect(logs).toStrictEqual([
+      `xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set XMLDB_ADMIN_PASSWORD to choose it)`,
+      'xmldb-rest stopped',
+    ]);
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(logs[0]).not.toContain(password);
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(dbPath, 'users.json')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(dbPath).mode & 0o777).toBe(0o700);
+    }
     const second = await startServer(settings, (m) => logs.push(m));
     try {
-      expect(logs).toHaveLength(2); // the data folder has users now: nothing new is printed
+      expect(logs).toHaveLength(2); // the data folder has users now: nothing new is written
       const auth = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
       expect((await fetch(second.url, { headers: { Authorization: auth } })).status).toBe(200);
+      const outside = await fetch(second.url.replace(/\/rest$/, '/other'));
+      expect(outside.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await second.stop();
     }

@@ -18,9 +18,28 @@ export interface RestOptions {
   dbPath?: string;
   /** Folder of server-side `.xq`/`.bxs` files for `run`. Default `./restpath`. */
   restPath?: string;
-  /** Default credentials: requests without an `Authorization` header run as this user. */
+  /**
+   * Default credentials: requests without an `Authorization` header run as this user. Such
+   * requests are accepted only with a loopback `Host` (or one of `allowedHosts`).
+   */
   user?: string;
   password?: string;
+  /**
+   * Let the default user hold the create or admin permission. Without it, a default user `admin`
+   * is a TypeError here, and a default user with create/admin permission fails `ready()` with a
+   * TypeError. Default false.
+   */
+  allowPrivilegedDefaultUser?: boolean;
+  /**
+   * Host names (without port) besides the loopback names (`localhost`, `*.localhost`,
+   * `127.0.0.1`, `[::1]`) under which requests may use the default credentials.
+   */
+  allowedHosts?: string[];
+  /**
+   * Origins (`https://app.example.com`) whose pages may send state-changing requests, besides
+   * the router's own origin (for hosts that serve their user interface elsewhere and add CORS).
+   */
+  trustedOrigins?: string[];
   /** Password of the `admin` user created on a data folder without users; random if absent. */
   adminPassword?: string;
   /** Largest accepted request body, in bytes. Default 64 MiB. */
@@ -37,8 +56,8 @@ export interface RestOptions {
   allowFileAccess?: boolean;
   /**
    * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,
-   * each `(obj?, msg)`). The router never writes to stdout or stderr itself. Default: warnings
-   * and errors to stderr, nothing else.
+   * each `(obj?, msg)`). The router never writes to stdout or stderr itself, nor a password.
+   * Default: warnings and errors to stderr, nothing else.
    */
   logger?: Logger;
   /** The user of a request authenticated by the host application (see `Authenticate`). */
@@ -49,7 +68,13 @@ export interface RestOptions {
 
 type Optional = 'user' | 'password' | 'adminPassword' | 'authenticate';
 
-export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'log'>>> & Readonly<Pick<RestOptions, Optional>>;
+export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'log' | 'allowedHosts' | 'trustedOrigins'>>> &
+  Readonly<Pick<RestOptions, Optional>> & {
+    /** Lower-case host names. */
+    readonly allowedHosts: ReadonlySet<string>;
+    /** Serialized origins (`scheme://host[:port]`, as browsers send them). */
+    readonly trustedOrigins: ReadonlySet<string>;
+  };
 
 const MiB = 1024 * 1024;
 
@@ -60,7 +85,22 @@ function positiveInteger(value: unknown): boolean {
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'documentCacheSize',
   'compiledQueryCacheSize', 'queryTimeout', 'workers', 'allowFileAccess', 'logger', 'authenticate', 'log',
+  'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
 ]);
+
+/** `https://App.example:443/` → `https://app.example`; undefined for anything but an http(s) origin. */
+function serializedOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '');
+}
 
 /** Checks and completes router options; throws one TypeError naming every problem. */
 export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
@@ -80,8 +120,18 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   if ((input.user === undefined) !== (input.password === undefined)) {
     problems.push('"user" and "password" must be given together');
   }
-  if (input.allowFileAccess !== undefined && typeof input.allowFileAccess !== 'boolean') {
-    problems.push('"allowFileAccess" must be a boolean');
+  for (const key of ['allowFileAccess', 'allowPrivilegedDefaultUser'] as const) {
+    if (input[key] !== undefined && typeof input[key] !== 'boolean') problems.push(`"${key}" must be a boolean`);
+  }
+  if (input.allowedHosts !== undefined && !stringList(input.allowedHosts)) {
+    problems.push('"allowedHosts" must be an array of host names');
+  }
+  if (input.trustedOrigins !== undefined) {
+    if (!stringList(input.trustedOrigins)) problems.push('"trustedOrigins" must be an array of origins');
+    else for (const o of input.trustedOrigins) if (serializedOrigin(o) === undefined) problems.push(`"${o}" is not an http(s) origin`);
+  }
+  if (input.user === 'admin' && input.allowPrivilegedDefaultUser !== true) {
+    problems.push('the default user "admin" has admin permission; set "allowPrivilegedDefaultUser" to allow it');
   }
   if (input.log !== undefined && typeof input.log !== 'function') problems.push('"log" must be a function');
   if (input.logger !== undefined && !isLogger(input.logger)) {
@@ -104,6 +154,9 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     queryTimeout: input.queryTimeout ?? 30_000,
     workers: input.workers ?? Math.max(1, os.availableParallelism()),
     allowFileAccess: input.allowFileAccess ?? false,
+    allowPrivilegedDefaultUser: input.allowPrivilegedDefaultUser ?? false,
+    allowedHosts: new Set((input.allowedHosts ?? []).map((h) => h.toLowerCase())),
+    trustedOrigins: new Set((input.trustedOrigins ?? []).map((o) => serializedOrigin(o)!)),
     logger: input.logger ?? (input.log ? loggerFromLog(input.log) : defaultLogger),
     authenticate: input.authenticate,
   });

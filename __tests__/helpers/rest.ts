@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createRestRouter, type RestRouter } from '../../lib';
 import type { RestOptions } from '../../lib/options';
 import { UserStore } from '../../lib/users/user-store';
+import './fast-hashes';
 
 export const ADMIN = { user: 'admin', password: 'admin-pw' };
 export const NS = 'http://basex.org/rest';

@@ -1,12 +1,66 @@
 /**
  * Who a request runs as: the user the host application names (the `authenticate` option), else
- * HTTP Basic authentication (spec §13.1), else the default credentials of the options.
+ * HTTP Basic authentication (spec §13.1), else the default credentials of the options. Those
+ * follow rules of ours: they are accepted only for requests sent to a loopback host name or one
+ * the host lists (a page on another name that resolves to this server, DNS rebinding, gets
+ * nothing), and only for a user without create or admin permission unless the host allowed that.
  */
 import type { Request } from 'express';
-import { raise } from '../errors';
+import { raise, withHeaders } from '../errors';
+import type { ResolvedOptions } from '../options';
 import type { Runtime } from '../operations/runtime';
-import type { User } from '../users/user-store';
+import type { Permission } from '../users/permissions';
+import type { User, UserStore } from '../users/user-store';
+import { clientAddress, hostName, requestHost } from './request-origin';
 import { HTTP_ERRORS } from './status';
+
+const PRIVILEGED: ReadonlySet<Permission> = new Set(['create', 'admin']);
+
+function isLoopbackName(name: string): boolean {
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Unless allowed, the default user holds neither create nor admin permission. Checked when the
+ * router opens its data folder (a TypeError: a configuration mistake). A default user that does
+ * not exist (yet) is refused per request instead, like any unknown user.
+ */
+export function checkDefaultUser(options: ResolvedOptions, users: UserStore): void {
+  const user = options.user === undefined ? undefined : users.get(options.user);
+  if (user === undefined) return;
+  if (PRIVILEGED.has(user.perm) && !options.allowPrivilegedDefaultUser) {
+    throw new TypeError(
+      `xmldb-rest: the default user "${user.name}" has ${user.perm} permission; set "allowPrivilegedDefaultUser" to allow it.`,
+    );
+  }
+}
+
+async function login(runtime: Runtime, req: Request, name: string, password: string): Promise<User> {
+  const result = await runtime.users.authenticate(name, password, clientAddress(req));
+  switch (result.kind) {
+    case 'accepted':
+      return result.user;
+    case 'throttled':
+      throw withHeaders(raise(HTTP_ERRORS, 'LOGINS_THROTTLED_X', result.retryAfter), { 'Retry-After': String(result.retryAfter) });
+    case 'denied':
+      throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', name);
+  }
+}
+
+async function defaultLogin(req: Request, runtime: Runtime, name: string, password: string): Promise<User> {
+  const { options } = runtime;
+  const host = requestHost(req) ?? '';
+  const hostname = hostName(host);
+  if (!isLoopbackName(hostname) && !options.allowedHosts.has(hostname)) {
+    throw raise(HTTP_ERRORS, 'DEFAULT_CREDENTIALS_HOST_X', host);
+  }
+  const user = await login(runtime, req, name, password);
+  // The permission may have been raised since the router opened (GRANT).
+  if (PRIVILEGED.has(user.perm) && !options.allowPrivilegedDefaultUser) {
+    throw raise(HTTP_ERRORS, 'DEFAULT_USER_PRIVILEGED_XX', user.name, user.perm);
+  }
+  return user;
+}
 
 export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
   const hostUser = await runtime.options.authenticate?.(req);
@@ -19,17 +73,12 @@ export async function authenticate(req: Request, runtime: Runtime): Promise<User
   const header = req.headers.authorization;
   const { user: defaultUser, password: defaultPassword } = runtime.options;
   if (header === undefined && defaultUser !== undefined && defaultPassword !== undefined) {
-    const user = await runtime.users.authenticate(defaultUser, defaultPassword);
-    if (user === undefined) throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', defaultUser);
-    return user;
+    return defaultLogin(req, runtime, defaultUser, defaultPassword);
   }
   const match = /^Basic\s+(\S*)\s*$/i.exec(header ?? '');
   if (match === null) throw raise(HTTP_ERRORS, 'AUTH_EXPECTED');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', decoded);
-  const name = decoded.slice(0, colon);
-  const user = await runtime.users.authenticate(name, decoded.slice(colon + 1));
-  if (user === undefined) throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', name);
-  return user;
+  if (colon < 0) throw raise(HTTP_ERRORS, 'ACCESS_DENIED');
+  return login(runtime, req, decoded.slice(0, colon), decoded.slice(colon + 1));
 }

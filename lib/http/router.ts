@@ -4,7 +4,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { raise } from '../errors';
-import { resolveOptions, type RestOptions } from '../options';
+import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
 import { readPreconditions, type Preconditions } from '../operations/conditional';
 import { createDatabase } from '../operations/create';
 import { deleteTarget } from '../operations/delete';
@@ -19,8 +19,9 @@ import { storeResource } from '../operations/store';
 import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
-import { authenticate } from './auth';
+import { authenticate, checkDefaultUser } from './auth';
 import { bodyText, createBodyReader } from './body';
+import { isCrossSite, refuseCrossSiteChange, refuseCrossSiteUpdate } from './cross-site';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
 import { parsePostBody, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
@@ -67,12 +68,19 @@ function headerRequest(req: Request): HeaderRequest {
 }
 
 /** GET (and HEAD): an operation of the query string, or a listing or resource. */
-async function runGet(session: Session, target: Target, params: RequestParameters, headers: HeaderRequest): Promise<Result> {
+async function runGet(
+  session: Session,
+  target: Target,
+  params: RequestParameters,
+  headers: HeaderRequest,
+  crossSite: boolean,
+): Promise<Result> {
   const op = params.operation;
   if (op === undefined) {
     if (target.db === undefined) return listDatabases(session, params.serialization);
     return retrieve(session, target.db, target.path, params.serialization, { preconditions: headers.preconditions, range: headers.bytes });
   }
+  if (crossSite && op.name === 'query') refuseCrossSiteUpdate(session.runtime.engine.analyze(op.value).updating);
   if (target.db !== undefined) await requireReadableDatabase(session, target.db);
   const input = { ...params, db: target.db, path: target.path };
   switch (op.name) {
@@ -103,10 +111,22 @@ async function runPost(session: Session, target: Target, post: PostOperation, he
   }
 }
 
+/** Opens the runtime and checks the default user against the users of the data folder. */
+async function openChecked(options: ResolvedOptions): Promise<Runtime> {
+  const rt = await openRuntime(options);
+  try {
+    checkDefaultUser(options, rt.users);
+  } catch (e) {
+    await closeRuntime(rt);
+    throw e;
+  }
+  return rt;
+}
+
 export function createRestRouter(input?: RestOptions): RestRouter {
   const options = resolveOptions(input);
   let opening: Promise<Runtime> | undefined;
-  const runtime = (): Promise<Runtime> => (opening ??= openRuntime(options));
+  const runtime = (): Promise<Runtime> => (opening ??= openChecked(options));
   const readBody = createBodyReader(options.maxBodySize);
 
   const router = express.Router() as RestRouter;
@@ -116,12 +136,15 @@ export function createRestRouter(input?: RestOptions): RestRouter {
     // Before authentication: a browser's CORS preflight carries no credentials.
     if (method === 'OPTIONS') return answerOptions(res);
     const rt = await runtime();
+    const pairs = parseQueryString(req.url);
+    // Before authentication and the body: a refused request costs nothing and changes nothing.
+    const crossSite = isCrossSite(req, options.trustedOrigins);
+    refuseCrossSiteChange(crossSite, method, pairs);
     const user = await authenticate(req, rt);
     setRequestUser(req, user.name);
     if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
     const session: Session = { user, runtime: rt };
     const target = parseTarget(rawPath(req));
-    const pairs = parseQueryString(req.url);
     const contentType = req.headers['content-type'];
     const headers = headerRequest(req);
 
@@ -130,7 +153,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
       case 'HEAD': {
         const params = classifyReadParameters(pairs, 'GET');
         checkDatabaseName(target);
-        send(req, res, await runGet(session, target, params, headers));
+        send(req, res, await runGet(session, target, params, headers, crossSite));
         return;
       }
       case 'QUERY': {
@@ -174,7 +197,9 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   let closed = false;
   router.close = async () => {
     closed = true;
-    if (opening) await closeRuntime(await opening);
+    // A runtime that failed to open has released what it took (openChecked).
+    const rt = await opening?.catch(() => undefined);
+    if (rt) await closeRuntime(rt);
   };
   router.health = async (timeoutMs = options.queryTimeout) => {
     if (closed) return false;

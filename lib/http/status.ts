@@ -5,6 +5,12 @@ export const HTTP_ERRORS = {
   METHOD_NOT_SUPPORTED_X: entry(501, 'Method not supported: %.'),
   AUTH_EXPECTED: entry(401, 'Basic authentication expected.'),
   ACCESS_DENIED_X: entry(401, 'Access denied: %.'),
+  /** For a header that names no user (no colon): the submitted text is never echoed. */
+  ACCESS_DENIED: entry(401, 'Access denied.'),
+  LOGINS_THROTTLED_X: entry(429, 'Too many failed logins; try again in % s.'),
+  CROSS_SITE_X: entry(403, 'Cross-site request refused: %.'),
+  DEFAULT_CREDENTIALS_HOST_X: entry(403, 'Default credentials are not accepted for host "%".'),
+  DEFAULT_USER_PRIVILEGED_XX: entry(403, "Default credentials refused: user '%' has % permission."),
   MULTIPLE_OPS_X: entry(400, 'Multiple operations supplied: %.'),
   UNKNOWN_PARAM_X: entry(400, 'Unknown parameter: %.'),
   INVALID_PARAM_VALUE_XX: entry(400, 'Invalid value for parameter "%": %.'),

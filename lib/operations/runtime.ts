@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import type { ResolvedOptions } from '../options';
 import { createFileStore } from '../store';
 import type { Store } from '../store/types';
-import { generatePassword } from '../users/password';
+import { ensureAdmin } from '../users/admin';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/modules/store-source';
@@ -20,16 +20,11 @@ export interface Runtime {
 }
 
 export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
-  await fs.mkdir(options.dbPath, { recursive: true });
+  // The data folder holds every database and the password hashes: its owner's alone.
+  await fs.mkdir(options.dbPath, { recursive: true, mode: 0o700 });
   const store = await createFileStore(options.dbPath);
   const users = await UserStore.open(options.dbPath);
-  if (users.get('admin') === undefined) {
-    const password = options.adminPassword ?? generatePassword();
-    await users.create('admin', password, 'admin');
-    if (options.adminPassword === undefined) {
-      options.logger.warn(`xmldb-rest: created user admin with password ${password} (shown once; set XMLDB_ADMIN_PASSWORD to choose it)`);
-    }
-  }
+  await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
   const engine = createEngine({
     dbPath: options.dbPath,
     workers: options.workers,

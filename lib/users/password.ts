@@ -12,27 +12,79 @@ export interface PasswordHash {
   readonly key: string;
 }
 
-const KEY_LENGTH = 32;
-const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
+interface Cost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+const KEY_LENGTH = 32;
+/** OWASP Password Storage Cheat Sheet, scrypt: N=2^17, r=8, p=1. */
+export const HASH_COST: Cost = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+/** scrypt needs 128·N·r·p bytes (128 MiB at HASH_COST); Node's default limit is 32 MiB. */
+const MAX_MEMORY = 256 * 1024 * 1024;
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), which every file read and write
+ * of the store shares. One hash at a time leaves the other threads to the store, so a flood of
+ * logins slows logins only, and bounds the memory scrypt takes to one 128 MiB block.
+ */
+const MAX_CONCURRENT_HASHES = 1;
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing < MAX_CONCURRENT_HASHES) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
+function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
+  return exclusive(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, { N: cost.N, r: cost.r, p: cost.p, maxmem: MAX_MEMORY }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<PasswordHash> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, DEFAULT_COST);
-  return { algorithm: 'scrypt', ...DEFAULT_COST, salt: salt.toString('base64'), key: key.toString('base64') };
+  const key = await derive(password, salt, HASH_COST);
+  return { algorithm: 'scrypt', ...HASH_COST, salt: salt.toString('base64'), key: key.toString('base64') };
 }
 
 export async function verifyPassword(password: string, hash: PasswordHash): Promise<boolean> {
   const expected = Buffer.from(hash.key, 'base64');
   const key = await derive(password, Buffer.from(hash.salt, 'base64'), hash);
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash was made with weaker parameters than today's (rehash it on login). */
+export function isOutdated(hash: PasswordHash): boolean {
+  return hash.N < HASH_COST.N || hash.r < HASH_COST.r || hash.p < HASH_COST.p;
+}
+
+let dummy: Promise<PasswordHash> | undefined;
+
+/**
+ * Spends what checking a real password costs, for a user name that does not exist: the answer
+ * then takes as long as for a known user with a wrong password, and does not tell which names
+ * exist. Always false.
+ */
+export async function verifyUnknownUser(password: string): Promise<false> {
+  dummy ??= hashPassword(generatePassword());
+  await verifyPassword(password, await dummy);
+  return false;
 }
 
 /** A strong random password (for a fresh data folder without a configured admin password). */

@@ -1,14 +1,15 @@
 /**
  * Users of a data folder, kept in `{dbPath}/users.json` through lowdb (atomic writes). The file is
  * validated on read; a change is made on a copy, which replaces the current state only after it
- * has been written.
+ * has been written. The file holds password hashes: only its owner may read it (mode 0600).
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { raise } from '../errors';
 import { USER_ERRORS } from './errors';
-import { hashPassword, isPasswordHash, verifyPassword, type PasswordHash } from './password';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, isOutdated, isPasswordHash, verifyUnknownUser, type PasswordHash } from './password';
+import { checkPassword, isRemembered } from './verified-logins';
 import { PERMISSIONS, type Grant, type LocalPermission, type Permission } from './permissions';
 
 export interface User {
@@ -28,6 +29,13 @@ interface Adapter {
 }
 
 export const USERS_FILE = 'users.json';
+const USERS_FILE_MODE = 0o600;
+
+/** The outcome of a login: the user, a refusal, or a throttled attempt (retry after seconds). */
+export type Login =
+  | { readonly kind: 'accepted'; readonly user: User }
+  | { readonly kind: 'denied' }
+  | { readonly kind: 'throttled'; readonly retryAfter: number };
 
 /** Same character rules as database names (spec §1.1). */
 const NAME = /^[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`]([A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`.]*[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`])?$/;
@@ -52,17 +60,20 @@ function validate(data: unknown): UsersFile {
 export class UserStore {
   private users: readonly User[] = [];
   private queue: Promise<unknown> = Promise.resolve();
-  private verified = new LRUCache<string, true>({ max: 1000 });
-  /** Grows with every change; lets callers notice that users changed. */
-  version = 0;
+  private readonly throttle = new LoginThrottle();
 
-  private constructor(private readonly adapter: Adapter) {}
+  private constructor(
+    private readonly adapter: Adapter,
+    private readonly file: string,
+  ) {}
 
   static async open(dbPath: string): Promise<UserStore> {
     const { JSONFile } = await import('lowdb/node');
-    const store = new UserStore(new JSONFile<UsersFile>(path.join(dbPath, USERS_FILE)));
+    const file = path.join(dbPath, USERS_FILE);
+    const store = new UserStore(new JSONFile<UsersFile>(file), file);
     const data = await store.adapter.read();
     store.users = data === null ? [] : validate(data).users;
+    if (data !== null) await fs.chmod(file, USERS_FILE_MODE);
     return store;
   }
 
@@ -82,17 +93,35 @@ export class UserStore {
   }
 
   /**
-   * Checks a name and password. Successful checks are remembered (by a digest of name, password
-   * and the users' version) so that repeated requests do not pay for scrypt each time.
+   * Checks a name and password given by `client` (an address). A password proven right before
+   * is accepted at once (verified-logins.ts); otherwise failed attempts of the client and of the
+   * name are throttled (login-throttle.ts), and an unknown name costs one scrypt like a known one.
+   * A hash made with weaker parameters than today's is replaced after a successful check.
    */
-  async authenticate(name: string, password: string): Promise<User | undefined> {
+  async authenticate(name: string, password: string, client: string): Promise<Login> {
     const user = this.get(name);
-    if (user === undefined) return undefined;
-    const key = createHash('sha256').update(`${this.version}\0${name}\0${password}`).digest('base64');
-    if (this.verified.has(key)) return user;
-    if (!(await verifyPassword(password, user.password))) return undefined;
-    this.verified.set(key, true);
-    return user;
+    if (user !== undefined && isRemembered(password, user.password)) return { kind: 'accepted', user };
+    const keys = [`client ${client}`, `user ${name}`];
+    const retryAfter = this.throttle.retryAfter(keys);
+    if (retryAfter > 0) return { kind: 'throttled', retryAfter };
+    this.throttle.start(keys);
+    let ok = false;
+    try {
+      ok = user === undefined ? await verifyUnknownUser(password) : await checkPassword(password, user.password);
+    } finally {
+      this.throttle.finish(keys, ok);
+    }
+    if (user === undefined || !ok) return { kind: 'denied' };
+    if (isOutdated(user.password)) await this.rehash(user, password);
+    return { kind: 'accepted', user: this.get(name) ?? user };
+  }
+
+  /** Stores a hash with today's parameters, unless the password changed meanwhile. */
+  private async rehash(user: User, password: string): Promise<void> {
+    const hash = await hashPassword(password);
+    await this.change((users) =>
+      users.map((u) => (u.name === user.name && u.password === user.password ? { ...u, password: hash } : u)),
+    );
   }
 
   async create(name: string, password: string, perm: Permission = 'none'): Promise<User> {
@@ -154,9 +183,8 @@ export class UserStore {
     const next = this.queue.then(async () => {
       const users = fn(this.users);
       await this.adapter.write({ users: [...users] });
+      await fs.chmod(this.file, USERS_FILE_MODE);
       this.users = users;
-      this.version++;
-      this.verified.clear();
     });
     this.queue = next.catch(() => undefined);
     return next;

@@ -11,6 +11,7 @@ import { createFileStore } from '../../../lib/store';
 import type { Store } from '../../../lib/store/types';
 import type { Permission } from '../../../lib/users/permissions';
 import { UserStore, type User } from '../../../lib/users/user-store';
+import '../../helpers/fast-hashes';
 
 export interface Fixture {
   readonly dbPath: string;

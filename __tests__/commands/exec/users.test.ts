@@ -14,7 +14,7 @@ describe('user management', () => {
     expect(f.users.get('bob')).toMatchObject({ perm: 'write', grants: [{ pattern: 'doc*', perm: 'read' }] });
     await f.run('ALTER USER bob rob\nALTER PASSWORD rob pw2');
     expect(f.users.get('bob')).toBeUndefined();
-    expect(await f.users.authenticate('rob', 'pw2')).toBeDefined();
+    expect(await f.users.authenticate('rob', 'pw2', 'test')).toMatchObject({ kind: 'accepted' });
     await f.run('DROP USER rob ON doc*');
     expect(f.users.get('rob')?.grants).toStrictEqual([]);
     await f.run('DROP USER rob');
@@ -41,7 +41,7 @@ describe('user management', () => {
   test('PASSWORD changes one’s own password, with no permission needed', async () => {
     const bob = await f.user('bob', 'none');
     expect(await f.run('PASSWORD secret', { env: f.env(bob) })).toBe('');
-    expect(await f.users.authenticate('bob', 'secret')).toBeDefined();
+    expect(await f.users.authenticate('bob', 'secret', 'test')).toMatchObject({ kind: 'accepted' });
     expect(await f.run('ALTER PASSWORD bob again', { env: f.env(bob) })).toBe('');
     expect(await f.fail('ALTER PASSWORD admin x', { env: f.env(bob) })).toMatchObject({ status: 403 });
   });

@@ -1,0 +1,86 @@
+/**
+ * Throttling of failed logins (spec §13.1 notes that the reference server slows repeated
+ * failures down; we refuse them for a while instead, with 429 and Retry-After). Failures are
+ * counted per key (a client address, a user name); after FREE_FAILURES consecutive failures the
+ * key is blocked, for a time that doubles with each further failure up to MAX_BLOCK_MS. A
+ * success resets the keys it used. Records are forgotten after FORGET_MS without failures.
+ *
+ * Attempts still being checked count too (at most MAX_PENDING per key), so a burst of guesses
+ * sent at once cannot queue more than a few password hashes.
+ */
+import { LRUCache } from 'lru-cache';
+
+export const FREE_FAILURES = 10;
+const BLOCK_MS = 1_000;
+const MAX_BLOCK_MS = 60_000;
+const FORGET_MS = 15 * 60_000;
+const MAX_PENDING = 16;
+
+interface Attempts {
+  failures: number;
+  lastFailure: number;
+  blockedUntil: number;
+  pending: number;
+}
+
+export class LoginThrottle {
+  /** Bounded: under a flood of names, the oldest records go first. */
+  private readonly records = new LRUCache<string, Attempts>({ max: 50_000 });
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Whole seconds before an attempt with these keys is accepted; 0 when it may go ahead. */
+  retryAfter(keys: readonly string[]): number {
+    let wait = 0;
+    const now = this.now();
+    for (const key of keys) {
+      const r = this.current(key, now);
+      if (r === undefined) continue;
+      if (r.blockedUntil > now) wait = Math.max(wait, Math.ceil((r.blockedUntil - now) / 1000));
+      else if (r.pending >= MAX_PENDING) wait = Math.max(wait, 1);
+    }
+    return wait;
+  }
+
+  /** An attempt with these keys starts; call {@link finish} with its outcome. */
+  start(keys: readonly string[]): void {
+    const now = this.now();
+    for (const key of keys) this.record(key, now).pending++;
+  }
+
+  finish(keys: readonly string[], succeeded: boolean): void {
+    const now = this.now();
+    for (const key of keys) {
+      const r = this.record(key, now);
+      r.pending = Math.max(0, r.pending - 1);
+      if (succeeded) {
+        r.failures = 0;
+        r.blockedUntil = 0;
+      } else {
+        r.failures++;
+        r.lastFailure = now;
+        const over = r.failures - FREE_FAILURES;
+        if (over >= 0) r.blockedUntil = now + Math.min(BLOCK_MS * 2 ** Math.min(over, 16), MAX_BLOCK_MS);
+      }
+    }
+  }
+
+  /** The record of a key, with failures older than FORGET_MS forgotten. */
+  private current(key: string, now: number): Attempts | undefined {
+    const r = this.records.get(key);
+    if (r !== undefined && r.failures > 0 && now - r.lastFailure > FORGET_MS) {
+      r.failures = 0;
+      r.blockedUntil = 0;
+    }
+    return r;
+  }
+
+  private record(key: string, now: number): Attempts {
+    let r = this.current(key, now);
+    if (r === undefined) {
+      r = { failures: 0, lastFailure: 0, blockedUntil: 0, pending: 0 };
+      this.records.set(key, r);
+    }
+    return r;
+  }
+}
