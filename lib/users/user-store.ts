@@ -73,7 +73,9 @@ export class UserStore {
     const store = new UserStore(new JSONFile<UsersFile>(file), file);
     const data = await store.adapter.read();
     store.users = data === null ? [] : validate(data).users;
-    if (data !== null) await fs.chmod(file, USERS_FILE_MODE);
+    // A file of an older version may be readable by others. Best effort: a file this process
+    // does not own stays as it is (its owner chose its mode); every write makes it private.
+    if (data !== null) await fs.chmod(file, USERS_FILE_MODE).catch(() => undefined);
     return store;
   }
 
