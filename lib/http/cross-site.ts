@@ -3,8 +3,9 @@
  * decision, BaseX has no such rule). A request is cross-site when it carries
  * `Sec-Fetch-Site: cross-site` or `same-site`, or an `Origin` other than the request's own;
  * origins listed in `trustedOrigins` are treated as the router's own. Requests without these
- * headers (curl, scripts, servers) are not affected: only browsers send them, and browsers
- * always do for the requests that matter here (POST, PUT, DELETE, QUERY, and `fetch`).
+ * headers (curl, scripts, servers) are not affected: only browsers send them. Browsers send
+ * `Origin` with every POST, PUT, DELETE and QUERY, and current ones (Chrome 76+, Firefox 90+,
+ * Safari 16.4+) send `Sec-Fetch-Site` with every request, GETs of images and links included.
  *
  * State-changing: PUT, DELETE, POST, QUERY (its body may be an updating query), and GET (or
  * HEAD) with `command` or `run`; with `query` only when the query is updating (the router asks the
