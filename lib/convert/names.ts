@@ -6,19 +6,52 @@
 /** Namespace of the fn:json-to-xml and fn:csv-to-xml vocabularies (`w3-xml` formats). */
 export const FN_NS = 'http://www.w3.org/2005/xpath-functions';
 
-const START =
-  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D' +
-  '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
-const CHAR = START + '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040';
+/**
+ * NameStartChar minus ':' (XML 1.0 fifth edition, production 4), as inclusive code point ranges.
+ * The one definition of the name characters: the XML parser, the conversions and the XQuery
+ * lexer all derive their tests from these two tables.
+ */
+const NAME_START_RANGES: readonly (readonly [number, number])[] = [
+  [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a], [0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x2ff], [0x370, 0x37d],
+  [0x37f, 0x1fff], [0x200c, 0x200d], [0x2070, 0x218f], [0x2c00, 0x2fef], [0x3001, 0xd7ff], [0xf900, 0xfdcf],
+  [0xfdf0, 0xfffd], [0x10000, 0xeffff],
+];
+/** What NameChar (production 4a) adds to NameStartChar. */
+const NAME_ONLY_RANGES: readonly (readonly [number, number])[] = [
+  [0x2d, 0x2e], [0x30, 0x39], [0xb7, 0xb7], [0x300, 0x36f], [0x203f, 0x2040],
+];
 
-/** NameStartChar minus ':' as a character class body; NameChar minus ':' likewise. */
+const hex = (c: number): string => `\\u{${c.toString(16)}}`;
+const classBody = (ranges: readonly (readonly [number, number])[]): string =>
+  ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('');
+
+const START = classBody(NAME_START_RANGES);
+const CHAR = START + classBody(NAME_ONLY_RANGES);
+
+/** NameStartChar minus ':' as a character class body for a `u` regular expression; NameChar minus ':' likewise. */
 export const NC_START_CLASS = START;
 export const NC_CHAR_CLASS = CHAR;
 
 const NCNAME = new RegExp(`^[${START}][${CHAR}]*$`, 'u');
 const QNAME = new RegExp(`^[${START}][${CHAR}]*(?::[${START}][${CHAR}]*)?$`, 'u');
-const START_CHAR = new RegExp(`^[${START}]$`, 'u');
-const NAME_CHAR = new RegExp(`^[${CHAR}]$`, 'u');
+
+function inRanges(c: number, ranges: readonly (readonly [number, number])[]): boolean {
+  for (const [a, b] of ranges) {
+    if (c < a) return false;
+    if (c <= b) return true;
+  }
+  return false;
+}
+
+/** Whether the code point `c` is a NameStartChar other than ':'. */
+export function isNameStartCode(c: number): boolean {
+  return inRanges(c, NAME_START_RANGES);
+}
+
+/** Whether the code point `c` is a NameChar other than ':'. */
+export function isNameCode(c: number): boolean {
+  return inRanges(c, NAME_START_RANGES) || inRanges(c, NAME_ONLY_RANGES);
+}
 
 export function isNCName(s: string): boolean {
   return NCNAME.test(s);
@@ -29,12 +62,14 @@ export function isQName(s: string): boolean {
   return QNAME.test(s);
 }
 
+/** Whether the character `ch` (one code point) is a NameStartChar other than ':'. */
 export function isNameStartChar(ch: string): boolean {
-  return START_CHAR.test(ch);
+  return isNameStartCode(ch.codePointAt(0) ?? NaN);
 }
 
+/** Whether the character `ch` (one code point) is a NameChar other than ':'. */
 export function isNameChar(ch: string): boolean {
-  return NAME_CHAR.test(ch);
+  return isNameCode(ch.codePointAt(0) ?? NaN);
 }
 
 /**

@@ -28,12 +28,44 @@ describe('translate: prolog', () => {
   });
 
   it.each([
+    ['declare %public %simple %Q{urn:x}y function local:f() { 1 }; local:f()', '1'],
+    ['declare %updating function local:f() { () }; 1', '1'],
+    ['declare namespace a = "urn:a"; declare %a:b(1, "c") %private variable $v := 2; $v', '2'],
+    ['declare namespace rest = "http://exquery.org/ns/restxq"; declare %rest:path("/x") %output:method("text") function local:f() { 3 }; local:f()', '3'],
+    ['%Q{urn:x}y function() { 4 }()', '4'],
+  ])('accepts the annotations of %s', async (query, expected) => {
+    expect(await e.adaptive(query)).toBe(expected);
+  });
+
+  it.each([
     ['declare variable $x := 1; declare variable $x := 2; $x', 'XQST0049', 1, 27],
     ['declare function local:f() { 1 }; declare function local:f() { 2 }; 1', 'XQST0034', 1, 35],
     ['declare function local:f($a, $a) { 1 }; 1', 'XQST0039', 1, 30],
     ['declare function f() { 1 }; 1', 'XQST0045', 1, 1],
     ['declare namespace p = "urn:a"; declare namespace p = "urn:b"; 1', 'XQST0033', 1, 32],
     ['declare namespace xml = "urn:a"; 1', 'XQST0070', 1, 1],
+    // XQuery 3.1 §4.14: no default namespace may be the xml or xmlns namespace
+    ['declare default element namespace "http://www.w3.org/XML/1998/namespace"; 1', 'XQST0070', 1, 1],
+    ['declare default element namespace "http://www.w3.org/2000/xmlns/"; 1', 'XQST0070', 1, 1],
+    ['declare default function namespace "http://www.w3.org/XML/1998/namespace"; 1', 'XQST0070', 1, 1],
+    // XQuery 3.1 §4.15: annotations in reserved namespaces, on functions and variables
+    ['declare %xml:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %fn:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %xs:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %xsi:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %math:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %map:x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %array:x("v") function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %x function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %Q{http://www.w3.org/2012/xquery}y function local:f() { 1 }; 1', 'XQST0045', 1, 9],
+    ['declare %xml:x variable $v := 1; 1', 'XQST0045', 1, 9],
+    ['declare %fn:x variable $v := 1; 1', 'XQST0045', 1, 9],
+    ['declare %public %fn:x variable $v := 1; 1', 'XQST0045', 1, 17],
+    ['1 ! %map:x function() { 1 }()', 'XQST0045', 1, 5],
+    ['declare %p:x function local:f() { 1 }; 1', 'XPST0081', 1, 9],
+    ['declare %public %private function local:f() { 1 }; 1', 'XQST0106', 1, 17],
+    ['declare %private %private variable $v := 1; 1', 'XQST0116', 1, 18],
+    ['%public function() { 1 }()', 'XQST0125', 1, 1],
     ['import module namespace m = "urn:m"; 1', 'XQST0059', 1, 1],
     ['declare option output:nonsense "x"; 1', 'XQST0109', 1, 1],
     ['declare variable $x := $y; 1', 'XPST0008', 1, 24],

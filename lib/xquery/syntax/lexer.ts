@@ -6,6 +6,7 @@
  * the parser reports only if it actually needs that token.
  */
 import type { EQName } from './ast';
+import { isNameCode as isNameChar, isNameStartCode as isNameStartChar } from '../../convert/names';
 import type { SyntaxErrorCode } from './errors';
 
 export type TokenType =
@@ -38,37 +39,11 @@ export interface Token {
 
 // ------------------------------------------------------------------ character classes
 
-export function isNameStartChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    c === 0x5f ||
-    (c >= 0xc0 && c <= 0xd6) ||
-    (c >= 0xd8 && c <= 0xf6) ||
-    (c >= 0xf8 && c <= 0x2ff) ||
-    (c >= 0x370 && c <= 0x37d) ||
-    (c >= 0x37f && c <= 0x1fff) ||
-    (c >= 0x200c && c <= 0x200d) ||
-    (c >= 0x2070 && c <= 0x218f) ||
-    (c >= 0x2c00 && c <= 0x2fef) ||
-    (c >= 0x3001 && c <= 0xd7ff) ||
-    (c >= 0xf900 && c <= 0xfdcf) ||
-    (c >= 0xfdf0 && c <= 0xfffd) ||
-    (c >= 0x10000 && c <= 0xeffff)
-  );
-}
-
-export function isNameChar(c: number): boolean {
-  return (
-    isNameStartChar(c) ||
-    c === 0x2d ||
-    c === 0x2e ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0xb7 ||
-    (c >= 0x300 && c <= 0x36f) ||
-    (c >= 0x203f && c <= 0x2040)
-  );
-}
+/**
+ * Name characters (XML 1.0 fifth edition NameStartChar/NameChar without ':', astral planes
+ * included) by code point: the one definition in convert/names.ts.
+ */
+export { isNameStartCode as isNameStartChar, isNameCode as isNameChar } from '../../convert/names';
 
 export function isXmlChar(c: number): boolean {
   return (

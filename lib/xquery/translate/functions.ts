@@ -17,10 +17,11 @@
  *   when it is held in parameters.
  */
 import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef } from '../syntax';
+import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
-import { NS, displayName, eqname, type QName } from './names';
+import { NS, declaredName, displayName, eqname, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
@@ -64,9 +65,12 @@ const RESERVED_LOCAL = new Set([
   'namespace-node', 'node', 'processing-instruction', 'schema-attribute', 'schema-element', 'switch', 'text', 'typeswitch',
 ]);
 
-/** How to write a function name in XPath: an EQName, or `prefix:local` for a reserved local part. */
+/**
+ * How to write a function name in XPath: `prefix:local` for a reserved local part, else the name
+ * the declaration uses (names.ts `declaredName`).
+ */
 export function functionNameInXPath(name: QName, unit: TranslationUnit): string {
-  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? `${unit.prefixFor(name.uri)}:${name.local}` : eqname(name);
+  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? `${unit.prefixFor(name.uri)}:${name.local}` : declaredName(name);
 }
 
 /** Checks that a function name with `arity` can exist; returns the name to call. */
@@ -127,6 +131,7 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
 }
 
 export function translateInlineFunction(expr: InlineFunctionExpr, scope: Scope, unit: TranslationUnit): string {
+  checkAnnotations(expr.annotations, 'inline function', scope);
   let inner = scope.withFocus({ kind: 'absent' });
   const seen = new Set<string>();
   const params: string[] = [];

@@ -18,6 +18,8 @@ export const NS = {
   array: 'http://www.w3.org/2005/xpath-functions/array',
   err: 'http://www.w3.org/2005/xqt-errors',
   output: 'http://www.w3.org/2010/xslt-xquery-serialization',
+  /** The XQuery namespace: unprefixed annotation names (`%public`, `%private`). */
+  xquery: 'http://www.w3.org/2012/xquery',
   db: 'http://basex.org/modules/db',
   xsl: 'http://www.w3.org/1999/XSL/Transform',
   /** Generated functions (lifted constructs). */
@@ -26,6 +28,8 @@ export const NS = {
   vars: 'urn:xmldb-rest:var',
   /** The runtime's extension functions (runtime/documents.ts). */
   engine: 'urn:xmldb-rest:engine',
+  /** Prefix of the namespaces of declared names written in ASCII (see `declaredName`). */
+  ascii: 'urn:xmldb-rest:ascii:',
 } as const;
 
 /** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus BaseX's db). */
@@ -43,6 +47,12 @@ export const PREDECLARED: Readonly<Record<string, string>> = {
   db: NS.db,
 };
 
+/**
+ * The reserved namespaces (XQuery 3.1 §2.1.1): no query may declare a function or an annotation
+ * in them (XQST0045).
+ */
+export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([NS.xml, NS.xs, NS.xsi, NS.fn, NS.math, NS.map, NS.array, NS.xquery]);
+
 /** A resolved name: namespace URI ('' for none) and local part. */
 export interface QName {
   readonly uri: string;
@@ -54,6 +64,61 @@ export interface QName {
 /** `Q{uri}local`. */
 export function eqname(name: QName): string {
   return `Q{${name.uri}}${name.local}`;
+}
+
+/*
+ * Non-ASCII names and saxon-js 2.7. Its XPath tokenizer compares characters with numbers as
+ * strings, so a character beyond ASCII (any other NameStartChar/NameChar of XML 1.0 fifth
+ * edition; an astral one as its two UTF-16 code units) is read as a name character only in an
+ * unprefixed name (`ä`, `aä`) and after the first character of the local part of `prefix:local`.
+ * It ends the local part of `Q{uri}local`, and it cannot start the local part of `prefix:local`
+ * or `*:local`. So names are written as EQNames when their local part is ASCII, and otherwise:
+ * declared names (variables, functions) in an ASCII spelling of their own (`declaredName`),
+ * node names in tests as an unprefixed name or a predicate on the node name (`nameTest`).
+ */
+const EQNAME_LOCAL = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** Whether saxon-js reads `Q{uri}local` with this local part. */
+export function isEQNameWritable(local: string): boolean {
+  return EQNAME_LOCAL.test(local);
+}
+
+/**
+ * The EQName under which the generated code declares and refers to a variable or function:
+ * `Q{uri}local`, or for a local part saxon-js cannot read there, the local part spelled in ASCII
+ * (`n` + the ASCII letters, digits, `.` and `-` as they are + every other character as `_hex_`)
+ * in a namespace of its own (NS.ascii + uri), so it meets no name a query can write.
+ */
+export function declaredName(name: QName): string {
+  if (isEQNameWritable(name.local)) return eqname(name);
+  let local = 'n';
+  for (const ch of name.local) local += /[A-Za-z0-9.-]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
+  return `Q{${NS.ascii}${name.uri}}${local}`;
+}
+
+/**
+ * A node name as XPath reads it in a node test: the EQName; the unprefixed name when it has no
+ * namespace (the generated code sets no default element namespace); otherwise undefined, and
+ * the caller tests the node name in a predicate (`nameTestPredicate`).
+ */
+export function nodeNameInXPath(name: QName): string | undefined {
+  if (isEQNameWritable(name.local)) return eqname(name);
+  return name.uri === '' ? name.local : undefined;
+}
+
+/** `[node-name() eq QName(uri, local)]`: the test of a node name XPath cannot write. */
+export function nameTestPredicate(name: QName): string {
+  return `[Q{${NS.fn}}node-name() eq Q{${NS.fn}}QName(${xpathString(name.uri)}, ${xpathString(name.local)})]`;
+}
+
+/** A name test on an axis: `Q{u}l`, `l`, or `*` with a predicate on the node name. */
+export function nameTest(name: QName): string {
+  return nodeNameInXPath(name) ?? `*${nameTestPredicate(name)}`;
+}
+
+/** The wildcard `*:local`: as written, or `*` with a predicate on the local name. */
+export function localNameTest(local: string): string {
+  return isEQNameWritable(local) ? `*:${local}` : `*[Q{${NS.fn}}local-name() eq ${xpathString(local)}]`;
 }
 
 /** The name as the user wrote it, for messages (`local:f`, `x`, `Q{u}x`). */

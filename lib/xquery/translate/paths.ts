@@ -13,7 +13,7 @@
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
-import { NS, eqname } from './names';
+import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
 import { descendantsCall, indexedName } from './paths-index';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
@@ -103,15 +103,23 @@ function axisStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
   return `${step.axis}::${nodeTest(step.test, step.axis === 'attribute', scope)}${preds}`;
 }
 
+/** A node test; names XPath cannot write become a predicate on the node name (names.ts). */
 function nodeTest(test: NodeTest, attribute: boolean, scope: Scope): string {
   switch (test.kind) {
     case 'NameTest':
-      return eqname(attribute ? scope.attributeName(test.name, test.start) : scope.elementName(test.name, test.start));
+      return nameTest(attribute ? scope.attributeName(test.name, test.start) : scope.elementName(test.name, test.start));
     case 'Wildcard': {
       if (test.uri !== undefined) return `Q{${test.uri}}*`;
       if (test.prefix !== undefined) return `Q{${scope.resolvePrefix(test.prefix, test.start)}}*`;
-      if (test.local !== undefined) return `*:${test.local}`;
+      if (test.local !== undefined) return localNameTest(test.local);
       return '*';
+    }
+    case 'ElementTest':
+    case 'AttributeTest': {
+      if (test.name === null || test.name === '*') return translateKindTest(test, scope);
+      const name = test.kind === 'ElementTest' ? scope.elementName(test.name, test.start) : scope.attributeName(test.name, test.start);
+      if (nodeNameInXPath(name) !== undefined) return translateKindTest(test, scope);
+      return `${translateKindTest({ ...test, name: '*' }, scope)}${nameTestPredicate(name)}`;
     }
     default:
       return translateKindTest(test, scope);

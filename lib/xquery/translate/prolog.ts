@@ -22,7 +22,8 @@ import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax
 import { CONTEXT_PARAM } from '../evaluate';
 import { isSerializationParam } from '../serialization-params';
 import { translateExpr } from './expressions';
-import { NS, asAttribute, displayName, eqname, xmlAttr, type QName } from './names';
+import { checkAnnotations } from './annotations';
+import { NS, RESERVED_NAMESPACES, asAttribute, declaredName, displayName, eqname, xmlAttr, type QName } from './names';
 import type { DeclaredFunction, Focus, Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
@@ -42,8 +43,6 @@ export interface ExternalVariable {
   readonly offset: number;
 }
 
-const RESERVED_FUNCTION_NS = new Set<string>([NS.xml, NS.xs, NS.xsi, NS.fn, NS.math, NS.map, NS.array]);
-
 /** Translates the prolog; `globalFocus` is the focus of variable initializers. */
 export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationUnit, globalFocus: Focus): ExternalVariable[] {
   const ctx = scope.ctx;
@@ -57,6 +56,8 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
   for (const d of prolog.decls) {
     switch (d.kind) {
       case 'DefaultNamespaceDecl':
+        // XQuery 3.1 §4.14: neither default namespace may be the xml or xmlns namespace
+        if (d.uri === NS.xml || d.uri === NS.xmlns) throw ctx.error('XQST0070', d.start, d.uri);
         if (d.target === 'element') ctx.defaultElementNamespace = d.uri;
         else ctx.defaultFunctionNamespace = d.uri;
         break;
@@ -161,10 +162,12 @@ function checkVariableCycles(prolog: Prolog, scope: Scope): void {
 function registerAll(prolog: Prolog, scope: Scope, out: { decl: FunctionDecl; info: DeclaredFunction }[]): true {
   for (const d of prolog.decls) {
     if (d.kind !== 'VarDecl') continue;
+    checkAnnotations(d.annotations, 'variable', scope);
     const name = scope.variableName(d.name, d.start);
     const key = eqname(name);
     if (scope.ctx.globals.has(key)) throw scope.error('XQST0049', d.start, displayName(name));
-    scope.ctx.globals.set(key, { name, param: key, ref: `$${key}`, global: true });
+    const param = declaredName(name);
+    scope.ctx.globals.set(key, { name, param, ref: `$${param}`, global: true });
   }
   registerFunctions(prolog, scope, out);
   return true;
@@ -175,7 +178,8 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
     if (d.kind !== 'FunctionDecl') continue;
     const name = scope.functionName(d.name, d.start);
     if (name.uri === '') throw scope.error('XQST0060', d.start, displayName(name));
-    if (RESERVED_FUNCTION_NS.has(name.uri)) throw scope.error('XQST0045', d.start, displayName(name));
+    if (RESERVED_NAMESPACES.has(name.uri)) throw scope.error('XQST0045', d.start, displayName(name));
+    checkAnnotations(d.annotations, 'function', scope);
     const key = `${eqname(name)}#${d.params.length}`;
     if (scope.ctx.functions.has(key)) throw scope.error('XQST0034', d.start, displayName(name), d.params.length);
     const names = (a: { name: { prefix?: string; uri?: string; local: string } }): string => eqname(scope.variableName(a.name, d.start));
@@ -197,7 +201,7 @@ function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus:
   scope.ctx.currentDeclaration = `$${key}`;
   scope.ctx.declaringVariable = key;
   try {
-    translateVariable(d, name, key, scope, unit, focus, externals);
+    translateVariable(d, name, scope, unit, focus, externals);
   } finally {
     scope.ctx.currentDeclaration = null;
     scope.ctx.declaringVariable = null;
@@ -207,7 +211,6 @@ function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus:
 function translateVariable(
   d: VarDecl,
   name: QName,
-  key: string,
   scope: Scope,
   unit: TranslationUnit,
   focus: Focus,
@@ -218,12 +221,13 @@ function translateVariable(
   const as = type ? ` as="${asAttribute(type)}"` : '';
   if (d.external) {
     const select = d.value ? ` select="${xmlAttr(translateExpr(d.value, init, unit))}"` : ' required="yes"';
-    unit.addParam(`<xsl:param name="${xmlAttr(key)}"${as}${select}/>`, d);
-    externals.push({ param: key, uri: name.uri, local: name.local, type, required: !d.value, offset: d.start });
+    const param = declaredName(name);
+    unit.addParam(`<xsl:param name="${xmlAttr(param)}"${as}${select}/>`, d);
+    externals.push({ param, uri: name.uri, local: name.local, type, required: !d.value, offset: d.start });
   } else {
     let value = translateExpr(d.value!, init, unit);
     if (type) value = checkedValue(value, type, `$${displayName(name)}`);
-    unit.addDeclaration(`<xsl:variable name="${xmlAttr(key)}" select="${xmlAttr(value)}"/>`, d);
+    unit.addDeclaration(`<xsl:variable name="${xmlAttr(declaredName(name))}" select="${xmlAttr(value)}"/>`, d);
   }
 }
 
@@ -242,7 +246,7 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   const body = d.body.expr ? translateExpr(d.body.expr, inner, unit) : '()';
   const mark = unit.marker(d.body.expr ?? d.body);
   unit.addDeclaration(
-    `<xsl:function name="${xmlAttr(eqname(name))}"${as} visibility="public">\n${params.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
+    `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${params.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
     d,
   );
 }

@@ -248,7 +248,12 @@ export class Scope {
   }
 }
 
-/** A local name made safe for the generated NCName (it is one already; keep it short). */
+/**
+ * A local name made into the readable part of a generated variable name: short, and in ASCII
+ * (saxon-js reads no other characters in `Q{uri}local`, see names.ts); the number after it
+ * makes the name unique.
+ */
 function sanitize(local: string): string {
-  return local.length > 24 ? local.slice(0, 24) : local;
+  const ascii = local.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24);
+  return /^[A-Za-z_]/.test(ascii) ? ascii : `_${ascii}`;
 }

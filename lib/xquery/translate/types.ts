@@ -4,7 +4,7 @@
  */
 import type { ElementTest, EQName, ItemType, KindTest, SequenceType, SingleType } from '../syntax';
 import { isAtomicTypeName } from '../runtime/saxon';
-import { NS, eqname, type QName } from './names';
+import { NS, eqname, nodeNameInXPath, type QName } from './names';
 import type { Scope } from './scope';
 
 /** Atomic types XQuery allows in `cast`/`castable` and sequence types beyond the primitive ones. */
@@ -75,9 +75,20 @@ function typeAnnotation(scope: Scope, name: EQName | null, offset: number): stri
   return `, ${eqname(qn)}`;
 }
 
+/**
+ * The element or attribute name of a kind test. A namespaced name whose local part starts with
+ * a character beyond ASCII has no spelling saxon-js reads (names.ts); path steps test such names
+ * in a predicate (paths.ts), a sequence type cannot.
+ */
+function kindTestName(name: QName, scope: Scope, offset: number): string {
+  const written = nodeNameInXPath(name);
+  if (written === undefined) throw scope.error('XMLR0001', offset, `the name ${eqname(name)} in a sequence type`);
+  return written;
+}
+
 function elementTest(t: ElementTest, scope: Scope): string {
   if (t.name === null) return 'element()';
-  const name = t.name === '*' ? '*' : eqname(scope.elementName(t.name, t.start));
+  const name = t.name === '*' ? '*' : kindTestName(scope.elementName(t.name, t.start), scope, t.start);
   return `element(${name}${typeAnnotation(scope, t.type, t.start)}${t.nillable ? '?' : ''})`;
 }
 
@@ -100,7 +111,7 @@ export function translateKindTest(t: KindTest, scope: Scope): string {
       return elementTest(t, scope);
     case 'AttributeTest': {
       if (t.name === null) return 'attribute()';
-      const name = t.name === '*' ? '*' : eqname(scope.attributeName(t.name, t.start));
+      const name = t.name === '*' ? '*' : kindTestName(scope.attributeName(t.name, t.start), scope, t.start);
       return `attribute(${name}${typeAnnotation(scope, t.type, t.start)})`;
     }
     case 'SchemaAttributeTest':
