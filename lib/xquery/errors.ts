@@ -61,6 +61,7 @@ export const STATIC_ERRORS = {
   XQST0079: 'An extension expression without a fallback expression is not supported.',
   XQST0088: 'A module import needs a non-empty target namespace.',
   XQST0089: 'Variable $% is bound twice in a function or positional binding.',
+  XQST0099: 'The context item is declared more than once.',
   XQST0103: 'Duplicate window variable $%.',
   XQST0134: 'The namespace axis is not supported in XQuery.',
   XQST0106: 'A function is declared %public or %private more than once.',

@@ -14,10 +14,12 @@
  */
 import { CONTEXT_PARAM } from '../evaluate';
 import type { MainModule } from '../syntax';
+import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
 import { translateExpr } from './expressions';
 import { NS, xmlAttr } from './names';
 import { translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
+import { checkedValue } from './types';
 import { TranslationUnit } from './unit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
@@ -75,14 +77,23 @@ export function translateModule(module: MainModule, source: string, options: Tra
       );
       break;
   }
+  const decl = contextItemDecl(module.prolog, Scope.root(ctx, globalFocus));
+  const declared = usesDeclaredValue(decl, mode !== 'none');
+  if (declared) globalFocus = bodyFocus = DECLARED_CONTEXT_FOCUS;
   const root = Scope.root(ctx, globalFocus);
   const externals = translateProlog(module.prolog, root, unit, globalFocus);
+  if (declared) declareContextItem(decl!, root, unit);
   const body = translateExpr(module.body, root.withFocus(bodyFocus), unit);
   const mark = unit.marker(module.body);
   let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
-  if (mode === 'single') template = `<xsl:for-each select="${ctxRef}">\n${template}\n</xsl:for-each>`;
+  // a declared type checks the request's context document (in the stylesheet: no XPath shortcut)
+  const checked = mode === 'single' && !declared && decl?.type !== null && decl?.type !== undefined;
+  if (mode === 'single' && !declared) {
+    const context = checked ? checkedValue(ctxRef, contextItemType(decl, root), 'The context item') : ctxRef;
+    template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
+  }
   const { xslt, lineOffsets } = unit.assemble(template, module.body);
-  const xpath = externals.length === 0 && unit.bare ? { expression: body, offset: module.body.start } : undefined;
+  const xpath = externals.length === 0 && unit.bare && !checked ? { expression: body, offset: module.body.start } : undefined;
   return { xslt, lineOffsets, externals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
 }
 

@@ -101,8 +101,7 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         imported.add(d.uri);
         throw ctx.error('XQST0059', d.start, d.uri);
       case 'ContextItemDecl':
-        if (!d.external || d.value) throw unsupported(scope, d, 'declare context item with a value');
-        break;
+        break; // context-item.ts
       case 'OptionDecl': {
         const name = scope.functionName({ ...d.name, prefix: d.name.prefix ?? undefined }, d.start);
         if (d.name.prefix === undefined && d.name.uri === undefined) break; // unprefixed: the XQuery option namespace
