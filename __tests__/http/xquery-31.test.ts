@@ -63,3 +63,25 @@ describe('declare context item (XQuery 3.1 §4.17)', () => {
     expect(await fails('declare context item := 1; declare context item := 2; .')).toMatch(/^Stopped at ., 1\/28:\n\[XQST0099\]/);
   });
 });
+
+describe('constructed elements have the namespaces of the direct constructors around them (XQuery 3.1 §3.9.4)', () => {
+  test.each([
+    ['<a xmlns:p="urn:p">{in-scope-prefixes(<e/>) => sort()}</a>', '<a xmlns:p="urn:p">p xml</a>'],
+    ['<a xmlns:p="urn:p"><b xmlns:q="urn:q">{in-scope-prefixes(element e {}) => sort()}</b></a>', '<a xmlns:p="urn:p"><b xmlns:q="urn:q">p q xml</b></a>'],
+    ['<a xmlns:p="urn:p">{in-scope-prefixes(element {"e"} {}) => sort()}</a>', '<a xmlns:p="urn:p">p xml</a>'],
+    ['<a xmlns="urn:d">{namespace-uri-for-prefix("", <e/>), namespace-uri(element e {})}</a>', '<a xmlns="urn:d">urn:d urn:d</a>'],
+    // an inner declaration overrides an outer one
+    ['<a xmlns:p="urn:p"><b xmlns:p="urn:p2">{namespace-uri-for-prefix("p", <e/>)}</b></a>', '<a xmlns:p="urn:p"><b xmlns:p="urn:p2">urn:p2</b></a>'],
+    ['<a xmlns="urn:d"><b xmlns="">{namespace-uri-for-prefix("", <e/>) => empty()}</b></a>', '<a xmlns="urn:d"><b xmlns="">true</b></a>'],
+    // the element's own name keeps its binding
+    [
+      '<a xmlns:p="urn:p">{namespace-uri-for-prefix("p", element {QName("urn:other", "p:e")} {})}</a>',
+      '<a xmlns:p="urn:p">urn:other</a>',
+    ],
+    ['<a xmlns="urn:d">{element {QName("", "e")} {}, element Q{}f {}}</a>', '<a xmlns="urn:d"><e xmlns=""/><f xmlns=""/></a>'],
+    ['declare copy-namespaces no-preserve, no-inherit; <a xmlns:p="urn:p">{in-scope-prefixes(<e/>) => sort()}</a>', '<a xmlns:p="urn:p">p xml</a>'],
+  ])('%s', async (query, body) => {
+    expect(await ok(query)).toBe(body);
+  });
+});
+

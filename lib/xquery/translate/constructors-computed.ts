@@ -12,7 +12,7 @@
  */
 import type { CompAttrConstructor, CompElemConstructor, Expr } from '../syntax';
 import type { ConstructorExpr } from './constructors';
-import { avt, copyContent, emitContent, enclosedPiece, inheritAttr, prefixMap, tempVar } from './constructors';
+import { avt, copyContent, emitContent, enclosedPiece, inheritAttr, inheritedNamespaces, namespaceInstruction, prefixMap, tempVar } from './constructors';
 import { joinedValue, raise, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
 import { NS, xmlAttr, xpathString, type QName } from './names';
@@ -128,7 +128,29 @@ function computedElement(expr: CompElemConstructor, scope: Scope, unit: Translat
   const n = nameAttributes('element', expr, scope, unit);
   if (n.name === '') return n.setup;
   const content = expr.content ? emitContent([enclosedPiece({ kind: 'EnclosedExpr', expr: expr.content, start: expr.content.start, end: expr.content.end }, scope, unit)], [], scope, unit) : [];
-  return [n.setup, `<xsl:element name="${n.name}" namespace="${n.namespace}"${inheritAttr(scope)}>`, ...content, '</xsl:element>'].filter((l) => l !== '').join('\n');
+  return [n.setup, `<xsl:element name="${n.name}" namespace="${n.namespace}"${inheritAttr(scope)}>`, ...enclosingNamespaces(expr, n.qname, scope), ...content, '</xsl:element>']
+    .filter((l) => l !== '')
+    .join('\n');
+}
+
+/**
+ * The namespaces of the direct constructors around a computed element (XQuery 3.1 §3.9.4), where
+ * they cannot clash with the element's own name: a static unprefixed lexical name is in the
+ * default element namespace they declare, other static names take the default binding from their
+ * own namespace; a computed name (`qname`, a variable) keeps its prefix's binding.
+ */
+function enclosingNamespaces(expr: CompElemConstructor, qname: string | undefined, scope: Scope): string[] {
+  if (!qname) {
+    const unprefixedLexical = expr.name !== null && expr.name.prefix === undefined && expr.name.uri === undefined;
+    return inheritedNamespaces(scope, (prefix) => prefix !== null || unprefixedLexical);
+  }
+  return scope
+    .constructorNamespaces()
+    .filter((d) => d.uri !== '' && d.prefix !== null)
+    .map((d) => {
+      const clash = `${F}prefix-from-QName(${qname}) eq ${xpathString(d.prefix!)} and ${F}namespace-uri-from-QName(${qname}) ne ${xpathString(d.uri)}`;
+      return `<xsl:if test="${xmlAttr(`${F}not(${clash})`)}">${namespaceInstruction(d.prefix, d.uri)}</xsl:if>`;
+    });
 }
 
 function computedAttribute(expr: CompAttrConstructor, scope: Scope, unit: TranslationUnit): string {

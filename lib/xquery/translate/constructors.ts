@@ -98,6 +98,25 @@ export function tempVar(scope: Scope, what: string): { param: string; ref: strin
   return { param, ref: `$${param}` };
 }
 
+/**
+ * `xsl:namespace` for every namespace declared by this and the enclosing direct constructors
+ * (`keep` filters them): XQuery 3.1 §3.9.4 gives a constructed element, direct or computed, the
+ * bindings of the namespace declaration attributes of the direct element constructors around it,
+ * also when it is built by an enclosed expression (a lifted function, where XSLT's inheritance
+ * from the parent does not reach).
+ */
+export function inheritedNamespaces(scope: Scope, keep: (prefix: string | null) => boolean): string[] {
+  return scope
+    .constructorNamespaces()
+    .filter((d) => d.uri !== '' && keep(d.prefix))
+    .map((d) => namespaceInstruction(d.prefix, d.uri));
+}
+
+/** `xsl:namespace` binding `prefix` (null: the default namespace) to `uri`. */
+export function namespaceInstruction(prefix: string | null, uri: string): string {
+  return `<xsl:namespace name="${avt(prefix ?? '')}" select="${xmlAttr(xpathString(uri))}"/>`;
+}
+
 /** `xsl:element` attributes that follow `copy-namespaces` (inherit). */
 export function inheritAttr(scope: Scope): string {
   return scope.ctx.copyNamespaces.inherit ? '' : ' inherit-namespaces="no"';
@@ -128,9 +147,7 @@ function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUni
   }
   const lines: string[] = [];
   lines.push(`${unit.marker(e)}<xsl:element name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}"${inheritAttr(scope)}>`);
-  for (const d of decls) {
-    if (d.uri !== '') lines.push(`<xsl:namespace name="${avt(d.prefix ?? '')}" select="${xmlAttr(xpathString(d.uri))}"/>`);
-  }
+  lines.push(...inheritedNamespaces(scope, () => true));
   for (const a of attributes) lines.push(directAttribute(a.attr, a.name, scope, unit));
   const pieces = contentPieces(e.content, scope, unit);
   lines.push(...emitContent(pieces, [...names], scope, unit));

@@ -191,6 +191,21 @@ export class Scope {
     return new Scope(this.ctx, this.focus, this.vars, ns);
   }
 
+  /**
+   * The namespace declaration attributes of the direct constructors around this point, innermost
+   * first, one per prefix (null: the default element namespace); a URI of '' undeclares.
+   */
+  constructorNamespaces(): { prefix: string | null; uri: string }[] {
+    const seen = new Set<string | null>();
+    const out: { prefix: string | null; uri: string }[] = [];
+    for (let l = this.ns; l; l = l.next) {
+      if (seen.has(l.prefix)) continue;
+      seen.add(l.prefix);
+      out.push({ prefix: l.prefix, uri: l.uri });
+    }
+    return out;
+  }
+
   /** The URI bound to `prefix`, or undefined. */
   namespaceOf(prefix: string): string | undefined {
     for (let l = this.ns; l; l = l.next) if (l.prefix === prefix) return l.uri;
