@@ -20,6 +20,8 @@ import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, Inli
 import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
+import { rewrittenCall } from './call-workarounds';
+import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { NS, declaredName, displayName, eqname, type QName } from './names';
 import type { Scope } from './scope';
@@ -98,6 +100,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
+  const range = name.uri === NS.fn && name.local === 'count' && expr.args.length === 1 ? rangeOf(expr.args[0] as Expr) : undefined;
+  if (range) return rangeCount(range, scope, unit);
   const a = args(expr.args, scope, unit);
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
@@ -107,6 +111,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
     if (a.length === 1 && CONTEXT_SECOND_ARG_FUNCTIONS.has(name.local)) return `${callee}(${a[0]}, ${focus.item})`;
   }
   if (name.uri === NS.fn && name.local === 'collection' && a.length === 0) return `${callee}(())`;
+  const rewritten = rewrittenCall(name, callee, expr.args, a, scope);
+  if (rewritten) return rewritten;
   if (name.uri === NS.fn && name.local === 'error' && a.length >= 2 && !a.includes('?')) {
     const code = `$Q{${NS.vars}}error-code.${scope.ctx.nextId()}`;
     return `(let ${code} := ${a[0]} return ${callee}(${code}, ${a[1]}, ${errorEnvelope(code, a[2] ?? '()')}))`;

@@ -6,6 +6,7 @@
  */
 import type { Expr } from '../syntax';
 import { translateExpr } from './expressions';
+import { translateRange } from './ranges';
 import type { Scope } from './scope';
 import { translateSequenceType, translateSingleType } from './types';
 import type { TranslationUnit } from './unit';
@@ -48,7 +49,7 @@ export function translateOperator(expr: OperatorExpr, scope: Scope, unit: Transl
     case 'StringConcatExpr':
       return bin(expr.left, '||', expr.right);
     case 'RangeExpr':
-      return bin(expr.left, 'to', expr.right);
+      return translateRange(expr, scope, unit);
     case 'AdditiveExpr':
     case 'MultiplicativeExpr':
       return bin(expr.left, expr.op, expr.right);

@@ -15,6 +15,7 @@ import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
 import { descendantsCall, indexedName } from './paths-index';
+import { rangeItem, rangeOf } from './ranges';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -26,6 +27,9 @@ export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Sco
     case 'AxisStep':
       return firstStep(expr, scope, unit);
     case 'FilterExpr': {
+      const range = rangeOf(expr.base);
+      const item = range && rangeItem(range, expr.predicate, scope, unit);
+      if (item) return item;
       const base = translateExpr(expr.base, scope, unit);
       return `(${base})[${translateExpr(expr.predicate, scope.withFocus({ kind: 'native' }), unit)}]`;
     }

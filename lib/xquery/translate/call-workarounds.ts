@@ -1,0 +1,53 @@
+/**
+ * Calls of fn functions rewritten around faults of saxon-js 2.7 (the translation works around
+ * them; saxon-js itself is never changed).
+ *
+ * - fn:fold-left, fn:fold-right: when the function argument is a variable bound to a function
+ *   item (`let $f := function(...) {...}`) and the call is not the whole body of the `let`,
+ *   saxon-js fails with an internal error (SXJS0004, "Cannot read properties of undefined"). An
+ *   inline function argument does not trigger it, so any other function argument is bound once
+ *   and called through one: `let $g := F return fold-left(S, Z, function($a, $i) { $g($a, $i) })`.
+ *   Arity and types are still checked where XQuery checks them, by the call of `$g` (XPTY0004).
+ * - fn:distinct-values: F&O 3.1 §14.1.2 compares the values with `eq`, so an xs:decimal and an
+ *   xs:float are the same value when the decimal promoted to xs:float equals the float
+ *   (`distinct-values((1.2, xs:float(1.2)))` is one value, QT3 fn-distinct-values-mixed-args-012);
+ *   saxon-js keeps them apart. When its result holds a float, a float equal to a decimal of the
+ *   result is left out (the decimal stays: which of equal values is returned is
+ *   implementation-dependent).
+ */
+import type { Argument } from '../syntax';
+import { NS } from './names';
+import type { Scope } from './scope';
+
+const F = `Q{${NS.fn}}`;
+const XS = `Q{${NS.xs}}`;
+const FOLDS = new Set(['fold-left', 'fold-right']);
+
+/**
+ * The call of fn function `name` (`callee` as written, `translated` arguments) rewritten, or
+ * undefined when it needs no rewriting.
+ */
+export function rewrittenCall(name: { uri: string; local: string }, callee: string, args: readonly Argument[], translated: readonly string[], scope: Scope): string | undefined {
+  if (name.uri !== NS.fn || args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
+  if (FOLDS.has(name.local) && args.length === 3 && args[2].kind !== 'InlineFunctionExpr') return fold(callee, translated, scope);
+  if (name.local === 'distinct-values' && (args.length === 1 || args.length === 2)) return distinctValues(callee, translated, scope);
+  return undefined;
+}
+
+function fold(callee: string, [seq, zero, fn]: readonly string[], scope: Scope): string {
+  const id = scope.ctx.nextId();
+  const g = `$Q{${NS.vars}}fold-function.${id}`;
+  const [x, y] = [`$Q{${NS.vars}}fold-a.${id}`, `$Q{${NS.vars}}fold-b.${id}`];
+  return `(let ${g} := ${fn} return ${callee}(${seq}, ${zero}, function(${x}, ${y}) { ${g}(${x}, ${y}) }))`;
+}
+
+function distinctValues(callee: string, translated: readonly string[], scope: Scope): string {
+  const id = scope.ctx.nextId();
+  const d = `$Q{${NS.vars}}distinct.${id}`;
+  const x = `$Q{${NS.vars}}distinct-decimal.${id}`;
+  const equalDecimal = `some ${x} in ${d} satisfies (${x} instance of ${XS}decimal and ${XS}float(${x}) eq .)`;
+  return (
+    `(let ${d} := ${callee}(${translated.join(', ')}) return ` +
+    `if (${F}exists(${d}[. instance of ${XS}float])) then ${d}[${F}not(. instance of ${XS}float and (${equalDecimal}))] else ${d})`
+  );
+}
