@@ -322,6 +322,15 @@ export function parseXml(text: string, baseUri?: string): XdmNode {
 }
 
 /**
+ * An extension function: `impl` gets the argument values; with `lazy`, functions that evaluate
+ * them (saxon-js hands arguments over as iterators, evaluated as they are read), for functions
+ * that measure or decide when their arguments are evaluated.
+ */
+export type ExtensionFunction =
+  | { readonly sig: string; readonly arity?: readonly number[]; readonly lazy?: false; readonly impl: (args: XdmValue[]) => XdmValue }
+  | { readonly sig: string; readonly arity?: readonly number[]; readonly lazy: true; readonly impl: (args: (() => XdmValue)[]) => XdmValue };
+
+/**
  * Registers JS functions callable from stylesheets as `Q{namespace}name(...)`. `sig` is saxon's
  * compact signature (`1F r[?ND] a[1AS]`: one function returning an optional document node from
  * one string). `arity` lets one name take several arities (trailing arguments omitted). Must run
@@ -329,14 +338,16 @@ export function parseXml(text: string, baseUri?: string): XdmNode {
  */
 export function registerFunctions(
   namespace: string,
-  functions: Record<string, { sig: string; arity?: readonly number[]; impl: (args: XdmValue[]) => XdmValue }>,
+  functions: Record<string, ExtensionFunction>,
 ): void {
   const signatures: Record<string, { sig: string; arity?: number[]; impl: ExtensionImpl }> = {};
   for (const [name, f] of Object.entries(functions)) {
     signatures[name] = {
       sig: f.sig,
       ...(f.arity ? { arity: [...f.arity] } : {}),
-      impl: (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
+      impl: f.lazy
+        ? (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => () => a.expand())))
+        : (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
     };
   }
   SaxonJS.registerExtensionFunctions({ namespace, signatures });

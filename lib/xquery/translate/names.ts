@@ -21,6 +21,7 @@ export const NS = {
   /** The XQuery namespace: unprefixed annotation names (`%public`, `%private`). */
   xquery: 'http://www.w3.org/2012/xquery',
   db: 'http://basex.org/modules/db',
+  prof: 'http://basex.org/modules/prof',
   xsl: 'http://www.w3.org/1999/XSL/Transform',
   /** Generated functions (lifted constructs). */
   gen: 'urn:xmldb-rest:gen',
@@ -32,7 +33,7 @@ export const NS = {
   ascii: 'urn:xmldb-rest:ascii:',
 } as const;
 
-/** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus BaseX's db). */
+/** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus BaseX's db and prof). */
 export const PREDECLARED: Readonly<Record<string, string>> = {
   xml: NS.xml,
   xs: NS.xs,
@@ -45,6 +46,7 @@ export const PREDECLARED: Readonly<Record<string, string>> = {
   err: NS.err,
   output: NS.output,
   db: NS.db,
+  prof: NS.prof,
 };
 
 /**

@@ -10,6 +10,7 @@ import '../modules/db'; // registers the db: functions (and engine:uri-collectio
 import { isDatabaseAccess } from '../modules/db';
 import '../modules/db-write'; // registers the updating db: functions
 import '../modules/name-index'; // registers engine:descendants (the element-name index behind `//name`)
+import '../modules/prof'; // registers the prof: functions
 import '../update/functions'; // registers the update primitives the translator emits
 import { serialize } from '../serialize';
 import { applyPendingUpdates } from '../update/run';

@@ -1,0 +1,53 @@
+/** BaseX's prof: module over REST (modules/prof.ts). */
+import { startTestServer, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ workers: 1, queryTimeout: 3000 });
+  await s.get('/rest?query=1').expect(200); // the worker is up before the time limit matters
+});
+afterAll(() => s.close());
+
+const q = (query: string) => s.get(`/rest?query=${encodeURIComponent(query)}`);
+const ok = async (query: string): Promise<string> => {
+  const r = await q(query);
+  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
+  return r.text;
+};
+
+describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
+  test('prof:sleep waits, and answers nothing', async () => {
+    expect(await ok('let $a := prof:current-ms() return (prof:sleep(60), prof:current-ms() - $a ge 60)')).toBe('true');
+    expect(await ok('prof:sleep(1), 2')).toBe('2');
+  });
+
+  test('prof:sleep is stopped by the query time limit, and the server keeps answering', async () => {
+    const r = await q('prof:sleep(600000)').expect(500);
+    expect(r.text).toMatch(/\[BASX0003\] Timeout exceeded/);
+    expect(await ok('3')).toBe('3');
+  });
+
+  test('prof:current-ms and prof:current-ns are integers that advance', async () => {
+    expect(await ok('prof:current-ms() instance of xs:integer, prof:current-ms() gt 1700000000000')).toBe('true\ntrue');
+    expect(await ok('let $a := prof:current-ns() return (prof:sleep(5), prof:current-ns() - $a ge 5000000)')).toBe('true');
+  });
+
+  test('prof:time and prof:type answer their input; prof:void and prof:dump answer nothing', async () => {
+    expect(await ok('prof:time(sum(1 to 1000)), prof:time((1, 2), "sum: ")')).toBe('500500\n1\n2');
+    expect(await ok('prof:type((1, 2)), prof:type(<a/>)')).toBe('1\n2\n<a/>');
+    expect(await ok('prof:void((1, 2, 3)), 4')).toBe('4');
+    expect(await ok('prof:dump(<a>x</a>, "lbl: "), prof:dump((1, "s")), 5')).toBe('5');
+  });
+
+  test('prof:track answers a map of time and value, memory on request', async () => {
+    expect(await ok('let $t := prof:track((1 to 3) ! (. * 2)) return ($t?value, $t?time instance of xs:decimal, sort(map:keys($t)))')).toBe(
+      '2\n4\n6\ntrue\ntime\nvalue',
+    );
+    expect(await ok("prof:track(1, map { 'memory': true(), 'time': false(), 'value': false() }) => map:keys()")).toBe('memory');
+    expect(await ok("prof:track(1, map { 'time': false() })?value")).toBe('1');
+  });
+
+  test('an unknown prof: function is XPST0017', async () => {
+    expect((await q('prof:nothing()').expect(500)).text).toMatch(/\[XPST0017\]/);
+  });
+});
