@@ -78,6 +78,18 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
   };
 }
 
+/** GET `/rest{path}?query=…{extra}` as admin (`extra`: more URL parameters, `&`-prefixed). */
+export function getQuery(s: TestServer, query: string, path = '', extra = ''): request.Test {
+  return s.get(`/rest${path}?query=${encodeURIComponent(query)}${extra}`);
+}
+
+/** The body of a query that must succeed; a failure shows the query and the error body. */
+export async function queryBody(s: TestServer, query: string, path = '', extra = ''): Promise<string> {
+  const r = await getQuery(s, query, path, extra);
+  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
+  return r.text;
+}
+
 export interface SeedUser {
   name: string;
   password: string;

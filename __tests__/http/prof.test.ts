@@ -1,5 +1,5 @@
 /** BaseX's prof: module over REST (modules/prof.ts). */
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,12 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string) => s.get(`/rest?query=${encodeURIComponent(query)}`);
-const ok = async (query: string): Promise<string> => {
-  const r = await q(query);
-  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
-  return r.text;
-};
+const q = (query: string) => getQuery(s, query);
+const ok = (query: string) => queryBody(s, query);
 
 describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
   test('prof:sleep waits, and answers nothing', async () => {

@@ -2,7 +2,7 @@
  * Names in every script (XML 1.0 fifth edition NameStartChar/NameChar, astral planes included)
  * in every construct of a query, over REST, and JSON/CSV keys stored as element names.
  */
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -10,13 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string, extra = '', path = '') => s.get(`/rest${path}?query=${encodeURIComponent(query)}${extra}`);
-/** The body of a successful query (the error body in the failure message otherwise). */
-const ok = async (query: string, extra = '', path = ''): Promise<string> => {
-  const r = await q(query, extra, path);
-  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
-  return r.text;
-};
+const q = (query: string, extra = '', path = '') => getQuery(s, query, path, extra);
+const ok = (query: string, extra = '', path = '') => queryBody(s, query, path, extra);
 
 /** Latin, Greek, CJK, and astral (U+10000 LINEAR B, U+20000 CJK extension B) names. */
 const NAMES = ['äé', 'ß', 'αβγ', '中文', 'にほん', '𐀀', 'a𐀁', '𠀀字'];

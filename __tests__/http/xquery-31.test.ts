@@ -1,5 +1,5 @@
 /** XQuery 3.1 behaviour over REST: the context item declaration, constructors' namespaces, ranges, folds, distinct values. */
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -9,13 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string, path = '', extra = '') => s.get(`/rest${path}?query=${encodeURIComponent(query)}${extra}`);
-/** The body of a successful query (the error body in the failure message otherwise). */
-const ok = async (query: string, path = '', extra = ''): Promise<string> => {
-  const r = await q(query, path, extra);
-  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
-  return r.text;
-};
+const q = (query: string, path = '', extra = '') => getQuery(s, query, path, extra);
+const ok = (query: string, path = '', extra = '') => queryBody(s, query, path, extra);
 const fails = async (query: string, path = ''): Promise<string> => (await q(query, path).expect(500)).text;
 
 describe('declare context item (XQuery 3.1 §4.17)', () => {
