@@ -11,7 +11,8 @@
  *   prof:current-ms() as xs:integer                        milliseconds since the epoch
  *   prof:current-ns() as xs:integer                        a nanosecond clock (for differences)
  *
- * The log is the server's standard error, as BaseX writes these to standard error. `prof:track`
+ * The log is the worker's standard error, as BaseX writes these to standard error; the pool
+ * hands those lines to the host's logger as it does fn:trace's (worker/launch.ts). `prof:track`
  * options: `time` (default true), `memory` (false; the growth of the worker's heap, approximate)
  * and `value` (true) choose the entries of the map. The functions that measure take their input
  * unevaluated (saxon-js passes arguments as iterators), so the time is the evaluation's.
@@ -54,7 +55,7 @@ function sleep([ms]: XdmValue[]): XdmValue {
   return [];
 }
 
-/** Writes one line to the server log (standard error). */
+/** Writes one line to the log (the worker's standard error, see above). */
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
