@@ -1,9 +1,13 @@
 /** BaseX's prof: module over REST (modules/prof.ts). */
 import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
+/** The lines the router's logger got at debug level (the workers' output). */
+const debugLines: string[] = [];
+const logger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: (...args: unknown[]) => void debugLines.push(String(args[args.length - 1])) };
+
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ workers: 1, queryTimeout: 3000 });
+  s = await startTestServer({ workers: 1, queryTimeout: 3000, logger });
   await s.get('/rest?query=1').expect(200); // the worker is up before the time limit matters
 });
 afterAll(() => s.close());
@@ -33,6 +37,15 @@ describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
     expect(await ok('prof:type((1, 2)), prof:type(<a/>)')).toBe('1\n2\n<a/>');
     expect(await ok('prof:void((1, 2, 3)), 4')).toBe('4');
     expect(await ok('prof:dump(<a>x</a>, "lbl: "), prof:dump((1, "s")), 5')).toBe('5');
+  });
+
+  test('prof:time, prof:type and prof:dump write their lines to the log (logger.debug)', async () => {
+    expect(await ok('prof:dump(<logged/>, "dumped: "), prof:type((1, 2.5)), prof:time(7, "timed: ")')).toBe('1\n2.5\n7');
+    const timed = (): string | undefined => debugLines.find((l) => l.startsWith('timed: '));
+    for (let i = 0; i < 100 && !timed(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(debugLines).toContain('dumped: <logged/>');
+    expect(debugLines).toContain('xs:anyAtomicType+');
+    expect(timed()).toMatch(/^timed: \d+\.\d\d ms$/);
   });
 
   test('prof:track answers a map of time and value, memory on request', async () => {

@@ -121,7 +121,9 @@ export function sequenceType(value: XdmValue): string {
   if (value.length === 0) return 'empty-sequence()';
   const types = new Set(value.map(itemType));
   const nodeTypes = new Set(Object.values(NODE_TYPES));
-  const item = types.size === 1 ? [...types][0] : [...types].every((t) => nodeTypes.has(t)) ? 'node()' : 'item()';
+  const all = (test: (t: string) => boolean): boolean => [...types].every(test);
+  const item =
+    types.size === 1 ? [...types][0] : all((t) => nodeTypes.has(t)) ? 'node()' : all((t) => t.startsWith('xs:')) ? 'xs:anyAtomicType' : 'item()';
   return value.length === 1 ? item : `${item}+`;
 }
 
