@@ -7,7 +7,14 @@
  *   worker starts from a small inline CommonJS bootstrap (`eval: true`). The bootstrap installs
  *   a `.ts` loader that strips types with the project's own `typescript` (`transpileModule`, the
  *   same per-file transpilation ts-jest does with isolatedModules), lets `./x.js` requests find
- *   `./x.ts`, and then requires `thread.ts`. Nothing is written to disk.
+ *   `./x.ts`, and then requires `thread.ts`.
+ *
+ *   The JavaScript of each file is kept in `node_modules/.cache/xmldb-rest-worker/`, named by a
+ *   digest of the source text, its path, the compiler's version and the options: a worker loads
+ *   JavaScript and never the 9 MB compiler, unless a file changed since the last worker, and it
+ *   can never run stale code (an edited file has a new digest). Cache files are written to a
+ *   temp name and renamed, so workers starting together never read half a file; the folder may be
+ *   deleted at any time.
  */
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,6 +23,9 @@ import type { WorkerInit } from './protocol';
 
 const FROM_SOURCE = path.extname(__filename) === '.ts';
 
+/** typescript's numeric enums: CommonJS modules, ES2022. */
+const TRANSPILE_OPTIONS = { module: 1, target: 9, esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
+
 /** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
 function sourceBootstrap(threadFile: string): string {
   return `
@@ -23,19 +33,31 @@ function sourceBootstrap(threadFile: string): string {
 const Module = require('module');
 const fs = require('fs');
 const projectRequire = Module.createRequire(${JSON.stringify(threadFile)});
-const ts = projectRequire('typescript');
-const options = {
-  module: ts.ModuleKind.CommonJS,
-  target: ts.ScriptTarget.ES2022,
-  esModuleInterop: true,
-  isolatedModules: true,
-  sourceMap: false,
-  inlineSourceMap: true,
-};
+const crypto = require('crypto');
+const path = require('path');
+const tsRoot = path.dirname(projectRequire.resolve('typescript/package.json'));
+const cacheDir = path.join(tsRoot, '..', '.cache', 'xmldb-rest-worker');
+const salt = fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(TRANSPILE_OPTIONS))};
+let ts;
+function transpile(source, filename) {
+  const key = crypto.createHash('sha256').update(salt).update('\\0' + filename + '\\0').update(source).digest('hex');
+  const cached = path.join(cacheDir, key + '.js');
+  try {
+    return fs.readFileSync(cached, 'utf8');
+  } catch {}
+  ts ??= projectRequire('typescript');
+  const options = ${JSON.stringify(TRANSPILE_OPTIONS)};
+  const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename }).outputText;
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
+    fs.writeFileSync(temp, out);
+    fs.renameSync(temp, cached);
+  } catch {}
+  return out;
+}
 Module._extensions['.ts'] = function (module, filename) {
-  const source = fs.readFileSync(filename, 'utf8');
-  const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename });
-  module._compile(out.outputText, filename);
+  module._compile(transpile(fs.readFileSync(filename, 'utf8'), filename), filename);
 };
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
