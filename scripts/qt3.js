@@ -28,6 +28,11 @@ function startServer(dbPath) {
 }
 
 async function main() {
+  if (!fs.existsSync(path.join(tools, 'qt3.mjs'))) {
+    console.error(`npm run qt3 needs the QT3 runner and test suite beside this repository (${path.relative(root, tools)}).`);
+    process.exitCode = 1;
+    return;
+  }
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-qt3-'));
   const { child, url } = await startServer(dbPath);

@@ -1,7 +1,7 @@
 /**
  * QT3 measurement without the REST layer: a minimal HTTP endpoint that speaks just the POST
  * `<query>` body qt3.mjs sends (text, parameters, typed variables, one context document) and
- * answers through `engine.evaluate`, so the shared runner (/work/shared/tools/qt3/qt3.mjs,
+ * answers through `engine.evaluate`, so the shared runner (`../shared/tools/qt3/qt3.mjs`,
  * `--target rest`) judges our results with exactly its own comparison rules.
  */
 import http from 'node:http';

@@ -7,12 +7,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createEngine } from '../../../lib/xquery/engine';
+import { describeWithShared, SHARED } from '../../helpers/shared-data';
 import { serveEngine } from './qt3-harness';
 
-const SHARED = '/work/shared';
 const run = process.env.QT3 === '1' ? it : it.skip;
 
-describe('QT3 (public sets) through the engine', () => {
+describeWithShared('QT3 (public sets) through the engine', ['tools/qt3/qt3.mjs', 'tools/qt3/public-sets.txt'], () => {
   run(
     'prints per-set pass counts',
     async () => {

@@ -1,12 +1,15 @@
 /**
- * Reads the public QT3 subset (../shared/qt3) with plain regular expressions: the test sets in
+ * Reads the public QT3 subset (`../shared/qt3`, see helpers/shared-data.ts) with plain regular expressions: the test sets in
  * tools/qt3/public-sets.txt, each test case's query text and the error codes its result allows.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { sharedPath } from '../../helpers/shared-data';
 
-export const QT3_ROOT = join(__dirname, '../../../../shared/qt3');
-const PUBLIC_SETS = join(__dirname, '../../../../shared/tools/qt3/public-sets.txt');
+/** What the QT3 suites need from `../shared`. */
+export const QT3_NEEDS = ['qt3/catalog.xml', 'tools/qt3/public-sets.txt'];
+export const QT3_ROOT = sharedPath('qt3');
+const PUBLIC_SETS = sharedPath('tools/qt3/public-sets.txt');
 
 export interface Qt3Case {
   set: string;

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseQuery, XQuerySyntaxError } from '../../../lib/xquery/syntax';
-import { loadQt3Cases } from './qt3-catalog';
+import { describeWithShared } from '../../helpers/shared-data';
+import { loadQt3Cases, QT3_NEEDS } from './qt3-catalog';
 
 const EXCEPTIONS = new Map(
   readFileSync(join(__dirname, '../../../fixtures/xquery/qt3-syntax-exceptions.csv'), 'utf8')
@@ -42,7 +43,7 @@ function run(): { outcomes: Outcome[]; mustFail: number } {
   return { outcomes, mustFail };
 }
 
-describe('QT3 public subset through the parser', () => {
+describeWithShared('QT3 public subset through the parser', QT3_NEEDS, () => {
   const { outcomes, mustFail } = run();
   const failures = outcomes.filter((o) => !o.pass && !EXCEPTIONS.has(o.name));
 
