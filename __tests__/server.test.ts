@@ -1,12 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openApiDocument } from '../lib';
-import { readSettings, startServer } from '../lib/server';
+import { parseCommandLine, UsageError } from '../lib/command-line';
+import { main, startServer } from '../lib/server';
 import { tempDir } from './helpers/rest';
 
-describe('standalone server settings', () => {
+describe('standalone server command line', () => {
+  const serve = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const command = parseCommandLine(argv, env);
+    if (command.action !== 'serve') throw new Error(`not serving: ${command.action}`);
+    return command.settings;
+  };
+  const usageError = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    try {
+      parseCommandLine(argv, env);
+    } catch (e) {
+      if (e instanceof UsageError) return e.message;
+      throw e;
+    }
+    throw new Error(`no usage error for ${argv.join(' ')}`);
+  };
+
   test('defaults', () => {
-    expect(readSettings([], {})).toStrictEqual({
+    expect(serve([])).toStrictEqual({
       port: 8080,
       host: '127.0.0.1',
       dbPath: './data',
@@ -18,21 +34,86 @@ describe('standalone server settings', () => {
 
   test('environment variables, then flags (both forms) win', () => {
     const env = { PORT: '9000', HOST: '0.0.0.0', XMLDB_PATH: '/d', XMLDB_RESTPATH: '/r', XMLDB_ADMIN_PASSWORD: 'pw' };
-    expect(readSettings([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw', logFormat: 'text' });
-    expect(readSettings(['--log-format', 'json'], env).logFormat).toBe('json');
-    expect(readSettings([], { XMLDB_LOG_FORMAT: 'json' }).logFormat).toBe('json');
-    expect(() => readSettings(['--log-format=xml'], env)).toThrow('Invalid log format: xml');
-    expect(readSettings(['--port', '1234', '--db-path=/x', '--admin-password', 'other'], env)).toMatchObject({
+    expect(serve([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw', logFormat: 'text' });
+    expect(serve(['--log-format', 'json'], env).logFormat).toBe('json');
+    expect(serve([], { XMLDB_LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(serve(['--port', '1234', '--db-path=/x', '--admin-password', 'other'], env)).toMatchObject({
       port: 1234,
       dbPath: '/x',
       adminPassword: 'other',
     });
+    expect(serve(['--admin-password=-starts-with-a-dash'])).toMatchObject({ adminPassword: '-starts-with-a-dash' });
+    expect(serve([], { PORT: '' })).toMatchObject({ port: 8080 });
   });
 
-  test('unknown flags, missing values and bad ports are refused', () => {
-    expect(() => readSettings(['--nope'], {})).toThrow('Unknown argument: --nope');
-    expect(() => readSettings(['--port'], {})).toThrow('Missing value for --port');
-    expect(() => readSettings(['--port', '99999'], {})).toThrow('Invalid port: 99999');
+  test('unknown flags, missing values, stray arguments and bad ports are refused', () => {
+    expect(usageError(['--nope'])).toBe("unknown option '--nope'");
+    expect(usageError(['-x'])).toBe("unknown option '-x'");
+    expect(usageError(['--port'])).toBe("option '--port' needs a value (--port N or --port=N)");
+    expect(usageError(['--port', '--host', 'h'])).toBe("option '--port' needs a value (--port N or --port=N)");
+    expect(usageError(['serve'])).toBe("unexpected argument 'serve'");
+    expect(usageError(['--help=yes'])).toBe("option '--help' takes no value");
+    expect(usageError(['--port', 'abc'])).toBe("invalid --port 'abc': expected an integer from 0 to 65535");
+    expect(usageError(['--port', '99999'])).toBe("invalid --port '99999': expected an integer from 0 to 65535");
+    expect(usageError(['--port=-1'])).toBe("invalid --port '-1': expected an integer from 0 to 65535");
+    expect(usageError(['--port=8080.5'])).toBe("invalid --port '8080.5': expected an integer from 0 to 65535");
+    expect(usageError([], { PORT: 'abc' })).toBe("invalid PORT 'abc': expected an integer from 0 to 65535");
+    expect(usageError(['--db-path='])).toBe("invalid --db-path '': expected a value");
+    expect(usageError(['--log-format=xml'])).toBe("invalid --log-format 'xml': expected text or json");
+    expect(usageError([], { XMLDB_LOG_FORMAT: 'xml' })).toBe("invalid XMLDB_LOG_FORMAT 'xml': expected text or json");
+  });
+
+  test('--help and --version', () => {
+    expect(parseCommandLine(['--help'], {})).toStrictEqual({ action: 'help' });
+    expect(parseCommandLine(['--port', '1', '-h'], { PORT: 'abc' })).toStrictEqual({ action: 'help' });
+    expect(parseCommandLine(['--version'], {})).toStrictEqual({ action: 'version' });
+    expect(parseCommandLine(['-v'], {})).toStrictEqual({ action: 'version' });
+  });
+});
+
+describe('the xmldb-rest command', () => {
+  const run = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(argv, env, { log: (m) => out.push(m), error: (m) => err.push(m) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  test('--help lists every flag with its environment variable, and exits 0', async () => {
+    const { code, out, err } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/^Usage: xmldb-rest \[options\]\n/);
+    for (const [flag, env] of [
+      ['--port N', 'PORT'],
+      ['--host HOST', 'HOST'],
+      ['--db-path DIR', 'XMLDB_PATH'],
+      ['--restpath DIR', 'XMLDB_RESTPATH'],
+      ['--admin-password PW', 'XMLDB_ADMIN_PASSWORD'],
+      ['--log-format text\\|json', 'XMLDB_LOG_FORMAT'],
+    ]) {
+      expect(out).toMatch(new RegExp(`^  ${flag} +.*; env ${env}\\b`, 'm'));
+    }
+    expect(out).toMatch(/^  -h, --help +print this text and exit$/m);
+    expect(out).toMatch(/^  -v, --version +print the version and exit$/m);
+  });
+
+  test('--version prints the package version and exits 0', async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+    expect(await run(['--version'])).toStrictEqual({ code: 0, out: pkg.version, err: '' });
+  });
+
+  test('a usage error names the problem and exits 2', async () => {
+    expect(await run(['--port', 'abc'])).toStrictEqual({
+      code: 2,
+      out: '',
+      err: "xmldb-rest: invalid --port 'abc': expected an integer from 0 to 65535\nTry 'xmldb-rest --help' for the options.",
+    });
+    expect(await run(['--nope'])).toStrictEqual({
+      code: 2,
+      out: '',
+      err: "xmldb-rest: unknown option '--nope'\nTry 'xmldb-rest --help' for the options.",
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The standalone server: settings from command-line flags and environment variables, the router
- * at `/rest` of a plain Node HTTP server, and a graceful stop on SIGTERM/SIGINT.
+ * The standalone server: settings from the command line (command-line.ts), the router at `/rest`
+ * of a plain Node HTTP server, and a graceful stop on SIGTERM/SIGINT.
  *
  * No Express application is created: the router is all the server serves, and an application
  * would only add per-request work (it re-prototypes every request and response, which alone
@@ -11,57 +11,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import express from 'express';
 import pino from 'pino';
 import { logAccess } from './access-log';
+import { serverVersion } from './commands/exec/info';
+import { parseCommandLine, usage, UsageError, type ServerSettings } from './command-line';
 import { createRestRouter, type RestRouter } from './http/router';
 import { setSecurityHeaders } from './http/security-headers';
 import { loggerFromLog, type Logger } from './logger';
 import { serveEndpoint } from './standalone-endpoints';
 
-export interface ServerSettings {
-  port: number;
-  host: string;
-  dbPath: string;
-  restPath: string;
-  adminPassword?: string;
-  /** `text`: plain lines; `json`: pino's JSON lines, with an access log record per request. */
-  logFormat?: 'text' | 'json';
-}
-
-const FLAGS: Record<string, keyof ServerSettings> = {
-  '--port': 'port',
-  '--host': 'host',
-  '--db-path': 'dbPath',
-  '--restpath': 'restPath',
-  '--admin-password': 'adminPassword',
-  '--log-format': 'logFormat',
-};
-
-export const USAGE = `Usage: xmldb-rest [--port N] [--host H] [--db-path DIR] [--restpath DIR] [--admin-password PW] [--log-format text|json]
-Environment: PORT (8080), HOST (127.0.0.1), XMLDB_PATH (./data), XMLDB_RESTPATH (./restpath), XMLDB_ADMIN_PASSWORD, XMLDB_LOG_FORMAT (text)`;
-
-/** Flags win over environment variables, which win over the defaults. */
-export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): ServerSettings {
-  const settings: ServerSettings = {
-    port: env.PORT !== undefined && env.PORT !== '' ? Number(env.PORT) : 8080,
-    host: env.HOST || '127.0.0.1',
-    dbPath: env.XMLDB_PATH || './data',
-    restPath: env.XMLDB_RESTPATH || './restpath',
-    adminPassword: env.XMLDB_ADMIN_PASSWORD || undefined,
-    logFormat: (env.XMLDB_LOG_FORMAT || 'text') as ServerSettings['logFormat'],
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
-    const key = FLAGS[flag];
-    if (key === undefined) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
-    const value = inline ?? argv[++i];
-    if (value === undefined) throw new Error(`Missing value for ${flag}\n${USAGE}`);
-    (settings as unknown as Record<string, string | number>)[key] = key === 'port' ? Number(value) : value;
-  }
-  if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
-    throw new Error(`Invalid port: ${settings.port}`);
-  }
-  if (settings.logFormat !== 'text' && settings.logFormat !== 'json') throw new Error(`Invalid log format: ${String(settings.logFormat)}`);
-  return settings;
-}
+export type { ServerSettings } from './command-line';
 
 export interface RunningServer {
   readonly server: Server;
@@ -124,14 +81,33 @@ function notFound(req: IncomingMessage, res: ServerResponse): void {
   res.end(`No such path: ${req.method} ${(req.url ?? '/').split('?')[0]}`);
 }
 
-export async function main(argv = process.argv.slice(2), env = process.env): Promise<void> {
+/** Where `main` writes what is not a log line: help, version, usage errors. */
+export interface Output {
+  log(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * Runs the command line: answers the exit code when it does not serve (0 after --help or
+ * --version, 2 for a usage error), undefined once the server is listening.
+ */
+export async function main(argv = process.argv.slice(2), env = process.env, out: Output = console): Promise<number | undefined> {
   let settings: ServerSettings;
   try {
-    settings = readSettings(argv, env);
+    const command = parseCommandLine(argv, env);
+    if (command.action === 'help') {
+      out.log(usage());
+      return 0;
+    }
+    if (command.action === 'version') {
+      out.log(serverVersion());
+      return 0;
+    }
+    settings = command.settings;
   } catch (e) {
-    console.error((e as Error).message);
-    process.exitCode = 2;
-    return;
+    if (!(e instanceof UsageError)) throw e;
+    out.error(`xmldb-rest: ${e.message}\nTry 'xmldb-rest --help' for the options.`);
+    return 2;
   }
   const running = await startServer(settings);
   running.logger.info(`xmldb-rest listening on ${running.url}`);
@@ -145,4 +121,5 @@ export async function main(argv = process.argv.slice(2), env = process.env): Pro
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  return undefined;
 }
