@@ -1,7 +1,7 @@
 /** Options of `createRestRouter`: defaults, validation (all problems reported together), freezing. */
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Request } from 'express';
 import { defaultLogger, loggerFromLog, isLogger, type Logger } from './logger';
 
 export type { Logger } from './logger';
@@ -10,8 +10,13 @@ export type { Logger } from './logger';
  * Names the user a host application has already authenticated for this request (from its
  * session, `req.user`, a token...); undefined leaves the request to HTTP Basic authentication.
  * The request is the host's (an Express request, or a plain Node one on `http.createServer`).
+ * It is typed with Node's `http` types, so the package's types need no Express typings; a host may
+ * declare its own request type for the parameter (`(req: express.Request) => ...`), which the
+ * method form below allows.
  */
-export type Authenticate = (req: Request) => string | undefined | Promise<string | undefined>;
+export type Authenticate = {
+  authenticate(req: IncomingMessage): string | undefined | Promise<string | undefined>;
+}['authenticate'];
 
 export interface RestOptions {
   /** Folder of the databases and `users.json`. Default `./data`. */

@@ -2,6 +2,7 @@
  * The Express surface: authenticate, choose the handler by method, classify parameters, run the
  * operation, write the result. One error middleware writes every failure.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { raise } from '../errors';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
@@ -32,14 +33,21 @@ import { errorHandler, send } from './respond';
 import { HTTP_ERRORS } from './status';
 import { parseTarget, type Target } from './url-path';
 
-export type RestRouter = express.Router & {
+/**
+ * The router as its public type: a request handler over Node's own request and response types,
+ * with `ready()`, `close()` and `health()`. It needs no Express typings, so hosts compile without
+ * `@types/express`, and it fits `app.use()` of Express 4 and 5 (their handlers take subtypes of
+ * these) as well as a plain `http.createServer` callback.
+ */
+export interface RestRouter {
+  (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   /** Resolves once the data folder and users are open. */
   ready(): Promise<void>;
   /** Waits for writes in flight, then releases the data folder. */
   close(): Promise<void>;
   /** Whether the store is open and a query worker answers (within `timeoutMs`, default `queryTimeout`). */
   health(timeoutMs?: number): Promise<boolean>;
-};
+}
 
 const METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
@@ -129,7 +137,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   const runtime = (): Promise<Runtime> => (opening ??= openChecked(options));
   const readBody = createBodyReader(options.maxBodySize);
 
-  const router = express.Router() as RestRouter;
+  const router = express.Router();
 
   router.use(async (req: Request, res: Response) => {
     const method = req.method.toUpperCase();
@@ -191,19 +199,23 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   });
   router.use(errorHandler(options.logger));
 
-  router.ready = async () => {
-    await runtime();
-  };
+  // An Express router serves plain Node requests too (it adds what it needs to them), which is
+  // what the public type promises.
+  const handler = router as unknown as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   let closed = false;
-  router.close = async () => {
-    closed = true;
-    // A runtime that failed to open has released what it took (openChecked).
-    const rt = await opening?.catch(() => undefined);
-    if (rt) await closeRuntime(rt);
-  };
-  router.health = async (timeoutMs = options.queryTimeout) => {
-    if (closed) return false;
-    return runtime().then((rt) => checkHealth(rt, timeoutMs), () => false);
-  };
-  return router;
+  return Object.assign(handler, {
+    async ready(): Promise<void> {
+      await runtime();
+    },
+    async close(): Promise<void> {
+      closed = true;
+      // A runtime that failed to open has released what it took (openChecked).
+      const rt = await opening?.catch(() => undefined);
+      if (rt) await closeRuntime(rt);
+    },
+    async health(timeoutMs = options.queryTimeout): Promise<boolean> {
+      if (closed) return false;
+      return runtime().then((rt) => checkHealth(rt, timeoutMs), () => false);
+    },
+  });
 }

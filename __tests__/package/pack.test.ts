@@ -1,0 +1,218 @@
+/**
+ * The package as hosts get it: `npm pack` (which builds dist/ through `prepack`), the tarball
+ * unpacked into host projects, and strict TypeScript hosts compiled against it (skipLibCheck off,
+ * so the published declarations are checked too): CommonJS and ES modules, with and without
+ * esModuleInterop, an Express host and a plain Node HTTP host that has no Express typings at all.
+ * Offline: the hosts get this repository's installed packages through symlinks, never npm install.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+
+const run = promisify(execFile);
+const ROOT = path.join(__dirname, '..', '..');
+const MODULES = path.join(ROOT, 'node_modules');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+
+const EXPRESS_HOST = (importExpress: string) => `${importExpress}
+import { createRestRouter, XmldbError, type RestOptions, type RestRouter } from 'xmldb-rest';
+
+const options: RestOptions = { dbPath: './data', queryTimeout: 5000 };
+const router: RestRouter = createRestRouter(options);
+const app = express();
+app.use('/rest', router);
+app.use('/users', createRestRouter({ authenticate: (req: express.Request) => req.get('x-user') }));
+app.use(express.Router().use('/other', createRestRouter()));
+const ready: Promise<void> = router.ready();
+const closed: Promise<void> = router.close();
+const failure: string | undefined = new XmldbError(400, 'message', 'X').code;
+export { app, ready, closed, failure };
+`;
+
+const PLAIN_HOST = `import * as http from 'node:http';
+import { createRestRouter } from 'xmldb-rest';
+
+const router = createRestRouter({ dbPath: './data' });
+export const server = http.createServer((req, res) =>
+  router(req, res, (error?: unknown) => {
+    res.statusCode = error === undefined ? 404 : 500;
+    res.end();
+  }),
+);
+`;
+
+interface Host {
+  readonly name: string;
+  readonly type: 'commonjs' | 'module';
+  readonly compilerOptions: Record<string, unknown>;
+  readonly source: string;
+  /** Links node_modules/@types/express (and what it needs). */
+  readonly expressTypes: boolean;
+}
+
+const HOSTS: readonly Host[] = [
+  {
+    name: 'commonjs-interop',
+    type: 'commonjs',
+    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
+    source: EXPRESS_HOST("import express from 'express';"),
+    expressTypes: true,
+  },
+  {
+    name: 'commonjs-no-interop',
+    type: 'commonjs',
+    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false },
+    source: EXPRESS_HOST("import express = require('express');"),
+    expressTypes: true,
+  },
+  {
+    name: 'esm-interop',
+    type: 'module',
+    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: true },
+    source: EXPRESS_HOST("import express from 'express';"),
+    expressTypes: true,
+  },
+  {
+    name: 'esm-no-interop',
+    type: 'module',
+    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
+    source: EXPRESS_HOST("import express from 'express';"),
+    expressTypes: true,
+  },
+  {
+    name: 'plain-node-without-express-types',
+    type: 'commonjs',
+    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
+    source: PLAIN_HOST,
+    expressTypes: false,
+  },
+];
+
+/** Every @types package that @types/express needs, found from its dependencies. */
+function expressTypeClosure(): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string): void => {
+    if (seen.has(name) || !fs.existsSync(path.join(MODULES, name, 'package.json'))) return;
+    seen.add(name);
+    const json = JSON.parse(fs.readFileSync(path.join(MODULES, name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dep of Object.keys(json.dependencies ?? {})) if (dep.startsWith('@types/')) visit(dep);
+  };
+  visit('@types/express');
+  return [...seen];
+}
+
+function link(hostModules: string, name: string): void {
+  const target = path.join(hostModules, name);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.symlinkSync(path.join(MODULES, name), target, 'dir');
+}
+
+/** A host project with the unpacked package and links to the packages it needs. */
+function makeHost(base: string, unpacked: string, host: Host): void {
+  const dir = path.join(base, host.name);
+  const modules = path.join(dir, 'node_modules');
+  fs.mkdirSync(modules, { recursive: true });
+  fs.cpSync(unpacked, path.join(modules, pkg.name), { recursive: true });
+  for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), '@types/node']) link(modules, name);
+  if (host.expressTypes) for (const name of expressTypeClosure()) if (name !== '@types/node') link(modules, name);
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `host-${host.name}`, private: true, type: host.type }));
+  const compilerOptions = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', types: ['node'], ...host.compilerOptions };
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['host.ts'] }));
+  fs.writeFileSync(path.join(dir, 'host.ts'), host.source);
+}
+
+/**
+ * A host's diagnostics: those of its own file and of the package's declarations ('' when there are
+ * none), as `tsc -p` with skipLibCheck off reports them for those files. Other declarations
+ * (@types/node, @types/express) are not the package's to check, and checking them in every host
+ * would cost seconds each; parsed files are shared between the hosts.
+ */
+function compile(dir: string, parsed: Map<string, ts.SourceFile>): string {
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (config === undefined) throw new Error(`no tsconfig in ${dir}`);
+  const host = ts.createCompilerHost(config.options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    const format = typeof languageVersion === 'object' ? `${languageVersion.languageVersion}:${languageVersion.impliedNodeFormat}` : `${languageVersion}`;
+    const key = `${format}:${fileName}`;
+    let file = parsed.get(key);
+    if (file === undefined) {
+      file = getSourceFile(fileName, languageVersion, ...rest);
+      if (file !== undefined && !fileName.startsWith(dir)) parsed.set(key, file);
+    }
+    return file;
+  };
+  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host });
+  const own = program.getSourceFiles().filter((f) => f.fileName.startsWith(`${dir}/host.`) || f.fileName.includes(`/node_modules/${pkg.name}/`));
+  const diagnostics = [
+    ...config.errors,
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
+  return ts.formatDiagnostics(diagnostics, { ...host, getCanonicalFileName: (f) => f, getNewLine: () => '\n' }).split(`${dir}/`).join('');
+}
+
+describe('the packed package', () => {
+  let base: string;
+  let unpacked: string;
+  let files: string[];
+
+  beforeAll(async () => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-pack-'));
+    // `npm pack` runs `prepack`, which builds dist/ from the current sources.
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    const [report] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    files = report.files.map((f) => f.path);
+    await run('tar', ['-xzf', path.join(base, report.filename), '-C', base]);
+    unpacked = path.join(base, 'package');
+    for (const host of HOSTS) makeHost(base, unpacked, host);
+  }, 120_000);
+
+  afterAll(() => {
+    if (base !== undefined) fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  test('holds the built entry points, declarations and the command', () => {
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.mjs', 'dist/index.d.ts', 'dist/bin.js', 'dist/xquery/worker/thread.js']),
+    );
+    expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f))).toEqual([]);
+  });
+
+  test('its public declarations need no Express typings', () => {
+    const reachable = new Set<string>();
+    const visit = (file: string): void => {
+      if (reachable.has(file)) return;
+      reachable.add(file);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) visit(path.resolve(path.dirname(file), `${m[1].replace(/\.js$/, '')}.d.ts`));
+    };
+    visit(path.join(unpacked, 'dist', 'index.d.ts'));
+    const importing = [...reachable].filter((f) => /from 'express'|require\('express'\)/.test(fs.readFileSync(f, 'utf8')));
+    expect(importing.map((f) => path.relative(unpacked, f))).toEqual([]);
+  });
+
+  test('compiles in strict TypeScript hosts: CommonJS and ESM, with and without esModuleInterop, with and without Express', () => {
+    const parsed = new Map<string, ts.SourceFile>();
+    const results = HOSTS.map((host) => [host.name, compile(path.join(base, host.name), parsed)] as const);
+    expect(Object.fromEntries(results)).toStrictEqual(Object.fromEntries(HOSTS.map((h) => [h.name, ''])));
+  }, 120_000);
+
+  test('loads as CommonJS and as an ES module, with the same exports', async () => {
+    const dir = path.join(base, 'commonjs-interop');
+    const esm = path.join(base, 'esm-interop');
+    const names = "Object.keys(m).filter((k) => k !== 'default').sort().join(',')";
+    const cjs = await run(process.execPath, ['-e', `const m = require('xmldb-rest'); console.log(${names}, typeof m.createRestRouter)`], { cwd: dir });
+    const mjs = await run(process.execPath, ['--input-type=module', '-e', `import * as m from 'xmldb-rest'; console.log(${names}, typeof m.createRestRouter)`], { cwd: esm });
+    expect(cjs.stdout).toBe('XmldbError,createRestRouter function\n');
+    expect(mjs.stdout).toBe(cjs.stdout);
+  }, 60_000);
+});
