@@ -32,7 +32,7 @@ describe('catalog', () => {
     expect(used.size).toBe(SHARD_COUNT);
   });
 
-  test('validation refuses what lowdb would trust', async () => {
+  test('validation refuses what a plain JSON parse would trust', async () => {
     const good = { type: 'xml', contentType: 'application/xml', size: 2, bytes: 4, modified: 1, etag: 'e' };
     const shard = shardOf('a.xml', 4);
     expect(parseShard(JSON.stringify({ entries: { 'a.xml': good } }), 'f', shard, 4).entries['a.xml']).toEqual(good);
@@ -84,7 +84,7 @@ describe('catalog', () => {
       });
     }
     const meta = { ...newMeta({}, Date.now()), resources: entries.size, size: entries.size * 14 };
-    await (await Catalog.of(db, entries, SHARD_COUNT)).write(db, meta);
+    await Catalog.of(db, entries, SHARD_COUNT).write(db, meta);
 
     const store = await createFileStore(dir.path);
     expect(await store.read(['db'], (r) => r.database('db'))).toMatchObject({ resources: 10_000 });

@@ -1,5 +1,11 @@
-/** Listings (spec §3, §4): all databases, or the children of a database directory. */
-import { create } from 'xmlbuilder2';
+/**
+ * Listings (spec §3, §4): all databases, or the children of a database directory. The document is
+ * written in chunks of about 64 KiB as the response reads them, so a directory of 100,000
+ * resources never exists as one string; a listing that fits in one chunk is a plain body (with a
+ * Content-Length). Text and attributes are escaped by the same rules as stored documents.
+ */
+import { Readable } from 'node:stream';
+import { escapeAttr, escapeText } from '../convert/writer';
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import type { ResourceInfo } from '../store/types';
@@ -9,39 +15,79 @@ import { XML, type Result, type Session } from './types';
 
 export const REST_NS = 'http://basex.org/rest';
 
-function byName(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+const CHUNK = 64 * 1024;
+
+/** Sorted case-insensitively, ties in code point order (as BaseX lists). */
+function sortedByName<T>(items: readonly T[], name: (item: T) => string): T[] {
+  const keyed = items.map((item) => {
+    const n = name(item);
+    return { item, name: n, key: n.toLowerCase() };
+  });
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return keyed.map((k) => k.item);
 }
 
-function xmlResult(root: ReturnType<typeof create>, indent: boolean): Result {
-  return { status: 200, contentType: XML, body: root.end({ headless: true, prettyPrint: indent, indent: '  ' }) };
+/** `<root xmlns=REST_NS ...attributes>`, one element per child, `</root>`; in chunks. */
+function* chunks<T>(root: string, attributes: string, children: readonly T[], element: (child: T) => string, indent: boolean) {
+  const open = `<${root} xmlns="${REST_NS}"${attributes}`;
+  if (children.length === 0) {
+    yield `${open}/>`;
+    return;
+  }
+  const before = indent ? '\n  ' : '';
+  let out = `${open}>`;
+  for (const child of children) {
+    out += before + element(child);
+    if (out.length >= CHUNK) {
+      yield out;
+      out = '';
+    }
+  }
+  yield `${out}${indent ? '\n' : ''}</${root}>`;
+}
+
+function listing<T>(root: string, attributes: string, children: readonly T[], element: (child: T) => string, indent: boolean): Result {
+  const parts = chunks(root, attributes, children, element, indent);
+  const first = parts.next();
+  const second = first.done ? first : parts.next();
+  if (second.done) return { status: 200, contentType: XML, body: first.done ? '' : first.value };
+  const rest = function* () {
+    yield first.value as string;
+    yield second.value;
+    yield* parts;
+  };
+  return { status: 200, contentType: XML, body: Readable.from(rest(), { objectMode: false }) };
 }
 
 export async function listDatabases(session: Session, serialization: Readonly<Record<string, string>>): Promise<Result> {
   const dbs = await session.runtime.store.read('*', (view) => view.listDatabases());
-  const doc = create();
-  const root = doc.ele(REST_NS, 'databases');
-  for (const db of dbs.filter((d) => mayRead(session, d.name)).sort((a, b) => byName(a.name, b.name))) {
-    root.ele(REST_NS, 'database', { resources: String(db.resources), size: String(db.size) }).txt(db.name);
-  }
-  return xmlResult(doc, yes(serialization.indent));
+  const visible = sortedByName(
+    dbs.filter((d) => mayRead(session, d.name)),
+    (d) => d.name,
+  );
+  return listing(
+    'databases',
+    '',
+    visible,
+    (d) => `<database resources="${d.resources}" size="${d.size}">${escapeText(d.name)}</database>`,
+    yes(serialization.indent),
+  );
 }
 
-/** Immediate children of `dir` among `resources` (which all lie at or below it). */
-function children(resources: readonly ResourceInfo[], dir: string) {
+/** Immediate children of `dir` among `resources` (which all lie at or below it): directories and resources. */
+function children(resources: readonly ResourceInfo[], dir: string): Array<{ name: string; info?: ResourceInfo }> {
   const prefix = dir === '' ? '' : `${dir}/`;
   const dirs = new Set<string>();
-  const files: Array<{ name: string; info: ResourceInfo }> = [];
+  const entries: Array<{ name: string; info?: ResourceInfo }> = [];
   for (const r of resources) {
     if (!r.path.startsWith(prefix)) continue;
     const rest = r.path.slice(prefix.length);
     const slash = rest.indexOf('/');
-    if (slash >= 0) dirs.add(rest.slice(0, slash));
-    else files.push({ name: rest, info: r });
+    if (slash < 0) entries.push({ name: rest, info: r });
+    else dirs.add(rest.slice(0, slash));
   }
-  return { dirs: [...dirs], files };
+  for (const name of dirs) entries.push({ name });
+  return entries;
 }
 
 /** Lists a database directory; `resources` are those at or below `dir`, read under the lock. */
@@ -51,22 +97,16 @@ export function databaseListing(
   resources: readonly ResourceInfo[],
   serialization: Readonly<Record<string, string>>,
 ): Result {
-  const { dirs, files } = children(resources, dir);
-  const entries = [
-    ...dirs.map((name) => ({ name, info: undefined as ResourceInfo | undefined })),
-    ...files,
-  ].sort((a, b) => byName(a.name, b.name));
-  const doc = create();
-  const root = doc.ele(REST_NS, 'database', { name: db });
-  for (const e of entries) {
-    if (e.info === undefined) root.ele(REST_NS, 'dir').txt(e.name);
-    else {
-      root
-        .ele(REST_NS, 'resource', { type: e.info.type, 'content-type': e.info.contentType, size: String(e.info.size) })
-        .txt(e.name);
-    }
-  }
-  return xmlResult(doc, yes(serialization.indent));
+  return listing(
+    'database',
+    ` name="${escapeAttr(db)}"`,
+    sortedByName(children(resources, dir), (e) => e.name),
+    ({ name, info }) =>
+      info === undefined
+        ? `<dir>${escapeText(name)}</dir>`
+        : `<resource type="${info.type}" content-type="${escapeAttr(info.contentType)}" size="${info.size}">${escapeText(name)}</resource>`,
+    yes(serialization.indent),
+  );
 }
 
 /** Throws 404 unless the database exists and the user may read it (spec §12). */

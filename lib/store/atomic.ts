@@ -32,11 +32,11 @@ export function errorCode(error: unknown): string | undefined {
 /**
  * Writes `data` to a new temp file in `dir` (which must exist); answers its path. With
  * `flush = false` the caller flushes it later (`flushFiles`), together with the other files of
- * the same commit.
+ * the same commit. `mode` is the new file's permissions (less the process's umask).
  */
-export async function writeTemp(dir: string, data: Buffer | string, flush = true): Promise<string> {
+export async function writeTemp(dir: string, data: Buffer | string, flush = true, mode = 0o666): Promise<string> {
   const file = path.join(dir, tempName());
-  const handle = await fs.open(file, 'wx');
+  const handle = await fs.open(file, 'wx', mode);
   try {
     await handle.writeFile(data);
     if (flush) await handle.sync();
@@ -109,10 +109,13 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/** Replaces `file` with `data` atomically: temp file in the same folder, fsync, rename, fsync folder. */
-export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
+/**
+ * Replaces `file` with `data` atomically: temp file in the same folder, fsync, rename, fsync folder.
+ * The file gets `mode` (less the umask), whatever the permissions of the file it replaces.
+ */
+export async function writeFileAtomic(file: string, data: Buffer | string, mode?: number): Promise<void> {
   const dir = path.dirname(file);
-  const temp = await writeTemp(dir, data);
+  const temp = await writeTemp(dir, data, true, mode);
   try {
     await renameWithRetry(temp, file);
   } catch (error) {

@@ -2,7 +2,7 @@
  * The per-database catalog on disk, in `{db}/.catalog./`:
  * - `meta.json`: format, incarnation id, generation (grows with every commit), created/modified,
  *   options, resource count and bytes; small, rewritten on every commit;
- * - `shard-XX.json` (lowdb JSON documents): the resource entries, spread over SHARD_COUNT files by
+ * - `shard-XX.json`: the resource entries, spread over SHARD_COUNT files by
  *   a hash of the path, so a write rewrites only the shards it touches, whatever the database size.
  * Everything read is validated; in memory, a changed shard is a copy swapped in after its rename.
  */
@@ -24,7 +24,6 @@ import {
   type EntryRecord,
   type ShardFile,
 } from './catalog-format';
-import { lowDocument, type JsonAdapter, type LowDocument } from './lowdb';
 import { ancestorsOf } from './paths';
 
 export {
@@ -97,22 +96,27 @@ export function readEntriesSync(dbFolder: string, meta: DatabaseMeta): Map<strin
   return result;
 }
 
-/** lowdb adapter of one shard: validates what it reads, writes atomically. */
-class ShardAdapter implements JsonAdapter<ShardFile> {
+/** One shard file: validated when read, replaced atomically when written on its own. */
+class ShardFileStore {
   constructor(
     private readonly file: string,
     private readonly shard: number,
     private readonly count: number,
   ) {}
 
-  async read(): Promise<ShardFile | null> {
+  async read(): Promise<ShardFile | undefined> {
     const text = await readText(this.file);
-    return text === undefined ? null : parseShard(text, this.file, this.shard, this.count);
+    return text === undefined ? undefined : parseShard(text, this.file, this.shard, this.count);
   }
 
   async write(data: ShardFile): Promise<void> {
     await writeFileAtomic(this.file, serializeShard(data));
   }
+}
+
+/** The entries of one shard in memory; `data` is replaced (never changed) after a commit. */
+interface Shard {
+  data: ShardFile;
 }
 
 function serializeShard(data: ShardFile): string {
@@ -143,7 +147,7 @@ export class Catalog {
 
   private constructor(
     private readonly dbFolder: string,
-    private readonly shards: ReadonlyArray<LowDocument<ShardFile>>,
+    private readonly shards: readonly Shard[],
   ) {
     for (const shard of shards) {
       for (const [key, entry] of Object.entries(shard.data.entries)) this.count1(key, entry, 1);
@@ -153,27 +157,19 @@ export class Catalog {
   /** Loads the catalog of the database in `dbFolder`, which has `count` shards. */
   static async load(dbFolder: string, count: number): Promise<Catalog> {
     const shards = await Promise.all(
-      Array.from({ length: count }, async (_, shard) => {
-        const doc = await lowDocument<ShardFile>(new ShardAdapter(shardFile(dbFolder, shard), shard, count), {
-          entries: emptyRecord(),
-        });
-        await doc.read();
-        return doc;
+      Array.from({ length: count }, async (_, shard): Promise<Shard> => {
+        const data = await new ShardFileStore(shardFile(dbFolder, shard), shard, count).read();
+        return { data: data ?? { entries: emptyRecord() } };
       }),
     );
     return new Catalog(dbFolder, shards);
   }
 
   /** A catalog for `dbFolder` holding `entries`, without touching the disk (see write()). */
-  static async of(dbFolder: string, entries: ReadonlyMap<string, CatalogEntry>, count: number): Promise<Catalog> {
+  static of(dbFolder: string, entries: ReadonlyMap<string, CatalogEntry>, count: number): Catalog {
     const records = Array.from({ length: count }, emptyRecord);
     for (const [key, entry] of entries) records[shardOf(key, count)][key] = entry;
-    const shards = await Promise.all(
-      records.map((entries, shard) =>
-        lowDocument<ShardFile>(new ShardAdapter(shardFile(dbFolder, shard), shard, count), { entries }),
-      ),
-    );
-    return new Catalog(dbFolder, shards);
+    return new Catalog(dbFolder, records.map((entries) => ({ data: { entries } })));
   }
 
   /**
@@ -185,7 +181,7 @@ export class Catalog {
     await Promise.all(
       this.shards.map(async (shard, i) => {
         if (Object.keys(shard.data.entries).length === 0) return;
-        await new ShardAdapter(shardFile(target, i), i, this.shards.length).write(shard.data);
+        await new ShardFileStore(shardFile(target, i), i, this.shards.length).write(shard.data);
       }),
     );
     await writeFileAtomic(metaFile(target), JSON.stringify(meta));

@@ -104,7 +104,7 @@ async function planFresh(ctx: CommitContext, draft: DbDraft, now: number, plan: 
   const previous = ctx.committed.get(draft.name)?.meta.generation ?? 0;
   const meta = finalMeta(draft, now, previous);
   const folder = databaseFolder(ctx.dbPath, draft.name);
-  const catalog = await Catalog.of(folder, entries, meta.shards);
+  const catalog = Catalog.of(folder, entries, meta.shards);
   await catalog.write(stage, meta);
   const rel = (abs: string) => journalPath(ctx.dbPath, abs);
   plan.ops.push({ op: 'swapDir', stage: rel(stage), target: rel(folder), trash: rel(trashFolder(ctx.dbPath)) });

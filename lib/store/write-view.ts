@@ -302,7 +302,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     }
     await flushFiles(unflushed);
     const meta: DatabaseMeta = { ...base, uid: randomId(), resources: entries.size, size: bytes };
-    const catalog = await Catalog.of(backupFolder(this.ctx.dbPath, name), entries, meta.shards);
+    const catalog = Catalog.of(backupFolder(this.ctx.dbPath, name), entries, meta.shards);
     await catalog.write(stage, meta);
     await fs.mkdir(backupsFolder(this.ctx.dbPath), { recursive: true });
     this.backups.set(name, { info: backupInfo(name, meta), folder: stage });

@@ -1,11 +1,13 @@
 /**
- * Users of a data folder, kept in `{dbPath}/users.json` through lowdb (atomic writes). The file is
- * validated on read; a change is made on a copy, which replaces the current state only after it
- * has been written. The file holds password hashes: only its owner may read it (mode 0600).
+ * Users of a data folder, kept in `{dbPath}/users.json`. The file is validated on read; a change
+ * is made on a copy, which replaces the current state only after it has been written atomically
+ * (store/atomic.ts) with mode 0600: it holds the password hashes, so only the server's own system
+ * user may read it, whatever the umask.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
+import { errorCode, writeFileAtomic } from '../store/atomic';
 import { USER_ERRORS } from './errors';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isOutdated, isPasswordHash, verifyUnknownUser, type PasswordHash } from './password';
@@ -21,11 +23,6 @@ export interface User {
 
 interface UsersFile {
   users: User[];
-}
-
-interface Adapter {
-  read(): Promise<UsersFile | null>;
-  write(data: UsersFile): Promise<void>;
 }
 
 export const USERS_FILE = 'users.json';
@@ -57,25 +54,33 @@ function validate(data: unknown): UsersFile {
   return { users };
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', 'not JSON');
+  }
+}
+
 export class UserStore {
   private users: readonly User[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private readonly throttle = new LoginThrottle();
 
-  private constructor(
-    private readonly adapter: Adapter,
-    private readonly file: string,
-  ) {}
+  private constructor(private readonly file: string) {}
 
   static async open(dbPath: string): Promise<UserStore> {
-    const { JSONFile } = await import('lowdb/node');
-    const file = path.join(dbPath, USERS_FILE);
-    const store = new UserStore(new JSONFile<UsersFile>(file), file);
-    const data = await store.adapter.read();
-    store.users = data === null ? [] : validate(data).users;
+    const store = new UserStore(path.join(dbPath, USERS_FILE));
+    let text: string | undefined;
+    try {
+      text = await fs.readFile(store.file, 'utf8');
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+    }
+    store.users = text === undefined ? [] : validate(parseJson(text)).users;
     // A file of an older version may be readable by others. Best effort: a file this process
     // does not own stays as it is (its owner chose its mode); every write makes it private.
-    if (data !== null) await fs.chmod(file, USERS_FILE_MODE).catch(() => undefined);
+    if (text !== undefined) await fs.chmod(store.file, USERS_FILE_MODE).catch(() => undefined);
     return store;
   }
 
@@ -184,8 +189,8 @@ export class UserStore {
   private change(fn: (users: readonly User[]) => readonly User[]): Promise<void> {
     const next = this.queue.then(async () => {
       const users = fn(this.users);
-      await this.adapter.write({ users: [...users] });
-      await fs.chmod(this.file, USERS_FILE_MODE);
+      const data: UsersFile = { users: [...users] };
+      await writeFileAtomic(this.file, JSON.stringify(data, null, 2), USERS_FILE_MODE);
       this.users = users;
     });
     this.queue = next.catch(() => undefined);
