@@ -38,7 +38,8 @@ export function describeWithShared(name: string, needs: readonly string[], body:
     });
     return;
   }
-  console.warn(`Skipped "${name}": it ${why}.`);
+  // Straight to stderr: jest does not show the console output of a suite whose tests all skip.
+  process.stderr.write(`Skipped "${name}": it ${why}.\n`);
   describe(name, () => {
     test.skip(`skipped: ${why}`, () => undefined);
   });
