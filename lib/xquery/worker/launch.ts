@@ -23,8 +23,8 @@ import type { WorkerInit } from './protocol';
 
 const FROM_SOURCE = path.extname(__filename) === '.ts';
 
-/** typescript's numeric enums: CommonJS modules, ES2022. */
-const TRANSPILE_OPTIONS = { module: 1, target: 9, esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
+/** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
+const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
 
 /** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
 function sourceBootstrap(threadFile: string): string {
@@ -44,16 +44,21 @@ function transpile(source, filename) {
   const cached = path.join(cacheDir, key + '.js');
   try {
     return fs.readFileSync(cached, 'utf8');
-  } catch {}
+  } catch {
+    // not transpiled yet
+  }
   ts ??= projectRequire('typescript');
-  const options = ${JSON.stringify(TRANSPILE_OPTIONS)};
+  const options = ts.convertCompilerOptionsFromJson(${JSON.stringify(TRANSPILE_OPTIONS)}, '').options;
   const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename }).outputText;
+  const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
   try {
     fs.mkdirSync(cacheDir, { recursive: true });
-    const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
     fs.writeFileSync(temp, out);
     fs.renameSync(temp, cached);
-  } catch {}
+  } catch {
+    // The cache only saves time: where it cannot be written, the next worker transpiles again.
+    fs.rmSync(temp, { force: true });
+  }
   return out;
 }
 Module._extensions['.ts'] = function (module, filename) {
