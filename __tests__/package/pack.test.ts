@@ -2,7 +2,8 @@
  * The package as hosts get it: `npm pack` (which builds dist/ through `prepack`), the tarball
  * unpacked into host projects, and strict TypeScript hosts compiled against it (skipLibCheck off,
  * so the published declarations are checked too): CommonJS and ES modules, with and without
- * esModuleInterop, an Express host and a plain Node HTTP host that has no Express typings at all.
+ * esModuleInterop, with Express 5's and Express 4's typings, and a plain Node HTTP host that has no
+ * Express typings at all.
  * Offline: the hosts get this repository's installed packages through symlinks, never npm install.
  */
 import { execFile } from 'node:child_process';
@@ -53,8 +54,8 @@ interface Host {
   readonly type: 'commonjs' | 'module';
   readonly compilerOptions: Record<string, unknown>;
   readonly source: string;
-  /** Links node_modules/@types/express (and what it needs). */
-  readonly expressTypes: boolean;
+  /** The typings linked as node_modules/@types/express: Express 5's, Express 4's, or none. */
+  readonly expressTypes?: '@types/express' | '@types/express4';
 }
 
 const HOSTS: readonly Host[] = [
@@ -63,53 +64,50 @@ const HOSTS: readonly Host[] = [
     type: 'commonjs',
     compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
     source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: true,
+    expressTypes: '@types/express',
   },
   {
     name: 'commonjs-no-interop',
     type: 'commonjs',
     compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false },
     source: EXPRESS_HOST("import express = require('express');"),
-    expressTypes: true,
+    expressTypes: '@types/express',
   },
   {
     name: 'esm-interop',
     type: 'module',
     compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: true },
     source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: true,
+    expressTypes: '@types/express',
   },
   {
     name: 'esm-no-interop',
     type: 'module',
     compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
     source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: true,
+    expressTypes: '@types/express',
+  },
+  {
+    name: 'express4-types',
+    type: 'commonjs',
+    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
+    source: EXPRESS_HOST("import express from 'express';"),
+    expressTypes: '@types/express4',
   },
   {
     name: 'plain-node-without-express-types',
     type: 'commonjs',
     compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
     source: PLAIN_HOST,
-    expressTypes: false,
   },
 ];
 
-/** Every @types package that @types/express needs, found from its dependencies. */
-function expressTypeClosure(): string[] {
-  const seen = new Set<string>();
-  const visit = (name: string): void => {
-    if (seen.has(name) || !fs.existsSync(path.join(MODULES, name, 'package.json'))) return;
-    seen.add(name);
-    const json = JSON.parse(fs.readFileSync(path.join(MODULES, name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    for (const dep of Object.keys(json.dependencies ?? {})) if (dep.startsWith('@types/')) visit(dep);
-  };
-  visit('@types/express');
-  return [...seen];
-}
-
-function link(hostModules: string, name: string): void {
-  const target = path.join(hostModules, name);
+/**
+ * Links `name` of this repository's node_modules into a host as `as`. Packages resolve their own
+ * dependencies from their real path, so one link brings what a package needs along.
+ */
+function link(hostModules: string, name: string, as = name): void {
+  const target = path.join(hostModules, as);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.symlinkSync(path.join(MODULES, name), target, 'dir');
 }
@@ -121,7 +119,7 @@ function makeHost(base: string, unpacked: string, host: Host): void {
   fs.mkdirSync(modules, { recursive: true });
   fs.cpSync(unpacked, path.join(modules, pkg.name), { recursive: true });
   for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies), '@types/node']) link(modules, name);
-  if (host.expressTypes) for (const name of expressTypeClosure()) if (name !== '@types/node') link(modules, name);
+  if (host.expressTypes !== undefined) link(modules, host.expressTypes, '@types/express');
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `host-${host.name}`, private: true, type: host.type }));
   const compilerOptions = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', types: ['node'], ...host.compilerOptions };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['host.ts'] }));
@@ -200,7 +198,7 @@ describe('the packed package', () => {
     expect(importing.map((f) => path.relative(unpacked, f))).toEqual([]);
   });
 
-  test('compiles in strict TypeScript hosts: CommonJS and ESM, with and without esModuleInterop, with and without Express', () => {
+  test('compiles in strict TypeScript hosts: CommonJS and ESM, with and without esModuleInterop, Express 5, Express 4 and none', () => {
     const parsed = new Map<string, ts.SourceFile>();
     const results = HOSTS.map((host) => [host.name, compile(path.join(base, host.name), parsed)] as const);
     expect(Object.fromEntries(results)).toStrictEqual(Object.fromEntries(HOSTS.map((h) => [h.name, ''])));
