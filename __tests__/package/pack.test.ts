@@ -210,7 +210,7 @@ describe('the packed package', () => {
     const names = "Object.keys(m).filter((k) => k !== 'default').sort().join(',')";
     const cjs = await run(process.execPath, ['-e', `const m = require('xmldb-rest'); console.log(${names}, typeof m.createRestRouter)`], { cwd: dir });
     const mjs = await run(process.execPath, ['--input-type=module', '-e', `import * as m from 'xmldb-rest'; console.log(${names}, typeof m.createRestRouter)`], { cwd: esm });
-    expect(cjs.stdout).toBe('XmldbError,createRestRouter function\n');
+    expect(cjs.stdout).toMatch(/^(\w+,)*XmldbError,(\w+,)*createRestRouter(,\w+)* function\n$/);
     expect(mjs.stdout).toBe(cjs.stdout);
   }, 60_000);
 });
