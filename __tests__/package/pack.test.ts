@@ -58,48 +58,22 @@ interface Host {
   readonly expressTypes?: '@types/express' | '@types/express4';
 }
 
+const COMMONJS = { module: 'commonjs', moduleResolution: 'node10' };
+const NODE16 = { module: 'node16', moduleResolution: 'node16' };
+const DEFAULT_IMPORT = "import express from 'express';";
+
+/** A host: `type` of its package.json, module settings, esModuleInterop, source, typings. */
+function host(name: string, type: Host['type'], modules: object, esModuleInterop: boolean, source: string, expressTypes?: Host['expressTypes']): Host {
+  return { name, type, compilerOptions: { ...modules, esModuleInterop }, source, expressTypes };
+}
+
 const HOSTS: readonly Host[] = [
-  {
-    name: 'commonjs-interop',
-    type: 'commonjs',
-    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
-    source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: '@types/express',
-  },
-  {
-    name: 'commonjs-no-interop',
-    type: 'commonjs',
-    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false },
-    source: EXPRESS_HOST("import express = require('express');"),
-    expressTypes: '@types/express',
-  },
-  {
-    name: 'esm-interop',
-    type: 'module',
-    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: true },
-    source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: '@types/express',
-  },
-  {
-    name: 'esm-no-interop',
-    type: 'module',
-    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
-    source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: '@types/express',
-  },
-  {
-    name: 'express4-types',
-    type: 'commonjs',
-    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true },
-    source: EXPRESS_HOST("import express from 'express';"),
-    expressTypes: '@types/express4',
-  },
-  {
-    name: 'plain-node-without-express-types',
-    type: 'commonjs',
-    compilerOptions: { module: 'node16', moduleResolution: 'node16', esModuleInterop: false },
-    source: PLAIN_HOST,
-  },
+  host('commonjs-interop', 'commonjs', COMMONJS, true, EXPRESS_HOST(DEFAULT_IMPORT), '@types/express'),
+  host('commonjs-no-interop', 'commonjs', COMMONJS, false, EXPRESS_HOST("import express = require('express');"), '@types/express'),
+  host('esm-interop', 'module', NODE16, true, EXPRESS_HOST(DEFAULT_IMPORT), '@types/express'),
+  host('esm-no-interop', 'module', NODE16, false, EXPRESS_HOST(DEFAULT_IMPORT), '@types/express'),
+  host('express4-types', 'commonjs', COMMONJS, true, EXPRESS_HOST(DEFAULT_IMPORT), '@types/express4'),
+  host('plain-node-without-express-types', 'commonjs', NODE16, false, PLAIN_HOST),
 ];
 
 /**
