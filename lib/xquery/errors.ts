@@ -50,7 +50,7 @@ export const STATIC_ERRORS = {
   XQST0033: "Namespace prefix '%' is declared twice.",
   XQST0034: 'Duplicate declaration of function %#%.',
   XQST0039: 'Duplicate parameter $% in function declaration.',
-  XQST0045: 'The name % is in a reserved namespace.',
+  XQST0045: '% % is declared in a reserved namespace.',
   XQST0047: "Module namespace '%' is imported twice.",
   XQST0049: 'Duplicate declaration of variable $%.',
   XQST0054: 'Variable $% depends on itself.',

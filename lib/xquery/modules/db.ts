@@ -43,8 +43,9 @@ import {
 } from '../runtime/saxon';
 import { splitDatabasePath } from './resource-uri';
 import { decodeValue } from './values';
+import { MODULE_NAMESPACES } from './namespaces';
 
-export const DB_NS = 'http://basex.org/modules/db';
+export const DB_NS = MODULE_NAMESPACES.db;
 
 /** Where a stored document lives. */
 export interface StoredLocation {

@@ -30,7 +30,7 @@ export function checkAnnotations(annotations: readonly Annotation[], kind: Annot
           ? { uri: scope.resolvePrefix(a.name.prefix, a.start), local: a.name.local, prefix: a.name.prefix }
           : { uri: XQUERY_NS, local: a.name.local };
     if (RESERVED_NAMESPACES.has(name.uri) && !(name.uri === XQUERY_NS && DEFINED.has(name.local))) {
-      throw scope.error('XQST0045', a.start, `%${displayName(name)}`);
+      throw scope.error('XQST0045', a.start, 'Annotation', `%${displayName(name)}`);
     }
     if (name.uri === XQUERY_NS && VISIBILITY.has(name.local)) {
       if (kind === 'inline function') throw scope.error('XQST0125', a.start, `%${name.local}`);

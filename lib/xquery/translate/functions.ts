@@ -1,10 +1,15 @@
 /**
  * Function calls, named function references, inline functions, dynamic calls and arrows.
  *
- * - Names resolve statically (default function namespace fn) and are emitted as EQNames.
+ * - Names resolve statically (default function namespace fn) and are emitted as EQNames, after
+ *   the allow-list of callable.ts: other namespaces are XPST0017.
  * - Calls of declared functions are checked against their arity (XPST0017).
  * - fn functions that XSLT adds to the fn namespace (current(), key(), document(), …) do not
  *   exist in XQuery: XPST0017.
+ * - fn:function-lookup keeps to the same allow-list at run time (`guardedLookup`).
+ * - fn:transform is disabled (FOXT0004, F&O 3.1 §17.5.4: a query may not compile and run a
+ *   stylesheet of its choosing); fn:load-xquery-module is saxon-js's, which has no XQuery
+ *   processor and raises FOQM0006.
  * - fn:doc, fn:doc-available and fn:collection go to the engine's DocumentSource functions
  *   (runtime/documents.ts), fn:uri-collection to the engine's catalog version (modules/db.ts);
  *   calls of fn:codepoints-to-string to the engine's own version (runtime/strings.ts), which has
@@ -23,7 +28,8 @@ import { translateExpr } from './expressions';
 import { rewrittenCall } from './call-workarounds';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
-import { NS, declaredName, displayName, eqname, type QName } from './names';
+import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
+import { NS, declaredName, displayName, eqname, xmlAttr, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
@@ -47,7 +53,8 @@ interface EngineFunction {
  * fn functions the engine answers: fn:doc, fn:doc-available and fn:collection by its
  * DocumentSource (runtime/documents.ts), fn:uri-collection from the store's catalog
  * (modules/db.ts); calls of fn:codepoints-to-string without saxon-js's
- * limit on the number of codepoints (runtime/strings.ts).
+ * limit on the number of codepoints (runtime/strings.ts); fn:transform by refusing
+ * (runtime/disabled.ts).
  */
 const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   doc: { name: 'doc', arities: [0, 1], references: true },
@@ -55,7 +62,11 @@ const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   collection: { name: 'collection', arities: [0, 1], references: true },
   'uri-collection': { name: 'uri-collection', arities: [0, 1], references: true },
   'codepoints-to-string': { name: 'codepoints-to-string', arities: [1], references: false },
+  transform: { name: 'transform', arities: [1], references: true },
 };
+
+/** The generated function behind `fn:function-lookup#2` (`guardedLookup`). */
+const LOOKUP_FUNCTION = `Q{${NS.gen}}function-lookup`;
 
 function args(list: readonly Argument[], scope: Scope, unit: TranslationUnit): string[] {
   return list.map((a) => (a.kind === 'ArgumentPlaceholder' ? '?' : translateExpr(a, scope, unit)));
@@ -80,6 +91,10 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
   const key = functionNameInXPath(name, unit);
   if (name.uri === NS.fn) {
     if (XSLT_ONLY.has(name.local)) throw scope.error('XPST0017', offset, displayName(name), arity);
+    if (name.local === 'function-lookup' && arity === 2) {
+      declareLookupFunction(scope, unit);
+      return LOOKUP_FUNCTION;
+    }
     const engine = Object.hasOwn(ENGINE_FUNCTIONS, name.local) ? ENGINE_FUNCTIONS[name.local] : undefined;
     if (engine && engine.arities.includes(arity) && (engine.references || !reference)) return `Q{${NS.engine}}${engine.name}`;
     return key;
@@ -90,8 +105,68 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
   }
   const declaredSomeArity = [...scope.ctx.functions.values()].some((f) => f.name.uri === name.uri && f.name.local === name.local);
   if (declaredSomeArity && !scope.ctx.functions.has(`${eqname(name)}#${arity}`)) throw scope.error('XPST0017', offset, displayName(name), arity);
-  if (name.uri === NS.local && !declaredSomeArity) throw scope.error('XPST0017', offset, displayName(name), arity);
+  if (!declaredSomeArity && !isCallableNamespace(name.uri)) throw scope.error('XPST0017', offset, displayName(name), arity);
   return key;
+}
+
+/**
+ * `fn:function-lookup($name, $arity)` under the allow-list (callable.ts): a name the query could
+ * not write statically gives the empty sequence, as an unknown function does (F&O 3.1 §16.1.2);
+ * fn functions the engine answers give the engine's, fn:function-lookup itself the guarded
+ * version. The test runs inline, so a context-dependent function keeps the caller's focus.
+ */
+function guardedLookup(name: string, arity: string, scope: Scope, unit: TranslationUnit): string {
+  const n = `$Q{${NS.vars}}lookup-name.${scope.ctx.nextId()}`;
+  const a = `$Q{${NS.vars}}lookup-arity.${scope.ctx.nextId()}`;
+  declareLookupFunction(scope, unit);
+  return `(let ${n} := ${name}, ${a} := ${arity} return ${lookupTest(n, a, scope)})`;
+}
+
+/** The XPath that answers a lookup of QName `$n` with arity `$a`. */
+function lookupTest(n: string, a: string, scope: Scope): string {
+  const F = `Q{${NS.fn}}`;
+  const list = (items: Iterable<string>): string => `(${[...items].map(xpathString).join(', ')})`;
+  const u = `${F}namespace-uri-from-QName(${n})`;
+  const l = `${F}local-name-from-QName(${n})`;
+  const fn = `${u} eq ${xpathString(NS.fn)}`;
+  const declared = `${F}concat("Q{", ${u}, "}", ${l}, "#", ${a})`;
+  return `if (${fn} and ${l} eq "function-lookup") then (if (${a} eq 2) then ${LOOKUP_FUNCTION}#2 else ())
+    ${engineReferences(l, a, fn)}
+    else if ((${u} = ${list(CALLABLE_NAMESPACES)} and not(${fn} and ${l} = ${list(XSLT_ONLY)})) or ${declared} = ${list(scope.ctx.functions.keys())})
+    then ${F}function-lookup(${n}, ${a}) else ()`;
+}
+
+/**
+ * The lookup branches of the fn functions the engine answers: `fn:doc#1` and the like are the
+ * engine's, as static references (saxon-js cannot look up extension functions by a computed name).
+ */
+function engineReferences(local: string, arity: string, isFn: string): string {
+  const branches: string[] = [];
+  for (const f of Object.values(ENGINE_FUNCTIONS)) {
+    if (!f.references) continue;
+    for (const n of f.arities) branches.push(`else if (${isFn} and ${local} eq ${xpathString(f.name)} and ${arity} eq ${n}) then ${engineReference(f.name, n)}`);
+  }
+  return branches.join('\n    ');
+}
+
+/** A function item that calls the engine's `name` with `arity` arguments. */
+function engineReference(name: string, arity: number): string {
+  const ps = Array.from({ length: arity }, (_, i) => `$Q{${NS.vars}}a${i}`);
+  return `function(${ps.join(', ')}) { Q{${NS.engine}}${name}(${ps.length ? ps.join(', ') : '()'}) }`;
+}
+
+/** The stylesheet's `Q{gen}function-lookup` (for references to fn:function-lookup#2), once. */
+function declareLookupFunction(scope: Scope, unit: TranslationUnit): void {
+  const n = `Q{${NS.vars}}lookup-name`;
+  const a = `Q{${NS.vars}}lookup-arity`;
+  unit.addDeclarationOnce(
+    LOOKUP_FUNCTION,
+    () => `<xsl:function name="${LOOKUP_FUNCTION}" as="function(*)?">
+<xsl:param name="${n}" as="xs:QName"/>
+<xsl:param name="${a}" as="xs:integer"/>
+<xsl:sequence select="${xmlAttr(lookupTest(`$${n}`, `$${a}`, scope))}"/>
+</xsl:function>`,
+  );
 }
 
 export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
@@ -110,6 +185,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
     if (a.length === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `${callee}(${focus.item})`;
     if (a.length === 1 && CONTEXT_SECOND_ARG_FUNCTIONS.has(name.local)) return `${callee}(${a[0]}, ${focus.item})`;
   }
+  if (callee === LOOKUP_FUNCTION && !a.includes('?')) return guardedLookup(a[0], a[1], scope, unit);
   if (name.uri === NS.fn && name.local === 'collection' && a.length === 0) return `${callee}(())`;
   const rewritten = rewrittenCall(name, callee, expr.args, a, scope);
   if (rewritten) return rewritten;
@@ -129,10 +205,7 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
     if (expr.arity === 0 && name.local === 'last') return `function() { ${focus.last} }`;
     if (expr.arity === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `function() { ${callee}(${focus.item}) }`;
   }
-  if (callee.startsWith(`Q{${NS.engine}}`)) {
-    const ps = Array.from({ length: expr.arity }, (_, i) => `$Q{${NS.vars}}a${i}`);
-    return `function(${ps.join(', ')}) { ${callee}(${ps.length ? ps.join(', ') : '()'}) }`;
-  }
+  if (callee.startsWith(`Q{${NS.engine}}`)) return engineReference(callee.slice(`Q{${NS.engine}}`.length), expr.arity);
   return `${callee}#${expr.arity}`;
 }
 

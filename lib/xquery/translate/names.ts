@@ -4,6 +4,10 @@
  * The translator resolves every QName statically and emits `Q{uri}local` everywhere, so the
  * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT.
  */
+import { MODULE_NAMESPACES } from '../modules/namespaces';
+
+/** What the server's own namespaces start with (never callable or declarable from a query). */
+export const INTERNAL_NAMESPACE_PREFIX = 'urn:xmldb-rest:';
 
 /** Namespace URIs the translator knows by name. */
 export const NS = {
@@ -20,20 +24,20 @@ export const NS = {
   output: 'http://www.w3.org/2010/xslt-xquery-serialization',
   /** The XQuery namespace: unprefixed annotation names (`%public`, `%private`). */
   xquery: 'http://www.w3.org/2012/xquery',
-  db: 'http://basex.org/modules/db',
-  prof: 'http://basex.org/modules/prof',
+  db: MODULE_NAMESPACES.db,
+  prof: MODULE_NAMESPACES.prof,
   xsl: 'http://www.w3.org/1999/XSL/Transform',
   /** Generated functions (lifted constructs). */
-  gen: 'urn:xmldb-rest:gen',
+  gen: `${INTERNAL_NAMESPACE_PREFIX}gen`,
   /** Generated local variable names. */
-  vars: 'urn:xmldb-rest:var',
+  vars: `${INTERNAL_NAMESPACE_PREFIX}var`,
   /** The runtime's extension functions (runtime/documents.ts). */
-  engine: 'urn:xmldb-rest:engine',
+  engine: `${INTERNAL_NAMESPACE_PREFIX}engine`,
   /** Prefix of the namespaces of declared names written in ASCII (see `declaredName`). */
-  ascii: 'urn:xmldb-rest:ascii:',
+  ascii: `${INTERNAL_NAMESPACE_PREFIX}ascii:`,
 } as const;
 
-/** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus BaseX's db and prof). */
+/** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus the implemented modules). */
 export const PREDECLARED: Readonly<Record<string, string>> = {
   xml: NS.xml,
   xs: NS.xs,
@@ -45,8 +49,7 @@ export const PREDECLARED: Readonly<Record<string, string>> = {
   array: NS.array,
   err: NS.err,
   output: NS.output,
-  db: NS.db,
-  prof: NS.prof,
+  ...MODULE_NAMESPACES,
 };
 
 /**

@@ -21,6 +21,7 @@
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../evaluate';
 import { isSerializationParam } from '../serialization-params';
+import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
 import { NS, RESERVED_NAMESPACES, asAttribute, declaredName, displayName, eqname, xmlAttr, type QName } from './names';
@@ -177,7 +178,7 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
     if (d.kind !== 'FunctionDecl') continue;
     const name = scope.functionName(d.name, d.start);
     if (name.uri === '') throw scope.error('XQST0060', d.start, displayName(name));
-    if (RESERVED_NAMESPACES.has(name.uri)) throw scope.error('XQST0045', d.start, displayName(name));
+    if (RESERVED_NAMESPACES.has(name.uri) || isHiddenNamespace(name.uri)) throw scope.error('XQST0045', d.start, 'Function', displayName(name));
     checkAnnotations(d.annotations, 'function', scope);
     const key = `${eqname(name)}#${d.params.length}`;
     if (scope.ctx.functions.has(key)) throw scope.error('XQST0034', d.start, displayName(name), d.params.length);

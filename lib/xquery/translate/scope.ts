@@ -24,7 +24,8 @@
  */
 import { staticError, type LocatedQueryError, type StaticErrorCode } from '../errors';
 import type { EQName } from '../syntax';
-import { NS, PREDECLARED, eqname, type QName } from './names';
+import { isHiddenNamespace } from './callable';
+import { NS, PREDECLARED, displayName, eqname, type QName } from './names';
 
 export type Focus =
   | { readonly kind: 'absent' }
@@ -148,7 +149,8 @@ export class Scope {
 
   /** The variable `name` refers to here; XPST0008 if there is none. */
   lookupVariable(name: EQName, offset: number): Variable {
-    const qn = this.variableName(name, offset);
+    const qn = this.resolve(name, offset, '');
+    if (isHiddenNamespace(qn.uri)) throw this.error('XPST0008', offset, displayName(qn));
     for (let l = this.vars; l; l = l.next) {
       if (l.variable.name.uri === qn.uri && l.variable.name.local === qn.local) return l.variable;
     }
@@ -248,9 +250,14 @@ export class Scope {
     return this.resolve(name, offset, '');
   }
 
-  /** A variable name (no namespace without a prefix). */
+  /**
+   * A variable name to bind or declare (no namespace without a prefix); XQST0045 in the
+   * engine's or saxon-js's namespaces, where the generated variables live (callable.ts).
+   */
   variableName(name: EQName, offset: number): QName {
-    return this.resolve(name, offset, '');
+    const qn = this.resolve(name, offset, '');
+    if (isHiddenNamespace(qn.uri)) throw this.error('XQST0045', offset, 'Variable', `$${displayName(qn)}`);
+    return qn;
   }
 
   /** A function name (default function namespace applies). */

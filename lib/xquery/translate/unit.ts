@@ -25,6 +25,7 @@ export class TranslationUnit {
   private readonly declarations: { text: string; offset: number }[] = [];
   private functionCounter = 0;
   private readonly prefixes = new Map<string, string>();
+  private readonly shared = new Set<string>();
 
   constructor(readonly source: string) {}
 
@@ -59,6 +60,13 @@ export class TranslationUnit {
   /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */
   addParam(text: string, span: Span): void {
     this.params.push({ text, offset: span.start });
+  }
+
+  /** Adds a generated declaration that several use sites share, the first time `name` is asked for. */
+  addDeclarationOnce(name: string, text: () => string): void {
+    if (this.shared.has(name)) return;
+    this.shared.add(name);
+    this.addDeclaration(text(), { start: 0, end: 0 });
   }
 
   /** Adds a top-level declaration (`xsl:variable`, `xsl:function`, …) from XQuery `span`. */

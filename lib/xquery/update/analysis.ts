@@ -21,8 +21,9 @@ import { databasesOf, type DatabaseSet } from '../databases';
 import { PREDECLARED } from '../translate/names';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from './errors';
+import { MODULE_NAMESPACES } from '../modules/namespaces';
 
-const DB_NS = 'http://basex.org/modules/db';
+const DB_NS = MODULE_NAMESPACES.db;
 const FN_NS = 'http://www.w3.org/2005/xpath-functions';
 const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 

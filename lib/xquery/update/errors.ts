@@ -12,6 +12,7 @@ import { LocatedQueryError } from '../errors';
 import { QueryError } from '../runtime/errors';
 import { xpathError } from '../runtime/saxon';
 import { lineColumn } from '../syntax';
+import { MODULE_NAMESPACES } from '../modules/namespaces';
 
 const ERR_NS = 'http://www.w3.org/2005/xqt-errors';
 
@@ -64,7 +65,7 @@ export const UPDATE_ERRORS = {
 
 export type UpdateErrorCode = keyof typeof UPDATE_ERRORS;
 
-const DB_NS = 'http://basex.org/modules/db';
+const DB_NS = MODULE_NAMESPACES.db;
 
 /** The EQName of a code: `Q{err-ns}XUDY0027`, `Q{db-ns}conflict`. */
 function eqnameOf(code: UpdateErrorCode): string {

@@ -1,0 +1,9 @@
+/**
+ * The function modules this server implements, by predeclared prefix and namespace URI. A query
+ * may call their functions (the translator's allow-list, translate/callable.ts) and uses their
+ * prefixes without declaring them. A new module adds its one line here.
+ */
+export const MODULE_NAMESPACES = {
+  db: 'http://basex.org/modules/db',
+  prof: 'http://basex.org/modules/prof',
+} as const satisfies Readonly<Record<string, string>>;
