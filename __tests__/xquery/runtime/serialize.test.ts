@@ -1,8 +1,12 @@
 import { compileStylesheet } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { applyQueryPatches } from '../../../lib/xquery/runtime/saxon';
 import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialize';
 import { select } from './helpers';
+
+// this thread evaluates queries as a query worker does (worker/thread.ts)
+applyQueryPatches();
 
 const value = (expr: string) => evaluate(compileStylesheet(select(expr)), { initialTemplate: 'main' });
 const ser = (expr: string, params: Record<string, string> = {}) => serialize(value(expr), params);

@@ -74,6 +74,8 @@ interface Iterator {
 }
 
 interface Platform {
+  /** What `ixsl:window()` answers, and so every call in the `globalJS` namespace: Node's `global`. */
+  globalObject: object;
   resource(name: 'compiler'): SefTree;
   parseXmlFromString(text: string, stripSpace?: boolean): XdmNode & { _saxonBaseUri?: string; _saxonDocUri?: string };
 }
@@ -134,9 +136,9 @@ export function floatCanonical(value: number): string {
  * xs:float by rounding the double expansion to 7 significant digits, so `xs:float(1e11)` comes
  * out as `9.9999998E10` and `xs:float('1.2345e-2')` as `0.01234`. That `toString` is what string(),
  * casts and element/attribute content use, so we replace it, for xs:float values only, with
- * `floatCanonical`. Runs once per thread when this module is loaded (every thread that
- * evaluates queries imports it). If the class no longer looks as expected (another saxon-js
- * version), we throw at load time instead of silently keeping or breaking float output.
+ * `floatCanonical`. Applied by `applyQueryPatches` in threads that evaluate queries. If the
+ * class no longer looks as expected (another saxon-js version), we throw instead of silently
+ * keeping or breaking float output.
  */
 function patchFloatToString(): void {
   const sample = SaxonJS.Atomic.codes[TypeCode.float]?.fromNumber?.(1) as XdmAtomic | undefined;
@@ -228,7 +230,6 @@ export const TypeCode = {
   QName: 'AQ',
 } as const;
 
-patchFloatToString();
 
 /**
  * Runtime patch (saxon-js 2.7.0): its XML serializer (the emitter class behind
@@ -237,7 +238,7 @@ patchFloatToString();
  * the default namespace, so `<e xmlns="u"><a xmlns=""/></e>` is written as `<e xmlns="u"><a/></e>`
  * and `a` would read back in namespace `u`. We add the `xmlns=""` undeclaration (Serialization
  * 3.1 §5.1.6 namespace fixup) when the parent has a default namespace and the element has none.
- * Guarded like the float patch: a different emitter fails at load time.
+ * Guarded like the float patch: a different emitter fails when the patch is applied.
  */
 function patchDefaultNamespaceUndeclaration(): void {
   const serializer = (SaxonJS as unknown as { Serializer?: { gi?: (o: object, w: object) => unknown; StringWriter?: new () => object } }).Serializer;
@@ -257,7 +258,6 @@ function patchDefaultNamespaceUndeclaration(): void {
   proto.__nsPatched = true;
 }
 
-patchDefaultNamespaceUndeclaration();
 
 /**
  * Runtime patch (saxon-js 2.7.0): `xsl:element` and `xsl:attribute` check their `namespace`
@@ -265,7 +265,7 @@ patchDefaultNamespaceUndeclaration();
  * rejects any whitespace, raising XTDE0835/XTDE0865 for `Q{z z}x`. In XQuery 3.1 a namespace URI
  * is any string (§3.9.3.1: no lexical check; only the reserved xml/xmlns bindings are errors,
  * and the translation raises those itself), so the validator accepts every string.
- * Guarded like the other patches: a different validator fails at load time.
+ * Guarded like the other patches: a different validator fails when the patch is applied.
  */
 function patchNamespaceUriCheck(): void {
   const expr = (SaxonJS.internals as unknown as { Expr?: { Ek?: ((uri: string) => boolean) & { __nsUriPatched?: boolean } } }).Expr;
@@ -278,7 +278,35 @@ function patchNamespaceUriCheck(): void {
   expr.Ek = Object.assign(anyString, { __nsUriPatched: true });
 }
 
-patchNamespaceUriCheck();
+
+/**
+ * Applies the runtime patches above (each checks first that it finds saxon-js 2.7.0's code, and
+ * throws otherwise). saxon-js is one module per thread, shared with the host application on the
+ * main thread, so the patches are applied only in threads that run queries (worker/thread.ts),
+ * never by importing the package.
+ */
+export function applyQueryPatches(): void {
+  patchFloatToString();
+  patchDefaultNamespaceUndeclaration();
+  patchNamespaceUriCheck();
+}
+
+/**
+ * Part of the wall in query workers (worker/host-wall.ts): saxon-js's host bindings reach
+ * JavaScript through the platform's `globalObject` (`ixsl:window()`, which every call in the
+ * `http://saxonica.com/ns/globalJS` namespace goes through, and `ixsl:get`/`call`/`apply` on
+ * it). In a query worker it becomes an empty, frozen object, fixed for good. Checked first:
+ * a platform whose global object is not Node's `global` is another saxon-js version.
+ */
+export function sealHostGlobal(): void {
+  const platform = SaxonJS.getPlatform();
+  const descriptor = Object.getOwnPropertyDescriptor(platform, 'globalObject');
+  if (descriptor && !descriptor.writable && !descriptor.configurable) return;
+  if (descriptor?.value !== globalThis) {
+    throw new Error("saxon-js host wall: the platform's globalObject of saxon-js 2.7.0 was not found; review lib/xquery/runtime/saxon.ts for this saxon-js version");
+  }
+  Object.defineProperty(platform, 'globalObject', { value: Object.freeze(Object.create(null)), writable: false, configurable: false, enumerable: true });
+}
 
 /** Whether `local` names a built-in atomic type in the xs namespace. */
 export function isAtomicTypeName(local: string): boolean {

@@ -18,13 +18,15 @@ import { applyPendingUpdates } from '../update/run';
 import { setFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
-import { parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
 import { resolveRange } from '../../ranges';
+import { raiseHostWall } from './host-wall';
 import type { ItemPage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 /** What a DocumentSource module exports (the store's synchronous reader will be one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
 
+applyQueryPatches();
 const init = workerData as WorkerInit;
 setFileAccess(init.allowFileAccess === true);
 const compiler = new QueryCompiler({ max: init.cacheMax });
@@ -119,6 +121,8 @@ function handle(task: Task): Reply {
   }
 }
 
+// everything is loaded (the source module too): from here on no JavaScript is compiled from strings
+raiseHostWall();
 parentPort!.on('message', (task: Task) => {
   parentPort!.postMessage(handle(task));
 });

@@ -1,0 +1,31 @@
+/**
+ * The package's saxon-js patches stay in query workers: importing the package (and using it)
+ * leaves the host's own saxon-js on the main thread as saxon-js ships it.
+ */
+import { startTestServer, type TestServer } from '../../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ workers: 1 });
+});
+afterAll(() => s.close());
+
+describe('saxon-js on the main thread', () => {
+  test('is not patched by importing the package or running queries', async () => {
+    // a query runs with the patches (in a worker): the canonical xs:float and xmlns=""
+    expect((await s.get(`/rest?query=${encodeURIComponent('string(xs:float(1e11)), <e xmlns="urn:x"><a xmlns=""/></e>')}`).expect(200)).text).toBe(
+      '1.0E11\n<e xmlns="urn:x"><a xmlns=""/></e>',
+    );
+    const saxon = require('saxon-js') as {
+      XPath: { evaluate(expr: string, ctx: unknown, options?: object): unknown };
+      serialize(value: unknown, options: object): string;
+      internals: { Expr: { Ek: (uri: string) => boolean } };
+    };
+    // saxon-js 2.7.0's own behaviour, which each patch changes in workers
+    expect(saxon.XPath.evaluate('string(xs:float(1e11))', null)).toBe('9.9999998E10');
+    const doc = saxon.XPath.evaluate(`parse-xml('<e xmlns="urn:x"><a xmlns=""/></e>')`, null);
+    expect(saxon.serialize(doc, { method: 'xml', 'omit-xml-declaration': true })).toBe('<e xmlns="urn:x"><a/></e>');
+    expect(saxon.internals.Expr.Ek('z z')).toBe(false);
+    expect(saxon.XPath.evaluate('Q{http://saxonica.com/ns/interactiveXSLT}window()', null)).toBe(globalThis);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The second wall around queries, raised in each query worker once it has loaded: even if a
+ * translation bug let a query name one of saxon-js's host bindings
+ * (`http://saxonica.com/ns/globalJS`, `http://saxonica.com/ns/interactiveXSLT`), it could not
+ * reach the host's JavaScript from there.
+ *
+ * - `ixsl:window()`, and with it every `globalJS` call, answers an empty frozen object instead
+ *   of Node's `global`, where `process`, `require` (through `module`), `fetch` and saxon-js's
+ *   own platform live (runtime/saxon.ts `sealHostGlobal`).
+ * - No code is compiled from strings: `ixsl:eval` runs `new Function(text)`, and `ixsl:get`,
+ *   `ixsl:call` and `ixsl:apply` walk the JavaScript properties of any value a query holds, so
+ *   `constructor.constructor` of a node or an atomic value would be `Function`. The global
+ *   `Function` and `eval`, and the `constructor` of the function prototypes (plain, async,
+ *   generator, async generator), become functions that refuse. Code loaded as modules is not
+ *   affected (Node compiles modules without these constructors).
+ * - The network globals are removed.
+ * Everything the worker needs is loaded before the wall goes up (worker/thread.ts).
+ */
+import { sealHostGlobal } from '../runtime/saxon';
+
+const NETWORK_GLOBALS = ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'] as const;
+
+/** What the constructors and `eval` do once the wall is up. */
+function refuse(): never {
+  throw new EvalError('Code generation from strings is disabled in query workers.');
+}
+
+/** Replaces the property `key` of `target` by `value`, for good. */
+function fix(target: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: false, configurable: false, enumerable: false });
+}
+
+function refuseCodeFromStrings(): void {
+  const prototypes = [
+    Function.prototype,
+    Object.getPrototypeOf(async function () {}) as object,
+    Object.getPrototypeOf(function* () {}) as object,
+    Object.getPrototypeOf(async function* () {}) as object,
+  ];
+  // `Function` keeps its prototype, so `instanceof Function` still holds for every function.
+  const refusingFunction = function Function(): never {
+    return refuse();
+  };
+  fix(refusingFunction, 'prototype', Function.prototype);
+  for (const prototype of prototypes) fix(prototype, 'constructor', refusingFunction);
+  fix(globalThis, 'Function', refusingFunction);
+  fix(globalThis, 'eval', function evaluate(): never {
+    return refuse();
+  });
+}
+
+function removeNetworkGlobals(): void {
+  for (const name of NETWORK_GLOBALS) {
+    if (Object.getOwnPropertyDescriptor(globalThis, name)?.configurable) delete (globalThis as Record<string, unknown>)[name];
+  }
+}
+
+let raised = false;
+
+/** Raises the wall in this thread (idempotent). Only ever in a query worker. */
+export function raiseHostWall(): void {
+  if (raised) return;
+  sealHostGlobal();
+  refuseCodeFromStrings();
+  removeNetworkGlobals();
+  raised = true;
+}
