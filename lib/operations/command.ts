@@ -10,7 +10,7 @@ import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
 import type { ReadView, WriteView } from '../store/types';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
-import { readableDatabases } from './permission';
+import { mayReadHostFiles, readableDatabases } from './permission';
 import { runQueryFile } from './run';
 import type { Result, Session, Variable } from './types';
 
@@ -37,6 +37,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
       context: context.db !== undefined ? { kind: 'database', db: context.db, path: context.path ?? '' } : { kind: 'none' },
       variables: input.variables,
       serialization: input.serialization,
+      fileAccess: mayReadHostFiles(session),
     });
     if (response.changes !== undefined && response.changes.length > 0) {
       // an updating query: its changes go through the script's write view (planning took
@@ -51,7 +52,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     store: runtime.store,
     users: runtime.users,
     user: session.user,
-    allowFileAccess: runtime.options.allowFileAccess,
+    allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
     query: (text, context) => query(text, context),
     analyzeQuery: (text) => {

@@ -19,6 +19,15 @@ export function requirePermission(session: Session, perm: Permission, db?: strin
   if (!allows(session.user, perm, db)) throw raise(PERMISSION_ERRORS, 'PERMISSION_NEEDED_X', LABEL[perm]);
 }
 
+/**
+ * Whether the session's queries and commands may read the host's files and folders: only with
+ * the router option `allowFileAccess`, and only for admins (a user with less than admin gets
+ * the refusal as if the option were off).
+ */
+export function mayReadHostFiles(session: Session): boolean {
+  return session.runtime.options.allowFileAccess && session.user.perm === 'admin';
+}
+
 export function mayRead(session: Session, db: string): boolean {
   return allows(session.user, 'read', db);
 }

@@ -10,7 +10,7 @@ import { withDatabase } from '../store/locks';
 import type { QueryContext, QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
 import { CONDITION_ERRORS } from './errors';
-import { readableDatabases, requireUpdatePermission } from './permission';
+import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
 
 export interface QueryInput {
@@ -56,6 +56,7 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
       serialization: input.serialization,
       readable: await readableDatabases(session, view, locks),
       ...(input.items ? { items: input.items } : {}),
+      fileAccess: mayReadHostFiles(session),
     });
     // Thrown under the lock: an updating query whose page cannot be served changes nothing.
     if (response.page && response.page.range === undefined) {

@@ -30,7 +30,6 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     workers: options.workers,
     timeoutMs: options.queryTimeout,
     compiledCacheSize: options.compiledQueryCacheSize,
-    allowFileAccess: options.allowFileAccess,
     documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),

@@ -1,7 +1,7 @@
 /**
  * The XQuery engine facade the REST layer calls.
  *
- *   const engine = createEngine({ dbPath, workers, timeoutMs, compiledCacheSize, allowFileAccess });
+ *   const engine = createEngine({ dbPath, workers, timeoutMs, compiledCacheSize });
  *   const { body, contentType } = await engine.evaluate({ query, context, variables, serialization });
  *   await engine.close();
  *
@@ -41,8 +41,6 @@ export interface EngineOptions {
   readonly timeoutMs?: number;
   /** Compiled stylesheets kept (default 256); parse and translation caches use the same bound. */
   readonly compiledCacheSize?: number;
-  /** Whether queries may read files (reserved for file:/doc() access; not used yet). */
-  readonly allowFileAccess?: boolean;
   /** The module that builds each worker's DocumentSource (database contexts, doc(), collection()). */
   readonly documentSource?: DocumentSourceSpec;
   /** Where the workers' output lines go (fn:trace); default: the process's stdout and stderr. */
@@ -69,6 +67,11 @@ export interface QueryRequest {
   readonly readable?: readonly string[];
   /** Paging: serialize only these items of the result (`page` of the response tells which). */
   readonly items?: RequestedRange;
+  /**
+   * The query may read the host's files (operations/permission.ts `mayReadHostFiles`: the
+   * router option `allowFileAccess` and an admin); default false.
+   */
+  readonly fileAccess?: boolean;
 }
 
 export interface QueryResponse {
@@ -181,6 +184,7 @@ class XQueryEngine implements Engine {
         ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),
         ...(request.items ? { items: request.items } : {}),
+        ...(request.fileAccess ? { fileAccess: true } : {}),
       });
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;

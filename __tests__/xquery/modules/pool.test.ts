@@ -56,7 +56,7 @@ describe('query workers over the store', () => {
   });
 });
 
-describe('allowFileAccess', () => {
+describe('file access (RunTask.fileAccess)', () => {
   let pool: QueryPool | undefined;
   let dir = '';
   beforeEach(async () => {
@@ -76,7 +76,8 @@ describe('allowFileAccess', () => {
   });
 
   const fileUri = (name: string) => `file://${path.join(dir, name)}`;
-  const run = async (expr: string) => (await pool!.run({ xslt: query(expr), initialTemplate: 'main', serialization: { method: 'basex', 'item-separator': '|' } })).body;
+  const run = async (expr: string, fileAccess = false) =>
+    (await pool!.run({ xslt: query(expr), initialTemplate: 'main', serialization: { method: 'basex', 'item-separator': '|' }, fileAccess })).body;
 
   it('is off by default: host files cannot be read by any function', async () => {
     pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
@@ -96,16 +97,18 @@ describe('allowFileAccess', () => {
     expect(await run("doc('docs/a.xml')/a/x[1]/string(), unparsed-text('docs/notes.txt')")).toBe('1|hello notes');
   });
 
-  it('when on, queries read host files', async () => {
-    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec(), allowFileAccess: true });
+  it('a run allowed to read host files reads them; the next run is refused again', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
     if (existsSync('/etc/hostname')) {
-      expect(await run("unparsed-text('file:///etc/hostname')")).toBe(readFileSync('/etc/hostname', 'utf8'));
+      expect(await run("unparsed-text('file:///etc/hostname')", true)).toBe(readFileSync('/etc/hostname', 'utf8'));
     }
-    expect(await run(`unparsed-text('${fileUri('host.txt')}'), doc('${fileUri('host.xml')}')/host/string(), e:doc('${fileUri('host.xml')}')/host/string()`)).toBe(
+    expect(await run(`unparsed-text('${fileUri('host.txt')}'), doc('${fileUri('host.xml')}')/host/string(), e:doc('${fileUri('host.xml')}')/host/string()`, true)).toBe(
       'secret text|secret|secret',
     );
-    expect(await run(`json-doc('${fileUri('host.json')}')?secret`)).toBe('1');
-    expect(await run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output ! name(*)`)).toBe('out');
-    expect(await run(`e:doc('${fileUri('host.xml')}') is e:doc('${fileUri('host.xml')}')`)).toBe('true');
+    expect(await run(`json-doc('${fileUri('host.json')}')?secret`, true)).toBe('1');
+    expect(await run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output ! name(*)`, true)).toBe('out');
+    expect(await run(`e:doc('${fileUri('host.xml')}') is e:doc('${fileUri('host.xml')}')`, true)).toBe('true');
+    await expect(run(`e:doc('${fileUri('host.xml')}')`)).rejects.toMatchObject({ code: 'FODC0002', message: expect.stringContaining('denied') });
+    await expect(run(`unparsed-text('${fileUri('host.txt')}')`)).rejects.toMatchObject({ code: 'FOUT1170', message: expect.stringContaining('denied') });
   });
 });

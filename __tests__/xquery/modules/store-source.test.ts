@@ -1,4 +1,5 @@
 import '../../../lib/xquery/modules/db';
+import { withFileAccess } from '../../../lib/xquery/modules/resource-guard';
 import { StoreSource } from '../../../lib/xquery/modules/store-source';
 import { dataFolder, failure, run, text, xml, CONTEXT } from './helpers';
 
@@ -124,11 +125,13 @@ describe('StoreSource: host files', () => {
     const file = path.join(data.path, '..', `host-${process.pid}-${Date.now()}.xml`);
     await fs.writeFile(file, '<host>yes</host>');
     try {
-      const open = new StoreSource({ dbPath: data.path, allowFileAccess: true });
+      const open = new StoreSource({ dbPath: data.path });
       const uri = `file://${file}`;
-      expect(text(open, `e:doc('${uri}')/host/string(), e:doc('${uri}') is e:doc('${uri}'), document-uri(e:doc('${uri}'))`)).toBe(`yes|true|${uri}`);
+      const read = withFileAccess(true, () => text(open, `e:doc('${uri}')/host/string(), e:doc('${uri}') is e:doc('${uri}'), document-uri(e:doc('${uri}'))`));
+      expect(read).toBe(`yes|true|${uri}`);
       expect(open.parses).toBe(1);
-      expect(failure(open, "e:doc('http://example.com/a.xml')").message).toContain('Only file: URIs');
+      expect(withFileAccess(true, () => failure(open, "e:doc('http://example.com/a.xml')")).message).toContain('Only file: URIs');
+      expect(failure(open, `e:doc('${uri}')`)).toEqual({ code: 'FODC0002', message: `Access to '${uri}' is denied.` });
     } finally {
       await fs.rm(file, { force: true });
     }

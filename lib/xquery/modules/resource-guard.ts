@@ -1,6 +1,7 @@
 /**
- * Keeps queries away from the host's files and the network unless the admin option
- * `allowFileAccess` is on.
+ * Keeps queries away from the host's files and the network unless the run may read them: the
+ * router option `allowFileAccess` is on and the requesting user is an admin
+ * (operations/permission.ts `mayReadHostFiles`; RunTask.fileAccess).
  *
  * saxon-js 2.7 reaches the outside world only through its platform object
  * (`SaxonJS.getPlatform()`, the Node.js platform; the internal wrapper every call site uses
@@ -24,8 +25,8 @@
  * allowed. Saxon parses such a document itself: within the query it is one node, but not the
  * node fn:doc returns through the source.
  *
- * The guard is installed once per thread, on first use; `setFileAccess` switches the policy
- * (worker threads set it from `WorkerInit.allowFileAccess`). The default is OFF.
+ * The guard is installed once per thread, on first use; `withFileAccess` switches the policy for
+ * one run (worker/thread.ts). The default is OFF, and a run leaves it OFF.
  */
 import { activeDocumentSource } from '../runtime/documents';
 import { saxon, xpathError } from '../runtime/saxon';
@@ -61,6 +62,11 @@ export function accessDenied(uri: string): Error {
 export function installResourceGuard(): void {
   if (installed) return;
   const platform = saxon.getPlatform() as unknown as GuardedPlatform;
+  // saxon-js 2.7.0's Node.js platform: these four are every way out (see above)
+  const entries = [platform.readFile, platform.resourcePromise, platform.writeFileSync, platform.writeFileAsync];
+  if (entries.some((f) => typeof f !== 'function') || !String(platform.readFile).includes('Synchronous access to non-fi')) {
+    throw new Error("saxon-js resource guard: the platform's resource functions of saxon-js 2.7.0 were not found; review lib/xquery/modules/resource-guard.ts for this saxon-js version");
+  }
   const readFile = platform.readFile;
   const resourcePromise = platform.resourcePromise;
   const writeFileSync = platform.writeFileSync;
@@ -98,10 +104,20 @@ function storedText(uri: string): string | undefined {
   }
 }
 
-/** Switches access to host files and the network on or off for this thread (installs the guard). */
+/** Switches access to host files on or off for this thread (installs the guard). */
 export function setFileAccess(allow: boolean): void {
   installResourceGuard();
   allowed = allow;
+}
+
+/** Runs `fn` with access to host files as `allow` says, and switches it off again after. */
+export function withFileAccess<T>(allow: boolean, fn: () => T): T {
+  setFileAccess(allow);
+  try {
+    return fn();
+  } finally {
+    allowed = false;
+  }
 }
 
 /** Whether queries in this thread may read host files (false until setFileAccess(true)). */

@@ -10,8 +10,9 @@
  *   written first; if that names nothing and it contains `%XX` escapes, the decoded form is tried.
  * - `file:///xmldb-rest/db/path`: a relative URI resolved against the engine's default static base
  *   URI (compile.ts DEFAULT_BASE_URI); the part below its folder is read as above (decoded).
- * - any other `file:` URI: a file of the host, only with `allowFileAccess` (parsed once per
- *   modification time and size); refused with FODC0002 otherwise. Other schemes (http, ...) are
+ * - any other `file:` URI: a file of the host, only in a run that may read host files
+ *   (resource-guard.ts `fileAccessAllowed`; parsed once per modification time and size);
+ *   refused with FODC0002 otherwise. Other schemes (http, ...) are
  *   refused always (a synchronous worker cannot fetch).
  *
  * fn:doc (BaseX rules): the documents at or below the path; exactly one is the answer. Errors,
@@ -44,7 +45,7 @@ import type { DatabaseRunContext, DocumentSource } from '../runtime/documents';
 import { NodeKind, xpathError, type XdmNode } from '../runtime/saxon';
 import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
 import { dbError, type DatabaseAccess, type StoredLocation } from './db';
-import { accessDenied } from './resource-guard';
+import { accessDenied, fileAccessAllowed } from './resource-guard';
 import { BASE_FOLDER, hasScheme, splitDatabasePath } from './resource-uri';
 
 export interface StoreSourceOptions {
@@ -52,8 +53,6 @@ export interface StoreSourceOptions {
   readonly dbPath: string;
   /** Bound of the parsed-document cache: summed source bytes (default 256 MiB). */
   readonly cacheBytes?: number;
-  /** Whether `file:` URIs may read the host's files (default false). */
-  readonly allowFileAccess?: boolean;
 }
 
 /** Options of the store source inside `DocumentSourceSpec.options`. */
@@ -70,7 +69,7 @@ export function storeSourceSpec(options: StoreSourceSpecOptions = {}): DocumentS
 export function createDocumentSource(init: WorkerInit): StoreSource {
   if (!init.dbPath) throw new Error('The store document source needs WorkerInit.dbPath.');
   const options = (init.documentSource?.options ?? {}) as StoreSourceSpecOptions;
-  return new StoreSource({ dbPath: init.dbPath, cacheBytes: options.cacheBytes, allowFileAccess: init.allowFileAccess === true });
+  return new StoreSource({ dbPath: init.dbPath, cacheBytes: options.cacheBytes });
 }
 
 /** Cache "database" of host files: not a valid database name, so it never collides. */
@@ -87,7 +86,6 @@ type Target =
 class Shared {
   readonly reader: SyncReader;
   readonly cache: DocCache<XdmNode>;
-  readonly allowFileAccess: boolean;
   /** Versions handed out and maybe still referenced, by `db SEP path SEP etag`. */
   readonly live = new Map<string, WeakRef<XdmNode>>();
   readonly finalizer = new FinalizationRegistry<string>((key) => {
@@ -100,7 +98,6 @@ class Shared {
   constructor(options: StoreSourceOptions) {
     this.reader = new SyncReader(options.dbPath);
     this.cache = new DocCache<XdmNode>({ maxSize: options.cacheBytes ?? DEFAULT_DOC_CACHE_BYTES });
-    this.allowFileAccess = options.allowFileAccess === true;
   }
 }
 
@@ -134,7 +131,7 @@ export class StoreView implements DocumentSource, DatabaseAccess {
       case 'file':
         return this.fileDocument(target.uri);
       case 'other':
-        throw this.shared.allowFileAccess ? xpathError(`Only file: URIs can be read: '${uri}'.`, 'FODC0002') : accessDenied(uri);
+        throw fileAccessAllowed() ? xpathError(`Only file: URIs can be read: '${uri}'.`, 'FODC0002') : accessDenied(uri);
       case 'invalid':
         throw notFound(uri);
       case 'db': {
@@ -155,7 +152,7 @@ export class StoreView implements DocumentSource, DatabaseAccess {
     switch (target.kind) {
       case 'file':
       case 'other':
-        if (!this.shared.allowFileAccess) throw accessDenied(uri);
+        if (!fileAccessAllowed()) throw accessDenied(uri);
         throw xpathError(`Collections of host folders are not supported: '${uri}'.`, 'FODC0002');
       case 'invalid':
         throw notFound(uri);
@@ -256,9 +253,9 @@ export class StoreView implements DocumentSource, DatabaseAccess {
     });
   }
 
-  /** A host file (allowFileAccess only), parsed once per modification time and size. */
+  /** A host file (runs that may read host files only), parsed once per modification time and size. */
   private fileDocument(uri: string): XdmNode {
-    if (!this.shared.allowFileAccess) throw accessDenied(uri);
+    if (!fileAccessAllowed()) throw accessDenied(uri);
     let file: string;
     let etag: string;
     try {

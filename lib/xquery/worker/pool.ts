@@ -38,8 +38,6 @@ export interface QueryPoolOptions {
   readonly dbPath?: string;
   /** Module that builds each worker's DocumentSource; default: no documents (FODC0002). */
   readonly documentSource?: DocumentSourceSpec;
-  /** Admin option: queries may read the host's files (default false; see WorkerInit). */
-  readonly allowFileAccess?: boolean;
   /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
   readonly output?: WorkerOutput;
 }
@@ -62,6 +60,8 @@ export interface QueryJob {
   readonly database?: DatabaseContext;
   /** An updating query: the worker applies its pending updates and answers store changes. */
   readonly update?: boolean;
+  /** This run may read the host's files (see RunTask.fileAccess); default false. */
+  readonly fileAccess?: boolean;
   /** Serialization parameters (spec §2.3) by name. */
   readonly serialization?: Readonly<Record<string, string>>;
   /** Time limit of this query (compilation and run, each), overriding the pool's. */
@@ -124,7 +124,7 @@ export class QueryPool {
     this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     const cacheMax = options.cacheMax ?? 256;
-    this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource, allowFileAccess: options.allowFileAccess === true };
+    this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource };
     this.output = options.output;
     this.compiled = new LRUCache({
       max: cacheMax,
@@ -166,6 +166,7 @@ export class QueryPool {
       ...(job.database ? { database: job.database } : {}),
       ...(job.update ? { update: true } : {}),
       ...(job.items ? { items: job.items } : {}),
+      ...(job.fileAccess ? { fileAccess: true } : {}),
     };
   }
 

@@ -24,11 +24,6 @@ export interface WorkerInit {
   readonly documentSource?: DocumentSourceSpec;
   /** Size of the worker's own cache of primed stylesheets. */
   readonly cacheMax: number;
-  /**
-   * Admin option: queries may read the host's files (fn:doc, fn:unparsed-text, ... with file:
-   * URIs). Off by default: saxon's resource loading is refused (modules/resource-guard.ts).
-   */
-  readonly allowFileAccess?: boolean;
 }
 
 /**
@@ -87,6 +82,12 @@ export interface RunTask {
   readonly update?: boolean;
   /** Paging (`Range: items=...`): serialize only these items of the result, and count them all. */
   readonly items?: RequestedRange;
+  /**
+   * This run may read the host's files (fn:doc, fn:unparsed-text, ... with file: URIs): the
+   * router option `allowFileAccess` is on and the user is an admin. Otherwise saxon's resource
+   * loading is refused (modules/resource-guard.ts).
+   */
+  readonly fileAccess?: boolean;
 }
 
 /** The page of a paged run: the items served (none when the range is unsatisfiable) of `total`. */

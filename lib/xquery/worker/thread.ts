@@ -15,7 +15,7 @@ import '../update/functions'; // registers the update primitives the translator 
 import '../runtime/disabled'; // registers the refusing engine:transform
 import { serialize } from '../serialize';
 import { applyPendingUpdates } from '../update/run';
-import { setFileAccess } from '../modules/resource-guard';
+import { installResourceGuard, withFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, toQueryError } from '../runtime/errors';
 import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
@@ -28,7 +28,7 @@ export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
 
 applyQueryPatches();
 const init = workerData as WorkerInit;
-setFileAccess(init.allowFileAccess === true);
+installResourceGuard();
 const compiler = new QueryCompiler({ max: init.cacheMax });
 const source = openSource(init);
 
@@ -85,6 +85,10 @@ function serialized(value: XdmValue, task: RunTask): { body: string; page?: Item
 }
 
 function handle(task: Task): Reply {
+  return withFileAccess(task.kind === 'run' && task.fileAccess === true, () => perform(task));
+}
+
+function perform(task: Task): Reply {
   const started = performance.now();
   try {
     if (task.kind === 'compile') {
