@@ -136,3 +136,25 @@ describe('allowFileAccess: host files for admins only', () => {
     expect(errorLine(r.text)).toBe(denied());
   });
 });
+
+describe('deep nesting is a static error, not a crash', () => {
+  test.each([
+    ['1,000 nested parentheses', `${'('.repeat(1000)}1${')'.repeat(1000)}`, '1/151'],
+    ['10,000 unary minus signs', `${'-'.repeat(10_000)}1`, '1/400'],
+    ['5,000 nested element constructors', `${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}`, '1/448'],
+    ['nested FLWORs', `${'for $x in 1 return '.repeat(2000)}$x`, '1/2842'],
+    ['nested arrays and maps', `${'[map{1:'.repeat(1000)}1${'}]'.repeat(1000)}`, '1/524'],
+  ])('%s', async (_what, query, position) => {
+    for (const user of USERS) {
+      const r = await ROUTES[1][1](query, user);
+      expect(r.status).toBe(500);
+      expect(r.text).toBe(`Stopped at ., ${position}:\n[XPST0003] Expression nested too deeply`);
+    }
+  });
+
+  test('a deep but reasonable query runs', async () => {
+    const r = await ROUTES[0][1](`${'('.repeat(100)}1${')'.repeat(100)} + ${'-'.repeat(300)}1`, USERS[0]);
+    expect(r.status).toBe(200);
+    expect(r.text).toBe('2');
+  });
+});

@@ -23,7 +23,7 @@ import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
 import type { StringBinding } from './runtime/params';
 import { contentTypeFor, encodeBody } from './serialize';
-import { XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
+import { NESTED_TOO_DEEPLY, XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
 import { CONTEXT_URI_PARAM, translateModule, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
@@ -130,7 +130,7 @@ class XQueryEngine implements Engine {
       try {
         a = analyzeModule(this.parse(query), query);
       } catch (e) {
-        if (!(e instanceof LocatedQueryError)) throw e;
+        if (!(e instanceof LocatedQueryError)) throw nestingError(e) ?? e;
         a = { error: e };
       }
       this.analyzed.set(query, a);
@@ -209,7 +209,7 @@ class XQueryEngine implements Engine {
       try {
         t = translateModule(this.parse(query), query, { contextMode: mode });
       } catch (e) {
-        if (!(e instanceof LocatedQueryError)) throw e;
+        if (!(e instanceof LocatedQueryError)) throw nestingError(e) ?? e;
         t = { error: e };
       }
       this.translated.set(key, t);
@@ -224,7 +224,7 @@ class XQueryEngine implements Engine {
       try {
         p = { module: parseQuery(query) };
       } catch (e) {
-        if (!(e instanceof XQuerySyntaxError)) throw e;
+        if (!(e instanceof XQuerySyntaxError)) throw nestingError(e) ?? e;
         const error = new LocatedQueryError(
           { code: e.code, message: e.description, status: 500, phase: 'compile' },
           { line: e.line, column: e.column },
@@ -246,6 +246,16 @@ class XQueryEngine implements Engine {
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code }), position);
   }
+}
+
+/**
+ * A stack overflow while parsing, analysing or translating: the query nests deeper than the
+ * limits of syntax/nesting.ts allow for on this thread's stack (a host that calls the router
+ * with little stack left). The same static error as past the limits, not a crash.
+ */
+function nestingError(e: unknown): LocatedQueryError | undefined {
+  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return undefined;
+  return new LocatedQueryError({ code: 'XPST0003', message: NESTED_TOO_DEEPLY, status: 500, phase: 'compile' });
 }
 
 /** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */

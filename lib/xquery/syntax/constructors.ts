@@ -145,6 +145,10 @@ function checkChar(p: Parser, i: number): number {
 
 /** DirElemConstructor ::= "<" QName DirAttributeList ("/>" | (">" DirElemContent* "</" QName S? ">")) */
 function parseDirElemConstructor(p: Parser, start: number): { node: DirElemConstructor; end: number } {
+  return p.nested(start, () => parseDirElemConstructorNested(p, start));
+}
+
+function parseDirElemConstructorNested(p: Parser, start: number): { node: DirElemConstructor; end: number } {
   const src = p.src;
   const tag = scanTagName(p, start + 1);
   let i = tag.end;

@@ -22,6 +22,10 @@ export function parseExpr(p: Parser): Expr {
 
 /** ExprSingle ::= FLWORExpr | QuantifiedExpr | SwitchExpr | TypeswitchExpr | IfExpr | TryCatchExpr | UpdateExprs | OrExpr */
 export function parseExprSingle(p: Parser): Expr {
+  return p.nested(p.nextStart(), () => parseExprSingleAlternatives(p));
+}
+
+function parseExprSingleAlternatives(p: Parser): Expr {
   const t = p.peek();
   if (t.type === 'name' && t.name!.prefix === undefined && t.name!.uri === undefined) {
     switch (t.name!.local) {
@@ -264,15 +268,16 @@ function parseArrowExpr(p: Parser): Expr {
   return expr;
 }
 
-/** UnaryExpr ::= ("-" | "+")* ValueExpr */
+/** UnaryExpr ::= ("-" | "+")* ValueExpr; the signs are read in a loop (a long chain nests only in the tree). */
 function parseUnaryExpr(p: Parser): Expr {
-  if (p.isSym('-') || p.isSym('+')) {
+  const signs: { start: number; op: '+' | '-' }[] = [];
+  while (p.isSym('-') || p.isSym('+')) {
     const start = p.nextStart();
-    const op = p.next().value as '+' | '-';
-    const operand = parseUnaryExpr(p);
-    return { kind: 'UnaryExpr', start, end: p.pos, op, operand };
+    signs.push({ start, op: p.next().value as '+' | '-' });
   }
-  return parseValueExpr(p);
+  let expr = parseValueExpr(p);
+  for (let i = signs.length - 1; i >= 0; i--) expr = { kind: 'UnaryExpr', start: signs[i].start, end: p.pos, op: signs[i].op, operand: expr };
+  return expr;
 }
 
 /** ValueExpr ::= ValidateExpr | ExtensionExpr | SimpleMapExpr */

@@ -5,6 +5,7 @@
 import type { EQName } from './ast';
 import { XQuerySyntaxError, type SyntaxErrorCode } from './errors';
 import { isLexError, scanToken, skipTrivia, type Token } from './lexer';
+import { MAX_NESTING, NESTED_TOO_DEEPLY } from './nesting';
 
 /** Unprefixed names that cannot name a function call (XQuery 3.1 A.3). */
 export const RESERVED_FUNCTION_NAMES = new Set([
@@ -34,6 +35,8 @@ export class Parser {
   pos = 0;
   /** Tokens scanned ahead of `pos` (default mode only). */
   private ahead: Token[] = [];
+  /** Expressions open at once (nesting.ts). */
+  private depth = 0;
 
   constructor(src: string) {
     this.src = src;
@@ -154,6 +157,17 @@ export class Parser {
   expectVarName(): EQName {
     this.expect('$');
     return this.expectEQName('a variable name');
+  }
+
+  /** Parses one nesting level deeper (nesting.ts): XPST0003 at `offset` past MAX_NESTING. */
+  nested<T>(offset: number, parse: () => T): T {
+    if (this.depth >= MAX_NESTING) this.error(NESTED_TOO_DEEPLY, offset);
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
   }
 
   // ---------------------------------------------------------------- errors

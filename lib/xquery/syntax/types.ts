@@ -59,6 +59,10 @@ export function parseSequenceType(p: Parser): SequenceType {
 
 /** ItemType ::= KindTest | ("item" "(" ")") | FunctionTest | MapTest | ArrayTest | AtomicOrUnionType | ParenthesizedItemType */
 export function parseItemType(p: Parser): ItemType {
+  return p.nested(p.nextStart(), () => parseItemTypeAlternatives(p));
+}
+
+function parseItemTypeAlternatives(p: Parser): ItemType {
   const start = p.nextStart();
   if (p.isSym('(')) {
     p.next();
