@@ -46,7 +46,7 @@ describe('the host wall in query workers', () => {
 
   test('ixsl:eval and globalJS:eval compile no code', async () => {
     expect(await xpath(`${IXSL}eval("1+41")`)).toMatch(REFUSED);
-    expect(await xpath(`${GLOBAL_JS}eval("1+41")`)).not.toBe('42');
+    expect(await xpath(`${GLOBAL_JS}eval("1+41")`)).toBe("error SXJS0007 ixsl:call: object method 'eval' not found");
     expect(await stylesheet(select(`${IXSL}eval("1+41")`))).toMatch(REFUSED);
   });
 
@@ -54,7 +54,7 @@ describe('the host wall in query workers', () => {
     for (const name of ['process', 'require', 'module', 'fetch', 'HostPlatform', 'globalThis', 'global', 'Function']) {
       expect(await xpath(`${IXSL}contains(${IXSL}window(), "${name}")`)).toBe('false');
     }
-    expect(await xpath(`${GLOBAL_JS}process()`)).toMatch(/^error /);
+    expect(await xpath(`${GLOBAL_JS}process()`)).toBe("error SXJS0007 ixsl:call: object method 'process' not found");
     expect(await stylesheet(select(`${IXSL}contains(${IXSL}window(), "process")`))).toBe('false');
   });
 
