@@ -97,6 +97,7 @@ describe('allowFileAccess: host files for admins only', () => {
     await seedUsers(dbPath, [
       { name: 'admin', password: 'admin-pw', perm: 'admin' },
       { name: 'reader', password: 'pw', perm: 'read' },
+      { name: 'creator', password: 'pw', perm: 'create' },
     ]);
     open = await startTestServer({ dbPath, workers: 1, allowFileAccess: true });
     hostFile = path.join(tempDir('xmldb-host-'), 'host.txt');
@@ -128,6 +129,17 @@ describe('allowFileAccess: host files for admins only', () => {
     }
     fs.writeFileSync(path.join(open.restPath, 'host.xq'), read());
     expect(errorLine((await get(open, '/rest?run=host.xq', reader).expect(500)).text)).toBe(denied());
+  });
+
+  test('commands read host files for admins only', async () => {
+    const xml = path.join(path.dirname(hostFile), 'host.xml');
+    fs.writeFileSync(xml, '<host/>');
+    const create = (name: string) => `/rest?command=${encodeURIComponent(`CREATE DB ${name} ${xml}`)}`;
+    const r = await get(open, create('fromhost2'), ['creator', 'pw']);
+    expect(r.status).toBe(500);
+    expect(r.text).toBe(`Access to server files is not allowed: ${xml}.`);
+    await get(open, create('fromhost1'), ['admin', 'admin-pw']).expect(200);
+    expect((await get(open, '/rest/fromhost1/host.xml', ['admin', 'admin-pw']).expect(200)).text).toBe('<host/>');
   });
 
   test('without the option, an admin is refused too', async () => {
