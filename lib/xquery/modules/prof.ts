@@ -21,6 +21,7 @@
  * passes, the pool stops the worker as for any other query (BASX0003).
  */
 import { serialize } from '../serialize';
+import { MODULE_NAMESPACES } from './namespaces';
 import {
   NodeKind,
   atomicTypeName,
@@ -39,7 +40,7 @@ import {
   type XdmValue,
 } from '../runtime/saxon';
 
-export const PROF_NS = 'http://basex.org/modules/prof';
+export const PROF_NS = MODULE_NAMESPACES.prof;
 
 /** The longest single wait of prof:sleep, so that a stopped worker ends soon. */
 const SLEEP_SLICE_MS = 50;
