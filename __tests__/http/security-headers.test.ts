@@ -83,3 +83,15 @@ describe('errors carry nosniff too', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('answers without a body carry nosniff too', () => {
+  test.each([
+    ['OPTIONS /rest', () => request(s.app).options('/rest')],
+    ['OPTIONS of a resource', () => request(s.app).options('/rest/db/page.html')],
+    ['HEAD of a resource', () => request(s.app).head('/rest/db/page.html').auth('admin', 'admin-pw')],
+  ] as const)('%s', async (_name, send) => {
+    const r = await send();
+    expect([200, 204]).toContain(r.status);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -20,7 +20,12 @@ export function isActiveContent(contentType: string): boolean {
   return !/^[^/\s]+\/[^/\s]+$/.test(essence) || ACTIVE.test(essence);
 }
 
-export function setSecurityHeaders(res: ServerResponse, contentType: string): void {
+/** `X-Content-Type-Options: nosniff`, for every response, those without a body included. */
+export function setNoSniff(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+export function setSecurityHeaders(res: ServerResponse, contentType: string): void {
+  setNoSniff(res);
   if (isActiveContent(contentType)) res.setHeader('Content-Security-Policy', SANDBOX_POLICY);
 }
