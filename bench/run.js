@@ -4,30 +4,12 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawn } = require('node:child_process');
 const autocannon = require('autocannon');
 const { generate } = require('./generate');
+const { PASSWORD, startServer } = require('./server');
 
-const PASSWORD = 'bench-admin';
 const AUTH = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-
-async function startServer(dbPath) {
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'bin.js'), '--port', '0', '--db-path', dbPath], {
-    env: { ...process.env, XMLDB_ADMIN_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
-}
 
 async function call(url, method, body, type = 'application/xml') {
   const res = await fetch(url, { method, body, headers: { Authorization: AUTH, 'Content-Type': type } });

@@ -10,7 +10,7 @@ export class XmldbError extends Error {
     message: string,
     /** Error code such as `XPST0003` (queries) or a catalog name. */
     readonly code?: string,
-    /** Response headers the error answers with (e.g. `Content-Range` of a 416). */
+    /** Response headers the error answers with (e.g. `Content-Range` of a 416, `Retry-After` of a 503). */
     readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);

@@ -47,9 +47,14 @@ export interface RestOptions {
   trustedOrigins?: string[];
   /** Password of the `admin` user created on a data folder without users; random if absent. */
   adminPassword?: string;
-  /** Largest accepted request body, in bytes. Default 64 MiB. */
+  /** Largest accepted PUT body, in bytes. Default 64 MiB. */
   maxBodySize?: number;
-  /** Bytes of source XML whose parsed documents are kept in memory. Default 256 MiB. */
+  /** Largest accepted POST or QUERY body (a query, command or script), in bytes. Default 1 MiB. */
+  maxQueryBodySize?: number;
+  /**
+   * Bytes of source XML whose parsed documents are kept in memory, in total: each worker gets an
+   * equal share. Default 256 MiB.
+   */
   documentCacheSize?: number;
   /** Compiled queries kept for reuse. Default 500. */
   compiledQueryCacheSize?: number;
@@ -57,6 +62,15 @@ export interface RestOptions {
   queryTimeout?: number;
   /** Worker threads that evaluate queries. Default: the number of cores. */
   workers?: number;
+  /**
+   * Queries that may wait for a worker; one more is refused with 503 and `Retry-After`, and so is
+   * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
+   */
+  maxQueuedQueries?: number;
+  /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 2 GiB. */
+  workerMemory?: number;
+  /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
+  maxResultBytes?: number;
   /** Let queries read the host's files and the network (admin decision). Default false. */
   allowFileAccess?: boolean;
   /**
@@ -88,9 +102,9 @@ function positiveInteger(value: unknown): boolean {
 }
 
 const KNOWN = new Set([
-  'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'documentCacheSize',
-  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'allowFileAccess', 'logger', 'authenticate', 'log',
-  'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
+  'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'documentCacheSize',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+  'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
 ]);
 
 /** `https://App.example:443/` → `https://app.example`; undefined for anything but an http(s) origin. */
@@ -121,7 +135,13 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     if (v !== undefined && !positiveInteger(v)) problems.push(`"${key}" must be a positive integer`);
   };
   (['dbPath', 'restPath', 'user', 'password', 'adminPassword'] as const).forEach(str);
-  (['maxBodySize', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers'] as const).forEach(int);
+  (
+    [
+      'maxBodySize', 'maxQueryBodySize', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
+      'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+    ] as const
+  ).forEach(int);
+  if (positiveInteger(input.workerMemory) && (input.workerMemory as number) < 64 * MiB) problems.push('"workerMemory" must be at least 64 MiB');
   if ((input.user === undefined) !== (input.password === undefined)) {
     problems.push('"user" and "password" must be given together');
   }
@@ -147,6 +167,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   }
   if (problems.length > 0) throw new TypeError(`xmldb-rest: invalid options: ${problems.join('; ')}.`);
 
+  const workers = input.workers ?? Math.max(1, os.availableParallelism());
   return Object.freeze({
     dbPath: path.resolve(input.dbPath ?? './data'),
     restPath: path.resolve(input.restPath ?? './restpath'),
@@ -154,10 +175,14 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     password: input.password,
     adminPassword: input.adminPassword,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
+    maxQueryBodySize: input.maxQueryBodySize ?? MiB,
     documentCacheSize: input.documentCacheSize ?? 256 * MiB,
     compiledQueryCacheSize: input.compiledQueryCacheSize ?? 500,
     queryTimeout: input.queryTimeout ?? 30_000,
-    workers: input.workers ?? Math.max(1, os.availableParallelism()),
+    workers,
+    maxQueuedQueries: input.maxQueuedQueries ?? Math.max(32, 16 * workers),
+    workerMemory: input.workerMemory ?? 2048 * MiB,
+    maxResultBytes: input.maxResultBytes ?? 64 * MiB,
     allowFileAccess: input.allowFileAccess ?? false,
     allowPrivilegedDefaultUser: input.allowPrivilegedDefaultUser ?? false,
     allowedHosts: new Set((input.allowedHosts ?? []).map((h) => h.toLowerCase())),

@@ -21,10 +21,8 @@ describe('mounting in host applications', () => {
     const router = mount(app as unknown as AnyApp, tempDir());
     const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
     await auth(request(app).put('/rest/db')).expect(201);
-    await auth(request(app).put('/rest/db/j.json')).set('Content-Type', 'application/json').send('{"a":[1,true]}').expect(201);
-    expect((await auth(request(app).get('/rest/db/j.json')).expect(200)).text).toBe(
-      '<json type="object"><a type="array"><_ type="number">1</_><_ type="boolean">true</_></a></json>',
-    );
+    // a parsed JSON object is not what was sent (host-parsers.test.ts): refused, not re-serialized
+    await auth(request(app).put('/rest/db/j.json')).set('Content-Type', 'application/json').send('{"a":[1,true]}').expect(415);
     await auth(request(app).put('/rest/db/t.txt')).set('Content-Type', 'text/plain').send('plain text').expect(201);
     expect((await auth(request(app).get('/rest/db/t.txt')).expect(200)).text).toBe('plain text');
     await auth(request(app).put('/rest/db/x.xml')).set('Content-Type', 'application/xml').send('<x/>').expect(201);

@@ -105,3 +105,34 @@ describe('withDatabase', () => {
     expect(withDatabase('*', 'a')).toBe('*');
   });
 });
+
+describe('bounded lock waits', () => {
+  test('a wait longer than the limit fails with 503, gives up its place and keeps nothing', async () => {
+    const locks = new LockManager(50);
+    const writer = await locks.acquire(['a'], true);
+    // waits for `a` while holding the global intention lock
+    const waiting = locks.acquire(['a', 'b'], false);
+    await expect(waiting).rejects.toMatchObject({
+      status: 503,
+      code: 'LOCK_TIMEOUT_X',
+      message: 'Timeout exceeded: the databases stayed locked for more than 50 ms. Try again later.',
+    });
+    writer();
+    expect(locks.size).toBe(0);
+    // everything is free again
+    (await locks.acquire('*', true))();
+  });
+
+  test('a waiter that gives up lets the waiters behind it through', async () => {
+    const lock = new ModeLock();
+    await lock.acquire('S');
+    const timedOut = lock.acquire('X', 20, () => new Error('timeout'));
+    let reader = false;
+    void lock.acquire('S').then(() => (reader = true));
+    await tick();
+    expect(reader).toBe(false); // behind the waiting writer (FIFO)
+    await expect(timedOut).rejects.toThrow('timeout');
+    await tick();
+    expect(reader).toBe(true);
+  });
+});

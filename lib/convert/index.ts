@@ -1,5 +1,5 @@
 /** Input conversions of PUT bodies (spec §8.1, §14): the public surface of `convert/`. */
-export { convertInput, decodeText, inputKind, parseMediaType } from './media';
+export { convertBody, convertInput, decodeText, inputKind, parseMediaType } from './media';
 export type { ConvertedInput, ConvertOptions, InputKind, MediaType } from './media';
 export { checkXmlLimits, parseXml, toSaxonDocument } from './xml';
 export type { XmlOptions } from './xml';

@@ -11,6 +11,7 @@ import { convertHtml } from './html';
 import { convertJson, type JsonFormat, type JsonOptions } from './json';
 import type { Duplicates } from './json-reader';
 import { parseXml } from './xml';
+import { offload } from '../threads/offload';
 
 export type InputKind = 'xml' | 'json' | 'csv' | 'html' | 'binary';
 
@@ -98,6 +99,17 @@ export function convertInput(body: Buffer, contentTypeHeader: string | undefined
       return { type: 'xml', data: r.xml, nodes: r.nodes, suffix: 'html' };
     }
   }
+}
+
+/**
+ * `convertInput` for request bodies: a large text body is parsed and converted off the request
+ * thread (threads/offload.ts), so that other requests are answered meanwhile. Raw bytes need no
+ * work and stay here.
+ */
+export async function convertBody(body: Buffer, contentTypeHeader: string | undefined, options: ConvertOptions = {}): Promise<ConvertedInput> {
+  const inline = () => convertInput(body, contentTypeHeader, options);
+  if (inputKind(parseMediaType(contentTypeHeader).type) === 'binary') return inline();
+  return offload(body.length, __filename, 'convertInput', [body, contentTypeHeader, options], inline);
 }
 
 /** `true`/`yes`/`on` and `false`/`no`/`off`; anything else is ignored. */

@@ -1,51 +1,97 @@
 /**
- * Reading request bodies as bytes, bounded by `maxBodySize`. If a host application parsed the
- * body before us (express.json(), express.text(), express.raw()), its result is turned back into
- * bytes: a Buffer or string as it is, a parsed JSON value re-serialized (number literals may then
- * change form, e.g. `1.0` → `1`; a host that keeps `req.rawBody` as a Buffer avoids that).
+ * Reading request bodies as bytes, bounded by a limit (`maxBodySize` for PUT, `maxQueryBodySize`
+ * for POST and QUERY). A body announced larger than the limit is refused before a byte of it is
+ * read, and the connection is closed rather than drained.
+ *
+ * A host application may have read the body before us (body parsers mounted in front of the
+ * router). What it kept is used only where it is exactly what the client sent:
+ * - `req.rawBody` (a Buffer, or a string), as hosts keep it with a parser's `verify` hook;
+ * - a Buffer in `req.body` (`express.raw()`);
+ * - a string in `req.body` (`express.text()`), encoded back with the charset the parser decoded
+ *   it with (UTF-8 unless the Content-Type names ISO-8859-1 or UTF-16LE; others are refused).
+ * A parsed value (`express.json()`, `express.urlencoded()`) cannot be turned back into the bytes
+ * that were sent (number literals, key order, form encoding are gone), so such a request is
+ * refused with 415 and a message telling the host to mount the router before its body parsers.
+ *
+ * Whether a host parser read the body: body-parser 1 (Express 4) sets `req._body`; body-parser 2
+ * (Express 5) does not, but the request stream has then ended (`readableEnded`).
  */
+import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import bodyParser from 'body-parser';
 import { raise } from '../errors';
 import { HTTP_ERRORS } from './status';
 
-interface ParsedRequest extends Request {
+interface HostParsedRequest extends IncomingMessage {
   _body?: boolean;
   rawBody?: unknown;
+  body?: unknown;
 }
 
-function upstreamBody(req: ParsedRequest): Buffer {
+/** Node's name for the charsets body-parser's text parser may have decoded with. */
+const NODE_ENCODINGS: Readonly<Record<string, BufferEncoding>> = {
+  'utf-8': 'utf8',
+  utf8: 'utf8',
+  'iso-8859-1': 'latin1',
+  latin1: 'latin1',
+  'us-ascii': 'latin1',
+  'utf-16le': 'utf16le',
+};
+
+function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+}
+
+/** The bytes a host already read, exactly as sent; throws where they cannot be had. */
+function hostBody(req: HostParsedRequest): Buffer {
   if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
-  const body: unknown = req.body;
+  if (typeof req.rawBody === 'string') return Buffer.from(req.rawBody, 'utf8');
+  const body = req.body;
   if (Buffer.isBuffer(body)) return body;
-  if (typeof body === 'string') return Buffer.from(body, 'utf8');
-  if (body === undefined || body === null) return Buffer.alloc(0);
-  return Buffer.from(JSON.stringify(body), 'utf8');
+  if (typeof body === 'string') {
+    const encoding = NODE_ENCODINGS[charsetOf(req.headers['content-type']) ?? 'utf-8'];
+    if (encoding === undefined) throw raise(HTTP_ERRORS, 'BODY_PARSED_BY_HOST_X', 'a text parser decoded it from a charset that cannot be restored');
+    return Buffer.from(body, encoding);
+  }
+  throw raise(HTTP_ERRORS, 'BODY_PARSED_BY_HOST_X', 'a body parser turned it into an object');
 }
 
-export function createBodyReader(limit: number) {
+function readByHost(req: HostParsedRequest): boolean {
+  return req._body === true || req.readableEnded || req.rawBody !== undefined;
+}
+
+/** Reads a request body of at most `limit` bytes (after decompression). */
+export function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
+  const incoming = req as HostParsedRequest;
+  if (readByHost(incoming)) {
+    const body = hostBody(incoming);
+    if (body.length > limit) return Promise.reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+    return Promise.resolve(body);
+  }
+  const announced = Number(req.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) {
+    // Refused unread: the connection closes after the answer instead of receiving the rest.
+    res.setHeader('Connection', 'close');
+    return Promise.reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+  }
   const raw = bodyParser.raw({ type: () => true, limit, inflate: true });
-  return function readBody(req: Request, res: Response): Promise<Buffer> {
-    const parsed = req as ParsedRequest;
-    if (parsed._body) return Promise.resolve(upstreamBody(parsed));
-    return new Promise((resolve, reject) => {
-      raw(req, res, (err?: unknown) => {
-        if (err) {
-          const e = err as { type?: string; message?: string };
-          if (e.type === 'entity.too.large') reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
-          else reject(raise(HTTP_ERRORS, 'BODY_UNREADABLE_X', e.message ?? String(err)));
-          return;
-        }
-        const body: unknown = req.body;
-        resolve(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-      });
+  return new Promise((resolve, reject) => {
+    raw(req, res, (err?: unknown) => {
+      if (err) {
+        const e = err as { type?: string; message?: string };
+        if (e.type === 'entity.too.large') reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+        else reject(raise(HTTP_ERRORS, 'BODY_UNREADABLE_X', e.message ?? String(err)));
+        return;
+      }
+      const body: unknown = req.body;
+      resolve(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
     });
-  };
+  });
 }
 
 /** Charset of a Content-Type header (default UTF-8), as a Node encoding. */
 export function bodyText(body: Buffer, contentType: string | undefined): string {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
+  const charset = charsetOf(contentType) ?? 'utf-8';
   const encoding = charset === 'utf-8' || charset === 'utf8' ? 'utf8' : charset === 'iso-8859-1' || charset === 'latin1' ? 'latin1' : charset === 'utf-16le' || charset === 'utf-16' ? 'utf16le' : 'utf8';
   let text = body.toString(encoding);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -5,8 +5,10 @@
 import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
+import { xmlParserMessage } from '../xquery/runtime/errors';
 import { isSerializationParam } from '../xquery/serialization-params';
 import { checkSerialization, optionEntry, type Variable } from './parameters';
+import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';
 import { childElements, parseXml, serializeElement, serializeNodes } from './xml-dom';
 
@@ -46,6 +48,12 @@ function contextDocument(el: Element): string | undefined {
   return text.trim() === '' ? undefined : text;
 }
 
+/** Parses a POST body (UTF-8): a large one off the request thread (threads/offload.ts). */
+export function parsePostRequest(body: Buffer): Promise<PostOperation> {
+  const text = body.toString('utf8');
+  return offload(body.length, __filename, 'parsePostBody', [text], () => parsePostBody(text));
+}
+
 export function parsePostBody(body: string): PostOperation {
   if (body.trim() === '') throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', 'the body is empty.');
   checkXmlLimits(body);
@@ -53,7 +61,7 @@ export function parsePostBody(body: string): PostOperation {
   try {
     doc = parseXml(body);
   } catch (e) {
-    throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', (e as Error).message);
+    throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', xmlParserMessage((e as Error).message));
   }
   const root = doc.documentElement;
   const kind = root.localName;
@@ -86,7 +94,8 @@ export function parsePostBody(body: string): PostOperation {
       case 'variable': {
         const raw = attribute(child, 'name');
         const name = raw.startsWith('$') ? raw.slice(1) : raw;
-        const type = child.getAttribute('type') ?? undefined;
+        // no `type` attribute: the value is cast to the variable's declared type, as for GET (spec §9.1)
+        const type = child.getAttribute('type') || undefined;
         const previous = variables.get(name);
         variables.set(name, { values: [...(previous?.values ?? []), attribute(child, 'value')], type: type ?? previous?.type });
         break;

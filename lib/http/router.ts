@@ -21,10 +21,10 @@ import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
 import { authenticate, checkDefaultUser } from './auth';
-import { bodyText, createBodyReader } from './body';
+import { bodyText, readBody } from './body';
 import { isCrossSite, refuseCrossSiteChange, refuseCrossSiteUpdate } from './cross-site';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
-import { parsePostBody, type PostOperation } from './post';
+import { parsePostRequest, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
 import { checkHealth } from './health';
 import { ALLOWED_METHODS, answerOptions } from './options-method';
@@ -101,9 +101,8 @@ async function runGet(
   }
 }
 
-/** POST: the operation named by the body's root element (spec §7). */
+/** POST: the operation named by the body's root element (spec §7); the URL's database is checked. */
 async function runPost(session: Session, target: Target, post: PostOperation, headers: HeaderRequest): Promise<Result> {
-  if (target.db !== undefined) await requireReadableDatabase(session, target.db);
   const base = { db: target.db, path: target.path };
   if (post.kind === 'commands') {
     return runCommandScript(session, post.script, { ...base, serialization: {}, options: new Map(), variables: new Map() });
@@ -131,11 +130,28 @@ async function openChecked(options: ResolvedOptions): Promise<Runtime> {
   return rt;
 }
 
+/**
+ * A signal aborted when the connection closes before the response was written: the client gave
+ * up, so a query still running for it is stopped (its worker is replaced) instead of spending CPU
+ * on an answer nobody reads.
+ */
+function disconnectSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 export function createRestRouter(input?: RestOptions): RestRouter {
   const options = resolveOptions(input);
   let opening: Promise<Runtime> | undefined;
-  const runtime = (): Promise<Runtime> => (opening ??= openChecked(options));
-  const readBody = createBodyReader(options.maxBodySize);
+  // A failed start is not kept: the next request tries again (the folder may be fixed by then).
+  const runtime = (): Promise<Runtime> =>
+    (opening ??= openChecked(options).catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    }));
 
   const router = express.Router();
 
@@ -151,7 +167,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
     const user = await authenticate(req, rt);
     setRequestUser(req, user.name);
     if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
-    const session: Session = { user, runtime: rt };
+    const session: Session = { user, runtime: rt, signal: disconnectSignal(res) };
     const target = parseTarget(rawPath(req));
     const contentType = req.headers['content-type'];
     const headers = headerRequest(req);
@@ -167,21 +183,23 @@ export function createRestRouter(input?: RestOptions): RestRouter {
       case 'QUERY': {
         const params = classifyReadParameters(pairs, 'QUERY');
         checkDatabaseName(target);
-        const query = bodyText(await readBody(req, res), contentType).replace(/\r\n?/g, '\n');
+        // the database is checked before the body is read: a refused request is not received
         if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+        const query = bodyText(await readBody(req, res, options.maxQueryBodySize), contentType).replace(/\r\n?/g, '\n');
         send(req, res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query, items: headers.items }));
         return;
       }
       case 'POST': {
         checkDatabaseName(target);
-        const post = parsePostBody((await readBody(req, res)).toString('utf8'));
+        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+        const post = await parsePostRequest(await readBody(req, res, options.maxQueryBodySize));
         send(req, res, await runPost(session, target, post, headers));
         return;
       }
       case 'PUT': {
         const params = classifyWriteParameters(pairs);
         if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
-        const body = await readBody(req, res);
+        const body = () => readBody(req, res, options.maxBodySize);
         const result =
           target.path === ''
             ? await createDatabase(session, target.db, body, contentType, params.options)

@@ -22,6 +22,11 @@ export const HTTP_ERRORS = {
   MULTIPLE_CONTEXTS: entry(400, 'Multiple contexts supplied.'),
   BODY_TOO_LARGE_X: entry(413, 'Request body too large: at most % bytes are accepted.'),
   BODY_UNREADABLE_X: entry(400, 'The request body could not be read: %'),
+  /** A body parser of the host application read the body and kept no exact copy (body.ts). */
+  BODY_PARSED_BY_HOST_X: entry(
+    415,
+    'The request body was read by a body parser of the host application (%). Mount the REST router before body parsers, or keep the raw body in req.rawBody with the parser\'s verify hook.',
+  ),
 } as const;
 
 export type HttpErrorKey = keyof typeof HTTP_ERRORS;

@@ -38,6 +38,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
       variables: input.variables,
       serialization: input.serialization,
       fileAccess: mayReadHostFiles(session),
+      signal: session.signal,
     });
     if (response.changes !== undefined && response.changes.length > 0) {
       // an updating query: its changes go through the script's write view (planning took

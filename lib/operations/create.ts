@@ -1,5 +1,5 @@
 /** PUT of a whole database (spec §8.2): creates it, replacing one of the same name. */
-import { convertInput } from '../convert';
+import { convertBody } from '../convert';
 import { raise } from '../errors';
 import type { OptionValue } from '../store/database-options';
 import { STORE_ERRORS } from '../store/errors';
@@ -11,14 +11,16 @@ import { textResult, type Result, type Session } from './types';
 export async function createDatabase(
   session: Session,
   db: string,
-  body: Buffer,
+  /** Reads the body: called once the permission is checked, so a refused upload is not read. */
+  readBody: () => Promise<Buffer>,
   contentType: string | undefined,
   options: ReadonlyMap<string, OptionValue>,
 ): Promise<Result> {
   if (!isValidDatabaseName(db)) throw raise(STORE_ERRORS, 'INVALID_DB_NAME_X', db);
   requirePermission(session, 'create', db);
   const start = process.hrtime.bigint();
-  const input = body.length === 0 ? undefined : await convertInput(body, contentType, parseOptions(options));
+  const body = await readBody();
+  const input = body.length === 0 ? undefined : await convertBody(body, contentType, parseOptions(options));
   await session.runtime.store.write([db], async (view) => {
     await view.createDatabase(db);
     if (input === undefined) return;

@@ -7,7 +7,7 @@ import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
 import { withDatabase } from '../store/locks';
-import type { QueryContext, QueryResponse } from '../xquery/engine';
+import { LocatedQueryError, type QueryContext, type QueryResponse } from '../xquery/engine';
 import { applyStoreChanges } from '../xquery/update/changes';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
@@ -16,6 +16,8 @@ import type { Result, Session, Variable } from './types';
 export interface QueryInput {
   readonly query: string;
   readonly baseUri?: string;
+  /** The name of the query's source for error locations (the `run` file as requested). */
+  readonly source?: string;
   readonly db?: string;
   readonly path?: string;
   /** Context documents given with the request (XML texts); they replace the database context. */
@@ -44,6 +46,14 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
  * store changes are applied in the same write, all or nothing.
  */
 export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
+  try {
+    return await evaluateLocked(session, input);
+  } catch (error) {
+    throw input.source !== undefined && error instanceof LocatedQueryError ? error.in(input.source) : error;
+  }
+}
+
+async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
   const analysis = engine.analyze(input.query);
   const locks = withDatabase(analysis.databases, input.db);
@@ -57,6 +67,7 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
       readable: await readableDatabases(session, view, locks),
       ...(input.items ? { items: input.items } : {}),
       fileAccess: mayReadHostFiles(session),
+      signal: session.signal,
     });
     // Thrown under the lock: an updating query whose page cannot be served changes nothing.
     if (response.page && response.page.range === undefined) {

@@ -22,6 +22,29 @@ export interface RetrieveRequest {
   readonly range?: RequestedRange;
 }
 
+/** Reads a value resource (db:put-value) as db:get-value does. */
+const GET_VALUE = 'declare variable $db external; declare variable $path external; db:get-value($db, $path)';
+
+/**
+ * A value resource is answered with its value, serialized as a query result with the request's
+ * serialization parameters (its stored form is internal, xquery/modules/values.ts). It is read
+ * by a query worker, under the read lock the caller holds.
+ */
+async function storedValue(session: Session, db: string, path: string, serialization: Readonly<Record<string, string>>): Promise<Result> {
+  const response = await session.runtime.engine.evaluate({
+    query: GET_VALUE,
+    context: { kind: 'none' },
+    variables: new Map([
+      ['db', { values: [db] }],
+      ['path', { values: [path] }],
+    ]),
+    serialization,
+    readable: [db],
+    signal: session.signal,
+  });
+  return { status: 200, contentType: response.contentType, body: response.body };
+}
+
 export async function retrieve(
   session: Session,
   db: string,
@@ -35,6 +58,7 @@ export async function retrieve(
     if ((await view.database(db)) === undefined) throw notFound(db);
     const resource = path === '' ? undefined : await view.resource(db, path);
     if (resource === undefined) return databaseListing(db, path, await view.listResources(db, path), serialization);
+    if (resource.type === 'value') return storedValue(session, db, resource.path, serialization);
     const contentType = resource.type === 'xml' ? 'application/xml; charset=UTF-8' : withCharset(resource.contentType);
     const raw = resource.type === 'binary';
     const headers = { ...validators(resource), ...(raw ? { 'Accept-Ranges': 'bytes' } : {}) };

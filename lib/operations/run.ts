@@ -34,5 +34,5 @@ export async function runServerFile(
   const file = await resolveServerFile(session.runtime.options.restPath, name);
   const text = await fs.readFile(file, 'utf8');
   if (file.toLowerCase().endsWith('.bxs')) return runCommandScript(session, text, input, 'application/xml');
-  return evaluateQuery(session, { ...input, query: text, baseUri: pathToFileURL(file).href });
+  return evaluateQuery(session, { ...input, query: text, baseUri: pathToFileURL(file).href, source: name });
 }

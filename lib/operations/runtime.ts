@@ -11,6 +11,8 @@ import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/modules/store-source';
 
+const MiB = 1024 * 1024;
+
 export interface Runtime {
   readonly options: ResolvedOptions;
   readonly store: Store;
@@ -22,15 +24,26 @@ export interface Runtime {
 export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
   // The data folder holds every database and the password hashes: its owner's alone.
   await fs.mkdir(options.dbPath, { recursive: true, mode: 0o700 });
-  const store = await createFileStore(options.dbPath);
-  const users = await UserStore.open(options.dbPath);
-  await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
+  // a request waits for its locks at most as long as a query may run (then 503, not a hang)
+  const store = await createFileStore(options.dbPath, { exclusive: true, lockWaitMs: options.queryTimeout });
+  let users: UserStore;
+  try {
+    users = await UserStore.open(options.dbPath);
+    await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
+  } catch (error) {
+    await store.close(); // releases the data folder, so that a later start can try again
+    throw error;
+  }
   const engine = createEngine({
     dbPath: options.dbPath,
     workers: options.workers,
     timeoutMs: options.queryTimeout,
     compiledCacheSize: options.compiledQueryCacheSize,
-    documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize }),
+    maxQueued: options.maxQueuedQueries,
+    workerHeapMb: Math.floor(options.workerMemory / MiB),
+    maxResultBytes: options.maxResultBytes,
+    // one budget for the whole router: each worker caches its share (README, documentCacheSize)
+    documentSource: storeSourceSpec({ cacheBytes: Math.floor(options.documentCacheSize / options.workers) }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),
   });

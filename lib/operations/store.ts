@@ -1,5 +1,5 @@
 /** PUT of a resource into an existing database (spec §8.1, §8.3, §8.4). */
-import { convertInput } from '../convert';
+import { convertBody } from '../convert';
 import type { OptionValue } from '../store/database-options';
 import { checkWritePreconditions, entityTag, NO_PRECONDITIONS, type Preconditions } from './conditional';
 import { notFound } from './list';
@@ -15,15 +15,17 @@ export async function storeResource(
   session: Session,
   db: string,
   path: string,
-  body: Buffer,
+  /** Reads the body: called once the permission is checked, so a refused upload is not read. */
+  readBody: () => Promise<Buffer>,
   contentType: string | undefined,
   options: ReadonlyMap<string, OptionValue>,
   preconditions: Preconditions = NO_PRECONDITIONS,
 ): Promise<Result> {
   requirePermission(session, 'write', db);
   const start = process.hrtime.bigint();
+  const body = await readBody();
   // Convert before taking the lock: a body that fails to parse stores nothing and blocks no one.
-  const input = await convertInput(body, contentType, parseOptions(options));
+  const input = await convertBody(body, contentType, parseOptions(options));
   const replace = options.get('REPLACE') !== false;
   const stored = await session.runtime.store.write([db], async (view) => {
     if ((await view.database(db)) === undefined) throw notFound(db);

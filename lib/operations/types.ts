@@ -6,6 +6,8 @@ import type { Runtime } from './runtime';
 export interface Session {
   readonly user: User;
   readonly runtime: Runtime;
+  /** Aborted when the client goes away before its answer: queries in flight are stopped. */
+  readonly signal?: AbortSignal;
 }
 
 /** An external variable binding of a request (spec §9.1). */

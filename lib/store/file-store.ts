@@ -23,6 +23,7 @@ import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { STORE_ERRORS } from './errors';
 import { replayJournals, STORE_DIR } from './journal';
+import { lockFolder, type FolderLock } from './folder-lock';
 import { LockManager } from './locks';
 import { databaseFolder, isValidDatabaseName } from './paths';
 import type { LockSet, ReadView, Store, WriteView } from './types';
@@ -32,16 +33,27 @@ import { StoreWriteView } from './write-view';
 /** Folders a write or commit creates in the data folder; left over only by a crash. */
 const WORK_FOLDER = /^\.(stage|trash|scratch)-[A-Za-z0-9_-]+\.$/;
 
+export interface FileStoreOptions {
+  /**
+   * Take the data folder's exclusive lock (folder-lock.ts) before touching anything, and release
+   * it on close: a second opener fails. A server always does; tests that simulate a crash by
+   * opening a folder again without closing it do not.
+   */
+  readonly exclusive?: boolean;
+  /** Longest wait for the locks of a read or write, in ms (locks.ts); default: no limit. */
+  readonly lockWaitMs?: number;
+}
+
 /**
  * Opens the store in `dbPath` (created if missing): finishes interrupted commits, removes what
  * interrupted writes left, and reads every database's meta.
  */
-export async function createFileStore(dbPath: string): Promise<FileStore> {
-  return FileStore.open(dbPath);
+export async function createFileStore(dbPath: string, options: FileStoreOptions = {}): Promise<FileStore> {
+  return FileStore.open(dbPath, options);
 }
 
 export class FileStore implements Store {
-  private readonly locks = new LockManager();
+  private readonly locks: LockManager;
   private readonly listeners = new Set<(db: string) => void>();
   private readonly inflight = new Set<Promise<unknown>>();
   private closed = false;
@@ -51,15 +63,25 @@ export class FileStore implements Store {
     /** The data folder, absolute. */
     readonly dbPath: string,
     private readonly committed: Map<string, DbRecord>,
-  ) {}
+    private readonly folderLock: FolderLock | undefined,
+    lockWaitMs: number | undefined,
+  ) {
+    this.locks = new LockManager(lockWaitMs);
+  }
 
   /** See createFileStore. */
-  static async open(dbPath: string): Promise<FileStore> {
+  static async open(dbPath: string, options: FileStoreOptions = {}): Promise<FileStore> {
     const root = path.resolve(dbPath);
     await fs.mkdir(root, { recursive: true });
-    await replayJournals(root);
-    await sweepDataFolder(root);
-    return new FileStore(root, await loadDatabases(root));
+    const lock = options.exclusive ? await lockFolder(root) : undefined;
+    try {
+      await replayJournals(root);
+      await sweepDataFolder(root);
+      return new FileStore(root, await loadDatabases(root), lock, options.lockWaitMs);
+    } catch (error) {
+      await lock?.release();
+      throw error;
+    }
   }
 
   read<T>(dbs: LockSet, fn: (view: ReadView) => Promise<T>): Promise<T> {
@@ -100,6 +122,7 @@ export class FileStore implements Store {
   async close(): Promise<void> {
     this.closed = true;
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    await this.folderLock?.release();
   }
 
   /** Runs a write's function on a new write view and commits what it staged. */

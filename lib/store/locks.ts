@@ -7,7 +7,13 @@
  * Locks are always taken in one order (global first, then names sorted), so requests never
  * deadlock. Each lock is FIFO-fair: a request waits behind any earlier waiter it conflicts with,
  * so a stream of readers cannot starve a writer.
+ *
+ * Waits are bounded: a request not granted within the manager's `waitMs` gives up its place
+ * (which may let those behind it through), releases what it took, and fails with
+ * `LOCK_TIMEOUT_X` (503) instead of hanging behind a holder that never finishes.
  */
+import { raise } from '../errors';
+import { STORE_ERRORS } from './errors';
 import type { LockSet } from './types';
 
 /** Lock modes: intention shared/exclusive, shared, exclusive. */
@@ -40,13 +46,29 @@ export class ModeLock {
     return this.held.size === 0 && this.queue.length === 0;
   }
 
-  /** Resolves once the lock is held in `mode`. */
-  acquire(mode: LockMode): Promise<void> {
+  /** Resolves once the lock is held in `mode`; rejects with `timeout()` after `waitMs` of waiting. */
+  acquire(mode: LockMode, waitMs?: number, timeout?: () => Error): Promise<void> {
     if (this.fitsHolders(mode) && this.queue.every((w) => compatible(w.mode, mode))) {
       this.take(mode);
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.queue.push({ mode, grant: resolve }));
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const waiter: Waiter = {
+        mode,
+        grant: () => {
+          if (timer) clearTimeout(timer);
+          resolve();
+        },
+      };
+      this.queue.push(waiter);
+      if (waitMs === undefined) return;
+      timer = setTimeout(() => {
+        this.queue = this.queue.filter((w) => w !== waiter);
+        this.grantWaiters(); // a waiter behind this one may fit now
+        reject(timeout?.() ?? new Error('lock wait timed out'));
+      }, waitMs);
+    });
   }
 
   /** Releases one hold in `mode` and grants whatever may run now. */
@@ -114,12 +136,23 @@ export function lockPlan(dbs: LockSet, exclusive: boolean): LockRequest[] {
 export class LockManager {
   private readonly locks = new Map<string, ModeLock>();
 
+  /** `waitMs`: longest wait for a lock set; absent: no limit. */
+  constructor(private readonly waitMs?: number) {}
+
   /** Takes the locks a read (shared) or write (exclusive) of `dbs` needs; answers the release. */
   async acquire(dbs: LockSet, exclusive: boolean): Promise<() => void> {
     const plan = lockPlan(dbs, exclusive);
     const taken: LockRequest[] = [];
+    const deadline = this.waitMs === undefined ? undefined : Date.now() + this.waitMs;
+    const timeout = () => raise(STORE_ERRORS, 'LOCK_TIMEOUT_X', this.waitMs);
     for (const request of plan) {
-      await this.lock(request.name).acquire(request.mode);
+      try {
+        await this.lock(request.name).acquire(request.mode, deadline === undefined ? undefined : Math.max(0, deadline - Date.now()), timeout);
+      } catch (error) {
+        for (const held of taken.reverse()) this.release(held);
+        this.dropIfIdle(request.name);
+        throw error;
+      }
       taken.push(request);
     }
     let released = false;
@@ -158,6 +191,10 @@ export class LockManager {
     const lock = this.locks.get(request.name);
     if (!lock) return;
     lock.release(request.mode);
-    if (lock.idle) this.locks.delete(request.name);
+    this.dropIfIdle(request.name);
+  }
+
+  private dropIfIdle(name: string): void {
+    if (this.locks.get(name)?.idle) this.locks.delete(name);
   }
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { contentDigest, errorCode, flushFiles, linkOrCopy, writeTemp } from './atomic';
+import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp } from './atomic';
 import {
   backupFolder,
   backupInfo,
@@ -171,6 +171,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const p = checkResourcePath(path);
     if (!this.allowed(draft, p, conditions)) return undefined;
     const data = typeof input.data === 'string' ? Buffer.from(input.data, 'utf8') : input.data;
+    const digest = await contentDigestYielding(data);
     const temp = await this.writeStaged(draft, p, data);
     if (this.drafts.get(db) !== draft) return this.putResource(db, path, input, conditions);
     if (!this.allowed(draft, p, conditions)) return undefined;
@@ -187,7 +188,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const below = draft.countBelow(p) > 0 ? draft.pathsAtOrBelow(p).filter((b) => b !== p) : [];
     if (below.length > 0 && input.type !== 'binary') throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, below[0]);
     for (const b of below) draft.remove(b);
-    draft.set(p, entry, { file: temp, owned: true, digest: contentDigest(data) });
+    draft.set(p, entry, { file: temp, owned: true, digest });
     return resourceInfo(p, entry);
   }
 

@@ -45,6 +45,12 @@ export interface EngineOptions {
   readonly documentSource?: DocumentSourceSpec;
   /** Where the workers' output lines go (fn:trace); default: the process's stdout and stderr. */
   readonly output?: WorkerOutput;
+  /** Queries that may wait for a worker; more are refused with 503 (worker/pool.ts). */
+  readonly maxQueued?: number;
+  /** Heap of each worker in MiB. */
+  readonly workerHeapMb?: number;
+  /** Largest serialized result, in bytes. */
+  readonly maxResultBytes?: number;
 }
 
 /** The context of a query (spec §6.1, §9.2). */
@@ -72,6 +78,8 @@ export interface QueryRequest {
    * router option `allowFileAccess` and an admin); default false.
    */
   readonly fileAccess?: boolean;
+  /** Aborted when the client went away: the query is stopped. */
+  readonly signal?: AbortSignal;
 }
 
 export interface QueryResponse {
@@ -118,6 +126,9 @@ class XQueryEngine implements Engine {
       dbPath: options.dbPath,
       documentSource: options.documentSource,
       output: options.output,
+      maxQueued: options.maxQueued,
+      heapMb: options.workerHeapMb,
+      maxResultBytes: options.maxResultBytes,
     });
     this.parsed = new LRUCache({ max });
     this.translated = new LRUCache({ max });
@@ -181,6 +192,7 @@ class XQueryEngine implements Engine {
         serialization,
         timeoutMs: request.timeoutMs,
         readable: request.readable,
+        signal: request.signal,
         ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),
         ...(request.items ? { items: request.items } : {}),
@@ -239,12 +251,13 @@ class XQueryEngine implements Engine {
 
   /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
   private remap(e: QueryError, query: string, t: Translation): QueryError {
-    if (e.phase === 'serialize' || e.code === 'BASX0003') return e;
+    // time, memory and size limits are about the whole run: no position to give
+    if (e.phase === 'serialize' || e.code === 'BASX0003' || e.code === 'XPDY0130') return e;
     // an XPath run reports no line: the error is in the body, where the XSLT line would point too
     const position = e.line === undefined && t.xpath ? lineColumn(query, t.xpath.offset) : sourcePosition(query, t.lineOffsets, e.line);
     const data = e.toData();
     const code = XSLT_CODES[data.code] ?? data.code;
-    return locate(new QueryError({ ...data, code }), position);
+    return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
   }
 }
 
@@ -256,6 +269,18 @@ class XQueryEngine implements Engine {
 function nestingError(e: unknown): LocatedQueryError | undefined {
   if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return undefined;
   return new LocatedQueryError({ code: 'XPST0003', message: NESTED_TOO_DEEPLY, status: 500, phase: 'compile' });
+}
+
+/**
+ * saxon-js names an external variable by its stylesheet parameter (`… in stylesheet parameter
+ * Q{}a`); the client knows it as `$a` (spec §9.1).
+ */
+function variableMessage(message: string, t: Translation): string {
+  return message.replace(/ in stylesheet parameter (Q\{[^}]*\}[^\s.,;]+)/, (_all, param: string) => {
+    const ext = t.externals.find((x) => x.param === param || `Q{${x.uri}}${x.local}` === param);
+    const name = ext ? (ext.uri === '' ? ext.local : `Q{${ext.uri}}${ext.local}`) : param.replace(/^Q\{\}/, '');
+    return ` for $${name}`;
+  });
 }
 
 /** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */

@@ -1,6 +1,6 @@
 /**
  * Static errors of the XQuery translator, as one catalog (style.md §1 "errors are table
- * entries"), and the error body of spec §12 (`Stopped at ., L/C:\n[CODE] Message`).
+ * entries"), and the error body of spec §12 (`Stopped at LOCATION, L/C:\n[CODE] Message`).
  *
  * Every error the translator finds carries the exact XQuery position (1-based line and column
  * of the offending construct). Errors that saxon-js raises while compiling or running the
@@ -22,10 +22,19 @@ export class LocatedQueryError extends QueryError {
   /** Position in the XQuery source (not in the generated XSLT), when known. */
   readonly position?: SourcePosition;
 
-  constructor(data: QueryErrorData, position?: SourcePosition) {
+  /** The query's source as the client named it (a `run` file); absent: `.`, an ad-hoc query. */
+  readonly source?: string;
+
+  constructor(data: QueryErrorData, position?: SourcePosition, source?: string) {
     super(data);
     this.name = 'LocatedQueryError';
     this.position = position;
+    this.source = source;
+  }
+
+  /** The same error, located in the named source. */
+  in(source: string): LocatedQueryError {
+    return new LocatedQueryError(this.toData(), this.position, source);
   }
 }
 
@@ -34,8 +43,11 @@ export class LocatedQueryError extends QueryError {
  * location line is informative and left out when the position is unknown.
  */
 export function errorBody(error: QueryError): string {
-  const pos = error instanceof LocatedQueryError ? error.position : undefined;
-  const head = pos ? `Stopped at ., ${pos.line}/${pos.column}:\n` : '';
+  const located = error instanceof LocatedQueryError ? error : undefined;
+  const pos = located?.position;
+  // LOCATION: the `run` file, or `.` for a query given with the request (the reference server's
+  // static base of such queries)
+  const head = pos ? `Stopped at ${located?.source ?? '.'}, ${pos.line}/${pos.column}:\n` : '';
   return `${head}[${error.code}] ${error.message}`;
 }
 

@@ -135,5 +135,10 @@ function node(n: XdmNode, method: string, props: Record<string, unknown>): strin
   if (n.nodeType === NodeKind.attribute || n.nodeType === NodeKind.namespace) {
     throw serializationError('SENR0001', `${n.nodeType === NodeKind.attribute ? 'Attribute' : 'Namespace'} nodes cannot be serialized with method ${method}.`);
   }
-  return saxon.serialize(n, props);
+  const out = saxon.serialize(n, props);
+  // saxon-js ends a document type declaration with a newline; without indent the reference
+  // server writes the element right after it (`<!DOCTYPE html><html>`)
+  return props.indent ? out : out.replace(DOCTYPE_NEWLINE, '$1');
 }
+
+const DOCTYPE_NEWLINE = /^(<!DOCTYPE [^[>]*>)\r?\n/;

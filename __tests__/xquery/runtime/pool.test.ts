@@ -97,4 +97,33 @@ describe('QueryPool', () => {
     // the replacement worker serves the next query
     expect((await pool.run({ xslt: select('"after"'), initialTemplate: MAIN })).body).toBe('after');
   });
+
+  it('backs off when workers fail at start-up instead of restarting them in a loop', async () => {
+    const missing = path.join(__dirname, 'no-such-document-source.js');
+    pool = new QueryPool({ size: 1, documentSource: { module: missing } });
+    await expect(pool.run({ xslt: select('1'), initialTemplate: MAIN })).rejects.toThrow(/Cannot find module/);
+    // no replacement is started at once: it waits out a delay
+    expect(pool.workers).toBe(0);
+    expect(pool.restarts).toBe(1);
+    // later tasks wait for the retries and fail with the start-up error once they give up
+    await expect(pool.run({ xslt: select('2'), initialTemplate: MAIN })).rejects.toThrow(/Cannot find module/);
+    expect(pool.restarts).toBeLessThanOrEqual(3);
+  });
+
+  it('drops a queued task whose signal aborts, and refuses tasks beyond maxQueued with 503', async () => {
+    pool = new QueryPool({ size: 1, maxQueued: 1, timeoutMs: 60_000 });
+    await pool.run({ xslt: select('"warm"'), xpath: '"warm"' });
+    const running = new AbortController();
+    const queued = new AbortController();
+    const runaway = pool.run({ xslt: RUNAWAY, xpath: 'count((1 to 100000000000)[. mod 7 = 99])', signal: running.signal });
+    const waiting = pool.run({ xslt: RUNAWAY, xpath: 'count((1 to 100000000000)[. mod 7 = 98])', signal: queued.signal });
+    await expect(pool.run({ xslt: select('1'), xpath: '1' })).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '60' } });
+    queued.abort();
+    await expect(waiting).rejects.toMatchObject({ status: 499 });
+    expect(pool.queued).toBe(0);
+    running.abort();
+    await expect(runaway).rejects.toMatchObject({ status: 499 });
+    expect(pool.restarts).toBe(1);
+    expect((await pool.run({ xslt: select('"after"'), xpath: '"after"' })).body).toBe('after');
+  });
 });

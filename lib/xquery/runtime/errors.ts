@@ -11,7 +11,11 @@
  *   stopped. BaseX's own code for a stopped query; HTTP 500 like every query error.
  * - `SXJS0004` an internal failure inside saxon-js (a JavaScript exception, not an XPath error).
  * - `XPDY0130` (W3C: an implementation limit was exceeded) for JavaScript stack exhaustion,
- *   typically runaway recursion.
+ *   typically runaway recursion, for a query that exhausted its worker's heap, and for a result
+ *   larger than `maxResultBytes`.
+ *
+ * Refusals that are not the query's fault (a full queue, a client that went away) are plain
+ * `XmldbError`s: they carry no query position.
  */
 import { XmldbError } from '../../errors';
 import type { SaxonError } from './saxon';
@@ -68,6 +72,27 @@ export function timeoutError(ms: number): QueryError {
   return new QueryError({ code: TIMEOUT_CODE, message: `Timeout exceeded (${ms} ms).`, status: 500, phase: 'evaluate' });
 }
 
+/** A query that ran its worker out of heap (the worker is replaced). */
+export function outOfMemoryError(heapMb: number | undefined): QueryError {
+  const limit = heapMb !== undefined ? ` (${heapMb} MiB)` : '';
+  return new QueryError({ code: 'XPDY0130', message: `Out of main memory: the query needed more than its worker's heap${limit}.`, status: 500, phase: 'evaluate' });
+}
+
+/** A serialized result over `maxResultBytes` (checked in the worker, before it is copied out). */
+export function resultTooLargeError(limit: number): QueryError {
+  return new QueryError({ code: 'XPDY0130', message: `Result too large: at most ${limit} bytes may be returned (maxResultBytes).`, status: 500, phase: 'serialize' });
+}
+
+/** Every worker busy and the queue full: 503, and when to try again. */
+export function busyError(retryAfterSeconds: number): XmldbError {
+  return new XmldbError(503, 'Server busy: too many queries are waiting. Try again later.', 'BUSY', { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/** The client went away before its query finished; the query was stopped. Nobody reads this. */
+export function cancelledError(): XmldbError {
+  return new XmldbError(499, 'Query cancelled: the client closed the connection.', 'CANCELLED');
+}
+
 /** A client-side error about serialization parameters (HTTP 400). */
 export function serializationParamError(code: string, message: string): QueryError {
   return new QueryError({ code, message, status: 400, phase: 'serialize' });
@@ -92,6 +117,14 @@ export function normaliseCode(code: string | undefined): string {
 const STATIC_PREAMBLE = /^Static error in XPath on line (\d+) in [^{]*\{([\s\S]*?)\}: /;
 const LINE_IN_MESSAGE = /\bon line (\d+)\b/;
 const LINE_COLUMN_IN_MESSAGE = /\bat line (\d+) column (\d+)\b/;
+
+/**
+ * saxon-js's XML parser counts lines from 0 (`… at line 0 column 7` for the first line); clients
+ * count from 1, as every other position in our messages does.
+ */
+export function xmlParserMessage(message: string): string {
+  return message.replace(LINE_COLUMN_IN_MESSAGE, (_all, line: string, column: string) => `at line ${Number(line) + 1} column ${column}`);
+}
 
 /** Turns whatever saxon-js (or JavaScript) threw into a QueryError. */
 export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: string): QueryError {
@@ -123,12 +156,14 @@ export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: stri
     const l = LINE_IN_MESSAGE.exec(extra) ?? LINE_IN_MESSAGE.exec(message);
     if (lc) {
       line = Number(lc[1]) + 1; // saxon's XML parser counts lines from 0
-
       column = Number(lc[2]);
     } else if (l) line = Number(l[1]);
-  } else if (err.xsltLineNr != null && (!stylesheetUri || !err.xsltModule || stylesheetUri.endsWith(err.xsltModule))) {
-    // saxon names the module by the last segment of its base URI
-    line = Number(err.xsltLineNr);
+  } else {
+    message = xmlParserMessage(message); // parse-xml(), doc(): the parser's position in the input
+    if (err.xsltLineNr != null && (!stylesheetUri || !err.xsltModule || stylesheetUri.endsWith(err.xsltModule))) {
+      // saxon names the module by the last segment of its base URI
+      line = Number(err.xsltLineNr);
+    }
   }
 
   if (code === 'XTDE0050') {

@@ -1,93 +1,27 @@
-/**
- * Starting a worker thread on `thread.ts`/`thread.js`, from compiled code and from source.
- *
- * - From dist/ (this file is `launch.js`): the worker runs `thread.js` next to it.
- * - From source (this file is `launch.ts`, as under jest with ts-jest): a worker cannot load
- *   TypeScript by itself and jest's transformer does not reach into worker threads, so the
- *   worker starts from a small inline CommonJS bootstrap (`eval: true`). The bootstrap installs
- *   a `.ts` loader that strips types with the project's own `typescript` (`transpileModule`, the
- *   same per-file transpilation ts-jest does with isolatedModules), lets `./x.js` requests find
- *   `./x.ts`, and then requires `thread.ts`.
- *
- *   The JavaScript of each file is kept in `node_modules/.cache/xmldb-rest-worker/`, named by a
- *   digest of the source text, its path, the compiler's version and the options: a worker loads
- *   JavaScript and never the 9 MB compiler, unless a file changed since the last worker, and it
- *   can never run stale code (an edited file has a new digest). Cache files are written to a
- *   temp name and renamed, so workers starting together never read half a file; the folder may be
- *   deleted at any time.
- */
+/** Starting a query worker thread on `thread.ts`/`thread.js` (threads/launch.ts tells how). */
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { startThread } from '../../threads/launch';
 import type { WorkerInit } from './protocol';
-
-const FROM_SOURCE = path.extname(__filename) === '.ts';
-
-/** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
-const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
-
-/** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
-function sourceBootstrap(threadFile: string): string {
-  return `
-'use strict';
-const Module = require('module');
-const fs = require('fs');
-const projectRequire = Module.createRequire(${JSON.stringify(threadFile)});
-const crypto = require('crypto');
-const path = require('path');
-const tsRoot = path.dirname(projectRequire.resolve('typescript/package.json'));
-const cacheDir = path.join(tsRoot, '..', '.cache', 'xmldb-rest-worker');
-const salt = fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(TRANSPILE_OPTIONS))};
-let ts;
-function transpile(source, filename) {
-  const key = crypto.createHash('sha256').update(salt).update('\\0' + filename + '\\0').update(source).digest('hex');
-  const cached = path.join(cacheDir, key + '.js');
-  try {
-    return fs.readFileSync(cached, 'utf8');
-  } catch {
-    // not transpiled yet
-  }
-  ts ??= projectRequire('typescript');
-  const options = ts.convertCompilerOptionsFromJson(${JSON.stringify(TRANSPILE_OPTIONS)}, '').options;
-  const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename }).outputText;
-  const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
-  try {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(temp, out);
-    fs.renameSync(temp, cached);
-  } catch {
-    // The cache only saves time: where it cannot be written, the next worker transpiles again.
-    fs.rmSync(temp, { force: true });
-  }
-  return out;
-}
-Module._extensions['.ts'] = function (module, filename) {
-  module._compile(transpile(fs.readFileSync(filename, 'utf8'), filename), filename);
-};
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, parent, ...rest) {
-  try {
-    return resolve.call(this, request, parent, ...rest);
-  } catch (e) {
-    if (/^\\.{1,2}\\//.test(request) && request.endsWith('.js')) {
-      return resolve.call(this, request.slice(0, -3) + '.ts', parent, ...rest);
-    }
-    throw e;
-  }
-};
-projectRequire(${JSON.stringify(threadFile)});
-`;
-}
 
 /** Receives what a worker writes to its stdout or stderr (fn:trace, saxon's messages), line by line. */
 export type WorkerOutput = (line: string, stream: 'stdout' | 'stderr') => void;
 
-/** Starts a worker; with `output`, its stdout and stderr go there instead of the process's. */
-export function startWorker(init: WorkerInit, output?: WorkerOutput): Worker {
-  const streams = output ? { stdout: true, stderr: true } : {};
-  const worker = FROM_SOURCE
-    ? new Worker(sourceBootstrap(path.join(__dirname, 'thread.ts')), { eval: true, workerData: init, ...streams })
-    : new Worker(path.join(__dirname, 'thread.js'), { workerData: init, ...streams });
+export interface WorkerStart {
+  /** Where the worker's stdout and stderr go instead of the process's. */
+  readonly output?: WorkerOutput;
+  /** Heap limits of the worker. */
+  readonly resourceLimits?: ResourceLimits;
+}
+
+export function startWorker(init: WorkerInit, start: WorkerStart = {}): Worker {
+  const { output, resourceLimits } = start;
+  const worker = startThread(path.join(__dirname, 'thread'), {
+    workerData: init,
+    ...(output ? { stdout: true, stderr: true } : {}),
+    ...(resourceLimits ? { resourceLimits } : {}),
+  });
   if (output) {
     createInterface({ input: worker.stdout }).on('line', (line) => output(line, 'stdout'));
     createInterface({ input: worker.stderr }).on('line', (line) => output(line, 'stderr'));

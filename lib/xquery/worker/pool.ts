@@ -9,6 +9,17 @@
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (runtime/errors.ts).
+ * - Cancellation: a task may carry an `AbortSignal` (the client went away). A queued task is
+ *   dropped; a running one has its worker terminated and replaced, like a timeout, so no CPU is
+ *   spent on an answer nobody will read.
+ * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
+ *   `Retry-After` (runtime/errors.ts `busyError`), and so is a task that waited half its time
+ *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's heap is capped (`heapMb`, via
+ *   `resourceLimits`): a query that exhausts it ends its worker, fails alone with
+ *   `[XPDY0130] Out of main memory`, and a fresh worker takes its place.
+ * - Start-up failures: a worker that dies before it has loaded is replaced after a delay that
+ *   doubles with each failure in a row (up to 30 s), so a broken installation does not spin;
+ *   tasks waiting meanwhile fail with the start-up error once the backoff gives up on them.
  * - Compilation is shared across the pool: the main thread keeps an LRU of compiled SEF text by
  *   compile key; `fetch` makes concurrent requests for one key wait for a single compilation
  *   (done in a worker, under the same time limit). Compile errors are cached like successes.
@@ -18,7 +29,7 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
-import { QueryError, timeoutError, type QueryErrorData } from '../runtime/errors';
+import { QueryError, busyError, cancelledError, outOfMemoryError, timeoutError, type QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
 import { startWorker, type WorkerOutput } from './launch';
@@ -40,6 +51,12 @@ export interface QueryPoolOptions {
   readonly documentSource?: DocumentSourceSpec;
   /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
   readonly output?: WorkerOutput;
+  /** Tasks that may wait for a worker; one more is refused with 503 (default 16 per worker, at least 32). */
+  readonly maxQueued?: number;
+  /** Old-generation heap of each worker in MiB (`resourceLimits`); default: V8's. */
+  readonly heapMb?: number;
+  /** Largest serialized result a worker hands back, in bytes (default: unbounded). */
+  readonly maxResultBytes?: number;
 }
 
 export interface QueryJob {
@@ -68,6 +85,8 @@ export interface QueryJob {
   readonly timeoutMs?: number;
   /** Paging: only these items are serialized (see ItemPage). */
   readonly items?: RequestedRange;
+  /** Aborted when the answer is no longer wanted (the client disconnected): the run stops. */
+  readonly signal?: AbortSignal;
 }
 
 export interface QueryOutcome {
@@ -86,8 +105,11 @@ export interface QueryOutcome {
 interface Pending {
   readonly task: Task;
   readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
   resolve(reply: Reply): void;
   reject(error: Error): void;
+  /** Stops listening to `signal`; called once the task is settled. */
+  detach(): void;
 }
 
 interface Slot {
@@ -103,6 +125,12 @@ interface Slot {
 /** What a worker may take to load (saxon-js and the engine's modules), beyond a task's limit. */
 const STARTUP_MS = 60_000;
 
+/** Delay before replacing a worker that failed at start-up: doubles per failure in a row. */
+const BACKOFF_FIRST_MS = 100;
+const BACKOFF_MAX_MS = 30_000;
+/** Start-up failures in a row after which waiting tasks fail instead of waiting for the next try. */
+const BACKOFF_GIVE_UP = 3;
+
 type Compiled = { readonly sefText: string; readonly baseUri: string } | { readonly error: QueryErrorData };
 
 export class QueryPool {
@@ -113,8 +141,15 @@ export class QueryPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private readonly compiled: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
+  private readonly maxQueued: number;
+  private readonly heapMb: number | undefined;
   private nextId = 1;
   private closed = false;
+  /** Workers in a row that died before they loaded; reset by one that loads. */
+  private startFailures = 0;
+  private lastStartError: Error | undefined;
+  /** Set while a replacement waits out its backoff delay: nothing is spawned meanwhile. */
+  private backoff: NodeJS.Timeout | null = null;
   /** Workers replaced after a timeout or a crash. */
   restarts = 0;
   /** Compilations sent to workers. */
@@ -124,7 +159,14 @@ export class QueryPool {
     this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     const cacheMax = options.cacheMax ?? 256;
-    this.init = { cacheMax, dbPath: options.dbPath, documentSource: options.documentSource };
+    this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
+    this.heapMb = options.heapMb;
+    this.init = {
+      cacheMax,
+      dbPath: options.dbPath,
+      documentSource: options.documentSource,
+      ...(options.maxResultBytes !== undefined ? { maxResultBytes: options.maxResultBytes } : {}),
+    };
     this.output = options.output;
     this.compiled = new LRUCache({
       max: cacheMax,
@@ -144,15 +186,16 @@ export class QueryPool {
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
     if (job.xpath !== undefined) {
       const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-      return this.outcome(await this.submit(task, timeoutMs), false);
+      return this.outcome(await this.submit(task, timeoutMs, job.signal), false);
     }
     const key = compileKey(job.xslt, options);
     const cached = this.compiled.has(key);
+    // A compilation is shared by every request for the key, so it is not cancelled with one of them.
     const compiled = await this.compiled.fetch(key, { context: { xslt: job.xslt, options, timeoutMs } });
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
     const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-    return this.outcome(await this.submit(task, timeoutMs), cached);
+    return this.outcome(await this.submit(task, timeoutMs, job.signal), cached);
   }
 
   /** What a run task carries besides its query. */
@@ -179,6 +222,8 @@ export class QueryPool {
   /** Stops all workers; queued and running tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.backoff) clearTimeout(this.backoff);
+    this.backoff = null;
     for (const p of this.queue.splice(0)) p.reject(new Error('query pool closed'));
     await Promise.all(
       this.slots.splice(0).map((slot) => {
@@ -194,18 +239,84 @@ export class QueryPool {
     return this.slots.length;
   }
 
-  private submit(task: Task, timeoutMs: number): Promise<Reply> {
+  /** Tasks waiting for a worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private submit(task: Task, timeoutMs: number, signal?: AbortSignal): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
+    if (signal?.aborted) return Promise.reject(cancelledError());
+    // Refused at once when every worker is busy and the queue is full (spec: bounded work).
+    if (this.queue.length >= this.maxQueued && !this.slots.some((s) => s.current === null)) return Promise.reject(busyError(this.retryAfterSeconds()));
     return new Promise<Reply>((resolve, reject) => {
-      this.queue.push({ task: { ...task, id: this.nextId++ }, timeoutMs, resolve, reject });
+      const pending: Pending = {
+        task: { ...task, id: this.nextId++ },
+        timeoutMs,
+        signal,
+        resolve: (reply) => {
+          pending.detach();
+          resolve(reply);
+        },
+        reject: (error) => {
+          pending.detach();
+          reject(error);
+        },
+        detach: () => {
+          clearTimeout(waitLimit);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      const onAbort = () => this.cancel(pending);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // A task waits for a worker at most half its own time limit, then hears 503 like a full
+      // queue: with the run's own limit, a client hears back within 1.5 time limits.
+      let waitLimit: NodeJS.Timeout;
+      const limitWait = () => {
+        waitLimit = setTimeout(() => this.giveUp(pending) || limitWait(), timeoutMs / 2);
+        waitLimit.unref();
+      };
+      limitWait();
+      this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  /** Seconds a refused client should wait: about one query's time limit per round of the pool. */
+  private retryAfterSeconds(): number {
+    return Math.max(1, Math.ceil(this.timeoutMs / 1000 / Math.max(1, this.size)));
+  }
+
+  /** A task that waited half its time limit in the queue: refused as busy (a started task runs on). */
+  private giveUp(pending: Pending): boolean {
+    const i = this.queue.indexOf(pending);
+    if (i < 0) return true;
+    // Workers still loading are not busy with queries: a task waiting for them waits on.
+    if (this.slots.some((s) => !s.ready)) return false;
+    this.queue.splice(i, 1);
+    pending.reject(busyError(this.retryAfterSeconds()));
+    return true;
+  }
+
+  /** The client of a task went away: drop it from the queue, or stop the worker running it. */
+  private cancel(pending: Pending): void {
+    const i = this.queue.indexOf(pending);
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      pending.reject(cancelledError());
+      return;
+    }
+    const slot = this.slots.find((s) => s.current === pending);
+    if (!slot) return;
+    this.retire(slot);
+    pending.reject(cancelledError());
+    this.dispatch();
   }
 
   private dispatch(): void {
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => s.current === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot && this.slots.length < this.size && this.backoff === null) slot = this.spawn();
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.current = pending;
@@ -230,10 +341,18 @@ export class QueryPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.init, this.output), ready: false, current: null, timer: null, primed: new Set() };
+    const limits = this.heapMb !== undefined ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
+    const slot: Slot = {
+      worker: startWorker(this.init, { output: this.output, resourceLimits: limits }),
+      ready: false,
+      current: null,
+      timer: null,
+      primed: new Set(),
+    };
     slot.worker.on('message', (reply: Reply | ReadyMessage) => {
       if ('ready' in reply) {
         slot.ready = true;
+        this.startFailures = 0;
         this.startTimer(slot); // the task waiting for it starts its time limit now
         return;
       }
@@ -241,7 +360,7 @@ export class QueryPool {
       if (!reply.ok && 'missing' in reply && slot.current) this.post(slot, slot.current.task, true);
       else this.settle(slot, (p) => p.resolve(reply));
     });
-    slot.worker.on('error', (e) => this.replace(slot, e));
+    slot.worker.on('error', (e) => this.replace(slot, isOutOfMemory(e) ? outOfMemoryError(this.heapMb) : e));
     slot.worker.on('exit', (code) => {
       if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`query worker exited with code ${code}`));
     });
@@ -283,12 +402,34 @@ export class QueryPool {
   private replace(slot: Slot, error: Error): void {
     const pending = slot.current;
     if (!this.slots.includes(slot)) return;
-    this.retire(slot);
+    const failedAtStart = !slot.ready;
+    this.retire(slot, !failedAtStart);
     pending?.reject(error);
-    this.dispatch();
+    if (failedAtStart) this.startFailed(error);
+    else this.dispatch();
   }
 
-  private retire(slot: Slot): void {
+  /**
+   * A worker died before it loaded: try again after a delay that doubles with each failure in a
+   * row. After a few, the tasks still waiting fail with the error rather than wait for ever.
+   */
+  private startFailed(error: Error): void {
+    this.startFailures++;
+    this.lastStartError = error;
+    if (this.startFailures >= BACKOFF_GIVE_UP) for (const p of this.queue.splice(0)) p.reject(this.lastStartError);
+    if (this.closed || this.backoff) return;
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.startFailures - 1));
+    this.backoff = setTimeout(() => {
+      this.backoff = null;
+      if (this.closed) return;
+      if (this.slots.length < this.size) this.spawn();
+      this.dispatch();
+    }, delay);
+    this.backoff.unref();
+  }
+
+  /** Stops a slot's worker; `respawn`: its replacement warms up while the caller hears back. */
+  private retire(slot: Slot, respawn = true): void {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.current = null;
@@ -296,12 +437,19 @@ export class QueryPool {
     if (i >= 0) this.slots.splice(i, 1);
     this.restarts++;
     slot.worker.removeAllListeners('exit');
+    slot.worker.removeAllListeners('error');
+    slot.worker.on('error', () => undefined); // a late error of a stopped worker is of no interest
     void slot.worker.terminate();
-    if (!this.closed) this.spawn(); // the replacement warms up while the caller hears back
+    if (respawn && !this.closed && this.backoff === null) this.spawn();
   }
 
   /** Starts all workers now rather than on demand (they load saxon-js, ~0.2 s each). */
   warm(): void {
-    while (!this.closed && this.slots.length < this.size) this.spawn();
+    while (!this.closed && this.backoff === null && this.slots.length < this.size) this.spawn();
   }
+}
+
+/** Node's error for a worker that reached its `resourceLimits`. */
+function isOutOfMemory(e: Error): boolean {
+  return (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }

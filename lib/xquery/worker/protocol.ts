@@ -24,6 +24,8 @@ export interface WorkerInit {
   readonly documentSource?: DocumentSourceSpec;
   /** Size of the worker's own cache of primed stylesheets. */
   readonly cacheMax: number;
+  /** Largest serialized result the worker posts back, in bytes; larger ones are an error. */
+  readonly maxResultBytes?: number;
 }
 
 /**

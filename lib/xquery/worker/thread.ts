@@ -17,7 +17,7 @@ import { serialize } from '../serialize';
 import { applyPendingUpdates } from '../update/run';
 import { installResourceGuard, withFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
-import { QueryError, toQueryError } from '../runtime/errors';
+import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../runtime/errors';
 import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
 import { resolveRange } from '../../ranges';
 import { raiseHostWall } from './host-wall';
@@ -60,7 +60,7 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
       try {
         return parseXml(text);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
+        const message = e instanceof Error ? xmlParserMessage(e.message) : String(e);
         throw new QueryError({ code: 'FODC0006', message: `Context is not well-formed XML: ${message}`, status: 500, phase: 'evaluate' });
       }
     });
@@ -77,11 +77,24 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
  * parameters and item separator as the whole result) and counts all of them.
  */
 function serialized(value: XdmValue, task: RunTask): { body: string; page?: ItemPage } {
-  if (task.items === undefined) return { body: serialize(value, task.serialization) };
+  if (task.items === undefined) return { body: bounded(serialize(value, task.serialization)) };
   const total = value.length;
   const range = resolveRange(task.items, total);
   if (range === undefined) return { body: '', page: { total } };
-  return { body: serialize(value.slice(range.start, range.end + 1), task.serialization), page: { range, total } };
+  return { body: bounded(serialize(value.slice(range.start, range.end + 1), task.serialization)), page: { range, total } };
+}
+
+/**
+ * A result is checked here, before it is copied to the main thread: a huge result costs this
+ * worker's bounded heap, never the server's. A string's UTF-16 length bounds its UTF-8 size from
+ * below, so the exact count is needed only near the limit.
+ */
+function bounded(body: string): string {
+  const limit = init.maxResultBytes;
+  if (limit !== undefined && body.length > limit / 3 && (body.length > limit || Buffer.byteLength(body, 'utf8') > limit)) {
+    throw resultTooLargeError(limit);
+  }
+  return body;
 }
 
 function handle(task: Task): Reply {
