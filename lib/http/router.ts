@@ -101,7 +101,7 @@ async function runGet(
   }
 }
 
-/** POST: the operation named by the body's root element (spec §7); the URL's database is checked. */
+/** POST: the operation named by the body's root element (spec §7); the URL's database was checked before the body was read. */
 async function runPost(session: Session, target: Target, post: PostOperation, headers: HeaderRequest): Promise<Result> {
   const base = { db: target.db, path: target.path };
   if (post.kind === 'commands') {

@@ -32,7 +32,11 @@ const RESPONSES: Json = {
   Forbidden: error('The user lacks the permission the operation needs.'),
   NotFound: error('No such database, resource or `run` file.'),
   PreconditionFailed: error('`If-Match` or `If-None-Match` does not hold; nothing was changed.'),
-  PayloadTooLarge: error('The request body is larger than `maxBodySize`.'),
+  PayloadTooLarge: error('The request body is larger than `maxBodySize` (PUT) or `maxQueryBodySize` (POST, QUERY).'),
+  UnsupportedMediaType: error('A body parser of the host application turned the body into an object; mount the router before body parsers, or keep `req.rawBody`.'),
+  Unavailable: error('Busy: the query queue is full, a query waited too long for a worker, or the databases stayed locked longer than `queryTimeout`.', {
+    'Retry-After': { schema: { type: 'string' }, description: 'Seconds to wait before trying again (query queue).' },
+  }),
   RangeNotSatisfiable: error('The range starts past the end.', { 'Content-Range': ref('headers', 'Content-Range') }),
   QueryError: error('A query error (`Stopped at ., L/C:` then `[CODE] message`), or an internal error.'),
 };
@@ -116,6 +120,7 @@ const AUTH_ERRORS: Array<[string, string]> = [
   ['403', 'Forbidden'],
   ['404', 'NotFound'],
   ['500', 'QueryError'],
+  ['503', 'Unavailable'],
 ];
 
 const OPTIONS_OPERATION = (id: string): Json => ({
@@ -140,7 +145,7 @@ function readOperations(id: string, where: string, pathParameters: Json[], getSu
     '200': resultContent('The serialized result.'),
     '206': paged('The items of `Range: items=START-END`; `Content-Range: items START-END/TOTAL`.'),
     '416': ref('responses', 'RangeNotSatisfiable'),
-    ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge']),
+    ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']),
   };
   const get = {
     summary: getSummary,
@@ -230,7 +235,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           summary: 'Create (or replace) the database, optionally with one initial document.',
           parameters: [db, ref('parameters', 'options'), ...COMMON_HEADERS],
           requestBody: { ...putBody, required: false },
-          responses: { '201': created('`Database \'NAME\' created in N ms.`'), ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge']) },
+          responses: { '201': created('`Database \'NAME\' created in N ms.`'), ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']) },
         },
         delete: {
           operationId: 'databaseDrop',
@@ -249,7 +254,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           responses: {
             '201': created('`Resource(s) added in N ms.`, with the new version\'s ETag.', true),
             '412': ref('responses', 'PreconditionFailed'),
-            ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge']),
+            ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']),
           },
         },
         delete: {
