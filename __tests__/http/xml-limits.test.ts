@@ -16,7 +16,8 @@ const attributes = (n: number) => `<a${Array.from({ length: n }, (_, i) => ` a${
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // bodies far past the nesting limit are larger than the default POST limit (maxQueryBodySize)
+  s = await startTestServer({ maxQueryBodySize: 8 * 1024 * 1024 });
   await s.put('/rest/db').expect(201);
 });
 afterAll(() => s.close());
