@@ -49,7 +49,9 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
   const dbPath = options.dbPath ?? tempDir();
   const restPath = options.restPath ?? path.join(dbPath, '..', `${path.basename(dbPath)}-restpath`);
   fs.mkdirSync(restPath, { recursive: true });
-  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, ...options, dbPath, restPath });
+  // One query worker unless a test asks for more: each worker boots its own saxon-js, and most
+  // files never run two queries at once (those that do pass `workers`).
+  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, workers: 1, ...options, dbPath, restPath });
   await router.ready();
   const app = express();
   app.use('/rest', router);

@@ -7,7 +7,7 @@ const logger = { info: () => undefined, warn: () => undefined, error: () => unde
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ workers: 1, queryTimeout: 3000, logger });
+  s = await startTestServer({ workers: 1, queryTimeout: 1500, logger });
   await s.get('/rest?query=1').expect(200); // the worker is up before the time limit matters
 });
 afterAll(() => s.close());

@@ -2,7 +2,7 @@ import { startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ workers: 2, queryTimeout: 4000 });
+  s = await startTestServer({ workers: 2, queryTimeout: 2500 });
   // two queries at once start both workers, so that no test request waits for one to load
   await Promise.all([s.get('/rest?query=sum(1 to 3000000)').expect(200), s.get('/rest?query=sum(1 to 3000001)').expect(200)]);
   // compiled now, so that a loaded machine cannot push their compilation past the time limit
