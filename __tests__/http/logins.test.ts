@@ -8,7 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { FREE_FAILURES } from '../../lib/users/login-throttle';
+import { useRealHashCost } from '../helpers/fast-hashes';
 import { ADMIN, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+
+// what is tested here is the hashing itself, at its real cost
+useRealHashCost();
 
 interface ScryptCall {
   readonly N: number;
