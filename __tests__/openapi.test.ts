@@ -45,6 +45,10 @@ describe('openApiDocument()', () => {
     expect(Object.keys(resource).sort()).toStrictEqual(['delete', 'get', 'head', 'options', 'post', 'put', 'x-query']);
     expect(Object.keys(resource.get.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '416', '401', '404', '500']));
     expect(Object.keys(resource.put.responses)).toEqual(expect.arrayContaining(['201', '412', '413']));
+    // cross-site refusals (403) and throttled logins (429) can answer every authenticated operation
+    for (const op of [resource.get, resource.put, resource.delete, resource.post]) {
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['403', '429']));
+    }
     const refs = (op: { parameters?: Array<{ $ref?: string }> }) => (op.parameters ?? []).map((p) => p.$ref);
     expect(refs(resource.get)).toEqual(expect.arrayContaining(['#/components/parameters/Range', '#/components/parameters/If-None-Match', '#/components/parameters/If-Modified-Since']));
     expect(refs(resource.put)).toEqual(expect.arrayContaining(['#/components/parameters/If-Match', '#/components/parameters/If-None-Match']));

@@ -29,7 +29,10 @@ const RESPONSES: Json = {
   Unauthorized: error('No or wrong credentials, or a user the host names that does not exist.', {
     'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="BaseX"`' },
   }),
-  Forbidden: error('The user lacks the permission the operation needs.'),
+  Forbidden: error('The user lacks the permission the operation needs; or a browser sent a state-changing request for a page of another site (`Sec-Fetch-Site`, `Origin`; see `trustedOrigins`), or default credentials came with a `Host` that is not loopback or in `allowedHosts`.'),
+  TooManyRequests: error('Too many failed logins from this client or for this user name; nothing was checked.', {
+    'Retry-After': { schema: { type: 'string' }, description: 'Seconds until logins are checked again.' },
+  }),
   NotFound: error('No such database, resource or `run` file.'),
   PreconditionFailed: error('`If-Match` or `If-None-Match` does not hold; nothing was changed.'),
   PayloadTooLarge: error('The request body is larger than `maxBodySize` (PUT) or `maxQueryBodySize` (POST, QUERY).'),
@@ -119,6 +122,7 @@ const AUTH_ERRORS: Array<[string, string]> = [
   ['401', 'Unauthorized'],
   ['403', 'Forbidden'],
   ['404', 'NotFound'],
+  ['429', 'TooManyRequests'],
   ['500', 'QueryError'],
   ['503', 'Unavailable'],
 ];
