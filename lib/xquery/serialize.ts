@@ -104,6 +104,9 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
   for (const name of ['doctype-system', 'doctype-public', 'html-version']) {
     if (params[name] !== undefined) nodeProps[name] = params[name];
   }
+  // saxon-js serializes every xhtml result as XHTML5; without html-version (or version) 5.0 the
+  // output is XHTML 1.0, which has no `<!DOCTYPE html>` (Serialization 3.1 §5; spec §11.2)
+  if (method === 'xhtml' && !isHtml5(params) && params['doctype-system'] === undefined) nodeProps[NO_HTML5_DOCTYPE] = true;
   const separator = params['item-separator'];
   const text = (s: string): string => (method === 'text' ? s : escapeText(s));
   let out = '';
@@ -135,10 +138,20 @@ function node(n: XdmNode, method: string, props: Record<string, unknown>): strin
   if (n.nodeType === NodeKind.attribute || n.nodeType === NodeKind.namespace) {
     throw serializationError('SENR0001', `${n.nodeType === NodeKind.attribute ? 'Attribute' : 'Namespace'} nodes cannot be serialized with method ${method}.`);
   }
-  const out = saxon.serialize(n, props);
+  const { [NO_HTML5_DOCTYPE]: noDoctype, ...saxonProps } = props;
+  const out = saxon.serialize(n, saxonProps);
+  if (noDoctype) return out.replace(HTML5_DOCTYPE, '');
   // saxon-js ends a document type declaration with a newline; without indent the reference
   // server writes the element right after it (`<!DOCTYPE html><html>`)
   return props.indent ? out : out.replace(DOCTYPE_NEWLINE, '$1');
 }
 
 const DOCTYPE_NEWLINE = /^(<!DOCTYPE [^[>]*>)\r?\n/;
+const HTML5_DOCTYPE = /^<!DOCTYPE html>\r?\n?/;
+/** A property of ours among saxon-js's serialization properties, removed before they reach it. */
+const NO_HTML5_DOCTYPE = 'xmldb:no-html5-doctype';
+
+function isHtml5(params: SerializationParameters): boolean {
+  const version = params['html-version'] ?? params.version;
+  return version !== undefined && Number(version) >= 5;
+}

@@ -119,7 +119,16 @@ describe('xml, xhtml, html, text', () => {
   });
 
   it('xhtml: empty non-void elements as start and end tag', () => {
-    expect(ser("parse-xml('<html></html>')", { method: 'xhtml' })).toBe('<!DOCTYPE html><html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml' })).toBe('<html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', indent: 'yes' })).toBe('<html></html>');
+  });
+
+  it('xhtml: a document type declaration only for XHTML5 or a given doctype-system', () => {
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'html-version': '5.0' })).toBe('<!DOCTYPE html><html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', version: '5.0' })).toBe('<!DOCTYPE html><html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'doctype-system': 'about:legacy-compat' })).toMatch(
+      /^<!DOCTYPE html\s+SYSTEM "about:legacy-compat"><html><\/html>$/,
+    );
     expect(ser("parse-xml('<p><br/><span/></p>')/*", { method: 'xhtml' })).toBe('<p><br /><span></span></p>');
   });
 

@@ -4,7 +4,8 @@
  *
  * Categories: an expression is `updating` (a basic updating expression, a call of an
  * %updating function, of a db: write function or update:output, `invoke updating`), `vacuous`
- * (`()`, fn:error), or `simple`. Rules enforced:
+ * (`()`, fn:error, and, as in BaseX, calls of module functions that always return the empty
+ * sequence: prof:sleep, prof:void, prof:dump), or `simple`. Rules enforced:
  * - XUST0001: an updating expression where only simple ones are allowed: anywhere except the
  *   query body, a FLWOR's return clause, the branches of if/typeswitch/switch/try-catch, the
  *   operands of a comma, parentheses, copy-modify's modify and return clauses, `transform
@@ -26,6 +27,13 @@ import { MODULE_NAMESPACES } from '../modules/namespaces';
 const DB_NS = MODULE_NAMESPACES.db;
 const FN_NS = 'http://www.w3.org/2005/xpath-functions';
 const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
+
+/**
+ * Module functions declared `as empty-sequence()`: XQuery Update 3.0 §2.2 counts only `()` and
+ * fn:error as vacuous, but the reference server also accepts these beside updates
+ * (`db:create('x'), prof:sleep(1000)`), and scripts written for it rely on that.
+ */
+const EMPTY_RESULT_FUNCTIONS = new Set(['sleep', 'void', 'dump'].map((local) => `Q{${MODULE_NAMESPACES.prof}}${local}`));
 
 /** db: functions that change the store, and the permission each needs. */
 export const DB_WRITE_FUNCTIONS: Readonly<Record<string, 'write' | 'create'>> = {
@@ -215,7 +223,7 @@ class Analyzer {
       if (perm) return this.updates(perm);
     }
     if (key === `Q{${UPDATE_MODULE_NS}}output`) return 'updating';
-    if (key === `Q{${FN_NS}}error`) return 'vacuous';
+    if (key === `Q{${FN_NS}}error` || EMPTY_RESULT_FUNCTIONS.has(key)) return 'vacuous';
     if (key === `Q{${FN_NS}}put`) return this.updates('write');
     return 'simple';
   }
