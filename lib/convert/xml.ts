@@ -13,6 +13,7 @@ import { XmldbError } from '../errors';
 import { XmlWriter, type WrittenXml } from './writer';
 import { parseXmlInto, type XmlSink } from './xml-parser';
 import { compactDocument } from './compact-dom';
+import { hasAstralCharacters, spellAstralNames, unspellTree } from './astral-names';
 
 export interface XmlOptions {
   /** Drop whitespace-only text nodes (except below `xml:space="preserve"`). Default false. */
@@ -63,7 +64,27 @@ let saxon: SaxonXPath | undefined;
  * stored document). Not for untrusted input: it relies on the text being already checked.
  */
 export function toSaxonDocument(xml: string): unknown {
-  return compactDocument(saxonParse(xml), saxonParse);
+  return compactDocument(hasAstralCharacters(xml) && astralNamesSupported() ? parseAstral(xml) : saxonParse(xml), saxonParse);
+}
+
+/** Through the spelling of astral-names.ts: saxon-js's parser rejects such names. */
+function parseAstral(xml: string): unknown {
+  const doc = saxonParse(spellAstralNames(xml));
+  unspellTree(doc);
+  return doc;
+}
+
+let astralSupport: boolean | undefined;
+
+/** Whether names spelled back in saxon-js's tree are the names its XPath sees (checked once). */
+function astralNamesSupported(): boolean {
+  if (astralSupport === undefined) {
+    const probe = '<p:\u{10000}a xmlns:p\u{10001}="urn:x" xmlns:p="urn:p" \u{10002}="1"><?\u{10003} d?></p:\u{10000}a>';
+    const doc = parseAstral(probe);
+    const names = saxon!.XPath.evaluate("string-join((name(*), namespace-uri(*), name(*/@*), name(*/processing-instruction()), in-scope-prefixes(*)[starts-with(., 'p')] => sort()), ' ')", doc, { params: {} });
+    astralSupport = names === 'p:\u{10000}a urn:p \u{10002} \u{10003} p p\u{10001}';
+  }
+  return astralSupport;
 }
 
 function saxonParse(xml: string): unknown {
