@@ -120,4 +120,10 @@ describe('JSON and CSV keys are element names, and queried by them', () => {
       ),
     ).toBe('𠀀\na𐀁\n𐀀:r\n𐀀\n𐀂\nt𐀃\n\uFDCF\nv');
   });
+
+  test('a context document with astral names', async () => {
+    expect(await ok('name(*), string(*/@𐀁)', `&context=${encodeURIComponent('<𐀀 𐀁="v"/>')}`)).toBe('𐀀\nv');
+    const r = await q('.', `&context=${encodeURIComponent('<𐀀></𐀁>')}`).expect(500);
+    expect(r.text).toMatch(/^Stopped at \., 1\/1:\n\[FODC0006\] Context is not well-formed XML: .+/);
+  });
 });

@@ -20,6 +20,8 @@ import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../runtime/errors';
 import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
 import { resolveRange } from '../../ranges';
+import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
+import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
 import type { ItemPage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
@@ -58,7 +60,8 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
   if ('xml' in ctx) {
     return ctx.xml.map((text) => {
       try {
-        return parseXml(text);
+        // saxon-js's parser rejects names beyond the BMP: such contexts go through ours (convert/astral-names.ts)
+        return hasAstralCharacters(text) ? (toSaxonDocument(parseXmlText(text).xml) as XdmNode) : parseXml(text);
       } catch (e) {
         const message = e instanceof Error ? xmlParserMessage(e.message) : String(e);
         throw new QueryError({ code: 'FODC0006', message: `Context is not well-formed XML: ${message}`, status: 500, phase: 'evaluate' });
