@@ -6,4 +6,6 @@
 export const MODULE_NAMESPACES = {
   db: 'http://basex.org/modules/db',
   prof: 'http://basex.org/modules/prof',
+  xquery: 'http://basex.org/modules/xquery',
+  xslt: 'http://basex.org/modules/xslt',
 } as const satisfies Readonly<Record<string, string>>;

@@ -18,6 +18,7 @@
  * `XmldbError`s: they carry no query position.
  */
 import { XmldbError } from '../../errors';
+import { MODULE_NAMESPACES } from '../modules/namespaces';
 import type { SaxonError } from './saxon';
 
 const ERR_NS = 'Q{http://www.w3.org/2005/xqt-errors}';
@@ -104,8 +105,8 @@ export function serializationError(code: string, message: string): QueryError {
 }
 
 /** `Q{http://www.w3.org/2005/xqt-errors}XPST0003` → `XPST0003`; other EQNames stay as they are. */
-/** Namespaces whose error codes are written with a prefix, as the reference server does. */
-const PREFIXED_NS: ReadonlyArray<readonly [string, string]> = [['Q{http://basex.org/modules/db}', 'db:']];
+/** Namespaces whose error codes are written with a prefix, as the reference server does: the modules'. */
+const PREFIXED_NS: ReadonlyArray<readonly [string, string]> = Object.entries(MODULE_NAMESPACES).map(([prefix, uri]) => [`Q{${uri}}`, `${prefix}:`]);
 
 export function normaliseCode(code: string | undefined): string {
   if (!code) return 'FOER0000';

@@ -77,6 +77,8 @@ interface Platform {
   /** What `ixsl:window()` answers, and so every call in the `globalJS` namespace: Node's `global`. */
   globalObject: object;
   resource(name: 'compiler'): SefTree;
+  /** Reads a resource as text (guarded per run in query workers: modules/resource-guard.ts). */
+  readFile(uri: string, encoding?: string): string;
   parseXmlFromString(text: string, stripSpace?: boolean): XdmNode & { _saxonBaseUri?: string; _saxonDocUri?: string };
 }
 

@@ -3,8 +3,8 @@
  * where they may appear, and whether a main module is an updating query.
  *
  * Categories: an expression is `updating` (a basic updating expression, a call of an
- * %updating function, of a db: write function or update:output, `invoke updating`), `vacuous`
- * (`()`, fn:error, and, as in BaseX, calls of module functions that always return the empty
+ * %updating function, of a db: write function, update:output or xquery:eval-update, `invoke
+ * updating`), `vacuous` (`()`, fn:error, and, as in BaseX, calls of module functions that always return the empty
  * sequence: prof:sleep, prof:void, prof:dump), or `simple`. Rules enforced:
  * - XUST0001: an updating expression where only simple ones are allowed: anywhere except the
  *   query body, a FLWOR's return clause, the branches of if/typeswitch/switch/try-catch, the
@@ -25,6 +25,7 @@ import { staticUpdateError } from './errors';
 import { MODULE_NAMESPACES } from '../modules/namespaces';
 
 const DB_NS = MODULE_NAMESPACES.db;
+const XQUERY_NS = MODULE_NAMESPACES.xquery;
 const FN_NS = 'http://www.w3.org/2005/xpath-functions';
 const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 
@@ -223,6 +224,8 @@ class Analyzer {
       if (perm) return this.updates(perm);
     }
     if (key === `Q{${UPDATE_MODULE_NS}}output`) return 'updating';
+    // the query it evaluates is not known before it runs (modules/xquery.ts)
+    if (key === `Q{${XQUERY_NS}}eval-update`) return this.updates('write');
     if (key === `Q{${FN_NS}}error` || EMPTY_RESULT_FUNCTIONS.has(key)) return 'vacuous';
     if (key === `Q{${FN_NS}}put`) return this.updates('write');
     return 'simple';

@@ -1,0 +1,138 @@
+/**
+ * BaseX's XQuery Module (docs.basex.org, "XQuery Functions"), as saxon-js extension functions in
+ * namespace `http://basex.org/modules/xquery` (prefix `xquery`, predeclared):
+ *
+ *   xquery:eval($query as xs:anyAtomicType, $bindings as map(*)? := {}, $options as map(*)? := {}) as item()*
+ *   xquery:eval-update(...same...) as item()*     its pending updates join the calling query's
+ *
+ * The query text (or, for an xs:anyURI, the module it names, read as fn:unparsed-text would:
+ * a stored resource, or a host file only where the run may read host files) goes through the
+ * same parser, update analysis and translator as a query sent over REST (eval/translation.ts),
+ * so the same function allow-list holds (a forbidden function is XPST0017), and runs in the
+ * caller's worker, inside the caller's run:
+ * - documents and databases come from the caller's DocumentSource, which shows only the
+ *   databases the caller may read (operations/permission.ts); a database the caller cannot read
+ *   does not exist for the evaluated query either. The caller's lock set cannot be narrowed by
+ *   static analysis (databases.ts: a call into this module reaches every database), so the
+ *   caller holds every database it may read;
+ * - host files only if the caller may read them (modules/resource-guard.ts is per run);
+ * - the time limit is the caller's: the evaluated query is part of the caller's run, which the
+ *   pool stops when its time is up (BASX0003). The `timeout` option (seconds) cannot lower it
+ *   separately: a synchronous evaluation cannot be interrupted from inside its thread;
+ * - an updating query is refused by xquery:eval (`xquery:update`); xquery:eval-update runs one
+ *   and returns its pending updates to the calling query, which update/analysis.ts treats as
+ *   updating (so it needs the write permission on every database, the lock set being open).
+ *   xquery:eval-update of a query that is not updating is `xquery:update` too (BaseX).
+ *   An evaluated query that needs the create permission (db:create, db:drop, db:copy, db:alter)
+ *   is refused (`xquery:permission`): the caller's permission was checked for writing only.
+ *
+ * Bindings (BaseX): a key is an xs:QName, or a string `name`, `$name` or `Q{uri}name`, and binds
+ * the external variable of that name; the key '' binds the context, which must be a sequence of
+ * nodes here (the translator's database-context mode). Options: `base-uri` (the static base URI
+ * of the evaluated query); `permission`, `timeout`, `memory` and `pass` are accepted and ignored
+ * (see above). Errors: those of the evaluated query, with their codes; `xquery:update`,
+ * `xquery:permission`.
+ */
+import { DEFAULT_BASE_URI, compileStylesheet } from '../compile';
+import { evaluate } from '../evaluate';
+import { activeDocumentSource } from '../runtime/documents';
+import {
+  TypeCode,
+  atomicDerivesFrom,
+  isAtomic,
+  isNode,
+  registerFunctions,
+  saxon,
+  stringValue,
+  xpathError,
+  type XdmAtomic,
+  type XdmMap,
+  type XdmNode,
+  type XdmValue,
+} from '../runtime/saxon';
+import { asSaxonError, translateEval, type EvalTranslation } from './eval-translation';
+import { MODULE_NAMESPACES } from './namespaces';
+
+export const XQUERY_NS = MODULE_NAMESPACES.xquery;
+
+function xqueryError(name: string, message: string): Error {
+  return xpathError(message, `Q{${XQUERY_NS}}${name}`);
+}
+
+/** The text of the query: the string, or the module an xs:anyURI names (resolved against the base URI). */
+function queryText(query: XdmAtomic, baseUri: string): string {
+  if (!atomicDerivesFrom(query, TypeCode.anyURI)) return String(query);
+  const uri = new URL(String(query), baseUri).href;
+  // the platform's reader is guarded per run: stored resources, host files only when allowed
+  return saxon.getPlatform().readFile(uri, 'utf-8');
+}
+
+interface EvalOptions {
+  readonly baseUri: string;
+}
+
+function evalOptions(options: XdmMap | undefined): EvalOptions {
+  const base = options?.get(stringValue('base-uri'));
+  return { baseUri: base && base.length > 0 ? String(base[0]) : DEFAULT_BASE_URI };
+}
+
+/** The variable name a binding key stands for, as `Q{uri}local`; '' for the context. */
+function bindingName(key: XdmAtomic): string {
+  if (atomicDerivesFrom(key, TypeCode.QName)) {
+    const q = key as unknown as { uri: string; local: string };
+    return `Q{${q.uri ?? ''}}${q.local}`;
+  }
+  const text = String(key).replace(/^\$/, '');
+  if (text === '' || text.startsWith('Q{')) return text;
+  return `Q{}${text}`;
+}
+
+function bindingsOf(map: XdmMap | undefined): Map<string, XdmValue> {
+  const bindings = new Map<string, XdmValue>();
+  for (const key of map?.keys() ?? []) bindings.set(bindingName(key), map!.get(key));
+  return bindings;
+}
+
+/** The stylesheet parameters of a translation from the bindings; XPDY0002 for a missing required one. */
+function params(t: EvalTranslation, bindings: Map<string, XdmValue>): Record<string, XdmValue> {
+  const result: Record<string, XdmValue> = {};
+  for (const ext of t.externals) {
+    const value = bindings.get(`Q{${ext.uri}}${ext.local}`);
+    if (value !== undefined) result[ext.param] = value;
+    else if (ext.required) throw xpathError(`No value assigned to $${ext.local}.`, 'XPDY0002');
+  }
+  return result;
+}
+
+function contextNodes(bindings: Map<string, XdmValue>): XdmNode[] | undefined {
+  const context = bindings.get('');
+  if (context === undefined) return undefined;
+  if (!context.every(isNode)) throw xpathError('The context of xquery:eval must be a sequence of nodes.', 'XPTY0004');
+  return context as XdmNode[];
+}
+
+function run([query, bindingsArg, optionsArg]: XdmValue[], updating: boolean): XdmValue {
+  const options = evalOptions(optionsArg?.[0] as XdmMap | undefined);
+  const bindings = bindingsOf(bindingsArg?.[0] as XdmMap | undefined);
+  if (!isAtomic(query[0])) throw xpathError('The query of xquery:eval must be a string or an xs:anyURI.', 'XPTY0004');
+  const text = queryText(query[0], options.baseUri);
+  const context = contextNodes(bindings);
+  const t = translateEval(text, context !== undefined);
+  if (t.updating !== updating) throw xqueryError('update', updating ? 'Updating expression expected.' : 'No updating expression allowed.');
+  if (updating && t.permission === 'create') throw xqueryError('permission', 'Create permission required.');
+  const compiled = compileStylesheet(t.xslt, { baseUri: options.baseUri });
+  return evaluate(compiled, { params: params(t, bindings), context, source: activeDocumentSource() });
+}
+
+function guarded(args: XdmValue[], updating: boolean): XdmValue {
+  try {
+    return run(args, updating);
+  } catch (e) {
+    throw asSaxonError(e);
+  }
+}
+
+registerFunctions(XQUERY_NS, {
+  eval: { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, false) },
+  'eval-update': { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, true) },
+});
