@@ -10,7 +10,7 @@ beforeAll(async () => {
     { name: 'local', password: 'pw', perm: 'none', grants: [['pub*', 'read']] },
     { name: 'writer', password: 'pw', perm: 'write' },
   ]);
-  s = await startTestServer({ dbPath, queryTimeout: 1500 });
+  s = await startTestServer({ dbPath, queryTimeout: 5000 });
   await s.put('/rest/pub1', '<p><i>1</i><i>2</i></p>', 'application/xml').expect(201);
   await s.put('/rest/secret', '<s>hidden</s>', 'application/xml').expect(201);
   await s.put('/rest/pub1/query.xq', '1 + 41', 'text/plain').expect(201);
@@ -33,6 +33,7 @@ describe('xquery:eval', () => {
     expect(await ok(`xquery:eval("declare variable $a external; $a", map { '$a': (1, 2) })`)).toBe('1\n2');
     expect(await ok(`xquery:eval("declare namespace p='urn:p'; declare variable $p:x external; $p:x", map { 'Q{urn:p}x': 'e' })`)).toBe('e');
     expect(await ok(`xquery:eval("declare variable $x external; $x", map { xs:QName('x'): <x/> })`)).toBe('<x/>');
+    expect(await ok(`xquery:eval("declare variable $Q{urn:q}y external; $Q{urn:q}y", map { QName('urn:q', 'y'): 5 })`)).toBe('5');
     expect(await ok(`xquery:eval("count(.//i)", map { '': <p><i/><i/></p> })`)).toBe('2');
     expect(await ok(`xquery:eval("declare variable $a external := 7; $a")`)).toBe('7');
   });
@@ -63,7 +64,7 @@ describe('xquery:eval keeps to the sandbox', () => {
     expect((await q(`xquery:eval("declare namespace ixsl='http://saxonica.com/ns/interactiveXSLT'; ixsl:window()")`).expect(500)).text).toMatch(
       /\[XPST0017\] Unknown function: ixsl:window#0\.$/,
     );
-    expect(await ok(`xquery:eval("exists(function-lookup(xs:QName('Q{http://saxonica.com/ns/globalJS}eval'), 1))")`)).toBe('false');
+    expect(await ok(`xquery:eval("exists(function-lookup(QName('http://saxonica.com/ns/globalJS', 'eval'), 1))")`)).toBe('false');
   });
 
   test('a database the user may not read does not exist for the evaluated query', async () => {

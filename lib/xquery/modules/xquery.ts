@@ -50,6 +50,7 @@ import {
   type XdmNode,
   type XdmValue,
 } from '../runtime/saxon';
+import { bindingName } from './binding-keys';
 import { asSaxonError, translateEval, type EvalTranslation } from './eval-translation';
 import { MODULE_NAMESPACES } from './namespaces';
 
@@ -74,17 +75,6 @@ interface EvalOptions {
 function evalOptions(options: XdmMap | undefined): EvalOptions {
   const base = options?.get(stringValue('base-uri'));
   return { baseUri: base && base.length > 0 ? String(base[0]) : DEFAULT_BASE_URI };
-}
-
-/** The variable name a binding key stands for, as `Q{uri}local`; '' for the context. */
-function bindingName(key: XdmAtomic): string {
-  if (atomicDerivesFrom(key, TypeCode.QName)) {
-    const q = key as unknown as { uri: string; local: string };
-    return `Q{${q.uri ?? ''}}${q.local}`;
-  }
-  const text = String(key).replace(/^\$/, '');
-  if (text === '' || text.startsWith('Q{')) return text;
-  return `Q{}${text}`;
 }
 
 function bindingsOf(map: XdmMap | undefined): Map<string, XdmValue> {

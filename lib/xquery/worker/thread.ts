@@ -12,6 +12,7 @@ import '../modules/db-write'; // registers the updating db: functions
 import '../modules/name-index'; // registers engine:descendants (the element-name index behind `//name`)
 import '../modules/prof'; // registers the prof: functions
 import '../modules/xquery'; // registers xquery:eval and xquery:eval-update
+import '../modules/xslt'; // registers the xslt: functions
 import '../update/functions'; // registers the update primitives the translator emits
 import '../runtime/disabled'; // registers the refusing engine:transform
 import { serialize } from '../serialize';

@@ -1,0 +1,171 @@
+/**
+ * The allow-list for stylesheets a query runs (xslt:transform, modules/xslt.ts). A stylesheet is
+ * untrusted code like a query, but it is compiled by saxon-js's own XSLT compiler, not by the
+ * translator, so its function calls are checked twice:
+ *
+ * 1. Before compiling (`staticRefusal`, on the parsed stylesheet): the compiler evaluates static
+ *    expressions itself (`use-when`, shadow attributes `_name`, static parameters and variables,
+ *    XSLT 3.0 §3.13, §3.14). Such an expression may not name a function in saxon-js's or the
+ *    engine's namespaces (translate/callable.ts `isHiddenNamespace`) through a prefix or an
+ *    EQName, nor use fn:function-lookup, fn:transform or fn:load-xquery-module.
+ * 2. After compiling (`compiledRefusal`, on the SEF tree): every call of a function that is not
+ *    in the stylesheet itself must be of a standard function (fn, math, map, array, xs; XSLT 3.0
+ *    §5.3.1). saxon-js compiles calls of its extension functions (`ixsl:`, `js:`, `saxon:`) and
+ *    the `ixsl:` instructions to `ifCall` or `javaCall` nodes, references to them to `fnRef`
+ *    nodes; fn functions are `fn` nodes. Refused:
+ *    - an `ifCall`/`javaCall`/`fnRef` outside those namespaces, except two internal functions
+ *      the compiler itself emits (`saxon:apply` for dynamic calls, `saxon:dynamic-error-info`
+ *      for `$err:*` in xsl:catch);
+ *    - fn:function-lookup (it would reach the hidden namespaces at run time), fn:transform and
+ *      fn:load-xquery-module (a stylesheet or module of the stylesheet's choosing);
+ *    - xsl:evaluate (XPath compiled at run time, past this check) and xsl:result-document
+ *      (there is nothing a stylesheet may write).
+ * The engine's modules (db:, prof:, xquery:, ...) are not callable from stylesheets either.
+ * Reading documents and text (fn:doc, document(), fn:unparsed-text, xsl:include, ...) goes
+ * through saxon-js's platform, which the resource guard keeps to the stores and, only where the
+ * run may, host files (modules/resource-guard.ts). Behind all of it stands the host wall of the
+ * query worker (worker/host-wall.ts).
+ */
+import type { SefTree, XdmNode } from '../runtime/saxon';
+import { NS } from '../translate/names';
+import { isHiddenNamespace } from '../translate/callable';
+
+const STANDARD_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.map, NS.array, NS.xs]);
+const SAXON_NS = 'http://saxon.sf.net/';
+const SAXON_INTERNAL = new Set(['apply', 'dynamic-error-info']);
+const REFUSED_FN = new Set(['function-lookup', 'transform', 'load-xquery-module']);
+const REFUSED_INSTRUCTIONS = new Map([['evaluate', 'xsl:evaluate'], ['resultDoc', 'xsl:result-document']]);
+
+const XSL_NS = 'http://www.w3.org/1999/XSL/Transform';
+
+function splitEQName(eqname: string): { uri: string; local: string } {
+  const m = /^Q\{([^}]*)\}(.*)$/.exec(eqname);
+  return m ? { uri: m[1], local: m[2] } : { uri: '', local: eqname };
+}
+
+function allowedFunction(uri: string, local: string, own: ReadonlySet<string>): boolean {
+  if (own.has(`Q{${uri}}${local}`)) return true;
+  if (uri === NS.fn) return !REFUSED_FN.has(local);
+  if (uri === SAXON_NS) return SAXON_INTERNAL.has(local);
+  return STANDARD_NAMESPACES.has(uri);
+}
+
+function collectFunctions(node: SefTree, into: Set<string>): void {
+  if (node.N === 'function' && typeof node.name === 'string') into.add(node.name);
+  for (const child of node.C ?? []) collectFunctions(child, into);
+}
+
+/** Why a compiled stylesheet may not run, or undefined if it may. */
+export function compiledRefusal(sef: SefTree): string | undefined {
+  const own = new Set<string>();
+  collectFunctions(sef, own);
+  const visit = (node: SefTree): string | undefined => {
+    const instruction = REFUSED_INSTRUCTIONS.get(node.N);
+    if (instruction) return `${instruction} is not allowed in stylesheets.`;
+    if (node.N === 'fn' && typeof node.name === 'string' && REFUSED_FN.has(node.name)) return `Function not allowed in stylesheets: fn:${node.name}().`;
+    if ((node.N === 'ifCall' || node.N === 'javaCall' || node.N === 'fnRef') && typeof node.name === 'string') {
+      const { uri, local } = splitEQName(node.name);
+      if (!allowedFunction(uri, local, own)) return `Function not allowed in stylesheets: ${node.name}().`;
+    }
+    for (const child of node.C ?? []) {
+      const refusal = visit(child);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  };
+  return visit(sef);
+}
+
+/** An element of the parsed stylesheet, as saxon-js's DOM gives it. */
+interface DomElement extends XdmNode {
+  readonly namespaceURI: string | null;
+  readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>;
+  readonly childNodes: ArrayLike<XdmNode>;
+  readonly parentNode: DomElement | null;
+}
+
+/** The namespace `prefix` is bound to on `element` (its own or an ancestor's `xmlns:prefix`). */
+function namespaceOf(element: DomElement, prefix: string): string | undefined {
+  for (let e: DomElement | null = element; e && e.nodeType === ELEMENT; e = e.parentNode) {
+    const declaration = Array.from(e.attributes ?? []).find((a) => a.name === `xmlns:${prefix}`);
+    if (declaration) return declaration.value;
+  }
+  return undefined;
+}
+
+const ELEMENT = 1;
+
+/** Whether a static expression could reach a hidden function (see the file comment). */
+function unsafeStaticExpression(text: string, element: DomElement): boolean {
+  if (/Q\s*\{/.test(text) || /\b(?:function-lookup|transform|load-xquery-module)\b/.test(text)) return true;
+  for (const m of text.matchAll(/([A-Za-z_][\w.-]*)\s*:\s*[A-Za-z_]/g)) {
+    const uri = namespaceOf(element, m[1]);
+    if (uri !== undefined && isHiddenNamespace(uri)) return true;
+  }
+  return false;
+}
+
+/** Attributes of `element` that the compiler evaluates statically. */
+function staticExpressions(element: DomElement): string[] {
+  const inXsl = element.namespaceURI === XSL_NS;
+  const isStatic = inXsl && [...Array.from(element.attributes)].some((a) => a.name === 'static' && /^\s*(yes|true|1)\s*$/.test(a.value));
+  const texts: string[] = [];
+  for (const a of Array.from(element.attributes)) {
+    const name = a.name;
+    if (name === 'use-when' || name === 'xsl:use-when' || (inXsl && name.startsWith('_')) || (isStatic && name === 'select')) texts.push(a.value);
+  }
+  return texts;
+}
+
+/** Most stylesheet modules followed through xsl:include and xsl:import (a cycle ends here too). */
+const MAX_MODULES = 64;
+
+/**
+ * Why a parsed stylesheet (its document node, at `baseUri`) may not be compiled, or undefined.
+ * The modules it includes or imports are read (`read`: as the compiler will read them) and
+ * checked too: the compiler evaluates their static expressions as well.
+ */
+export function staticRefusal(stylesheet: XdmNode, baseUri: string, read: (uri: string) => XdmNode | undefined): string | undefined {
+  const seen = new Set<string>([baseUri]);
+  const visit = (node: XdmNode, base: string): string | undefined => {
+    if (node.nodeType === ELEMENT) {
+      const element = node as DomElement;
+      for (const text of staticExpressions(element)) {
+        if (unsafeStaticExpression(text, element)) return `Static expression not allowed in stylesheets: ${text}`;
+      }
+      const href = moduleHref(element);
+      if (href !== undefined) {
+        const uri = resolve(href, base);
+        if (uri !== undefined && !seen.has(uri)) {
+          seen.add(uri);
+          if (seen.size > MAX_MODULES) return `Too many stylesheet modules (more than ${MAX_MODULES}).`;
+          const included = read(uri);
+          const refusal = included ? visit(included, uri) : undefined;
+          if (refusal) return refusal;
+        }
+      }
+    }
+    for (const child of Array.from((node as DomElement).childNodes ?? [])) {
+      const refusal = visit(child, base);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  };
+  return visit(stylesheet, baseUri);
+}
+
+/** The href of an xsl:include or xsl:import element. */
+function moduleHref(element: DomElement): string | undefined {
+  if (element.namespaceURI !== XSL_NS) return undefined;
+  const local = (element.nodeName ?? '').replace(/^.*:/, '');
+  if (local !== 'include' && local !== 'import') return undefined;
+  return Array.from(element.attributes).find((a) => a.name === 'href')?.value;
+}
+
+function resolve(href: string, base: string): string | undefined {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return undefined;
+  }
+}
