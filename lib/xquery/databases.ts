@@ -12,7 +12,9 @@
  * function reference or partial application of one of those functions, fn:function-lookup,
  * fn:transform, fn:load-xquery-module, db:list() without a name, a `declare base-uri` (relative
  * URIs would resolve elsewhere), a percent-encoded URI (the store tries it decoded too), or a
- * call of any function outside the standard namespaces that is not declared in the query.
+ * call of any function outside the standard namespaces that is not declared in the query; among
+ * them xquery:eval and xslt:transform, whose query or stylesheet is known only when it runs (it
+ * reads through the caller's source, so it sees the databases the caller may read, all locked).
  * A list may name more databases than the query will touch (a host file with a database-like
  * name), never fewer.
  */
