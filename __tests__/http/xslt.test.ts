@@ -108,6 +108,20 @@ describe('stylesheets keep to the sandbox', () => {
     // an included module is checked as well
     await s.put('/rest/pub1/evil.xsl', sheet('<xsl:template match="a" use-when="ixsl:page()"><x/></xsl:template>', IXSL), 'application/xml').expect(201);
     await refused(sheet('<xsl:include href="pub1/evil.xsl"/>'), 'Static expression not allowed in stylesheets: ixsl:page()');
+    await refused(sheet('<xsl:include xml:base="pub1/" href="evil.xsl"/>'), 'Static expression not allowed in stylesheets: ixsl:page()');
+    const imports = sheet('<xsl:import href="secret/style.xsl"/>');
+    expect((await as('local', `xslt:transform(<a/>, ${lit(imports)})`).expect(500)).text).toBe(
+      'Stopped at ., 1/1:\n[xslt:error] Stylesheet module cannot be read: file:///xmldb-rest/secret/style.xsl.',
+    );
+    expect(await ok(`xslt:transform(<a/>, ${lit(imports)})`)).toBe('<out><a/></out>');
+  });
+
+  test('a function of the stylesheet does not open the extension function of the same name', async () => {
+    const own = '<xsl:function name="ixsl:get"><xsl:param name="x"/><xsl:sequence select="$x"/></xsl:function>';
+    await refused(sheet(`${own}<xsl:template match="/"><xsl:sequence select="ixsl:get(., \'x\')"/></xsl:template>`, IXSL),
+      'Function not allowed in stylesheets: Q{http://saxonica.com/ns/interactiveXSLT}get().');
+    const mine = sheet('<xsl:function name="f:g" xmlns:f="urn:f"><xsl:param name="x"/><xsl:sequence select="$x * 2"/></xsl:function><xsl:template match="/"><r><xsl:value-of select="f:g#1(21)" xmlns:f="urn:f"/></r></xsl:template>');
+    expect(await ok(`xslt:transform(<a/>, ${lit(mine)})`)).toBe('<r>42</r>');
   });
 
   test('host files stay out of reach', async () => {

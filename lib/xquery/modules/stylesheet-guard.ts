@@ -7,7 +7,9 @@
  *    expressions itself (`use-when`, shadow attributes `_name`, static parameters and variables,
  *    XSLT 3.0 §3.13, §3.14). Such an expression may not name a function in saxon-js's or the
  *    engine's namespaces (translate/callable.ts `isHiddenNamespace`) through a prefix or an
- *    EQName, nor use fn:function-lookup, fn:transform or fn:load-xquery-module.
+ *    EQName, nor use fn:function-lookup, fn:transform or fn:load-xquery-module. The modules it
+ *    includes or imports are read (at the URI the compiler resolves, `xml:base` included) and
+ *    checked the same way; one that cannot be read here is refused.
  * 2. After compiling (`compiledRefusal`, on the SEF tree): every call of a function that is not
  *    in the stylesheet itself must be of a standard function (fn, math, map, array, xs; XSLT 3.0
  *    §5.3.1). saxon-js compiles calls of its extension functions (`ixsl:`, `js:`, `saxon:`) and
@@ -43,16 +45,30 @@ function splitEQName(eqname: string): { uri: string; local: string } {
   return m ? { uri: m[1], local: m[2] } : { uri: '', local: eqname };
 }
 
-function allowedFunction(uri: string, local: string, own: ReadonlySet<string>): boolean {
-  if (own.has(`Q{${uri}}${local}`)) return true;
+function allowedFunction(uri: string, local: string): boolean {
   if (uri === NS.fn) return !REFUSED_FN.has(local);
   if (uri === SAXON_NS) return SAXON_INTERNAL.has(local);
   return STANDARD_NAMESPACES.has(uri);
 }
 
+/** The stylesheet's own functions as `Q{uri}local#arity` (those in hidden namespaces left out). */
 function collectFunctions(node: SefTree, into: Set<string>): void {
-  if (node.N === 'function' && typeof node.name === 'string') into.add(node.name);
+  if (node.N === 'function' && typeof node.name === 'string' && !isHiddenNamespace(splitEQName(node.name).uri)) {
+    into.add(`${node.name}#${(node.C ?? []).filter((c) => c.N === 'arg').length}`);
+  }
   for (const child of node.C ?? []) collectFunctions(child, into);
+}
+
+/**
+ * Whether a SEF node may stay: calls of extension functions (`ifCall`, `javaCall`) only of the
+ * standard ones; references (`fnRef`) also of the stylesheet's own functions, by name and arity
+ * (saxon-js compiles calls of its own functions to `ufCall`, never to `ifCall`).
+ */
+function allowedCall(node: SefTree, own: ReadonlySet<string>): boolean {
+  if (typeof node.name !== 'string') return true;
+  const { uri, local } = splitEQName(node.name);
+  if (node.N === 'fnRef' && own.has(`${node.name}#${String(node.arity)}`)) return true;
+  return allowedFunction(uri, local);
 }
 
 /** Why a compiled stylesheet may not run, or undefined if it may. */
@@ -63,9 +79,8 @@ export function compiledRefusal(sef: SefTree): string | undefined {
     const instruction = REFUSED_INSTRUCTIONS.get(node.N);
     if (instruction) return `${instruction} is not allowed in stylesheets.`;
     if (node.N === 'fn' && typeof node.name === 'string' && REFUSED_FN.has(node.name)) return `Function not allowed in stylesheets: fn:${node.name}().`;
-    if ((node.N === 'ifCall' || node.N === 'javaCall' || node.N === 'fnRef') && typeof node.name === 'string') {
-      const { uri, local } = splitEQName(node.name);
-      if (!allowedFunction(uri, local, own)) return `Function not allowed in stylesheets: ${node.name}().`;
+    if ((node.N === 'ifCall' || node.N === 'javaCall' || node.N === 'fnRef') && !allowedCall(node, own)) {
+      return `Function not allowed in stylesheets: ${String(node.name)}().`;
     }
     for (const child of node.C ?? []) {
       const refusal = visit(child);
@@ -105,16 +120,41 @@ function unsafeStaticExpression(text: string, element: DomElement): boolean {
   return false;
 }
 
-/** Attributes of `element` that the compiler evaluates statically. */
+const VARIABLES = new Set(['variable', 'param']);
+
+/** Whether the attribute `name` of `element` is `use-when` in the XSLT namespace (`xsl:use-when` on other elements). */
+function isXslAttribute(name: string, element: DomElement, local: string): boolean {
+  const colon = name.indexOf(':');
+  return colon > 0 && name.slice(colon + 1) === local && namespaceOf(element, name.slice(0, colon)) === XSL_NS;
+}
+
+/**
+ * Attributes of `element` that the compiler may evaluate statically: `use-when`, shadow
+ * attributes, and (conservatively) the `select` of every variable and parameter, whether or not
+ * it is declared static (`static` may itself be a shadow attribute).
+ */
 function staticExpressions(element: DomElement): string[] {
   const inXsl = element.namespaceURI === XSL_NS;
-  const isStatic = inXsl && [...Array.from(element.attributes)].some((a) => a.name === 'static' && /^\s*(yes|true|1)\s*$/.test(a.value));
+  const local = (element.nodeName ?? '').replace(/^.*:/, '');
   const texts: string[] = [];
   for (const a of Array.from(element.attributes)) {
     const name = a.name;
-    if (name === 'use-when' || name === 'xsl:use-when' || (inXsl && name.startsWith('_')) || (isStatic && name === 'select')) texts.push(a.value);
+    const isStatic = inXsl
+      ? name === 'use-when' || name.startsWith('_') || (VARIABLES.has(local) && name === 'select')
+      : isXslAttribute(name, element, 'use-when');
+    if (isStatic) texts.push(a.value);
   }
   return texts;
+}
+
+/** The base URI of an element: the module's, changed by the `xml:base` attributes on the way down. */
+function baseOf(element: DomElement, moduleBase: string): string | undefined {
+  const bases: string[] = [];
+  for (let e: DomElement | null = element; e && e.nodeType === ELEMENT; e = e.parentNode) {
+    const base = Array.from(e.attributes ?? []).find((a) => a.name === 'xml:base');
+    if (base) bases.unshift(base.value);
+  }
+  return bases.reduce<string | undefined>((uri, relative) => (uri === undefined ? undefined : resolve(relative, uri)), moduleBase);
 }
 
 /** Most stylesheet modules followed through xsl:include and xsl:import (a cycle ends here too). */
@@ -135,12 +175,15 @@ export function staticRefusal(stylesheet: XdmNode, baseUri: string, read: (uri: 
       }
       const href = moduleHref(element);
       if (href !== undefined) {
-        const uri = resolve(href, base);
-        if (uri !== undefined && !seen.has(uri)) {
+        const elementBase = baseOf(element, base);
+        const uri = elementBase === undefined ? undefined : resolve(href, elementBase);
+        if (uri === undefined) return `Stylesheet module cannot be resolved: ${href}.`;
+        if (!seen.has(uri)) {
           seen.add(uri);
           if (seen.size > MAX_MODULES) return `Too many stylesheet modules (more than ${MAX_MODULES}).`;
+          // a module that cannot be read here is refused: the compiler must not read another one
           const included = read(uri);
-          const refusal = included ? visit(included, uri) : undefined;
+          const refusal = included ? visit(included, uri) : `Stylesheet module cannot be read: ${uri}.`;
           if (refusal) return refusal;
         }
       }
