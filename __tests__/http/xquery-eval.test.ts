@@ -75,6 +75,17 @@ describe('xquery:eval keeps to the sandbox', () => {
     expect((await as('local', `xquery:eval(xs:anyURI('secret/secret.xml'))`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/xmldb-rest\/secret\/secret\.xml' is denied\./);
   });
 
+  test("the 'permission' option takes rights away for the evaluation only", async () => {
+    const none = `map { }, map { 'permission': 'none' }`;
+    expect(await ok(`count(xquery:eval("db:list()", ${none})), count(db:list()) > 0`)).toBe('0\ntrue');
+    expect((await q(`xquery:eval("db:get('pub1')", ${none})`).expect(500)).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'pub1' was not found.");
+    expect(await ok(`xquery:eval("count(db:get('pub1')//i)", map { }, map { 'permission': 'read' })`)).toBe('2');
+    expect((await q(`xquery:eval-update("delete node db:get('pub1')//i", map { }, map { 'permission': 'read' })`).expect(500)).text).toBe(
+      'Stopped at ., 1/1:\n[xquery:permission] Write permission required.',
+    );
+    expect((await q(`xquery:eval("1", map { }, map { 'permission': 'root' })`).expect(500)).text).toBe("Stopped at ., 1/1:\n[xquery:permission] Invalid permission: 'root'.");
+  });
+
   test('host files stay out of reach', async () => {
     expect((await q(`xquery:eval("unparsed-text('file:///etc/passwd')")`).expect(500)).text).toMatch(/\[FOUT1170\]/);
     expect((await q(`xquery:eval(xs:anyURI('file:///etc/passwd'))`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
@@ -84,6 +95,14 @@ describe('xquery:eval keeps to the sandbox', () => {
     const r = await q('xquery:eval("declare function local:f($n) { local:f($n + 1) + 1 }; count((1 to 100000000000)[. < 0])")').expect(500);
     expect(r.text).toMatch(/\[BASX0003\] Timeout exceeded/);
     expect(await ok('xquery:eval("3")')).toBe('3');
+  });
+
+  test("the 'timeout' option lowers the limit for the evaluation: xquery:timeout, and the server keeps answering", async () => {
+    const r = await q(`xquery:eval("count((1 to 100000000000)[. < 0])", map { }, map { 'timeout': 0.3 })`).expect(500);
+    expect(r.text).toBe('Stopped at ., 1/1:\n[xquery:timeout] The timeout was exceeded.');
+    // an evaluation within its limit leaves the caller its own limit
+    expect(await ok(`xquery:eval("1 + 1", map { }, map { 'timeout': 0.5 }), prof:sleep(800), 3`)).toBe('2\n3');
+    expect(await ok(`xquery:eval("xquery:eval('4', map { }, map { 'timeout': 60 })", map { }, map { 'timeout': 30 })`)).toBe('4');
   });
 });
 

@@ -17,8 +17,10 @@
  *   caller holds every database it may read;
  * - host files only if the caller may read them (modules/resource-guard.ts is per run);
  * - the time limit is the caller's: the evaluated query is part of the caller's run, which the
- *   pool stops when its time is up (BASX0003). The `timeout` option (seconds) cannot lower it
- *   separately: a synchronous evaluation cannot be interrupted from inside its thread;
+ *   pool stops when its time is up (BASX0003). The `timeout` option (seconds) lowers it for the
+ *   evaluation (runtime/run-limit.ts); past it the pool stops the whole query with
+ *   `[xquery:timeout] The timeout was exceeded.` (BaseX's error; unlike in BaseX it cannot be
+ *   caught, since the worker running the query is stopped);
  * - an updating query is refused by xquery:eval (`xquery:update`); xquery:eval-update runs one
  *   and returns its pending updates to the calling query, which update/analysis.ts treats as
  *   updating (so it needs the write permission on every database, the lock set being open).
@@ -29,13 +31,18 @@
  * Bindings (BaseX): a key is an xs:QName, or a string `name`, `$name` or `Q{uri}name`, and binds
  * the external variable of that name; the key '' binds the context, which must be a sequence of
  * nodes here (the translator's database-context mode). Options: `base-uri` (the static base URI
- * of the evaluated query); `permission`, `timeout`, `memory` and `pass` are accepted and ignored
- * (see above). Errors: those of the evaluated query, with their codes; `xquery:update`,
- * `xquery:permission`.
+ * of the evaluated query), `timeout` (see above) and `permission` (none, read, write, create,
+ * admin): the evaluation runs with no more rights than that, on top of the caller's own: below
+ * admin it reads no host files, below read no databases, and xquery:eval-update needs write;
+ * `memory` and `pass` are accepted and ignored. Errors: those of the evaluated query, with their
+ * codes; `xquery:update`, `xquery:permission`, `xquery:timeout`.
  */
 import { DEFAULT_BASE_URI, compileStylesheet } from '../compile';
 import { evaluate } from '../evaluate';
-import { activeDocumentSource } from '../runtime/documents';
+import { NO_DOCUMENTS, activeDocumentSource, withDocumentSource } from '../runtime/documents';
+import { parsePermission, rank, type Permission } from '../../users/permissions';
+import { fileAccessAllowed, setFileAccess } from './resource-guard';
+import { withRunLimit } from '../runtime/run-limit';
 import {
   TypeCode,
   atomicDerivesFrom,
@@ -70,11 +77,23 @@ function queryText(query: XdmAtomic, baseUri: string): string {
 
 interface EvalOptions {
   readonly baseUri: string;
+  /** The permission the evaluation runs with (BaseX's `permission`): it can only take rights away. */
+  readonly permission: Permission;
+  /** Seconds the evaluation may take (BaseX's `timeout`; 0 or absent: the caller's limit). */
+  readonly timeout: number;
 }
 
 function evalOptions(options: XdmMap | undefined): EvalOptions {
-  const base = options?.get(stringValue('base-uri'));
-  return { baseUri: base && base.length > 0 ? String(base[0]) : DEFAULT_BASE_URI };
+  const option = (name: string): string | undefined => {
+    const value = options?.get(stringValue(name));
+    return value && value.length > 0 ? String(value[0]) : undefined;
+  };
+  const timeout = Number(option('timeout') ?? 0);
+  if (!Number.isFinite(timeout) || timeout < 0) throw xpathError(`Option 'timeout' must be a non-negative number of seconds: ${option('timeout')}.`, 'XPTY0004');
+  const permissionText = option('permission') ?? 'admin';
+  const permission = parsePermission(permissionText);
+  if (!permission) throw xqueryError('permission', `Invalid permission: '${permissionText}'.`);
+  return { baseUri: option('base-uri') ?? DEFAULT_BASE_URI, timeout, permission };
 }
 
 function bindingsOf(map: XdmMap | undefined): Map<string, XdmValue> {
@@ -101,8 +120,30 @@ function contextNodes(bindings: Map<string, XdmValue>): XdmNode[] | undefined {
   return context as XdmNode[];
 }
 
+/**
+ * Runs `fn` with no more than `permission`: below admin without host files, below read without
+ * databases (the caller's own permissions hold in any case, through its source).
+ */
+function withPermission<T>(permission: Permission, fn: () => T): T {
+  if (permission === 'admin') return fn();
+  const fileAccess = fileAccessAllowed();
+  setFileAccess(false);
+  try {
+    if (rank(permission) >= rank('read')) return fn();
+    const source = activeDocumentSource();
+    return withDocumentSource(source.forRun?.(undefined, []) ?? NO_DOCUMENTS, fn);
+  } finally {
+    setFileAccess(fileAccess);
+  }
+}
+
 function run([query, bindingsArg, optionsArg]: XdmValue[], updating: boolean): XdmValue {
   const options = evalOptions(optionsArg?.[0] as XdmMap | undefined);
+  if (updating && rank(options.permission) < rank('write')) throw xqueryError('permission', 'Write permission required.');
+  return withPermission(options.permission, () => evaluateQuery(query, bindingsArg, options, updating));
+}
+
+function evaluateQuery(query: XdmValue, bindingsArg: XdmValue | undefined, options: EvalOptions, updating: boolean): XdmValue {
   const bindings = bindingsOf(bindingsArg?.[0] as XdmMap | undefined);
   if (!isAtomic(query[0])) throw xpathError('The query of xquery:eval must be a string or an xs:anyURI.', 'XPTY0004');
   const text = queryText(query[0], options.baseUri);
@@ -111,7 +152,8 @@ function run([query, bindingsArg, optionsArg]: XdmValue[], updating: boolean): X
   if (t.updating !== updating) throw xqueryError('update', updating ? 'Updating expression expected.' : 'No updating expression allowed.');
   if (updating && t.permission === 'create') throw xqueryError('permission', 'Create permission required.');
   const compiled = compileStylesheet(t.xslt, { baseUri: options.baseUri });
-  return evaluate(compiled, { params: params(t, bindings), context, source: activeDocumentSource() });
+  const evaluated = () => evaluate(compiled, { params: params(t, bindings), context, source: activeDocumentSource() });
+  return options.timeout > 0 ? withRunLimit(options.timeout * 1000, evaluated) : evaluated();
 }
 
 function guarded(args: XdmValue[], updating: boolean): XdmValue {

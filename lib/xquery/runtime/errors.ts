@@ -73,6 +73,11 @@ export function timeoutError(ms: number): QueryError {
   return new QueryError({ code: TIMEOUT_CODE, message: `Timeout exceeded (${ms} ms).`, status: 500, phase: 'evaluate' });
 }
 
+/** A part of a query that ran past the lower limit it asked for (xquery:eval's `timeout`; BaseX's code). */
+export function evalTimeoutError(): QueryError {
+  return new QueryError({ code: 'xquery:timeout', message: 'The timeout was exceeded.', status: 500, phase: 'evaluate' });
+}
+
 /** A query that ran its worker out of heap (the worker is replaced). */
 export function outOfMemoryError(heapMb: number | undefined): QueryError {
   const limit = heapMb !== undefined ? ` (${heapMb} MiB)` : '';

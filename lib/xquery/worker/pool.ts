@@ -29,12 +29,12 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
-import { QueryError, busyError, cancelledError, outOfMemoryError, timeoutError, type QueryErrorData } from '../runtime/errors';
+import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
 import { startWorker, type WorkerOutput } from './launch';
 import type { RequestedRange } from '../../ranges';
-import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
+import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
 
@@ -118,6 +118,8 @@ interface Slot {
   ready: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** When the current task's own time limit passes (Date.now() scale). */
+  deadline: number;
   /** Compile keys whose stylesheet this worker has been sent (it may have evicted some since). */
   readonly primed: Set<string>;
 }
@@ -347,9 +349,14 @@ export class QueryPool {
       ready: false,
       current: null,
       timer: null,
+      deadline: 0,
       primed: new Set(),
     };
-    slot.worker.on('message', (reply: Reply | ReadyMessage) => {
+    slot.worker.on('message', (reply: Reply | ReadyMessage | LimitMessage) => {
+      if ('limit' in reply) {
+        if (slot.current?.task.id === reply.id) this.limitTimer(slot, reply.limit);
+        return;
+      }
       if ('ready' in reply) {
         slot.ready = true;
         this.startFailures = 0;
@@ -377,7 +384,21 @@ export class QueryPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     const pending = slot.current;
-    if (pending) slot.timer = setTimeout(() => this.expire(slot), pending.timeoutMs + (slot.ready ? 0 : STARTUP_MS));
+    if (!pending) return;
+    const ms = pending.timeoutMs + (slot.ready ? 0 : STARTUP_MS);
+    slot.deadline = Date.now() + ms;
+    slot.timer = setTimeout(() => this.expire(slot), ms);
+  }
+
+  /**
+   * The running task lowered its time limit to `ms` from now (xquery:eval's `timeout`), or went
+   * back to its own (null). A lower limit that passes stops the worker with `[xquery:timeout]`.
+   */
+  private limitTimer(slot: Slot, ms: number | null): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const own = Math.max(0, slot.deadline - Date.now());
+    const lowered = ms !== null && ms < own;
+    slot.timer = setTimeout(() => this.expire(slot, lowered ? evalTimeoutError() : undefined), lowered ? ms : own);
   }
 
   private settle(slot: Slot, fn: (p: Pending) => void): void {
@@ -391,10 +412,10 @@ export class QueryPool {
   }
 
   /** A worker over its time limit: stop it, start another, fail its task. */
-  private expire(slot: Slot): void {
+  private expire(slot: Slot, error?: QueryError): void {
     const pending = slot.current;
     this.retire(slot);
-    pending?.reject(timeoutError(pending.timeoutMs));
+    pending?.reject(error ?? timeoutError(pending.timeoutMs));
     this.dispatch();
   }
 

@@ -105,6 +105,15 @@ export interface ReadyMessage {
   readonly ready: true;
 }
 
+/**
+ * What a worker posts while it runs task `id` to lower its time limit to `limit` ms from now, or
+ * (null) to return to the task's own limit (runtime/run-limit.ts).
+ */
+export interface LimitMessage {
+  readonly id: number;
+  readonly limit: number | null;
+}
+
 export type Reply =
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
   | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }

@@ -25,7 +25,8 @@ import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
-import type { ItemPage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
+import { connectRunLimit, resetRunLimits } from '../runtime/run-limit';
+import type { ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 /** What a DocumentSource module exports (the store's synchronous reader will be one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
@@ -102,7 +103,12 @@ function bounded(body: string): string {
   return body;
 }
 
+/** The task being performed: a lower time limit it asks for is about it (runtime/run-limit.ts). */
+let currentTask = 0;
+
 function handle(task: Task): Reply {
+  currentTask = task.id;
+  resetRunLimits();
   return withFileAccess(task.kind === 'run' && task.fileAccess === true, () => perform(task));
 }
 
@@ -145,6 +151,7 @@ function perform(task: Task): Reply {
 
 // everything is loaded (the source module too): from here on no JavaScript is compiled from strings
 raiseHostWall();
+connectRunLimit((limit) => parentPort!.postMessage({ id: currentTask, limit } satisfies LimitMessage));
 parentPort!.on('message', (task: Task) => {
   parentPort!.postMessage(handle(task));
 });
