@@ -4,8 +4,8 @@
  *
  * Categories: an expression is `updating` (a basic updating expression, a call of an
  * %updating function, of a db: write function, update:output or xquery:eval-update, `invoke
- * updating`), `vacuous` (`()`, fn:error, and, as in BaseX, calls of module functions that always return the empty
- * sequence: prof:sleep, prof:void, prof:dump), or `simple`. Rules enforced:
+ * updating`), `vacuous` (`()`, fn:error, and, as in BaseX, calls of module functions that always
+ * return the empty sequence: prof:sleep, prof:void, prof:dump), or `simple`. Rules enforced:
  * - XUST0001: an updating expression where only simple ones are allowed: anywhere except the
  *   query body, a FLWOR's return clause, the branches of if/typeswitch/switch/try-catch, the
  *   operands of a comma, parentheses, copy-modify's modify and return clauses, `transform
