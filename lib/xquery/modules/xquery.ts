@@ -7,7 +7,7 @@
  *
  * The query text (or, for an xs:anyURI, the module it names, read as fn:unparsed-text would:
  * a stored resource, or a host file only where the run may read host files) goes through the
- * same parser, update analysis and translator as a query sent over REST (eval/translation.ts),
+ * same parser, update analysis and translator as a query sent over REST (eval-translation.ts),
  * so the same function allow-list holds (a forbidden function is XPST0017), and runs in the
  * caller's worker, inside the caller's run:
  * - documents and databases come from the caller's DocumentSource, which shows only the
@@ -70,7 +70,12 @@ function xqueryError(name: string, message: string): Error {
 /** The text of the query: the string, or the module an xs:anyURI names (resolved against the base URI). */
 function queryText(query: XdmAtomic, baseUri: string): string {
   if (!atomicDerivesFrom(query, TypeCode.anyURI)) return String(query);
-  const uri = new URL(String(query), baseUri).href;
+  let uri: string;
+  try {
+    uri = new URL(String(query), baseUri).href;
+  } catch {
+    throw xpathError(`Invalid URI: ${String(query)}.`, 'FORG0002');
+  }
   // the platform's reader is guarded per run: stored resources, host files only when allowed
   return saxon.getPlatform().readFile(uri, 'utf-8');
 }
