@@ -89,6 +89,7 @@ describe('xquery:eval keeps to the sandbox', () => {
   test('host files stay out of reach', async () => {
     expect((await q(`xquery:eval("unparsed-text('file:///etc/passwd')")`).expect(500)).text).toMatch(/\[FOUT1170\]/);
     expect((await q(`xquery:eval(xs:anyURI('file:///etc/passwd'))`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
+    expect((await q(`xquery:eval(xs:anyURI('http://['))`).expect(500)).text).toBe('Stopped at ., 1/1:\n[FORG0002] Invalid URI: http://[.');
   });
 
   test('a runaway evaluated query is stopped by the time limit, and the server keeps answering', async () => {
