@@ -17,7 +17,8 @@ export function sharedPath(...parts: string[]): string {
   return path.join(SHARED, ...parts);
 }
 
-function underCi(): boolean {
+/** Whether the tests run under CI (`CI` set and not false): required data must then be present. */
+export function underCi(): boolean {
   const ci = process.env.CI;
   return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
 }
