@@ -1,0 +1,267 @@
+/**
+ * The store on PostgreSQL: databases, resources, options and backups in tables (schema.ts),
+ * shared by any number of servers. A read or write takes a pooled connection, its advisory locks
+ * (lock-keys.ts) and, for a write, one transaction: PostgreSQL makes the write atomic and durable
+ * at COMMIT, and a server that dies mid-write leaves neither changes nor locks behind.
+ *
+ * A commit stamps the changed databases (modification time, version) and announces them with
+ * NOTIFY on CHANGES_CHANNEL (`{store id} {database}`); `subscribe` hears this store's commits at
+ * once and other servers' through LISTEN (notifications.ts).
+ */
+import crypto from 'node:crypto';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
+import { raise } from '../../errors';
+import { STORE_ERRORS } from '../errors';
+import type { LockSet, ReadView, Store, WriteView } from '../types';
+import { collectBlobs, sessionChunkReader } from './blobs';
+import { lockPlan, lockStatement } from './lock-keys';
+import { Listener } from './notifications';
+import { PgReadView } from './read-view';
+import { migrate } from './schema';
+import { Session, storeError } from './session';
+import { PgWriteView } from './write-view';
+
+/** The channel of database change notifications. */
+export const CHANGES_CHANNEL = 'xmldb_changes';
+
+export interface PostgresStoreOptions {
+  /** Longest wait for the locks of a read or write, in ms; default: no limit. */
+  readonly lockWaitMs?: number;
+  /** Connections to PostgreSQL this store opens at most. Default 10. */
+  readonly poolSize?: number;
+  /** How long an unreferenced blob is kept before it is collected, in ms. Default 5 minutes. */
+  readonly blobGraceMs?: number;
+}
+
+const DEFAULT_GRACE_MS = 5 * 60_000;
+/** Collect blobs at most this often per store (after writes that orphaned some). */
+const COLLECT_EVERY_MS = 60_000;
+
+/** Connects to `url` (`postgres://user:password@host:port/database`), migrating the schema. */
+export async function createPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  return PostgresStore.open(url, options);
+}
+
+export class PostgresStore implements Store {
+  /** Tells this store's notifications from other servers'. */
+  readonly id = crypto.randomBytes(8).toString('hex');
+  private readonly listeners = new Set<(db: string) => void>();
+  private readonly inflight = new Set<Promise<unknown>>();
+  private listener: Listener | undefined;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private lastCollect = 0;
+  private collecting: Promise<unknown> | undefined;
+
+  private constructor(
+    readonly pool: Pool,
+    private readonly config: PoolConfig,
+    private readonly options: PostgresStoreOptions,
+  ) {}
+
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const config: PoolConfig = { connectionString: url, max: options.poolSize ?? 10 };
+    const pool = new Pool(config);
+    // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the error
+    // must not reach the process as an unhandled 'error' event.
+    pool.on('error', () => undefined);
+    if (options.lockWaitMs !== undefined) {
+      const statement = `SET lock_timeout = ${Math.max(1, Math.floor(options.lockWaitMs))}`;
+      pool.on('connect', (client) => {
+        client.query(statement).catch(() => undefined);
+      });
+    }
+    const store = new PostgresStore(pool, config, options);
+    try {
+      const client = await pool.connect();
+      try {
+        await migrate(client);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw storeError(error, options.lockWaitMs);
+    }
+    store.lastCollect = Date.now();
+    store.collect();
+    return store;
+  }
+
+  read<T>(dbs: LockSet, fn: (view: ReadView) => Promise<T>): Promise<T> {
+    return this.track(() =>
+      this.locked(dbs, false, async (session) => {
+        const view = new PgReadView({ session, laterChunks: (blob, seq) => this.readChunk(blob, seq) });
+        try {
+          return await fn(view);
+        } finally {
+          view.end();
+        }
+      }),
+    );
+  }
+
+  write<T>(dbs: LockSet, fn: (view: WriteView) => Promise<T>): Promise<T> {
+    return this.track(async () => {
+      const changed = new Set<string>();
+      const commit = async (session: Session, view: PgWriteView): Promise<void> => {
+        const dirty = [...view.dirty];
+        if (dirty.length > 0) {
+          await session.query(
+            `WITH stamped AS (
+               UPDATE xmldb_databases SET modified = $1, version = version + 1 WHERE name = ANY($2::text[]) RETURNING name
+             )
+             SELECT pg_notify('${CHANGES_CHANNEL}', $3 || ' ' || d) FROM unnest($2::text[]) d`,
+            [Date.now(), dirty, this.id],
+          );
+        }
+        await session.query('COMMIT');
+        dirty.forEach((db) => changed.add(db));
+        view.dirty.clear();
+      };
+      try {
+        return await this.locked(dbs, true, async (session) => {
+          await session.query('BEGIN');
+          const view = new PgWriteView({
+            session,
+            locked: dbs,
+            laterChunks: sessionChunkReader(session),
+            checkpoint: async (v, last) => {
+              await commit(session, v);
+              if (!last) await session.query('BEGIN');
+            },
+          });
+          try {
+            const result = await fn(view);
+            await view.commit();
+            return result;
+          } catch (error) {
+            if (!view.committed) await session.query('ROLLBACK').catch(() => undefined);
+            throw error;
+          } finally {
+            view.end();
+          }
+        });
+      } finally {
+        this.notify([...changed]);
+        if (changed.size > 0) this.collect();
+      }
+    });
+  }
+
+  subscribe(fn: (db: string) => void): () => void {
+    this.listeners.add(fn);
+    if (!this.listener && !this.closed) {
+      this.listener = new Listener(
+        this.config,
+        CHANGES_CHANNEL,
+        (payload) => {
+          const space = payload.indexOf(' ');
+          if (space > 0 && payload.slice(0, space) !== this.id) this.notify([payload.slice(space + 1)]);
+        },
+        () => void this.notifyAll(),
+      );
+    }
+    return () => {
+      this.listeners.delete(fn);
+    };
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    this.closing ??= (async () => {
+      while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+      await this.collecting;
+      await this.listener?.close();
+      await this.pool.end();
+    })();
+    return this.closing;
+  }
+
+  /**
+   * Runs `fn` on a pooled connection holding the locks of `dbs`. The locks are released after
+   * `fn`; a connection whose locks cannot be released for sure is closed instead (PostgreSQL then
+   * releases them).
+   */
+  private async locked<T>(dbs: LockSet, exclusive: boolean, fn: (session: Session) => Promise<T>): Promise<T> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw storeError(error, this.options.lockWaitMs);
+    }
+    const session = new Session(client, this.options.lockWaitMs);
+    let broken: Error | undefined;
+    try {
+      await session.query(lockStatement(lockPlan(dbs, exclusive)));
+      return await fn(session);
+    } finally {
+      try {
+        await client.query('SELECT pg_advisory_unlock_all()');
+      } catch (error) {
+        broken = error as Error;
+      }
+      client.release(broken);
+    }
+  }
+
+  private async readChunk(blob: number, seq: number): Promise<Buffer> {
+    try {
+      const { rows } = await this.pool.query<{ data: Buffer }>('SELECT data FROM xmldb_chunks WHERE blob = $1 AND seq = $2', [blob, seq]);
+      return rows[0]?.data ?? Buffer.alloc(0);
+    } catch (error) {
+      throw storeError(error, this.options.lockWaitMs);
+    }
+  }
+
+  /** Starts collecting unreferenced blobs, unless that ran recently. */
+  private collect(): void {
+    const now = Date.now();
+    if (this.collecting || this.closed || now - this.lastCollect < COLLECT_EVERY_MS) return;
+    this.lastCollect = now;
+    this.collecting = this.collectNow().finally(() => {
+      this.collecting = undefined;
+    });
+  }
+
+  /** Collects blobs orphaned longer than the grace period; answers how many. Failures wait for the next run. */
+  collectNow(): Promise<number> {
+    return collectBlobs(this.pool, Date.now() - (this.options.blobGraceMs ?? DEFAULT_GRACE_MS)).catch(() => 0);
+  }
+
+  private track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(raise(STORE_ERRORS, 'STORE_CLOSED'));
+    const promise = run();
+    this.inflight.add(promise);
+    const forget = () => this.inflight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  /** After notifications may have been missed: every database counts as changed. */
+  private async notifyAll(): Promise<void> {
+    try {
+      const { rows } = await this.pool.query<{ name: string }>('SELECT name FROM xmldb_databases');
+      this.notify(rows.map((r) => r.name));
+    } catch {
+      // PostgreSQL is unreachable again: the next reconnection tries again.
+    }
+  }
+
+  /** Resolves once other servers' changes are heard (after the first `subscribe`). */
+  async listening(): Promise<void> {
+    await this.listener?.whenReady();
+  }
+
+  private notify(dbs: readonly string[]): void {
+    for (const db of dbs) {
+      for (const listener of this.listeners) {
+        try {
+          listener(db);
+        } catch {
+          // A hint only: a failing listener must not fail the write that already happened.
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * One connection's share of a read or write: queries with PostgreSQL's failures turned into the
+ * store's errors. A lock wait that outlasts `lock_timeout` is LOCK_TIMEOUT_X (503, as in the
+ * file store); a lost or refused connection is 503 (try again: another server or a restarted
+ * PostgreSQL may answer); anything else PostgreSQL refuses is 500.
+ */
+import type { PoolClient, QueryResultRow } from 'pg';
+import { entry, raise, XmldbError } from '../../errors';
+import { STORE_ERRORS } from '../errors';
+
+export const PG_STORE_ERRORS = {
+  STORE_UNAVAILABLE_X: entry(503, 'The database store is unavailable: %'),
+  STORE_REFUSED_X: entry(500, 'The database store refused a change: %'),
+} as const;
+
+/** SQLSTATE classes of failures that are not the statement's fault (connection, resources, shutdown). */
+const UNAVAILABLE = /^(08|53|57|58)/;
+
+/** The store's error for a failure of the PostgreSQL driver; other errors unchanged. */
+export function storeError(error: unknown, lockWaitMs: number | undefined): unknown {
+  if (error instanceof XmldbError || !(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === '55P03') return raise(STORE_ERRORS, 'LOCK_TIMEOUT_X', lockWaitMs ?? 0);
+  if (code === '40P01') return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', 'a lock deadlock was broken; try again');
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !UNAVAILABLE.test(code)) {
+    return raise(PG_STORE_ERRORS, 'STORE_REFUSED_X', error.message);
+  }
+  return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', error.message);
+}
+
+export class Session {
+  constructor(
+    readonly client: PoolClient,
+    private readonly lockWaitMs?: number,
+  ) {}
+
+  async query<R extends QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]> {
+    try {
+      return (await this.client.query<R>(sql, params)).rows;
+    } catch (error) {
+      throw storeError(error, this.lockWaitMs);
+    }
+  }
+}
