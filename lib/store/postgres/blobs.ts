@@ -110,7 +110,7 @@ export async function collectBlobs(pool: Pool, before: number): Promise<number> 
     if (!lock.ok) return 0;
     try {
       for (;;) {
-        const { rows } = await client.query<{ n: string }>(
+        const { rows } = await client.query<{ n: string; deleted: string }>(
           `WITH due AS (
              SELECT o.blob,
                     EXISTS (SELECT 1 FROM xmldb_resources r WHERE r.blob = o.blob)
@@ -126,11 +126,11 @@ export async function collectBlobs(pool: Pool, before: number): Promise<number> 
              WHERE o.blob = due.blob AND (due.used OR o.blob IN (SELECT id FROM deleted) OR NOT EXISTS (SELECT 1 FROM xmldb_blobs b WHERE b.id = o.blob))
              RETURNING o.blob
            )
-           SELECT count(*) AS n FROM forgotten`,
+           SELECT (SELECT count(*) FROM forgotten) AS n, (SELECT count(*) FROM deleted) AS deleted`,
           [before],
         );
         const n = Number(rows[0]?.n ?? 0);
-        total += n;
+        total += Number(rows[0]?.deleted ?? 0);
         if (n === 0) break;
       }
     } finally {

@@ -190,6 +190,9 @@ export class PostgresStore implements Store {
     } catch (error) {
       throw storeError(error, this.options.lockWaitMs);
     }
+    // A connection that breaks between statements reports it here; the next statement fails.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     const session = new Session(client, this.options.lockWaitMs);
     let broken: Error | undefined;
     try {
@@ -201,6 +204,7 @@ export class PostgresStore implements Store {
       } catch (error) {
         broken = error as Error;
       }
+      client.off('error', ignore);
       client.release(broken);
     }
   }
