@@ -28,13 +28,24 @@ describe('standalone server command line', () => {
       dbPath: './data',
       restPath: './restpath',
       adminPassword: undefined,
+      storeUrl: undefined,
       logFormat: 'text',
     });
   });
 
   test('environment variables, then flags (both forms) win', () => {
     const env = { PORT: '9000', HOST: '0.0.0.0', XMLDB_PATH: '/d', XMLDB_RESTPATH: '/r', XMLDB_ADMIN_PASSWORD: 'pw' };
-    expect(serve([], env)).toStrictEqual({ port: 9000, host: '0.0.0.0', dbPath: '/d', restPath: '/r', adminPassword: 'pw', logFormat: 'text' });
+    expect(serve([], env)).toStrictEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      dbPath: '/d',
+      restPath: '/r',
+      adminPassword: 'pw',
+      storeUrl: undefined,
+      logFormat: 'text',
+    });
+    expect(serve([], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://u:p@db:5432/x');
+    expect(serve(['--store-url', 'postgres://h/y'], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://h/y');
     expect(serve(['--log-format', 'json'], env).logFormat).toBe('json');
     expect(serve([], { XMLDB_LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(serve(['--port', '1234', '--db-path=/x', '--admin-password', 'other'], env)).toMatchObject({

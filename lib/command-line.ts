@@ -11,6 +11,8 @@ export interface ServerSettings {
   dbPath: string;
   restPath: string;
   adminPassword?: string;
+  /** A PostgreSQL store shared by several servers (router option `storeUrl`). */
+  storeUrl?: string;
   /** `text`: plain lines; `json`: pino's JSON lines, with an access log record per request. */
   logFormat?: 'text' | 'json';
 }
@@ -34,6 +36,7 @@ const SETTINGS: readonly Setting[] = [
   { key: 'dbPath', flag: 'db-path', env: 'XMLDB_PATH', value: 'DIR', help: 'data folder', default: './data' },
   { key: 'restPath', flag: 'restpath', env: 'XMLDB_RESTPATH', value: 'DIR', help: 'folder of .xq/.bxs files for `run`', default: './restpath' },
   { key: 'adminPassword', flag: 'admin-password', env: 'XMLDB_ADMIN_PASSWORD', value: 'PW', help: 'password of admin on a new data folder (default: generated)' },
+  { key: 'storeUrl', flag: 'store-url', env: 'XMLDB_STORE_URL', value: 'URL', help: 'keep everything in PostgreSQL (postgres://user:password@host:port/database), shared by every server given the same URL; the data folder then holds caches only' },
   { key: 'logFormat', flag: 'log-format', env: 'XMLDB_LOG_FORMAT', value: 'text|json', help: 'log lines as text, or as JSON with a record per request', default: 'text', choices: ['text', 'json'] },
 ];
 

@@ -47,6 +47,13 @@ export interface RestOptions {
   trustedOrigins?: string[];
   /** Password of the `admin` user created on a data folder without users; random if absent. */
   adminPassword?: string;
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host:port/database`, TLS parameters as the `pg`
+   * driver takes them). Databases, resources, options, backups and users are then kept there,
+   * shared by every server given the same URL, and `dbPath` holds caches only. Default: none
+   * (everything in `dbPath`).
+   */
+  storeUrl?: string;
   /** Largest accepted PUT body, in bytes. Default 64 MiB. */
   maxBodySize?: number;
   /** Largest accepted POST or QUERY body (a query, command or script), in bytes. Default 1 MiB. */
@@ -85,7 +92,7 @@ export interface RestOptions {
   log?: (message: string) => void;
 }
 
-type Optional = 'user' | 'password' | 'adminPassword' | 'authenticate';
+type Optional = 'user' | 'password' | 'adminPassword' | 'authenticate' | 'storeUrl';
 
 export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'log' | 'allowedHosts' | 'trustedOrigins'>>> &
   Readonly<Pick<RestOptions, Optional>> & {
@@ -105,6 +112,7 @@ const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'documentCacheSize',
   'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
   'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
+  'storeUrl',
 ]);
 
 /** `https://App.example:443/` → `https://app.example`; undefined for anything but an http(s) origin. */
@@ -114,6 +122,16 @@ function serializedOrigin(value: string): string | undefined {
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function isPostgresUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
   }
 }
 
@@ -158,6 +176,9 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   if (input.user === 'admin' && input.allowPrivilegedDefaultUser !== true) {
     problems.push('the default user "admin" has admin permission; set "allowPrivilegedDefaultUser" to allow it');
   }
+  if (input.storeUrl !== undefined && !isPostgresUrl(input.storeUrl)) {
+    problems.push('"storeUrl" must be a postgres:// or postgresql:// URL');
+  }
   if (input.log !== undefined && typeof input.log !== 'function') problems.push('"log" must be a function');
   if (input.logger !== undefined && !isLogger(input.logger)) {
     problems.push('"logger" must have the functions info, warn, error and debug');
@@ -174,6 +195,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     user: input.user,
     password: input.password,
     adminPassword: input.adminPassword,
+    storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,
     documentCacheSize: input.documentCacheSize ?? 256 * MiB,

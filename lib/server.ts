@@ -41,6 +41,7 @@ export async function startServer(settings: ServerSettings, write = (line: strin
     dbPath: settings.dbPath,
     restPath: settings.restPath,
     adminPassword: settings.adminPassword,
+    storeUrl: settings.storeUrl,
     logger,
   });
   await router.ready();

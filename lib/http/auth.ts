@@ -63,6 +63,8 @@ async function defaultLogin(req: Request, runtime: Runtime, name: string, passwo
 }
 
 export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
+  // Users and grants changed by another server sharing the store apply from its next request.
+  await runtime.users.sync();
   const hostUser = await runtime.options.authenticate?.(req);
   if (hostUser !== undefined && hostUser !== null) {
     // The host vouches for the name; the permissions are those of the router's user of that name.

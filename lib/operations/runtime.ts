@@ -1,12 +1,15 @@
 /**
- * What one router owns: its options, the store of its data folder and its users. Created once,
- * lazily, on the first request (opening the store and the users file is asynchronous).
+ * What one router owns: its options, its store and its users. Created once, lazily, on the first
+ * request (opening the store and the users is asynchronous). The store is the data folder's, or
+ * with `storeUrl` the PostgreSQL store shared with other servers, which keeps the users too.
  */
 import fs from 'node:fs/promises';
 import type { ResolvedOptions } from '../options';
 import { createFileStore } from '../store';
+import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
 import type { Store } from '../store/types';
 import { ensureAdmin } from '../users/admin';
+import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/modules/store-source';
@@ -24,16 +27,7 @@ export interface Runtime {
 export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
   // The data folder holds every database and the password hashes: its owner's alone.
   await fs.mkdir(options.dbPath, { recursive: true, mode: 0o700 });
-  // a request waits for its locks at most as long as a query may run (then 503, not a hang)
-  const store = await createFileStore(options.dbPath, { exclusive: true, lockWaitMs: options.queryTimeout });
-  let users: UserStore;
-  try {
-    users = await UserStore.open(options.dbPath);
-    await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
-  } catch (error) {
-    await store.close(); // releases the data folder, so that a later start can try again
-    throw error;
-  }
+  const { store, users } = await openStore(options);
   const engine = createEngine({
     dbPath: options.dbPath,
     workers: options.workers,
@@ -50,7 +44,28 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
   return { options, store, users, engine };
 }
 
+/** The store and its users, with `admin` created on a store without it. */
+async function openStore(options: ResolvedOptions): Promise<{ store: Store; users: UserStore }> {
+  // a request waits for its locks at most as long as a query may run (then 503, not a hang)
+  const lockWaitMs = options.queryTimeout;
+  const store =
+    options.storeUrl === undefined
+      ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs })
+      : await createPostgresStore(options.storeUrl, { lockWaitMs });
+  let users: UserStore | undefined;
+  try {
+    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.pool)) : await UserStore.open(options.dbPath);
+    await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
+    return { store, users };
+  } catch (error) {
+    await users?.close();
+    await store.close(); // releases the data folder, so that a later start can try again
+    throw error;
+  }
+}
+
 export async function closeRuntime(runtime: Runtime): Promise<void> {
+  await runtime.users.close();
   await runtime.store.close();
   await runtime.engine.close();
 }

@@ -1,32 +1,20 @@
 /**
- * Users of a data folder, kept in `{dbPath}/users.json`. The file is validated on read; a change
- * is made on a copy, which replaces the current state only after it has been written atomically
- * (store/atomic.ts) with mode 0600: it holds the password hashes, so only the server's own system
- * user may read it, whatever the umask.
+ * Users and their permissions: the rules (names, admin, grants, logins) over a backend that keeps
+ * them (backend.ts: the users file, or PostgreSQL). The users are held in memory, so that a
+ * request finds its user without waiting; `sync` refreshes them where other servers may change
+ * them, and every change is made on the backend's current list, not on this copy.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { raise } from '../errors';
-import { errorCode, writeFileAtomic } from '../store/atomic';
+import type { User, UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword, isOutdated, isPasswordHash, verifyUnknownUser, type PasswordHash } from './password';
+import { hashPassword, isOutdated, verifyUnknownUser } from './password';
 import { checkPassword, isRemembered } from './verified-logins';
-import { PERMISSIONS, type Grant, type LocalPermission, type Permission } from './permissions';
+import type { LocalPermission, Permission } from './permissions';
+import { FileUsers } from './users-file';
 
-export interface User {
-  readonly name: string;
-  readonly perm: Permission;
-  readonly grants: readonly Grant[];
-  readonly password: PasswordHash;
-}
-
-interface UsersFile {
-  users: User[];
-}
-
-export const USERS_FILE = 'users.json';
-const USERS_FILE_MODE = 0o600;
+export type { User, UserBackend } from './backend';
+export { USERS_FILE } from './users-file';
 
 /** The outcome of a login: the user, a refusal, or a throttled attempt (retry after seconds). */
 export type Login =
@@ -41,47 +29,32 @@ export function isValidUserName(name: string): boolean {
   return NAME.test(name);
 }
 
-function validate(data: unknown): UsersFile {
-  const users = (data as UsersFile | null)?.users;
-  if (!Array.isArray(users)) throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', 'no users list');
-  for (const u of users) {
-    const ok =
-      typeof u?.name === 'string' && (PERMISSIONS as readonly string[]).includes(u.perm) &&
-      Array.isArray(u.grants) && isPasswordHash(u.password) &&
-      u.grants.every((g: Grant) => typeof g?.pattern === 'string' && ['none', 'read', 'write'].includes(g.perm));
-    if (!ok) throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', `bad entry ${JSON.stringify(u?.name)}`);
-  }
-  return { users };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw raise(USER_ERRORS, 'USERS_FILE_INVALID_X', 'not JSON');
-  }
-}
-
 export class UserStore {
   private users: readonly User[] = [];
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly throttle = new LoginThrottle();
 
-  private constructor(private readonly file: string) {}
+  private constructor(private readonly backend: UserBackend) {}
 
-  static async open(dbPath: string): Promise<UserStore> {
-    const store = new UserStore(path.join(dbPath, USERS_FILE));
-    let text: string | undefined;
-    try {
-      text = await fs.readFile(store.file, 'utf8');
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error;
-    }
-    store.users = text === undefined ? [] : validate(parseJson(text)).users;
-    // A file of an older version may be readable by others. Best effort: a file this process
-    // does not own stays as it is (its owner chose its mode); every write makes it private.
-    if (text !== undefined) await fs.chmod(store.file, USERS_FILE_MODE).catch(() => undefined);
+  /** The users of data folder `dbPath` (its users file). */
+  static open(dbPath: string): Promise<UserStore> {
+    return UserStore.on(FileUsers.of(dbPath));
+  }
+
+  /** The users kept by `backend`. */
+  static async on(backend: UserBackend): Promise<UserStore> {
+    const store = new UserStore(backend);
+    store.users = await backend.load();
     return store;
+  }
+
+  /** Takes in changes other servers made (a no-op for a users file). */
+  async sync(): Promise<void> {
+    const users = await this.backend.changed();
+    if (users !== undefined) this.users = users;
+  }
+
+  close(): Promise<void> {
+    return this.backend.close();
   }
 
   get(name: string): User | undefined {
@@ -185,15 +158,8 @@ export class UserStore {
     return users;
   }
 
-  /** Serialises changes; the new list is swapped in only after it was written. */
-  private change(fn: (users: readonly User[]) => readonly User[]): Promise<void> {
-    const next = this.queue.then(async () => {
-      const users = fn(this.users);
-      const data: UsersFile = { users: [...users] };
-      await writeFileAtomic(this.file, JSON.stringify(data, null, 2), USERS_FILE_MODE);
-      this.users = users;
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
+  /** Changes the kept users; the copy in memory is replaced once the change is kept. */
+  private async change(fn: (users: readonly User[]) => readonly User[]): Promise<void> {
+    this.users = await this.backend.change(fn);
   }
 }

@@ -75,7 +75,7 @@ const MIGRATIONS: readonly string[] = [
     name text COLLATE "C" PRIMARY KEY,
     perm text NOT NULL,
     grants jsonb NOT NULL,
-    password text NOT NULL
+    password jsonb NOT NULL
   );
   CREATE TABLE xmldb_counters (
     name text PRIMARY KEY,
