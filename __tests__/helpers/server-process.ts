@@ -1,0 +1,73 @@
+/**
+ * The standalone server (lib/server.ts) in a child process of its own, run from the TypeScript
+ * source: the child installs a `.ts` loader that strips types with the project's `typescript`
+ * (as ts-jest does per file), then calls `main()`. Answers once the server prints its URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+const BOOTSTRAP = `
+'use strict';
+const Module = require('module');
+const fs = require('fs');
+const ts = require('typescript');
+Module._extensions['.ts'] = function (module, filename) {
+  const source = fs.readFileSync(filename, 'utf8');
+  const out = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, isolatedModules: true },
+    fileName: filename,
+  }).outputText;
+  module._compile(out, filename);
+};
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  try {
+    return resolve.call(this, request, parent, ...rest);
+  } catch (e) {
+    if (/^\\.{1,2}\\//.test(request) && request.endsWith('.js')) return resolve.call(this, request.slice(0, -3) + '.ts', parent, ...rest);
+    throw e;
+  }
+};
+require('./lib/server.ts').main().then((code) => { if (code !== undefined) process.exit(code); });
+`;
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM (graceful) or SIGKILL (a crash); resolves when the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['-e', BOOTSTRAP], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(text);
+      if (match) {
+        resolve({
+          url: match[1],
+          child,
+          output: () => text,
+          stop: async (signal = 'SIGTERM') => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            await ended;
+          },
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void ended.then(() => reject(new Error(`the server process ended before listening:\n${text}`)));
+  });
+}
