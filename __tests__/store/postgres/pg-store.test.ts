@@ -10,3 +10,11 @@ describeWithPostgres('the store contract, on PostgreSQL', () => {
     backupSuite({ open: () => createPostgresStore(db.url) });
   });
 });
+
+test('a PostgreSQL that cannot be reached fails the opening with 503', async () => {
+  await expect(createPostgresStore('postgres://user:pw@127.0.0.1:1/none')).rejects.toMatchObject({
+    status: 503,
+    code: 'STORE_UNAVAILABLE_X',
+    message: expect.stringMatching(/^The database store is unavailable: connect ECONNREFUSED 127\.0\.0\.1:1/),
+  });
+});

@@ -60,7 +60,8 @@ export class PostgresStore implements Store {
   ) {}
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const config: PoolConfig = { connectionString: url, max: options.poolSize ?? 10 };
+    // A PostgreSQL that does not answer fails requests with 503 after 10 s instead of holding them.
+    const config: PoolConfig = { connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, application_name: 'xmldb-rest' };
     const pool = new Pool(config);
     // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the error
     // must not reach the process as an unhandled 'error' event.

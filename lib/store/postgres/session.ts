@@ -18,14 +18,15 @@ const UNAVAILABLE = /^(08|53|57|58)/;
 
 /** The store's error for a failure of the PostgreSQL driver; other errors unchanged. */
 export function storeError(error: unknown, lockWaitMs: number | undefined): unknown {
-  if (error instanceof XmldbError || !(error instanceof Error)) return error;
-  const code = (error as { code?: unknown }).code;
+  // Not `instanceof Error`: errors of Node's sockets may come from another realm (vm contexts).
+  if (error instanceof XmldbError || typeof error !== 'object' || error === null || !('message' in error)) return error;
+  const { code, message } = error as { code?: unknown; message: unknown };
   if (code === '55P03') return raise(STORE_ERRORS, 'LOCK_TIMEOUT_X', lockWaitMs ?? 0);
   if (code === '40P01') return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', 'a lock deadlock was broken; try again');
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !UNAVAILABLE.test(code)) {
-    return raise(PG_STORE_ERRORS, 'STORE_REFUSED_X', error.message);
+    return raise(PG_STORE_ERRORS, 'STORE_REFUSED_X', message);
   }
-  return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', error.message);
+  return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', message);
 }
 
 export class Session {
