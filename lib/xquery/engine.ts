@@ -51,6 +51,11 @@ export interface EngineOptions {
   readonly workerHeapMb?: number;
   /** Largest serialized result, in bytes. */
   readonly maxResultBytes?: number;
+  /**
+   * Literals become stylesheet parameters, so queries differing only in literals share one
+   * compilation (translate/literals.ts); default true. False compiles every literal in.
+   */
+  readonly literalParams?: boolean;
 }
 
 /** The context of a query (spec §6.1, §9.2). */
@@ -116,8 +121,10 @@ class XQueryEngine implements Engine {
   private readonly parsed: LRUCache<string, Parsed>;
   private readonly translated: LRUCache<string, Translation | { error: LocatedQueryError }>;
   private readonly analyzed: LRUCache<string, UpdateAnalysis | { error: LocatedQueryError }>;
+  private readonly literalParams: boolean;
 
   constructor(options: EngineOptions) {
+    this.literalParams = options.literalParams ?? true;
     const max = options.compiledCacheSize ?? 256;
     this.pool = new QueryPool({
       size: options.workers,
@@ -155,6 +162,7 @@ class XQueryEngine implements Engine {
     const { updating } = this.analyze(request.query);
     const translation = this.translate(request.query, mode);
     const params: Record<string, StringBinding> = {};
+    for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
     for (const ext of translation.externals) {
       const binding = findBinding(request.variables, ext.uri, ext.local, translation);
       if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
@@ -219,7 +227,7 @@ class XQueryEngine implements Engine {
     let t = this.translated.get(key);
     if (!t) {
       try {
-        t = translateModule(this.parse(query), query, { contextMode: mode });
+        t = translateModule(this.parse(query), query, { contextMode: mode, literalParams: this.literalParams });
       } catch (e) {
         if (!(e instanceof LocatedQueryError)) throw nestingError(e) ?? e;
         t = { error: e };

@@ -50,7 +50,10 @@ describe('an XPath run answers what the stylesheet answers', () => {
   const serialization = { method: 'adaptive', 'item-separator': '|' };
   const both = async (query: string, mode: ContextMode, context?: ContextSpec, uri?: string) => {
     const t = translate(query, mode);
-    const params = uri === undefined ? {} : { [CONTEXT_URI_PARAM]: { values: [uri] } };
+    const params = {
+      ...Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }])),
+      ...(uri === undefined ? {} : { [CONTEXT_URI_PARAM]: { values: [uri] } }),
+    };
     const xpath = xpathToRun(t, uri !== undefined);
     expect(xpath).toBeDefined();
     const outcome = (job: { xpath?: string }) =>
@@ -87,7 +90,8 @@ describe('an XPath run answers what the stylesheet answers', () => {
   test('an XPath run compiles nothing', async () => {
     const before = pool.compilations;
     const t = translate('sum((1 to 10)[. mod 2 = 0])');
-    expect((await pool.run({ xslt: t.xslt, xpath: xpathToRun(t, false) })).body).toBe('30');
+    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    expect((await pool.run({ xslt: t.xslt, xpath: xpathToRun(t, false), params })).body).toBe('30');
     expect(pool.compilations).toBe(before);
   });
 });

@@ -16,6 +16,7 @@ import { CONTEXT_PARAM } from '../evaluate';
 import type { MainModule } from '../syntax';
 import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
 import { translateExpr } from './expressions';
+import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
 import { NS, xmlAttr } from './names';
 import { translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
@@ -29,6 +30,11 @@ export const CONTEXT_URI_PARAM = `Q{${NS.gen}}context-uri`;
 
 export interface TranslateOptions {
   readonly contextMode: ContextMode;
+  /**
+   * Emit chosen literals as stylesheet parameters (literals.ts), so that queries differing only
+   * in them share one compilation; default true.
+   */
+  readonly literalParams?: boolean;
 }
 
 export interface Translation {
@@ -36,6 +42,8 @@ export interface Translation {
   /** XQuery offset of each XSLT line (1-based index). */
   readonly lineOffsets: readonly (number | undefined)[];
   readonly externals: readonly ExternalVariable[];
+  /** Literals emitted as parameters: every run binds each one to its value. */
+  readonly literals: readonly LiteralParam[];
   /** `declare option output:*` values. */
   readonly outputOptions: Readonly<Record<string, string>>;
   /** `declare base-uri`, if any. */
@@ -51,9 +59,11 @@ export interface Translation {
 }
 
 export { type ExternalVariable } from './prolog';
+export { type LiteralParam } from './literals';
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
   const ctx = new StaticContext(source);
+  if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   const unit = new TranslationUnit(source);
   const mode = options.contextMode;
   const ctxRef = `$${CONTEXT_PARAM}`;
@@ -92,9 +102,11 @@ export function translateModule(module: MainModule, source: string, options: Tra
     const context = checked ? checkedValue(ctxRef, contextItemType(decl, root), 'The context item') : ctxRef;
     template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
   }
+  const literals = ctx.literals.params;
+  for (const p of literals) unit.addParam(literalParamDeclaration(p), module.body);
   const { xslt, lineOffsets } = unit.assemble(template, module.body);
   const xpath = externals.length === 0 && unit.bare && !checked ? { expression: body, offset: module.body.start } : undefined;
-  return { xslt, lineOffsets, externals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
+  return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
 }
 
 /**

@@ -31,6 +31,8 @@ export const NS = {
   gen: `${INTERNAL_NAMESPACE_PREFIX}gen`,
   /** Generated local variable names. */
   vars: `${INTERNAL_NAMESPACE_PREFIX}var`,
+  /** Stylesheet parameters that carry the query's literals (literals.ts). */
+  lit: `${INTERNAL_NAMESPACE_PREFIX}lit`,
   /** The runtime's extension functions (runtime/documents.ts). */
   engine: `${INTERNAL_NAMESPACE_PREFIX}engine`,
   /** Prefix of the namespaces of declared names written in ASCII (see `declaredName`). */

@@ -49,9 +49,9 @@ export function translatePrimary(expr: PrimaryExpr, scope: Scope, unit: Translat
     case 'IntegerLiteral':
     case 'DecimalLiteral':
     case 'DoubleLiteral':
-      return expr.value;
+      return scope.ctx.literals.reference(expr) ?? expr.value;
     case 'StringLiteral':
-      return xpathString(expr.value);
+      return scope.ctx.literals.reference(expr) ?? xpathString(expr.value);
     case 'VarRef':
       return scope.lookupVariable(expr.name, expr.start).ref;
     case 'ParenthesizedExpr':

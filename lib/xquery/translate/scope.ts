@@ -25,6 +25,7 @@
 import { staticError, type LocatedQueryError, type StaticErrorCode } from '../errors';
 import type { EQName } from '../syntax';
 import { isHiddenNamespace } from './callable';
+import { LiteralParams } from './literals';
 import { NS, PREDECLARED, displayName, eqname, type QName } from './names';
 
 export type Focus =
@@ -76,6 +77,8 @@ export class StaticContext {
   readonly dependencies = new Map<string, Set<string>>();
   /** The global variable whose initializer is being translated: not in its own scope. */
   declaringVariable: string | null = null;
+  /** Literals emitted as stylesheet parameters (literals.ts); none unless the translation chose some. */
+  literals = new LiteralParams(new Set());
   private conditionalDepth = 0;
   private counter = 0;
 

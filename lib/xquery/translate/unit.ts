@@ -6,13 +6,15 @@
  * Line map: every top-level declaration is added with the XQuery span it comes from; inside a
  * multi-line piece, a line may carry a marker comment made by `marker(span)` (put it on the
  * line of the instruction it describes). Each generated line maps to the last span seen, so a
- * saxon-js error on an XSLT line is reported at an XQuery line/column.
+ * saxon-js error on an XSLT line is reported at an XQuery line/column. The markers are removed
+ * from the assembled text (lines stay where they are).
  */
 import { lineColumn, type Span } from '../syntax';
 import type { SourcePosition } from '../errors';
 import { NS, xmlAttr } from './names';
 
 const MARKER = /<!--@q:(\d+)-->/;
+const MARKERS = /<!--@q:\d+-->/g;
 
 export interface AssembledStylesheet {
   readonly xslt: string;
@@ -86,7 +88,9 @@ export class TranslationUnit {
       for (const line of text.split('\n')) {
         const m = MARKER.exec(line);
         if (m) current = Number(m[1]);
-        lines.push(line);
+        // the map keeps the offsets; the stylesheet drops them, so that queries differing only
+        // in the lengths of their literals share one compilation (literals.ts)
+        lines.push(m ? line.replace(MARKERS, '') : line);
         offsets.push(current);
       }
     };

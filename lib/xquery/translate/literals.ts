@@ -1,0 +1,134 @@
+/**
+ * Auto-parameterisation of literals: queries that differ only in literal values share one
+ * compiled stylesheet.
+ *
+ * A never-seen query that is not one XPath expression is compiled by saxon-js's XSLT compiler,
+ * which costs far more than running it. Compilations are cached by stylesheet text, so the
+ * translator emits chosen literals not as text but as references to stylesheet parameters
+ * (`$Q{urn:xmldb-rest:lit}pN`, typed like the literal: xs:integer, xs:decimal, xs:double,
+ * xs:string, exactly one item); the values travel with each run. `for $i in 1 to 200 where
+ * $i mod 7 = 3 …` and `… = 4 …` then translate to the same stylesheet.
+ *
+ * A literal is replaced only where its value cannot change how the query is compiled: operands
+ * of arithmetic, comparison and string concatenation, the end of a range, bound values and
+ * results of FLWOR clauses, branches of `if`, items of a sequence, and numeric arguments of
+ * function calls. Literals stay as written where the translator or saxon-js reads the value
+ * itself: numeric predicates (positional access), the start of a range (ranges.ts), operands of
+ * unary minus (saxon-js negates a double zero correctly only when it folds a literal), string
+ * arguments of function calls (regular expressions, pictures, collations, names of decimal
+ * formats, documents and databases), casts (`"p:l" cast as xs:QName` resolves the prefix
+ * statically), names of computed constructors, prolog declarations and everything else not
+ * listed. The parameter has the literal's own type and cardinality (XQuery 3.1 §3.1.1), so
+ * static typing sees the same types.
+ */
+import type { Node } from '../syntax';
+import { NS } from './names';
+
+/** A literal replaced by a stylesheet parameter: its name, sequence type and lexical value. */
+export interface LiteralParam {
+  /** The parameter's EQName, without `$`. */
+  readonly param: string;
+  /** `xs:integer`, `xs:decimal`, `xs:double` or `xs:string`. */
+  readonly type: string;
+  /** The literal's value: the lexical form of a number, the (unescaped) string. */
+  readonly value: string;
+}
+
+export type LiteralNode = Extract<Node, { kind: 'IntegerLiteral' | 'DecimalLiteral' | 'DoubleLiteral' | 'StringLiteral' }>;
+
+const TYPES: Readonly<Record<LiteralNode['kind'], string>> = {
+  IntegerLiteral: 'xs:integer',
+  DecimalLiteral: 'xs:decimal',
+  DoubleLiteral: 'xs:double',
+  StringLiteral: 'xs:string',
+};
+
+/** `Parent.field` places where any literal may become a parameter. */
+const ANY_LITERAL = new Set([
+  'ComparisonExpr.left',
+  'ComparisonExpr.right',
+  'AdditiveExpr.left',
+  'AdditiveExpr.right',
+  'MultiplicativeExpr.left',
+  'MultiplicativeExpr.right',
+  'StringConcatExpr.left',
+  'StringConcatExpr.right',
+  'RangeExpr.right',
+  'LetBinding.value',
+  'ForBinding.in',
+  'WhereClause.test',
+  'FLWORExpr.return',
+  'IfExpr.then',
+  'IfExpr.else',
+  'SequenceExpr.items',
+]);
+
+/** `Parent.field` places where a numeric literal may become a parameter. */
+const NUMERIC_LITERAL = new Set(['FunctionCall.args']);
+
+/** Fields whose whole subtree keeps its literals (ranges.ts reads a range's start literally). */
+const KEEP_SUBTREE = new Set(['RangeExpr.left']);
+
+function isLiteral(node: Node): node is LiteralNode {
+  return node.kind === 'IntegerLiteral' || node.kind === 'DecimalLiteral' || node.kind === 'DoubleLiteral' || node.kind === 'StringLiteral';
+}
+
+/** The literals of `root` that may be replaced by parameters (see the module comment). */
+export function replaceableLiterals(root: Node): ReadonlySet<Node> {
+  const out = new Set<Node>();
+  const visit = (node: Node): void => {
+    for (const [field, value] of Object.entries(node)) {
+      if (field === 'kind' || field === 'start' || field === 'end') continue;
+      const place = `${node.kind}.${field}`;
+      if (KEEP_SUBTREE.has(place)) continue;
+      for (const child of nodesIn(value)) {
+        if (isLiteral(child)) {
+          if (ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.add(child);
+        } else {
+          visit(child);
+        }
+      }
+    }
+  };
+  visit(root);
+  return out;
+}
+
+/** The AST nodes held by a property: a node, or nodes in (nested) arrays; a key specifier's expression. */
+function nodesIn(value: unknown): Node[] {
+  if (Array.isArray(value)) return value.flatMap(nodesIn);
+  if (!value || typeof value !== 'object') return [];
+  const o = value as { kind?: unknown; type?: unknown; expr?: unknown };
+  if (typeof o.kind === 'string') return [value as Node];
+  return o.type === 'expr' ? nodesIn(o.expr) : [];
+}
+
+/** Collects the parameters of one translation; a literal not chosen by `replaceableLiterals` stays text. */
+export class LiteralParams {
+  private readonly list: LiteralParam[] = [];
+  /** One parameter per literal, however often the translator emits it. */
+  private readonly byNode = new Map<Node, string>();
+
+  constructor(private readonly replaceable: ReadonlySet<Node>) {}
+
+  /** The reference to emit for `literal`, or undefined to emit the literal itself. */
+  reference(literal: LiteralNode): string | undefined {
+    if (!this.replaceable.has(literal)) return undefined;
+    let param = this.byNode.get(literal);
+    if (!param) {
+      param = `Q{${NS.lit}}p${this.list.length + 1}`;
+      this.list.push({ param, type: TYPES[literal.kind], value: literal.value });
+      this.byNode.set(literal, param);
+    }
+    return `$${param}`;
+  }
+
+  get params(): readonly LiteralParam[] {
+    return this.list;
+  }
+}
+
+/** The `xsl:param` declaring a literal's parameter. */
+export function literalParamDeclaration(p: LiteralParam): string {
+  return `<xsl:param name="${p.param}" as="Q{${NS.xs}}${p.type.slice(3)}" required="yes"/>`;
+}
