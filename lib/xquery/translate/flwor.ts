@@ -13,6 +13,7 @@
 import type { FLWORClause, FLWORExpr, ForBinding } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
+import { findJoins, hoistedJoin, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
 import { NS } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
@@ -20,10 +21,11 @@ import type { TranslationUnit } from './unit';
 
 export function translateFlwor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
-  return `(${clauses(expr, 0, scope, unit)})`;
+  return `(${clauses(expr, 0, scope, unit, findJoins(expr, scope))})`;
 }
 
-function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit): string {
+/** `joins`: the value joins (flwor-join.ts) whose maps the first binding builds. */
+function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit, joins: readonly JoinPlan[]): string {
   if (i === expr.clauses.length) return translateExpr(expr.return, scope, unit);
   const clause: FLWORClause = expr.clauses[i];
   switch (clause.kind) {
@@ -37,20 +39,24 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
         parts.push(`let ${bound.variable.ref} := ${value} return `);
         inner = bound.scope;
       }
-      return parts.join('') + clauses(expr, i + 1, inner, unit);
+      return parts.join('') + clauses(expr, i + 1, inner, unit, joins);
     }
     case 'ForClause': {
       let inner = scope;
       const parts: string[] = [];
       for (const b of clause.bindings) {
-        const r = forBinding(b, inner, unit);
+        const hoisted = hoistedJoin(scope.ctx, b);
+        let r: { text: string; scope: Scope };
+        if (joins.length > 0 && b === joins[0].outer) r = joinOuterBinding(joins, inner, unit);
+        else if (hoisted) r = joinInnerBinding(hoisted.plan, hoisted.state, inner, unit);
+        else r = forBinding(b, inner, unit);
         parts.push(r.text);
         inner = r.scope;
       }
-      return parts.join('') + clauses(expr, i + 1, inner, unit);
+      return parts.join('') + clauses(expr, i + 1, inner, unit, joins);
     }
     case 'WhereClause':
-      return `if (${translateExpr(clause.test, scope, unit)}) then (${clauses(expr, i + 1, scope, unit)}) else ()`;
+      return `if (${translateExpr(clause.test, scope, unit)}) then (${clauses(expr, i + 1, scope, unit, joins)}) else ()`;
     default:
       throw new Error(`simple FLWOR: unexpected ${clause.kind}`);
   }
