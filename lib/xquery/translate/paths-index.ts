@@ -3,19 +3,20 @@
  *
  * The parser expands every `//` into an abbreviated `descendant-or-self::node()` step. When that
  * step is followed by a `child::` step whose node test is a concrete element name (no wildcard,
- * no kind test) and which has no predicates, the two steps select exactly the descendant
- * elements of that name of each context node, which
- * `Q{urn:xmldb-rest:engine}descendants(., "Q{uri}local")` answers (from an index when the
- * context node is a document node). Everything else keeps the axis steps: a predicate on the
- * child step is evaluated per parent (`//b[1]` is every first b child, not the first b), and
- * wildcards, kind tests and other axes are left to saxon-js.
+ * no kind test), the two steps select exactly the descendant elements of that name of each
+ * context node, which `Q{urn:xmldb-rest:engine}descendants(., "Q{uri}local")` answers (from an
+ * index when the context node is a document node). A predicate on the child step is evaluated
+ * per parent (`//b[1]` is every first b child, not the first b), so predicates are allowed only
+ * when they cannot see the difference (`positionFree`): they then filter the call's result.
+ * With another node test (`//*[…]`, `//text()`) and such predicates, the pair is one
+ * `descendant::` step (`descendantStep`), which saxon-js walks without sorting per parent.
  *
  * Order and duplicates: the call answers each context node's descendants in document order
  * without duplicates. It stands as a step of the path (`E/descendants(., n)`), so when E
  * yields several nodes the `/` operator sorts and deduplicates as the axis steps did; when the
  * pair starts a path at the root it is called on the root directly (one node: nothing to sort).
  */
-import type { AxisStep, Expr } from '../syntax';
+import { childNodes, type AxisStep, type Expr, type Node } from '../syntax';
 import { NS, eqname, xpathString } from './names';
 import type { Scope } from './scope';
 
@@ -31,8 +32,50 @@ export function indexedName(steps: readonly Expr[], i: number, scope: Scope): st
   const child = steps[i + 1];
   if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
   if (!isAbbreviatedDescendantOrSelf(dos)) return undefined;
-  if (child.axis !== 'child' || child.predicates.length > 0 || child.test.kind !== 'NameTest') return undefined;
+  if (child.axis !== 'child' || !positionFree(child.predicates, scope) || child.test.kind !== 'NameTest') return undefined;
   return eqname(scope.elementName(child.test.name, child.test.start));
+}
+
+/**
+ * When `steps[i]` is a `//` followed by a `child::` step with another node test than a name and
+ * position-free predicates: that step on the descendant axis (`//*[p]` is `descendant::*[p]`).
+ */
+export function descendantStep(steps: readonly Expr[], i: number, scope: Scope): AxisStep | undefined {
+  const dos = steps[i];
+  const child = steps[i + 1];
+  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
+  if (!isAbbreviatedDescendantOrSelf(dos) || child.axis !== 'child' || child.test.kind === 'NameTest') return undefined;
+  return positionFree(child.predicates, scope) ? { ...child, axis: 'descendant' } : undefined;
+}
+
+/** fn functions that return one xs:boolean. */
+const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches', 'deep-equal']);
+
+/**
+ * Whether predicates filter a node the same whatever the other nodes selected with it: each is
+ * boolean-valued (a numeric predicate is positional) and none calls position() or last().
+ */
+export function positionFree(predicates: readonly Expr[], scope: Scope): boolean {
+  const isFn = (e: Expr & { kind: 'FunctionCall' }): boolean => scope.functionName(e.name, e.start).uri === NS.fn;
+  const isBoolean = (e: Expr): boolean => {
+    while (e.kind === 'ParenthesizedExpr' && e.expr) e = e.expr;
+    switch (e.kind) {
+      case 'ComparisonExpr':
+      case 'AndExpr':
+      case 'OrExpr':
+      case 'QuantifiedExpr':
+      case 'InstanceofExpr':
+      case 'CastableExpr':
+        return true;
+      case 'FunctionCall':
+        return BOOLEAN_FUNCTIONS.has(e.name.local) && isFn(e);
+      default:
+        return false;
+    }
+  };
+  const readsPosition = (n: Node): boolean =>
+    (n.kind === 'FunctionCall' && (n.name.local === 'position' || n.name.local === 'last') && isFn(n)) || childNodes(n).some(readsPosition);
+  return predicates.every((p) => isBoolean(p) && !readsPosition(p));
 }
 
 function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {

@@ -8,13 +8,14 @@
  *   `(root(self::node()) treat as document-node())` — `treat` raises XPDY0050 when the root is
  *   not a document node, as XQuery requires for a leading `/`.
  * - Every name test is an EQName (`child::Q{}a`, `attribute::Q{u}b`, `Q{u}*`, `*:l`).
- * - `E//name` with an unpredicated element-name step calls the worker's element-name index
- *   (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps: see paths-index.ts.
+ * - `E//name` with an element-name step without positional predicates calls the worker's
+ *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
+ *   and `E//*[p]` is one `descendant::` step: see paths-index.ts.
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { descendantsCall, indexedName } from './paths-index';
+import { descendantStep, descendantsCall, indexedName } from './paths-index';
 import { rangeItem, rangeOf } from './ranges';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
@@ -46,7 +47,7 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
   if (expr.root === '/') {
     // `//name` from the root: the index answers it for the root itself (one node, no sorting)
     const name = indexedName(expr.steps, 0, native);
-    if (name !== undefined) path = `(${[descendantsCall(ROOT, name), ...rest(expr.steps.slice(2))].join('/')})`;
+    if (name !== undefined) path = `(${[indexed(ROOT, name, expr.steps[1], native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
@@ -85,14 +86,29 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
   const out: string[] = [];
   for (let i = 0; i < steps.length; i++) {
     const name = indexedName(steps, i, native);
+    const descendant = name === undefined ? descendantStep(steps, i, native) : undefined;
     if (name !== undefined) {
-      out.push(descendantsCall('.', name));
+      out.push(indexed('.', name, steps[i + 1], native, unit));
+      i++;
+    } else if (descendant) {
+      out.push(axisStep(descendant, native, unit));
       i++;
     } else {
       out.push(nextStep(steps[i], native, unit));
     }
   }
   return out;
+}
+
+/** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
+function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
+  const preds = step.kind === 'AxisStep' ? predicates(step, native, unit) : '';
+  return preds ? `${descendantsCall(context, name)}${preds}` : descendantsCall(context, name);
+}
+
+function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  const native = scope.withFocus({ kind: 'native' });
+  return step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`).join('');
 }
 
 function nextStep(step: Expr, native: Scope, unit: TranslationUnit): string {
@@ -102,8 +118,7 @@ function nextStep(step: Expr, native: Scope, unit: TranslationUnit): string {
 
 function axisStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
   if (step.axis === 'namespace') throw scope.error('XQST0134', step.start);
-  const native = scope.withFocus({ kind: 'native' });
-  const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`).join('');
+  const preds = predicates(step, scope, unit);
   return `${step.axis}::${nodeTest(step.test, step.axis === 'attribute', scope)}${preds}`;
 }
 
