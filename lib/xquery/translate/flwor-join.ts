@@ -23,7 +23,7 @@
  * built from paths and fn functions without variables or constructors, and R is a path of axis
  * steps without predicates from `$b`.
  */
-import type { Expr, FLWORClause, FLWORExpr, ForBinding, Node } from '../syntax';
+import { childNodes, type Expr, type FLWORClause, type FLWORExpr, type ForBinding, type Node } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES } from './flwor-advanced';
 import { NS } from './names';
@@ -138,16 +138,6 @@ function descendants(n: Node): Node[] {
     }
   };
   visit(n);
-  return out;
-}
-
-function childNodes(node: Node): Node[] {
-  const out: Node[] = [];
-  const add = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(add);
-    else if (v && typeof v === 'object' && typeof (v as { kind?: unknown }).kind === 'string') out.push(v as Node);
-  };
-  for (const [k, v] of Object.entries(node)) if (k !== 'kind') add(v);
   return out;
 }
 
