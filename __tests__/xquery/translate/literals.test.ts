@@ -34,6 +34,8 @@ describe('literals as stylesheet parameters: one compilation for queries differi
     expect(replaced('element {"e"} {()}')).toEqual([]); // a computed constructor's name
     expect(replaced('declare variable $v := 3; $v')).toEqual([]); // prolog declarations
     expect(replaced('-0e0, 1 - -2')).toEqual(['1']); // operands of unary minus
+    // in predicates, only operands of comparisons: a number there selects by position
+    expect(replaced('(4, 5)[if (. = 4) then 2 else true()], (4, 5)[. + 1 = 6][(1, 2)[1]]')).toEqual(['4', '5', '4', '4', '5', '6']);
   });
 
   it('makes no parameters when switched off', () => {
@@ -84,6 +86,9 @@ describe('literals as stylesheet parameters: the same answers and errors as lite
     ['if (1 = 1) then "y" else "n", (1, "two", 3.0)'],
     ['let $s := "abc" return (substring($s, 2), substring($s, 0), round(2.5), round-half-to-even(2.5, 0))'],
     ['count(1 to 10), sum(1 to 100), (1 to 3) ! (. * 2)'],
+    // predicates whose value may be a number
+    ['(7, 8, 9)[if (. = 7) then 2 else true()], (7, 8, 9)[. - 6], let $i := 2 return (7, 8, 9)[$i]'],
+    ['let $d := <d><f n="a"/><f n="b"/><f n="c"/></d> return $d/f[if (@n = "a") then 2 else true()]/@n/string()'],
     // empty sequences
     ['for $x in () where $x = 1 return $x, () + 1, sum(()) + 0'],
     // errors raised by expressions with literals

@@ -13,7 +13,7 @@
  * of arithmetic, comparison and string concatenation, the end of a range, bound values and
  * results of FLWOR clauses, branches of `if`, items of a sequence, and numeric arguments of
  * function calls. Literals stay as written where the translator or saxon-js reads the value
- * itself: numeric predicates (positional access), the start of a range (ranges.ts), operands of
+ * itself: predicates except in comparisons (positional access), the start of a range (ranges.ts), operands of
  * unary minus (saxon-js negates a double zero correctly only when it folds a literal), string
  * arguments of function calls (regular expressions, pictures, collations, names of decimal
  * formats, documents and databases), casts (`"p:l" cast as xs:QName` resolves the prefix
@@ -66,6 +66,14 @@ const ANY_LITERAL = new Set([
 /** `Parent.field` places where a numeric literal may become a parameter. */
 const NUMERIC_LITERAL = new Set(['FunctionCall.args']);
 
+/**
+ * Predicates: a number there selects by position, and saxon-js decides that from the static type
+ * of the predicate (`[if (…) then 2 else true()]`), which a parameter of an XPath run does not
+ * have. Inside them only operands of comparisons (whose value is a boolean) become parameters.
+ */
+const PREDICATES = new Set(['AxisStep.predicates', 'FilterExpr.predicate']);
+const COMPARED = new Set(['ComparisonExpr.left', 'ComparisonExpr.right']);
+
 /** Fields whose whole subtree keeps its literals (ranges.ts reads a range's start literally). */
 const KEEP_SUBTREE = new Set(['RangeExpr.left']);
 
@@ -76,21 +84,22 @@ function isLiteral(node: Node): node is LiteralNode {
 /** The literals of `root` that may be replaced by parameters (see the module comment). */
 export function replaceableLiterals(root: Node): ReadonlySet<Node> {
   const out = new Set<Node>();
-  const visit = (node: Node): void => {
+  const visit = (node: Node, inPredicate: boolean): void => {
     for (const [field, value] of Object.entries(node)) {
       if (field === 'kind' || field === 'start' || field === 'end') continue;
       const place = `${node.kind}.${field}`;
       if (KEEP_SUBTREE.has(place)) continue;
+      const predicate = inPredicate || PREDICATES.has(place);
       for (const child of nodesIn(value)) {
         if (isLiteral(child)) {
-          if (ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.add(child);
+          if (predicate ? COMPARED.has(place) : ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.add(child);
         } else {
-          visit(child);
+          visit(child, predicate);
         }
       }
     }
   };
-  visit(root);
+  visit(root, false);
   return out;
 }
 
