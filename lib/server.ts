@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import express from 'express';
 import pino from 'pino';
 import { logAccess } from './access-log';
-import { serverVersion } from './commands/exec/info';
+import { serverVersion } from './commands/defs/info';
 import { parseCommandLine, usage, UsageError, type ServerSettings } from './command-line';
 import { createRestRouter, type RestRouter } from './http/router';
 import { setSecurityHeaders } from './http/security-headers';

@@ -1,5 +1,5 @@
 import { failure } from '../helpers/failure';
-import { commandHelp } from '../../lib/commands/messages';
+import { commandHelp } from '../../lib/commands/registry';
 import { parseCommands, parseSingleCommand, similarKeyword } from '../../lib/commands/parse';
 import type { Command } from '../../lib/commands/types';
 

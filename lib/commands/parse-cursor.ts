@@ -1,8 +1,10 @@
 /**
- * The scanning side of the string command syntax (parse.ts holds the grammar): the character and
- * token cursor over one line, the name-character rules and the "Did you mean" keyword suggestion.
+ * The scanning side of the string command syntax (parse.ts and the command table hold the
+ * grammar): the character and token cursor over one line, the name-character rules and the "Did
+ * you mean" keyword suggestion.
  */
-import { commandError, commandHelp } from './messages';
+import { commandError } from './messages';
+import { commandHelp } from './registry';
 
 /** Characters allowed in database names (spec §1.1), besides letters and digits. */
 const NAME_SPECIALS = "_-+=~!#$%^&()[]{}@'`";

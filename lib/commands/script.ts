@@ -6,7 +6,7 @@ import { parseCommands } from './parse';
 import type { Command } from './types';
 import { parseXmlCommands } from './xml-syntax';
 
-export { parseXmlCommands, elementSyntax, XML_COMMANDS } from './xml-syntax';
+export { parseXmlCommands, elementSyntax } from './xml-syntax';
 
 /** Parses a script in either syntax; an empty script has no commands. */
 export function parseScript(text: string): Command[] {

@@ -88,11 +88,3 @@ export type CommandKind = Command['kind'];
 
 /** The variant of `Command` with the given kind. */
 export type CommandOf<K extends CommandKind> = Extract<Command, { kind: K }>;
-
-export {
-  requirements,
-  mergeRequirements,
-  type Requirements,
-  type ScriptRequirements,
-  type Analysis,
-} from './requirements';

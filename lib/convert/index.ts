@@ -9,6 +9,8 @@ export { convertCsv } from './csv';
 export type { CsvFormat, CsvOptions } from './csv';
 export { convertHtml } from './html';
 export type { HtmlOptions } from './html';
+export { parsingOptions } from './options';
+export type { ParsingOptions } from './options';
 export { CONVERT_ERRORS } from './errors';
 export type { ConvertErrorKey } from './errors';
 export type { WrittenXml } from './writer';

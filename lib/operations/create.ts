@@ -1,11 +1,10 @@
 /** PUT of a whole database (spec §8.2): creates it, replacing one of the same name. */
-import { convertBody } from '../convert';
+import { convertBody, parsingOptions } from '../convert';
 import { raise } from '../errors';
 import type { OptionValue } from '../store/database-options';
 import { STORE_ERRORS } from '../store/errors';
 import { isValidDatabaseName } from '../store/paths';
 import { requirePermission } from './permission';
-import { parseOptions } from './store';
 import { textResult, type Result, type Session } from './types';
 
 export async function createDatabase(
@@ -20,7 +19,7 @@ export async function createDatabase(
   requirePermission(session, 'create', db);
   const start = process.hrtime.bigint();
   const body = await readBody();
-  const input = body.length === 0 ? undefined : await convertBody(body, contentType, parseOptions(options));
+  const input = body.length === 0 ? undefined : await convertBody(body, contentType, parsingOptions(options));
   await session.runtime.store.write([db], async (view) => {
     await view.createDatabase(db);
     if (input === undefined) return;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { resolveRunFile } from '../commands/exec';
+import { resolveRunFile } from '../commands/defs/run';
 import { raise, XmldbError } from '../errors';
 import { RUN_ERRORS } from './errors';
 import { runCommandScript, type CommandInput } from './command';

@@ -1,15 +1,10 @@
 /** PUT of a resource into an existing database (spec §8.1, §8.3, §8.4). */
-import { convertBody } from '../convert';
+import { convertBody, parsingOptions } from '../convert';
 import type { OptionValue } from '../store/database-options';
 import { checkWritePreconditions, entityTag, NO_PRECONDITIONS, type Preconditions } from './conditional';
 import { notFound } from './list';
 import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
-
-/** Parsing options of a request that the conversions understand. */
-export function parseOptions(options: ReadonlyMap<string, OptionValue>) {
-  return { stripws: options.get('STRIPWS') === true, stripns: options.get('STRIPNS') === true };
-}
 
 export async function storeResource(
   session: Session,
@@ -25,7 +20,7 @@ export async function storeResource(
   const start = process.hrtime.bigint();
   const body = await readBody();
   // Convert before taking the lock: a body that fails to parse stores nothing and blocks no one.
-  const input = await convertBody(body, contentType, parseOptions(options));
+  const input = await convertBody(body, contentType, parsingOptions(options));
   const replace = options.get('REPLACE') !== false;
   const stored = await session.runtime.store.write([db], async (view) => {
     if ((await view.database(db)) === undefined) throw notFound(db);

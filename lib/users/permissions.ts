@@ -17,6 +17,11 @@ export function parsePermission(name: string): Permission | undefined {
   return (PERMISSIONS as readonly string[]).includes(p) ? (p as Permission) : undefined;
 }
 
+/** A permission's name in messages (`Write permission needed.`). */
+export function permissionLabel(perm: Permission): string {
+  return perm.charAt(0).toUpperCase() + perm.slice(1);
+}
+
 export function rank(perm: Permission): number {
   return PERMISSIONS.indexOf(perm);
 }

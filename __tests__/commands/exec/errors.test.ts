@@ -4,7 +4,7 @@ import { XmldbError } from '../../../lib/errors';
 
 import { describeCatalog } from '../../helpers/catalog';
 
-describeCatalog('exec', EXEC_ERRORS, 'commands/exec/errors.ts', ['commands/exec'], () => 500);
+describeCatalog('exec', EXEC_ERRORS, 'commands/exec/errors.ts', ['commands/exec', 'commands/defs'], () => 500);
 
 describe('failures', () => {
   test('toCommandFailure: client errors become 500; 403 and 5xx stay', () => {

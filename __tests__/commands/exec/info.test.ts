@@ -1,5 +1,5 @@
-import { formatSize } from '../../../lib/commands/exec';
-import { commandHelp, helpAll } from '../../../lib/commands/messages';
+import { formatSize } from '../../../lib/commands/defs/info';
+import { commandHelp, helpAll } from '../../../lib/commands/registry';
 import { newState, setup, type Fixture } from './setup';
 
 let f: Fixture;

@@ -93,8 +93,13 @@ export function writer(ctx: RunContext): WriteView {
   return ctx.writer;
 }
 
-/** The options of the state that the input conversions understand. */
-export function parseOptions(state: CommandState): { stripws: boolean; stripns: boolean } {
-  const o = state.options;
-  return { stripws: (o.get('STRIPWS') ?? o.get('CHOP')) === true, stripns: o.get('STRIPNS') === true };
+/** The context handed to a query of the script: the opened database and path, and the view. */
+export function queryContext(ctx: RunContext): QueryContext {
+  const { currentDb, currentPath } = ctx.state;
+  return {
+    ...(currentDb !== undefined ? { db: currentDb } : {}),
+    ...(currentDb !== undefined && currentPath !== undefined ? { path: currentPath } : {}),
+    view: ctx.writer ?? ctx.view,
+    locks: ctx.locks,
+  };
 }

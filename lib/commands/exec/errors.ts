@@ -46,6 +46,8 @@ export function execError(key: ExecErrorKey, ...args: unknown[]): XmldbError {
  * A lower layer's client error as the failure of a command: 500, same message and code. Permission
  * refusals (403) and server errors (5xx) pass unchanged, as does anything that is no XmldbError.
  */
+export function toCommandFailure(error: XmldbError): XmldbError;
+export function toCommandFailure(error: unknown): unknown;
 export function toCommandFailure(error: unknown): unknown {
   if (!(error instanceof XmldbError)) return error;
   if (error.status === 403 || error.status >= 500) return error;

@@ -1,6 +1,7 @@
 /**
  * Executes commands (spec §6.3, §6.4, §15). One runner for the `command` operation, `.bxs` files,
- * POST `<commands>` and EXECUTE:
+ * POST `<commands>` and EXECUTE; each command's run is in its entry of the command table
+ * (registry.ts, defs/):
  *
  * 1. Plan (plan.ts): walk every command, nested scripts included, tracking the opened database;
  *    check each one's permission (403 `… permission needed.`) and refuse unsupported commands,
@@ -16,121 +17,26 @@
  * refusals (403); see `toCommandFailure`.
  */
 import { XmldbError } from '../../errors';
+import type { Step } from '../definition';
+import { commandDef } from '../registry';
 import type { Command } from '../types';
-import * as backups from './backups';
 import type { CommandEnvironment, CommandState, RunContext } from './context';
-import * as databases from './databases';
 import { toCommandFailure } from './errors';
-import * as info from './info';
-import { setOption, showOptions } from './options';
-import { commandName, isUnsupported, planCommands, type Step } from './plan';
-import * as queries from './queries';
-import * as resources from './resources';
-import * as users from './users';
-import { commandError } from '../messages';
+import { planCommands } from './plan';
 
 export type { CommandEnvironment, CommandState, QueryContext, QueryNeeds } from './context';
 export { EXEC_ERRORS, type ExecErrorKey } from './errors';
-export { formatSize } from './info';
-export { resolveRunFile } from './plan';
 
-/** Runs one (planned) command; answers its output ('' for commands that only change state). */
+/**
+ * Runs one planned command; answers its output ('' for commands that only change state). A step
+ * with a planned script (EXECUTE, RUN of a `.bxs` file) runs the script's steps.
+ */
 async function runCommand(step: Step, ctx: RunContext): Promise<string> {
-  const cmd = step.cmd;
-  switch (cmd.kind) {
-    case 'createDb':
-      return databases.createDb(cmd, ctx).then(() => '');
-    case 'dropDb':
-      return databases.dropDb(cmd, ctx).then(() => '');
-    case 'alterDb':
-      return databases.alterDb(cmd, ctx).then(() => '');
-    case 'copy':
-      return databases.copy(cmd, ctx).then(() => '');
-    case 'open':
-      return databases.open(cmd, ctx).then(() => '');
-    case 'close':
-      databases.close(ctx);
-      return '';
-    case 'optimize':
-    case 'flush':
-      return databases.noOp(ctx).then(() => '');
-    case 'createIndex':
-    case 'dropIndex':
-      return databases.setIndex(cmd, ctx).then(() => '');
-    case 'export':
-      return databases.exportDb(cmd, ctx).then(() => '');
-    case 'list':
-      return cmd.name === undefined ? info.listDatabases(ctx) : info.listDatabase({ ...cmd, name: cmd.name }, ctx);
-    case 'dir':
-      return info.dir(cmd, ctx);
-    case 'info':
-      return info.info(ctx);
-    case 'infoDb':
-      return info.infoDb(ctx);
-    case 'help':
-      return info.help(cmd);
-    case 'get':
-      return resources.get(cmd, ctx);
-    case 'binaryGet':
-      return resources.binaryGet(cmd, ctx);
-    case 'binaryPut':
-      return resources.binaryPut(cmd, ctx).then(() => '');
-    case 'add':
-      return resources.add(cmd, ctx).then(() => '');
-    case 'put':
-      return resources.put(cmd, ctx).then(() => '');
-    case 'delete':
-      return resources.del(cmd, ctx).then(() => '');
-    case 'rename':
-      return resources.rename(cmd, ctx).then(() => '');
-    case 'xquery':
-      return queries.xquery(cmd, ctx);
-    case 'find':
-      return queries.find(cmd, ctx);
-    case 'run':
-      return step.script !== undefined ? runSteps(step.script, ctx) : queries.runFile(step.file as string, ctx);
-    case 'execute':
-      return runSteps(step.script ?? [], ctx);
-    case 'set':
-      setOption(cmd, ctx.state);
-      return '';
-    case 'showOptions':
-      return showOptions(cmd, ctx.state);
-    case 'createUser':
-      return users.createUser(cmd, ctx).then(() => '');
-    case 'dropUser':
-      return users.dropUser(cmd, ctx).then(() => '');
-    case 'alterUser':
-      return users.alterUser(cmd, ctx).then(() => '');
-    case 'alterPassword':
-      return users.alterPassword(cmd, ctx).then(() => '');
-    case 'password':
-      return users.ownPassword(cmd, ctx).then(() => '');
-    case 'grant':
-      return users.grant(cmd, ctx).then(() => '');
-    case 'showUsers':
-      return users.showUsers(cmd, ctx);
-    case 'showSessions':
-      return backups.showSessions();
-    case 'createBackup':
-      return backups.createBackup(cmd, ctx).then(() => '');
-    case 'restore':
-      return backups.restore(cmd, ctx).then(() => '');
-    case 'dropBackup':
-      return backups.dropBackup(cmd, ctx).then(() => '');
-    case 'alterBackup':
-      return backups.alterBackup(cmd, ctx).then(() => '');
-    case 'showBackups':
-      return backups.showBackups(ctx);
-    case 'exit':
-      return '';
-    default: {
-      // refused while planning
-      if (isUnsupported(cmd)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
-      const unreachable: never = cmd;
-      throw new Error(`Unhandled command ${(unreachable as Command).kind}`);
-    }
-  }
+  if (step.script !== undefined) return runSteps(step.script, ctx);
+  const def = commandDef(step.cmd);
+  // Planning refused commands without a run.
+  if (def.run === undefined) throw new Error(`Unplanned command ${step.cmd.kind}`);
+  return def.run(step.cmd, ctx, step);
 }
 
 /** Runs steps in order, concatenating their outputs. Nested scripts run through here too. */

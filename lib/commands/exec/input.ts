@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeText, parseXml } from '../../convert';
+import { decodeText, parseXml, parsingOptions } from '../../convert';
 import { globMatches } from '../../users/permissions';
 import type { ResourceInput } from '../../store/types';
-import { parseOptions, type RunContext } from './context';
+import type { RunContext } from './context';
 import { execError } from './errors';
 import { optionValue } from './options';
 
@@ -77,7 +77,7 @@ function matchesFilter(filter: string, name: string): boolean {
 }
 
 function xmlResource(ctx: RunContext, p: string, text: string, name: string): InputResource {
-  const r = parseXml(text, { ...parseOptions(ctx.state), name });
+  const r = parseXml(text, { ...parsingOptions(ctx.state.options), name });
   return { path: p, input: { type: 'xml', data: r.xml, nodes: r.nodes } };
 }
 

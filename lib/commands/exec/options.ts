@@ -1,14 +1,12 @@
 /**
- * SET and SHOW OPTIONS: the options of a session (spec §2.4 names), kept in `state.options` by
- * canonical upper-case name. Values not set show their default (the reference server's).
+ * The options of a session (spec §2.4 names), kept in `state.options` by canonical upper-case
+ * name, as SET changes them. Values not set have their default (the reference server's).
  */
 import {
   databaseOptionName,
   optionKind,
-  parseOptionValue,
   type OptionValue,
 } from '../../store/database-options';
-import type { CommandOf } from '../types';
 import type { CommandState } from './context';
 import { execError } from './errors';
 
@@ -50,33 +48,8 @@ export function optionValue(state: CommandState, name: string): OptionValue {
 }
 
 /** Canonical name; `CHOP` is the legacy alias of `STRIPWS` (spec §2.4). Unknown: UNKNOWN_OPTION_X. */
-function canonical(name: string): string {
+export function canonicalOption(name: string): string {
   const c = databaseOptionName(name);
   if (c === undefined) throw execError('UNKNOWN_OPTION_X', name.toUpperCase());
   return c === 'CHOP' ? 'STRIPWS' : c;
-}
-
-/**
- * SET option (value): stores the parsed value. Without a value a boolean option is toggled and any
- * other option is reset to its default.
- */
-export function setOption(cmd: CommandOf<'set'>, state: CommandState): void {
-  const name = canonical(cmd.option);
-  if (cmd.value === undefined) {
-    if (optionKind(name) === 'boolean') state.options.set(name, optionValue(state, name) !== true);
-    else state.options.delete(name);
-    return;
-  }
-  const value = parseOptionValue(name, cmd.value);
-  if (value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
-  state.options.set(name, value);
-}
-
-/** SHOW OPTIONS (name): `NAME: value` lines, all of them under `Local Options:`. */
-export function showOptions(cmd: CommandOf<'showOptions'>, state: CommandState): string {
-  if (cmd.name !== undefined) {
-    const name = canonical(cmd.name);
-    return `${name}: ${String(optionValue(state, name))}\n`;
-  }
-  return `Local Options:\n${OPTION_NAMES.map((n) => `${n}: ${String(optionValue(state, n))}\n`).join('')}`;
 }

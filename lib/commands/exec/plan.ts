@@ -1,12 +1,10 @@
 /**
- * Planning (style: "Permission and locks come first"): before any command runs, the whole script,
- * nested EXECUTE and RUN scripts included, is walked once. The walk tracks the opened database the
- * way running will (OPEN, CLOSE, and whatever a nested script leaves opened), checks every
- * command's permission against the databases it touches, refuses unsupported commands, and
- * collects the union of read and write locks.
- *
- * Per-command data comes from `requirements()`; the walk sees into EXECUTE and RUN, follows
- * nested OPENs, and checks per-database grants command by command.
+ * Planning (BaseX checks a command's permission and takes its locks before it runs): before any
+ * command runs, the whole script, nested EXECUTE and RUN scripts included, is walked once. The
+ * walk tracks the opened database the way running will (each command's `opens`, and whatever a
+ * nested script leaves opened), checks every command's permission against the databases it
+ * touches, refuses unsupported commands, and collects the union of read and write locks. All it
+ * knows of a command comes from the command's entry in the table (registry.ts).
  *
  * Queries (XQUERY, query files run by RUN): the engine's static analysis (`analyzeQuery`) tells
  * which databases a query names and whether it updates (XQuery Update, db: write functions). It
@@ -15,27 +13,16 @@
  * db:create, db:drop, …). The engine limits the databases a query reads to the locked ones its
  * user may read.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
-import type { LockSet } from '../../store/types';
-import { allows, allowsUpdate, rank, type Permission } from '../../users/permissions';
-import { commandError } from '../messages';
-import { requirements, type Requirements } from '../requirements';
-import { parseScript } from '../script';
-import type { Command, CommandKind, CommandOf } from '../types';
 import { withDatabase } from '../../store/locks';
+import type { LockSet } from '../../store/types';
+import { allows, allowsUpdate, permissionLabel, rank } from '../../users/permissions';
+import type { AnyCommandDef, Requirements, Step } from '../definition';
+import { commandError } from '../messages';
+import { commandDef, commandName } from '../registry';
+import { parseScript } from '../script';
+import type { Command } from '../types';
 import type { CommandEnvironment, QueryNeeds } from './context';
-import { execError, toCommandFailure } from './errors';
-
-/** One command to run; EXECUTE and RUN of a `.bxs` file carry their planned script. */
-export interface Step {
-  readonly cmd: Command;
-  readonly script?: readonly Step[];
-  /** RUN: the resolved absolute file. */
-  readonly file?: string;
-}
+import { execError } from './errors';
 
 export interface Plan {
   readonly steps: readonly Step[];
@@ -48,19 +35,10 @@ export interface Plan {
 /** How deep EXECUTE and RUN may nest (a script that runs itself stops here). */
 export const MAX_SCRIPT_DEPTH = 16;
 
-/** Commands that parse but that this server does not offer. */
-const UNSUPPORTED_KINDS = [
-  'check', 'infoIndex', 'infoStorage', 'inspect', 'test', 'kill',
-  'jobsList', 'jobsStop', 'jobsResult', 'repoInstall', 'repoDelete', 'repoList',
-] as const satisfies readonly CommandKind[];
-const UNSUPPORTED: ReadonlySet<CommandKind> = new Set<CommandKind>(UNSUPPORTED_KINDS);
-
-/** Whether this server does not offer the command (planning refuses it). */
-export function isUnsupported(cmd: Command): cmd is CommandOf<(typeof UNSUPPORTED_KINDS)[number]> {
-  return UNSUPPORTED.has(cmd.kind);
+/** Whether this server does not offer the command: it has no run, nor a script to run. */
+function isUnsupported(def: AnyCommandDef): boolean {
+  return def.run === undefined && def.expand === undefined;
 }
-
-const LABEL: Record<Permission, string> = { none: 'None', read: 'Read', write: 'Write', create: 'Create', admin: 'Admin' };
 
 function union(a: LockSet, b: LockSet): LockSet {
   return a === '*' || b === '*' ? '*' : [...a, ...b];
@@ -68,52 +46,6 @@ function union(a: LockSet, b: LockSet): LockSet {
 
 function normalise(set: LockSet): LockSet {
   return set === '*' ? '*' : [...new Set(set)].sort();
-}
-
-/**
- * The database a command leaves opened (nested scripts are handled by the walk). CREATE DB opens
- * the new database, as in the reference server (`CREATE DB x` then `ADD …`; spec §15.2 example).
- */
-function openedAfter(cmd: Command, db: string | undefined): string | undefined {
-  if (cmd.kind === 'open' || cmd.kind === 'createDb') return cmd.name;
-  if (cmd.kind === 'close') return undefined;
-  return db;
-}
-
-const QUERY_SUFFIX = /\.(?:bxs|xq|xqm|xqy|xql|xqu|xquery|xpath)$/i;
-
-async function isFileInside(root: string, file: string): Promise<boolean> {
-  try {
-    const [realRoot, real] = await Promise.all([fs.realpath(root), fs.realpath(file)]);
-    const rel = path.relative(realRoot, real);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
-    return (await fs.stat(real)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Resolves a RUN file against the REST path (spec §10): NAME, else NAME.xq, else NAME.bxs (only
- * for names without a query or script suffix). Absolute names, names leaving the folder, folders
- * and missing files are not found.
- */
-export async function resolveRunFile(restPath: string, name: string): Promise<string> {
-  const root = path.resolve(restPath);
-  if (!path.isAbsolute(name)) {
-    const candidates = QUERY_SUFFIX.test(name) ? [name] : [name, `${name}.xq`, `${name}.bxs`];
-    for (const c of candidates) {
-      const file = path.resolve(root, c);
-      try {
-        await fs.stat(file);
-      } catch {
-        continue;
-      }
-      if (await isFileInside(root, file)) return file;
-      break;
-    }
-  }
-  throw execError('FILE_NOT_FOUND_X', name);
 }
 
 class Planner {
@@ -135,34 +67,22 @@ class Planner {
     if (depth > MAX_SCRIPT_DEPTH) throw execError('SCRIPT_DEPTH_X', MAX_SCRIPT_DEPTH);
     const steps: Step[] = [];
     for (const cmd of cmds) {
-      const r = requirements(cmd, db, this.env.user.name);
-      this.check(cmd, r);
-      if (isUnsupported(cmd)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
+      const def = commandDef(cmd);
+      const r: Requirements = def.needs(cmd, db, this.env.user.name);
+      this.check(cmd, def, r);
+      if (isUnsupported(def)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       this.reads = union(this.reads, r.reads);
       this.writes = union(this.writes, r.writes);
-      if (cmd.kind === 'xquery') {
-        this.query(cmd.query, db);
-        steps.push({ cmd });
-      } else if (cmd.kind === 'execute') {
-        const nested = await this.walk(parseScript(cmd.script), db, depth + 1);
-        steps.push({ cmd, script: nested.steps });
+      const inside = def.expand === undefined ? undefined : await def.expand(cmd, this.env);
+      if (inside !== undefined && 'script' in inside) {
+        const nested = await this.walk(parseScript(inside.script), db, depth + 1);
+        steps.push({ cmd, script: nested.steps, ...(inside.file !== undefined ? { file: inside.file } : {}) });
         db = nested.db;
         continue;
-      } else if (cmd.kind === 'run') {
-        const file = await resolveRunFile(this.env.restPath, cmd.file);
-        const text = await fs.readFile(file, 'utf8');
-        if (/\.bxs$/i.test(file)) {
-          const nested = await this.walk(parseScript(text), db, depth + 1);
-          steps.push({ cmd, file, script: nested.steps });
-          db = nested.db;
-          continue;
-        }
-        this.query(text, db);
-        steps.push({ cmd, file });
-      } else {
-        steps.push({ cmd });
       }
-      db = openedAfter(cmd, db);
+      if (inside !== undefined) this.query(inside.query, db);
+      steps.push({ cmd, ...(inside?.file !== undefined ? { file: inside.file } : {}) });
+      db = def.opens === undefined ? db : def.opens(cmd, db);
     }
     return { steps, db };
   }
@@ -188,15 +108,15 @@ class Planner {
     }
     this.writes = union(this.writes, locks);
     this.updates = true;
-    if (!allowsUpdate(this.env.user, perm, locks, db)) throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+    if (!allowsUpdate(this.env.user, perm, locks, db)) throw commandError('PERM_REQUIRED_X', permissionLabel(perm));
   }
 
   /**
    * Checks a command's permission: read and write on each database it names (grants may decide),
-   * globally when it names none or all; create and admin globally. Refusing OPEN or LIST of a
-   * database answers "not found", as for a database that does not exist (spec §13.2).
+   * globally when it names none or all; create and admin globally. A command may answer its own
+   * error instead of the 403 (OPEN and LIST of a database: "not found", spec §13.2).
    */
-  private check(cmd: Command, r: Requirements): void {
+  private check(cmd: Command, def: AnyCommandDef, r: Requirements): void {
     const perm = r.perm;
     if (perm === 'none') return;
     const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
@@ -205,17 +125,8 @@ class Planner {
         ? allows(this.env.user, perm)
         : named.every((d) => allows(this.env.user, perm, d));
     if (ok) return;
-    if (cmd.kind === 'open') throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.name);
-    if (cmd.kind === 'list' && cmd.name !== undefined) {
-      throw toCommandFailure(raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.name));
-    }
-    throw commandError('PERM_REQUIRED_X', LABEL[perm]);
+    throw def.refused?.(cmd) ?? commandError('PERM_REQUIRED_X', permissionLabel(perm));
   }
-}
-
-/** A command's name for messages: its keywords in upper case. */
-export function commandName(cmd: Command): string {
-  return cmd.kind.replace(/[A-Z]/g, (c) => ` ${c}`).toUpperCase();
 }
 
 /** Plans a script run with `currentDb` opened; throws before anything runs. */

@@ -1,6 +1,13 @@
-import { backupDatabase, mergeRequirements, patternLocks, requirements } from '../../lib/commands/requirements';
+import type { CommandEnvironment } from '../../lib/commands/exec';
+import { patternLocks } from '../../lib/commands/locks';
 import { parseCommands } from '../../lib/commands/parse';
+import { commandDef } from '../../lib/commands/registry';
 import type { Command } from '../../lib/commands/types';
+
+/** The permission and locks of a command with `db` opened, run by `user` (its table entry). */
+function requirements(cmd: Command, db?: string, user?: string) {
+  return commandDef(cmd).needs(cmd, db, user);
+}
 
 type Row = [string, string, unknown, unknown];
 
@@ -72,7 +79,6 @@ describe('requirements per command', () => {
     const [cmd] = parseCommands(text);
     const r = requirements(cmd, 'cur');
     expect({ perm: r.perm, reads: r.reads, writes: r.writes }).toStrictEqual({ perm, reads, writes });
-    expect(r.analyse).toBeUndefined();
   });
 
   test('commands on the opened database lock nothing without one (they fail when run)', () => {
@@ -80,24 +86,23 @@ describe('requirements per command', () => {
     expect(requirements({ kind: 'infoDb' })).toStrictEqual({ perm: 'read', reads: [], writes: [] });
   });
 
-  test('queries and scripts carry a marker for analysis', () => {
-    expect(requirements({ kind: 'xquery', query: 'count(/)' }, 'cur')).toStrictEqual({
-      perm: 'none',
-      reads: ['cur'],
-      writes: [],
-      analyse: { kind: 'query', query: 'count(/)', currentDb: 'cur' },
-    });
-    expect(requirements({ kind: 'execute', script: 'LIST' })).toStrictEqual({
-      perm: 'none',
-      reads: [],
-      writes: [],
-      analyse: { kind: 'script', script: 'LIST', currentDb: undefined },
-    });
-    expect(requirements({ kind: 'run', file: 'a.bxs' }, 'cur').analyse).toStrictEqual({
-      kind: 'file',
-      file: 'a.bxs',
-      currentDb: 'cur',
-    });
+  test('queries and scripts are expanded for planning', async () => {
+    const env = {} as CommandEnvironment;
+    const xquery: Command = { kind: 'xquery', query: 'count(/)' };
+    expect(requirements(xquery, 'cur')).toStrictEqual({ perm: 'none', reads: ['cur'], writes: [] });
+    expect(await commandDef(xquery).expand?.(xquery, env)).toStrictEqual({ query: 'count(/)' });
+    const execute: Command = { kind: 'execute', script: 'LIST' };
+    expect(requirements(execute)).toStrictEqual({ perm: 'none', reads: [], writes: [] });
+    expect(await commandDef(execute).expand?.(execute, env)).toStrictEqual({ script: 'LIST' });
+  });
+
+  test('OPEN, CHECK and CREATE DB leave their database opened; CLOSE closes it', () => {
+    const opens = (text: string) => {
+      const [cmd] = parseCommands(text);
+      const def = commandDef(cmd);
+      return def.opens === undefined ? 'cur' : def.opens(cmd, 'cur');
+    };
+    expect(['OPEN a', 'CHECK b', 'CREATE DB c', 'CLOSE', 'LIST x', 'DROP DB cur'].map(opens)).toStrictEqual(['a', 'b', 'c', undefined, 'cur', 'cur']);
   });
 
   test('changing one’s own password needs no permission', () => {
@@ -105,47 +110,6 @@ describe('requirements per command', () => {
     expect(requirements(cmd, undefined, 'u').perm).toBe('none');
     expect(requirements(cmd, undefined, 'v').perm).toBe('admin');
     expect(requirements(cmd).perm).toBe('admin');
-  });
-});
-
-describe('mergeRequirements', () => {
-  test('the highest permission and the union of locks, sorted', () => {
-    const r = mergeRequirements(parseCommands('LIST b\nLIST a\nCREATE DB c\nCOPY a d'));
-    expect(r).toStrictEqual({ perm: 'create', reads: ['a', 'b'], writes: ['c', 'd'], analyses: [] });
-  });
-
-  test('OPEN changes the opened database for the commands after it; CLOSE closes it', () => {
-    const r = mergeRequirements(parseCommands('DELETE x\nOPEN db\nADD <a/>\nXQUERY 1\nCLOSE\nXQUERY 2'), 'start');
-    expect(r).toStrictEqual({
-      perm: 'write',
-      reads: [],
-      writes: ['db', 'start'],
-      analyses: [
-        { kind: 'query', query: '1', currentDb: 'db' },
-        { kind: 'query', query: '2', currentDb: undefined },
-      ],
-    });
-  });
-
-  test('a database written is not also listed as read', () => {
-    expect(mergeRequirements(parseCommands('OPEN db\nINFO DB\nDELETE a'))).toStrictEqual({
-      perm: 'write',
-      reads: [],
-      writes: ['db'],
-      analyses: [],
-    });
-  });
-
-  test('* absorbs every name', () => {
-    const r = mergeRequirements(parseCommands('DROP DB x*\nCREATE DB a\nLIST'));
-    expect(r.writes).toBe('*');
-    expect(r.reads).toBe('*');
-    const w = mergeRequirements(parseCommands('DROP DB x*\nLIST a'));
-    expect(w).toStrictEqual({ perm: 'create', reads: [], writes: '*', analyses: [] });
-  });
-
-  test('an empty script needs nothing', () => {
-    expect(mergeRequirements([])).toStrictEqual({ perm: 'none', reads: [], writes: [], analyses: [] });
   });
 });
 
@@ -157,10 +121,5 @@ describe('helpers', () => {
     ['a,b?', '*'],
   ])('patternLocks(%s)', (pattern, expected) => {
     expect(patternLocks(pattern)).toStrictEqual(expected);
-  });
-
-  test('backupDatabase strips the timestamp', () => {
-    expect(backupDatabase('db-2026-01-01-10-00-00')).toBe('db');
-    expect(backupDatabase('my-db')).toBe('my-db');
   });
 });

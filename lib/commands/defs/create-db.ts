@@ -1,0 +1,47 @@
+/**
+ * CREATE DB name (input): creates a database (replacing one of that name) with the session's
+ * parsing and index options; an XML string becomes `name.xml`, a server file keeps its name, a
+ * folder its files. The input is read and parsed before anything is stored. The new database is
+ * opened, as in the reference server (`CREATE DB x` then `ADD …`; spec §15.2 example).
+ */
+import { checkDatabaseName } from '../../store/paths';
+import type { DatabaseOptions } from '../../store/types';
+import { attr, defineCommand, element, input, needs, opt } from '../definition';
+import { writer } from '../exec/context';
+import { resolveInput } from '../exec/input';
+import { optionValue } from '../exec/options';
+
+/** Options kept with a new database: parsing and index settings of the session (stored lower case). */
+const KEPT_OPTIONS = [
+  'STRIPWS', 'STRIPNS', 'TEXTINDEX', 'ATTRINDEX', 'TOKENINDEX', 'FTINDEX', 'UPDINDEX', 'AUTOOPTIMIZE', 'MAXLEN', 'MAXCATS',
+];
+
+export const createDb = defineCommand({
+  kind: 'createDb',
+  syntax: [
+    {
+      words: ['CREATE', ['DB', 'DATABASE']],
+      parse: (p) => opt({ kind: 'createDb', name: p.reqName(), input: p.rest(true) }),
+      detail: 'DB [name] ([input]): create a database, optionally from [input].',
+    },
+  ],
+  elements: {
+    'create-db': element(['name'], [], (a, c) => opt({ kind: 'createDb', name: attr(a, 'name'), input: c }), input('input', true)),
+  },
+  needs: (cmd) => needs('create', [], [cmd.name]),
+  opens: (cmd) => cmd.name,
+  run: async (cmd, ctx) => {
+    const name = checkDatabaseName(cmd.name);
+    const resolved = cmd.input === undefined ? undefined : await resolveInput(ctx, cmd.input, undefined, `${name}.xml`);
+    const options: DatabaseOptions = {};
+    for (const o of KEPT_OPTIONS) options[o.toLowerCase()] = optionValue(ctx.state, o);
+    if (resolved?.inputPath !== undefined) options.inputpath = resolved.inputPath;
+    if (resolved !== undefined) options.inputsize = resolved.inputSize;
+    const view = writer(ctx);
+    await view.createDatabase(name, options);
+    for (const r of resolved?.resources ?? []) await view.putResource(name, r.path, r.input);
+    ctx.state.currentDb = name;
+    delete ctx.state.currentPath;
+    return '';
+  },
+});
