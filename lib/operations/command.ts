@@ -8,10 +8,8 @@ import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialize';
-import type { ReadView, WriteView } from '../store/types';
-import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
-import { mayReadHostFiles, readableDatabases } from './permission';
-import { runQueryFile } from './run';
+import { mayReadHostFiles } from './permission';
+import { readQueryFile, runLockedQuery } from './query';
 import type { Result, Session, Variable } from './types';
 
 export interface CommandInput {
@@ -26,27 +24,15 @@ export interface CommandInput {
 /** The environment commands run in: the session's store and users, queries on its engine. */
 export function commandEnvironment(session: Session, input: CommandInput): CommandEnvironment {
   const { runtime } = session;
+  // The script holds its locks already: its queries run inside them, through its view.
   const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
-    // The script holds its locks already: the query runs inside them.
-    const readable =
-      context.view !== undefined ? await readableDatabases(session, context.view, context.locks) : session.user.perm === 'admin' ? undefined : [];
-    const response = await runtime.engine.evaluate({
-      readable,
+    const response = await runLockedQuery(session, context.view, context.locks, {
       query: text,
       baseUri,
       context: context.db !== undefined ? { kind: 'database', db: context.db, path: context.path ?? '' } : { kind: 'none' },
       variables: input.variables,
       serialization: input.serialization,
-      fileAccess: mayReadHostFiles(session),
-      signal: session.signal,
     });
-    if (response.changes !== undefined && response.changes.length > 0) {
-      // an updating query: its changes go through the script's write view (planning took
-      // write locks for it, plan.ts)
-      const view = context.view;
-      if (view === undefined || !isWriteView(view)) throw readOnlyScriptError();
-      await applyStoreChanges(view, response.changes);
-    }
     return typeof response.body === 'string' ? response.body : response.body.toString('utf8');
   };
   return {
@@ -55,12 +41,15 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     user: session.user,
     allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
-    query: (text, context) => query(text, context),
+    query,
     analyzeQuery: (text) => {
-      const analysis = runtime.engine.analyze(text);
+      const analysis = runtime.engine.prepare(text).analysis();
       return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
     },
-    runFile: (file, context) => runQueryFile(file, (text, baseUri) => query(text, context ?? {}, baseUri)),
+    runFile: async (file, context) => {
+      const source = await readQueryFile(file);
+      return query(source.text, context, source.baseUri);
+    },
   };
 }
 
@@ -76,8 +65,4 @@ export function runCommand(session: Session, text: string, input: CommandInput):
 
 export function runCommandScript(session: Session, script: string, input: CommandInput, contentType = 'text/plain'): Promise<Result> {
   return execute(session, parseScript(script), input, contentType);
-}
-
-function isWriteView(view: ReadView | WriteView): view is WriteView {
-  return typeof (view as Partial<WriteView>).putResource === 'function';
 }

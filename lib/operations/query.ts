@@ -1,14 +1,17 @@
 /**
  * Query evaluation (spec §6.1, §6.2, §7, §9): GET `?query=`, the QUERY method, POST `<query>`,
- * and `.xq` files of `run`. The context is the database (and path) of the URL unless documents
+ * `.xq` files of `run`, and the queries of commands (XQUERY, FIND, RUN of a query file), which
+ * BaseX runs the same way. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
+import fs from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../ranges';
-import type { ReadView } from '../store/types';
+import type { LockSet, ReadView, WriteView } from '../store/types';
 import { withDatabase } from '../store/locks';
-import { LocatedQueryError, type QueryContext, type QueryResponse } from '../xquery/engine';
-import { applyStoreChanges } from '../xquery/update/changes';
+import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
+import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
@@ -34,6 +37,43 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   return { kind: 'none' };
 }
 
+/** A query file of the server: its text, and its URL as the static base URI. */
+export async function readQueryFile(file: string): Promise<{ text: string; baseUri: string }> {
+  return { text: await fs.readFile(file, 'utf8'), baseUri: pathToFileURL(file).href };
+}
+
+function isWriteView(view: ReadView | WriteView): view is WriteView {
+  return typeof (view as Partial<WriteView>).putResource === 'function';
+}
+
+/** What a query asks of the engine, beside what the session decides (readable databases, files). */
+export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal'>;
+
+/**
+ * Runs a query of the session inside locks already taken (`view`, on `locks`): the one path of
+ * REST queries and of command queries. The query sees only the locked databases its user may
+ * read. A paged result whose page cannot be served fails here, under the lock, so an updating
+ * query then changes nothing. An updating query's store changes are applied through the view,
+ * which must be a write view (XMLR0003 otherwise: a script that planned read locks only).
+ */
+export async function runLockedQuery(session: Session, view: ReadView, locks: LockSet, call: QueryCall): Promise<QueryResponse> {
+  const response = await session.runtime.engine.evaluate({
+    ...call,
+    readable: await readableDatabases(session, view, locks),
+    fileAccess: mayReadHostFiles(session),
+    signal: session.signal,
+  });
+  if (response.page && response.page.range === undefined) {
+    const error = raise(CONDITION_ERRORS, 'ITEMS_NOT_SATISFIABLE_X', response.page.total);
+    throw withHeaders(error, { 'Content-Range': contentRange('items', undefined, response.page.total) });
+  }
+  if (response.changes !== undefined && response.changes.length > 0) {
+    if (!isWriteView(view)) throw readOnlyScriptError();
+    await applyStoreChanges(view, response.changes);
+  }
+  return response;
+}
+
 /**
  * Evaluates a query under locks of the databases it can reach (the engine's static analysis,
  * xquery/databases.ts, plus the database of the URL; every database when the text does not
@@ -55,37 +95,23 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
 
 async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
-  const analysis = engine.analyze(input.query);
+  const prepared = engine.prepare(input.query);
+  const analysis = prepared.analysis();
   const locks = withDatabase(analysis.databases, input.db);
-  const run = async (view: ReadView) => {
-    const response = await engine.evaluate({
-      query: input.query,
-      baseUri: input.baseUri,
-      context: queryContext(input),
-      variables: input.variables,
-      serialization: input.serialization,
-      readable: await readableDatabases(session, view, locks),
-      ...(input.items ? { items: input.items } : {}),
-      fileAccess: mayReadHostFiles(session),
-      signal: session.signal,
-    });
-    // Thrown under the lock: an updating query whose page cannot be served changes nothing.
-    if (response.page && response.page.range === undefined) {
-      const error = raise(CONDITION_ERRORS, 'ITEMS_NOT_SATISFIABLE_X', response.page.total);
-      throw withHeaders(error, { 'Content-Range': contentRange('items', undefined, response.page.total) });
-    }
-    return response;
+  const call: QueryCall = {
+    query: prepared,
+    baseUri: input.baseUri,
+    context: queryContext(input),
+    variables: input.variables,
+    serialization: input.serialization,
+    ...(input.items ? { items: input.items } : {}),
   };
   let response: QueryResponse;
   if (analysis.updating) {
     requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write', locks);
-    response = await store.write(locks, async (view) => {
-      const r = await run(view);
-      await applyStoreChanges(view, r.changes ?? []);
-      return r;
-    });
+    response = await store.write(locks, (view) => runLockedQuery(session, view, locks, call));
   } else {
-    response = await store.read(locks, run);
+    response = await store.read(locks, (view) => runLockedQuery(session, view, locks, call));
   }
   if (response.page?.range) {
     const headers = { 'Content-Range': contentRange('items', response.page.range, response.page.total) };

@@ -5,8 +5,9 @@
  *   const { body, contentType } = await engine.evaluate({ query, context, variables, serialization });
  *   await engine.close();
  *
- * Pipeline: parse (cached by text) → translate to XSLT (cached by text + context mode) → run on
- * the worker pool (which compiles in a worker, cached by XSLT + base URI) → serialized body. A
+ * Pipeline: prepare (parse, analyse, translate to XSLT per context mode: prepared.ts, one cache
+ * keyed by the text) → run on the worker pool (which compiles in a worker, cached by XSLT + base
+ * URI) → serialized body. A
  * query that translates to one XPath expression (no prolog functions or variables, no external
  * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
  * evaluates the expression with saxon-js's XPath evaluator.
@@ -16,20 +17,20 @@
  * Errors are `LocatedQueryError`s (errors.ts): the code, the message, and the position in the
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
-import { LRUCache } from 'lru-cache';
 import type { RequestedRange } from '../ranges';
 import { DEFAULT_BASE_URI } from './compile';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
 import type { StringBinding } from './runtime/params';
 import { contentTypeFor, encodeBody } from './serialize';
-import { NESTED_TOO_DEEPLY, XQuerySyntaxError, lineColumn, parseQuery, type MainModule } from './syntax';
-import { CONTEXT_URI_PARAM, translateModule, xpathToRun, type ContextMode, type Translation } from './translate';
+import { PreparedQueries, type PreparedQuery } from './prepared';
+import { lineColumn } from './syntax';
+import { CONTEXT_URI_PARAM, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
 import { encodingName } from './serialization-params';
-import { analyzeModule, type UpdateAnalysis } from './update/analysis';
+import type { UpdateAnalysis } from './update/analysis';
 import type { StoreChange } from './update/changes';
 
 export interface EngineOptions {
@@ -39,7 +40,7 @@ export interface EngineOptions {
   readonly workers?: number;
   /** Time limit per query in milliseconds (default 30 000). */
   readonly timeoutMs?: number;
-  /** Compiled stylesheets kept (default 256); parse and translation caches use the same bound. */
+  /** Compiled stylesheets kept (default 256); prepared queries are kept to the same bound. */
   readonly compiledCacheSize?: number;
   /** The module that builds each worker's DocumentSource (database contexts, doc(), collection()). */
   readonly documentSource?: DocumentSourceSpec;
@@ -65,7 +66,8 @@ export type QueryContext =
   | { readonly kind: 'database'; readonly db: string; readonly path: string };
 
 export interface QueryRequest {
-  readonly query: string;
+  /** The query: its text, or its prepared form (`Engine.prepare`). */
+  readonly query: string | PreparedQuery;
   /** Static base URI (the `run` file); default: compile.ts DEFAULT_BASE_URI. */
   readonly baseUri?: string;
   readonly context: QueryContext;
@@ -103,6 +105,11 @@ export interface QueryResponse {
 export interface Engine {
   evaluate(request: QueryRequest): Promise<QueryResponse>;
   /**
+   * A query parsed, analysed and translated once (prepared.ts), cached by its text: the caller
+   * reads its analysis for locks and permission, then evaluates it.
+   */
+  prepare(query: string): PreparedQuery;
+  /**
    * Static update analysis of a query (update/analysis.ts), cached: whether it is updating and
    * the permission it needs. Throws the query's static errors (syntax, XUST*).
    */
@@ -114,17 +121,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return new XQueryEngine(options);
 }
 
-type Parsed = { readonly module: MainModule } | { readonly error: LocatedQueryError };
-
 class XQueryEngine implements Engine {
   private readonly pool: QueryPool;
-  private readonly parsed: LRUCache<string, Parsed>;
-  private readonly translated: LRUCache<string, Translation | { error: LocatedQueryError }>;
-  private readonly analyzed: LRUCache<string, UpdateAnalysis | { error: LocatedQueryError }>;
-  private readonly literalParams: boolean;
+  private readonly prepared: PreparedQueries;
 
   constructor(options: EngineOptions) {
-    this.literalParams = options.literalParams ?? true;
     const max = options.compiledCacheSize ?? 256;
     this.pool = new QueryPool({
       size: options.workers,
@@ -137,30 +138,22 @@ class XQueryEngine implements Engine {
       heapMb: options.workerHeapMb,
       maxResultBytes: options.maxResultBytes,
     });
-    this.parsed = new LRUCache({ max });
-    this.translated = new LRUCache({ max });
-    this.analyzed = new LRUCache({ max });
+    this.prepared = new PreparedQueries(max, { literalParams: options.literalParams ?? true });
+  }
+
+  prepare(query: string): PreparedQuery {
+    return this.prepared.prepare(query);
   }
 
   analyze(query: string): UpdateAnalysis {
-    let a = this.analyzed.get(query);
-    if (!a) {
-      try {
-        a = analyzeModule(this.parse(query), query);
-      } catch (e) {
-        if (!(e instanceof LocatedQueryError)) throw nestingError(e) ?? e;
-        a = { error: e };
-      }
-      this.analyzed.set(query, a);
-    }
-    if ('error' in a) throw a.error;
-    return a;
+    return this.prepare(query).analysis();
   }
 
   async evaluate(request: QueryRequest): Promise<QueryResponse> {
-    const mode = contextMode(request.context);
-    const { updating } = this.analyze(request.query);
-    const translation = this.translate(request.query, mode);
+    const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
+    const query = prepared.text;
+    const { updating } = prepared.analysis();
+    const translation = prepared.translation(contextMode(request.context));
     const params: Record<string, StringBinding> = {};
     for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
     for (const ext of translation.externals) {
@@ -169,7 +162,7 @@ class XQueryEngine implements Engine {
       else if (ext.required) {
         throw new LocatedQueryError(
           { code: 'XPDY0002', message: `No value assigned to $${ext.local}.`, status: 500, phase: 'evaluate' },
-          sourcePosition(request.query, [undefined, ext.offset], 1),
+          sourcePosition(query, [undefined, ext.offset], 1),
         );
       }
     }
@@ -212,49 +205,13 @@ class XQueryEngine implements Engine {
       const page = outcome.page ? { page: outcome.page } : {};
       return updating ? { body, contentType, changes: outcome.changes ?? [], ...page } : { body, contentType, ...page };
     } catch (e) {
-      if (e instanceof QueryError) throw this.remap(e, request.query, translation);
+      if (e instanceof QueryError) throw this.remap(e, query, translation);
       throw e;
     }
   }
 
   async close(): Promise<void> {
     await this.pool.close();
-  }
-
-  /** Parses and translates, both cached (errors too: they are deterministic). */
-  private translate(query: string, mode: ContextMode): Translation {
-    const key = `${mode}\u0000${query}`;
-    let t = this.translated.get(key);
-    if (!t) {
-      try {
-        t = translateModule(this.parse(query), query, { contextMode: mode, literalParams: this.literalParams });
-      } catch (e) {
-        if (!(e instanceof LocatedQueryError)) throw nestingError(e) ?? e;
-        t = { error: e };
-      }
-      this.translated.set(key, t);
-    }
-    if ('error' in t) throw t.error;
-    return t;
-  }
-
-  private parse(query: string): MainModule {
-    let p = this.parsed.get(query);
-    if (!p) {
-      try {
-        p = { module: parseQuery(query) };
-      } catch (e) {
-        if (!(e instanceof XQuerySyntaxError)) throw nestingError(e) ?? e;
-        const error = new LocatedQueryError(
-          { code: e.code, message: e.description, status: 500, phase: 'compile' },
-          { line: e.line, column: e.column },
-        );
-        p = { error };
-      }
-      this.parsed.set(query, p);
-    }
-    if ('error' in p) throw p.error;
-    return p.module;
   }
 
   /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
@@ -267,16 +224,6 @@ class XQueryEngine implements Engine {
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
   }
-}
-
-/**
- * A stack overflow while parsing, analysing or translating: the query nests deeper than the
- * limits of syntax/nesting.ts allow for on this thread's stack (a host that calls the router
- * with little stack left). The same static error as past the limits, not a crash.
- */
-function nestingError(e: unknown): LocatedQueryError | undefined {
-  if (!(e instanceof RangeError) || !/call stack/i.test(e.message)) return undefined;
-  return new LocatedQueryError({ code: 'XPST0003', message: NESTED_TOO_DEEPLY, status: 500, phase: 'compile' });
 }
 
 /**

@@ -18,9 +18,9 @@ export interface QueryContext {
    * reentrant: a query runs while they are held, so it must read (and update) through this view,
    * never call `store.read`/`store.write` itself.
    */
-  readonly view?: ReadView | WriteView;
+  readonly view: ReadView | WriteView;
   /** The databases the script locked ('*': all): the query sees no others. */
-  readonly locks?: LockSet;
+  readonly locks: LockSet;
 }
 
 /** What a query needs (the engine's static analysis): a permission and the databases it names. */
@@ -52,7 +52,7 @@ export interface CommandEnvironment {
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
    * carries the same context as `query` (the callee may ignore it).
    */
-  runFile?: (file: string, context?: QueryContext) => Promise<string>;
+  runFile?: (file: string, context: QueryContext) => Promise<string>;
 }
 
 export interface CommandState {

@@ -1,0 +1,36 @@
+import { LocatedQueryError } from '../../lib/xquery/errors';
+import { PreparedQueries } from '../../lib/xquery/prepared';
+
+describe('prepared queries', () => {
+  test('one text is prepared once: the same analysis and translation objects', () => {
+    const cache = new PreparedQueries(8);
+    const p = cache.prepare('delete node doc("docs/a.xml")//x');
+    expect(cache.prepare('delete node doc("docs/a.xml")//x')).toBe(p);
+    expect(p.analysis()).toStrictEqual({ updating: true, permission: 'write', databases: ['docs'] });
+    expect(p.analysis()).toBe(p.analysis());
+    expect(p.translation('none')).toBe(p.translation('none'));
+    expect(p.translation('multi')).not.toBe(p.translation('none'));
+  });
+
+  test('a static error is kept and thrown by every step that needs the parse', () => {
+    const p = new PreparedQueries(8).prepare('1 +');
+    let first: unknown;
+    try {
+      p.analysis();
+    } catch (e) {
+      first = e;
+    }
+    expect(first).toBeInstanceOf(LocatedQueryError);
+    expect((first as LocatedQueryError).code).toBe('XPST0003');
+    expect(() => p.analysis()).toThrow(first as Error);
+    expect(() => p.translation('none')).toThrow((first as Error).message);
+  });
+
+  test('the cache is bounded: the least recently used text is prepared again', () => {
+    const cache = new PreparedQueries(2);
+    const a = cache.prepare('1');
+    cache.prepare('2');
+    cache.prepare('3');
+    expect(cache.prepare('1')).not.toBe(a);
+  });
+});
