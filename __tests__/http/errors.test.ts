@@ -6,4 +6,4 @@ import { describeCatalog } from '../helpers/catalog';
 describeCatalog('http', HTTP_ERRORS, 'http/status.ts', ['http']);
 describeCatalog('operations', RUN_ERRORS, 'operations/errors.ts', ['operations']);
 describeCatalog('users', USER_ERRORS, 'users/errors.ts', ['users']);
-describeCatalog('permissions', PERMISSION_ERRORS, 'users/errors.ts', ['operations', 'commands/exec']);
+describeCatalog('permissions', PERMISSION_ERRORS, 'users/errors.ts', ['users']);

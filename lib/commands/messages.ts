@@ -24,8 +24,6 @@ export const COMMAND_ERRORS = {
   // Raised by the executor; declared here so the layer has one catalog.
   /** A command that needs an opened database ran without one. */
   NO_DB_OPENED: entry(500, 'No database opened.'),
-  /** The user lacks the command's permission (403: spec §12, decision). */
-  PERM_REQUIRED_X: entry(403, '% permission needed.'),
   /** A command that parses but is not offered by this server (JOBS, REPO, TEST, …). */
   NOT_SUPPORTED_X: entry(500, 'Command is not supported: %.'),
 } as const;

@@ -17,7 +17,7 @@ import {
   isText,
   namespaceOf,
   parseXmlDocument,
-  serializeNodes,
+  serializeInput,
   stringValue,
 } from './xml';
 
@@ -72,7 +72,7 @@ function parseCommandElement(el: Element): Command {
     if (s.content.mode === 'text' && hasElements) throw syntaxError(el, s);
     // Input with child elements is XML: all child nodes, written back as text. Otherwise the
     // string value is taken as it is (a query, a password, a file path, plain text input).
-    const raw = hasElements ? serializeNodes(nodes) : stringValue(el);
+    const raw = hasElements ? serializeInput(nodes) : stringValue(el);
     content = raw.trim() === '' ? undefined : raw.trim();
     if (content === undefined && !s.content.optional) throw syntaxError(el, s);
   }

@@ -10,7 +10,7 @@ import { isSerializationParam } from '../xquery/serialization-params';
 import { checkSerialization, optionEntry, type Variable } from './parameters';
 import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';
-import { childElements, parseXml, serializeElement, serializeNodes } from './xml-dom';
+import { childElements, parseXmlDom, REST_NS, serializeNodes } from '../xml';
 
 export type PostOperation =
   | { readonly kind: 'commands'; readonly script: string }
@@ -43,7 +43,7 @@ function attribute(el: Element, name: string): string {
 function contextDocument(el: Element): string | undefined {
   const elements = childElements(el);
   if (elements.length > 1) throw raise(HTTP_ERRORS, 'MULTIPLE_CONTEXTS');
-  if (elements.length === 1) return serializeNodes(Array.from(el.childNodes).filter((n) => n.nodeType !== 3 && n.nodeType !== 4));
+  if (elements.length === 1) return serializeNodes(Array.from(el.childNodes).filter((n) => n.nodeType !== 3 && n.nodeType !== 4), REST_NS);
   const text = el.textContent ?? '';
   return text.trim() === '' ? undefined : text;
 }
@@ -59,14 +59,14 @@ export function parsePostBody(body: string): PostOperation {
   checkXmlLimits(body);
   let doc: Document;
   try {
-    doc = parseXml(body);
+    doc = parseXmlDom(body);
   } catch (e) {
     throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', xmlParserMessage((e as Error).message));
   }
   const root = doc.documentElement;
   const kind = root.localName;
   if (!OPERATIONS.includes(kind)) throw raise(HTTP_ERRORS, 'INVALID_POST_X', kind);
-  if (kind === 'commands') return { kind, script: serializeElement(root) };
+  if (kind === 'commands') return { kind, script: serializeNodes([root], REST_NS) };
 
   let text: string | undefined;
   const serialization: Record<string, string> = {};

@@ -5,15 +5,13 @@
  * Content-Length). Text and attributes are escaped by the same rules as stored documents.
  */
 import { Readable } from 'node:stream';
-import { escapeAttr, escapeText } from '../convert/writer';
+import { escapeAttribute, escapeText, REST_NS } from '../xml';
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import type { ResourceInfo } from '../store/types';
 import { yes } from '../xquery/serialization-params';
 import { mayRead } from './permission';
 import { XML, type Result, type Session } from './types';
-
-export const REST_NS = 'http://basex.org/rest';
 
 const CHUNK = 64 * 1024;
 
@@ -99,12 +97,12 @@ export function databaseListing(
 ): Result {
   return listing(
     'database',
-    ` name="${escapeAttr(db)}"`,
+    ` name="${escapeAttribute(db)}"`,
     sortedByName(children(resources, dir), (e) => e.name),
     ({ name, info }) =>
       info === undefined
         ? `<dir>${escapeText(name)}</dir>`
-        : `<resource type="${info.type}" content-type="${escapeAttr(info.contentType)}" size="${info.size}">${escapeText(name)}</resource>`,
+        : `<resource type="${info.type}" content-type="${escapeAttribute(info.contentType)}" size="${info.size}">${escapeText(name)}</resource>`,
     yes(serialization.indent),
   );
 }

@@ -1,22 +1,13 @@
 /** Permission checks made before any work starts. */
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
-import { PERMISSION_ERRORS } from '../users/errors';
 import type { LockSet, ReadView } from '../store/types';
-import { allows, allowsUpdate, rank, type Permission } from '../users/permissions';
+import { allows, allowsUpdate, permissionNeeded, rank, type Permission } from '../users/permissions';
 import type { Session } from './types';
-
-const LABEL: Record<Permission, string> = {
-  none: 'None',
-  read: 'Read',
-  write: 'Write',
-  create: 'Create',
-  admin: 'Admin',
-};
 
 /** Throws 403 `… permission needed.` unless the session's user holds `perm` (on `db`). */
 export function requirePermission(session: Session, perm: Permission, db?: string): void {
-  if (!allows(session.user, perm, db)) throw raise(PERMISSION_ERRORS, 'PERMISSION_NEEDED_X', LABEL[perm]);
+  if (!allows(session.user, perm, db)) throw permissionNeeded(perm);
 }
 
 /**
@@ -37,7 +28,7 @@ export function mayRead(session: Session, db: string): boolean {
  * `locks` (users/permissions.ts `allowsUpdate`; without known databases, the global level).
  */
 export function requireUpdatePermission(session: Session, perm: 'write' | 'create', locks: LockSet): void {
-  if (!allowsUpdate(session.user, perm, locks)) throw raise(PERMISSION_ERRORS, 'PERMISSION_NEEDED_X', LABEL[perm]);
+  if (!allowsUpdate(session.user, perm, locks)) throw permissionNeeded(perm);
 }
 
 /**

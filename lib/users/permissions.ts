@@ -1,4 +1,6 @@
 /** Permission levels and the rules that decide what a user may do (spec §13.2). */
+import { raise, type XmldbError } from '../errors';
+import { PERMISSION_ERRORS } from './errors';
 
 export const PERMISSIONS = ['none', 'read', 'write', 'create', 'admin'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -20,6 +22,11 @@ export function parsePermission(name: string): Permission | undefined {
 /** A permission's name in messages (`Write permission needed.`). */
 export function permissionLabel(perm: Permission): string {
   return perm.charAt(0).toUpperCase() + perm.slice(1);
+}
+
+/** The refusal of a request or command that needs `perm`: 403 `… permission needed.` */
+export function permissionNeeded(perm: Permission): XmldbError {
+  return raise(PERMISSION_ERRORS, 'PERMISSION_NEEDED_X', permissionLabel(perm));
 }
 
 export function rank(perm: Permission): number {

@@ -9,7 +9,8 @@
  * normalisation for the markup methods (saxon's item-separator also separates descendants of
  * a node, and its xhtml method drops the space between atomic values).
  */
-import { AdaptiveWriter, escapeText } from './runtime/adaptive';
+import { escapeText } from '../xml';
+import { AdaptiveWriter } from './runtime/adaptive';
 import { csvOptions, serializeCsv } from './runtime/csv';
 import { serializationError, toQueryError } from './runtime/errors';
 import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from './runtime/saxon';

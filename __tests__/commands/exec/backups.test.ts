@@ -155,7 +155,7 @@ describe('permissions', () => {
     for (const cmd of ['CREATE BACKUP db', 'RESTORE db', 'DROP BACKUP db', 'ALTER BACKUP db x', 'SHOW BACKUPS']) {
       expect(await f.fail(cmd, { env: f.env(write) })).toStrictEqual({
         status: 403,
-        code: 'PERM_REQUIRED_X',
+        code: 'PERMISSION_NEEDED_X',
         message: 'Create permission needed.',
       });
     }

@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const as = (user: User, script: string) => f.run(script, { env: f.env(user) });
 const failAs = (user: User, script: string) => f.fail(script, { env: f.env(user) });
-const refused = (perm: string) => ({ status: 403, code: 'PERM_REQUIRED_X', message: `${perm} permission needed.` });
+const refused = (perm: string) => ({ status: 403, code: 'PERMISSION_NEEDED_X', message: `${perm} permission needed.` });
 const notFound = (status: number, db: string) => ({ status, code: 'DB_NOT_FOUND_X', message: `Database '${db}' was not found.` });
 
 describe('global permission levels', () => {

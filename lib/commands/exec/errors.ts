@@ -1,7 +1,7 @@
 /**
- * Errors raised while executing commands, beyond those `commands/messages.ts` already declares
- * (NO_DB_OPENED, PERM_REQUIRED_X, NOT_SUPPORTED_X live there; this catalog adds the rest). Code
- * throws an entry by name: `execError('UNKNOWN_OPTION_X', name)`.
+ * Errors raised while executing commands, beyond those `commands/messages.ts` declares
+ * (NO_DB_OPENED, NOT_SUPPORTED_X) and the refused permission (users/errors.ts
+ * PERMISSION_NEEDED_X). Code throws an entry by name: `execError('UNKNOWN_OPTION_X', name)`.
  *
  * Statuses: a failing command answers 500 (spec §6.3, §12); `toCommandFailure` turns the 4xx
  * errors of lower layers (store, users, conversions) into 500 as well, keeping their code and

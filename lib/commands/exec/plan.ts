@@ -15,7 +15,7 @@
  */
 import { withDatabase } from '../../store/locks';
 import type { LockSet } from '../../store/types';
-import { allows, allowsUpdate, permissionLabel, rank } from '../../users/permissions';
+import { allows, allowsUpdate, permissionNeeded, rank } from '../../users/permissions';
 import type { AnyCommandDef, Requirements, Step } from '../definition';
 import { commandError } from '../messages';
 import { commandDef, commandName } from '../registry';
@@ -108,7 +108,7 @@ class Planner {
     }
     this.writes = union(this.writes, locks);
     this.updates = true;
-    if (!allowsUpdate(this.env.user, perm, locks, db)) throw commandError('PERM_REQUIRED_X', permissionLabel(perm));
+    if (!allowsUpdate(this.env.user, perm, locks, db)) throw permissionNeeded(perm);
   }
 
   /**
@@ -125,7 +125,7 @@ class Planner {
         ? allows(this.env.user, perm)
         : named.every((d) => allows(this.env.user, perm, d));
     if (ok) return;
-    throw def.refused?.(cmd) ?? commandError('PERM_REQUIRED_X', permissionLabel(perm));
+    throw def.refused?.(cmd) ?? permissionNeeded(perm);
   }
 }
 

@@ -17,6 +17,7 @@
  *
  * `basex`: like adaptive, but a top-level atomic value is written as its plain string value.
  */
+import { escapeAttribute, escapeText } from '../../xml';
 import {
   NodeKind,
   TypeCode,
@@ -40,18 +41,6 @@ import {
 
 export interface NodeOptions {
   readonly indent: boolean;
-}
-
-/** Escapes text for XML content. */
-export function escapeText(s: string): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#xD;'));
-}
-
-/** Escapes text for a double-quoted XML attribute value. */
-export function escapeAttribute(s: string): string {
-  return s.replace(/[&<"\t\n\r]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '"' ? '&quot;' : `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`,
-  );
 }
 
 /** Serializes one node with the XML method (attributes and namespace nodes included). */

@@ -18,7 +18,7 @@
 import { format } from '../../errors';
 import { LocatedQueryError } from '../errors';
 import { lineColumn } from '../syntax';
-import { NS, xpathString } from './names';
+import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 
@@ -93,11 +93,8 @@ export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS): s
 const fn = (local: string, params: string[], body: string): string =>
   `<xsl:function name="${helper(local)}" as="item()*">\n${params.map((p) => `<xsl:param name="${p}"/>`).join('\n')}\n${body}\n</xsl:function>`;
 
-const sel = (xpath: string): string => `<xsl:sequence select="${xmlEscape(xpath)}"/>`;
+const sel = (xpath: string): string => `<xsl:sequence select="${xmlAttr(xpath)}"/>`;
 
-function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 const isString = (v: string): string => `(${v} instance of ${XS}string or ${v} instance of ${XS}untypedAtomic)`;
 
@@ -145,7 +142,7 @@ const HELPERS = {
 <xsl:when test="every $i in $s satisfies $i instance of node()">${sel('$s ! (if (. instance of document-node()) then node() else .)')}</xsl:when>
 <xsl:when test="every $i in $s satisfies $i instance of ${XS}anyAtomicType"><xsl:value-of select="$s" separator=" "/></xsl:when>
 <xsl:otherwise>
-<xsl:for-each-group select="${xmlEscape(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
+<xsl:for-each-group select="${xmlAttr(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
 <xsl:choose>
 <xsl:when test="${F}current-grouping-key()"><xsl:value-of select="${F}current-group()" separator=" "/></xsl:when>
 <xsl:otherwise>${sel(`${F}current-group() ! (if (. instance of document-node()) then node() else if (. instance of function(*)) then ${raise('XQTY0105')} else .)`)}</xsl:otherwise>

@@ -4,6 +4,7 @@
  * The translator resolves every QName statically and emits `Q{uri}local` everywhere, so the
  * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT.
  */
+import { escapeAttribute, escapeText } from '../../xml';
 import { MODULE_NAMESPACES } from '../modules/namespaces';
 
 /** What the server's own namespaces start with (never callable or declarable from a query). */
@@ -140,24 +141,12 @@ export function xpathString(s: string): string {
 }
 
 /**
- * Escapes text for an XML attribute value so that it survives attribute-value normalisation
- * unchanged (line ends and tabs as character references).
+ * Escaping of the generated stylesheet's attribute values and text (the XML toolkit's): attribute
+ * values keep line ends and tabs as character references, so they survive attribute-value
+ * normalisation unchanged.
  */
-export function xmlAttr(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#xA;')
-    .replace(/\r/g, '&#xD;')
-    .replace(/\t/g, '&#x9;');
-}
-
-/** Escapes text for XML character content. */
-export function xmlText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
-}
+export const xmlAttr = escapeAttribute;
+export const xmlText = escapeText;
 
 /** `error(QName(err-ns, CODE), message)` as XPath: raises a W3C error at run time. */
 export function xpathError(code: string, message: string): string {

@@ -9,6 +9,7 @@
  * text becomes a stored document (normalised by convert/xml.ts `parseXml`) or, for
  * copy-modify, fresh saxon nodes again (`toSaxon`).
  */
+import { escapeAttribute, escapeText } from '../../xml';
 import { NodeKind, saxon, type XdmNode } from '../runtime/saxon';
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -236,16 +237,6 @@ function children(n: DomNode, parent: MParent, index?: Map<object, MNode>): MChi
 // ---------------------------------------------------------------------------------------------
 // model → XML text, with namespace fix-up
 
-function escapeText(s: string): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#xD;'));
-}
-
-function escapeAttr(s: string): string {
-  return s.replace(/[&<"\t\n\r]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '"' ? '&quot;' : c === '\t' ? '&#x9;' : c === '\n' ? '&#xA;' : '&#xD;',
-  );
-}
-
 /**
  * Serializes a model node as XML text (no declaration). Namespace fix-up: every element and
  * attribute name gets a binding in scope (declared where missing, a fresh prefix where its own
@@ -315,11 +306,11 @@ function writeElement(el: MElement, outer: Map<string, string>, out: string[]): 
       }
     }
     used.add(p);
-    attrs.push(` ${p ? `${p}:` : ''}${a.local}="${escapeAttr(a.value)}"`);
+    attrs.push(` ${p ? `${p}:` : ''}${a.local}="${escapeAttribute(a.value)}"`);
   }
   const qname = prefix ? `${prefix}:${el.local}` : el.local;
   let tag = `<${qname}`;
-  for (const [p, u] of decls) tag += `${p === '' ? ' xmlns' : ` xmlns:${p}`}="${escapeAttr(u)}"`;
+  for (const [p, u] of decls) tag += `${p === '' ? ' xmlns' : ` xmlns:${p}`}="${escapeAttribute(u)}"`;
   tag += attrs.join('');
   if (el.children.length === 0) {
     out.push(`${tag}/>`);

@@ -1,0 +1,106 @@
+/**
+ * XML text as a DOM and back: parsing with saxon-js's parser (which never loads DTDs or resolves
+ * external entities) and writing nodes cut out of a larger document back as XML text, with the
+ * namespace declarations they need.
+ */
+import { escapeAttribute, escapeText } from './escape';
+
+const ELEMENT = 1;
+const TEXT = 3;
+const CDATA = 4;
+const PI = 7;
+const COMMENT = 8;
+
+/** The part of saxon-js this module uses. */
+interface SaxonXPath {
+  XPath: { evaluate(xpath: string, context: unknown, options: { params: Record<string, unknown> }): unknown };
+}
+
+let saxon: SaxonXPath | undefined;
+
+/**
+ * Parses XML text into a saxon-js document node; throws with the parser's message. saxon-js is
+ * loaded on first use: threads that never parse (conversion offload threads) never load it.
+ */
+export function parseXmlDom(text: string): Document {
+  saxon ??= require('saxon-js') as SaxonXPath;
+  return saxon.XPath.evaluate('parse-xml($text)', null, { params: { text } }) as Document;
+}
+
+export function childNodes(node: Node): Node[] {
+  return Array.from(node.childNodes);
+}
+
+export function isElement(node: Node): node is Element {
+  return node.nodeType === ELEMENT;
+}
+
+/** Text and CDATA nodes. */
+export function isText(node: Node): boolean {
+  return node.nodeType === TEXT || node.nodeType === CDATA;
+}
+
+export function childElements(node: Node): Element[] {
+  return childNodes(node).filter(isElement);
+}
+
+/** The string value of a node: its text descendants, in order. */
+export function stringValue(node: Node): string {
+  if (isText(node)) return node.nodeValue ?? '';
+  if (!isElement(node)) return '';
+  return childNodes(node).map(stringValue).join('');
+}
+
+/**
+ * Serializes nodes (elements, text, comments, PIs) as XML text. Names in namespace `dropNs` are
+ * written in no namespace (the REST namespace inside POST bodies and command scripts, spec §7,
+ * §15.2); namespace declarations are added wherever a name's namespace is not the one in scope.
+ */
+export function serializeNodes(nodes: readonly Node[], dropNs?: string): string {
+  const out: string[] = [];
+  const root = new Map<string, string>([['', '']]);
+  const uriOf = (n: Element | Attr): string => {
+    const uri = n.namespaceURI ?? '';
+    return uri === dropNs ? '' : uri;
+  };
+  const write = (node: Node, scope: ReadonlyMap<string, string>): void => {
+    if (isElement(node)) writeElement(node, scope);
+    else if (isText(node)) out.push(escapeText(node.nodeValue ?? ''));
+    else if (node.nodeType === PI) {
+      const data = node.nodeValue ?? '';
+      out.push(`<?${(node as ProcessingInstruction).target}${data ? ` ${data}` : ''}?>`);
+    } else if (node.nodeType === COMMENT) out.push(`<!--${node.nodeValue ?? ''}-->`);
+  };
+  const writeElement = (el: Element, scope: ReadonlyMap<string, string>): void => {
+    const inner = new Map(scope);
+    const decls: string[] = [];
+    const declare = (prefix: string, uri: string): void => {
+      if (inner.get(prefix) === uri) return;
+      inner.set(prefix, uri);
+      decls.push(`${prefix ? ` xmlns:${prefix}` : ' xmlns'}="${escapeAttribute(uri)}"`);
+    };
+    const uri = uriOf(el);
+    const prefix = uri === '' ? '' : (el.prefix ?? '');
+    declare(prefix, uri);
+    const attrs: string[] = [];
+    for (const a of Array.from(el.attributes)) {
+      if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) continue;
+      const au = uriOf(a);
+      const ap = au === '' ? '' : (a.prefix ?? '');
+      if (ap !== '') declare(ap, au);
+      attrs.push(` ${ap ? `${ap}:` : ''}${a.localName}="${escapeAttribute(a.value)}"`);
+    }
+    const name = prefix ? `${prefix}:${el.localName}` : el.localName;
+    const kids = childNodes(el);
+    out.push(`<${name}${decls.join('')}${attrs.join('')}`);
+    if (kids.length === 0) {
+      out.push('/>');
+      return;
+    }
+    out.push('>');
+    for (const k of kids) write(k, inner);
+    out.push(`</${name}>`);
+  };
+  for (const n of nodes) write(n, root);
+  return out.join('');
+}
