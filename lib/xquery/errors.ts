@@ -1,6 +1,6 @@
 /**
- * Static errors of the XQuery translator, as one catalog (style.md §1 "errors are table
- * entries"), and the error body of spec §12 (`Stopped at LOCATION, L/C:\n[CODE] Message`).
+ * Static errors of the XQuery translator, as one catalog of the codes of XQuery 3.1 §F, and the
+ * error body of spec §12 (`Stopped at LOCATION, L/C:\n[CODE] Message`).
  *
  * Every error the translator finds carries the exact XQuery position (1-based line and column
  * of the offending construct). Errors that saxon-js raises while compiling or running the

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { parseXml } from '../../../lib/convert/xml';
 import { createFileStore, type FileStore } from '../../../lib/store';
 import type { ResourceInput } from '../../../lib/store/types';
-import { compileStylesheet } from '../../../lib/xquery/compile';
+import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import type { DocumentSource } from '../../../lib/xquery/runtime/documents';
 import type { XdmNode, XdmValue } from '../../../lib/xquery/runtime/saxon';
 import { serialize } from '../../../lib/xquery/serialize';
+
+const compiler = new QueryCompiler({ max: 256 });
 
 export const xml = (text: string): ResourceInput => {
   const written = parseXml(text);
@@ -70,7 +72,7 @@ export const CONTEXT = '$Q{urn:xmldb-rest:engine}context';
 
 /** Runs an XPath expression (through `query`) against a document source, optionally with a context. */
 export function run(source: DocumentSource, expr: string, context?: XdmNode[]): XdmValue {
-  return evaluate(compileStylesheet(query(expr)), { initialTemplate: 'main', source, context });
+  return evaluate(compiler.compile(query(expr)), { initialTemplate: 'main', source, context });
 }
 
 /** The result as text, items separated by `|`. */

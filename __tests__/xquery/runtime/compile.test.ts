@@ -1,4 +1,4 @@
-import { QueryCompiler, compileKey, compileStylesheet, compileUncached } from '../../../lib/xquery/compile';
+import { QueryCompiler, compileKey, compileUncached } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
 import { select, xslt } from './helpers';
@@ -13,9 +13,9 @@ function compileError(text: string): QueryError {
   throw new Error('compiled without error');
 }
 
-describe('compileStylesheet', () => {
+describe('QueryCompiler', () => {
   it('compiles XSLT text in-process into a runnable stylesheet', () => {
-    const q = compileStylesheet(xslt('<xsl:sequence select="1 to 3"/>'));
+    const q = new QueryCompiler({ max: 10 }).compile(xslt('<xsl:sequence select="1 to 3"/>'));
     expect(evaluate(q, { initialTemplate: 'main' }).map(String)).toEqual(['1', '2', '3']);
     expect(q.sefText.startsWith('{"N":"package"')).toBe(true);
   });

@@ -1,13 +1,14 @@
-import { compileStylesheet } from '../../../lib/xquery/compile';
+import { QueryCompiler } from '../../../lib/xquery/compile';
 import { CONTEXT_PARAM, evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
 import { parseXml } from '../../../lib/xquery/runtime/saxon';
 import { select, xslt } from './helpers';
 
 const MAIN = { initialTemplate: 'main' };
+const compiler = new QueryCompiler({ max: 256 });
 
 function run(expr: string, prolog = '', options: Parameters<typeof evaluate>[1] = {}): string {
-  return evaluateSerialized(compileStylesheet(select(expr, prolog)), { ...MAIN, ...options });
+  return evaluateSerialized(compiler.compile(select(expr, prolog)), { ...MAIN, ...options });
 }
 
 function failure(fn: () => unknown): QueryError {
@@ -22,22 +23,22 @@ function failure(fn: () => unknown): QueryError {
 
 describe('evaluate', () => {
   it('runs the initial template and returns raw XDM', () => {
-    const value = evaluate(compileStylesheet(select('(1 to 3, "x")')), MAIN);
+    const value = evaluate(compiler.compile(select('(1 to 3, "x")')), MAIN);
     expect(value.map(String)).toEqual(['1', '2', '3', 'x']);
   });
 
   it('uses xsl:initial-template when no template is named', () => {
     const text = xslt('').replace('name="main"', 'name="xsl:initial-template"').replace('\n\n</xsl:template>', '<xsl:sequence select="42"/></xsl:template>');
-    expect(evaluateSerialized(compileStylesheet(text), {})).toBe('42');
+    expect(evaluateSerialized(compiler.compile(text), {})).toBe('42');
   });
 
   it('returns an empty sequence as an empty array', () => {
-    expect(evaluate(compileStylesheet(select('()')), MAIN)).toEqual([]);
+    expect(evaluate(compiler.compile(select('()')), MAIN)).toEqual([]);
   });
 
   it('keeps node identity of documents it is given', () => {
     const doc = parseXml('<a><b/></a>');
-    const value = evaluate(compileStylesheet(select('$d', '<xsl:param name="d"/>')), { ...MAIN, params: { d: [doc] } });
+    const value = evaluate(compiler.compile(select('$d', '<xsl:param name="d"/>')), { ...MAIN, params: { d: [doc] } });
     expect(value[0]).toBe(doc);
   });
 
@@ -115,7 +116,7 @@ describe('context and documents', () => {
     expect(run("e:doc-available('db/a.xml'), e:doc-available('db/b.xml')", '', { source })).toBe('true\nfalse');
     expect(run("count(e:collection('db'))", '', { source })).toBe('2');
     expect(run("count(collection('db'))", '', { source })).toBe('2');
-    const value = evaluate(compileStylesheet(select("e:doc('db/a.xml')")), { ...MAIN, source });
+    const value = evaluate(compiler.compile(select("e:doc('db/a.xml')")), { ...MAIN, source });
     expect(value[0]).toBe(stored);
   });
 

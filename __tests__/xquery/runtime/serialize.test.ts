@@ -1,4 +1,4 @@
-import { compileStylesheet } from '../../../lib/xquery/compile';
+import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
 import { applyQueryPatches } from '../../../lib/xquery/runtime/saxon';
@@ -8,7 +8,8 @@ import { select } from './helpers';
 // this thread evaluates queries as a query worker does (worker/thread.ts)
 applyQueryPatches();
 
-const value = (expr: string) => evaluate(compileStylesheet(select(expr)), { initialTemplate: 'main' });
+const compiler = new QueryCompiler({ max: 256 });
+const value = (expr: string) => evaluate(compiler.compile(select(expr)), { initialTemplate: 'main' });
 const ser = (expr: string, params: Record<string, string> = {}) => serialize(value(expr), params);
 
 function serError(expr: string, params: Record<string, string>): QueryError {

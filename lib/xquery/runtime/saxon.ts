@@ -176,10 +176,6 @@ export function isNode(item: XdmItem): item is XdmNode {
   return !isAtomic(item) && typeof (item as XdmNode).nodeType === 'number';
 }
 
-export function isFunction(item: XdmItem): item is XdmFunction {
-  return !isAtomic(item) && !isMap(item) && !isArray(item) && !isNode(item);
-}
-
 /** Node kinds as saxon-js numbers them (13 is its own namespace-node object). */
 export const NodeKind = {
   element: 1,

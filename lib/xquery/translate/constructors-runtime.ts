@@ -22,7 +22,7 @@ import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 
-/** Static errors of direct constructors (style: errors are table entries). */
+/** Static errors of direct constructors (XQuery 3.1 §3.9.1, §3.9.3, codes of §F). */
 export const CONSTRUCTOR_STATIC_ERRORS = {
   XQST0040: 'Duplicate attribute %.',
   XQST0070: "The prefix or namespace '%' cannot be declared.",

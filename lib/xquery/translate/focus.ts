@@ -7,7 +7,7 @@
  * focus; does not descend into step predicates, the right-hand side of `/` and `!`, filter
  * predicates, or inline function bodies (they get a focus of their own or none).
  */
-import { childNodes, type Expr, type Node } from '../syntax';
+import { childNodes, type Node } from '../syntax';
 import { NS } from './names';
 
 /** fn functions whose zero-argument form uses the context item (`name()` = `name(.)`). */
@@ -56,9 +56,4 @@ export function needsFocus(expr: Node): boolean {
     default:
       return childNodes(expr).some(needsFocus);
   }
-}
-
-/** Convenience for callers holding an Expr. */
-export function exprNeedsFocus(expr: Expr | null): boolean {
-  return expr !== null && needsFocus(expr);
 }

@@ -1,6 +1,7 @@
 /**
  * Errors of the XQuery Update Facility 3.0 (static XUST, type XUTY, dynamic XUDY) and of the
- * updating parts of BaseX's db module, as one catalog (style: errors are table entries).
+ * updating parts of BaseX's db module, as one catalog, with the codes of XQuery Update 3.0
+ * §A.2 and BaseX's Database Module.
  *
  * Static errors are thrown by the analysis as `LocatedQueryError`s at the XQuery position;
  * type and dynamic errors are raised while the query runs (inside saxon-js extension functions
