@@ -105,3 +105,15 @@ export function encodeName(s: string, lax: boolean): string {
   }
   return out;
 }
+
+/**
+ * The string an element name written by {@link encodeName} stands for (JSON `direct` keys,
+ * `convert:decode-key`). Lossless names: `_` alone → empty; `__` → `_`; `_` + 4 hex digits → that
+ * UTF-16 code unit; other characters as they are. Lax names cannot be decoded (the rewriting lost
+ * the original characters): they stand for themselves, except `_` alone for the empty string.
+ */
+export function decodeName(name: string, lax: boolean): string {
+  if (name === '_') return '';
+  if (lax || !name.includes('_')) return name;
+  return name.replace(/__|_([0-9a-fA-F]{4})/g, (all, code: string | undefined) => (code === undefined ? '_' : String.fromCharCode(parseInt(code, 16))));
+}

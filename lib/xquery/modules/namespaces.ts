@@ -8,4 +8,9 @@ export const MODULE_NAMESPACES = {
   prof: 'http://basex.org/modules/prof',
   xquery: 'http://basex.org/modules/xquery',
   xslt: 'http://basex.org/modules/xslt',
+  json: 'http://basex.org/modules/json',
+  csv: 'http://basex.org/modules/csv',
+  convert: 'http://basex.org/modules/convert',
+  random: 'http://basex.org/modules/random',
+  hash: 'http://basex.org/modules/hash',
 } as const satisfies Readonly<Record<string, string>>;

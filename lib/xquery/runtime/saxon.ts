@@ -333,6 +333,11 @@ export function stringValue(value: string): XdmAtomic {
   return typesByName.get('string')!.fromString(value);
 }
 
+/** A new XDM array with these members. */
+export function arrayValue(members: XdmValue[]): XdmArray {
+  return new (SaxonJS.XdmArray as unknown as new (members: XdmValue[]) => XdmArray)(members);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Documents and extension functions
 // ---------------------------------------------------------------------------------------------
