@@ -44,10 +44,16 @@ interface CsvRow {
   readonly raw: string;
 }
 
-/** Converts CSV text; throws a 400 `XmldbError` if it cannot be read (for example an unclosed quote). */
-export function convertCsv(text: string, options: CsvOptions = {}): WrittenXml {
+/** The records of CSV text, and with `header` the first line's names apart; throws as {@link convertCsv}. */
+export function readCsv(text: string, options: CsvOptions = {}): { readonly header?: string[]; readonly rows: string[][] } {
   const rows = readRows(text, options).map((r) => (isBlankLine(r) ? [] : r.record.map(sanitizeChars)));
   const header = options.header ? rows.shift() ?? [] : undefined;
+  return { header, rows };
+}
+
+/** Converts CSV text; throws a 400 `XmldbError` if it cannot be read (for example an unclosed quote). */
+export function convertCsv(text: string, options: CsvOptions = {}): WrittenXml {
+  const { header, rows } = readCsv(text, options);
   const w = new XmlWriter();
   const skip = (v: string): boolean => options.skipEmpty === true && v === '';
   switch (options.format ?? 'direct') {

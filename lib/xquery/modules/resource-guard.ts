@@ -31,7 +31,7 @@
 import { activeDocumentSource } from '../runtime/documents';
 import { saxon, xpathError } from '../runtime/saxon';
 import { isDatabaseAccess } from './db';
-import { BASE_FOLDER } from './resource-uri';
+import { BASE_FOLDER, hasScheme } from './resource-uri';
 
 
 interface GuardedPlatform {
@@ -123,4 +123,22 @@ export function withFileAccess<T>(allow: boolean, fn: () => T): T {
 /** Whether queries in this thread may read host files (false until setFileAccess(true)). */
 export function fileAccessAllowed(): boolean {
   return allowed;
+}
+
+/**
+ * The text at `uri`, read as fn:unparsed-text reads it, for the module functions that load
+ * documents (json:doc, csv:doc): a URI without a scheme names a stored resource (`db/path`,
+ * resource-uri.ts) and is looked up by the running query's source; any other URI is a host file or the
+ * network and goes through the guard above (FODC0002 "Access to 'URI' is denied." without
+ * permission).
+ */
+export function readResourceText(uri: string): string {
+  installResourceGuard();
+  if (!hasScheme(uri)) {
+    const text = storedText(BASE_FOLDER + uri.replace(/\\/g, '/').replace(/^\/+/, ''));
+    if (text === undefined) throw xpathError(`Resource '${uri}' does not exist.`, 'FODC0002');
+    return text;
+  }
+  const platform = saxon.getPlatform() as unknown as GuardedPlatform;
+  return String(platform.readFile(uri));
 }

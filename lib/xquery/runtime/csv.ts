@@ -10,12 +10,18 @@
  * quote character or a line break are quoted, with quotes doubled. Lines end with `\n`.
  */
 import { serializationError, serializationParamError } from './errors';
-import { NodeKind, isArray, isAtomic, isNode, type XdmItem, type XdmNode } from './saxon';
+import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from './saxon';
 
 export interface CsvOptions {
   readonly header: boolean;
   readonly separator: string;
   readonly quote: string;
+  /** csv:serialize: `attributes` takes the header from the fields' `name` attributes. Default `direct`. */
+  readonly format?: 'direct' | 'attributes';
+  /** csv:serialize: false writes fields as they are, never quoted. Default true. */
+  readonly quotes?: boolean;
+  /** csv:serialize: a quote inside a quoted field is written `\"` instead of `""`. Default false. */
+  readonly backslashes?: boolean;
 }
 
 const SEPARATOR_NAMES: Record<string, string> = { comma: ',', semicolon: ';', colon: ':', tab: '\t', space: ' ' };
@@ -46,8 +52,16 @@ const localName = (n: XdmNode): string => (n as unknown as { localName: string }
 const textOf = (n: XdmNode): string => (n as unknown as { textContent: string | null }).textContent ?? '';
 
 function field(value: string, o: CsvOptions): string {
+  if (o.quotes === false) return value;
   const needsQuotes = value.includes(o.separator) || value.includes(o.quote) || /[\r\n]/.test(value);
-  return needsQuotes ? o.quote + value.split(o.quote).join(o.quote + o.quote) + o.quote : value;
+  const escaped = o.backslashes ? value.replace(/\\/g, '\\\\') : value;
+  return needsQuotes ? o.quote + escaped.split(o.quote).join((o.backslashes ? '\\' : o.quote) + o.quote) + o.quote : value;
+}
+
+/** A field's name in a header line: its `name` attribute in the attributes format, else its element name. */
+function fieldName(node: XdmNode, o: CsvOptions): string {
+  const name = o.format === 'attributes' ? (node as unknown as { getAttribute(n: string): string | null }).getAttribute('name') : null;
+  return name ?? localName(node);
 }
 
 function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: string[][] } {
@@ -61,9 +75,10 @@ function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: str
     if (root.nodeType !== NodeKind.element) throw serializationError('SERE0014', 'CSV output needs a <csv> element.');
     const records = elementChildren(root);
     const rows = records.map((r) => elementChildren(r).map(textOf));
-    const header = o.header && records.length > 0 ? elementChildren(records[0]).map(localName) : undefined;
+    const header = o.header && records.length > 0 ? elementChildren(records[0]).map((f) => fieldName(f, o)) : undefined;
     return { header, rows };
   }
+  if (items.length === 1 && isMap(items[0])) return xqueryRows(items[0], o);
   const flat = items.length === 1 && isArray(items[0]) && items[0].value.every((m) => m.length === 1 && isArray(m[0]))
     ? items[0].value.map((m) => m[0])
     : items;
@@ -77,6 +92,17 @@ function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: str
 }
 
 const stringOf = (m: XdmItem): string => (isAtomic(m) ? m.toString() : textOf(m as XdmNode));
+
+/** BaseX's xquery format: a map with `records` (arrays of fields) and, optionally, `names` (an array). */
+function xqueryRows(map: XdmMap, o: CsvOptions): { header?: string[]; rows: string[][] } {
+  const entry = (key: string): XdmItem[] => map.get(stringValue(key)) ?? [];
+  const fields = (a: XdmItem): string[] => {
+    if (!isArray(a)) throw serializationError('SERE0014', 'CSV records must be arrays.');
+    return a.value.map((member) => member.map(stringOf).join(' '));
+  };
+  const names = entry('names');
+  return { header: o.header && names.length > 0 ? fields(names[0]) : undefined, rows: entry('records').map(fields) };
+}
 
 export function serializeCsv(items: XdmItem[], o: CsvOptions): string {
   if (items.length === 0) return '';

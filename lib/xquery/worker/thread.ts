@@ -13,6 +13,8 @@ import '../modules/name-index'; // registers engine:descendants (the element-nam
 import '../modules/prof'; // registers the prof: functions
 import '../modules/xquery'; // registers xquery:eval and xquery:eval-update
 import '../modules/xslt'; // registers the xslt: functions
+import '../modules/json'; // registers the json: functions
+import '../modules/csv'; // registers the csv: functions
 import '../modules/convert'; // registers the convert: functions
 import '../modules/hash'; // registers the hash: functions
 import '../modules/random'; // registers the random: functions

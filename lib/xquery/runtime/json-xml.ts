@@ -1,0 +1,214 @@
+/**
+ * XML → JSON text for the XML formats of BaseX's JSON conversion (docs.basex.org, "JSON
+ * Functions", Conversion Formats), the reverse of convert/json.ts:
+ * - `direct`: a `<json>` root; a `type` attribute (`object`, `array`, `string`, `number`,
+ *   `boolean`, `null`) per element, `string` when absent, or the root's `objects`/`arrays`/...
+ *   lists of names (the `merge` option); object members are child elements named by their key
+ *   (decoded as convert:decode-key does), array members `<_>` elements;
+ * - `attributes`: the same types, object members `<pair name="key">`, array members `<item>`;
+ * - `basic`: the fn:json-to-xml vocabulary (XPath F&O 3.1 §17.5.2): `map`, `array`, `string`,
+ *   `number`, `boolean`, `null` in the fn namespace, object members with a `key` attribute;
+ * - `jsonml`: any element as `["name", {attributes}?, children…]` (JsonML, jsonml.org); text
+ *   children as strings, comments, processing instructions and whitespace-only text left out.
+ * Numbers and booleans are written as the text holds them (checked, not reformatted). With
+ * `indent`, members go on lines of their own, two spaces per level.
+ *
+ * Input that breaks a format's rules throws {@link JsonXmlError} with BaseX's message, which the
+ * json module raises as `json:serialize`.
+ */
+import { decodeName, FN_NS } from '../../convert/names';
+import { NodeKind, type XdmNode } from './saxon';
+
+export type JsonXmlFormat = 'direct' | 'attributes' | 'basic' | 'jsonml';
+
+export interface JsonXmlOptions {
+  readonly format: JsonXmlFormat;
+  /** direct: element names were written with lax rules (they are not decoded). */
+  readonly lax?: boolean;
+  readonly indent?: boolean;
+}
+
+export class JsonXmlError extends Error {}
+
+/** A JSON value on its way to text: scalars hold their JSON text already. */
+type Json =
+  | { readonly t: 'object'; readonly members: (readonly [string, Json])[] }
+  | { readonly t: 'array'; readonly items: Json[] }
+  | { readonly t: 'text'; readonly json: string };
+
+interface DomNode extends XdmNode {
+  readonly localName: string;
+  readonly namespaceURI: string | null;
+  readonly childNodes: ArrayLike<DomNode>;
+  readonly attributes?: ArrayLike<{ readonly name: string; readonly localName: string; readonly namespaceURI: string | null; readonly value: string }>;
+  readonly nodeValue: string | null;
+  readonly textContent: string | null;
+}
+
+const TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
+type JsonType = (typeof TYPES)[number];
+/** The root attributes of the `merge` option, by type. */
+const MERGED: Readonly<Record<string, JsonType>> = { objects: 'object', arrays: 'array', strings: 'string', numbers: 'number', booleans: 'boolean', nulls: 'null' };
+
+const fail = (message: string): never => {
+  throw new JsonXmlError(message);
+};
+
+const elements = (n: DomNode): DomNode[] => Array.from(n.childNodes).filter((c) => c.nodeType === NodeKind.element);
+const text = (n: DomNode): string => n.textContent ?? '';
+const attributesOf = (n: DomNode) => Array.from(n.attributes ?? []);
+const attribute = (n: DomNode, name: string): string | undefined => attributesOf(n).find((a) => a.name === name)?.value;
+
+/** The element a node stands for: a document's root element, or the element itself. */
+export function rootElement(node: XdmNode): XdmNode | undefined {
+  if (node.nodeType === NodeKind.element) return node;
+  if (node.nodeType !== NodeKind.document) return undefined;
+  const roots = elements(node as DomNode);
+  return roots.length === 1 ? roots[0] : undefined;
+}
+
+/** Whether `element` is written in `format` (else it is serialized as any other item). */
+export function conforms(element: XdmNode, format: JsonXmlFormat): boolean {
+  const e = element as DomNode;
+  if (format === 'basic') return e.namespaceURI === FN_NS;
+  if (format === 'jsonml') return true;
+  return e.localName === 'json' && !e.namespaceURI;
+}
+
+/** The JSON text of `element` in `options.format`. */
+export function xmlToJson(element: XdmNode, options: JsonXmlOptions): string {
+  const e = element as DomNode;
+  let value: Json;
+  switch (options.format) {
+    case 'direct':
+    case 'attributes':
+      value = typed(e, undefined, mergedTypes(e), options);
+      break;
+    case 'basic':
+      value = basic(e);
+      break;
+    case 'jsonml':
+      value = jsonml(e);
+      break;
+  }
+  return write(value, options.indent === true ? 0 : -1);
+}
+
+// --- direct and attributes ---------------------------------------------------------------
+
+function mergedTypes(root: DomNode): Map<string, JsonType> {
+  const types = new Map<string, JsonType>();
+  for (const a of attributesOf(root)) {
+    const type = MERGED[a.name];
+    if (type) for (const name of a.value.split(/\s+/).filter(Boolean)) types.set(name, type);
+  }
+  return types;
+}
+
+function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType>, options: JsonXmlOptions): Json {
+  const explicit = attribute(e, 'type');
+  if (explicit !== undefined && !(TYPES as readonly string[]).includes(explicit)) fail(`<${e.localName}> has invalid type "${explicit}".`);
+  const type = (explicit as JsonType | undefined) ?? (key !== undefined ? merged.get(key) : merged.get('json')) ?? 'string';
+  const children = elements(e);
+  if (type !== 'object' && type !== 'array' && children.length > 0) fail(`<${e.localName}> is typed as "${type}" and cannot be nested.`);
+  const attributes = options.format === 'attributes';
+  switch (type) {
+    case 'object':
+      return {
+        t: 'object',
+        members: children.map((c) => {
+          if (attributes && c.localName !== 'pair') fail(`<${c.localName}> found, <pair> expected.`);
+          const name = attributes ? attribute(c, 'name') ?? fail(`<${c.localName}> has no name attribute.`) : decodeName(c.localName, options.lax === true);
+          return [name, typed(c, attributes ? name : c.localName, merged, options)] as const;
+        }),
+      };
+    case 'array':
+      return {
+        t: 'array',
+        items: children.map((c) => {
+          const expected = attributes ? 'item' : '_';
+          if (c.localName !== expected) fail(`<${c.localName}> found, <${expected}> expected.`);
+          return typed(c, c.localName, merged, options);
+        }),
+      };
+    default:
+      return scalar(e.localName, type, text(e));
+  }
+}
+
+function scalar(name: string, type: 'string' | 'number' | 'boolean' | 'null', value: string): Json {
+  switch (type) {
+    case 'string':
+      return { t: 'text', json: quote(value) };
+    case 'number':
+      if (Number.isNaN(Number(value.trim())) || value.trim() === '') fail(`Value of <${name}> is no number: "${value}".`);
+      return { t: 'text', json: value.trim() };
+    case 'boolean':
+      if (value.trim() !== 'true' && value.trim() !== 'false') fail(`Value of <${name}> is no boolean: "${value}".`);
+      return { t: 'text', json: value.trim() };
+    case 'null':
+      if (value.trim() !== '') fail(`<${name}> is typed as "null" and cannot have a value.`);
+      return { t: 'text', json: 'null' };
+  }
+}
+
+// --- basic (fn:json-to-xml vocabulary) ----------------------------------------------------
+
+function basic(e: DomNode): Json {
+  if (e.namespaceURI !== FN_NS) fail(`Element <${e.localName}> is not in the namespace ${FN_NS}.`);
+  const children = elements(e);
+  const keyed = (c: DomNode): readonly [string, Json] => [attribute(c, 'key') ?? fail(`<${c.localName}> has no key attribute.`), basic(c)];
+  switch (e.localName) {
+    case 'map':
+      return { t: 'object', members: children.map(keyed) };
+    case 'array':
+      return { t: 'array', items: children.map(basic) };
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      if (children.length > 0) fail(`<${e.localName}> cannot have child elements.`);
+      return scalar(e.localName, e.localName, text(e));
+    default:
+      return fail(`Invalid element <${e.localName}>.`);
+  }
+}
+
+// --- jsonml ------------------------------------------------------------------------------
+
+function jsonml(e: DomNode): Json {
+  const items: Json[] = [{ t: 'text', json: quote(e.nodeName ?? e.localName) }];
+  const attributes = attributesOf(e).filter((a) => a.name !== 'xmlns' && !a.name.startsWith('xmlns:'));
+  if (attributes.length > 0) items.push({ t: 'object', members: attributes.map((a) => [a.name, { t: 'text', json: quote(a.value) }] as const) });
+  for (const c of Array.from(e.childNodes)) {
+    if (c.nodeType === NodeKind.element) items.push(jsonml(c));
+    else if (c.nodeType === NodeKind.text && (c.nodeValue ?? '').trim() !== '') items.push({ t: 'text', json: quote(c.nodeValue ?? '') });
+  }
+  return { t: 'array', items };
+}
+
+// --- text ----------------------------------------------------------------------------------
+
+const ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A JSON string literal, escaped as the json output method does by default (Serialization 3.1
+ * §10: `escape-solidus` is yes; control characters as `\uXXXX`).
+ */
+export function quote(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `"${s.replace(/["\\/\u0000-\u001F\u007F-\u009F]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
+}
+
+/** `level` -1: no indentation. */
+function write(value: Json, level: number): string {
+  if (value.t === 'text') return value.json;
+  const [open, close] = value.t === 'object' ? ['{', '}'] : ['[', ']'];
+  const parts = value.t === 'object'
+    ? value.members.map(([k, v]) => `${quote(k)}:${level >= 0 ? ' ' : ''}${write(v, level < 0 ? -1 : level + 1)}`)
+    : value.items.map((v) => write(v, level < 0 ? -1 : level + 1));
+  if (parts.length === 0) return open + close;
+  if (level < 0) return open + parts.join(',') + close;
+  const inner = '\n' + '  '.repeat(level + 1);
+  return open + inner + parts.join(',' + inner) + '\n' + '  '.repeat(level) + close;
+}
