@@ -23,6 +23,8 @@ describe('the databases a query names', () => {
     ['prolog variables and functions', 'declare variable $v := doc("v/x.xml"); declare function local:f() { db:get("w") }; local:f()', ['v', 'w']],
     ['a declared function shadows nothing', 'declare function local:doc($x) { $x }; local:doc("k") ! string(.)', []],
     ['math, map, array and xs functions', 'math:pi(), map:size(map{}), array:size([]), xs:integer("1")', []],
+    ['json:doc and csv:doc name a stored resource', 'json:doc("j/x.json"), csv:doc("/c/x.csv", map{})', ['c', 'j']],
+    ['the other json:, csv:, convert:, random: and hash: functions read none', 'json:parse("1"), csv:serialize(()), convert:integer-to-base(1, 2), random:uuid(), hash:md5("")', []],
   ])('%s', (_name, query, expected) => {
     expect(of(query)).toStrictEqual(expected);
   });
@@ -32,6 +34,7 @@ describe('the databases a query names', () => {
     ['a variable', 'declare variable $db external; db:get($db)'],
     ['db:list() without a name', 'db:list()'],
     ['a function reference', 'doc#1("a/x.xml")'],
+    ['a reference to json:doc', 'json:doc#1("a/x.json")'],
     ['a partial application', 'db:get(?)("a")'],
     ['function-lookup', 'function-lookup(xs:QName("fn:doc"), 1)("a/x.xml")'],
     ['transform and load-xquery-module', 'load-xquery-module("urn:x")'],

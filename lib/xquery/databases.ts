@@ -3,9 +3,9 @@
  * databases whose permissions an updating query needs (spec §16.1).
  *
  * A query names a database through the first argument of fn:doc, fn:doc-available,
- * fn:collection, fn:uri-collection, the fn:unparsed-text family and fn:json-doc (a stored
- * resource `db/path`, see modules/store-source.ts), and through the database arguments of the
- * db: functions. When every such argument is a string literal, the answer is the list of those
+ * fn:collection, fn:uri-collection, the fn:unparsed-text family, fn:json-doc, json:doc and csv:doc
+ * (a stored resource `db/path`, see modules/store-source.ts), and through the database arguments
+ * of the db: functions. When every such argument is a string literal, the answer is the list of those
  * databases; the database of the query's context (the URL) is the caller's to add.
  *
  * The answer is `'*'` (every database) as soon as the text does not tell: a computed argument, a
@@ -19,6 +19,7 @@
  * name), never fewer.
  */
 import { isValidDatabaseName } from '../store/paths';
+import { MODULE_NAMESPACES } from './modules/namespaces';
 import { BASE_FOLDER, hasScheme, splitDatabasePath } from './modules/resource-uri';
 import { childNodes, type EQName, type MainModule, type Node } from './syntax';
 import { NS, PREDECLARED } from './translate/names';
@@ -43,7 +44,13 @@ const TWO_DATABASES = new Set(['copy', 'alter']);
 const NODE_FUNCTIONS = new Set(['name', 'path']);
 
 /** Namespaces whose functions never read a database (besides the fn ones above). */
-const SAFE_NAMESPACES = new Set<string>([NS.math, NS.map, NS.array, NS.xs, UPDATE_MODULE_NS]);
+const SAFE_NAMESPACES = new Set<string>([NS.math, NS.map, NS.array, NS.xs, UPDATE_MODULE_NS, MODULE_NAMESPACES.convert, MODULE_NAMESPACES.random, MODULE_NAMESPACES.hash]);
+
+/** Module functions whose first argument names a stored resource like fn:doc's; the modules' other functions read none. */
+const MODULE_RESOURCE_FUNCTIONS = new Map<string, ReadonlySet<string>>([
+  [MODULE_NAMESPACES.json, new Set(['doc'])],
+  [MODULE_NAMESPACES.csv, new Set(['doc'])],
+]);
 
 
 class OpenEnded extends Error {}
@@ -76,13 +83,19 @@ export function databasesOf(module: MainModule): DatabaseSet {
     for (const child of childNodes(n)) visit(child);
   };
   const call = (uri: string, local: string, args: readonly Node[]): void => {
+    const resource = (arg: Node): void => {
+      if (baseUriDeclared) throw new OpenEnded();
+      const db = databaseOfUri(literal(arg));
+      if (db !== undefined) found.add(db);
+    };
     if (uri === NS.fn) {
       if (OPEN_ENDED_FUNCTIONS.has(local)) throw new OpenEnded();
-      if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) {
-        if (baseUriDeclared) throw new OpenEnded();
-        const db = databaseOfUri(literal(args[0]));
-        if (db !== undefined) found.add(db);
-      }
+      if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) resource(args[0]);
+      return;
+    }
+    const moduleResources = MODULE_RESOURCE_FUNCTIONS.get(uri);
+    if (moduleResources) {
+      if (moduleResources.has(local) && args.length > 0) resource(args[0]);
       return;
     }
     if (uri === NS.db) {
@@ -110,6 +123,8 @@ export function databasesOf(module: MainModule): DatabaseSet {
 /** Whether a function item of this name could read a database. */
 function reaches(uri: string, local: string): boolean {
   if (uri === NS.fn) return RESOURCE_FUNCTIONS.has(local) || OPEN_ENDED_FUNCTIONS.has(local);
+  const moduleResources = MODULE_RESOURCE_FUNCTIONS.get(uri);
+  if (moduleResources) return moduleResources.has(local);
   return !SAFE_NAMESPACES.has(uri);
 }
 
