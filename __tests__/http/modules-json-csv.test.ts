@@ -37,6 +37,7 @@ describe('json:parse', () => {
       '<map xmlns="http://www.w3.org/2005/xpath-functions"><array key="a"><number>1</number><string>x</string></array></map>',
     );
     expect(await ok(`json:parse('["a",{"b":"c"},"d",["e"]]', map { 'format': 'jsonml' })`)).toBe('<a b="c">d<e/></a>');
+    expect(await ok(`json:parse('["a\\\\b"]', map { 'format': 'basic', 'escape': true() })/*/*/@escaped/string()`)).toBe('true');
   });
 
   test('xquery: maps, arrays, doubles, booleans, and () for null; a repeated key keeps its first value', async () => {

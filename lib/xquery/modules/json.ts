@@ -10,7 +10,7 @@
  * vocabulary), `jsonml` give a document node; `xquery` gives maps, arrays, strings, xs:double
  * numbers, booleans, and the empty sequence for null. Parsing is the input conversion of stored
  * JSON (convert/json.ts, with the options it has: `liberal`, `merge`, `strings`, `lax`,
- * `duplicates`); in the xquery format a repeated key keeps its first value (as fn:parse-json).
+ * `duplicates`, `escape` for basic); in the xquery format a repeated key keeps its first value (as fn:parse-json).
  * Serialization writes the XML formats with runtime/json-xml.ts and everything else (maps,
  * arrays, atomic values, XML that is not in the chosen format) with the json output method, as
  * the REST layer does; options `format`, `indent` (default no), `lax`. The empty sequence is `null`.
@@ -41,6 +41,7 @@ const PARSE_OPTIONS = {
   strings: 'boolean',
   lax: 'boolean',
   duplicates: ['retain', 'use-first', 'use-last', 'reject'],
+  escape: 'boolean',
 } as const;
 
 const SERIALIZE_OPTIONS = { format: FORMATS, indent: 'boolean', lax: 'boolean' } as const;
@@ -73,6 +74,7 @@ function parse(text: string, options: OptionValues): XdmValue {
       strings: bool('strings'),
       lax: bool('lax'),
       duplicates: options.duplicates as 'retain' | undefined,
+      escape: bool('escape'),
     }),
   );
   return [toSaxonDocument(written.xml) as XdmNode];
