@@ -10,6 +10,7 @@ import { getQuery, queryBody, seedUsers, startTestServer, tempDir, type TestServ
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({ workers: 1 });
+  await s.get('/rest?query=1').expect(200); // the worker is up before the first test's time limit counts
   await s.put('/rest/files').expect(201);
   await s.put('/rest/files/data.json', Buffer.from('{"name":"größe","n":[1,2.50]}'), 'application/octet-stream').expect(201);
   await s.put('/rest/files/data.csv', Buffer.from('id;名前\n1;a\n2;b\n'), 'application/octet-stream').expect(201);
