@@ -51,6 +51,14 @@ export function randomId(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/**
+ * The version of a database (types.ts `ReadView.versions`): incarnation and generation, so a
+ * replaced database never repeats the version of the one before it.
+ */
+export function metaVersion(meta: DatabaseMeta): string {
+  return `${meta.uid}:${meta.generation}`;
+}
+
 /** The shard of a path: FNV-1a over its UTF-16 code units. */
 export function shardOf(p: string, count: number): number {
   let hash = 0x811c9dc5;

@@ -37,6 +37,7 @@ export {
   metaFile,
   shardFile,
   newMeta,
+  metaVersion,
   parseMeta,
   parseShard,
   type CatalogEntry,

@@ -90,6 +90,11 @@ export class DocCache<D extends object> {
     return pending;
   }
 
+  /** The cached document of `key` at `etag` (refreshing its LRU position), if any. */
+  lookup(key: DocKey, etag: string): D | undefined {
+    return this.lru.get(cacheKey(key, etag))?.doc;
+  }
+
   /** Whether the document of `key` at `etag` is cached. */
   has(key: DocKey, etag: string): boolean {
     return this.lru.has(cacheKey(key, etag));

@@ -4,7 +4,7 @@
  * copied, renamed into, or replaced). Nothing here touches the disk; commit.ts applies drafts.
  */
 import type { Catalog, CatalogEntry, DatabaseMeta } from './catalog';
-import { comparePaths } from './catalog';
+import { comparePaths, randomId } from './catalog';
 import { ancestorsOf, isAtOrBelow, resourceFile } from './paths';
 import type { DatabaseInfo } from './types';
 import { databaseInfo, type DbRecord, type DbView } from './views';
@@ -157,6 +157,15 @@ export class DbDraft implements DbView {
 
   info(): DatabaseInfo {
     return databaseInfo(this.name, this.state.meta, this.count, this.bytes);
+  }
+
+  /**
+   * Unchanged, the committed version; with staged changes, a version no committed state has,
+   * new on every call (nothing may cache a state that is not committed yet).
+   */
+  version(): string {
+    if (this.base && this.state.changes.size === 0 && !this.state.metaChanged) return this.base.record.version();
+    return `draft:${randomId()}`;
   }
 
   file(p: string): string | undefined {

@@ -26,7 +26,7 @@ import { replayJournals, STORE_DIR } from './journal';
 import { lockFolder, type FolderLock } from './folder-lock';
 import { LockManager } from './locks';
 import { databaseFolder, isValidDatabaseName } from './paths';
-import type { LockSet, ReadView, Store, WriteView } from './types';
+import type { LockSet, ReadView, Store, WorkerReaderSpec, WriteView } from './types';
 import { DbRecord, StoreReadView, type DbResolver } from './views';
 import { StoreWriteView } from './write-view';
 
@@ -110,6 +110,11 @@ export class FileStore implements Store {
       this.notify(changed);
       return result;
     });
+  }
+
+  /** Workers read the folder directly (sync-reader.ts) while the request holds the locks. */
+  workerReader(): WorkerReaderSpec {
+    return { kind: 'files', dbPath: this.dbPath };
   }
 
   subscribe(fn: (db: string) => void): () => void {

@@ -1,25 +1,27 @@
 /**
- * A synchronous, read-only reader of the store's on-disk format, for XQuery worker threads that
- * run while the main thread holds the read locks. It keeps each database's catalog in memory and
- * reads it again only when the database's meta shows another incarnation or generation.
+ * A synchronous, read-only reader of the file store's on-disk format, for XQuery worker threads
+ * that run while the main thread holds the request's locks (the `files` worker reader, types.ts
+ * `WorkerReaderSpec`). It keeps each database's catalog in memory and reads it again only when
+ * the database's meta shows another incarnation or generation.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { raise } from '../errors';
 import { errorCode } from './atomic';
-import { comparePaths, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { STORE_ERRORS } from './errors';
 import { checkDatabaseName, checkPath, databaseFolder, isAtOrBelow, isValidDatabaseName, resourceFile } from './paths';
-import type { DatabaseInfo, ResourceInfo } from './types';
+import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from './types';
 import { compareNames, databaseInfo, resourceInfo } from './views';
 
 interface CachedDatabase {
   readonly meta: DatabaseMeta;
   readonly entries: ReadonlyMap<string, CatalogEntry>;
   sorted?: readonly string[];
+  snapshot?: CatalogSnapshot;
 }
 
-export class SyncReader {
+export class SyncReader implements SyncStoreReader {
   private readonly cache = new Map<string, CachedDatabase>();
   /** The data folder, absolute. */
   readonly dbPath: string;
@@ -30,15 +32,8 @@ export class SyncReader {
 
   /** All databases, sorted by name case-insensitively. */
   listDatabases(): DatabaseInfo[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.dbPath).filter(isValidDatabaseName);
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return [];
-      throw error;
-    }
     const infos: DatabaseInfo[] = [];
-    for (const name of names) {
+    for (const name of this.databaseNames()) {
       const info = this.database(name);
       if (info) infos.push(info);
     }
@@ -60,8 +55,7 @@ export class SyncReader {
   listResources(db: string, dir = ''): ResourceInfo[] {
     const cached = this.load(db);
     const base = checkPath(dir);
-    cached.sorted ??= [...cached.entries.keys()].sort(comparePaths);
-    return cached.sorted
+    return this.sortedPaths(cached)
       .filter((p) => isAtOrBelow(p, base))
       .map((p) => resourceInfo(p, cached.entries.get(p) as CatalogEntry));
   }
@@ -85,10 +79,58 @@ export class SyncReader {
     return resourceFile(this.dbPath, db, p);
   }
 
+  /** The version of each named database that exists ('*': every database). */
+  versions(dbs: LockSet): Map<string, string> {
+    const result = new Map<string, string>();
+    for (const name of dbs === '*' ? this.databaseNames() : dbs) {
+      const meta = isValidDatabaseName(name) ? readMetaSync(databaseFolder(this.dbPath, name)) : undefined;
+      if (meta) result.set(name, metaVersion(meta));
+    }
+    return result;
+  }
+
+  /** The catalog of `db` at its current version. */
+  catalog(db: string): CatalogSnapshot {
+    const cached = this.load(db);
+    cached.snapshot ??= {
+      version: metaVersion(cached.meta),
+      resources: this.sortedPaths(cached).map((p) => resourceInfo(p, cached.entries.get(p) as CatalogEntry)),
+    };
+    return cached.snapshot;
+  }
+
+  /** The bytes of resources of `db` (read as the files are now: the caller holds the locks). */
+  read(db: string, paths: readonly string[]): Buffer[] {
+    return paths.map((p) => {
+      try {
+        return readFileSync(resourceFile(this.dbPath, db, p));
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', p);
+        throw error;
+      }
+    });
+  }
+
   /** Forgets cached catalogs (all, or one database's). */
   forget(db?: string): void {
     if (db === undefined) this.cache.clear();
     else this.cache.delete(db);
+  }
+
+  /** Names of the folders that may be databases (those with a meta are). */
+  private databaseNames(): string[] {
+    try {
+      return readdirSync(this.dbPath).filter(isValidDatabaseName);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  private sortedPaths(cached: CachedDatabase): readonly string[] {
+    cached.sorted ??= [...cached.entries.keys()].sort(comparePaths);
+    return cached.sorted;
   }
 
   /** The catalog of `db`, read again only if its meta changed. */

@@ -2,6 +2,33 @@
  * The store seam: everything above `store/` talks to these interfaces only, so the file-tree
  * store (the embedded default) can be replaced by a shared one without touching operations,
  * commands or the engine.
+ *
+ * What a store implements for the engine to work:
+ * - `Store` and the views below. Locks are per database (readers share, writers exclude), and a
+ *   view's answers are consistent for the databases it locked while its function runs.
+ * - Versions and etags, the keys of every cache above the store (the query workers' parsed
+ *   documents, element-name indexes and catalogs). They may be cached by any number of
+ *   processes, so a store shared by several servers must make them globally unique:
+ *   - `ResourceInfo.etag` changes on every write of the resource, and an etag never names two
+ *     different contents at the same database and path (not even across a database dropped and
+ *     created again): a random id per write, or a content digest, does.
+ *   - `ReadView.versions` answers one version per database that changes with every committed
+ *     change of the database (its resources, their metadata or its options) and never comes back
+ *     for another state of a database of that name. A view with uncommitted changes of its own
+ *     answers a version that no committed state has (the file store: a fresh random one).
+ *   The engine asks for the versions once per request, through the view that holds the
+ *   request's locks, and trusts its caches for the rest of the request; nothing else is needed
+ *   to keep caches correct across servers. `Store.subscribe` is only a hint to evict early. (The
+ *   engine's other caches, of parsed, translated and compiled queries, depend on the query text
+ *   alone.)
+ * - How query workers read (`Store.workerReader`): workers run queries synchronously on their
+ *   own threads while the main thread holds the request's view. By default they ask the main
+ *   thread, which answers with that view: `versions`, `listResources(db)` of a whole database
+ *   with `versions([db])` when a worker lacks that version's catalog, and `readBytes` of the
+ *   documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
+ *   store may batch them). A store needs nothing more. A store whose data a worker can read
+ *   directly names a reader that the worker opens itself (the file store: its folder, read by
+ *   store/sync-reader.ts).
  */
 import type { Readable } from 'node:stream';
 
@@ -86,8 +113,11 @@ export interface ReadView {
   readBytes(db: string, path: string): Promise<Buffer>;
   /** The stored bytes as a stream, optionally a byte range (inclusive end). */
   openStream(db: string, path: string, range?: { start: number; end: number }): Readable;
-  /** Absolute file of a resource, for engines that read it themselves. */
-  filePath(db: string, path: string): string;
+  /**
+   * The version of each named database that exists ('*': of every database). See "Versions and
+   * etags" above: query workers key their caches by these, checked once per request.
+   */
+  versions(dbs: LockSet): Promise<ReadonlyMap<string, string>>;
   /** All backups, sorted by name (a database's backups oldest first: the names end in a timestamp). */
   listBackups(): Promise<BackupInfo[]>;
 }
@@ -137,14 +167,44 @@ export interface WriteView extends ReadView {
   renameBackup(from: string, to: string): Promise<void>;
   /**
    * Applies the changes staged so far, keeping the locks: later reads (also those of query
-   * workers reading the files) see them, and a later failure no longer undoes them. Scripts use
-   * it to commit command by command while holding their locks, as the reference server does.
+   * workers reading the store directly) see them, and a later failure no longer undoes them.
+   * Scripts use it to commit command by command while holding their locks, as the reference
+   * server does.
    */
   checkpoint(): Promise<void>;
 }
 
 /** Names of databases a request needs, or '*' for all of them (listings, creation by pattern). */
 export type LockSet = readonly string[] | '*';
+
+/**
+ * A database's catalog at one version, as query workers cache it: every resource, sorted by path
+ * (code units, as `listResources` answers).
+ */
+export interface CatalogSnapshot {
+  readonly version: string;
+  readonly resources: readonly ResourceInfo[];
+}
+
+/**
+ * A synchronous reader for query workers (see the file comment). It reads the committed state,
+ * or, over the main thread, the state of the request's view.
+ */
+export interface SyncStoreReader {
+  /** The version of each named database that exists ('*': every database). */
+  versions(dbs: LockSet): ReadonlyMap<string, string>;
+  /** The catalog of `db` as it is now; DB_NOT_FOUND_X if there is no such database. */
+  catalog(db: string): CatalogSnapshot;
+  /** The stored bytes of resources of `db`, in the order of `paths`; RESOURCE_NOT_FOUND_X for a missing one. */
+  read(db: string, paths: readonly string[]): Buffer[];
+}
+
+/**
+ * How query workers read a store (structured-clone data, sent to each worker):
+ * - `files`: the file store's folder, read directly (store/sync-reader.ts);
+ * - `channel`: requests to the main thread, answered with the request's ReadView (any store).
+ */
+export type WorkerReaderSpec = { readonly kind: 'files'; readonly dbPath: string } | { readonly kind: 'channel' };
 
 export interface Store {
   /** Runs `fn` under shared locks of the named databases. */
@@ -154,6 +214,11 @@ export interface Store {
    * atomically when `fn` resolves; if it throws, nothing is applied (since the last checkpoint).
    */
   write<T>(dbs: LockSet, fn: (view: WriteView) => Promise<T>): Promise<T>;
+  /**
+   * How query workers read this store; without it they ask the main thread (`channel`), which
+   * works for every store.
+   */
+  workerReader?(): WorkerReaderSpec;
   /** Hints that a database changed (to evict caches early); answers an unsubscribe function. */
   subscribe(fn: (db: string) => void): () => void;
   /** Waits for writes in flight, then releases resources. */

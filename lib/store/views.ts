@@ -8,23 +8,24 @@ import type { Readable } from 'node:stream';
 import { raise } from '../errors';
 import { errorCode } from './atomic';
 import { compareBackupNames, type BackupRecord } from './backups';
-import { Catalog, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { Catalog, metaVersion, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { STORE_ERRORS } from './errors';
 import {
   checkDatabaseName,
   checkPath,
-  checkResourcePath,
   isAtOrBelow,
   isValidDatabaseName,
   resourceFile,
 } from './paths';
-import type { BackupInfo, DatabaseInfo, ReadView, ResourceInfo } from './types';
+import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo } from './types';
 
 /** One database as a view sees it. */
 export interface DbView {
   readonly name: string;
   info(): DatabaseInfo;
   entry(p: string): Promise<CatalogEntry | undefined>;
+  /** The version of the database as this view sees it (types.ts `ReadView.versions`). */
+  version(): string;
   /** All resource paths, sorted by code units. */
   paths(): Promise<readonly string[]>;
   /**
@@ -71,6 +72,10 @@ export class DbRecord implements DbView {
 
   info(): DatabaseInfo {
     return databaseInfo(this.name, this.meta, this.meta.resources, this.meta.size);
+  }
+
+  version(): string {
+    return metaVersion(this.meta);
   }
 
   async entry(p: string): Promise<CatalogEntry | undefined> {
@@ -182,10 +187,13 @@ export class StoreReadView implements ReadView {
     return createReadStream('', { fd, autoClose: true, ...(range ?? {}) });
   }
 
-  filePath(db: string, path: string): string {
-    const file = this.require(db).file(checkResourcePath(path));
-    if (!file) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
-    return file;
+  async versions(dbs: LockSet): Promise<ReadonlyMap<string, string>> {
+    const result = new Map<string, string>();
+    for (const name of dbs === '*' ? this.resolver.names() : dbs) {
+      const db = isValidDatabaseName(name) ? this.resolver.get(name) : undefined;
+      if (db) result.set(name, db.version());
+    }
+    return result;
   }
 
   async listBackups(): Promise<BackupInfo[]> {
