@@ -59,6 +59,7 @@ export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal'>
 export async function runLockedQuery(session: Session, view: ReadView, locks: LockSet, call: QueryCall): Promise<QueryResponse> {
   const response = await session.runtime.engine.evaluate({
     ...call,
+    view,
     readable: await readableDatabases(session, view, locks),
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,

@@ -6,6 +6,7 @@
  */
 import { raise, withHeaders } from '../errors';
 import { contentRange, resolveRange, type RequestedRange } from '../ranges';
+import type { ReadView } from '../store/types';
 import { NO_PRECONDITIONS, notModified, rangeApplies, validators, type Preconditions } from './conditional';
 import { CONDITION_ERRORS } from './errors';
 import { databaseListing, notFound } from './list';
@@ -30,7 +31,7 @@ const GET_VALUE = 'declare variable $db external; declare variable $path externa
  * serialization parameters (its stored form is internal, xquery/modules/values.ts). It is read
  * by a query worker, under the read lock the caller holds.
  */
-async function storedValue(session: Session, db: string, path: string, serialization: Readonly<Record<string, string>>): Promise<Result> {
+async function storedValue(session: Session, view: ReadView, db: string, path: string, serialization: Readonly<Record<string, string>>): Promise<Result> {
   const response = await session.runtime.engine.evaluate({
     query: GET_VALUE,
     context: { kind: 'none' },
@@ -40,6 +41,7 @@ async function storedValue(session: Session, db: string, path: string, serializa
     ]),
     serialization,
     readable: [db],
+    view,
     signal: session.signal,
   });
   return { status: 200, contentType: response.contentType, body: response.body };
@@ -58,7 +60,7 @@ export async function retrieve(
     if ((await view.database(db)) === undefined) throw notFound(db);
     const resource = path === '' ? undefined : await view.resource(db, path);
     if (resource === undefined) return databaseListing(db, path, await view.listResources(db, path), serialization);
-    if (resource.type === 'value') return storedValue(session, db, resource.path, serialization);
+    if (resource.type === 'value') return storedValue(session, view, db, resource.path, serialization);
     const contentType = resource.type === 'xml' ? 'application/xml; charset=UTF-8' : withCharset(resource.contentType);
     const raw = resource.type === 'binary';
     const headers = { ...validators(resource), ...(raw ? { 'Accept-Ranges': 'bytes' } : {}) };

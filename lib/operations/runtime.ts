@@ -37,7 +37,11 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
     // one budget for the whole router: each worker caches its share (README, documentCacheSize)
-    documentSource: storeSourceSpec({ cacheBytes: Math.floor(options.documentCacheSize / options.workers) }),
+    // workers read the store as it asks (its folder directly), else through the request's view
+    documentSource: storeSourceSpec({
+      cacheBytes: Math.floor(options.documentCacheSize / options.workers),
+      reader: store.workerReader?.() ?? { kind: 'channel' },
+    }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),
   });

@@ -74,11 +74,6 @@ export class SyncReader implements SyncStoreReader {
     return readFileSync(resourceFile(this.dbPath, db, p));
   }
 
-  /** Absolute file of a resource. */
-  filePath(db: string, p: string): string {
-    return resourceFile(this.dbPath, db, p);
-  }
-
   /** The version of each named database that exists ('*': every database). */
   versions(dbs: LockSet): Map<string, string> {
     const result = new Map<string, string>();

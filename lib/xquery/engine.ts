@@ -18,6 +18,7 @@
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
 import type { RequestedRange } from '../ranges';
+import type { ReadView } from '../store/types';
 import { DEFAULT_BASE_URI } from './compile';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './runtime/errors';
@@ -34,7 +35,7 @@ import type { UpdateAnalysis } from './update/analysis';
 import type { StoreChange } from './update/changes';
 
 export interface EngineOptions {
-  /** Root folder of the databases (handed to the workers' DocumentSource). */
+  /** A file store's folder, for workers whose DocumentSource spec names no reader. */
   readonly dbPath?: string;
   /** Worker threads (default: the number of cores). */
   readonly workers?: number;
@@ -78,6 +79,13 @@ export interface QueryRequest {
   readonly timeoutMs?: number;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /**
+   * The view holding the request's locks. The versions of the databases the query may see are
+   * taken from it once (the workers' caches are keyed by them, store/types.ts), and it answers
+   * the workers' reads of a store they cannot read themselves. Absent: the workers read the store
+   * as it is (file store only).
+   */
+  readonly view?: ReadView;
   /** Paging: serialize only these items of the result (`page` of the response tells which). */
   readonly items?: RequestedRange;
   /**
@@ -183,6 +191,7 @@ class XQueryEngine implements Engine {
     }
     const serialization = { ...request.serialization, ...translation.outputOptions };
     const xpath = updating ? undefined : xpathToRun(translation, request.context.kind === 'database');
+    const versions = request.view ? await request.view.versions(request.readable ?? '*') : undefined;
     try {
       const outcome = await this.pool.run({
         xslt: translation.xslt,
@@ -193,6 +202,7 @@ class XQueryEngine implements Engine {
         serialization,
         timeoutMs: request.timeoutMs,
         readable: request.readable,
+        ...(request.view ? { view: request.view, versions } : {}),
         signal: request.signal,
         ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),

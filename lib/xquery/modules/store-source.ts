@@ -1,7 +1,9 @@
 /**
- * The DocumentSource of query workers: stored documents, read synchronously from the data
- * folder (store/sync-reader.ts) and parsed once per version (store/doc-cache.ts, keyed by
- * database, path and etag).
+ * The DocumentSource of query workers: stored documents, read synchronously through the store's
+ * worker reader (store/types.ts `SyncStoreReader`: the file store's folder, or the main thread's
+ * view of the request) and parsed once per version (parsed-documents.ts). Catalogs are cached per
+ * database version (store-catalogs.ts); the documents of a collection that are not cached yet are
+ * read in batches, one reader call per batch.
  *
  * URIs (fn:doc, fn:doc-available, fn:collection, fn:uri-collection, the engine's functions and
  * the database context all end up here):
@@ -24,33 +26,33 @@
  * argument: the documents of the database of the query's database context (BaseX's default
  * collection), else FODC0002.
  *
- * Document nodes carry BaseX's document URI `/db/path` as both document-uri() and base-uri().
- * The same version of a document is the very same node object for as long as anybody holds it:
- * the LRU keeps recent ones, and a weak index finds any version still referenced (so node
- * identity holds within a query even for documents too large for the cache). Cached documents
- * are shared by every query of the worker: nothing may modify them (XQuery Update must copy).
+ * Document nodes carry BaseX's document URI `/db/path` as both document-uri() and base-uri(),
+ * and the same version of a document is the very same node object (parsed-documents.ts).
  *
  * One source per worker (`createDocumentSource`, loaded by worker/thread.ts from
- * `DocumentSourceSpec.module`); `forRun` gives each query a view that remembers catalog lookups
- * for the run and knows the database context (default collection).
+ * `DocumentSourceSpec.module`); `forRun` gives each query a view that takes each database's
+ * version once for the run (from the request when it brings them) and knows the database
+ * context (default collection).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { toSaxonDocument } from '../../convert/xml';
-import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
-import { isValidDatabaseName, normalizePath } from '../../store/paths';
+import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store/paths';
 import { SyncReader } from '../../store/sync-reader';
-import type { ResourceInfo } from '../../store/types';
+import type { ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
+import type { DocCache } from '../../store/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from '../runtime/documents';
-import { NodeKind, xpathError, type XdmNode } from '../runtime/saxon';
+import { xpathError, type XdmNode } from '../runtime/saxon';
 import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
+import { openWorkerReader } from '../worker/store-reader';
 import { dbError, type DatabaseAccess, type StoredLocation } from './db';
+import { ParsedDocuments } from './parsed-documents';
 import { accessDenied, fileAccessAllowed } from './resource-guard';
 import { BASE_FOLDER, hasScheme, splitDatabasePath } from './resource-uri';
+import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 
 export interface StoreSourceOptions {
-  /** The data folder. */
-  readonly dbPath: string;
+  /** The data folder of a file store, read directly (when no `reader` is given). */
+  readonly dbPath?: string;
+  /** The store's worker reader. */
+  readonly reader?: SyncStoreReader;
   /** Bound of the parsed-document cache: summed source bytes (default 256 MiB). */
   readonly cacheBytes?: number;
 }
@@ -58,6 +60,8 @@ export interface StoreSourceOptions {
 /** Options of the store source inside `DocumentSourceSpec.options`. */
 export interface StoreSourceSpecOptions {
   readonly cacheBytes?: number;
+  /** How the workers read the store (store/types.ts); default: the files of `WorkerInit.dbPath`. */
+  readonly reader?: WorkerReaderSpec;
 }
 
 /** The `documentSource` option of a QueryPool whose workers read the store. */
@@ -67,14 +71,16 @@ export function storeSourceSpec(options: StoreSourceSpecOptions = {}): DocumentS
 
 /** Entry point for worker/thread.ts (see DocumentSourceFactory). */
 export function createDocumentSource(init: WorkerInit): StoreSource {
-  if (!init.dbPath) throw new Error('The store document source needs WorkerInit.dbPath.');
   const options = (init.documentSource?.options ?? {}) as StoreSourceSpecOptions;
-  return new StoreSource({ dbPath: init.dbPath, cacheBytes: options.cacheBytes });
+  const spec: WorkerReaderSpec | undefined = options.reader ?? (init.dbPath ? { kind: 'files', dbPath: init.dbPath } : undefined);
+  if (!spec) throw new Error('The store document source needs a worker reader or WorkerInit.dbPath.');
+  return new StoreSource({ reader: openWorkerReader(spec, init), cacheBytes: options.cacheBytes });
 }
 
-/** Cache "database" of host files: not a valid database name, so it never collides. */
-const FILES = '\u0001file';
-const SEP = '\u0000';
+/** Documents read in one reader call: at most this many, ... */
+const BATCH_DOCUMENTS = 256;
+/** ... and about this many bytes. */
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 type Target =
   | { readonly kind: 'db'; readonly db: string; readonly path: string }
@@ -84,28 +90,22 @@ type Target =
 
 /** What all views of one source share. */
 class Shared {
-  readonly reader: SyncReader;
-  readonly cache: DocCache<XdmNode>;
-  /** Versions handed out and maybe still referenced, by `db SEP path SEP etag`. */
-  readonly live = new Map<string, WeakRef<XdmNode>>();
-  readonly finalizer = new FinalizationRegistry<string>((key) => {
-    if (this.live.get(key)?.deref() === undefined) this.live.delete(key);
-  });
-  /** Where each stored document node came from. */
-  readonly origins = new WeakMap<object, StoredLocation>();
-  parses = 0;
+  readonly reader: SyncStoreReader;
+  readonly catalogs = new CatalogCache();
+  readonly documents: ParsedDocuments;
 
   constructor(options: StoreSourceOptions) {
-    this.reader = new SyncReader(options.dbPath);
-    this.cache = new DocCache<XdmNode>({ maxSize: options.cacheBytes ?? DEFAULT_DOC_CACHE_BYTES });
+    if (options.reader) this.reader = options.reader;
+    else if (options.dbPath !== undefined) this.reader = new SyncReader(options.dbPath);
+    else throw new Error('A store source needs a reader or a data folder.');
+    this.documents = new ParsedDocuments(options.cacheBytes);
   }
 }
 
 /** A view of the store for query evaluation (see the file comment). */
 export class StoreView implements DocumentSource, DatabaseAccess {
-  /** Catalog lookups of this run (undefined: no memo, every call asks the reader). */
-  private readonly memo: Map<string, ResourceInfo | undefined> | undefined;
-  private readonly dbs: Map<string, boolean> | undefined;
+  /** Versions and catalogs (for a run: taken once; otherwise asked on every call). */
+  private readonly catalogs: RunCatalogs;
 
   protected constructor(
     protected readonly shared: Shared,
@@ -113,14 +113,17 @@ export class StoreView implements DocumentSource, DatabaseAccess {
     memo = false,
     /** Databases this run may read; others look as if they did not exist. Absent: all. */
     private readonly readable?: ReadonlySet<string>,
+    versions?: ReadonlyMap<string, string>,
   ) {
-    this.memo = memo ? new Map() : undefined;
-    this.dbs = memo ? new Map() : undefined;
+    this.catalogs = new RunCatalogs(shared.reader, shared.catalogs, memo, versions);
   }
 
-  /** A view for one query run: remembers catalog lookups; `context` sets the default collection. */
-  forRun(context?: DatabaseRunContext, readable?: readonly string[]): StoreView {
-    return new StoreView(this.shared, context, true, readable === undefined ? undefined : new Set(readable));
+  /**
+   * A view for one query run: each database's version is taken once (`versions`: those of the
+   * request, for every database the run may see); `context` sets the default collection.
+   */
+  forRun(context?: DatabaseRunContext, readable?: readonly string[], versions?: ReadonlyMap<string, string>): StoreView {
+    return new StoreView(this.shared, context, true, readable === undefined ? undefined : new Set(readable), versions);
   }
 
   // ------------------------------------------------------------------ DocumentSource
@@ -129,7 +132,8 @@ export class StoreView implements DocumentSource, DatabaseAccess {
     const target = this.resolve(uri);
     switch (target.kind) {
       case 'file':
-        return this.fileDocument(target.uri);
+        if (!fileAccessAllowed()) throw accessDenied(target.uri);
+        return this.shared.documents.hostFile(target.uri);
       case 'other':
         throw fileAccessAllowed() ? xpathError(`Only file: URIs can be read: '${uri}'.`, 'FODC0002') : accessDenied(uri);
       case 'invalid':
@@ -163,58 +167,45 @@ export class StoreView implements DocumentSource, DatabaseAccess {
   }
 
   getDatabaseContext(db: string, path: string): XdmNode[] {
-    this.requireDatabase(db);
+    this.catalog(db);
     return this.documents(db, normalizeOrThrow(path));
   }
 
   // ------------------------------------------------------------------ DatabaseAccess
 
   databaseNames(): string[] {
-    const names = this.shared.reader.listDatabases().map((d) => d.name);
+    const names = this.catalogs.names();
     return this.readable === undefined ? names : names.filter((n) => this.readable?.has(n));
   }
 
   hasDatabase(db: string): boolean {
     if (!isValidDatabaseName(db) || (this.readable !== undefined && !this.readable.has(db))) return false;
-    let exists = this.dbs?.get(db);
-    if (exists === undefined) {
-      exists = this.shared.reader.database(db) !== undefined;
-      this.dbs?.set(db, exists);
-    }
-    return exists;
+    return this.catalogs.exists(db);
   }
 
   resources(db: string, path = ''): ResourceInfo[] {
-    this.requireDatabase(db);
-    return this.shared.reader.listResources(db, normalizeOrThrow(path));
+    return [...this.listed(db, path)];
   }
 
   resource(db: string, path: string): ResourceInfo | undefined {
-    this.requireDatabase(db);
+    const catalog = this.catalog(db);
     const p = normalizeOrThrow(path);
-    if (p === '') return undefined;
-    const key = db + SEP + p;
-    if (this.memo?.has(key)) return this.memo.get(key);
-    const info = this.shared.reader.resource(db, p);
-    this.memo?.set(key, info);
-    return info;
+    return p === '' ? undefined : catalog.byPath.get(p);
   }
 
   documents(db: string, path = ''): XdmNode[] {
     const p = normalizeOrThrow(path);
     const exact = p === '' ? undefined : this.resource(db, p);
     if (exact) return exact.type === 'xml' ? [this.load(db, exact)] : [];
-    return this.resources(db, p)
-      .filter((r) => r.type === 'xml')
-      .map((r) => this.load(db, r));
+    return this.loadAll(db, this.listed(db, p).filter((r) => r.type === 'xml'));
   }
 
   bytes(db: string, path: string): Buffer {
-    return readFileSync(this.shared.reader.filePath(db, path));
+    return this.shared.reader.read(db, [path])[0];
   }
 
   locate(node: XdmNode): StoredLocation | undefined {
-    return this.shared.origins.get(rootOf(node));
+    return this.shared.documents.locate(node);
   }
 
   storedText(uri: string): string | undefined {
@@ -228,74 +219,62 @@ export class StoreView implements DocumentSource, DatabaseAccess {
 
   /** Documents parsed so far by this source (cache misses), across all its views. */
   get parses(): number {
-    return this.shared.parses;
+    return this.shared.documents.parses;
   }
 
   /** The parsed-document cache (shared by all views). */
   get cache(): DocCache<XdmNode> {
-    return this.shared.cache;
+    return this.shared.documents.cache;
   }
 
   // ------------------------------------------------------------------ internals
 
-  private requireDatabase(db: string): void {
-    if (!this.hasDatabase(db)) throw dbError('open', `Database '${db}' was not found.`);
+  /** The catalog of a database the run may read; db:open error otherwise. */
+  private catalog(db: string): CatalogState {
+    const catalog = this.hasDatabase(db) ? this.catalogs.catalog(db) : undefined;
+    if (!catalog) throw dbError('open', `Database '${db}' was not found.`);
+    return catalog;
   }
 
-  /** The parsed document of a stored XML resource: from the cache, a live node, or parsed now. */
-  private load(db: string, info: ResourceInfo): XdmNode {
-    const { shared } = this;
-    return this.cached(db, info.path, info.etag, () => readFileSync(shared.reader.filePath(db, info.path), 'utf8'), (text) => {
-      const parsed = toSaxonDocument(text) as XdmNode & { _saxonDocUri?: string; _saxonBaseUri?: string };
-      parsed._saxonDocUri = parsed._saxonBaseUri = `/${db}/${info.path}`;
-      shared.origins.set(parsed, { db, path: info.path });
-      return parsed;
-    });
+  /** The resources at or below `path` (the catalog's own list for all of them). */
+  private listed(db: string, path: string): readonly ResourceInfo[] {
+    const all = this.catalog(db).resources;
+    const dir = normalizeOrThrow(path);
+    return dir === '' ? all : all.filter((r) => isAtOrBelow(r.path, dir));
   }
 
-  /** A host file (runs that may read host files only), parsed once per modification time and size. */
-  private fileDocument(uri: string): XdmNode {
-    if (!fileAccessAllowed()) throw accessDenied(uri);
-    let file: string;
-    let etag: string;
-    try {
-      file = fileURLToPath(uri);
-      const stat = statSync(file);
-      etag = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      throw xpathError(`Resource '${uri}' not found.`, 'FODC0002');
-    }
-    return this.cached(FILES, file, etag, () => readFileSync(file, 'utf8'), (text) => {
-      let parsed: XdmNode & { _saxonDocUri?: string; _saxonBaseUri?: string };
-      try {
-        parsed = toSaxonDocument(text.replace(/^\uFEFF/, '')) as typeof parsed;
-      } catch (e) {
-        throw xpathError(`Resource '${uri}' is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`, 'FODC0002');
-      }
-      parsed._saxonDocUri = parsed._saxonBaseUri = uri;
-      return parsed;
-    });
+  /** The parsed document of a stored XML resource; `data`: its bytes, when read already. */
+  private load(db: string, info: ResourceInfo, data?: Buffer): XdmNode {
+    return this.shared.documents.stored(db, info.path, info.etag, () => data ?? this.shared.reader.read(db, [info.path])[0]);
   }
 
   /**
-   * One version of a document: a cache hit (which refreshes its LRU position), else the node
-   * still referenced from an earlier load (a query holds it, the LRU dropped it or never took
-   * it), else parsed now, cached if it fits, and indexed weakly.
+   * The parsed documents of stored XML resources, in order. Those not parsed yet are read in
+   * batches, one reader call each (over the main thread: one round trip per batch).
    */
-  private cached(db: string, path: string, etag: string, read: () => string, parse: (text: string) => XdmNode): XdmNode {
-    const { shared } = this;
-    const docKey = { db, path };
-    if (shared.cache.has(docKey, etag)) return shared.cache.get(docKey, etag, read, (t) => parse(String(t)));
-    const key = db + SEP + path + SEP + etag;
-    const alive = shared.live.get(key)?.deref();
-    if (alive) return alive;
-    const doc = shared.cache.get(docKey, etag, read, (text) => {
-      shared.parses++;
-      return parse(String(text));
-    });
-    shared.live.set(key, new WeakRef(doc));
-    shared.finalizer.register(doc, key);
-    return doc;
+  private loadAll(db: string, infos: readonly ResourceInfo[]): XdmNode[] {
+    const { documents, reader } = this.shared;
+    const docs = new Array<XdmNode>(infos.length);
+    let batch: number[] = [];
+    let bytes = 0;
+    const flush = () => {
+      const data = reader.read(db, batch.map((i) => infos[i].path));
+      batch.forEach((i, k) => (docs[i] = this.load(db, infos[i], data[k])));
+      batch = [];
+      bytes = 0;
+    };
+    for (let i = 0; i < infos.length; i++) {
+      const hit = documents.hit(db, infos[i].path, infos[i].etag);
+      if (hit) {
+        docs[i] = hit;
+        continue;
+      }
+      batch.push(i);
+      bytes += infos[i].bytes;
+      if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) flush();
+    }
+    if (batch.length > 0) flush();
+    return docs;
   }
 
   /** Where a URI points (see the file comment). */
@@ -331,8 +310,8 @@ export class StoreSource extends StoreView {
     super(new Shared(options));
   }
 
-  /** The synchronous reader (catalogs) of this source. */
-  get reader(): SyncReader {
+  /** The worker reader of this source. */
+  get reader(): SyncStoreReader {
     return this.shared.reader;
   }
 }
@@ -353,23 +332,4 @@ function decode(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-interface Navigable extends XdmNode {
-  readonly parentNode?: Navigable | null;
-  readonly parent?: Navigable | null;
-  readonly ownerDocument?: Navigable | null;
-}
-
-/** The root of a node's tree (document node for stored nodes). */
-function rootOf(node: XdmNode): XdmNode {
-  let n = node as Navigable;
-  if (n.nodeType === NodeKind.attribute || n.nodeType === NodeKind.namespace) n = n.parent ?? n;
-  if (n.nodeType !== NodeKind.document && n.ownerDocument) {
-    // a detached subtree has an owner document but no path to it
-    let up: Navigable = n;
-    while (up.parentNode) up = up.parentNode;
-    return up;
-  }
-  return n;
 }

@@ -1,6 +1,6 @@
 /**
  * How a running query reaches stored documents. The caller supplies a DocumentSource (in a
- * worker: one built from the worker's init data; later the store's synchronous reader); the
+ * worker: one built from the worker's init data over the store's worker reader); the
  * engine asks it lazily, while the query runs:
  * - `Q{urn:xmldb-rest:engine}doc($uri)`, `doc-available($uri)` and `collection($uri?)`, which
  *   the translator emits for fn:doc, fn:doc-available and fn:collection, receive the URI as
@@ -32,9 +32,10 @@ export interface DocumentSource {
   getDatabaseContext?(db: string, path: string): XdmNode[];
   /**
    * Optional: a view of this source for one query run (remembering lookups for the run); with a
-   * database context, that database's documents are the default collection (BaseX).
+   * database context, that database's documents are the default collection (BaseX). `versions`:
+   * the database versions of the request (store/types.ts), when it brings them.
    */
-  forRun?(context?: DatabaseRunContext, readable?: readonly string[]): DocumentSource;
+  forRun?(context?: DatabaseRunContext, readable?: readonly string[], versions?: ReadonlyMap<string, string>): DocumentSource;
 }
 
 /** The database a query runs against (REST URL `/rest/db/path`). */

@@ -1,7 +1,7 @@
 /** Starting a query worker thread on `thread.ts`/`thread.js` (threads/launch.ts tells how). */
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits, Transferable, Worker } from 'node:worker_threads';
 import { startThread } from '../../threads/launch';
 import type { WorkerInit } from './protocol';
 
@@ -13,12 +13,15 @@ export interface WorkerStart {
   readonly output?: WorkerOutput;
   /** Heap limits of the worker. */
   readonly resourceLimits?: ResourceLimits;
+  /** Objects in `init` to transfer rather than copy (the store channel's port). */
+  readonly transferList?: readonly Transferable[];
 }
 
 export function startWorker(init: WorkerInit, start: WorkerStart = {}): Worker {
-  const { output, resourceLimits } = start;
+  const { output, resourceLimits, transferList } = start;
   const worker = startThread(path.join(__dirname, 'thread'), {
     workerData: init,
+    ...(transferList ? { transferList: [...transferList] } : {}),
     ...(output ? { stdout: true, stderr: true } : {}),
     ...(resourceLimits ? { resourceLimits } : {}),
   });

@@ -28,11 +28,13 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
+import type { ReadView } from '../../store/types';
 import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
 import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
 import type { StoreChange } from '../update/changes';
 import { startWorker, type WorkerOutput } from './launch';
+import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import type { RequestedRange } from '../../ranges';
 import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
@@ -45,7 +47,7 @@ export interface QueryPoolOptions {
   readonly timeoutMs?: number;
   /** Compiled stylesheets kept by the pool and by each worker (default 256). */
   readonly cacheMax?: number;
-  /** Root folder of the databases, handed to each worker's DocumentSource. */
+  /** A file store's folder, for workers whose DocumentSource spec names no reader. */
   readonly dbPath?: string;
   /** Module that builds each worker's DocumentSource; default: no documents (FODC0002). */
   readonly documentSource?: DocumentSourceSpec;
@@ -73,6 +75,12 @@ export interface QueryJob {
   readonly context?: ContextSpec;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /**
+   * The view holding the request's locks: it answers the worker's store requests (the `channel`
+   * reader), and `versions` are taken from it (see RunTask.versions).
+   */
+  readonly view?: ReadView;
+  readonly versions?: ReadonlyMap<string, string>;
   /** The database of the URL, when `params` name it rather than `context` (the default collection). */
   readonly database?: DatabaseContext;
   /** An updating query: the worker applies its pending updates and answers store changes. */
@@ -106,6 +114,8 @@ interface Pending {
   readonly task: Task;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /** The view answering the worker's store requests while it runs this task. */
+  readonly view?: ReadView;
   resolve(reply: Reply): void;
   reject(error: Error): void;
   /** Stops listening to `signal`; called once the task is settled. */
@@ -122,6 +132,8 @@ interface Slot {
   deadline: number;
   /** Compile keys whose stylesheet this worker has been sent (it may have evicted some since). */
   readonly primed: Set<string>;
+  /** Where the worker asks for stored data (answered with its task's view). */
+  readonly store: StoreChannelHost;
 }
 
 /** What a worker may take to load (saxon-js and the engine's modules), beyond a task's limit. */
@@ -188,7 +200,7 @@ export class QueryPool {
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
     if (job.xpath !== undefined) {
       const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-      return this.outcome(await this.submit(task, timeoutMs, job.signal), false);
+      return this.outcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
     }
     const key = compileKey(job.xslt, options);
     const cached = this.compiled.has(key);
@@ -197,7 +209,7 @@ export class QueryPool {
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
     const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-    return this.outcome(await this.submit(task, timeoutMs, job.signal), cached);
+    return this.outcome(await this.submit(task, timeoutMs, job.signal, job.view), cached);
   }
 
   /** What a run task carries besides its query. */
@@ -208,6 +220,7 @@ export class QueryPool {
       context: job.context,
       serialization: job.serialization,
       readable: job.readable,
+      ...(job.versions ? { versions: [...job.versions] } : {}),
       ...(job.database ? { database: job.database } : {}),
       ...(job.update ? { update: true } : {}),
       ...(job.items ? { items: job.items } : {}),
@@ -231,6 +244,7 @@ export class QueryPool {
       this.slots.splice(0).map((slot) => {
         if (slot.timer) clearTimeout(slot.timer);
         slot.current?.reject(new Error('query pool closed'));
+        slot.store.close();
         return slot.worker.terminate();
       }),
     );
@@ -246,7 +260,7 @@ export class QueryPool {
     return this.queue.length;
   }
 
-  private submit(task: Task, timeoutMs: number, signal?: AbortSignal): Promise<Reply> {
+  private submit(task: Task, timeoutMs: number, signal?: AbortSignal, view?: ReadView): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     if (signal?.aborted) return Promise.reject(cancelledError());
     // Refused at once when every worker is busy and the queue is full (spec: bounded work).
@@ -256,6 +270,7 @@ export class QueryPool {
         task: { ...task, id: this.nextId++ },
         timeoutMs,
         signal,
+        view,
         resolve: (reply) => {
           pending.detach();
           resolve(reply);
@@ -344,13 +359,16 @@ export class QueryPool {
 
   private spawn(): Slot {
     const limits = this.heapMb !== undefined ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
+    const store = openStoreChannel(() => slot.current?.view);
+    const init = { ...this.init, storeChannel: store.channel };
     const slot: Slot = {
-      worker: startWorker(this.init, { output: this.output, resourceLimits: limits }),
+      worker: startWorker(init, { output: this.output, resourceLimits: limits, transferList: [store.channel.port] }),
       ready: false,
       current: null,
       timer: null,
       deadline: 0,
       primed: new Set(),
+      store,
     };
     slot.worker.on('message', (reply: Reply | ReadyMessage | LimitMessage) => {
       if ('limit' in reply) {
@@ -457,6 +475,7 @@ export class QueryPool {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
     this.restarts++;
+    slot.store.close();
     slot.worker.removeAllListeners('exit');
     slot.worker.removeAllListeners('error');
     slot.worker.on('error', () => undefined); // a late error of a stopped worker is of no interest

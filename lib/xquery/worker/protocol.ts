@@ -1,9 +1,12 @@
 /**
  * Messages between the pool (main thread) and its workers. Everything here is structured-clone
  * data: text in, text out. Nodes never cross threads: the worker parses context documents and
- * reads stored ones through its own DocumentSource.
+ * reads stored ones through its own DocumentSource, which reads the store directly or asks the
+ * main thread over the worker's store channel (store-channel.ts).
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { RequestedRange, ResolvedRange } from '../../ranges';
+import type { CatalogSnapshot, LockSet } from '../../store/types';
 import type { CompileOptions } from '../compile';
 import type { QueryErrorData } from '../runtime/errors';
 import type { StringBinding } from '../runtime/params';
@@ -19,14 +22,40 @@ export interface DocumentSourceSpec {
 
 /** workerData of every worker in a pool. */
 export interface WorkerInit {
-  /** Root folder of the databases, for the worker's DocumentSource. */
+  /** A file store's folder, read by the worker's DocumentSource unless its spec names a reader. */
   readonly dbPath?: string;
   readonly documentSource?: DocumentSourceSpec;
   /** Size of the worker's own cache of primed stylesheets. */
   readonly cacheMax: number;
   /** Largest serialized result the worker posts back, in bytes; larger ones are an error. */
   readonly maxResultBytes?: number;
+  /** Where the worker asks the main thread for stored data (the `channel` worker reader). */
+  readonly storeChannel?: StoreChannel;
 }
+
+/**
+ * A worker's synchronous line to the main thread: the worker posts a StoreRequest on `port` and
+ * blocks (Atomics.wait) until the main thread has posted the StoreAnswer and set `signal`.
+ */
+export interface StoreChannel {
+  /** The worker's end of a MessageChannel (transferred to the worker). */
+  readonly port: MessagePort;
+  /** One Int32: 0 while a request waits for its answer, 1 once the answer is posted. */
+  readonly signal: SharedArrayBuffer;
+}
+
+/** What a worker asks the main thread (store/types.ts `SyncStoreReader`, one method each). */
+export type StoreRequest =
+  | { readonly op: 'versions'; readonly dbs: LockSet }
+  | { readonly op: 'catalog'; readonly db: string }
+  | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] };
+
+/** The answer to a StoreRequest; a failure carries the store's error (status, message, code). */
+export type StoreAnswer =
+  | { readonly ok: true; readonly versions: readonly (readonly [string, string])[] }
+  | { readonly ok: true; readonly catalog: CatalogSnapshot }
+  | { readonly ok: true; readonly bytes: readonly Uint8Array[] }
+  | { readonly ok: false; readonly status: number; readonly message: string; readonly code?: string };
 
 /**
  * The context of a query (spec §9.2): XML texts to parse, documents to read from the source, or
@@ -72,6 +101,11 @@ export interface RunTask {
   readonly serialization?: Readonly<Record<string, string>>;
   /** Databases the query may read (the user's permissions); absent: all of them. */
   readonly readable?: readonly string[];
+  /**
+   * The version of every database the query may see, taken from the view that holds the
+   * request's locks (store/types.ts `ReadView.versions`); absent: the worker asks its reader.
+   */
+  readonly versions?: readonly (readonly [string, string])[];
   /**
    * The database (and path) of the URL when the query reads its context through
    * CONTEXT_URI_PARAM instead of `context`: the default collection (fn:collection()).

@@ -33,7 +33,7 @@ import { raiseHostWall } from './host-wall';
 import { connectRunLimit, resetRunLimits } from '../runtime/run-limit';
 import type { ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
-/** What a DocumentSource module exports (the store's synchronous reader will be one). */
+/** What a DocumentSource module exports (modules/store-source.ts is one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
 
 applyQueryPatches();
@@ -52,7 +52,8 @@ function openSource(init: WorkerInit): DocumentSource {
 function runSource(task: RunTask): DocumentSource {
   const ctx = task.context;
   const database = ctx && 'kind' in ctx && ctx.kind === 'database' ? { db: ctx.db, path: ctx.path ?? '' } : task.database;
-  return source.forRun?.(database, task.readable) ?? source;
+  const versions = task.versions ? new Map(task.versions) : undefined;
+  return source.forRun?.(database, task.readable, versions) ?? source;
 }
 
 function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefined {

@@ -1,0 +1,59 @@
+/**
+ * REST queries over a store whose files the query workers cannot see (helpers/channel-store.ts):
+ * every stored document, catalog and database version reaches the workers through the store
+ * seam, answered by the request's view; the answers are those of the file store.
+ */
+import { seamCalls } from '../helpers/channel-store';
+import { startTestServer, type TestServer } from '../helpers/rest';
+
+jest.mock('../../lib/store', () => {
+  const actual = jest.requireActual<typeof import('../../lib/store')>('../../lib/store');
+  const { withoutWorkerReader } = jest.requireActual<typeof import('../helpers/channel-store')>('../helpers/channel-store');
+  return { ...actual, createFileStore: async (...args: Parameters<typeof actual.createFileStore>) => withoutWorkerReader(await actual.createFileStore(...args)) };
+});
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ workers: 1 });
+  await s.put('/rest/shop').expect(201);
+  await s.put('/rest/shop/a.xml', '<a><x>1</x><x>2</x></a>', 'application/xml').expect(201);
+  await s.put('/rest/shop/dir/b.xml', '<b n="1"/>', 'application/xml').expect(201);
+  await s.put('/rest/shop/dir/logo.png', Buffer.from([0, 1, 255]), 'image/png').expect(201);
+});
+afterAll(() => s.close());
+const q = (query: string, url = '/rest') => s.get(`${url}?query=${encodeURIComponent(query)}`);
+
+describe('the engine reads through the store seam', () => {
+  test('documents, collections, the database context and db: functions', async () => {
+    const before = seamCalls.readBytes;
+    expect((await q('count(//x)', '/rest/shop').expect(200)).text).toBe('2');
+    expect((await q("doc('shop/dir/b.xml')").expect(200)).text).toBe('<b n="1"/>');
+    expect((await q("collection('shop/dir') ! name(*)").expect(200)).text).toBe('b');
+    expect((await q("string-join(db:list('shop'), ',')").expect(200)).text).toBe('a.xml,dir/b.xml,dir/logo.png');
+    expect((await q("string(xs:hexBinary(db:get-binary('shop', 'dir/logo.png')))").expect(200)).text).toBe('0001FF');
+    // the worker's reads went through the views of the requests
+    expect(seamCalls.readBytes - before).toBe(3);
+  });
+
+  test('errors are those of the file store', async () => {
+    expect((await q("doc('shop/none.xml')").expect(500)).text).toBe("Stopped at ., 1/1:\n[FODC0002] Database path 'shop/none.xml' yields no documents.");
+    expect((await q("doc('nodb/a.xml')").expect(500)).text).toBe("Stopped at ., 1/1:\n[FODC0002] Resource 'nodb/a.xml' not found.");
+    expect((await q("db:list('nodb')").expect(500)).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'nodb' was not found.");
+  });
+
+  test('an update is seen by the next query; an unchanged database is served from the caches', async () => {
+    expect((await q('sum(//x ! xs:integer(.))', '/rest/shop').expect(200)).text).toBe('3');
+    await q("replace value of node doc('shop/a.xml')//x[1] with 10").expect(200);
+    expect((await q('sum(//x ! xs:integer(.))', '/rest/shop').expect(200)).text).toBe('12');
+    const before = seamCalls.readBytes;
+    expect((await q('sum(//x ! xs:integer(.))', '/rest/shop').expect(200)).text).toBe('12');
+    expect(seamCalls.readBytes).toBe(before);
+  });
+
+  test('commands, scripts and value resources', async () => {
+    expect((await s.get(`/rest/shop?command=${encodeURIComponent('XQUERY count(//x)')}`).expect(200)).text).toBe('2');
+    const script = '<commands><open name="shop"/><xquery>db:put-value("shop", (1, 2), "v")</xquery><xquery>count(collection())</xquery></commands>';
+    expect((await s.post('/rest', script).expect(200)).text).toBe('2');
+    expect((await s.get('/rest/shop/v').expect(200)).text).toBe('1\n2');
+  });
+});

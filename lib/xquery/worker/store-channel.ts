@@ -1,0 +1,129 @@
+/**
+ * The store channel: how a query worker reads a store that it cannot read itself (store/types.ts,
+ * the `channel` worker reader). A query runs synchronously, so the worker blocks on each request:
+ * it posts a StoreRequest and waits (Atomics.wait on a shared Int32) until the main thread has
+ * answered through the ReadView that holds the running request's locks and raised the flag; the
+ * answer is then taken off the port synchronously (`receiveMessageOnPort`). The main thread's
+ * event loop stays free meanwhile; a worker stopped while it waits (time limit, cancellation)
+ * simply goes away, and a late answer lands on a closed port.
+ *
+ * A query asks a few times per request at most: the request's database versions come with the
+ * task, a catalog only when its version is not cached in the worker, and the documents not
+ * cached in batches (modules/store-source.ts).
+ */
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { raise, XmldbError } from '../../errors';
+import { STORE_ERRORS } from '../../store/errors';
+import type { CatalogSnapshot, LockSet, ReadView, SyncStoreReader } from '../../store/types';
+import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';
+
+const WAITING = 0;
+const ANSWERED = 1;
+
+// ------------------------------------------------------------------------------ worker side
+
+/** The worker's reader over its store channel. */
+export class ChannelReader implements SyncStoreReader {
+  private readonly flag: Int32Array;
+
+  constructor(private readonly channel: StoreChannel) {
+    this.flag = new Int32Array(channel.signal);
+  }
+
+  versions(dbs: LockSet): Map<string, string> {
+    const answer = this.ask({ op: 'versions', dbs });
+    if (!('versions' in answer)) throw unexpected();
+    return new Map(answer.versions);
+  }
+
+  catalog(db: string): CatalogSnapshot {
+    const answer = this.ask({ op: 'catalog', db });
+    if (!('catalog' in answer)) throw unexpected();
+    return answer.catalog;
+  }
+
+  read(db: string, paths: readonly string[]): Buffer[] {
+    const answer = this.ask({ op: 'read', db, paths });
+    if (!('bytes' in answer)) throw unexpected();
+    return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  }
+
+  private ask(request: StoreRequest): StoreAnswer & { ok: true } {
+    const { port } = this.channel;
+    Atomics.store(this.flag, 0, WAITING);
+    port.postMessage(request);
+    Atomics.wait(this.flag, 0, WAITING);
+    let message = receiveMessageOnPort(port);
+    // The answer is queued before the flag is raised; the loop only guards against a lag.
+    while (message === undefined) {
+      Atomics.wait(this.flag, 0, ANSWERED, 1);
+      message = receiveMessageOnPort(port);
+    }
+    const answer = message.message as StoreAnswer;
+    if (!answer.ok) throw new XmldbError(answer.status, answer.message, answer.code);
+    return answer;
+  }
+}
+
+function unexpected(): Error {
+  return new Error('The main thread answered a store request with something else.');
+}
+
+// ------------------------------------------------------------------------------ main side
+
+/** The main thread's end of one worker's channel. */
+export interface StoreChannelHost {
+  /** What the worker gets (in WorkerInit; `port` must be in the transfer list). */
+  readonly channel: StoreChannel;
+  /** Stops answering (the worker is gone). */
+  close(): void;
+}
+
+/**
+ * Opens a channel for one worker; each request is answered with the view `viewOf()` gives at
+ * that moment (the one of the task the worker runs), or refused when there is none.
+ */
+export function openStoreChannel(viewOf: () => ReadView | undefined): StoreChannelHost {
+  const { port1, port2 } = new MessageChannel();
+  const signal = new SharedArrayBuffer(4);
+  const flag = new Int32Array(signal);
+  let open = true;
+  port1.on('message', (request: StoreRequest) => {
+    void answer(viewOf(), request).then((reply) => {
+      if (!open) return;
+      port1.postMessage(reply);
+      Atomics.store(flag, 0, ANSWERED);
+      Atomics.notify(flag, 0);
+    });
+  });
+  port1.unref();
+  return {
+    channel: { port: port2, signal },
+    close: () => {
+      open = false;
+      port1.close();
+    },
+  };
+}
+
+/** Answers one request through `view`; every failure becomes a failed answer. */
+export async function answer(view: ReadView | undefined, request: StoreRequest): Promise<StoreAnswer> {
+  try {
+    if (!view) throw new XmldbError(500, 'Stored data cannot be read here: the query runs outside a store read or write.');
+    switch (request.op) {
+      case 'versions':
+        return { ok: true, versions: [...(await view.versions(request.dbs))] };
+      case 'catalog': {
+        const [versions, resources] = await Promise.all([view.versions([request.db]), view.listResources(request.db)]);
+        const version = versions.get(request.db);
+        if (version === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', request.db);
+        return { ok: true, catalog: { version, resources } };
+      }
+      case 'read':
+        return { ok: true, bytes: await Promise.all(request.paths.map((p) => view.readBytes(request.db, p))) };
+    }
+  } catch (error) {
+    if (error instanceof XmldbError) return { ok: false, status: error.status, message: error.message, ...(error.code ? { code: error.code } : {}) };
+    return { ok: false, status: 500, message: error instanceof Error ? error.message : String(error) };
+  }
+}

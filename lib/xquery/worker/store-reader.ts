@@ -1,0 +1,18 @@
+/**
+ * The worker's reader of the store, as the store asked for it (store/types.ts `WorkerReaderSpec`):
+ * the file store's folder read directly, or the main thread over the store channel.
+ */
+import { SyncReader } from '../../store/sync-reader';
+import type { SyncStoreReader, WorkerReaderSpec } from '../../store/types';
+import type { WorkerInit } from './protocol';
+import { ChannelReader } from './store-channel';
+
+export function openWorkerReader(spec: WorkerReaderSpec, init: WorkerInit): SyncStoreReader {
+  switch (spec.kind) {
+    case 'files':
+      return new SyncReader(spec.dbPath);
+    case 'channel':
+      if (!init.storeChannel) throw new Error('The channel reader needs WorkerInit.storeChannel.');
+      return new ChannelReader(init.storeChannel);
+  }
+}
