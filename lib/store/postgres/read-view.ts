@@ -9,7 +9,7 @@ import { raise } from '../../errors';
 import { compareBackupNames } from '../backups';
 import { STORE_ERRORS } from '../errors';
 import { checkDatabaseName, checkPath, isValidDatabaseName } from '../paths';
-import type { BackupInfo, DatabaseInfo, DatabaseOptions, ReadView, ResourceInfo, ResourceType } from '../types';
+import type { BackupInfo, DatabaseInfo, DatabaseOptions, LockSet, ReadView, ResourceInfo, ResourceType } from '../types';
 import { compareNames } from '../views';
 import { blobStream, type ChunkReader } from './blobs';
 import type { Session } from './session';
@@ -181,8 +181,20 @@ export class PgReadView implements ReadView {
     return blobStream(locate, this.ctx.laterChunks, range);
   }
 
-  filePath(): string {
-    throw new Error('The PostgreSQL store keeps no files: read resources through readBytes or openStream.');
+  /**
+   * Creation time and commit counter (types.ts "Versions and etags"): the counter grows with
+   * every commit, and a database created again starts a new creation time.
+   */
+  versions(dbs: LockSet): Promise<ReadonlyMap<string, string>> {
+    return this.serial(async () => {
+      const names = dbs === '*' ? undefined : dbs.filter(isValidDatabaseName);
+      if (names?.length === 0) return new Map<string, string>();
+      const rows = await this.ctx.session.query<{ name: string; created: string; version: string }>(
+        `SELECT name, created, version FROM xmldb_databases${names ? ' WHERE name = ANY($1::text[])' : ''}`,
+        names ? [names] : [],
+      );
+      return new Map(rows.map((row) => [row.name, `${row.created}:${row.version}`]));
+    });
   }
 
   listBackups(): Promise<BackupInfo[]> {

@@ -36,6 +36,12 @@ export class PgWriteView extends PgReadView implements WriteView {
     super(wctx);
   }
 
+  /** A database changed and not committed yet answers a version no committed state has. */
+  override async versions(dbs: LockSet): Promise<ReadonlyMap<string, string>> {
+    const committed = await super.versions(dbs);
+    return new Map([...committed].map(([name, version]) => [name, this.dirty.has(name) ? `draft:${randomId()}` : version]));
+  }
+
   private get session() {
     return this.wctx.session;
   }
