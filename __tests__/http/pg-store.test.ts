@@ -48,6 +48,21 @@ describeWithPostgres('REST on the PostgreSQL store', () => {
     await two.get('/rest').auth('ann', 'secret').expect(401);
   });
 
-  // Queries read documents from files today; they read through the store once the engine does.
-  test.todo('queries read the stored documents');
+  test('queries read stored documents through the store, and see changes made by the other server', async () => {
+    await one.put('/rest/q').expect(201);
+    await one.put('/rest/q/a.xml', '<a><n>1</n><n>2</n></a>', 'application/xml').expect(201);
+    await one.put('/rest/q/b.xml', '<a><n>3</n></a>', 'application/xml').expect(201);
+    const sum = encodeURIComponent('sum(//n)');
+    expect((await two.get(`/rest/q?query=${sum}`).expect(200)).text).toBe('6');
+    expect((await one.get(`/rest?query=${encodeURIComponent("count(collection('q')), doc('q/b.xml')/a/n/string()")}`).expect(200)).text).toBe('2\n3');
+    // a change on one server, queried (from its cache) on the other
+    await one.put('/rest/q/b.xml', '<a><n>30</n></a>', 'application/xml').expect(201);
+    expect((await two.get(`/rest/q?query=${sum}`).expect(200)).text).toBe('33');
+    // an updating query on one server, read on the other
+    await two.get(`/rest/q?query=${encodeURIComponent('insert node <n>100</n> into /a[n = 30]')}`).expect(200);
+    expect((await one.get(`/rest/q?query=${sum}`).expect(200)).text).toBe('133');
+    expect((await one.get('/rest/q/b.xml').expect(200)).text).toBe('<a><n>30</n><n>100</n></a>');
+    await one.get(`/rest?command=${encodeURIComponent('DROP DB q')}`).expect(200);
+    expect((await two.get(`/rest?query=${encodeURIComponent("db:exists('q')")}`).expect(200)).text).toBe('false');
+  });
 });
