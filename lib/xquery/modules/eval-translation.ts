@@ -46,7 +46,8 @@ function translateUncached(text: string, withContext: boolean): Outcome {
   try {
     const module = parseQuery(text);
     const { updating, permission } = analyzeModule(module, text);
-    const t = translateModule(module, text, { contextMode: withContext ? 'multi' : 'none' });
+    // compiled per text (the cache below): literals stay literals, no parameters to bind
+    const t = translateModule(module, text, { contextMode: withContext ? 'multi' : 'none', literalParams: false });
     return { xslt: t.xslt, externals: t.externals, updating, permission };
   } catch (e) {
     if (e instanceof XQuerySyntaxError) return { error: { code: e.code, message: e.description } };
