@@ -14,9 +14,15 @@
  *   saxon-js keeps them apart. When its result holds a float, a float equal to a decimal of the
  *   result is left out (the decimal stays: which of equal values is returned is
  *   implementation-dependent).
+ * - fn:format-number: the decimal-format name (third argument) is a lexical QName resolved
+ *   against the statically known namespaces of the call (F&O 3.1 §4.7.2), which include the
+ *   prolog's declarations and the namespace attributes of direct constructors around the call;
+ *   saxon-js resolves it against its own namespace context, where neither is, and answers
+ *   FODF1280. A string literal `prefix:local` whose prefix is bound there is passed as the
+ *   EQName `Q{uri}local`, which format-number accepts as well.
  */
 import type { Argument } from '../syntax';
-import { NS } from './names';
+import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 
 const F = `Q{${NS.fn}}`;
@@ -31,6 +37,7 @@ export function rewrittenCall(name: { uri: string; local: string }, callee: stri
   if (name.uri !== NS.fn || args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
   if (FOLDS.has(name.local) && args.length === 3 && args[2].kind !== 'InlineFunctionExpr') return fold(callee, translated, scope);
   if (name.local === 'distinct-values' && (args.length === 1 || args.length === 2)) return distinctValues(callee, translated, scope);
+  if (name.local === 'format-number' && args.length === 3) return formatNumber(callee, args[2], translated, scope);
   return undefined;
 }
 
@@ -50,4 +57,15 @@ function distinctValues(callee: string, translated: readonly string[], scope: Sc
     `(let ${d} := ${callee}(${translated.join(', ')}) return ` +
     `if (${F}exists(${d}[. instance of ${XS}float])) then ${d}[${F}not(. instance of ${XS}float and (${equalDecimal}))] else ${d})`
   );
+}
+
+/** A lexical QName with a prefix (NCName characters beyond ASCII included, as the lexer reads them). */
+const PREFIXED = /^\s*([^\s:{}]+):([^\s:{}]+)\s*$/u;
+
+function formatNumber(callee: string, format: Argument, [value, picture]: readonly string[], scope: Scope): string | undefined {
+  if (format.kind !== 'StringLiteral') return undefined;
+  const m = PREFIXED.exec(format.value);
+  const uri = m ? scope.namespaceOf(m[1]) : undefined;
+  if (!m || uri === undefined || uri === '') return undefined;
+  return `${callee}(${value}, ${picture}, ${xpathString(`Q{${uri}}${m[2]}`)})`;
 }

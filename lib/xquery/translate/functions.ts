@@ -20,6 +20,10 @@
  *   uncaught error shows, are unchanged.
  * - Focus-dependent calls (`name()`, `position()`, `lang($l)`, …) get the focus from the scope
  *   when it is held in parameters.
+ * - fn:format-number reads the decimal formats of the static context (F&O 3.1 §4.7.2), which
+ *   only a compiled stylesheet has (even the default one: saxon-js's XPath evaluator answers
+ *   FODF1280 "Unknown decimal format Q{}"), so a query that calls or names it never runs as
+ *   a bare XPath expression.
  */
 import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef } from '../syntax';
 import { checkAnnotations } from './annotations';
@@ -149,6 +153,13 @@ function engineReferences(local: string, arity: string, isFn: string): string {
   return branches.join('\n    ');
 }
 
+/** Functions that need the static context of a compiled stylesheet (see the module comment). */
+const STYLESHEET_FUNCTIONS = new Set(['format-number']);
+
+function noteStylesheetNeed(name: QName, unit: TranslationUnit): void {
+  if (name.uri === NS.fn && STYLESHEET_FUNCTIONS.has(name.local)) unit.requireStylesheet();
+}
+
 /** A function item that calls the engine's `name` with `arity` arguments. */
 function engineReference(name: string, arity: number): string {
   const ps = Array.from({ length: arity }, (_, i) => `$Q{${NS.vars}}a${i}`);
@@ -172,6 +183,7 @@ function declareLookupFunction(scope: Scope, unit: TranslationUnit): void {
 export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
+  noteStylesheetNeed(name, unit);
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
@@ -199,6 +211,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
 export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.arity, scope, expr.start, unit, true);
+  noteStylesheetNeed(name, unit);
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
     if (expr.arity === 0 && name.local === 'position') return `function() { ${focus.position} }`;

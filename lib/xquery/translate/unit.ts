@@ -28,6 +28,7 @@ export class TranslationUnit {
   private functionCounter = 0;
   private readonly prefixes = new Map<string, string>();
   private readonly shared = new Set<string>();
+  private stylesheetNeeded = false;
 
   constructor(readonly source: string) {}
 
@@ -54,9 +55,17 @@ export class TranslationUnit {
     return `<!--@q:${span.start}-->`;
   }
 
-  /** Whether the stylesheet has nothing besides its parameters and the initial template. */
+  /**
+   * Whether the stylesheet has nothing besides its parameters and the initial template, and no
+   * part of the query needs the stylesheet's static context (see `requireStylesheet`).
+   */
   get bare(): boolean {
-    return this.declarations.length === 0 && this.prefixes.size === 0;
+    return this.declarations.length === 0 && this.prefixes.size === 0 && !this.stylesheetNeeded;
+  }
+
+  /** Marks the query as needing the compiled stylesheet even when it is one expression. */
+  requireStylesheet(): void {
+    this.stylesheetNeeded = true;
   }
 
   /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */

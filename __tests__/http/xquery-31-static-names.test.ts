@@ -1,0 +1,47 @@
+/** Names that XQuery resolves against the query's static context, over REST (QT3 sets beyond the public subset). */
+import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ workers: 1 });
+});
+afterAll(() => s.close());
+
+const ok = (query: string) => queryBody(s, query);
+const fails = async (query: string): Promise<string> => (await getQuery(s, query).expect(500)).text;
+
+describe('format-number with the default decimal format (F&O 3.1 §4.7)', () => {
+  test.each([
+    ['format-number(-5, "0")', '-5'],
+    ['format-number(12.5, "#.00")', '12.50'],
+    ['1, format-number(1234.5, "#,##0.0")', '1\n1,234.5'],
+    ['for-each((1, 2), format-number(?, "00"))', '01\n02'],
+    ['format-number#2(0.5, "0%")', '50%'],
+  ])('%s', async (query, body) => {
+    expect(await ok(query)).toBe(body);
+  });
+});
+
+describe('format-number resolves a prefixed decimal-format name statically (F&O 3.1 §4.7.2)', () => {
+  test.each([
+    ['declare namespace n = "urn:n"; declare decimal-format n:eu decimal-separator="," grouping-separator="."; format-number(1234.5, "#.##0,00", "n:eu")', '1.234,50'],
+    ['declare decimal-format local:pct percent="%"; format-number(0.25, "#%", "local:pct")', '25%'],
+  ])('%s', async (query, body) => {
+    expect(await ok(query)).toBe(body);
+  });
+
+  test('a prefix of a direct constructor around the call names the format too', async () => {
+    expect(await ok('declare decimal-format Q{urn:z}zz zero-digit="٠"; <r xmlns:z="urn:z">{format-number(42, "٠٠٠", "z:zz")}</r>/string()')).toBe('٠٤٢');
+  });
+
+  test('an EQName, an unprefixed name and the default format work as before', async () => {
+    expect(await ok('declare decimal-format Q{urn:q}f grouping-separator="\'"; format-number(1e6, "#\'##0", "Q{urn:q}f")')).toBe("1'000'000");
+    expect(await ok('declare decimal-format plain minus-sign="~"; format-number(-5, "0", "plain")')).toBe('~5');
+    expect(await ok('format-number(-5, "0")')).toBe('-5');
+  });
+
+  test('an unknown format or an undeclared prefix is FODF1280', async () => {
+    expect(await fails('format-number(1, "0", "nope:f")')).toMatch(/\[FODF1280\]/);
+    expect(await fails('declare namespace n = "urn:n"; format-number(1, "0", "n:missing")')).toMatch(/\[FODF1280\]/);
+  });
+});
