@@ -9,6 +9,8 @@ describe('paths', () => {
     ['a/b//c', '(PathExpr [(child::a) (child::b) (descendant-or-self::(AnyKindTest)) (child::c)])'],
     ['(/) * 5', '(MultiplicativeExpr op=* (ParenthesizedExpr (PathExpr root=/)) (IntegerLiteral "5"))'],
     ['5 * /', '(MultiplicativeExpr op=* (IntegerLiteral "5") (PathExpr root=/))'],
+    ['(/) < 5', '(ComparisonExpr op=< (ParenthesizedExpr (PathExpr root=/)) (IntegerLiteral "5"))'],
+    ['5 < /', '(ComparisonExpr op=< (IntegerLiteral "5") (PathExpr root=/))'],
     ['child::a/descendant::b/attribute::c/self::d', '(PathExpr [(child::a) (descendant::b) (attribute::c) (self::d)])'],
     ['descendant-or-self::node()/following-sibling::*/following::p:*/namespace::*', '(PathExpr [(descendant-or-self::(AnyKindTest)) (following-sibling::*) (following::p:*) (namespace::*)])'],
     ['parent::a/ancestor::*:b/preceding-sibling::Q{urn:x}*/preceding::text()/ancestor-or-self::comment()', '(PathExpr [(parent::a) (ancestor::*:b) (preceding-sibling::Q{urn:x}*) (preceding::(TextTest)) (ancestor-or-self::(CommentTest))])'],
@@ -45,6 +47,9 @@ describe('paths', () => {
   testFail([
     ['/ * 5', '1:5'],
     ['/ union /', '1:10'],
+    ['/ < 5', '1:4'],
+    ['. = (/ < a)', '1:9'],
+    ['/<a div 3', '1:9'],
     ['unknown::a', '1:1'],
     ['a/', '1:3'],
     ['a//', '1:4'],

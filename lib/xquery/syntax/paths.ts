@@ -3,7 +3,6 @@
  */
 import type { Axis, AxisStep, Expr, KeySpecifier, NodeTest } from './ast';
 import { parseExpr } from './expressions';
-import { isNameStartChar, codeAt } from './lexer';
 import type { Parser } from './parser';
 import { parseArgumentList, parseParenthesizedExpr, parsePrimaryExpr, startsPrimaryName } from './primary';
 import { parseKindTest, startsKindTest } from './types';
@@ -79,10 +78,9 @@ function startsRelativePathExpr(p: Parser): boolean {
     case 'string':
       return true;
     case 'symbol':
-      if (t.value === '<') {
-        const c = codeAt(p.src, t.end);
-        return isNameStartChar(c) || c === 0x21 /* ! */ || c === 0x3f; /* ? */
-      }
+      // XQuery 3.1 A.2.1.1: "<" could start a direct constructor, so a "/" before it always
+      // starts a path; `/ < 5` is a syntax error, `(/) < 5` is the comparison.
+      if (t.value === '<') return true;
       return ['*', '@', '.', '..', '$', '(', '?', '%', '[', '``['].includes(t.value);
     default:
       return false;
