@@ -45,3 +45,11 @@ describe('format-number resolves a prefixed decimal-format name statically (F&O 
     expect(await fails('declare namespace n = "urn:n"; format-number(1, "0", "n:missing")')).toMatch(/\[FODF1280\]/);
   });
 });
+
+describe('xs:NOTATION in sequence types (XQuery 3.1 §2.5.4.2)', () => {
+  test('a sequence type may name the abstract xs:NOTATION; casts to it stay XPST0080', async () => {
+    expect(await ok('("a" instance of xs:NOTATION, () instance of xs:NOTATION?)')).toBe('false\ntrue');
+    expect(await fails('"a" cast as xs:NOTATION')).toMatch(/\[XPST0080\]/);
+    expect(await fails('"a" castable as xs:NOTATION')).toMatch(/\[XPST0080\]/);
+  });
+});

@@ -7,8 +7,12 @@ import { isAtomicTypeName } from '../runtime/saxon';
 import { NS, eqname, nodeNameInXPath, type QName } from './names';
 import type { Scope } from './scope';
 
-/** Atomic types XQuery allows in `cast`/`castable` and sequence types beyond the primitive ones. */
-const EXTRA_ATOMIC = new Set(['anyAtomicType', 'untypedAtomic', 'numeric', 'error']);
+/**
+ * Atomic types XQuery allows in `cast`/`castable` and sequence types beyond the primitive ones.
+ * xs:NOTATION is abstract: a sequence type may name it (`$x instance of xs:NOTATION`, XQuery 3.1
+ * §2.5.4.2), `cast`/`castable` may not (XPST0080, translateSingleType).
+ */
+const EXTRA_ATOMIC = new Set(['anyAtomicType', 'untypedAtomic', 'numeric', 'error', 'NOTATION']);
 
 /** Whether `name` is a known atomic (or the built-in union `xs:numeric`) type. */
 export function isKnownAtomicType(name: QName): boolean {
