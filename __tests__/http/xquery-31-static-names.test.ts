@@ -53,3 +53,13 @@ describe('xs:NOTATION in sequence types (XQuery 3.1 §2.5.4.2)', () => {
     expect(await fails('"a" castable as xs:NOTATION')).toMatch(/\[XPST0080\]/);
   });
 });
+
+describe('the abstract atomic types have no constructor function (XQuery 3.1 §3.18.5)', () => {
+  test.each(['xs:NOTATION("a")', 'exists(xs:NOTATION#1)', 'xs:anyAtomicType("a")', 'exists(xs:anyAtomicType#1)'])('%s is XPST0017', async (query) => {
+    expect(await fails(query)).toMatch(/\[XPST0017\]/);
+  });
+
+  test('the other constructor functions are there, as calls and as references', async () => {
+    expect(await ok('xs:integer#1("12") + xs:untypedAtomic#1(1), xs:numeric("2") instance of xs:double')).toBe('13\ntrue');
+  });
+});

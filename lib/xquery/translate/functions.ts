@@ -104,7 +104,7 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
     return key;
   }
   if (name.uri === NS.xs) {
-    if (arity !== 1) throw scope.error('XPST0017', offset, displayName(name), arity);
+    if (arity !== 1 || ABSTRACT_CONSTRUCTORS.has(name.local)) throw scope.error('XPST0017', offset, displayName(name), arity);
     return key;
   }
   const declaredSomeArity = [...scope.ctx.functions.values()].some((f) => f.name.uri === name.uri && f.name.local === name.local);
@@ -152,6 +152,9 @@ function engineReferences(local: string, arity: string, isFn: string): string {
   }
   return branches.join('\n    ');
 }
+
+/** Atomic types without a constructor function (XQuery 3.1 §3.18.5: they are abstract). */
+const ABSTRACT_CONSTRUCTORS = new Set(['NOTATION', 'anyAtomicType']);
 
 /** Functions that need the static context of a compiled stylesheet (see the module comment). */
 const STYLESHEET_FUNCTIONS = new Set(['format-number']);
