@@ -63,3 +63,19 @@ describe('the abstract atomic types have no constructor function (XQuery 3.1 §3
     expect(await ok('xs:integer#1("12") + xs:untypedAtomic#1(1), xs:numeric("2") instance of xs:double')).toBe('13\ntrue');
   });
 });
+
+describe('annotations of function tests (XQuery 3.1 §2.5.5.7)', () => {
+  test.each([
+    '() instance of %xs:a function(*)',
+    '() instance of %fn:a("x", 1) function(xs:integer) as xs:string',
+    '() instance of %Q{http://www.w3.org/2005/xpath-functions/math}a function(*)',
+    'declare function local:f($g as %xml:a function(*)) { 1 }; local:f(abs#1)',
+  ])('%s: an annotation in a reserved namespace is XQST0045', async (query) => {
+    expect(await fails(query)).toMatch(/\[XQST0045\]/);
+  });
+
+  test('other annotations are accepted and do not change the test', async () => {
+    expect(await ok('declare namespace e = "urn:e"; (abs#1 instance of %e:a %e:b(1) function(*), () instance of %Q{urn:q}x function(*))')).toBe('true\nfalse');
+    expect(await fails('() instance of %nope:a function(*)')).toMatch(/\[XPST0081\]/);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Annotations of function and variable declarations and of inline functions (XQuery 3.1 §4.15,
- * Update Facility 3.0 §5.1): their names resolve like function names, except that an unprefixed
+ * Annotations of function and variable declarations, of inline functions and of function tests
+ * (XQuery 3.1 §4.15, §2.5.5.7, Update Facility 3.0 §5.1): their names resolve like function names, except that an unprefixed
  * one is in the XQuery namespace (XPST0081 for an undeclared prefix). Checked statically:
  * - XQST0045: an annotation in a reserved namespace (names.ts RESERVED_NAMESPACES), except the
  *   ones the specifications define in the XQuery namespace: `%public`, `%private`, and the Update Facility's `%updating` and `%simple`;
@@ -16,7 +16,7 @@ const XQUERY_NS = NS.xquery;
 const DEFINED = new Set(['public', 'private', 'updating', 'simple']);
 const VISIBILITY = new Set(['public', 'private']);
 
-export type AnnotatedKind = 'function' | 'variable' | 'inline function';
+export type AnnotatedKind = 'function' | 'variable' | 'inline function' | 'function test';
 
 /** Checks the annotations of a declaration or inline function; returns their resolved names. */
 export function checkAnnotations(annotations: readonly Annotation[], kind: AnnotatedKind, scope: Scope): QName[] {
@@ -32,7 +32,7 @@ export function checkAnnotations(annotations: readonly Annotation[], kind: Annot
     if (RESERVED_NAMESPACES.has(name.uri) && !(name.uri === XQUERY_NS && DEFINED.has(name.local))) {
       throw scope.error('XQST0045', a.start, 'Annotation', `%${displayName(name)}`);
     }
-    if (name.uri === XQUERY_NS && VISIBILITY.has(name.local)) {
+    if (name.uri === XQUERY_NS && VISIBILITY.has(name.local) && kind !== 'function test') {
       if (kind === 'inline function') throw scope.error('XQST0125', a.start, `%${name.local}`);
       if (visibility) throw scope.error(kind === 'function' ? 'XQST0106' : 'XQST0116', a.start);
       visibility = true;

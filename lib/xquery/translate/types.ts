@@ -4,6 +4,7 @@
  */
 import type { ElementTest, EQName, ItemType, KindTest, SequenceType, SingleType } from '../syntax';
 import { isAtomicTypeName } from '../runtime/saxon';
+import { checkAnnotations } from './annotations';
 import { NS, eqname, nodeNameInXPath, type QName } from './names';
 import type { Scope } from './scope';
 
@@ -52,8 +53,10 @@ export function translateItemType(t: ItemType, scope: Scope): string {
       return eqname(qn);
     }
     case 'AnyFunctionTest':
+      checkAnnotations(t.annotations, 'function test', scope);
       return 'function(*)';
     case 'TypedFunctionTest':
+      checkAnnotations(t.annotations, 'function test', scope);
       return `function(${t.params.map((p) => translateSequenceType(p, scope)).join(', ')}) as ${translateSequenceType(t.returnType, scope)}`;
     case 'AnyMapTest':
       return 'map(*)';
