@@ -79,3 +79,33 @@ describe('annotations of function tests (XQuery 3.1 §2.5.5.7)', () => {
     expect(await fails('() instance of %nope:a function(*)')).toMatch(/\[XPST0081\]/);
   });
 });
+
+describe('an array atomizes to all its members (XQuery 3.1 §2.4.2)', () => {
+  test.each(['[1, 2] || "x"', 'concat("x", [1, 2])', 'xs:string([1, 2])', '[1, 2] cast as xs:string', '[[1], [2]] || 1'])('%s is XPTY0004', async (query) => {
+    expect(await fails(query)).toMatch(/\[XPTY0004\]/);
+  });
+
+  test('arrays of one member, empty arrays and other values are unchanged', async () => {
+    expect(await ok('[1] || "x", [] || "y", concat([["a"]], [], "b"), xs:integer(["7"]) + 1, [1, 2] castable as xs:string, <a>3</a> cast as xs:integer')).toBe(
+      '1x\ny\nab\n8\nfalse\n3',
+    );
+  });
+});
+
+describe('durations hold at most 2^63 - 1 months and 2^63 - 1 seconds (F&O 3.1 §10.1)', () => {
+  test.each([
+    '"P768614336404564651Y" cast as xs:duration',
+    '"-P768614336404564651Y" cast as xs:yearMonthDuration',
+    'xs:dayTimeDuration("P106751991167301D")',
+    'xs:duration(<d>PT9223372036854775808S</d>)',
+  ])('%s is FODT0002', async (query) => {
+    expect(await fails(query)).toMatch(/^Stopped at .*\n\[FODT0002\] Duration overflow\.$/);
+  });
+
+  test('castable is false beyond the limits; values up to them, and every other cast, are unchanged', async () => {
+    expect(await ok('"P11768614336404564651D" castable as xs:dayTimeDuration, "P768614336404564650Y" castable as xs:duration, "P1Y2M" castable as xs:duration')).toBe('false\ntrue\ntrue');
+    expect(await ok('xs:yearMonthDuration("P768614336404564650Y") instance of xs:yearMonthDuration, "PT90M" cast as xs:dayTimeDuration, () cast as xs:duration?')).toBe('true\nPT1H30M');
+    expect(await ok('xs:dayTimeDuration(xs:duration("P1DT1H")), "x" castable as xs:duration')).toBe('P1DT1H\nfalse');
+    expect(await fails('"x" cast as xs:duration')).toMatch(/\[FORG0001\]/);
+  });
+});

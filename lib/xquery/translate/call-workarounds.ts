@@ -14,6 +14,11 @@
  *   saxon-js keeps them apart. When its result holds a float, a float equal to a decimal of the
  *   result is left out (the decimal stays: which of equal values is returned is
  *   implementation-dependent).
+ * - fn:concat and the constructor functions (`xs:string(…)`): saxon-js atomizes an array argument
+ *   to its first member only (`concat([1, 2], "x")` gave "1x"); XQuery atomizes it to all its
+ *   members (§2.4.2), so more than one is XPTY0004. The arguments are atomized with fn:data first
+ *   (operators.ts does the same for `||`, `cast` and `castable`).
+ * - xs:duration, xs:yearMonthDuration, xs:dayTimeDuration: the limits of duration-limits.ts.
  * - fn:format-number: the decimal-format name (third argument) is a lexical QName resolved
  *   against the statically known namespaces of the call (F&O 3.1 §4.7.2), which include the
  *   prolog's declarations and the namespace attributes of direct constructors around the call;
@@ -22,6 +27,7 @@
  *   EQName `Q{uri}local`, which format-number accepts as well.
  */
 import type { Argument } from '../syntax';
+import { checkedDurationCast, isDurationType } from './duration-limits';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 
@@ -34,7 +40,14 @@ const FOLDS = new Set(['fold-left', 'fold-right']);
  * undefined when it needs no rewriting.
  */
 export function rewrittenCall(name: { uri: string; local: string }, callee: string, args: readonly Argument[], translated: readonly string[], scope: Scope): string | undefined {
-  if (name.uri !== NS.fn || args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
+  if (args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
+  if (name.uri === NS.xs && args.length === 1 && isDurationType(name.local)) {
+    return checkedDurationCast(`${F}data(${translated[0]})`, `${XS}${name.local}?`, scope.ctx.nextId());
+  }
+  if ((name.uri === NS.xs && args.length === 1) || (name.uri === NS.fn && name.local === 'concat')) {
+    return `${callee}(${translated.map((a) => `${F}data(${a})`).join(', ')})`;
+  }
+  if (name.uri !== NS.fn) return undefined;
   if (FOLDS.has(name.local) && args.length === 3 && args[2].kind !== 'InlineFunctionExpr') return fold(callee, translated, scope);
   if (name.local === 'distinct-values' && (args.length === 1 || args.length === 2)) return distinctValues(callee, translated, scope);
   if (name.local === 'format-number' && args.length === 3) return formatNumber(callee, args[2], translated, scope);
