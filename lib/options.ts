@@ -65,7 +65,7 @@ export interface RestOptions {
   documentCacheSize?: number;
   /** Compiled queries kept for reuse. Default 500. */
   compiledQueryCacheSize?: number;
-  /** Milliseconds a query may run before it is stopped. Default 30,000. */
+  /** Milliseconds a query may run before it is stopped (twice this bounds waits for database locks). Default 30,000. */
   queryTimeout?: number;
   /** Worker threads that evaluate queries. Default: the number of cores. */
   workers?: number;

@@ -37,7 +37,7 @@ const RESPONSES: Json = {
   PreconditionFailed: error('`If-Match` or `If-None-Match` does not hold; nothing was changed.'),
   PayloadTooLarge: error('The request body is larger than `maxBodySize` (PUT) or `maxQueryBodySize` (POST, QUERY).'),
   UnsupportedMediaType: error('A body parser of the host application turned the body into an object; mount the router before body parsers, or keep `req.rawBody`.'),
-  Unavailable: error('Busy: the query queue is full, a query waited too long for a worker, or the databases stayed locked longer than `queryTimeout`.', {
+  Unavailable: error('Busy: the query queue is full, a query waited too long for a worker, or the databases stayed locked longer than twice `queryTimeout`.', {
     'Retry-After': { schema: { type: 'string' }, description: 'Seconds to wait before trying again (query queue).' },
   }),
   RangeNotSatisfiable: error('The range starts past the end.', { 'Content-Range': ref('headers', 'Content-Range') }),

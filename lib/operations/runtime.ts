@@ -50,8 +50,10 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
 
 /** The store and its users, with `admin` created on a store without it. */
 async function openStore(options: ResolvedOptions): Promise<{ store: Store; users: UserStore }> {
-  // a request waits for its locks at most as long as a query may run (then 503, not a hang)
-  const lockWaitMs = options.queryTimeout;
+  // A request waits for its locks a bounded time (then 503, not a hang): twice the time a query
+  // may run, so that a request queued behind one query that runs to its limit (and the stop and
+  // the release that follow) still gets its turn.
+  const lockWaitMs = 2 * options.queryTimeout;
   const store =
     options.storeUrl === undefined
       ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs })
