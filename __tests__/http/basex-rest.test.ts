@@ -102,7 +102,19 @@ describe('RESTGetTest', () => {
     expect(String(r.headers['content-type']).split(';')[0]).toBe(type);
   });
 
-  test.todo('queryOption: MIXUPDATES=true allows mixing updates with values — MIXUPDATES is a BaseX-only option this server does not implement');
+  test('queryOption: MIXUPDATES=true allows mixing updates with values, =false does not', async () => {
+    expect(await text(`?query=${encodeURIComponent('2, delete node <a/>')}&MIXUPDATES=true`)).toBe('2');
+    const r = await get(`?query=${encodeURIComponent('1, delete node <a/>')}&mixupdates=false`);
+    expect(r.status).toBe(500);
+    expect(r.text).toContain('[XUST0001]');
+  });
+
+  test('MIXUPDATES: the values are returned and the updates applied to the store', async () => {
+    const q = `for $i in 1 to 2 return if ($i = 1) then db:create('rest-mix', <a/>, 'a.xml') else 'created'`;
+    expect(await text(`?query=${encodeURIComponent(q)}&mixupdates=true`)).toBe('created');
+    expect(await text(`/rest-mix/a.xml`)).toBe('<a/>');
+    await s.get(`/rest?command=${encodeURIComponent('DROP DB rest-mix')}`).expect(200);
+  });
 
   test('queryOption: without MIXUPDATES, mixing updates with values fails with XUST0001', async () => {
     const r = await get(`?query=${encodeURIComponent('1, delete node <a/>')}`);
@@ -171,7 +183,11 @@ describe('RESTPostTest', () => {
   test('post6: an initial context', async () => {
     expect((await postQuery('<text>.</text><context><a/></context>').expect(200)).text).toBe('<a/>');
   });
-  test.todo('postOption: MIXUPDATES=true and MIXUPDATES=false — MIXUPDATES is a BaseX-only option this server does not implement');
+  test('postOption: MIXUPDATES=true allows mixing updates with values, =false does not', async () => {
+    const mixed = (value: string) => postQuery(`<text>2, delete node &lt;a/&gt;</text><option name='mixupdates' value='${value}'/>`);
+    expect((await mixed('true').expect(200)).text).toBe('2');
+    expect((await mixed('false').expect(500)).text).toContain('[XUST0001]');
+  });
   test('postErr: a syntax error names XPST0003', async () => {
     const r = await postQuery('<text>(</text>');
     expect(r.status).toBe(500);

@@ -15,6 +15,7 @@ import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
+import type { OptionValue } from '../store/database-options';
 
 export interface QueryInput {
   readonly query: string;
@@ -29,6 +30,8 @@ export interface QueryInput {
   readonly serialization: Readonly<Record<string, string>>;
   /** Paging (`Range: items=START-END`): answer only these items of the result. */
   readonly items?: RequestedRange;
+  /** Options of the request (spec §2.4); MIXUPDATES applies to queries. */
+  readonly options?: ReadonlyMap<string, OptionValue>;
 }
 
 export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>): QueryContext {
@@ -97,10 +100,12 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
 async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
   const prepared = engine.prepare(input.query);
-  const analysis = prepared.analysis();
+  const mixUpdates = input.options?.get('MIXUPDATES') === true;
+  const analysis = prepared.analysis(mixUpdates);
   const locks = withDatabase(analysis.databases, input.db);
   const call: QueryCall = {
     query: prepared,
+    ...(mixUpdates ? { mixUpdates } : {}),
     baseUri: input.baseUri,
     context: queryContext(input),
     variables: input.variables,

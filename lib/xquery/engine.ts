@@ -88,6 +88,8 @@ export interface QueryRequest {
   readonly view?: ReadView;
   /** Paging: serialize only these items of the result (`page` of the response tells which). */
   readonly items?: RequestedRange;
+  /** BaseX's MIXUPDATES option: updating and non-updating expressions may be mixed (update/analysis.ts). */
+  readonly mixUpdates?: boolean;
   /**
    * The query may read the host's files (operations/permission.ts `mayReadHostFiles`: the
    * router option `allowFileAccess` and an admin); default false.
@@ -160,7 +162,7 @@ class XQueryEngine implements Engine {
   async evaluate(request: QueryRequest): Promise<QueryResponse> {
     const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
     const query = prepared.text;
-    const { updating } = prepared.analysis();
+    const { updating } = prepared.analysis(request.mixUpdates);
     const translation = prepared.translation(contextMode(request.context));
     const params: Record<string, StringBinding> = {};
     for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };

@@ -15,7 +15,8 @@ export interface PreparedQuery {
   /** The XQuery source. */
   readonly text: string;
   /** Whether the query updates, the permission and the databases it needs; throws static errors. */
-  analysis(): UpdateAnalysis;
+  /** `mixUpdates`: BaseX's MIXUPDATES option (update/analysis.ts). */
+  analysis(mixUpdates?: boolean): UpdateAnalysis;
   /** The translation for a context mode; throws static errors. */
   translation(mode: ContextMode): Translation;
 }
@@ -56,7 +57,8 @@ function unwrap<T>(outcome: Outcome<T>): T {
 
 class Prepared implements PreparedQuery {
   private parsed?: Outcome<MainModule>;
-  private analysed?: Outcome<UpdateAnalysis>;
+  /** By the MIXUPDATES option: without it, and with it. */
+  private readonly analysed: [Outcome<UpdateAnalysis>?, Outcome<UpdateAnalysis>?] = [];
   private readonly translations = new Map<ContextMode, Outcome<Translation>>();
 
   constructor(
@@ -69,9 +71,10 @@ class Prepared implements PreparedQuery {
     return unwrap(this.parsed);
   }
 
-  analysis(): UpdateAnalysis {
-    this.analysed ??= attempt(() => analyzeModule(this.module(), this.text));
-    return unwrap(this.analysed);
+  analysis(mixUpdates = false): UpdateAnalysis {
+    const i = mixUpdates ? 1 : 0;
+    this.analysed[i] ??= attempt(() => analyzeModule(this.module(), this.text, mixUpdates));
+    return unwrap(this.analysed[i]!);
   }
 
   translation(mode: ContextMode): Translation {

@@ -69,7 +69,10 @@ class Analyzer {
   private readonly updatingFunctions = new Set<string>();
   permission: 'none' | 'write' | 'create' = 'none';
 
-  constructor(private readonly source: string) {
+  constructor(
+    private readonly source: string,
+    private readonly mixUpdates: boolean,
+  ) {
     if (!this.namespaces.has('update')) this.namespaces.set('update', UPDATE_MODULE_NS);
   }
 
@@ -116,7 +119,7 @@ class Analyzer {
   private branches(list: readonly Node[]): Category {
     const cats = list.map((e) => ({ e, c: this.expr(e) }));
     if (cats.some((x) => x.c === 'updating')) {
-      const bad = cats.find((x) => x.c === 'simple');
+      const bad = this.mixUpdates ? undefined : cats.find((x) => x.c === 'simple');
       if (bad) throw staticUpdateError('XUST0001', this.source, bad.e.start, 'updating and non-updating expressions mixed');
       return 'updating';
     }
@@ -249,7 +252,12 @@ function describeNode(n: Node): string {
   }
 }
 
-/** Analyses a parsed main module; throws XUST0001/XUST0002/XUST0028 as located static errors. */
-export function analyzeModule(module: MainModule, source: string): UpdateAnalysis {
-  return new Analyzer(source).module(module);
+/**
+ * Analyses a parsed main module; throws XUST0001/XUST0002/XUST0028 as located static errors.
+ * `mixUpdates` (BaseX's MIXUPDATES option): the branches of a sequence, conditional or FLWOR may
+ * mix updating and non-updating expressions; the query is updating, and the values it returns
+ * are its result. Updating expressions in other places stay XUST0001.
+ */
+export function analyzeModule(module: MainModule, source: string, mixUpdates = false): UpdateAnalysis {
+  return new Analyzer(source, mixUpdates).module(module);
 }
