@@ -22,6 +22,7 @@ import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { STORE_ERRORS } from './errors';
+import { InFlight } from './in-flight';
 import { replayJournals, STORE_DIR } from './journal';
 import { lockFolder, type FolderLock } from './folder-lock';
 import { LockManager } from './locks';
@@ -55,8 +56,7 @@ export async function createFileStore(dbPath: string, options: FileStoreOptions 
 export class FileStore implements Store {
   private readonly locks: LockManager;
   private readonly listeners = new Set<(db: string) => void>();
-  private readonly inflight = new Set<Promise<unknown>>();
-  private closed = false;
+  private readonly inFlight = new InFlight();
   private failure: Error | undefined;
 
   private constructor(
@@ -125,8 +125,7 @@ export class FileStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    await this.inFlight.close();
     await this.folderLock?.release();
   }
 
@@ -177,12 +176,7 @@ export class FileStore implements Store {
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(raise(STORE_ERRORS, 'STORE_CLOSED'));
-    const promise = run();
-    this.inflight.add(promise);
-    const forget = () => this.inflight.delete(promise);
-    promise.then(forget, forget);
-    return promise;
+    return this.inFlight.track(run);
   }
 
   private notify(dbs: readonly string[]): void {

@@ -10,8 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../errors';
+import { InFlight } from '../in-flight';
 import type { LockSet, ReadView, Store, WriteView } from '../types';
 import { collectBlobs, sessionChunkReader } from './blobs';
 import { lockPlan, lockStatement } from './lock-keys';
@@ -46,10 +45,9 @@ export class PostgresStore implements Store {
   /** Tells this store's notifications from other servers'. */
   readonly id = crypto.randomBytes(8).toString('hex');
   private readonly listeners = new Set<(db: string) => void>();
-  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly inFlight = new InFlight();
   private listener: Listener | undefined;
-  private closed = false;
-  private closing: Promise<void> | undefined;
+    private closing: Promise<void> | undefined;
   private lastCollect = 0;
   private collecting: Promise<unknown> | undefined;
 
@@ -152,7 +150,7 @@ export class PostgresStore implements Store {
 
   subscribe(fn: (db: string) => void): () => void {
     this.listeners.add(fn);
-    if (!this.listener && !this.closed) {
+    if (!this.listener && !this.inFlight.closed) {
       this.listener = new Listener(
         this.config,
         CHANGES_CHANNEL,
@@ -169,9 +167,8 @@ export class PostgresStore implements Store {
   }
 
   close(): Promise<void> {
-    this.closed = true;
     this.closing ??= (async () => {
-      while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+      await this.inFlight.close();
       await this.collecting;
       await this.listener?.close();
       await this.pool.end();
@@ -222,7 +219,7 @@ export class PostgresStore implements Store {
   /** Starts collecting unreferenced blobs, unless that ran recently. */
   private collect(): void {
     const now = Date.now();
-    if (this.collecting || this.closed || now - this.lastCollect < COLLECT_EVERY_MS) return;
+    if (this.collecting || this.inFlight.closed || now - this.lastCollect < COLLECT_EVERY_MS) return;
     this.lastCollect = now;
     this.collecting = this.collectNow().finally(() => {
       this.collecting = undefined;
@@ -235,12 +232,7 @@ export class PostgresStore implements Store {
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(raise(STORE_ERRORS, 'STORE_CLOSED'));
-    const promise = run();
-    this.inflight.add(promise);
-    const forget = () => this.inflight.delete(promise);
-    promise.then(forget, forget);
-    return promise;
+    return this.inFlight.track(run);
   }
 
   /** After notifications may have been missed: every database counts as changed. */
