@@ -23,10 +23,9 @@ import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } f
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serializeCsv } from '../runtime/csv';
-import { arrayValue, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
-import { moduleError, readOptions, type OptionValues } from './module-options';
-import { MODULE_NAMESPACES } from './namespaces';
-import { readResourceText } from './resource-guard';
+import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { moduleError, type OptionValues } from './module-options';
+import { registerTextFormat } from './text-format';
 
 const OPTIONS = {
   separator: 'string',
@@ -88,26 +87,4 @@ function serialize(input: XdmValue, options: OptionValues): string {
   });
 }
 
-const text = (v: XdmValue): string => String(v[0]);
-
-registerFunctions(MODULE_NAMESPACES.csv, {
-  parse: {
-    sig: '1F r[*] a[?AS,?FM]',
-    arity: [1, 2],
-    impl: ([value, options]) => (value.length === 0 ? [] : parse(text(value), readOptions(options, OPTIONS))),
-  },
-  doc: {
-    sig: '1F r[*] a[?AS,?FM]',
-    arity: [1, 2],
-    impl: ([href, options]) => {
-      if (href.length === 0) return [];
-      const parsed = readOptions(options, OPTIONS);
-      return parse(readResourceText(text(href)), parsed);
-    },
-  },
-  serialize: {
-    sig: '1F r[1AS] a[*,?FM]',
-    arity: [1, 2],
-    impl: ([input, options]) => [stringValue(serialize(input, readOptions(options, OPTIONS)))],
-  },
-});
+registerTextFormat('csv', { parseOptions: OPTIONS, serializeOptions: OPTIONS, parse, serialize });

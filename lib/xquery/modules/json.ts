@@ -26,10 +26,9 @@ import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serialize } from '../serialize';
 import { conforms, JsonXmlError, rootElement, xmlToJson, type JsonXmlFormat } from '../runtime/json-xml';
-import { arrayValue, castString, isNode, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
-import { moduleError, readOptions, type OptionValues } from './module-options';
-import { MODULE_NAMESPACES } from './namespaces';
-import { readResourceText } from './resource-guard';
+import { arrayValue, castString, isNode, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { moduleError, type OptionValues } from './module-options';
+import { registerTextFormat } from './text-format';
 
 const FORMATS = ['direct', 'attributes', 'basic', 'jsonml', 'xquery'] as const;
 type Format = (typeof FORMATS)[number];
@@ -124,26 +123,4 @@ function serializeJson(input: XdmValue, options: OptionValues): string {
   return serialize(input, { method: 'json', indent: indent ? 'yes' : 'no' });
 }
 
-const text = (v: XdmValue): string => String(v[0]);
-
-registerFunctions(MODULE_NAMESPACES.json, {
-  parse: {
-    sig: '1F r[*] a[?AS,?FM]',
-    arity: [1, 2],
-    impl: ([value, options]) => (value.length === 0 ? [] : parse(text(value), readOptions(options, PARSE_OPTIONS))),
-  },
-  doc: {
-    sig: '1F r[*] a[?AS,?FM]',
-    arity: [1, 2],
-    impl: ([href, options]) => {
-      if (href.length === 0) return [];
-      const parsed = readOptions(options, PARSE_OPTIONS);
-      return parse(readResourceText(text(href)), parsed);
-    },
-  },
-  serialize: {
-    sig: '1F r[1AS] a[*,?FM]',
-    arity: [1, 2],
-    impl: ([input, options]) => [stringValue(serializeJson(input, readOptions(options, SERIALIZE_OPTIONS)))],
-  },
-});
+registerTextFormat('json', { parseOptions: PARSE_OPTIONS, serializeOptions: SERIALIZE_OPTIONS, parse, serialize: serializeJson });
