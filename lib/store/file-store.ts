@@ -23,6 +23,7 @@ import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { STORE_ERRORS } from './errors';
 import { InFlight } from './in-flight';
+import { ChangeListeners } from './change-listeners';
 import { replayJournals, STORE_DIR } from './journal';
 import { lockFolder, type FolderLock } from './folder-lock';
 import { LockManager } from './locks';
@@ -55,7 +56,7 @@ export async function createFileStore(dbPath: string, options: FileStoreOptions 
 
 export class FileStore implements Store {
   private readonly locks: LockManager;
-  private readonly listeners = new Set<(db: string) => void>();
+  private readonly listeners = new ChangeListeners();
   private readonly inFlight = new InFlight();
   private failure: Error | undefined;
 
@@ -107,7 +108,7 @@ export class FileStore implements Store {
       } finally {
         release();
       }
-      this.notify(changed);
+      this.listeners.notify(changed);
       return result;
     });
   }
@@ -118,10 +119,7 @@ export class FileStore implements Store {
   }
 
   subscribe(fn: (db: string) => void): () => void {
-    this.listeners.add(fn);
-    return () => {
-      this.listeners.delete(fn);
-    };
+    return this.listeners.add(fn);
   }
 
   async close(): Promise<void> {
@@ -158,7 +156,7 @@ export class FileStore implements Store {
         throw raise(STORE_ERRORS, 'STORE_FAILED_X', error.message);
       }
       await view.leftovers.clean();
-      if (changed.size > 0) this.notify([...changed]);
+      if (changed.size > 0) this.listeners.notify([...changed]);
       throw error;
     }
   }
@@ -177,18 +175,6 @@ export class FileStore implements Store {
 
   private track<T>(run: () => Promise<T>): Promise<T> {
     return this.inFlight.track(run);
-  }
-
-  private notify(dbs: readonly string[]): void {
-    for (const db of dbs) {
-      for (const listener of this.listeners) {
-        try {
-          listener(db);
-        } catch {
-          // A hint only: a failing listener must not fail the write that already happened.
-        }
-      }
-    }
   }
 }
 

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { InFlight } from '../in-flight';
+import { ChangeListeners } from '../change-listeners';
 import type { LockSet, ReadView, Store, WriteView } from '../types';
 import { collectBlobs, sessionChunkReader } from './blobs';
 import { lockPlan, lockStatement } from './lock-keys';
@@ -44,7 +45,7 @@ export async function createPostgresStore(url: string, options: PostgresStoreOpt
 export class PostgresStore implements Store {
   /** Tells this store's notifications from other servers'. */
   readonly id = crypto.randomBytes(8).toString('hex');
-  private readonly listeners = new Set<(db: string) => void>();
+  private readonly listeners = new ChangeListeners();
   private readonly inFlight = new InFlight();
   private listener: Listener | undefined;
     private closing: Promise<void> | undefined;
@@ -142,28 +143,26 @@ export class PostgresStore implements Store {
           }
         });
       } finally {
-        this.notify([...changed]);
+        this.listeners.notify([...changed]);
         if (changed.size > 0) this.collect();
       }
     });
   }
 
   subscribe(fn: (db: string) => void): () => void {
-    this.listeners.add(fn);
+    const unsubscribe = this.listeners.add(fn);
     if (!this.listener && !this.inFlight.closed) {
       this.listener = new Listener(
         this.config,
         CHANGES_CHANNEL,
         (payload) => {
           const space = payload.indexOf(' ');
-          if (space > 0 && payload.slice(0, space) !== this.id) this.notify([payload.slice(space + 1)]);
+          if (space > 0 && payload.slice(0, space) !== this.id) this.listeners.notify([payload.slice(space + 1)]);
         },
         () => void this.notifyAll(),
       );
     }
-    return () => {
-      this.listeners.delete(fn);
-    };
+    return unsubscribe;
   }
 
   close(): Promise<void> {
@@ -239,7 +238,7 @@ export class PostgresStore implements Store {
   private async notifyAll(): Promise<void> {
     try {
       const { rows } = await this.pool.query<{ name: string }>('SELECT name FROM xmldb_databases');
-      this.notify(rows.map((r) => r.name));
+      this.listeners.notify(rows.map((r) => r.name));
     } catch {
       // PostgreSQL is unreachable again: the next reconnection tries again.
     }
@@ -248,17 +247,5 @@ export class PostgresStore implements Store {
   /** Resolves once other servers' changes are heard (after the first `subscribe`). */
   async listening(): Promise<void> {
     await this.listener?.whenReady();
-  }
-
-  private notify(dbs: readonly string[]): void {
-    for (const db of dbs) {
-      for (const listener of this.listeners) {
-        try {
-          listener(db);
-        } catch {
-          // A hint only: a failing listener must not fail the write that already happened.
-        }
-      }
-    }
   }
 }
