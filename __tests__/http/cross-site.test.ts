@@ -60,6 +60,15 @@ const forms: Array<[string, (h: Headers) => request.Test, string]> = [
     'GET with an updating query',
   ],
   [
+    'GET with a query mixing values and updates (MIXUPDATES)',
+    (h) =>
+      request(server)
+        .get(`/rest/db?query=${encodeURIComponent('1, delete node /a')}&mixupdates=true`)
+        .set(h)
+        .auth(ADMIN.user, ADMIN.password),
+    'GET with an updating query',
+  ],
+  [
     'GET with an XQuery Update query',
     (h) => request(server).get(`/rest/db?query=${encodeURIComponent('delete node /a')}`).set(h).auth(ADMIN.user, ADMIN.password),
     'GET with an updating query',

@@ -13,7 +13,7 @@ import { listDatabases, notFound } from '../operations/list';
 import { requireReadableDatabase } from '../operations/permission';
 import { retrieve } from '../operations/retrieve';
 import { runCommand, runCommandScript } from '../operations/command';
-import { evaluateQuery } from '../operations/query';
+import { analyzeQuery, evaluateQuery } from '../operations/query';
 import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/runtime';
 import { storeResource } from '../operations/store';
@@ -88,7 +88,7 @@ async function runGet(
     if (target.db === undefined) return listDatabases(session, params.serialization);
     return retrieve(session, target.db, target.path, params.serialization, { preconditions: headers.preconditions, range: headers.bytes });
   }
-  if (crossSite && op.name === 'query') refuseCrossSiteUpdate(session.runtime.engine.analyze(op.value).updating);
+  if (crossSite && op.name === 'query') refuseCrossSiteUpdate(analyzeQuery(session, op.value, params.options).updating);
   if (target.db !== undefined) await requireReadableDatabase(session, target.db);
   const input = { ...params, db: target.db, path: target.path };
   switch (op.name) {

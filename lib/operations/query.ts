@@ -12,6 +12,7 @@ import type { LockSet, ReadView, WriteView } from '../store/types';
 import { withDatabase } from '../store/locks';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
+import type { UpdateAnalysis } from '../xquery/update/analysis';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
@@ -43,6 +44,16 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
 /** A query file of the server: its text, and its URL as the static base URI. */
 export async function readQueryFile(file: string): Promise<{ text: string; baseUri: string }> {
   return { text: await fs.readFile(file, 'utf8'), baseUri: pathToFileURL(file).href };
+}
+
+/** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
+function mixesUpdates(options: ReadonlyMap<string, OptionValue> | undefined): boolean {
+  return options?.get('MIXUPDATES') === true;
+}
+
+/** The static analysis of a query under the request's options (update/analysis.ts). */
+export function analyzeQuery(session: Session, query: string, options?: ReadonlyMap<string, OptionValue>): UpdateAnalysis {
+  return session.runtime.engine.prepare(query).analysis(mixesUpdates(options));
 }
 
 function isWriteView(view: ReadView | WriteView): view is WriteView {
@@ -100,7 +111,7 @@ export async function evaluateQuery(session: Session, input: QueryInput): Promis
 async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {
   const { engine, store } = session.runtime;
   const prepared = engine.prepare(input.query);
-  const mixUpdates = input.options?.get('MIXUPDATES') === true;
+  const mixUpdates = mixesUpdates(input.options);
   const analysis = prepared.analysis(mixUpdates);
   const locks = withDatabase(analysis.databases, input.db);
   const call: QueryCall = {

@@ -31,7 +31,6 @@ import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
 import { encodingName } from './serialization-params';
-import type { UpdateAnalysis } from './update/analysis';
 import type { StoreChange } from './update/changes';
 
 export interface EngineOptions {
@@ -119,11 +118,6 @@ export interface Engine {
    * reads its analysis for locks and permission, then evaluates it.
    */
   prepare(query: string): PreparedQuery;
-  /**
-   * Static update analysis of a query (update/analysis.ts), cached: whether it is updating and
-   * the permission it needs. Throws the query's static errors (syntax, XUST*).
-   */
-  analyze(query: string): UpdateAnalysis;
   close(): Promise<void>;
 }
 
@@ -153,10 +147,6 @@ class XQueryEngine implements Engine {
 
   prepare(query: string): PreparedQuery {
     return this.prepared.prepare(query);
-  }
-
-  analyze(query: string): UpdateAnalysis {
-    return this.prepare(query).analysis();
   }
 
   async evaluate(request: QueryRequest): Promise<QueryResponse> {

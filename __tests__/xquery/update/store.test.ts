@@ -133,10 +133,10 @@ describe('db: write functions', () => {
   });
 
   test('the analysis: updating, the permission it needs, the databases it names', () => {
-    expect(engine.analyze('1')).toEqual({ updating: false, permission: 'none', databases: [] });
-    expect(engine.analyze('db:put("docs", <a/>, "a.xml")')).toEqual({ updating: true, permission: 'write', databases: ['docs'] });
-    expect(engine.analyze('(db:drop("x"), delete node doc("docs/a.xml")//x)')).toEqual({ updating: true, permission: 'create', databases: ['docs', 'x'] });
-    expect(engine.analyze('copy $c := <a/> modify delete node $c return $c')).toEqual({ updating: false, permission: 'none', databases: [] });
-    expect(engine.analyze('db:put($db, <a/>, "a.xml")')).toEqual({ updating: true, permission: 'write', databases: '*' });
+    expect(engine.prepare('1').analysis()).toEqual({ updating: false, permission: 'none', databases: [] });
+    expect(engine.prepare('db:put("docs", <a/>, "a.xml")').analysis()).toEqual({ updating: true, permission: 'write', databases: ['docs'] });
+    expect(engine.prepare('(db:drop("x"), delete node doc("docs/a.xml")//x)').analysis()).toEqual({ updating: true, permission: 'create', databases: ['docs', 'x'] });
+    expect(engine.prepare('copy $c := <a/> modify delete node $c return $c').analysis()).toEqual({ updating: false, permission: 'none', databases: [] });
+    expect(engine.prepare('db:put($db, <a/>, "a.xml")').analysis()).toEqual({ updating: true, permission: 'write', databases: '*' });
   });
 });
