@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { fork } = require('node:child_process');
-const { PASSWORD, startServer } = require('./server');
+const { PASSWORD, startServer } = require('./processes');
 
 const auth = (user, pw) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
 const ADMIN = auth('admin', PASSWORD);

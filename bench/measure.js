@@ -1,0 +1,76 @@
+// Runs the workloads (workloads.js) against several servers, alternating as the kit does: for each
+// workload and round, a warm-up and a measured run on each server in turn, so all see the same
+// machine state. Answers the metrics with every round's figures per server.
+'use strict';
+const fs = require('node:fs');
+const { setup, sizes, workloads, loadData } = require('./workloads');
+
+const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
+
+/** Resident memory (VmRSS, VmHWM) of the largest process under each pid, in MB: the server's, not its launcher's. */
+function memory(pids) {
+  const children = new Map();
+  for (const d of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(d)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let best;
+  const todo = [...pids];
+  while (todo.length) {
+    const pid = todo.pop();
+    todo.push(...(children.get(pid) ?? []));
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (name) => Number((new RegExp(`${name}:\\s+(\\d+)`).exec(status) ?? [0, 0])[1]);
+      if (!best || kb('VmRSS') > best.rss) best = { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return best && { rss: { value: best.rss / 1024, errors: 0 }, 'rss.peak': { value: best.peak / 1024, errors: 0 } };
+}
+
+/**
+ * targets: from client.js `target()`; files: generate.js output; options: { rounds, quick, only }.
+ * Answers [{ id, title, unit, better, rounds: { [target name]: [figures] } }] in the kit's order.
+ */
+async function measure(targets, files, { rounds, quick, only }) {
+  const P = sizes(quick);
+  const metrics = new Map();
+  const record = (defs, name, out) => {
+    for (const [id, figures] of Object.entries(out)) {
+      if (!metrics.has(id)) metrics.set(id, { id, ...defs[id], rounds: Object.fromEntries(targets.map((t) => [t.name, []])) });
+      metrics.get(id).rounds[name].push(figures);
+      if (figures.errors) log(`  ${id} on ${name}: ${figures.errors} failed request(s): ${figures.firstError}`);
+    }
+  };
+  const defs = (table) => Object.fromEntries(Object.entries(table).map(([id, [title, unit, better]]) => [id, { title, unit, better }]));
+  const setupDefs = defs({ setup: ['setup: PUT items.xml (10 MB) into a new db', 's', 'lower'] });
+  for (const t of targets) {
+    log(`setup ${t.name} (${t.url})`);
+    record(setupDefs, t.name, await setup(t, files));
+  }
+  const data = loadData(files);
+  for (const w of workloads(P, data)) {
+    if (only && !only.test(w.id)) continue;
+    for (let round = 1; round <= rounds; round++) {
+      for (const t of targets) {
+        log(`${w.id} round ${round}/${rounds} on ${t.name}`);
+        record(defs(w.metrics), t.name, await w.run(t, round));
+      }
+    }
+  }
+  const memoryDefs = defs({ rss: ['RSS of the server process after all workloads', 'MB', 'lower'], 'rss.peak': ['peak RSS of the server process (VmHWM)', 'MB', 'lower'] });
+  for (const t of targets) {
+    const m = t.pids.length ? memory(t.pids) : undefined;
+    if (m) record(memoryDefs, t.name, m);
+  }
+  return [...metrics.values()];
+}
+
+module.exports = { measure, log };

@@ -1,0 +1,76 @@
+// Processes the benchmarks start and stop: the standalone server (dist/bin.js), the round-robin
+// proxy (round-robin.js) and BaseX (through the comparison kit's scripts). Each start resolves once
+// the process answers, with its REST URL, its pid and a stop().
+'use strict';
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { spawn, execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+
+/** The admin password the benchmarks' servers get. */
+const PASSWORD = 'bench-admin';
+
+/** A free loopback port (for servers that cannot be told to pick one themselves). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a node script and resolves once it prints `listening on URL`. */
+function startListening(args, env, name) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (\S+)/.exec(out);
+      if (!m) return;
+      child.stdout.resume(); // keep draining: a full pipe would block the child's log writes
+      resolve({
+        url: m[1],
+        pid: child.pid,
+        child,
+        stop: () => (child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'), exited),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening: ${out.slice(-500)}`)));
+  });
+}
+
+/** The standalone server on `dbPath` (a fresh folder), optionally over a PostgreSQL store. */
+function startServer(dbPath, { storeUrl, port = 0 } = {}) {
+  const env = { XMLDB_ADMIN_PASSWORD: PASSWORD, ...(storeUrl ? { XMLDB_STORE_URL: storeUrl } : {}) };
+  return startListening([path.join(__dirname, '..', 'dist', 'bin.js'), '--port', String(port), '--db-path', dbPath], env, 'xmldb-rest');
+}
+
+/** round-robin.js in front of `urls` (REST URLs of servers); answers the proxy's REST URL. */
+async function startRoundRobin(urls, port = 0) {
+  const proxy = await startListening([path.join(__dirname, 'round-robin.js'), String(port), ...urls], {}, 'round-robin proxy');
+  return { ...proxy, url: `${proxy.url}${new URL(urls[0]).pathname}` };
+}
+
+/** Whether the kit in `kit` can run BaseX: its layout (setup-basex.sh), its node_modules and java. */
+function basexReady(kit) {
+  const has = (p) => fs.existsSync(path.join(kit, p));
+  if (!has('compare.mjs') || !has('node_modules/autocannon') || !has('.basex/lib/basex-api-9.7.2.jar')) return false;
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'java')));
+}
+
+/** BaseX with a fresh data folder `dataDir`, through the kit's start-basex.sh/stop-basex.sh. */
+async function startBasex(kit, dataDir, port) {
+  port ||= await freePort();
+  await promisify(execFile)(path.join(kit, 'start-basex.sh'), [String(port), dataDir]);
+  const pid = Number(fs.readFileSync(path.join(dataDir, 'basexhttp.pid'), 'utf8'));
+  const stop = () => promisify(execFile)(path.join(kit, 'stop-basex.sh'), [dataDir]).then(() => undefined);
+  return { url: `http://127.0.0.1:${port}/rest`, pid, stop };
+}
+
+module.exports = { PASSWORD, freePort, startServer, startRoundRobin, basexReady, startBasex };
