@@ -60,17 +60,19 @@ export class PostgresStore implements Store {
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     // A PostgreSQL that does not answer fails requests with 503 after 10 s instead of holding them.
-    const config: PoolConfig = { connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000, application_name: 'xmldb-rest' };
+    // The lock wait limit is a parameter of each connection's start: a SET sent on connecting
+    // would race the first statement of whoever took the new connection.
+    const config: PoolConfig = {
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'xmldb-rest',
+      ...(options.lockWaitMs === undefined ? {} : { lock_timeout: Math.max(1, Math.floor(options.lockWaitMs)) }),
+    };
     const pool = new Pool(config);
     // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the error
     // must not reach the process as an unhandled 'error' event.
     pool.on('error', () => undefined);
-    if (options.lockWaitMs !== undefined) {
-      const statement = `SET lock_timeout = ${Math.max(1, Math.floor(options.lockWaitMs))}`;
-      pool.on('connect', (client) => {
-        client.query(statement).catch(() => undefined);
-      });
-    }
     const store = new PostgresStore(pool, config, options);
     try {
       const client = await pool.connect();
