@@ -38,7 +38,10 @@ function startListening(args, env, name) {
         url: m[1],
         pid: child.pid,
         child,
-        stop: () => (child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'), exited),
+        stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          return exited;
+        },
       });
     });
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening: ${out.slice(-500)}`)));

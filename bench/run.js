@@ -52,7 +52,10 @@ function commandLine(o) {
   return `npm run bench -- ${flags.filter(Boolean).join(' ')}`;
 }
 
-/** Starts everything through `start(cleanups, folder)`, runs `body`, then stops what was started, last first. */
+/**
+ * Runs `start(cleanups, folder)`: it starts processes and pushes their stops to `cleanups`; `folder(name)`
+ * makes a temporary folder. Everything is stopped and removed afterwards, the last started first.
+ */
 async function withProcesses(start) {
   const cleanups = [];
   const folder = (name) => {
