@@ -26,7 +26,10 @@ function freePort() {
 /** Spawns a node script and resolves once it prints `listening on URL`. */
 function startListening(args, env, name) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Whatever way this process ends (an error, Ctrl-C), the child does not outlive it.
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => process.off('exit', orphaned));
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {

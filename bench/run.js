@@ -63,10 +63,18 @@ async function withProcesses(start) {
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
+  const stopAll = async () => {
+    for (const stop of cleanups.splice(0).reverse()) await stop().catch((e) => log(`cleanup: ${e.message}`));
+  };
+  // Interrupted (Ctrl-C): stop what was started too; BaseX, started in the background by the kit's
+  // script, would not get the terminal's signal.
+  const interrupted = () => stopAll().then(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     return await start(cleanups, folder);
   } finally {
-    for (const stop of cleanups.reverse()) await stop().catch((e) => log(`cleanup: ${e.message}`));
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await stopAll();
   }
 }
 
