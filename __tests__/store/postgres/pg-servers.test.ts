@@ -139,6 +139,48 @@ describeWithPostgres('the PostgreSQL store across servers', () => {
     }
   });
 
+  test('requests of one server waiting for its own lock holder wait without a connection', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = a.write(['db'], async (w) => {
+      await w.putResource('db', 'n.txt', bin('0'));
+      entered();
+      await held;
+    });
+    await inside;
+    const more = Array.from({ length: 6 }, (_, i) => a.write(['db'], (w) => w.putResource('db', `w${i}.txt`, bin(String(i)))));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // the holder's connection only (the store's first write opened one more, idle now)
+    expect(a.pool.totalCount - a.pool.idleCount).toBe(1);
+    release();
+    await Promise.all([first, ...more]);
+    expect((await b.read(['db'], (r) => r.listResources('db'))).length).toBe(7);
+  });
+
+  test('a request waiting for a free connection waits up to the lock wait limit, not the connect timeout', async () => {
+    const small = await createPostgresStore(db.url, { poolSize: 1, connectTimeoutMs: 300, lockWaitMs: 20_000 });
+    try {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let entered: () => void = () => undefined;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const first = small.read(['db'], async () => {
+        entered();
+        await held;
+      });
+      await inside;
+      const second = small.read(['other'], (r) => r.database('other'));
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // beyond the connect timeout
+      release();
+      await first;
+      expect(await second).toBeUndefined();
+    } finally {
+      await small.close();
+    }
+  });
+
   test('file paths do not exist on PostgreSQL', async () => {
     await a.write(['db'], (w) => w.putResource('db', 'a.xml', xml('<a/>')));
     // the seam has no file paths (types.ts): queries read through the views

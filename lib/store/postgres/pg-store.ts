@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { InFlight } from '../in-flight';
+import { LockManager } from '../locks';
 import { ChangeListeners } from '../change-listeners';
 import type { LockSet, ReadView, Store, WriteView } from '../types';
 import { collectBlobs, sessionChunkReader } from './blobs';
@@ -27,13 +28,18 @@ export const CHANGES_CHANNEL = 'xmldb_changes';
 export interface PostgresStoreOptions {
   /** Longest wait for the locks of a read or write, in ms; default: no limit. */
   readonly lockWaitMs?: number;
+  /** Longest wait for a new connection to PostgreSQL to open, in ms. Default 10 s. */
+  readonly connectTimeoutMs?: number;
   /** Connections to PostgreSQL this store opens at most. Default 10. */
   readonly poolSize?: number;
   /** How long an unreferenced blob is kept before it is collected, in ms. Default 5 minutes. */
   readonly blobGraceMs?: number;
 }
 
+const DEFAULT_POOL_SIZE = 10;
 const DEFAULT_GRACE_MS = 5 * 60_000;
+/** pg-pool's error when no connection was had within its connectionTimeoutMillis. */
+const POOL_TIMEOUT = /^timeout exceeded when trying to connect$/;
 /** Collect blobs at most this often per store (after writes that orphaned some). */
 const COLLECT_EVERY_MS = 60_000;
 
@@ -47,8 +53,9 @@ export class PostgresStore implements Store {
   readonly id = crypto.randomBytes(8).toString('hex');
   private readonly listeners = new ChangeListeners();
   private readonly inFlight = new InFlight();
+  private readonly localLocks: LockManager;
   private listener: Listener | undefined;
-    private closing: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
   private lastCollect = 0;
   private collecting: Promise<unknown> | undefined;
 
@@ -56,7 +63,13 @@ export class PostgresStore implements Store {
     readonly pool: Pool,
     private readonly config: PoolConfig,
     private readonly options: PostgresStoreOptions,
-  ) {}
+  ) {
+    this.localLocks = new LockManager(options.lockWaitMs);
+  }
+
+  private get poolSize(): number {
+    return this.options.poolSize ?? DEFAULT_POOL_SIZE;
+  }
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     // A PostgreSQL that does not answer fails requests with 503 after 10 s instead of holding them.
@@ -64,8 +77,8 @@ export class PostgresStore implements Store {
     // would race the first statement of whoever took the new connection.
     const config: PoolConfig = {
       connectionString: url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 10_000,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       application_name: 'xmldb-rest',
       ...(options.lockWaitMs === undefined ? {} : { lock_timeout: Math.max(1, Math.floor(options.lockWaitMs)) }),
     };
@@ -178,17 +191,23 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Runs `fn` on a pooled connection holding the locks of `dbs`. The locks are released after
-   * `fn`; a connection whose locks cannot be released for sure is closed instead (PostgreSQL then
-   * releases them).
+   * Runs `fn` on a pooled connection holding the locks of `dbs`. This server's own requests queue
+   * for the locks here first (locks.ts, FIFO, bounded by the lock wait limit), so that a request
+   * waiting for another one of this server holds no connection; then PostgreSQL's locks order
+   * the servers. The locks are released after `fn`; a connection whose locks cannot be released
+   * for sure is closed instead (PostgreSQL then releases them).
    */
   private async locked<T>(dbs: LockSet, exclusive: boolean, fn: (session: Session) => Promise<T>): Promise<T> {
-    let client: PoolClient;
+    const release = await this.localLocks.acquire(dbs, exclusive);
     try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw storeError(error, this.options.lockWaitMs);
+      return await this.lockedOnServer(dbs, exclusive, fn);
+    } finally {
+      release();
     }
+  }
+
+  private async lockedOnServer<T>(dbs: LockSet, exclusive: boolean, fn: (session: Session) => Promise<T>): Promise<T> {
+    const client = await this.connection();
     // A connection that breaks between statements reports it here; the next statement fails.
     const ignore = () => undefined;
     client.on('error', ignore);
@@ -205,6 +224,23 @@ export class PostgresStore implements Store {
       }
       client.off('error', ignore);
       client.release(broken);
+    }
+  }
+
+  /**
+   * A pooled connection. The pool's timeout bounds both opening a connection and waiting for a
+   * free one; a wait for a free one (every connection open and in use) goes on up to the lock
+   * wait limit, as a wait for a lock does: requests that the file store would queue are queued.
+   */
+  private async connection(): Promise<PoolClient> {
+    const deadline = Date.now() + (this.options.lockWaitMs ?? Infinity);
+    for (;;) {
+      try {
+        return await this.pool.connect();
+      } catch (error) {
+        const allBusy = this.pool.totalCount >= this.poolSize && POOL_TIMEOUT.test((error as Error).message);
+        if (!allBusy || Date.now() >= deadline || this.inFlight.closed) throw storeError(error, this.options.lockWaitMs);
+      }
     }
   }
 
