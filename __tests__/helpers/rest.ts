@@ -9,6 +9,7 @@ import { createRestRouter, type RestRouter } from '../../lib';
 import type { RestOptions } from '../../lib/options';
 import { UserStore } from '../../lib/users/user-store';
 import './fast-hashes';
+import { dropStoreOf, onPostgresStore, storeUrlFor, withStoreUsers } from './test-store';
 
 export const ADMIN = { user: 'admin', password: 'admin-pw' };
 export const NS = 'http://basex.org/rest';
@@ -49,9 +50,11 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
   const dbPath = options.dbPath ?? tempDir();
   const restPath = options.restPath ?? path.join(dbPath, '..', `${path.basename(dbPath)}-restpath`);
   fs.mkdirSync(restPath, { recursive: true });
+  // On the PostgreSQL store (test-store.ts) the folder holds caches only; its data is in a schema.
+  const storeUrl = options.storeUrl ?? (onPostgresStore() ? await storeUrlFor(dbPath) : undefined);
   // One query worker unless a test asks for more: each worker boots its own saxon-js, and most
   // files never run two queries at once (those that do pass `workers`).
-  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, workers: 1, ...options, dbPath, restPath });
+  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, workers: 1, ...options, dbPath, restPath, storeUrl });
   await router.ready();
   const app = express();
   app.use('/rest', router);
@@ -74,6 +77,7 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
     query: (url, body) => auth(queryRequest(app, url)).set('Content-Type', 'text/plain').send(body),
     close: async () => {
       await router.close();
+      if (options.storeUrl === undefined) await dropStoreOf(dbPath);
       fs.rmSync(dbPath, { recursive: true, force: true });
       fs.rmSync(restPath, { recursive: true, force: true });
     },
@@ -101,7 +105,11 @@ export interface SeedUser {
 
 /** Writes users into a data folder before a router opens it. */
 export async function seedUsers(dbPath: string, users: readonly SeedUser[]): Promise<void> {
-  const store = await UserStore.open(dbPath);
+  if (onPostgresStore()) return withStoreUsers(dbPath, (store) => seedInto(store, users));
+  return seedInto(await UserStore.open(dbPath), users);
+}
+
+async function seedInto(store: UserStore, users: readonly SeedUser[]): Promise<void> {
   for (const u of users) {
     if (store.get(u.name) === undefined) await store.create(u.name, u.password, u.perm);
     else {

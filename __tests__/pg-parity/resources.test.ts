@@ -1,0 +1,10 @@
+/**
+ * Listing, retrieving and deleting resources and their validators on the PostgreSQL
+ * store: the file store's suites, whose exact answers the PostgreSQL store must give too.
+ */
+import { onPostgres } from '../helpers/test-store';
+
+onPostgres('listing', () => require('../http/listing.test'));
+onPostgres('retrieving', () => require('../http/retrieve.test'));
+onPostgres('deleting', () => require('../http/delete.test'));
+onPostgres('conditional requests', () => require('../http/conditional.test'));
