@@ -1,5 +1,5 @@
 /**
- * Listing, retrieving and deleting resources and their validators on the PostgreSQL
+ * Listing, retrieving and deleting resources, their validators and large resources on the PostgreSQL
  * store: the file store's suites, whose exact answers the PostgreSQL store must give too.
  */
 import { onPostgres } from '../helpers/test-store';
@@ -8,3 +8,4 @@ onPostgres('listing', () => require('../http/listing.test'));
 onPostgres('retrieving', () => require('../http/retrieve.test'));
 onPostgres('deleting', () => require('../http/delete.test'));
 onPostgres('conditional requests', () => require('../http/conditional.test'));
+onPostgres('large resources', () => require('../http/large-resources.test'));

@@ -23,6 +23,9 @@ export interface RetrieveRequest {
   readonly range?: RequestedRange;
 }
 
+/** Resources of this many bytes or more are streamed to the client (one store read per chunk). */
+export const STREAM_FROM_BYTES = 1024 * 1024;
+
 /** Reads a value resource (db:put-value) as db:get-value does. */
 const GET_VALUE = 'declare variable $db external; declare variable $path external; db:get-value($db, $path)';
 
@@ -71,7 +74,7 @@ export async function retrieve(
         const error = raise(CONDITION_ERRORS, 'BYTES_NOT_SATISFIABLE_X', resource.bytes);
         throw withHeaders(error, { ...headers, 'Content-Range': contentRange('bytes', undefined, resource.bytes) });
       }
-      // The stream opens the file now, under the lock: a later write renames a new file in place.
+      // The stream reads the bytes this view found, whatever is written later (ReadView.openStream).
       return {
         status: 206,
         contentType,
@@ -79,7 +82,11 @@ export async function retrieve(
         headers: { ...headers, 'Content-Range': contentRange('bytes', range, resource.bytes), 'Content-Length': String(range.end - range.start + 1) },
       };
     }
-    // Read fully under the lock: a write right after the lock is released cannot tear the body.
+    // A large resource is streamed as the client reads it, never held whole; a small one is read
+    // at once, in one store call.
+    if (resource.bytes >= STREAM_FROM_BYTES) {
+      return { status: 200, contentType, body: view.openStream(db, path), headers: { ...headers, 'Content-Length': String(resource.bytes) } };
+    }
     return { status: 200, contentType, body: await view.readBytes(db, path), headers };
   });
 }

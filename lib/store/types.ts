@@ -111,7 +111,11 @@ export interface ReadView {
   resource(db: string, path: string): Promise<ResourceInfo | undefined>;
   /** The stored bytes of a resource. */
   readBytes(db: string, path: string): Promise<Buffer>;
-  /** The stored bytes as a stream, optionally a byte range (inclusive end). */
+  /**
+   * The stored bytes as a stream, optionally a byte range (inclusive end). The resource is found
+   * now, under the view's locks; the stream delivers those bytes even when it is read after the
+   * view ended and a later write replaced or deleted the resource.
+   */
   openStream(db: string, path: string, range?: { start: number; end: number }): Readable;
   /**
    * The version of each named database that exists ('*': of every database). See "Versions and

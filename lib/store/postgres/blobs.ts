@@ -68,12 +68,14 @@ export function blobStream(
   let position = 0;
   let end = -1;
   let blob = 0;
+  let bytes = 0;
   return new Readable({
     async read() {
       try {
         if (seq < 0) {
           const found = await locate;
           blob = found.blob;
+          bytes = found.bytes;
           position = range?.start ?? 0;
           end = Math.min(range?.end ?? found.bytes - 1, found.bytes - 1);
           seq = Math.floor(position / CHUNK_BYTES);
@@ -84,6 +86,9 @@ export function blobStream(
           return;
         }
         const chunk = await readChunk(blob, seq);
+        // A blob is collected only after its grace period (collectBlobs): a stream read slower
+        // than that fails rather than ending short.
+        if (chunk.length < Math.min(CHUNK_BYTES, bytes - seq * CHUNK_BYTES)) throw new Error(`chunk ${seq} of blob ${blob} is gone`);
         const from = position - seq * CHUNK_BYTES;
         const to = Math.min(chunk.length, end - seq * CHUNK_BYTES + 1);
         position = (seq + 1) * CHUNK_BYTES;
