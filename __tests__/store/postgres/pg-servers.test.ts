@@ -181,6 +181,20 @@ describeWithPostgres('the PostgreSQL store across servers', () => {
     }
   });
 
+  test('a stream read after its blob was collected fails instead of ending short', async () => {
+    const quick = await createPostgresStore(db.url, { blobGraceMs: 0 });
+    try {
+      await quick.write(['db'], (w) => w.putResource('db', 'big.bin', bin(Buffer.alloc(CHUNK_BYTES + 10, 7))));
+      const stream = await quick.read(['db'], async (r) => r.openStream('db', 'big.bin'));
+      await quick.write(['db'], (w) => w.putResource('db', 'big.bin', bin('replaced')));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await quick.collectNow()).toBe(1);
+      await expect(readAll(stream)).rejects.toThrow(/^chunk 0 of blob \d+ is gone$/);
+    } finally {
+      await quick.close();
+    }
+  });
+
   test('file paths do not exist on PostgreSQL', async () => {
     await a.write(['db'], (w) => w.putResource('db', 'a.xml', xml('<a/>')));
     // the seam has no file paths (types.ts): queries read through the views
