@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentDigest, errorCode, writeFileAtomic, writeTemp } from './atomic';
+import { errorCode, writeFileAtomic, writeTemp } from './atomic';
 import {
   catalogFolder,
   emptyRecord,
@@ -128,8 +128,8 @@ function serializeShard(data: ShardFile): string {
 
 /** Shard files written to temp names, waiting to be renamed into place by a commit. */
 export interface StagedShards {
-  /** Temp file (not flushed yet; `digest` of its content) → shard file. */
-  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string; readonly digest: string }>;
+  /** Temp file (not flushed) → shard file, with the temp's content. */
+  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string; readonly text: string }>;
   /** Bytes written. */
   readonly bytes: number;
   /** Swaps the new shard contents in; call after the renames. */
@@ -250,7 +250,7 @@ export class Catalog {
         const text = serializeShard({ entries });
         bytes += Buffer.byteLength(text);
         const from = await writeTemp(catalogFolder(this.dbFolder), text, false);
-        return { from, to: shardFile(this.dbFolder, shard), digest: contentDigest(text) };
+        return { from, to: shardFile(this.dbFolder, shard), text };
       }),
     );
     return { renames, bytes, apply: () => this.swap(touched, changes) };

@@ -1,19 +1,20 @@
 /**
- * Applies the drafts of a write, all or nothing: every new byte is first written to a temp file
- * (data, catalog shards, meta), and a journal lists the renames and deletes that put them in
- * place, with a digest of each temp file's content. The temps and the journal are flushed
- * together, in parallel; only then are the operations performed, and the journal deleted. A
- * crash before the flushes complete leaves a journal whose temps are missing or torn: the next
- * start sees that their digests do not match and discards it (nothing was applied). A complete
- * journal is replayed at the next start.
+ * Applies the drafts of a write, all or nothing. New bytes are first written to temp files (data,
+ * catalog shards, meta) beside their targets; the journal of the commit lists the renames and
+ * deletes that put them in place, and is appended to the commit log (commit-log.ts), which is the
+ * commit point: before it nothing was changed, after it a crash is finished by replaying the log.
+ * Small contents travel in the journal itself, so their temps need no flush of their own; other
+ * temps (large resources, a new database's folder) are flushed before the journal is logged.
+ * The files the operations write are flushed later, together, by the log's checkpoint.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentDigest, flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
 import { backupFolder, backupsFolder, type BackupRecord } from './backups';
 import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
-import { applyOps, journalPath, removeJournal, writeJournal, type JournalOp } from './journal';
+import type { CommitLog } from './commit-log';
+import { applyOps, journalPath, type JournalOp } from './journal';
 import { databaseFolder, inside, resourceFile } from './paths';
 import { DbRecord } from './views';
 import { tempFolder, type Leftovers } from './write-view';
@@ -24,6 +25,7 @@ export interface CommitContext {
   /** The committed databases; changed in memory once the commit is on disk. */
   readonly committed: Map<string, DbRecord>;
   readonly leftovers: Leftovers;
+  readonly log: CommitLog;
 }
 
 /** A commit whose journal is on disk but could not be performed: the store must restart. */
@@ -66,10 +68,16 @@ export async function commitDrafts(
   await planBackups(ctx, backups, plan);
   const ops = plan.ops;
   if (ops.length > 0) {
-    const [journal] = await Promise.all([writeJournal(ctx.dbPath, ops), flushFiles(plan.unflushed)]);
+    await flushFiles(plan.unflushed);
+    await ctx.log.append(ops);
     try {
       await applyOps(ctx.dbPath, ops);
-      await removeJournal(journal);
+    } catch (error) {
+      ctx.log.abandoned(error);
+      throw new CommitFailure(error);
+    }
+    try {
+      await ctx.log.applied(ops);
     } catch (error) {
       throw new CommitFailure(error);
     }
@@ -152,6 +160,10 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
     }
     const from = await stagedFile(ctx, draft, p, target, folder);
     const source = draft.sources.get(p);
+    if (source?.owned && source.bytes !== undefined) {
+      renames.push({ op: 'rename', from: rel(from), to: rel(target), data: source.bytes.toString('base64') });
+      continue;
+    }
     if (source?.owned) plan.unflushed.push(source.file);
     renames.push({ op: 'rename', from: rel(from), to: rel(target), ...(source?.digest ? { digest: source.digest } : {}) });
   }
@@ -162,12 +174,12 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
     writeTemp(catalogFolder(folder), metaText, false),
   ]);
   for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
-  plan.unflushed.push(...shards.renames.map((r) => r.from), metaTemp);
+  const inline = (text: string) => Buffer.from(text, 'utf8').toString('base64');
   plan.ops.push(
     ...deletes,
     ...renames,
-    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to), digest: r.digest })),
-    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)), digest: contentDigest(metaText) },
+    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to), data: inline(r.text) })),
+    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)), data: inline(metaText) },
   );
   plan.apply.push(() => {
     shards.apply();

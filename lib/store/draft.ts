@@ -16,6 +16,8 @@ export interface FileSource {
   readonly owned: boolean;
   /** Digest of an owned file's content (see journal.ts: telling complete temps from torn ones). */
   readonly digest?: string;
+  /** The content of a small owned file, logged with the commit instead of flushing the file. */
+  readonly bytes?: Buffer;
 }
 
 export type DraftMode = 'edit' | 'fresh';

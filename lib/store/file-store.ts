@@ -2,7 +2,7 @@
  * The embedded store: databases as folders of plain files under `dbPath`. On disk:
  *
  *   {dbPath}/users.json                    users (users/ module; reserved as a database name)
- *   {dbPath}/.store./journal-{id}.json     commit journal while a commit is applied (journal.ts)
+ *   {dbPath}/.store./commit.log            commit log: journals of recent commits (commit-log.ts)
  *   {dbPath}/{db}/{path}                   each resource, byte for byte, under its own path
  *   {dbPath}/{db}/.catalog./meta.json      options, created/modified, uid, generation, totals
  *   {dbPath}/{db}/.catalog./shard-XX.json  resource entries, sharded by path hash (catalog.ts)
@@ -21,6 +21,7 @@ import { isTempName, sweepTemps } from './atomic';
 import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
+import { CommitLog, replayCommitLog } from './commit-log';
 import { STORE_ERRORS } from './errors';
 import { InFlight } from './in-flight';
 import { ChangeListeners } from './change-listeners';
@@ -59,6 +60,7 @@ export class FileStore implements Store {
   private readonly listeners = new ChangeListeners();
   private readonly inFlight = new InFlight();
   private failure: Error | undefined;
+  private readonly log: CommitLog;
 
   private constructor(
     /** The data folder, absolute. */
@@ -68,6 +70,7 @@ export class FileStore implements Store {
     lockWaitMs: number | undefined,
   ) {
     this.locks = new LockManager(lockWaitMs);
+    this.log = new CommitLog(dbPath);
   }
 
   /** See createFileStore. */
@@ -76,7 +79,9 @@ export class FileStore implements Store {
     await fs.mkdir(root, { recursive: true });
     const lock = options.exclusive ? await lockFolder(root) : undefined;
     try {
+      // Journal files come from data folders of earlier versions, older than any log record.
       await replayJournals(root);
+      await replayCommitLog(root);
       await sweepDataFolder(root);
       return new FileStore(root, await loadDatabases(root), lock, options.lockWaitMs);
     } catch (error) {
@@ -124,6 +129,7 @@ export class FileStore implements Store {
 
   async close(): Promise<void> {
     await this.inFlight.close();
+    await this.log.close();
     await this.folderLock?.release();
   }
 
@@ -135,7 +141,7 @@ export class FileStore implements Store {
     const changed = new Set<string>();
     const commit = async (view: StoreWriteView): Promise<void> => {
       const names = await commitDrafts(
-        { dbPath: this.dbPath, committed: this.committed, leftovers: view.leftovers },
+        { dbPath: this.dbPath, committed: this.committed, leftovers: view.leftovers, log: this.log },
         view.staged,
         view.stagedBackups,
       );

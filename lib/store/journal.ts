@@ -1,8 +1,11 @@
 /**
- * The commit journal: the list of file operations that applies one write. It is written atomically
- * before the first operation and deleted after the last, so a crash in between is finished by
- * replaying it at startup. Every operation is idempotent, so a replay may repeat work done:
- * - rename: a staged temp file (unique name) into place; skipped once the temp is gone;
+ * The commit journal: the list of file operations that applies one write. It is made durable
+ * before the first operation (a record of the commit log, commit-log.ts; a journal file of its
+ * own in data folders of earlier versions) and kept until the files it changed are flushed, so a
+ * crash in between is finished by replaying it at startup. Every operation is idempotent, so a
+ * replay may repeat work done:
+ * - rename: a staged temp file (unique name) into place; skipped once the temp is gone. With
+ *   `data` (the content, base64) the temp needs no flush: a replay writes `data` to the target;
  * - delete: a resource file (then empty parent folders are pruned);
  * - swapDir: a staged database folder into place, the old one to a trash folder; skipped once the
  *   stage is gone; the trash is removed;
@@ -23,7 +26,7 @@ export const STORE_DIR = '.store.';
 const JOURNAL_PATTERN = /^journal-[A-Za-z0-9_-]+\.json$/;
 
 export type JournalOp =
-  | { readonly op: 'rename'; readonly from: string; readonly to: string; readonly digest?: string }
+  | { readonly op: 'rename'; readonly from: string; readonly to: string; readonly digest?: string; readonly data?: string }
   | { readonly op: 'delete'; readonly file: string; readonly root: string }
   | { readonly op: 'swapDir'; readonly stage: string; readonly target: string; readonly trash: string }
   | { readonly op: 'dropDir'; readonly target: string; readonly trash: string };
@@ -96,7 +99,7 @@ export async function replayJournals(dbPath: string): Promise<number> {
       await fs.rm(file, { force: true });
       continue;
     }
-    await applyOps(dbPath, ops);
+    await applyOps(dbPath, ops, true);
     await fs.rm(file, { force: true });
     replayed++;
   }
@@ -157,8 +160,10 @@ export function parseJournal(text: string, file: string, dbPath: string): Journa
       const value = (op as Record<string, unknown>)[field];
       if (typeof value !== 'string' || !isInside(dbPath, value)) throw fail(`operation ${i}: bad ${field}`);
     }
-    const digest = (op as { digest?: unknown }).digest;
-    if (digest !== undefined && typeof digest !== 'string') throw fail(`operation ${i}: bad digest`);
+    for (const field of ['digest', 'data'] as const) {
+      const value = (op as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== 'string') throw fail(`operation ${i}: bad ${field}`);
+    }
     return op as JournalOp;
   });
 }
@@ -179,13 +184,17 @@ function isInside(dbPath: string, relative: string): boolean {
   }
 }
 
-/** Applies journal operations in order. */
-export async function applyOps(dbPath: string, ops: readonly JournalOp[]): Promise<void> {
+/**
+ * Applies journal operations in order. A `replay` (after a crash) trusts no temp that was not
+ * flushed: the content of a rename with `data` is written again from the journal.
+ */
+export async function applyOps(dbPath: string, ops: readonly JournalOp[], replay = false): Promise<void> {
   const root = path.resolve(dbPath);
   const abs = (relative: string) => inside(root, relative);
   for (const op of ops) {
     switch (op.op) {
       case 'rename':
+        if (replay && op.data !== undefined) await rewrite(abs(op.from), Buffer.from(op.data, 'base64'));
         await moveIntoPlace(abs(op.from), abs(op.to));
         break;
       case 'delete':
@@ -224,6 +233,33 @@ async function moveIntoPlace(from: string, to: string): Promise<void> {
     else throw error;
   }
   await renameWithRetry(from, to);
+}
+
+/** Writes `data` to the temp `file` afresh (its folder may have been pruned since). */
+async function rewrite(file: string, data: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, data);
+}
+
+/**
+ * The files and folders that `ops` change, absolute: what must be flushed before their journal
+ * may go. Folders are those of every changed name, up to the data folder.
+ */
+export function changedBy(dbPath: string, ops: readonly JournalOp[]): { files: string[]; dirs: string[] } {
+  const root = path.resolve(dbPath);
+  const files: string[] = [];
+  const dirs = new Set<string>();
+  const addDirs = (file: string) => {
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) dirs.add(dir);
+    dirs.add(root);
+  };
+  for (const op of ops) {
+    const changed = op.op === 'rename' ? op.to : op.op === 'delete' ? op.file : op.target;
+    const file = inside(root, changed);
+    if (op.op === 'rename') files.push(file);
+    addDirs(file);
+  }
+  return { files, dirs: [...dirs] };
 }
 
 /** Deletes a file; a folder there now (put below the path after the delete) is left alone. */

@@ -16,6 +16,7 @@ import {
   committedBackups,
   type BackupRecord,
 } from './backups';
+import { INLINE_BYTES } from './commit-log';
 import { Catalog, newMeta, randomId, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { DbDraft } from './draft';
 import { STORE_ERRORS } from './errors';
@@ -171,7 +172,9 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const p = checkResourcePath(path);
     if (!this.allowed(draft, p, conditions)) return undefined;
     const data = typeof input.data === 'string' ? Buffer.from(input.data, 'utf8') : input.data;
-    const digest = await contentDigestYielding(data);
+    // Small content is logged with the commit (commit-log.ts); a larger file is flushed instead.
+    const inline = data.length <= INLINE_BYTES;
+    const digest = inline ? undefined : await contentDigestYielding(data);
     const temp = await this.writeStaged(draft, p, data);
     if (this.drafts.get(db) !== draft) return this.putResource(db, path, input, conditions);
     if (!this.allowed(draft, p, conditions)) return undefined;
@@ -188,7 +191,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const below = draft.countBelow(p) > 0 ? draft.pathsAtOrBelow(p).filter((b) => b !== p) : [];
     if (below.length > 0 && input.type !== 'binary') throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, below[0]);
     for (const b of below) draft.remove(b);
-    draft.set(p, entry, { file: temp, owned: true, digest });
+    draft.set(p, entry, { file: temp, owned: true, ...(inline ? { bytes: data } : { digest }) });
     return resourceInfo(p, entry);
   }
 

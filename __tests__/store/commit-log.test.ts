@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { contentDigest } from '../../lib/store/atomic';
+import { COMMIT_LOG } from '../../lib/store/commit-log';
+import { createFileStore } from '../../lib/store/file-store';
+import * as journal from '../../lib/store/journal';
+import type { FileStore } from '../../lib/store/file-store';
+import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
+
+const dir = tempFolder();
+const logFile = () => path.join(dir.path, journal.STORE_DIR, COMMIT_LOG);
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+async function setUp(): Promise<FileStore> {
+  const store = await createFileStore(dir.path);
+  await store.write(['db'], async (w) => {
+    await w.createDatabase('db');
+    await w.putResource('db', 'old.xml', xml('<old/>'));
+  });
+  return store;
+}
+
+/** Every resource of every database with its content, as a store opened on the folder now sees it. */
+async function contents(): Promise<Record<string, string>> {
+  const store = await createFileStore(dir.path);
+  const result: Record<string, string> = {};
+  await store.read('*', async (r) => {
+    for (const db of await r.listDatabases()) {
+      for (const res of await r.listResources(db.name)) {
+        result[`${db.name}/${res.path}`] = (await r.readBytes(db.name, res.path)).toString();
+      }
+    }
+  });
+  await store.close();
+  return result;
+}
+
+/**
+ * Empties every file a logged record renames (temp, and target unless `targets` is false: they
+ * were flushed before): the worst a crash can leave of files written since the last checkpoint.
+ */
+async function tearUnflushedFiles(targets = true): Promise<void> {
+  const text = await fs.readFile(logFile(), 'utf8');
+  for (const line of text.split('\n').filter((l) => l !== '')) {
+    const { ops } = JSON.parse(line.slice(line.indexOf(' ') + 1)) as { ops: journal.JournalOp[] };
+    for (const op of ops) {
+      if (op.op !== 'rename') continue;
+      for (const file of targets ? [op.from, op.to] : [op.from]) await fs.truncate(path.join(dir.path, file), 0).catch(() => undefined);
+    }
+  }
+}
+
+/** Runs a write that crashes right after its record was logged, before any file was renamed. */
+async function crashAfterLogging(store: FileStore, fn: Parameters<FileStore['write']>[1]): Promise<void> {
+  jest.spyOn(journal, 'applyOps').mockRejectedValueOnce(new Error('simulated crash'));
+  expect(await codeOf(() => store.write(['db'], fn))).toBe('STORE_FAILED_X');
+  jest.restoreAllMocks();
+}
+
+describe('commit log', () => {
+  test('a commit is one logged record; closing the store flushes its files and removes the log', async () => {
+    const store = await setUp();
+    await store.write(['db'], (w) => w.putResource('db', 'a/new.xml', xml('<new/>')).then(() => undefined));
+    const lines = (await fs.readFile(logFile(), 'utf8')).split('\n');
+    expect(lines).toHaveLength(3); // the create, the put, and the empty tail
+    expect(lines[2]).toBe('');
+    await store.close();
+    await expect(fs.stat(logFile())).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.xml': '<new/>' });
+  });
+
+  test('a crash after the record was logged, before any file was renamed, is finished from the log alone', async () => {
+    await setUp();
+    const store = await createFileStore(dir.path);
+    await crashAfterLogging(store, async (w) => {
+      await w.putResource('db', 'a/new.xml', xml('<new/>'));
+      await w.putResource('db', 'old.xml', xml('<changed/>'));
+    });
+    // The temps were never flushed: the crash may have left them empty.
+    await tearUnflushedFiles();
+    expect(await contents()).toEqual({ 'db/old.xml': '<changed/>', 'db/a/new.xml': '<new/>' });
+    const left = (await listFiles(dir.path)).filter((f) => /\.tmp\.$|commit\.log/.test(f));
+    expect(left).toEqual([]);
+  });
+
+  test('files renamed into place but not flushed yet are written again from the log after a crash', async () => {
+    await setUp();
+    const store = await createFileStore(dir.path);
+    await store.write(['db'], (w) => w.putResource('db', 'a/new.bin', bin('new bytes')).then(() => undefined));
+    await store.write(['db'], (w) => w.putResource('db', 'a/new.bin', bin('newer bytes')).then(() => undefined));
+    // No close: a crash. New files, shards and meta come back empty.
+    await tearUnflushedFiles();
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.bin': 'newer bytes' });
+  });
+
+  test('a record cut short by a crash is discarded; the records before it are replayed', async () => {
+    await setUp();
+    const store = await createFileStore(dir.path);
+    await store.write(['db'], (w) => w.putResource('db', 'kept.xml', xml('<kept/>')).then(() => undefined));
+    await crashAfterLogging(store, (w) => w.putResource('db', 'cut.xml', xml('<cut/>')).then(() => undefined));
+    await tearUnflushedFiles();
+    // The last record loses its end, as if the crash came before its flush returned.
+    const text = await fs.readFile(logFile(), 'utf8');
+    const last = text.lastIndexOf('\n', text.length - 2);
+    await fs.writeFile(logFile(), text.slice(0, last + 1) + text.slice(last + 1, last + 60));
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/kept.xml': '<kept/>' });
+  });
+
+  test('a record whose content does not match its digest ends the replay', async () => {
+    await setUp();
+    const store = await createFileStore(dir.path);
+    await crashAfterLogging(store, (w) => w.putResource('db', 'x.xml', xml('<x/>')).then(() => undefined));
+    await tearUnflushedFiles(false);
+    const text = await fs.readFile(logFile(), 'utf8');
+    await fs.writeFile(logFile(), text.replace(/"data":"[^"]+"/, '"data":"AAAA"'));
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>' });
+    expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$|commit\.log/.test(f))).toEqual([]);
+  });
+
+  test('a logged record pointing outside the data folder is refused', async () => {
+    const store = await setUp();
+    await store.close();
+    const json = JSON.stringify({ ops: [{ op: 'delete', file: '../outside', root: '..' }] });
+    await fs.mkdir(path.dirname(logFile()), { recursive: true });
+    await fs.writeFile(logFile(), `${contentDigest(json)} ${json}\n`);
+    await expect(createFileStore(dir.path)).rejects.toMatchObject({ code: 'JOURNAL_CORRUPT_XX' });
+  });
+
+  test('once the log passes its size limit, a checkpoint flushes the files and empties it', async () => {
+    const store = await setUp();
+    const big = Buffer.alloc(250 * 1024, 'x');
+    for (let i = 0; i < 70; i++) {
+      await store.write(['db'], (w) => w.putResource('db', `big/${i}.bin`, bin(big)).then(() => undefined));
+    }
+    // 70 records of about 340 KB each (base64) passed 16 MB once: the log restarted after it.
+    expect((await fs.stat(logFile())).size).toBeLessThan(16 * 1024 * 1024);
+    expect((await fs.stat(logFile())).size).toBeGreaterThan(0);
+    await store.close();
+    const all = await contents();
+    expect(Object.keys(all)).toHaveLength(71);
+    expect(all['db/big/0.bin']).toBe(big.toString());
+  });
+});
