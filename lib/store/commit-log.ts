@@ -42,9 +42,11 @@ export class CommitLog {
   private size = 0;
   private waiting: Waiting[] = [];
   private writing: Promise<void> | undefined;
-  private checkpointing: Promise<void> | undefined;
+  /** A checkpoint, or a commit that must come first in the log: appends wait until it is done. */
+  private gate: Promise<void> | undefined;
   /** Commits appended and not yet applied: a checkpoint waits until there are none. */
   private open = 0;
+  private idleWaiters: (() => void)[] = [];
   private readonly dirtyFiles = new Set<string>();
   private readonly dirtyDirs = new Set<string>();
   /** Set when the log may hold a partial line: no further record may follow it. */
@@ -56,20 +58,36 @@ export class CommitLog {
 
   /**
    * Makes a commit's operations durable (the commit point). Every temp file they rename without
-   * `data` must be flushed before. Each call must be followed by one `applied` or `abandoned`.
+   * `data` must be flushed before. Each call that resolves must be followed by one `applied` or
+   * `abandoned`.
+   *
+   * A replay repeats records on top of what later ones left, which is safe for renames that carry
+   * their content: they only write whole files. Any other operation (a delete, a rename of a file
+   * flushed apart, a folder swapped or dropped) could meet a later record's files in its way, so
+   * its commit comes first in the log: a checkpoint empties the log before it is appended.
    */
   async append(ops: readonly JournalOp[]): Promise<void> {
+    const first = !ops.every((op) => op.op === 'rename' && op.data !== undefined);
+    while (this.gate) await this.gate;
     this.open++;
     try {
-      while (this.checkpointing) await this.checkpointing;
       if (this.broken) throw this.broken;
       const json = JSON.stringify({ ops });
-      await new Promise<void>((resolve, reject) => {
-        this.waiting.push({ line: Buffer.from(`${contentDigest(json)} ${json}\n`), resolve, reject });
-        this.writing ??= this.drain();
-      });
+      const line = Buffer.from(`${contentDigest(json)} ${json}\n`);
+      if (first) {
+        await this.passGate(async () => {
+          await this.whenIdle(1);
+          await this.flushChanged();
+          await this.write(line);
+        });
+      } else {
+        await new Promise<void>((resolve, reject) => {
+          this.waiting.push({ line, resolve, reject });
+          this.writing ??= this.drain();
+        });
+      }
     } catch (error) {
-      this.open--;
+      this.settle();
       throw error;
     }
   }
@@ -79,27 +97,61 @@ export class CommitLog {
     const { files, dirs } = changedBy(this.dbPath, ops);
     for (const file of files) this.dirtyFiles.add(file);
     for (const dir of dirs) this.dirtyDirs.add(dir);
-    this.open--;
-    if (this.open === 0 && (this.size >= CHECKPOINT_BYTES || this.dirtyFiles.size >= CHECKPOINT_FILES)) {
-      await this.checkpoint();
+    this.settle();
+    if (this.open === 0 && !this.gate && (this.size >= CHECKPOINT_BYTES || this.dirtyFiles.size >= CHECKPOINT_FILES)) {
+      await this.passGate(() => this.flushChanged());
     }
   }
 
   /** The appended operations could not all be performed: the log must be replayed, not emptied. */
   abandoned(error: unknown): void {
-    this.open--;
     this.broken ??= error instanceof Error ? error : new Error(String(error));
+    this.settle();
   }
 
   /** Flushes what the logged commits changed and removes the log (unless it must be replayed). */
   async close(): Promise<void> {
-    while (this.writing || this.checkpointing) await (this.writing ?? this.checkpointing);
+    while (this.gate || this.writing) await (this.gate ?? this.writing);
     if (!this.broken && this.open === 0) {
-      await this.checkpoint();
+      await this.flushChanged();
       await fs.rm(this.file, { force: true });
     }
     await this.handle?.close();
     this.handle = undefined;
+  }
+
+  private settle(): void {
+    this.open--;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /** Resolves once at most `open` commits are between their append and their end. */
+  private async whenIdle(open: number): Promise<void> {
+    while (this.open > open || this.writing) {
+      if (this.writing) await this.writing;
+      else await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
+  }
+
+  /** Runs `work` while every new append waits. */
+  private async passGate(work: () => Promise<void>): Promise<void> {
+    const gate = (async () => {
+      try {
+        await work();
+      } catch (error) {
+        this.broken ??= error as Error;
+        throw error;
+      }
+    })();
+    this.gate = gate.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await gate;
+    } finally {
+      this.gate = undefined;
+    }
   }
 
   /** Writes every waiting record with one append and one flush, until none waits. */
@@ -109,26 +161,30 @@ export class CommitLog {
       this.waiting = [];
       try {
         if (this.broken) throw this.broken;
-        const handle = await this.openLog();
-        const data = Buffer.concat(batch.map((w) => w.line));
-        try {
-          await handle.write(data);
-          await handle.datasync();
-        } catch (error) {
-          // Cut the partial record off, or refuse every later one: a record after a torn line
-          // would never be replayed.
-          await handle.truncate(this.size).catch(() => {
-            this.broken ??= error as Error;
-          });
-          throw error;
-        }
-        this.size += data.length;
+        await this.write(Buffer.concat(batch.map((w) => w.line)));
         for (const w of batch) w.resolve();
       } catch (error) {
         for (const w of batch) w.reject(error);
       }
     }
     this.writing = undefined;
+  }
+
+  /** Appends `data` and flushes it. */
+  private async write(data: Buffer): Promise<void> {
+    const handle = await this.openLog();
+    try {
+      await handle.write(data);
+      await handle.datasync();
+    } catch (error) {
+      // Cut the partial record off, or refuse every later one: a record after a torn line
+      // would never be replayed.
+      await handle.truncate(this.size).catch(() => {
+        this.broken ??= error as Error;
+      });
+      throw error;
+    }
+    this.size += data.length;
   }
 
   private async openLog(): Promise<fs.FileHandle> {
@@ -144,26 +200,17 @@ export class CommitLog {
     return handle;
   }
 
-  private checkpoint(): Promise<void> {
-    this.checkpointing ??= (async () => {
-      try {
-        await flushAll([...this.dirtyFiles], flushFile);
-        await flushAll([...this.dirtyDirs], fsyncDirIfAny);
-        this.dirtyFiles.clear();
-        this.dirtyDirs.clear();
-        if (this.handle && this.size > 0) {
-          await this.handle.truncate(0);
-          await this.handle.datasync();
-          this.size = 0;
-        }
-      } catch (error) {
-        this.broken ??= error as Error;
-        throw error;
-      } finally {
-        this.checkpointing = undefined;
-      }
-    })();
-    return this.checkpointing;
+  /** The checkpoint: flushes every file and folder the logged commits changed, then empties the log. */
+  private async flushChanged(): Promise<void> {
+    await flushAll([...this.dirtyFiles], flushFile);
+    await flushAll([...this.dirtyDirs], fsyncDirIfAny);
+    this.dirtyFiles.clear();
+    this.dirtyDirs.clear();
+    if (this.handle && this.size > 0) {
+      await this.handle.truncate(0);
+      await this.handle.datasync();
+      this.size = 0;
+    }
   }
 }
 

@@ -268,7 +268,8 @@ async function deleteFile(file: string): Promise<void> {
     if ((await fs.lstat(file)).isDirectory()) return;
     await fs.unlink(file);
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') throw error;
+    // ENOTDIR: a file stands where a folder of the path was (put there after the delete).
+    if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
   }
 }
 
