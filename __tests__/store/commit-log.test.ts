@@ -132,15 +132,15 @@ describe('commit log', () => {
   test('once the log passes its size limit, a checkpoint flushes the files and empties it', async () => {
     const store = await setUp();
     const big = Buffer.alloc(250 * 1024, 'x');
-    for (let i = 0; i < 70; i++) {
+    for (let i = 0; i < 260; i++) {
       await store.write(['db'], (w) => w.putResource('db', `big/${i}.bin`, bin(big)).then(() => undefined));
     }
-    // 70 records of about 340 KB each (base64) passed 16 MB once: the log restarted after it.
-    expect((await fs.stat(logFile())).size).toBeLessThan(16 * 1024 * 1024);
+    // 260 records of about 340 KB each (base64) passed 64 MB once: the log restarted after it.
+    expect((await fs.stat(logFile())).size).toBeLessThan(64 * 1024 * 1024);
     expect((await fs.stat(logFile())).size).toBeGreaterThan(0);
     await store.close();
     const all = await contents();
-    expect(Object.keys(all)).toHaveLength(71);
+    expect(Object.keys(all)).toHaveLength(261);
     expect(all['db/big/0.bin']).toBe(big.toString());
   });
 
@@ -161,5 +161,14 @@ describe('commit log', () => {
     await tearUnflushedFiles();
     expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a': 'now a file', 'db/c.xml': '<c/>' });
   });
+
+  test('after a pause in writes, a checkpoint empties the log', async () => {
+    const store = await setUp();
+    await store.write(['db'], (w) => w.putResource('db', 'x.xml', xml('<x/>')).then(() => undefined));
+    expect((await fs.stat(logFile())).size).toBeGreaterThan(0);
+    while ((await fs.stat(logFile())).size > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    await store.close();
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/x.xml': '<x/>' });
+  }, 30_000);
 });
 

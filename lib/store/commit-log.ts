@@ -24,9 +24,15 @@ export const COMMIT_LOG = 'commit.log';
 export const INLINE_BYTES = 256 * 1024;
 
 /** The log is emptied (checkpoint) once it holds this many bytes ... */
-const CHECKPOINT_BYTES = 16 * 1024 * 1024;
-/** ... or once this many files wait for their flush. */
-const CHECKPOINT_FILES = 2048;
+const CHECKPOINT_BYTES = 64 * 1024 * 1024;
+/** ... or once this many files wait for their flush ... */
+const CHECKPOINT_FILES = 8192;
+/**
+ * ... or once no commit came for this long: by then the system has written most of those files
+ * back on its own (Linux: within 30 s), so their flushes cost little, and a burst of writes does
+ * not pay for them.
+ */
+const IDLE_CHECKPOINT_MS = 5000;
 /** Files flushed at once by a checkpoint. */
 const FLUSH_BATCH = 32;
 
@@ -51,6 +57,7 @@ export class CommitLog {
   private readonly dirtyDirs = new Set<string>();
   /** Set when the log may hold a partial line: no further record may follow it. */
   private broken: Error | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly dbPath: string) {
     this.file = path.join(dbPath, STORE_DIR, COMMIT_LOG);
@@ -101,6 +108,7 @@ export class CommitLog {
     if (this.open === 0 && !this.gate && (this.size >= CHECKPOINT_BYTES || this.dirtyFiles.size >= CHECKPOINT_FILES)) {
       await this.passGate(() => this.flushChanged());
     }
+    this.checkpointWhenIdle();
   }
 
   /** The appended operations could not all be performed: the log must be replayed, not emptied. */
@@ -111,6 +119,7 @@ export class CommitLog {
 
   /** Flushes what the logged commits changed and removes the log (unless it must be replayed). */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     while (this.gate || this.writing) await (this.gate ?? this.writing);
     if (!this.broken && this.open === 0) {
       await this.flushChanged();
@@ -118,6 +127,17 @@ export class CommitLog {
     }
     await this.handle?.close();
     this.handle = undefined;
+  }
+
+  /** (Re)starts the wait for an idle checkpoint; it never keeps the process alive. */
+  private checkpointWhenIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.open > 0 || this.gate || this.writing || this.broken || (this.size === 0 && this.dirtyFiles.size === 0)) return;
+      // A failure leaves the log broken: the next commit reports it.
+      this.passGate(() => this.flushChanged()).catch(() => undefined);
+    }, IDLE_CHECKPOINT_MS);
+    this.idleTimer.unref();
   }
 
   private settle(): void {
