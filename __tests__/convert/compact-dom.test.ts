@@ -1,5 +1,5 @@
 import { toSaxonDocument } from '../../lib/convert/xml';
-import { saxon } from '../../lib/xquery/runtime/saxon';
+import { saxon } from '../../lib/saxon';
 
 /** saxon-js's own parse, not compacted. */
 function plainDocument(xml: string): unknown {

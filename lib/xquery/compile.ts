@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { QueryError, toQueryError } from './runtime/errors';
-import { saxon, type SefTree } from './runtime/saxon';
+import { saxon, type SefTree } from '../saxon';
 import './runtime/documents'; // registers the engine's extension functions before any compile
 import './runtime/strings'; // engine:codepoints-to-string (see translate/functions.ts)
 

@@ -17,12 +17,12 @@ import type { CompiledQuery } from './compile';
 import { NO_DOCUMENTS, collectionFinder, withDocumentSource, type DocumentSource } from './runtime/documents';
 import { toQueryError } from './runtime/errors';
 import { bindStrings, type StringBinding } from './runtime/params';
-import { saxon, type XdmNode, type XdmValue } from './runtime/saxon';
+import { saxon, type XdmNode, type XdmValue } from '../saxon';
 import { serialize } from './serialize';
 
 export { ENGINE_NS, NO_DOCUMENTS, type DocumentSource } from './runtime/documents';
 export type { StringBinding } from './runtime/params';
-export type { XdmItem, XdmNode, XdmValue } from './runtime/saxon';
+export type { XdmItem, XdmNode, XdmValue } from '../saxon';
 
 /** Name of the stylesheet parameter that carries the context documents. */
 export const CONTEXT_PARAM = 'Q{urn:xmldb-rest:engine}context';

@@ -13,7 +13,7 @@ import { escapeText } from '../xml';
 import { AdaptiveWriter } from './runtime/adaptive';
 import { csvOptions, serializeCsv } from './runtime/csv';
 import { serializationError, toQueryError } from './runtime/errors';
-import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from './runtime/saxon';
+import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from '../saxon';
 import { encodingName, yes, type OutputMethod } from './serialization-params';
 
 export type SerializationParameters = Readonly<Record<string, string>>;

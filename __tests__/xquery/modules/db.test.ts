@@ -2,7 +2,7 @@ import '../../../lib/xquery/modules/db';
 import { StoreSource } from '../../../lib/xquery/modules/store-source';
 import { decodeValue, encodeValue } from '../../../lib/xquery/modules/values';
 import { NO_DOCUMENTS } from '../../../lib/xquery/runtime/documents';
-import type { XdmValue } from '../../../lib/xquery/runtime/saxon';
+import type { XdmValue } from '../../../lib/saxon';
 import { serialize } from '../../../lib/xquery/serialize';
 import { dataFolder, failure, run, text, value } from './helpers';
 

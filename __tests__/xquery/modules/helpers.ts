@@ -8,7 +8,7 @@ import type { ResourceInput } from '../../../lib/store/types';
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import type { DocumentSource } from '../../../lib/xquery/runtime/documents';
-import type { XdmNode, XdmValue } from '../../../lib/xquery/runtime/saxon';
+import type { XdmNode, XdmValue } from '../../../lib/saxon';
 import { serialize } from '../../../lib/xquery/serialize';
 
 const compiler = new QueryCompiler({ max: 256 });

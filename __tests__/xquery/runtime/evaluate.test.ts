@@ -1,7 +1,7 @@
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { CONTEXT_PARAM, evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
-import { parseXml } from '../../../lib/xquery/runtime/saxon';
+import { parseXml } from '../../../lib/saxon';
 import { select, xslt } from './helpers';
 
 const MAIN = { initialTemplate: 'main' };

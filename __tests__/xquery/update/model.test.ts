@@ -1,5 +1,5 @@
 /** The update model: saxon nodes → model → XML text with namespace fix-up. */
-import { saxon } from '../../../lib/xquery/runtime/saxon';
+import { saxon } from '../../../lib/saxon';
 import { serializeModel, toModel, type MElement } from '../../../lib/xquery/update/model';
 
 const parse = (xml: string) => saxon.getPlatform().parseXmlFromString(xml);

@@ -4,7 +4,7 @@
  * `Q{uri}name`. The answer is the EQName `Q{uri}local`; the empty string stays empty (xquery:eval
  * binds the context with it).
  */
-import { TypeCode, atomicDerivesFrom, type XdmAtomic } from '../runtime/saxon';
+import { TypeCode, atomicDerivesFrom, type XdmAtomic } from '../../saxon';
 
 export function bindingName(key: XdmAtomic): string {
   if (atomicDerivesFrom(key, TypeCode.QName)) {

@@ -23,7 +23,7 @@
  * (a base outside 2 to 36), `convert:integer` (a digit that is not one of the base).
  */
 import { decodeName, encodeName } from '../../convert/names';
-import { atomicTypeName, castString, isAtomic, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../runtime/saxon';
+import { atomicTypeName, castString, isAtomic, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
 import { moduleError } from './module-options';
 import { MODULE_NAMESPACES } from './namespaces';
 

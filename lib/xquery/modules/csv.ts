@@ -23,7 +23,7 @@ import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } f
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serializeCsv } from '../runtime/csv';
-import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './module-options';
 import { registerTextFormat } from './text-format';
 

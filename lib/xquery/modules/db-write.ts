@@ -25,7 +25,7 @@
  */
 import { parseXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath } from '../../store/paths';
-import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../runtime/saxon';
+import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import type { StoreChange } from '../update/changes';
 import { updateError } from '../update/errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';

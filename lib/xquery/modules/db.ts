@@ -40,7 +40,7 @@ import {
   registerFunctions,
   type XdmNode,
   type XdmValue,
-} from '../runtime/saxon';
+} from '../../saxon';
 import { splitDatabasePath } from './resource-uri';
 import { decodeValue } from './values';
 import { MODULE_NAMESPACES } from './namespaces';

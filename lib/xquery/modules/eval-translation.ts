@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { QueryError } from '../runtime/errors';
-import { xpathError } from '../runtime/saxon';
+import { xpathError } from '../../saxon';
 import { XQuerySyntaxError, parseQuery } from '../syntax';
 import { translateModule, type ExternalVariable } from '../translate';
 import { analyzeModule } from '../update/analysis';

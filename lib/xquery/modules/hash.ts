@@ -13,7 +13,7 @@
  * The digests come from Node's crypto module.
  */
 import { createHash } from 'node:crypto';
-import { registerFunctions, type XdmAtomic, type XdmValue } from '../runtime/saxon';
+import { registerFunctions, type XdmAtomic, type XdmValue } from '../../saxon';
 import { base64Item, binaryBytes } from './convert';
 import { moduleError } from './module-options';
 import { MODULE_NAMESPACES } from './namespaces';

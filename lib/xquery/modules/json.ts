@@ -26,7 +26,7 @@ import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serialize } from '../serialize';
 import { conforms, JsonXmlError, rootElement, xmlToJson, type JsonXmlFormat } from '../runtime/json-xml';
-import { arrayValue, castString, isNode, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { arrayValue, castString, isNode, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './module-options';
 import { registerTextFormat } from './text-format';
 

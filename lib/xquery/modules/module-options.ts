@@ -5,7 +5,7 @@
  * as the strings `yes`/`no`/`true`/`false`/`on`/`off`; an unknown key or a value that does not
  * fit its option is XPTY0004, with BaseX's messages.
  */
-import { xpathError, type XdmMap, type XdmValue } from '../runtime/saxon';
+import { xpathError, type XdmMap, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from './namespaces';
 
 export type ModulePrefix = keyof typeof MODULE_NAMESPACES;

@@ -21,7 +21,7 @@
  * Importing this module registers the function (worker/thread.ts does, before any compilation).
  */
 import { ENGINE_NS } from '../runtime/documents';
-import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
 /** The local name of the function in ENGINE_NS. */
 export const DESCENDANTS_FUNCTION = 'descendants';

@@ -13,7 +13,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toSaxonDocument } from '../../convert/xml';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
-import { NodeKind, xpathError, type XdmNode } from '../runtime/saxon';
+import { NodeKind, xpathError, type XdmNode } from '../../saxon';
 import type { StoredLocation } from './db';
 
 /** Cache "database" of host files: not a valid database name, so it never collides. */

@@ -38,7 +38,7 @@ import {
   type XdmMap,
   type XdmNode,
   type XdmValue,
-} from '../runtime/saxon';
+} from '../../saxon';
 
 export const PROF_NS = MODULE_NAMESPACES.prof;
 

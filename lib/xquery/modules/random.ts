@@ -18,7 +18,7 @@
  * positive, or larger than a 32-bit integer, is `[random:bounds]`.
  */
 import { randomUUID } from 'node:crypto';
-import { castString, registerFunctions, stringValue, xpathError, type XdmItem, type XdmValue } from '../runtime/saxon';
+import { castString, registerFunctions, stringValue, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import { moduleError } from './module-options';
 import { MODULE_NAMESPACES } from './namespaces';
 

@@ -29,7 +29,7 @@
  * one run (worker/thread.ts). The default is OFF, and a run leaves it OFF.
  */
 import { activeDocumentSource } from '../runtime/documents';
-import { saxon, xpathError } from '../runtime/saxon';
+import { saxon, xpathError } from '../../saxon';
 import { isDatabaseAccess } from './db';
 import { BASE_FOLDER, hasScheme } from './resource-uri';
 

@@ -39,7 +39,7 @@ import { SyncReader } from '../../store/sync-reader';
 import type { ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { DocCache } from '../../store/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from '../runtime/documents';
-import { xpathError, type XdmNode } from '../runtime/saxon';
+import { xpathError, type XdmNode } from '../../saxon';
 import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
 import { openWorkerReader } from '../worker/store-reader';
 import { dbError, type DatabaseAccess, type StoredLocation } from './db';

@@ -28,7 +28,7 @@
  * run may, host files (modules/resource-guard.ts). Behind all of it stands the host wall of the
  * query worker (worker/host-wall.ts).
  */
-import type { SefTree, XdmNode } from '../runtime/saxon';
+import type { SefTree, XdmNode } from '../../saxon';
 import { NS } from '../translate/names';
 import { isHiddenNamespace } from '../translate/callable';
 

@@ -3,7 +3,7 @@
  * `parse($value, $options)`, `doc($href, $options)` (the text of a stored resource, or a host file
  * under the file-access rule, resource-guard.ts) and `serialize($input, $options)`.
  */
-import { registerFunctions, stringValue, type XdmValue } from '../runtime/saxon';
+import { registerFunctions, stringValue, type XdmValue } from '../../saxon';
 import { readOptions, type OptionSpec, type OptionValues } from './module-options';
 import { MODULE_NAMESPACES } from './namespaces';
 import { readResourceText } from './resource-guard';

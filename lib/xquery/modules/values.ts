@@ -44,7 +44,7 @@ import {
   type XdmItem,
   type XdmNode,
   type XdmValue,
-} from '../runtime/saxon';
+} from '../../saxon';
 
 export const VALUE_FORMAT = 'xmldb-rest/value';
 export const VALUE_FORMAT_VERSION = 1;

@@ -56,7 +56,7 @@ import {
   type XdmMap,
   type XdmNode,
   type XdmValue,
-} from '../runtime/saxon';
+} from '../../saxon';
 import { bindingName } from './binding-keys';
 import { asSaxonError, translateEval, type EvalTranslation } from './eval-translation';
 import { MODULE_NAMESPACES } from './namespaces';

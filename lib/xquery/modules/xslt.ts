@@ -28,7 +28,7 @@
 import { DEFAULT_BASE_URI, QueryCompiler, compileKey, type CompiledQuery } from '../compile';
 import { collectionFinder, fetchDocument } from '../runtime/documents';
 import { QueryError, toQueryError, xmlParserMessage } from '../runtime/errors';
-import { NodeKind, isNode, parseXml, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { NodeKind, isNode, parseXml, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { serialize } from '../serialize';
 import { bindingName } from './binding-keys';
 import { MODULE_NAMESPACES } from './namespaces';

@@ -37,7 +37,7 @@ import {
   type XdmMap,
   type XdmNamespace,
   type XdmNode,
-} from './saxon';
+} from '../../saxon';
 
 export interface NodeOptions {
   readonly indent: boolean;

@@ -10,7 +10,7 @@
  * quote character or a line break are quoted, with quotes doubled. Lines end with `\n`.
  */
 import { serializationError, serializationParamError } from './errors';
-import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from './saxon';
+import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
 
 export interface CsvOptions {
   readonly header: boolean;

@@ -7,7 +7,7 @@
  * Raised when called, not when compiled: a call in a branch that never runs is no error.
  */
 import { ENGINE_NS } from './documents';
-import { registerFunctions, xpathError } from './saxon';
+import { registerFunctions, xpathError } from '../../saxon';
 
 registerFunctions(ENGINE_NS, {
   transform: {

@@ -13,7 +13,7 @@
  * A source must return the same node object for the same document within one query (node
  * identity: `doc('a') is doc('a')`); parsed-document caches give that for free.
  */
-import { castString, registerFunctions, xpathError, type XdmNode, type XdmValue } from './saxon';
+import { castString, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
 export const ENGINE_NS = 'urn:xmldb-rest:engine';
 

@@ -19,7 +19,7 @@
  */
 import { XmldbError } from '../../errors';
 import { MODULE_NAMESPACES } from '../modules/namespaces';
-import type { SaxonError } from './saxon';
+import type { SaxonError } from '../../saxon';
 
 const ERR_NS = 'Q{http://www.w3.org/2005/xqt-errors}';
 

@@ -17,7 +17,7 @@
  * json module raises as `json:serialize`.
  */
 import { decodeName, FN_NS } from '../../convert/names';
-import { NodeKind, type XdmNode } from './saxon';
+import { NodeKind, type XdmNode } from '../../saxon';
 
 export type JsonXmlFormat = 'direct' | 'attributes' | 'basic' | 'jsonml';
 

@@ -6,7 +6,7 @@
  * Repeated values form a sequence; the occurrence indicator is checked here (XPTY0004).
  */
 import { QueryError, toQueryError } from './errors';
-import { castString, isAtomicTypeName, stringValue, type XdmItem } from './saxon';
+import { castString, isAtomicTypeName, stringValue, type XdmItem } from '../../saxon';
 
 /** Values of one external variable as the HTTP layer collects them. */
 export interface StringBinding {

@@ -3,7 +3,7 @@
  * statically (unknown atomic type → XPST0051, unknown prefix → XPST0081).
  */
 import type { ElementTest, EQName, ItemType, KindTest, SequenceType, SingleType } from '../syntax';
-import { isAtomicTypeName } from '../runtime/saxon';
+import { isAtomicTypeName } from '../../saxon';
 import { checkAnnotations } from './annotations';
 import { NS, eqname, nodeNameInXPath, type QName } from './names';
 import type { Scope } from './scope';

@@ -13,7 +13,7 @@
  *   inherit); several inserts at one place keep the order of the pending update list.
  * - Afterwards an element may not carry two attributes of one name (XUDY0021).
  */
-import { NodeKind, type XdmNode } from '../runtime/saxon';
+import { NodeKind, type XdmNode } from '../../saxon';
 import { updateError } from './errors';
 import {
   attributeName,

@@ -11,7 +11,7 @@
 import { format } from '../../errors';
 import { LocatedQueryError } from '../errors';
 import { QueryError } from '../runtime/errors';
-import { xpathError } from '../runtime/saxon';
+import { xpathError } from '../../saxon';
 import { lineColumn } from '../syntax';
 import { MODULE_NAMESPACES } from '../modules/namespaces';
 

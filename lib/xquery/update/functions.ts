@@ -16,7 +16,7 @@
  * query: its result depends on the pending updates, and the return clause reads the copies
  * from its result, so saxon-js cannot evaluate the return clause first.
  */
-import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './apply';
 import { updateError } from './errors';
 import { attributeToModel, attributeToSaxon, isDocumentNode, toModel, toSaxon, type XdmAttr } from './model';

@@ -10,7 +10,7 @@
  * copy-modify, fresh saxon nodes again (`toSaxon`).
  */
 import { escapeAttribute, escapeText } from '../../xml';
-import { NodeKind, saxon, type XdmNode } from '../runtime/saxon';
+import { NodeKind, saxon, type XdmNode } from '../../saxon';
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';

@@ -28,7 +28,7 @@ import {
   type XdmMap,
   type XdmNode,
   type XdmValue,
-} from '../runtime/saxon';
+} from '../../saxon';
 import { updateError } from './errors';
 import { attributeName, elementName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
 

@@ -16,7 +16,7 @@
  */
 import { parseXml } from '../../convert/xml';
 import type { DatabaseAccess } from '../modules/db';
-import type { XdmItem, XdmNode, XdmValue } from '../runtime/saxon';
+import type { XdmItem, XdmNode, XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './apply';
 import type { StoreChange } from './changes';
 import { updateError } from './errors';

@@ -25,7 +25,7 @@ import { applyPendingUpdates } from '../update/run';
 import { installResourceGuard, withFileAccess } from '../modules/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../runtime/errors';
-import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../runtime/saxon';
+import { applyQueryPatches, parseXml, type XdmNode, type XdmValue } from '../../saxon';
 import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';

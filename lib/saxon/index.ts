@@ -148,7 +148,7 @@ function patchFloatToString(): void {
   if (proto?.__floatPatched) return;
   const original = proto && Object.prototype.hasOwnProperty.call(proto, 'toString') ? proto.toString : null;
   if (!proto || !original || sample!.code !== TypeCode.float || !/"AF"===this\.code/.test(String(original)) || !/5E-8/.test(String(original))) {
-    throw new Error('saxon-js float patch: the xs:float toString of saxon-js 2.7.0 was not found; review floatCanonical in lib/xquery/runtime/saxon.ts for this saxon-js version');
+    throw new Error('saxon-js float patch: the xs:float toString of saxon-js 2.7.0 was not found; review floatCanonical in lib/saxon/index.ts for this saxon-js version');
   }
   proto.toString = function floatAwareToString(this: XdmAtomic): string {
     return this.code === TypeCode.float ? floatCanonical(this.value as number) : original.call(this);
@@ -247,7 +247,7 @@ function patchDefaultNamespaceUndeclaration(): void {
   if (proto?.__nsPatched) return;
   const original = proto?.$i;
   if (!proto || !original || !String(original).includes(`' xmlns="'`)) {
-    throw new Error('saxon-js namespace patch: the XML emitter of saxon-js 2.7.0 was not found; review lib/xquery/runtime/saxon.ts for this saxon-js version');
+    throw new Error('saxon-js namespace patch: the XML emitter of saxon-js 2.7.0 was not found; review lib/saxon/index.ts for this saxon-js version');
   }
   proto.$i = function declareNamespaces(this: { b: { write(s: string): void } }, inScope: Record<string, string>, parent: Record<string, string>): void {
     original.call(this, inScope, parent);
@@ -270,7 +270,7 @@ function patchNamespaceUriCheck(): void {
   const original = expr?.Ek;
   if (original?.__nsUriPatched) return;
   if (!expr || typeof original !== 'function' || !String(original).includes('/[ \\t\\r\\n]/.test(')) {
-    throw new Error('saxon-js namespace-URI patch: the xsl:element namespace check of saxon-js 2.7.0 was not found; review lib/xquery/runtime/saxon.ts for this saxon-js version');
+    throw new Error('saxon-js namespace-URI patch: the xsl:element namespace check of saxon-js 2.7.0 was not found; review lib/saxon/index.ts for this saxon-js version');
   }
   const anyString = (uri: string): boolean => typeof uri === 'string';
   expr.Ek = Object.assign(anyString, { __nsUriPatched: true });
@@ -301,7 +301,7 @@ export function sealHostGlobal(): void {
   const descriptor = Object.getOwnPropertyDescriptor(platform, 'globalObject');
   if (descriptor && !descriptor.writable && !descriptor.configurable) return;
   if (descriptor?.value !== globalThis) {
-    throw new Error("saxon-js host wall: the platform's globalObject of saxon-js 2.7.0 was not found; review lib/xquery/runtime/saxon.ts for this saxon-js version");
+    throw new Error("saxon-js host wall: the platform's globalObject of saxon-js 2.7.0 was not found; review lib/saxon/index.ts for this saxon-js version");
   }
   Object.defineProperty(platform, 'globalObject', { value: Object.freeze(Object.create(null)), writable: false, configurable: false, enumerable: true });
 }
