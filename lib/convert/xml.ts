@@ -10,6 +10,7 @@
  * ({@link toSaxonDocument}).
  */
 import { XmldbError } from '../errors';
+import { evaluateXPathOn, parseWithXPath } from '../saxon/xpath-parse';
 import { XmlWriter, type WrittenXml } from './writer';
 import { parseXmlInto, type XmlSink } from './xml-parser';
 import { compactDocument } from './compact-dom';
@@ -52,13 +53,6 @@ export function checkXmlLimits(text: string): void {
   }
 }
 
-/** The part of saxon-js this module uses. */
-interface SaxonXPath {
-  XPath: { evaluate(xpath: string, context: unknown, options: { params: Record<string, unknown> }): unknown };
-}
-
-let saxon: SaxonXPath | undefined;
-
 /**
  * A saxon-js document node for XML text this module produced ({@link parseXml} output, or a
  * stored document). Not for untrusted input: it relies on the text being already checked.
@@ -81,14 +75,13 @@ function astralNamesSupported(): boolean {
   if (astralSupport === undefined) {
     const probe = '<p:\u{10000}a xmlns:p\u{10001}="urn:x" xmlns:p="urn:p" \u{10002}="1"><?\u{10003} d?></p:\u{10000}a>';
     const doc = parseAstral(probe);
-    const names = saxon!.XPath.evaluate("string-join((name(*), namespace-uri(*), name(*/@*), name(*/processing-instruction()), in-scope-prefixes(*)[starts-with(., 'p')] => sort()), ' ')", doc, { params: {} });
+    const names = evaluateXPathOn("string-join((name(*), namespace-uri(*), name(*/@*), name(*/processing-instruction()), in-scope-prefixes(*)[starts-with(., 'p')] => sort()), ' ')", doc);
     astralSupport = names === 'p:\u{10000}a urn:p \u{10002} \u{10003} p p\u{10001}';
   }
   return astralSupport;
 }
 
+/** saxon-js's parse (loaded on first use, lib/saxon/xpath-parse.ts). */
 function saxonParse(xml: string): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  saxon ??= require('saxon-js') as SaxonXPath;
-  return saxon.XPath.evaluate('parse-xml($xml)', null, { params: { xml } });
+  return parseWithXPath(xml);
 }

@@ -3,6 +3,7 @@
  * external entities) and writing nodes cut out of a larger document back as XML text, with the
  * namespace declarations they need.
  */
+import { parseWithXPath } from '../saxon/xpath-parse';
 import { escapeAttribute, escapeText } from './escape';
 
 const ELEMENT = 1;
@@ -11,20 +12,12 @@ const CDATA = 4;
 const PI = 7;
 const COMMENT = 8;
 
-/** The part of saxon-js this module uses. */
-interface SaxonXPath {
-  XPath: { evaluate(xpath: string, context: unknown, options: { params: Record<string, unknown> }): unknown };
-}
-
-let saxon: SaxonXPath | undefined;
-
 /**
  * Parses XML text into a saxon-js document node; throws with the parser's message. saxon-js is
  * loaded on first use: threads that never parse (conversion offload threads) never load it.
  */
 export function parseXmlDom(text: string): Document {
-  saxon ??= require('saxon-js') as SaxonXPath;
-  return saxon.XPath.evaluate('parse-xml($text)', null, { params: { text } }) as Document;
+  return parseWithXPath(text) as Document;
 }
 
 export function childNodes(node: Node): Node[] {

@@ -1,7 +1,7 @@
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/runtime/errors';
-import { applyQueryPatches } from '../../../lib/saxon';
+import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialize';
 import { select } from './helpers';
 

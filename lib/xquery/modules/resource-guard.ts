@@ -3,17 +3,10 @@
  * router option `allowFileAccess` is on and the requesting user is an admin
  * (operations/permission.ts `mayReadHostFiles`; RunTask.fileAccess).
  *
- * saxon-js 2.7 reaches the outside world only through its platform object
- * (`SaxonJS.getPlatform()`, the Node.js platform; the internal wrapper every call site uses
- * delegates to it at call time):
- * - `readFile(uri)`: every synchronous load: fn:doc, fn:doc-available, fn:unparsed-text(-lines,
- *   -available), fn:json-doc, XSLT document(), the stylesheet and source locations of
- *   fn:transform, xsl:include/xsl:import while fn:transform compiles a stylesheet text;
- * - `resourcePromise(request)`: asynchronous loads (files, and HTTP through axios);
- * - `writeFileSync` / `writeFileAsync`: xsl:result-document with a file href;
- * - `makeHttpRequest`: already refuses on Node.js.
- * Those four are replaced here by guards. While access is off, a read fails with FODC0002
- * ("Access to 'URI' is denied."), which saxon itself turns into the error its caller defines:
+ * saxon-js 2.7 reaches host files and the network only through four functions of its platform
+ * object, which lib/saxon/patches/platform-resources.ts guards with the policy here. While access
+ * is off, a read fails with FODC0002 ("Access to 'URI' is denied."), which saxon itself turns
+ * into the error its caller defines:
  * FODC0002 for fn:doc and document(), FOUT1170 for the unparsed-text family and fn:json-doc,
  * false for fn:doc-available and fn:unparsed-text-available. Writes fail with the same FODC0002
  * error (there is nothing a query may write outside the store).
@@ -29,67 +22,21 @@
  * one run (worker/thread.ts). The default is OFF, and a run leaves it OFF.
  */
 import { activeDocumentSource } from '../runtime/documents';
-import { saxon, xpathError } from '../../saxon';
+import { xpathError } from '../../saxon';
+import { guardPlatformResources, readThroughPlatform } from '../../saxon/patches';
 import { isDatabaseAccess } from './db';
 import { BASE_FOLDER, hasScheme } from './resource-uri';
 
-
-interface GuardedPlatform {
-  readFile(uri: unknown, ...rest: unknown[]): unknown;
-  resourcePromise(request: unknown): Promise<unknown>;
-  writeFileSync(uri: unknown, ...rest: unknown[]): unknown;
-  writeFileAsync(uri: unknown, ...rest: unknown[]): Promise<unknown>;
-}
-
 let allowed = false;
-let installed = false;
-
-function uriOf(request: unknown): string {
-  if (request && typeof request === 'object') {
-    const r = request as { file?: unknown; location?: unknown };
-    if (r.file !== undefined) return String(r.file);
-    if (r.location !== undefined) return String(r.location);
-  }
-  return String(request);
-}
 
 /** The error a refused read raises (callers inside saxon map it to FOUT1170 where the spec says so). */
 export function accessDenied(uri: string): Error {
   return xpathError(`Access to '${uri}' is denied.`, 'FODC0002');
 }
 
-/** Replaces saxon's resource-loading entry points by guards (idempotent). */
+/** Guards saxon's resource-loading entry points with this policy (idempotent). */
 export function installResourceGuard(): void {
-  if (installed) return;
-  const platform = saxon.getPlatform() as unknown as GuardedPlatform;
-  // saxon-js 2.7.0's Node.js platform: these four are every way out (see above)
-  const entries = [platform.readFile, platform.resourcePromise, platform.writeFileSync, platform.writeFileAsync];
-  if (entries.some((f) => typeof f !== 'function') || !String(platform.readFile).includes('Synchronous access to non-fi')) {
-    throw new Error("saxon-js resource guard: the platform's resource functions of saxon-js 2.7.0 were not found; review lib/xquery/modules/resource-guard.ts for this saxon-js version");
-  }
-  const readFile = platform.readFile;
-  const resourcePromise = platform.resourcePromise;
-  const writeFileSync = platform.writeFileSync;
-  const writeFileAsync = platform.writeFileAsync;
-  platform.readFile = function guardedReadFile(this: unknown, uri: unknown, ...rest: unknown[]) {
-    const text = storedText(String(uri));
-    if (text !== undefined) return text;
-    if (!allowed) throw accessDenied(String(uri));
-    return readFile.call(this, uri, ...rest);
-  };
-  platform.resourcePromise = function guardedResourcePromise(this: unknown, request: unknown) {
-    if (!allowed) return Promise.reject(accessDenied(uriOf(request)));
-    return resourcePromise.call(this, request);
-  };
-  platform.writeFileSync = function guardedWriteFileSync(this: unknown, uri: unknown, ...rest: unknown[]) {
-    if (!allowed) throw accessDenied(String(uri));
-    return writeFileSync.call(this, uri, ...rest);
-  };
-  platform.writeFileAsync = function guardedWriteFileAsync(this: unknown, uri: unknown, ...rest: unknown[]) {
-    if (!allowed) return Promise.reject(accessDenied(String(uri)));
-    return writeFileAsync.call(this, uri, ...rest);
-  };
-  installed = true;
+  guardPlatformResources({ storedText, refusal: (uri) => (allowed ? undefined : accessDenied(uri)) });
 }
 
 /** The stored text a URI below the base folder names, if the running query's source has it. */
@@ -139,6 +86,5 @@ export function readResourceText(uri: string): string {
     if (text === undefined) throw xpathError(`Resource '${uri}' does not exist.`, 'FODC0002');
     return text;
   }
-  const platform = saxon.getPlatform() as unknown as GuardedPlatform;
-  return String(platform.readFile(uri));
+  return readThroughPlatform(uri);
 }

@@ -6,7 +6,7 @@
  *
  * - `ixsl:window()`, and with it every `globalJS` call, answers an empty frozen object instead
  *   of Node's `global`, where `process`, `require` (through `module`), `fetch` and saxon-js's
- *   own platform live (saxon/ `sealHostGlobal`).
+ *   own platform live (lib/saxon/patches/host-global.ts).
  * - No code is compiled from strings: `ixsl:eval` runs `new Function(text)`, and `ixsl:get`,
  *   `ixsl:call` and `ixsl:apply` walk the JavaScript properties of any value a query holds, so
  *   `constructor.constructor` of a node or an atomic value would be `Function`. The global
@@ -16,7 +16,7 @@
  * - The network globals are removed.
  * Everything the worker needs is loaded before the wall goes up (worker/thread.ts).
  */
-import { sealHostGlobal } from '../../saxon';
+import { sealHostGlobal } from '../../saxon/patches';
 
 const NETWORK_GLOBALS = ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'] as const;
 
