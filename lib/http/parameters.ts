@@ -5,7 +5,7 @@
 import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValue } from '../store/database-options';
-import { checkSerializationParam, isSerializationParam } from '../xquery/serialization-params';
+import { checkSerializationParam, isSerializationParam } from '../xquery/serialization/params';
 import type { QueryPairs } from './query-string';
 import { groupPairs } from './query-string';
 import type { Variable } from '../operations/types';

@@ -5,8 +5,8 @@
 import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
-import { xmlParserMessage } from '../xquery/runtime/errors';
-import { isSerializationParam } from '../xquery/serialization-params';
+import { xmlParserMessage } from '../xquery/query-error';
+import { isSerializationParam } from '../xquery/serialization/params';
 import { checkSerialization, optionEntry, type Variable } from './parameters';
 import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';

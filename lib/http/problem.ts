@@ -6,7 +6,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import accepts from 'accepts';
 import { LocatedQueryError } from '../xquery/errors';
-import { QueryError } from '../xquery/runtime/errors';
+import { QueryError } from '../xquery/query-error';
 
 export const PROBLEM_JSON = 'application/problem+json';
 

@@ -10,7 +10,7 @@ import { XmldbError } from '../errors';
 import type { Logger } from '../logger';
 import type { Result } from '../operations/types';
 import { errorBody } from '../xquery/errors';
-import { QueryError } from '../xquery/runtime/errors';
+import { QueryError } from '../xquery/query-error';
 import { PROBLEM_JSON, prefersProblem, problemOf } from './problem';
 import { setSecurityHeaders } from './security-headers';
 

@@ -7,7 +7,7 @@
  * `x-query` of each path item, with the same shape as an operation.
  */
 import { ALLOWED_METHODS } from '../http/options-method';
-import { METHODS as OUTPUT_METHODS } from '../xquery/serialization-params';
+import { METHODS as OUTPUT_METHODS } from '../xquery/serialization/params';
 
 type Json = Record<string, unknown>;
 

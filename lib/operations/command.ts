@@ -7,7 +7,7 @@ import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
 import type { OptionValue } from '../store/database-options';
-import { contentTypeFor } from '../xquery/serialize';
+import { contentTypeFor } from '../xquery/serialization/serialize';
 import { mayReadHostFiles } from './permission';
 import { readQueryFile, runLockedQuery } from './query';
 import type { Result, Session, Variable } from './types';

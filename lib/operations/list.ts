@@ -9,7 +9,7 @@ import { escapeAttribute, escapeText, REST_NS } from '../xml';
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import type { ResourceInfo } from '../store/types';
-import { yes } from '../xquery/serialization-params';
+import { yes } from '../xquery/serialization/params';
 import { mayRead } from './permission';
 import { XML, type Result, type Session } from './types';
 

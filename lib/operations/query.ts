@@ -11,8 +11,8 @@ import { contentRange, type RequestedRange } from '../ranges';
 import type { LockSet, ReadView, WriteView } from '../store/types';
 import { withDatabase } from '../store/locks';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
-import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/changes';
-import type { UpdateAnalysis } from '../xquery/update/analysis';
+import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
+import type { UpdateAnalysis } from '../xquery/analysis/updating';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
@@ -51,7 +51,7 @@ function mixesUpdates(options: ReadonlyMap<string, OptionValue> | undefined): bo
   return options?.get('MIXUPDATES') === true;
 }
 
-/** The static analysis of a query under the request's options (update/analysis.ts). */
+/** The static analysis of a query under the request's options (analysis/updating.ts). */
 export function analyzeQuery(session: Session, query: string, options?: ReadonlyMap<string, OptionValue>): UpdateAnalysis {
   return session.runtime.engine.prepare(query).analysis(mixesUpdates(options));
 }
@@ -91,7 +91,7 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
 
 /**
  * Evaluates a query under locks of the databases it can reach (the engine's static analysis,
- * xquery/databases.ts, plus the database of the URL; every database when the text does not
+ * xquery/analysis/databases.ts, plus the database of the URL; every database when the text does not
  * tell), so that no write lands on them while it reads. The query sees only those databases, and
  * of them only the ones its user may read.
  *

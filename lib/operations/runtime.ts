@@ -12,7 +12,7 @@ import { ensureAdmin } from '../users/admin';
 import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
-import { storeSourceSpec } from '../xquery/modules/store-source';
+import { storeSourceSpec } from '../xquery/documents/store-source';
 
 const MiB = 1024 * 1024;
 

@@ -13,10 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { QueryError, toQueryError } from './runtime/errors';
+import { QueryError, toQueryError } from './query-error';
 import { saxon, type SefTree } from '../saxon';
-import './runtime/documents'; // registers the engine's extension functions before any compile
-import './runtime/strings'; // engine:codepoints-to-string (see translate/functions.ts)
+import './documents/source'; // registers the engine's extension functions before any compile
+import './codepoints'; // engine:codepoints-to-string (see translate/functions.ts)
 
 /** Static base URI used when the caller gives none: relative URIs resolve below it. */
 export const DEFAULT_BASE_URI = 'file:///xmldb-rest/query.xq';

@@ -12,7 +12,7 @@
  * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
  * evaluates the expression with saxon-js's XPath evaluator.
  * Serialization parameters: the request's, overridden by the prolog's `declare option
- * output:*` (spec §11.1); the content type follows from them (serialize.ts `contentTypeFor`).
+ * output:*` (spec §11.1); the content type follows from them (serialization/serialize.ts `contentTypeFor`).
  *
  * Errors are `LocatedQueryError`s (errors.ts): the code, the message, and the position in the
  * XQuery source; `errorBody(e)` gives the spec §12 text.
@@ -21,17 +21,17 @@ import type { RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
 import { DEFAULT_BASE_URI } from './compile';
 import { LocatedQueryError, locate, staticError } from './errors';
-import { QueryError } from './runtime/errors';
-import type { StringBinding } from './runtime/params';
-import { contentTypeFor, encodeBody } from './serialize';
+import { QueryError } from './query-error';
+import type { StringBinding } from './external-variables';
+import { contentTypeFor, encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { lineColumn } from './syntax';
 import { CONTEXT_URI_PARAM, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
-import { encodingName } from './serialization-params';
-import type { StoreChange } from './update/changes';
+import { encodingName } from './serialization/params';
+import type { StoreChange } from './update/store-changes';
 
 export interface EngineOptions {
   /** A file store's folder, for workers whose DocumentSource spec names no reader. */
@@ -87,7 +87,7 @@ export interface QueryRequest {
   readonly view?: ReadView;
   /** Paging: serialize only these items of the result (`page` of the response tells which). */
   readonly items?: RequestedRange;
-  /** BaseX's MIXUPDATES option: updating and non-updating expressions may be mixed (update/analysis.ts). */
+  /** BaseX's MIXUPDATES option: updating and non-updating expressions may be mixed (analysis/updating.ts). */
   readonly mixUpdates?: boolean;
   /**
    * The query may read the host's files (operations/permission.ts `mayReadHostFiles`: the
@@ -102,7 +102,7 @@ export interface QueryResponse {
   readonly body: string | Buffer;
   readonly contentType: string;
   /**
-   * An updating query's store changes (update/changes.ts), computed but NOT applied: the caller
+   * An updating query's store changes (update/store-changes.ts), computed but NOT applied: the caller
    * holds write locks and applies them with `applyStoreChanges` in one write. Absent for
    * non-updating queries.
    */

@@ -8,7 +8,7 @@
  * the line map) and re-thrown as a `LocatedQueryError` too.
  */
 import { format } from '../errors';
-import { QueryError, type QueryErrorData } from './runtime/errors';
+import { QueryError, type QueryErrorData } from './query-error';
 import { lineColumn } from './syntax';
 
 /** 1-based position in the XQuery source. */

@@ -10,18 +10,18 @@
  *   Stored documents are never passed as saxon's source node or global context item (saxon
  *   walks, and with xsl:strip-space modifies, the whole tree on every run);
  * - external variables are stylesheet parameters named by local name or EQName; string values
- *   are cast to the declared type (runtime/params.ts);
- * - documents are read through a DocumentSource while the query runs (runtime/documents.ts).
+ *   are cast to the declared type (external-variables.ts);
+ * - documents are read through a DocumentSource while the query runs (documents/source.ts).
  */
 import type { CompiledQuery } from './compile';
-import { NO_DOCUMENTS, collectionFinder, withDocumentSource, type DocumentSource } from './runtime/documents';
-import { toQueryError } from './runtime/errors';
-import { bindStrings, type StringBinding } from './runtime/params';
+import { NO_DOCUMENTS, collectionFinder, withDocumentSource, type DocumentSource } from './documents/source';
+import { toQueryError } from './query-error';
+import { bindStrings, type StringBinding } from './external-variables';
 import { saxon, type XdmNode, type XdmValue } from '../saxon';
-import { serialize } from './serialize';
+import { serialize } from './serialization/serialize';
 
-export { ENGINE_NS, NO_DOCUMENTS, type DocumentSource } from './runtime/documents';
-export type { StringBinding } from './runtime/params';
+export { ENGINE_NS, NO_DOCUMENTS, type DocumentSource } from './documents/source';
+export type { StringBinding } from './external-variables';
 export type { XdmItem, XdmNode, XdmValue } from '../saxon';
 
 /** Name of the stylesheet parameter that carries the context documents. */

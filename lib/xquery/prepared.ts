@@ -1,5 +1,5 @@
 /**
- * Prepared queries: a query text parsed once, its static update analysis (update/analysis.ts) and
+ * Prepared queries: a query text parsed once, its static update analysis (analysis/updating.ts) and
  * its translations to XSLT (one per context mode) made once, all kept in one bounded LRU cache
  * keyed by the text. A request prepares its query once: locking and permission read the analysis,
  * evaluation the translation. Static errors are kept too (they are deterministic) and thrown
@@ -9,13 +9,13 @@ import { LRUCache } from 'lru-cache';
 import { LocatedQueryError } from './errors';
 import { NESTED_TOO_DEEPLY, XQuerySyntaxError, parseQuery, type MainModule } from './syntax';
 import { translateModule, type ContextMode, type TranslateOptions, type Translation } from './translate';
-import { analyzeModule, type UpdateAnalysis } from './update/analysis';
+import { analyzeModule, type UpdateAnalysis } from './analysis/updating';
 
 export interface PreparedQuery {
   /** The XQuery source. */
   readonly text: string;
   /** Whether the query updates, the permission and the databases it needs; throws static errors. */
-  /** `mixUpdates`: BaseX's MIXUPDATES option (update/analysis.ts). */
+  /** `mixUpdates`: BaseX's MIXUPDATES option (analysis/updating.ts). */
   analysis(mixUpdates?: boolean): UpdateAnalysis;
   /** The translation for a context mode; throws static errors. */
   translation(mode: ContextMode): Translation;

@@ -1,6 +1,6 @@
 /** One-line helpers for executor tests: a fresh data folder, store, users and REST path per test. */
 import { parseQuery } from '../../../lib/xquery/syntax';
-import { analyzeModule } from '../../../lib/xquery/update/analysis';
+import { analyzeModule } from '../../../lib/xquery/analysis/updating';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../../lib/xquery/errors';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import type { Engine, QueryContext } from '../../../lib/xquery/engine';
 
 const unescape = (s: string): string =>

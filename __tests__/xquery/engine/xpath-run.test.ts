@@ -1,6 +1,6 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
 import path from 'node:path';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { CONTEXT_URI_PARAM, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';

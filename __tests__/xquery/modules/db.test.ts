@@ -1,9 +1,9 @@
 import '../../../lib/xquery/modules/db';
-import { StoreSource } from '../../../lib/xquery/modules/store-source';
-import { decodeValue, encodeValue } from '../../../lib/xquery/modules/values';
-import { NO_DOCUMENTS } from '../../../lib/xquery/runtime/documents';
+import { StoreSource } from '../../../lib/xquery/documents/store-source';
+import { decodeValue, encodeValue } from '../../../lib/xquery/module-support/stored-values';
+import { NO_DOCUMENTS } from '../../../lib/xquery/documents/source';
 import type { XdmValue } from '../../../lib/saxon';
-import { serialize } from '../../../lib/xquery/serialize';
+import { serialize } from '../../../lib/xquery/serialization/serialize';
 import { dataFolder, failure, run, text, value } from './helpers';
 
 const data = dataFolder();

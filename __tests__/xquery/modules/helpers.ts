@@ -7,9 +7,9 @@ import { createFileStore, type FileStore } from '../../../lib/store';
 import type { ResourceInput } from '../../../lib/store/types';
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
-import type { DocumentSource } from '../../../lib/xquery/runtime/documents';
+import type { DocumentSource } from '../../../lib/xquery/documents/source';
 import type { XdmNode, XdmValue } from '../../../lib/saxon';
-import { serialize } from '../../../lib/xquery/serialize';
+import { serialize } from '../../../lib/xquery/serialization/serialize';
 
 const compiler = new QueryCompiler({ max: 256 });
 

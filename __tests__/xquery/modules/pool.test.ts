@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { storeSourceSpec } from '../../../lib/xquery/modules/store-source';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
 import { dataFolder, query, xml, CONTEXT } from './helpers';
 

@@ -1,6 +1,6 @@
 import { QueryCompiler, compileKey, compileUncached } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { select, xslt } from './helpers';
 
 function compileError(text: string): QueryError {

@@ -1,6 +1,6 @@
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { CONTEXT_PARAM, evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { parseXml } from '../../../lib/saxon';
 import { select, xslt } from './helpers';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
 import { select } from './helpers';
 

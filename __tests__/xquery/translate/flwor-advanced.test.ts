@@ -4,7 +4,7 @@
  * " | "), or the error code, through the engine facade.
  */
 import { createEngine, type Engine, type QueryContext } from '../../../lib/xquery/engine';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 
 let engine: Engine;
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
 
 /**
- * `E//name` through the element-name index (translate/paths-index.ts, modules/name-index.ts):
+ * `E//name` through the element-name index (translate/paths-index.ts, documents/name-index.ts):
  * every query must answer what its unrewritten form answers (`descendant-or-self::node()/…`
  * written out is not abbreviated, so it keeps the axis steps).
  */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { createFileStore, type FileStore } from '../../../lib/store';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
-import { storeSourceSpec } from '../../../lib/xquery/modules/store-source';
-import { applyStoreChanges, type StoreChange } from '../../../lib/xquery/update/changes';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { applyStoreChanges, type StoreChange } from '../../../lib/xquery/update/store-changes';
 import { writeStandardData } from '../modules/helpers';
 
 // One data folder and engine for the file (a worker takes seconds to start from source); the

@@ -5,7 +5,7 @@
  */
 import { createEngine, type Engine, type QueryContext } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
-import { storeSourceSpec } from '../../../lib/xquery/modules/store-source';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { MemoryView } from '../../helpers/memory-view';
 
 let engine: Engine;

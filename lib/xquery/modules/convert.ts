@@ -24,8 +24,8 @@
  */
 import { decodeName, encodeName } from '../../convert/names';
 import { atomicTypeName, castString, isAtomic, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from './module-options';
-import { MODULE_NAMESPACES } from './namespaces';
+import { moduleError } from '../module-support/options';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const CONVERT_NS = MODULE_NAMESPACES.convert;
 

@@ -15,17 +15,17 @@
  * `records` (one array of strings per record) and, with a header, `names` (an array).
  *
  * Parsing is the input conversion of stored CSV (convert/csv.ts); serializing is the csv output
- * method (runtime/csv.ts), which takes these documents and maps, arrays and atomic values. csv:doc
- * reads as json:doc does (resource-guard.ts). Unreadable CSV is `[csv:parse]`; options are
+ * method (serialization/csv-output.ts), which takes these documents and maps, arrays and atomic values. csv:doc
+ * reads as json:doc does (guards/resource-guard.ts). Unreadable CSV is `[csv:parse]`; options are
  * checked as BaseX does (module-options.ts).
  */
 import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } from '../../convert/csv';
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
-import { serializeCsv } from '../runtime/csv';
+import { serializeCsv } from '../serialization/csv-output';
 import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { moduleError, type OptionValues } from './module-options';
-import { registerTextFormat } from './text-format';
+import { moduleError, type OptionValues } from '../module-support/options';
+import { registerTextFormat } from '../module-support/text-format';
 
 const OPTIONS = {
   separator: 'string',

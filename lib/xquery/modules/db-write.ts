@@ -4,14 +4,14 @@
  * registers them; worker/thread.ts does, before any compilation.
  *
  * Each call checks its arguments at once and evaluates to a pending update (a `db` pending
- * item holding store changes, update/changes.ts); the changes are applied with the query's
- * other updates when it ends (update/run.ts), all or nothing.
+ * item holding store changes, update/store-changes.ts); the changes are applied with the query's
+ * other updates when it ends (update/pending-update-list.ts), all or nothing.
  *
  *   db:create($db[, $inputs[, $paths[, $options]]])   new (or emptied) database, with documents
  *   db:drop($db)                                       db:open if missing
  *   db:add($db, $input[, $path[, $options]])            stores a resource (replaces one at $path)
  *   db:put($db, $input, $path[, $options])              stores or replaces a resource
- *   db:put-value($db, $value, $path)                    a `value` resource (modules/values.ts)
+ *   db:put-value($db, $value, $path)                    a `value` resource (module-support/stored-values.ts)
  *   db:put-binary($db, $value, $path)                   a binary resource
  *   db:delete($db, $path)                               resources at or below $path
  *   db:rename($db, $source, $target)                    resources at or below $source
@@ -26,12 +26,12 @@
 import { parseXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath } from '../../store/paths';
 import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
-import type { StoreChange } from '../update/changes';
+import type { StoreChange } from '../update/store-changes';
 import { updateError } from '../update/errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';
 import { dbPending, describe } from '../update/primitives';
 import { DB_NS, activeDatabases } from './db';
-import { encodeValue } from './values';
+import { encodeValue } from '../module-support/stored-values';
 
 const str = (v: XdmValue | undefined): string => (v && v.length ? String(v[0]) : '');
 

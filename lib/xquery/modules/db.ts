@@ -12,7 +12,7 @@
  *   db:type($db, $path) as xs:string                'xml' | 'binary' | 'value'
  *   db:content-type($db, $path) as xs:string        media type of the resource
  *   db:get-binary($db, $path) as xs:base64Binary    bytes of a binary resource
- *   db:get-value($db, $path) as item()*             a value resource (format: values.ts)
+ *   db:get-value($db, $path) as item()*             a value resource (format: module-support/stored-values.ts)
  *   db:name($node) as xs:string                     database of a stored node
  *   db:path($node) as xs:string                     resource path of a stored node's document
  *
@@ -32,7 +32,7 @@
  * DatabaseAccess (the store source does); otherwise no database exists.
  */
 import type { ResourceInfo } from '../../store/types';
-import { ENGINE_NS, activeDocumentSource } from '../runtime/documents';
+import { ENGINE_NS, activeDocumentSource } from '../documents/source';
 import {
   castString,
   stringValue,
@@ -41,9 +41,9 @@ import {
   type XdmNode,
   type XdmValue,
 } from '../../saxon';
-import { splitDatabasePath } from './resource-uri';
-import { decodeValue } from './values';
-import { MODULE_NAMESPACES } from './namespaces';
+import { splitDatabasePath } from '../documents/resource-uri';
+import { decodeValue } from '../module-support/stored-values';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export const DB_NS = MODULE_NAMESPACES.db;
 

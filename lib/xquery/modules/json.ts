@@ -11,11 +11,11 @@
  * numbers, booleans, and the empty sequence for null. Parsing is the input conversion of stored
  * JSON (convert/json.ts, with the options it has: `liberal`, `merge`, `strings`, `lax`,
  * `duplicates`, `escape` for basic); in the xquery format a repeated key keeps its first value (as fn:parse-json).
- * Serialization writes the XML formats with runtime/json-xml.ts and everything else (maps,
+ * Serialization writes the XML formats with serialization/json-from-xml.ts and everything else (maps,
  * arrays, atomic values, XML that is not in the chosen format) with the json output method, as
  * the REST layer does; options `format`, `indent` (default no), `lax`. The empty sequence is `null`.
  *
- * json:doc reads through the file rules of fn:unparsed-text (resource-guard.ts): a URI without a
+ * json:doc reads through the file rules of fn:unparsed-text (guards/resource-guard.ts): a URI without a
  * scheme names a stored resource, anything else a host file, readable only with allowFileAccess
  * by an admin. Errors: invalid JSON is `[json:parse]`, XML that breaks its format's rules
  * `[json:serialize]`; options are checked as BaseX does (module-options.ts).
@@ -24,11 +24,11 @@ import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
-import { serialize } from '../serialize';
-import { conforms, JsonXmlError, rootElement, xmlToJson, type JsonXmlFormat } from '../runtime/json-xml';
+import { serialize } from '../serialization/serialize';
+import { conforms, JsonXmlError, rootElement, xmlToJson, type JsonXmlFormat } from '../serialization/json-from-xml';
 import { arrayValue, castString, isNode, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { moduleError, type OptionValues } from './module-options';
-import { registerTextFormat } from './text-format';
+import { moduleError, type OptionValues } from '../module-support/options';
+import { registerTextFormat } from '../module-support/text-format';
 
 const FORMATS = ['direct', 'attributes', 'basic', 'jsonml', 'xquery'] as const;
 type Format = (typeof FORMATS)[number];

@@ -20,8 +20,8 @@
  * `prof:sleep` blocks the query's worker thread in short waits; when the query's time limit
  * passes, the pool stops the worker as for any other query (BASX0003).
  */
-import { serialize } from '../serialize';
-import { MODULE_NAMESPACES } from './namespaces';
+import { serialize } from '../serialization/serialize';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 import {
   NodeKind,
   atomicTypeName,

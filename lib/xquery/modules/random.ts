@@ -19,8 +19,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { castString, registerFunctions, stringValue, xpathError, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from './module-options';
-import { MODULE_NAMESPACES } from './namespaces';
+import { moduleError } from '../module-support/options';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const MULTIPLIER = 0x5deece66dn;
 const MASK = (1n << 48n) - 1n;

@@ -13,16 +13,16 @@
  * - documents and databases come from the caller's DocumentSource, which shows only the
  *   databases the caller may read (operations/permission.ts); a database the caller cannot read
  *   does not exist for the evaluated query either. The caller's lock set cannot be narrowed by
- *   static analysis (databases.ts: a call into this module reaches every database), so the
+ *   static analysis (analysis/databases.ts: a call into this module reaches every database), so the
  *   caller holds every database it may read;
- * - host files only if the caller may read them (modules/resource-guard.ts is per run);
+ * - host files only if the caller may read them (guards/resource-guard.ts is per run);
  * - the time limit is the caller's: the evaluated query is part of the caller's run, which the
  *   pool stops when its time is up (BASX0003). The `timeout` option (seconds) lowers it for the
- *   evaluation (runtime/run-limit.ts); past it the pool stops the whole query with
+ *   evaluation (run-limit.ts); past it the pool stops the whole query with
  *   `[xquery:timeout] The timeout was exceeded.` (BaseX's error; unlike in BaseX it cannot be
  *   caught, since the worker running the query is stopped);
  * - an updating query is refused by xquery:eval (`xquery:update`); xquery:eval-update runs one
- *   and returns its pending updates to the calling query, which update/analysis.ts treats as
+ *   and returns its pending updates to the calling query, which analysis/updating.ts treats as
  *   updating (so it needs the write permission on every database, the lock set being open).
  *   xquery:eval-update of a query that is not updating is `xquery:update` too (BaseX).
  *   An evaluated query that needs the create permission (db:create, db:drop, db:copy, db:alter)
@@ -39,10 +39,10 @@
  */
 import { DEFAULT_BASE_URI, compileStylesheet } from '../compile';
 import { evaluate } from '../evaluate';
-import { NO_DOCUMENTS, activeDocumentSource, withDocumentSource } from '../runtime/documents';
+import { NO_DOCUMENTS, activeDocumentSource, withDocumentSource } from '../documents/source';
 import { parsePermission, rank, type Permission } from '../../users/permissions';
-import { fileAccessAllowed, setFileAccess } from './resource-guard';
-import { withRunLimit } from '../runtime/run-limit';
+import { fileAccessAllowed, setFileAccess } from '../guards/resource-guard';
+import { withRunLimit } from '../run-limit';
 import {
   TypeCode,
   atomicDerivesFrom,
@@ -57,9 +57,9 @@ import {
   type XdmNode,
   type XdmValue,
 } from '../../saxon';
-import { bindingName } from './binding-keys';
-import { asSaxonError, translateEval, type EvalTranslation } from './eval-translation';
-import { MODULE_NAMESPACES } from './namespaces';
+import { bindingName } from '../module-support/binding-keys';
+import { asSaxonError, translateEval, type EvalTranslation } from '../module-support/eval-translation';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export const XQUERY_NS = MODULE_NAMESPACES.xquery;
 

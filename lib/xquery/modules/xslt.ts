@@ -18,7 +18,7 @@
  * 64 per worker).
  *
  * The stylesheet is untrusted code: it is checked before and after compiling against the same
- * function allow-list as queries (modules/stylesheet-guard.ts). It runs in the calling query's
+ * function allow-list as queries (guards/stylesheet-guard.ts). It runs in the calling query's
  * worker and run, under its time limit, with its DocumentSource and host-file policy.
  *
  * Errors (BaseX): `xslt:error` for a stylesheet that is refused, does not compile, or fails
@@ -26,13 +26,13 @@
  * read keeps its own code (FODC0002, FODC0006).
  */
 import { DEFAULT_BASE_URI, QueryCompiler, compileKey, type CompiledQuery } from '../compile';
-import { collectionFinder, fetchDocument } from '../runtime/documents';
-import { QueryError, toQueryError, xmlParserMessage } from '../runtime/errors';
+import { collectionFinder, fetchDocument } from '../documents/source';
+import { QueryError, toQueryError, xmlParserMessage } from '../query-error';
 import { NodeKind, isNode, parseXml, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
-import { serialize } from '../serialize';
-import { bindingName } from './binding-keys';
-import { MODULE_NAMESPACES } from './namespaces';
-import { compiledRefusal, staticRefusal } from './stylesheet-guard';
+import { serialize } from '../serialization/serialize';
+import { bindingName } from '../module-support/binding-keys';
+import { MODULE_NAMESPACES } from '../module-namespaces';
+import { compiledRefusal, staticRefusal } from '../guards/stylesheet-guard';
 
 export const XSLT_NS = MODULE_NAMESPACES.xslt;
 

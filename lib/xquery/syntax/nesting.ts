@@ -1,6 +1,6 @@
 /**
- * How deeply a query may nest. The parser, the translator and the analyses (databases.ts,
- * update/analysis.ts, ...) walk a query recursively on the HTTP thread's stack, so a query
+ * How deeply a query may nest. The parser, the translator and the analyses (analysis/databases.ts,
+ * analysis/updating.ts, ...) walk a query recursively on the HTTP thread's stack, so a query
  * nested deeply enough (a thousand parentheses, thousands of unary minus signs or nested
  * element constructors) would overflow it. Past these limits a query is a static error instead,
  * `[XPST0003] Expression nested too deeply`, at the construct that goes too deep.

@@ -7,12 +7,12 @@
  * whatever saxon-js finds under it. So a static function name (a call, a named function
  * reference, an arrow, a partial application; XQuery 3.1 §3.1.5, §3.1.6) must be:
  * - in a standard namespace: fn, math, map, array, xs (F&O 3.1 §1.1, constructor functions §18.1);
- * - in the namespace of a module this server implements (modules/namespaces.ts);
+ * - in the namespace of a module this server implements (module-namespaces.ts);
  * - or a function the query declares (which never is in one of the hidden namespaces below).
  * Anything else is XPST0017, as an unknown function. fn:function-lookup obeys the same list at
  * run time (functions.ts `lookupFunction`).
  */
-import { MODULE_NAMESPACES } from '../modules/namespaces';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 import { INTERNAL_NAMESPACE_PREFIX, NS } from './names';
 
 const STANDARD_NAMESPACES: readonly string[] = [NS.fn, NS.math, NS.map, NS.array, NS.xs];

@@ -11,8 +11,8 @@
  *   stylesheet of its choosing); fn:load-xquery-module is saxon-js's, which has no XQuery
  *   processor and raises FOQM0006.
  * - fn:doc, fn:doc-available and fn:collection go to the engine's DocumentSource functions
- *   (runtime/documents.ts), fn:uri-collection to the engine's catalog version (modules/db.ts);
- *   calls of fn:codepoints-to-string to the engine's own version (runtime/strings.ts), which has
+ *   (documents/source.ts), fn:uri-collection to the engine's catalog version (modules/db.ts);
+ *   calls of fn:codepoints-to-string to the engine's own version (codepoints.ts), which has
  *   no limit on the number of codepoints.
  * - fn:error with a description passes its code and value in an envelope (conditional.ts,
  *   `errorEnvelope`) as the third argument, since saxon-js keeps only the first item of the value
@@ -55,10 +55,10 @@ interface EngineFunction {
 
 /**
  * fn functions the engine answers: fn:doc, fn:doc-available and fn:collection by its
- * DocumentSource (runtime/documents.ts), fn:uri-collection from the store's catalog
+ * DocumentSource (documents/source.ts), fn:uri-collection from the store's catalog
  * (modules/db.ts); calls of fn:codepoints-to-string without saxon-js's
- * limit on the number of codepoints (runtime/strings.ts); fn:transform by refusing
- * (runtime/disabled.ts).
+ * limit on the number of codepoints (codepoints.ts); fn:transform by refusing
+ * (guards/disabled-functions.ts).
  */
 const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   doc: { name: 'doc', arities: [0, 1], references: true },

@@ -5,7 +5,7 @@
  * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT.
  */
 import { escapeAttribute, escapeText } from '../../xml';
-import { MODULE_NAMESPACES } from '../modules/namespaces';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 /** What the server's own namespaces start with (never callable or declarable from a query). */
 export const INTERNAL_NAMESPACE_PREFIX = 'urn:xmldb-rest:';
@@ -34,7 +34,7 @@ export const NS = {
   vars: `${INTERNAL_NAMESPACE_PREFIX}var`,
   /** Stylesheet parameters that carry the query's literals (literals.ts). */
   lit: `${INTERNAL_NAMESPACE_PREFIX}lit`,
-  /** The runtime's extension functions (runtime/documents.ts). */
+  /** The runtime's extension functions (documents/source.ts). */
   engine: `${INTERNAL_NAMESPACE_PREFIX}engine`,
   /** Prefix of the namespaces of declared names written in ASCII (see `declaredName`). */
   ascii: `${INTERNAL_NAMESPACE_PREFIX}ascii:`,

@@ -1,5 +1,5 @@
 /**
- * `E//name` through the worker's element-name index (modules/name-index.ts).
+ * `E//name` through the worker's element-name index (documents/name-index.ts).
  *
  * The parser expands every `//` into an abbreviated `descendant-or-self::node()` step. When that
  * step is followed by a `child::` step whose node test is a concrete element name (no wildcard,

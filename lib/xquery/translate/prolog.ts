@@ -20,7 +20,7 @@
  */
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../evaluate';
-import { isSerializationParam } from '../serialization-params';
+import { isSerializationParam } from '../serialization/params';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';

@@ -3,7 +3,7 @@
  * (update/functions.ts). Every updating expression evaluates to the sequence of its pending
  * updates (pending-update maps, update/primitives.ts), so FLWOR, conditionals, sequences and
  * function calls combine them without further help; the static rules (XUST0001, XUST0002)
- * are checked before translation by update/analysis.ts.
+ * are checked before translation by analysis/updating.ts.
  *
  * - `insert nodes S into|as first into|as last into|before|after T` → `insert("into", S, T)`
  * - `delete nodes T` → `delete(T)`; `replace node T with R` → `replace-node(T, R)`

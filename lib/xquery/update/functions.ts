@@ -17,7 +17,7 @@
  * from its result, so saxon-js cannot evaluate the return clause first.
  */
 import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
-import { applyXquf, UpdateTree, type XqufPending } from './apply';
+import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import { updateError } from './errors';
 import { attributeToModel, attributeToSaxon, isDocumentNode, toModel, toSaxon, type XdmAttr } from './model';
 import {

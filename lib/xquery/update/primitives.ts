@@ -12,7 +12,7 @@
  * Primitives (upd:*): insertInto, insertIntoAsFirst, insertIntoAsLast, insertBefore,
  * insertAfter, insertAttributes, delete, replaceNode, replaceValue, replaceElementContent,
  * rename; plus `output` (BaseX's update:output) and `db` (a store change of a db: function,
- * update/changes.ts).
+ * update/store-changes.ts).
  */
 import {
   NodeKind,
@@ -97,7 +97,7 @@ export function readPending(m: XdmMap): Pending {
   };
 }
 
-/** The pending store changes of a db: function (update/changes.ts StoreChange[], as JSON). */
+/** The pending store changes of a db: function (update/store-changes.ts StoreChange[], as JSON). */
 export function dbPending(changes: readonly object[]): XdmMap {
   return pendingMap('db', { change: [stringValue(JSON.stringify(changes))] });
 }

@@ -8,12 +8,12 @@
  *   newly started worker takes it once it has loaded, so its start-up is not charged). A
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
- *   `[BASX0003] Timeout exceeded.` (runtime/errors.ts).
+ *   `[BASX0003] Timeout exceeded.` (query-error.ts).
  * - Cancellation: a task may carry an `AbortSignal` (the client went away). A queued task is
  *   dropped; a running one has its worker terminated and replaced, like a timeout, so no CPU is
  *   spent on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
- *   `Retry-After` (runtime/errors.ts `busyError`), and so is a task that waited half its time
+ *   `Retry-After` (query-error.ts `busyError`), and so is a task that waited half its time
  *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's heap is capped (`heapMb`, via
  *   `resourceLimits`): a query that exhausts it ends its worker, fails alone with
  *   `[XPDY0130] Out of main memory`, and a fresh worker takes its place.
@@ -30,9 +30,9 @@ import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type { ReadView } from '../../store/types';
 import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
-import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../runtime/errors';
-import type { StringBinding } from '../runtime/params';
-import type { StoreChange } from '../update/changes';
+import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../query-error';
+import type { StringBinding } from '../external-variables';
+import type { StoreChange } from '../update/store-changes';
 import { startWorker, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import type { RequestedRange } from '../../ranges';
@@ -104,7 +104,7 @@ export interface QueryOutcome {
   readonly runMs: number;
   /** Whether this job's stylesheet came from the cache. */
   readonly cached: boolean;
-  /** Store changes of an updating query (update/changes.ts), to apply in one write. */
+  /** Store changes of an updating query (update/store-changes.ts), to apply in one write. */
   readonly changes?: readonly StoreChange[];
   /** A paged job's page. */
   readonly page?: ItemPage;

@@ -8,9 +8,9 @@ import type { MessagePort } from 'node:worker_threads';
 import type { RequestedRange, ResolvedRange } from '../../ranges';
 import type { CatalogSnapshot, LockSet } from '../../store/types';
 import type { CompileOptions } from '../compile';
-import type { QueryErrorData } from '../runtime/errors';
-import type { StringBinding } from '../runtime/params';
-import type { StoreChange } from '../update/changes';
+import type { QueryErrorData } from '../query-error';
+import type { StringBinding } from '../external-variables';
+import type { StoreChange } from '../update/store-changes';
 
 /** Where a worker's DocumentSource comes from (see DocumentSourceFactory). */
 export interface DocumentSourceSpec {
@@ -112,7 +112,7 @@ export interface RunTask {
    */
   readonly database?: DatabaseContext;
   /**
-   * An updating query (update/analysis.ts): its result is a pending update list; the worker
+   * An updating query (analysis/updating.ts): its result is a pending update list; the worker
    * applies it to copies of the stored documents and answers the store changes.
    */
   readonly update?: boolean;
@@ -121,7 +121,7 @@ export interface RunTask {
   /**
    * This run may read the host's files (fn:doc, fn:unparsed-text, ... with file: URIs): the
    * router option `allowFileAccess` is on and the user is an admin. Otherwise saxon's resource
-   * loading is refused (modules/resource-guard.ts).
+   * loading is refused (guards/resource-guard.ts).
    */
   readonly fileAccess?: boolean;
 }
@@ -141,7 +141,7 @@ export interface ReadyMessage {
 
 /**
  * What a worker posts while it runs task `id` to lower its time limit to `limit` ms from now, or
- * (null) to return to the task's own limit (runtime/run-limit.ts).
+ * (null) to return to the task's own limit (run-limit.ts).
  */
 export interface LimitMessage {
   readonly id: number;

@@ -9,7 +9,7 @@
  *
  * A query asks a few times per request at most: the request's database versions come with the
  * task, a catalog only when its version is not cached in the worker, and the documents not
- * cached in batches (modules/store-source.ts).
+ * cached in batches (documents/store-source.ts).
  */
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { raise, XmldbError } from '../../errors';

@@ -9,7 +9,7 @@ import { evaluate, evaluateXPath } from '../evaluate';
 import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
 import { isDatabaseAccess } from '../modules/db';
 import '../modules/db-write'; // registers the updating db: functions
-import '../modules/name-index'; // registers engine:descendants (the element-name index behind `//name`)
+import '../documents/name-index'; // registers engine:descendants (the element-name index behind `//name`)
 import '../modules/prof'; // registers the prof: functions
 import '../modules/xquery'; // registers xquery:eval and xquery:eval-update
 import '../modules/xslt'; // registers the xslt: functions
@@ -19,22 +19,22 @@ import '../modules/convert'; // registers the convert: functions
 import '../modules/hash'; // registers the hash: functions
 import '../modules/random'; // registers the random: functions
 import '../update/functions'; // registers the update primitives the translator emits
-import '../runtime/disabled'; // registers the refusing engine:transform
-import { serialize } from '../serialize';
-import { applyPendingUpdates } from '../update/run';
-import { installResourceGuard, withFileAccess } from '../modules/resource-guard';
-import { NO_DOCUMENTS, type DocumentSource } from '../runtime/documents';
-import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../runtime/errors';
+import '../guards/disabled-functions'; // registers the refusing engine:transform
+import { serialize } from '../serialization/serialize';
+import { applyPendingUpdates } from '../update/pending-update-list';
+import { installResourceGuard, withFileAccess } from '../guards/resource-guard';
+import { NO_DOCUMENTS, type DocumentSource } from '../documents/source';
+import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseXml, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
 import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
-import { connectRunLimit, resetRunLimits } from '../runtime/run-limit';
+import { connectRunLimit, resetRunLimits } from '../run-limit';
 import type { ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
-/** What a DocumentSource module exports (modules/store-source.ts is one). */
+/** What a DocumentSource module exports (documents/store-source.ts is one). */
 export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
 
 applyQueryPatches();
@@ -110,7 +110,7 @@ function bounded(body: string): string {
   return body;
 }
 
-/** The task being performed: a lower time limit it asks for is about it (runtime/run-limit.ts). */
+/** The task being performed: a lower time limit it asks for is about it (run-limit.ts). */
 let currentTask = 0;
 
 function handle(task: Task): Reply {

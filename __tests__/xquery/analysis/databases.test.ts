@@ -1,5 +1,5 @@
-import { databasesOf } from '../../lib/xquery/databases';
-import { parseQuery } from '../../lib/xquery/syntax';
+import { databasesOf } from '../../../lib/xquery/analysis/databases';
+import { parseQuery } from '../../../lib/xquery/syntax';
 
 const of = (query: string) => databasesOf(parseQuery(query));
 

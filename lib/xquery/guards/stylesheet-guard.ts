@@ -25,7 +25,7 @@
  * The engine's modules (db:, prof:, xquery:, ...) are not callable from stylesheets either.
  * Reading documents and text (fn:doc, document(), fn:unparsed-text, xsl:include, ...) goes
  * through saxon-js's platform, which the resource guard keeps to the stores and, only where the
- * run may, host files (modules/resource-guard.ts). Behind all of it stands the host wall of the
+ * run may, host files (guards/resource-guard.ts). Behind all of it stands the host wall of the
  * query worker (worker/host-wall.ts).
  */
 import type { SefTree, XdmNode } from '../../saxon';

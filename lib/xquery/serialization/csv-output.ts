@@ -9,7 +9,7 @@
  * `csv` parameter (`header=yes,separator=semicolon`). Fields containing the separator, the
  * quote character or a line break are quoted, with quotes doubled. Lines end with `\n`.
  */
-import { serializationError, serializationParamError } from './errors';
+import { serializationError, serializationParamError } from '../query-error';
 import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
 
 export interface CsvOptions {

@@ -6,7 +6,7 @@
  *   of the query's choosing would be compiled without the translator's allow-list.
  * Raised when called, not when compiled: a call in a branch that never runs is no error.
  */
-import { ENGINE_NS } from './documents';
+import { ENGINE_NS } from '../documents/source';
 import { registerFunctions, xpathError } from '../../saxon';
 
 registerFunctions(ENGINE_NS, {

@@ -2,13 +2,13 @@
  * Store changes: what an updating query asks of the store, as structured-clone data (they
  * cross from the query worker to the main thread), and their application through a WriteView.
  *
- * The worker computes them (update/run.ts): the new text of every stored document changed by
+ * The worker computes them (update/pending-update-list.ts): the new text of every stored document changed by
  * XQuery Update expressions (with the etag it was read at, so a concurrent write cannot be
  * lost), and the resource and database changes of the db: write functions. The main thread
  * applies them in order inside one `store.write`, so they land all together or not at all.
  */
 import type { ResourceType, WriteView } from '../../store/types';
-import type { QueryError } from '../runtime/errors';
+import type { QueryError } from '../query-error';
 import { updateQueryError } from './errors';
 
 export type StoreChange =

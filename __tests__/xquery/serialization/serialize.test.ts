@@ -1,9 +1,9 @@
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { applyQueryPatches } from '../../../lib/saxon/patches';
-import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialize';
-import { select } from './helpers';
+import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialization/serialize';
+import { select } from '../runtime/helpers';
 
 // this thread evaluates queries as a query worker does (worker/thread.ts)
 applyQueryPatches();

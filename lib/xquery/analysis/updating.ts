@@ -18,11 +18,11 @@
  * can reach (for writing if it is updating), and an updating query needs the write permission on
  * them (create, globally, for db:create, db:drop, db:copy, db:alter).
  */
-import { databasesOf, type DatabaseSet } from '../databases';
+import { databasesOf, type DatabaseSet } from './databases';
 import { PREDECLARED } from '../translate/names';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
-import { staticUpdateError } from './errors';
-import { MODULE_NAMESPACES } from '../modules/namespaces';
+import { staticUpdateError } from '../update/errors';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const DB_NS = MODULE_NAMESPACES.db;
 const XQUERY_NS = MODULE_NAMESPACES.xquery;

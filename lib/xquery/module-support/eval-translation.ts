@@ -10,12 +10,12 @@
  * so the calling query can catch them like any dynamic error.
  */
 import { LRUCache } from 'lru-cache';
-import { QueryError } from '../runtime/errors';
+import { QueryError } from '../query-error';
 import { xpathError } from '../../saxon';
 import { XQuerySyntaxError, parseQuery } from '../syntax';
 import { translateModule, type ExternalVariable } from '../translate';
-import { analyzeModule } from '../update/analysis';
-import { MODULE_NAMESPACES } from './namespaces';
+import { analyzeModule } from '../analysis/updating';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export interface EvalTranslation {
   readonly xslt: string;

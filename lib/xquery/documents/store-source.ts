@@ -38,13 +38,13 @@ import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store/pat
 import { SyncReader } from '../../store/sync-reader';
 import type { ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { DocCache } from '../../store/doc-cache';
-import type { DatabaseRunContext, DocumentSource } from '../runtime/documents';
+import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../saxon';
 import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
 import { openWorkerReader } from '../worker/store-reader';
-import { dbError, type DatabaseAccess, type StoredLocation } from './db';
+import { dbError, type DatabaseAccess, type StoredLocation } from '../modules/db';
 import { ParsedDocuments } from './parsed-documents';
-import { accessDenied, fileAccessAllowed } from './resource-guard';
+import { accessDenied, fileAccessAllowed } from '../guards/resource-guard';
 import { BASE_FOLDER, hasScheme, splitDatabasePath } from './resource-uri';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 

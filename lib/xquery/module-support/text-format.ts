@@ -1,12 +1,12 @@
 /**
  * The three functions BaseX's json: and csv: modules share (docs.basex.org, JSON and CSV Modules):
  * `parse($value, $options)`, `doc($href, $options)` (the text of a stored resource, or a host file
- * under the file-access rule, resource-guard.ts) and `serialize($input, $options)`.
+ * under the file-access rule, guards/resource-guard.ts) and `serialize($input, $options)`.
  */
 import { registerFunctions, stringValue, type XdmValue } from '../../saxon';
-import { readOptions, type OptionSpec, type OptionValues } from './module-options';
-import { MODULE_NAMESPACES } from './namespaces';
-import { readResourceText } from './resource-guard';
+import { readOptions, type OptionSpec, type OptionValues } from './options';
+import { MODULE_NAMESPACES } from '../module-namespaces';
+import { readResourceText } from '../guards/resource-guard';
 
 export interface TextFormat {
   readonly parseOptions: OptionSpec;

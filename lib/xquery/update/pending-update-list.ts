@@ -1,7 +1,7 @@
 /**
  * The end of an updating query, in the worker: its result is split into pending updates and
  * output items (update:output, or anything else it returned), the XQuery Update primitives are
- * merged and applied to models of the affected trees (update/apply.ts), and every changed
+ * merged and applied to models of the affected trees (update/merge-apply.ts), and every changed
  * STORED document becomes a store change with its new normalised text. Trees that are not
  * stored (constructed nodes, context documents sent with the request) change nothing
  * persistent. db: write functions contribute their changes as they are.
@@ -17,8 +17,8 @@
 import { parseXml } from '../../convert/xml';
 import type { DatabaseAccess } from '../modules/db';
 import type { XdmItem, XdmNode, XdmValue } from '../../saxon';
-import { applyXquf, UpdateTree, type XqufPending } from './apply';
-import type { StoreChange } from './changes';
+import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
+import type { StoreChange } from './store-changes';
 import { updateError } from './errors';
 import { serializeModel } from './model';
 import { isPending, readPending } from './primitives';

@@ -2,7 +2,7 @@
  * The package's saxon-js patches stay in query workers: importing the package (and using it)
  * leaves the host's own saxon-js on the main thread as saxon-js ships it.
  */
-import { startTestServer, type TestServer } from '../../helpers/rest';
+import { startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  * type, each value is an xs:string and the stylesheet's own `as` check has the last word.
  * Repeated values form a sequence; the occurrence indicator is checked here (XPTY0004).
  */
-import { QueryError, toQueryError } from './errors';
-import { castString, isAtomicTypeName, stringValue, type XdmItem } from '../../saxon';
+import { QueryError, toQueryError } from './query-error';
+import { castString, isAtomicTypeName, stringValue, type XdmItem } from '../saxon';
 
 /** Values of one external variable as the HTTP layer collects them. */
 export interface StringBinding {

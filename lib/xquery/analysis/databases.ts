@@ -4,7 +4,7 @@
  *
  * A query names a database through the first argument of fn:doc, fn:doc-available,
  * fn:collection, fn:uri-collection, the fn:unparsed-text family, fn:json-doc, json:doc and csv:doc
- * (a stored resource `db/path`, see modules/store-source.ts), and through the database arguments
+ * (a stored resource `db/path`, see documents/store-source.ts), and through the database arguments
  * of the db: functions. When every such argument is a string literal, the answer is the list of those
  * databases; the database of the query's context (the URL) is the caller's to add.
  *
@@ -18,11 +18,11 @@
  * A list may name more databases than the query will touch (a host file with a database-like
  * name), never fewer.
  */
-import { isValidDatabaseName } from '../store/paths';
-import { MODULE_NAMESPACES } from './modules/namespaces';
-import { BASE_FOLDER, hasScheme, splitDatabasePath } from './modules/resource-uri';
-import { childNodes, type EQName, type MainModule, type Node } from './syntax';
-import { NS, PREDECLARED } from './translate/names';
+import { isValidDatabaseName } from '../../store/paths';
+import { MODULE_NAMESPACES } from '../module-namespaces';
+import { BASE_FOLDER, hasScheme, splitDatabasePath } from '../documents/resource-uri';
+import { childNodes, type EQName, type MainModule, type Node } from '../syntax';
+import { NS, PREDECLARED } from '../translate/names';
 
 /** Database names in sorted order, or every database. */
 export type DatabaseSet = readonly string[] | '*';
@@ -135,7 +135,7 @@ function literal(arg: Node): string {
 }
 
 /**
- * The database a literal URI names, as the store source resolves it (modules/resource-uri.ts);
+ * The database a literal URI names, as the store source resolves it (documents/resource-uri.ts);
  * undefined for other schemes (host files, refused) and for names no database can have.
  */
 function databaseOfUri(uri: string): string | undefined {

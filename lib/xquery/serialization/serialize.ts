@@ -2,19 +2,19 @@
  * Serialization of a raw query result (spec §2.3, §11): methods basex (default), adaptive, xml,
  * xhtml, html, text, json and csv, with item-separator, indent, omit-xml-declaration, encoding
  * and media-type. Parameters arrive as the HTTP layer collects them (name → string, already
- * checked by serialization-params.ts).
+ * checked by serialization/params.ts).
  *
  * saxon-js serializes every node and every JSON value; we do what it gets wrong or lacks: the
- * adaptive and basex methods (runtime/adaptive.ts), csv (runtime/csv.ts), and sequence
+ * adaptive and basex methods (serialization/adaptive.ts), csv (serialization/csv-output.ts), and sequence
  * normalisation for the markup methods (saxon's item-separator also separates descendants of
  * a node, and its xhtml method drops the space between atomic values).
  */
-import { escapeText } from '../xml';
-import { AdaptiveWriter } from './runtime/adaptive';
-import { csvOptions, serializeCsv } from './runtime/csv';
-import { serializationError, toQueryError } from './runtime/errors';
-import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from '../saxon';
-import { encodingName, yes, type OutputMethod } from './serialization-params';
+import { escapeText } from '../../xml';
+import { AdaptiveWriter } from './adaptive';
+import { csvOptions, serializeCsv } from './csv-output';
+import { serializationError, toQueryError } from '../query-error';
+import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { encodingName, yes, type OutputMethod } from './params';
 
 export type SerializationParameters = Readonly<Record<string, string>>;
 

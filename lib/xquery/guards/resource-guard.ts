@@ -21,11 +21,11 @@
  * The guard is installed once per thread, on first use; `withFileAccess` switches the policy for
  * one run (worker/thread.ts). The default is OFF, and a run leaves it OFF.
  */
-import { activeDocumentSource } from '../runtime/documents';
+import { activeDocumentSource } from '../documents/source';
 import { xpathError } from '../../saxon';
 import { guardPlatformResources, readThroughPlatform } from '../../saxon/patches';
-import { isDatabaseAccess } from './db';
-import { BASE_FOLDER, hasScheme } from './resource-uri';
+import { isDatabaseAccess } from '../modules/db';
+import { BASE_FOLDER, hasScheme } from '../documents/resource-uri';
 
 let allowed = false;
 

@@ -1,12 +1,12 @@
 /**
  * Errors and option maps of BaseX's modules. A module function raises its errors in its own
- * namespace (`Q{http://basex.org/modules/json}parse`, written `[json:parse]`; runtime/errors.ts).
+ * namespace (`Q{http://basex.org/modules/json}parse`, written `[json:parse]`; query-error.ts).
  * Options come as a map of strings to values (BaseX "Option maps"): booleans may also be given
  * as the strings `yes`/`no`/`true`/`false`/`on`/`off`; an unknown key or a value that does not
  * fit its option is XPTY0004, with BaseX's messages.
  */
 import { xpathError, type XdmMap, type XdmValue } from '../../saxon';
-import { MODULE_NAMESPACES } from './namespaces';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export type ModulePrefix = keyof typeof MODULE_NAMESPACES;
 

@@ -20,7 +20,7 @@
  *
  * Importing this module registers the function (worker/thread.ts does, before any compilation).
  */
-import { ENGINE_NS } from '../runtime/documents';
+import { ENGINE_NS } from './source';
 import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
 /** The local name of the function in ENGINE_NS. */

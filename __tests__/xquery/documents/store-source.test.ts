@@ -1,7 +1,7 @@
 import '../../../lib/xquery/modules/db';
-import { withFileAccess } from '../../../lib/xquery/modules/resource-guard';
-import { StoreSource } from '../../../lib/xquery/modules/store-source';
-import { dataFolder, failure, run, text, xml, CONTEXT } from './helpers';
+import { withFileAccess } from '../../../lib/xquery/guards/resource-guard';
+import { StoreSource } from '../../../lib/xquery/documents/store-source';
+import { dataFolder, failure, run, text, xml, CONTEXT } from '../modules/helpers';
 
 const data = dataFolder();
 

@@ -7,8 +7,8 @@
  *   as XPDY0130). Here the string is built in bounded chunks; every codepoint is still checked
  *   to be an XML character (FOCH0001, F&O 3.1 §5.2.1).
  */
-import { ENGINE_NS } from './documents';
-import { registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmValue } from '../../saxon';
+import { ENGINE_NS } from './documents/source';
+import { registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmValue } from '../saxon';
 
 /** Codepoints converted per `String.fromCodePoint` call: far below any engine's argument limit. */
 const CHUNK = 4096;

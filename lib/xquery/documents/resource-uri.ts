@@ -1,6 +1,6 @@
 /**
  * How a URI in a query names a stored resource (the rule store-source.ts resolves by, and the
- * static analysis of databases.ts reads by): `db`, `db/path` or `/db/path`, backslashes counting
+ * static analysis of analysis/databases.ts reads by): `db`, `db/path` or `/db/path`, backslashes counting
  * as slashes; the same below BASE_FOLDER, where relative URIs resolve by default. Any other URI
  * with a scheme is a host file or the network.
  */

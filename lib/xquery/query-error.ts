@@ -17,9 +17,9 @@
  * Refusals that are not the query's fault (a full queue, a client that went away) are plain
  * `XmldbError`s: they carry no query position.
  */
-import { XmldbError } from '../../errors';
-import { MODULE_NAMESPACES } from '../modules/namespaces';
-import type { SaxonError } from '../../saxon';
+import { XmldbError } from '../errors';
+import { MODULE_NAMESPACES } from './module-namespaces';
+import type { SaxonError } from '../saxon';
 
 const ERR_NS = 'Q{http://www.w3.org/2005/xqt-errors}';
 
