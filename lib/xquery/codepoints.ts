@@ -7,7 +7,7 @@
  *   as XPDY0130). Here the string is built in bounded chunks; every codepoint is still checked
  *   to be an XML character (FOCH0001, F&O 3.1 §5.2.1).
  */
-import { ENGINE_NS } from './documents/source';
+import { ENGINE_NS } from './constants';
 import { registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmValue } from '../saxon';
 
 /** Codepoints converted per `String.fromCodePoint` call: far below any engine's argument limit. */
@@ -39,9 +39,12 @@ function codepointOf(item: XdmValue[number]): number {
   return typeof atomic.value === 'number' ? atomic.value : Number(atomic.toString());
 }
 
-registerFunctions(ENGINE_NS, {
-  'codepoints-to-string': {
-    sig: '1F r[1AS] a[*ADI]',
-    impl: ([codepoints]) => [stringValue(codepointsToString(codepoints.map(codepointOf)))],
-  },
-});
+/** Registers engine:codepoints-to-string with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerCodepointFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    'codepoints-to-string': {
+      sig: '1F r[1AS] a[*ADI]',
+      impl: ([codepoints]) => [stringValue(codepointsToString(codepoints.map(codepointOf)))],
+    },
+  });
+}

@@ -13,13 +13,9 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_BASE_URI } from './constants';
 import { QueryError, toQueryError } from './query-error';
 import { saxon, type SefTree } from '../saxon';
-import './documents/source'; // registers the engine's extension functions before any compile
-import './codepoints'; // engine:codepoints-to-string (see translate/functions.ts)
-
-/** Static base URI used when the caller gives none: relative URIs resolve below it. */
-export const DEFAULT_BASE_URI = 'file:///xmldb-rest/query.xq';
 
 export interface CompileOptions {
   /** Static base URI of the stylesheet (and of the query): the `run` file, or the default. */

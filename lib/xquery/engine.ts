@@ -19,7 +19,7 @@
  */
 import type { RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
-import { DEFAULT_BASE_URI } from './compile';
+import { DEFAULT_BASE_URI } from './constants';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './query-error';
 import type { StringBinding } from './external-variables';
@@ -42,7 +42,7 @@ export interface EngineOptions {
   readonly timeoutMs?: number;
   /** Compiled stylesheets kept (default 256); prepared queries are kept to the same bound. */
   readonly compiledCacheSize?: number;
-  /** The module that builds each worker's DocumentSource (database contexts, doc(), collection()). */
+  /** The store source of the workers (database contexts, doc(), collection()); default: no documents. */
   readonly documentSource?: DocumentSourceSpec;
   /** Where the workers' output lines go (fn:trace); default: the process's stdout and stderr. */
   readonly output?: WorkerOutput;

@@ -14,18 +14,16 @@
  * - documents are read through a DocumentSource while the query runs (documents/source.ts).
  */
 import type { CompiledQuery } from './compile';
+import { CONTEXT_PARAM } from './constants';
 import { NO_DOCUMENTS, collectionFinder, withDocumentSource, type DocumentSource } from './documents/source';
 import { toQueryError } from './query-error';
 import { bindStrings, type StringBinding } from './external-variables';
 import { saxon, type XdmNode, type XdmValue } from '../saxon';
 import { serialize } from './serialization/serialize';
 
-export { ENGINE_NS, NO_DOCUMENTS, type DocumentSource } from './documents/source';
+export { NO_DOCUMENTS, type DocumentSource } from './documents/source';
 export type { StringBinding } from './external-variables';
 export type { XdmItem, XdmNode, XdmValue } from '../saxon';
-
-/** Name of the stylesheet parameter that carries the context documents. */
-export const CONTEXT_PARAM = 'Q{urn:xmldb-rest:engine}context';
 
 export interface EvaluateOptions {
   /** Named template to start with (local name or EQName); default `xsl:initial-template`. */

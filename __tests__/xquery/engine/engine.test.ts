@@ -1,6 +1,7 @@
-import path from 'node:path';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { storedDocuments } from '../../helpers/stored-documents';
 
 const request = (query: string, more: Partial<QueryRequest> = {}): QueryRequest => ({
   query,
@@ -21,13 +22,10 @@ async function failure(engine: Engine, req: QueryRequest): Promise<LocatedQueryE
 }
 
 describe('engine', () => {
+  const data = storedDocuments();
   let engine: Engine;
   beforeAll(() => {
-    engine = createEngine({
-      workers: 1,
-      dbPath: '/data',
-      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
-    });
+    engine = createEngine({ workers: 1, dbPath: data.path, documentSource: storeSourceSpec() });
   });
   afterAll(async () => {
     await engine.close();
@@ -107,7 +105,7 @@ describe('engine', () => {
 
     it('reads a database context through the DocumentSource', async () => {
       const out = await engine.evaluate(request('count(.), count(//x), /r/@db/string()', { context: { kind: 'database', db: 'db', path: '' } }));
-      expect(out.body).toBe('1\n2\n/data');
+      expect(out.body).toBe('1\n2\nstored');
     });
 
     it('reports a context that is not well-formed', async () => {

@@ -1,9 +1,10 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
-import path from 'node:path';
 import { QueryError } from '../../../lib/xquery/query-error';
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { CONTEXT_URI_PARAM, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { storedDocuments } from '../../helpers/stored-documents';
 
 const translate = (query: string, mode: ContextMode = 'none') => translateModule(parseQuery(query), query, { contextMode: mode });
 
@@ -37,13 +38,10 @@ describe('which queries are one XPath expression', () => {
 });
 
 describe('an XPath run answers what the stylesheet answers', () => {
+  const data = storedDocuments();
   let pool: QueryPool;
   beforeAll(() => {
-    pool = new QueryPool({
-      size: 1,
-      dbPath: '/data',
-      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
-    });
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
   });
   afterAll(() => pool.close());
 

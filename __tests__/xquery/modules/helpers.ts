@@ -10,6 +10,9 @@ import { evaluate } from '../../../lib/xquery/evaluate';
 import type { DocumentSource } from '../../../lib/xquery/documents/source';
 import type { XdmNode, XdmValue } from '../../../lib/saxon';
 import { serialize } from '../../../lib/xquery/serialization/serialize';
+import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+
+registerExtensionFunctions();
 
 const compiler = new QueryCompiler({ max: 256 });
 
@@ -61,7 +64,7 @@ export function query(expr: string, prolog = ''): string {
     '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" ' +
     'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:map="http://www.w3.org/2005/xpath-functions/map" ' +
     'xmlns:array="http://www.w3.org/2005/xpath-functions/array" xmlns:e="urn:xmldb-rest:engine" ' +
-    'xmlns:db="http://basex.org/modules/db" xmlns:t="urn:xmldb-rest:test" exclude-result-prefixes="#all">\n' +
+    'xmlns:db="http://basex.org/modules/db" exclude-result-prefixes="#all">\n' +
     `<xsl:param name="Q{urn:xmldb-rest:engine}context" as="document-node()*" select="()"/>\n${prolog}\n` +
     `<xsl:template name="main">\n<xsl:sequence select="${escaped}"/>\n</xsl:template>\n</xsl:stylesheet>`
   );

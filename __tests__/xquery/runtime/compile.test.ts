@@ -2,6 +2,9 @@ import { QueryCompiler, compileKey, compileUncached } from '../../../lib/xquery/
 import { evaluate } from '../../../lib/xquery/evaluate';
 import { QueryError } from '../../../lib/xquery/query-error';
 import { select, xslt } from './helpers';
+import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+
+registerExtensionFunctions();
 
 function compileError(text: string): QueryError {
   try {

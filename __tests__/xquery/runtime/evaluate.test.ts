@@ -1,8 +1,12 @@
 import { QueryCompiler } from '../../../lib/xquery/compile';
-import { CONTEXT_PARAM, evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
+import { evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
+import { CONTEXT_PARAM } from '../../../lib/xquery/constants';
 import { QueryError } from '../../../lib/xquery/query-error';
 import { parseXml } from '../../../lib/saxon';
 import { select, xslt } from './helpers';
+import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+
+registerExtensionFunctions();
 
 const MAIN = { initialTemplate: 'main' };
 const compiler = new QueryCompiler({ max: 256 });

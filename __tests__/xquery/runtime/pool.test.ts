@@ -1,12 +1,14 @@
-import path from 'node:path';
 import { QueryError } from '../../../lib/xquery/query-error';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { storedDocuments } from '../../helpers/stored-documents';
 import { select } from './helpers';
 
 const MAIN = 'main';
 const RUNAWAY = select('count((1 to 100000000000)[. mod 7 = 99])');
 
 describe('QueryPool', () => {
+  const data = storedDocuments();
   let pool: QueryPool;
   afterEach(async () => {
     await pool?.close();
@@ -58,14 +60,10 @@ describe('QueryPool', () => {
     await expect(pool.run({ xslt: select('1', ''), initialTemplate: MAIN, context: { xml: ['<a>'] } })).rejects.toMatchObject({ code: 'FODC0006' });
   });
 
-  it('reads documents through the DocumentSource module given in the init data', async () => {
-    pool = new QueryPool({
-      size: 1,
-      dbPath: '/data',
-      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
-    });
+  it('reads documents through the store source given in the init data', async () => {
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
     const out = await pool.run({ xslt: select("e:doc('db/a.xml')/r/@db/string(), count(collection('db')//x)"), initialTemplate: MAIN });
-    expect(out.body).toBe('/data\n2');
+    expect(out.body).toBe('stored\n2');
     const ctx = await pool.run({
       xslt: select('count($Q{urn:xmldb-rest:engine}context//x)', '<xsl:param name="Q{urn:xmldb-rest:engine}context" select="()"/>'),
       initialTemplate: MAIN,
@@ -99,14 +97,14 @@ describe('QueryPool', () => {
   });
 
   it('backs off when workers fail at start-up instead of restarting them in a loop', async () => {
-    const missing = path.join(__dirname, 'no-such-document-source.js');
-    pool = new QueryPool({ size: 1, documentSource: { module: missing } });
-    await expect(pool.run({ xslt: select('1'), initialTemplate: MAIN })).rejects.toThrow(/Cannot find module/);
+    // a store source with neither a data folder nor a reader cannot start
+    pool = new QueryPool({ size: 1, documentSource: storeSourceSpec() });
+    await expect(pool.run({ xslt: select('1'), initialTemplate: MAIN })).rejects.toThrow(/needs a worker reader/);
     // no replacement is started at once: it waits out a delay
     expect(pool.workers).toBe(0);
     expect(pool.restarts).toBe(1);
     // later tasks wait for the retries and fail with the start-up error once they give up
-    await expect(pool.run({ xslt: select('2'), initialTemplate: MAIN })).rejects.toThrow(/Cannot find module/);
+    await expect(pool.run({ xslt: select('2'), initialTemplate: MAIN })).rejects.toThrow(/needs a worker reader/);
     expect(pool.restarts).toBeLessThanOrEqual(3);
   });
 

@@ -4,6 +4,9 @@ import { QueryError } from '../../../lib/xquery/query-error';
 import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialization/serialize';
 import { select } from '../runtime/helpers';
+import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+
+registerExtensionFunctions();
 
 // this thread evaluates queries as a query worker does (worker/thread.ts)
 applyQueryPatches();

@@ -3,7 +3,7 @@
  * generated xsl:function receives the visible locals and the focus, and its XSLT body sees
  * them under the same names.
  */
-import { CONTEXT_PARAM } from '../../../lib/xquery/evaluate';
+import { CONTEXT_PARAM } from '../../../lib/xquery/constants';
 import { needsFocus } from '../../../lib/xquery/translate/focus';
 import { FOCUS_PARAMS, liftFunction, liftScope } from '../../../lib/xquery/translate/lift';
 import { xmlAttr } from '../../../lib/xquery/translate/names';
@@ -11,6 +11,9 @@ import { Scope, StaticContext } from '../../../lib/xquery/translate/scope';
 import { TranslationUnit } from '../../../lib/xquery/translate/unit';
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
+import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+
+registerExtensionFunctions();
 
 describe('translate: lifting', () => {
   let pool: QueryPool;

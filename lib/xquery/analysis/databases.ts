@@ -20,9 +20,10 @@
  */
 import { isValidDatabaseName } from '../../store/paths';
 import { MODULE_NAMESPACES } from '../module-namespaces';
-import { BASE_FOLDER, hasScheme, splitDatabasePath } from '../documents/resource-uri';
+import { hasScheme, splitDatabasePath } from '../documents/resource-uri';
+import { BASE_FOLDER } from '../constants';
 import { childNodes, type EQName, type MainModule, type Node } from '../syntax';
-import { NS, PREDECLARED } from '../translate/names';
+import { NS, PREDECLARED } from '../constants';
 
 /** Database names in sorted order, or every database. */
 export type DatabaseSet = readonly string[] | '*';

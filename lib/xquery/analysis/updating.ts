@@ -19,7 +19,7 @@
  * them (create, globally, for db:create, db:drop, db:copy, db:alter).
  */
 import { databasesOf, type DatabaseSet } from './databases';
-import { PREDECLARED } from '../translate/names';
+import { PREDECLARED } from '../constants';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../update/errors';
 import { MODULE_NAMESPACES } from '../module-namespaces';

@@ -20,7 +20,7 @@
  *
  * Importing this module registers the function (worker/thread.ts does, before any compilation).
  */
-import { ENGINE_NS } from './source';
+import { ENGINE_NS } from '../constants';
 import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
 /** The local name of the function in ENGINE_NS. */
@@ -101,6 +101,9 @@ function descendants([node, name]: XdmValue[]): XdmValue {
   return descendantsNamed(item, String(name[0]));
 }
 
-registerFunctions(ENGINE_NS, {
-  [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
-});
+/** Registers engine:descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerNameIndexFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
+  });
+}

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { toSaxonDocument } from '../../convert/xml';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
 import { NodeKind, xpathError, type XdmNode } from '../../saxon';
-import type { StoredLocation } from '../modules/db';
+import type { StoredLocation } from './database-access';
 
 /** Cache "database" of host files: not a valid database name, so it never collides. */
 const FILES = '\u0001file';

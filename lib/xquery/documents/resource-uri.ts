@@ -1,13 +1,9 @@
 /**
  * How a URI in a query names a stored resource (the rule store-source.ts resolves by, and the
- * static analysis of analysis/databases.ts reads by): `db`, `db/path` or `/db/path`, backslashes counting
- * as slashes; the same below BASE_FOLDER, where relative URIs resolve by default. Any other URI
- * with a scheme is a host file or the network.
+ * static analysis of analysis/databases.ts reads by): `db`, `db/path` or `/db/path`, backslashes
+ * counting as slashes; the same below BASE_FOLDER (constants.ts), where relative URIs resolve by
+ * default. Any other URI with a scheme is a host file or the network.
  */
-import { DEFAULT_BASE_URI } from '../compile';
-
-/** Folder of the default static base URI: `file:///xmldb-rest/`. */
-export const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
 
 /** Whether `text` starts with a URI scheme (a Windows drive letter such as `C:\` is not one). */
 export function hasScheme(text: string): boolean {

@@ -13,9 +13,9 @@
  * A source must return the same node object for the same document within one query (node
  * identity: `doc('a') is doc('a')`); parsed-document caches give that for free.
  */
+import { ENGINE_NS } from '../constants';
 import { castString, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
-export const ENGINE_NS = 'urn:xmldb-rest:engine';
 
 export interface DocumentSource {
   /**
@@ -108,11 +108,14 @@ export function collectionFinder(baseUri: string | undefined): (resolved?: strin
 
 const str = (v: XdmValue): string => String(v[0]);
 
-registerFunctions(ENGINE_NS, {
-  doc: { sig: '1F r[?ND] a[?AS]', impl: ([uri]) => (uri.length === 0 ? [] : [fetchDocument(str(uri))]) },
-  'doc-available': {
-    sig: '1F r[1AB] a[?AS]',
-    impl: ([uri]) => [castString(String(uri.length > 0 && documentAvailable(str(uri))), 'boolean')],
-  },
-  collection: { sig: '1F r[*ND] a[?AS]', impl: ([uri]) => fetchCollection(uri.length > 0 ? str(uri) : null) },
-});
+/** Registers engine:doc, engine:doc-available and engine:collection with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerDocumentFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    doc: { sig: '1F r[?ND] a[?AS]', impl: ([uri]) => (uri.length === 0 ? [] : [fetchDocument(str(uri))]) },
+    'doc-available': {
+      sig: '1F r[1AB] a[?AS]',
+      impl: ([uri]) => [castString(String(uri.length > 0 && documentAvailable(str(uri))), 'boolean')],
+    },
+    collection: { sig: '1F r[*ND] a[?AS]', impl: ([uri]) => fetchCollection(uri.length > 0 ? str(uri) : null) },
+  });
+}

@@ -40,12 +40,11 @@ import type { ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../stor
 import type { DocCache } from '../../store/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../saxon';
-import type { DocumentSourceSpec, WorkerInit } from '../worker/protocol';
-import { openWorkerReader } from '../worker/store-reader';
-import { dbError, type DatabaseAccess, type StoredLocation } from '../modules/db';
+import { dbError, type DatabaseAccess, type StoredLocation } from './database-access';
 import { ParsedDocuments } from './parsed-documents';
 import { accessDenied, fileAccessAllowed } from '../guards/resource-guard';
-import { BASE_FOLDER, hasScheme, splitDatabasePath } from './resource-uri';
+import { hasScheme, splitDatabasePath } from './resource-uri';
+import { BASE_FOLDER } from '../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 
 export interface StoreSourceOptions {
@@ -57,24 +56,19 @@ export interface StoreSourceOptions {
   readonly cacheBytes?: number;
 }
 
-/** Options of the store source inside `DocumentSourceSpec.options`. */
-export interface StoreSourceSpecOptions {
+/**
+ * The store source of a pool's workers, as structured-clone data (the `documentSource` of a
+ * QueryPool; each worker builds its source from it, worker/thread.ts).
+ */
+export interface StoreSourceSpec {
   readonly cacheBytes?: number;
   /** How the workers read the store (store/types.ts); default: the files of `WorkerInit.dbPath`. */
   readonly reader?: WorkerReaderSpec;
 }
 
 /** The `documentSource` option of a QueryPool whose workers read the store. */
-export function storeSourceSpec(options: StoreSourceSpecOptions = {}): DocumentSourceSpec {
-  return { module: __filename, options: { ...options } };
-}
-
-/** Entry point for worker/thread.ts (see DocumentSourceFactory). */
-export function createDocumentSource(init: WorkerInit): StoreSource {
-  const options = (init.documentSource?.options ?? {}) as StoreSourceSpecOptions;
-  const spec: WorkerReaderSpec | undefined = options.reader ?? (init.dbPath ? { kind: 'files', dbPath: init.dbPath } : undefined);
-  if (!spec) throw new Error('The store document source needs a worker reader or WorkerInit.dbPath.');
-  return new StoreSource({ reader: openWorkerReader(spec, init), cacheBytes: options.cacheBytes });
+export function storeSourceSpec(options: StoreSourceSpec = {}): StoreSourceSpec {
+  return { ...options };
 }
 
 /** Documents read in one reader call: at most this many, ... */

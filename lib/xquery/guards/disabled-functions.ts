@@ -6,14 +6,17 @@
  *   of the query's choosing would be compiled without the translator's allow-list.
  * Raised when called, not when compiled: a call in a branch that never runs is no error.
  */
-import { ENGINE_NS } from '../documents/source';
+import { ENGINE_NS } from '../constants';
 import { registerFunctions, xpathError } from '../../saxon';
 
-registerFunctions(ENGINE_NS, {
-  transform: {
-    sig: '1F r[1FM] a[1FM]',
-    impl: () => {
-      throw xpathError('fn:transform is disabled: queries may not run stylesheets.', 'FOXT0004');
+/** Registers the refusing engine:transform with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerDisabledFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    transform: {
+      sig: '1F r[1FM] a[1FM]',
+      impl: () => {
+        throw xpathError('fn:transform is disabled: queries may not run stylesheets.', 'FOXT0004');
+      },
     },
-  },
-});
+  });
+}

@@ -24,8 +24,9 @@
 import { activeDocumentSource } from '../documents/source';
 import { xpathError } from '../../saxon';
 import { guardPlatformResources, readThroughPlatform } from '../../saxon/patches';
-import { isDatabaseAccess } from '../modules/db';
-import { BASE_FOLDER, hasScheme } from '../documents/resource-uri';
+import { isDatabaseAccess } from '../documents/database-access';
+import { hasScheme } from '../documents/resource-uri';
+import { BASE_FOLDER } from '../constants';
 
 let allowed = false;
 

@@ -29,7 +29,7 @@
  * query worker (worker/host-wall.ts).
  */
 import type { SefTree, XdmNode } from '../../saxon';
-import { NS } from '../translate/names';
+import { NS } from '../constants';
 import { isHiddenNamespace } from '../translate/callable';
 
 const STANDARD_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.map, NS.array, NS.xs]);

@@ -167,27 +167,30 @@ function integerToDayTime([ms]: XdmValue[]): XdmValue {
 
 const flag = (v: XdmValue | undefined): boolean => v !== undefined && v.length > 0 && String(v[0]) === 'true';
 
-registerFunctions(CONVERT_NS, {
-  'binary-to-string': {
-    sig: '1F r[1AS] a[1A,?AS,?AB]',
-    arity: [1, 2, 3],
-    impl: ([bytes, encoding, fallback]) => [stringValue(decode(binaryBytes(bytes[0], 'convert:binary-to-string'), str(encoding) ?? 'UTF-8', flag(fallback)))],
-  },
-  'string-to-base64': { sig: '1F r[1A2] a[1AS,?AS]', arity: [1, 2], impl: ([s, encoding]) => [base64Item(encode(String(s[0]), str(encoding)))] },
-  'string-to-hex': { sig: '1F r[1AX] a[1AS,?AS]', arity: [1, 2], impl: ([s, encoding]) => [hexItem(encode(String(s[0]), str(encoding)))] },
-  'integers-to-base64': { sig: '1F r[1A2] a[*ADI]', impl: ([values]) => [base64Item(integersToBytes(values))] },
-  'integers-to-hex': { sig: '1F r[1AX] a[*ADI]', impl: ([values]) => [hexItem(integersToBytes(values))] },
-  'binary-to-integers': { sig: '1F r[*ADI] a[1A]', impl: ([b]) => [...binaryBytes(b[0], 'convert:binary-to-integers')].map(integerItem) },
-  'binary-to-bytes': {
-    sig: '1F r[*] a[1A]',
-    impl: ([b]) => [...binaryBytes(b[0], 'convert:binary-to-bytes')].map((n) => castString(String(n > 127 ? n - 256 : n), 'byte')),
-  },
-  'integer-to-base': { sig: '1F r[1AS] a[1ADI,1ADI]', impl: integerToBase },
-  'integer-from-base': { sig: '1F r[1ADI] a[1AS,1ADI]', impl: integerFromBase },
-  'integer-to-dateTime': { sig: '1F r[1AM] a[1ADI]', impl: integerToDateTime },
-  'dateTime-to-integer': { sig: '1F r[1ADI] a[1AM]', impl: dateTimeToInteger },
-  'integer-to-dayTime': { sig: '1F r[1ARD] a[1ADI]', impl: integerToDayTime },
-  'dayTime-to-integer': { sig: '1F r[1ADI] a[1ARD]', impl: dayTimeToInteger },
-  'encode-key': { sig: '1F r[1AS] a[1AS,?AB]', arity: [1, 2], impl: ([key, lax]) => [stringValue(encodeName(String(key[0]), flag(lax)))] },
-  'decode-key': { sig: '1F r[1AS] a[1AS,?AB]', arity: [1, 2], impl: ([key, lax]) => [stringValue(decodeName(String(key[0]), flag(lax)))] },
-});
+/** Registers the convert: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerConvertFunctions(): void {
+  registerFunctions(CONVERT_NS, {
+    'binary-to-string': {
+      sig: '1F r[1AS] a[1A,?AS,?AB]',
+      arity: [1, 2, 3],
+      impl: ([bytes, encoding, fallback]) => [stringValue(decode(binaryBytes(bytes[0], 'convert:binary-to-string'), str(encoding) ?? 'UTF-8', flag(fallback)))],
+    },
+    'string-to-base64': { sig: '1F r[1A2] a[1AS,?AS]', arity: [1, 2], impl: ([s, encoding]) => [base64Item(encode(String(s[0]), str(encoding)))] },
+    'string-to-hex': { sig: '1F r[1AX] a[1AS,?AS]', arity: [1, 2], impl: ([s, encoding]) => [hexItem(encode(String(s[0]), str(encoding)))] },
+    'integers-to-base64': { sig: '1F r[1A2] a[*ADI]', impl: ([values]) => [base64Item(integersToBytes(values))] },
+    'integers-to-hex': { sig: '1F r[1AX] a[*ADI]', impl: ([values]) => [hexItem(integersToBytes(values))] },
+    'binary-to-integers': { sig: '1F r[*ADI] a[1A]', impl: ([b]) => [...binaryBytes(b[0], 'convert:binary-to-integers')].map(integerItem) },
+    'binary-to-bytes': {
+      sig: '1F r[*] a[1A]',
+      impl: ([b]) => [...binaryBytes(b[0], 'convert:binary-to-bytes')].map((n) => castString(String(n > 127 ? n - 256 : n), 'byte')),
+    },
+    'integer-to-base': { sig: '1F r[1AS] a[1ADI,1ADI]', impl: integerToBase },
+    'integer-from-base': { sig: '1F r[1ADI] a[1AS,1ADI]', impl: integerFromBase },
+    'integer-to-dateTime': { sig: '1F r[1AM] a[1ADI]', impl: integerToDateTime },
+    'dateTime-to-integer': { sig: '1F r[1ADI] a[1AM]', impl: dateTimeToInteger },
+    'integer-to-dayTime': { sig: '1F r[1ARD] a[1ADI]', impl: integerToDayTime },
+    'dayTime-to-integer': { sig: '1F r[1ADI] a[1ARD]', impl: dayTimeToInteger },
+    'encode-key': { sig: '1F r[1AS] a[1AS,?AB]', arity: [1, 2], impl: ([key, lax]) => [stringValue(encodeName(String(key[0]), flag(lax)))] },
+    'decode-key': { sig: '1F r[1AS] a[1AS,?AB]', arity: [1, 2], impl: ([key, lax]) => [stringValue(decodeName(String(key[0]), flag(lax)))] },
+  });
+}

@@ -87,4 +87,7 @@ function serialize(input: XdmValue, options: OptionValues): string {
   });
 }
 
-registerTextFormat('csv', { parseOptions: OPTIONS, serializeOptions: OPTIONS, parse, serialize });
+/** Registers the csv: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerCsvFunctions(): void {
+  registerTextFormat('csv', { parseOptions: OPTIONS, serializeOptions: OPTIONS, parse, serialize });
+}

@@ -30,7 +30,8 @@ import type { StoreChange } from '../update/store-changes';
 import { updateError } from '../update/errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';
 import { dbPending, describe } from '../update/primitives';
-import { DB_NS, activeDatabases } from './db';
+import { activeDatabases } from '../documents/database-access';
+import { DB_NS } from './db';
 import { encodeValue } from '../module-support/stored-values';
 
 const str = (v: XdmValue | undefined): string => (v && v.length ? String(v[0]) : '');
@@ -169,17 +170,20 @@ function nothing([db]: XdmValue[]): XdmValue {
 // Registration (as in db.ts: one name, several arities)
 
 
-registerFunctions(DB_NS, {
-  create: { sig: '1F r[*] a[1AS,*,*AS,*]', arity: [1, 2, 3, 4], impl: create },
-  drop: { sig: '1F r[*] a[1AS]', impl: drop },
-  add: { sig: '1F r[*] a[1AS,*,?AS,*]', arity: [2, 3, 4], impl: add },
-  put: { sig: '1F r[*] a[1AS,*,1AS,*]', arity: [3, 4], impl: put },
-  'put-value': { sig: '1F r[*] a[1AS,*,1AS]', impl: putValue },
-  'put-binary': { sig: '1F r[*] a[1AS,*,1AS]', impl: putBinary },
-  delete: { sig: '1F r[*] a[1AS,1AS]', impl: del },
-  rename: { sig: '1F r[*] a[1AS,1AS,1AS]', impl: rename },
-  copy: { sig: '1F r[*] a[1AS,1AS]', impl: copy },
-  alter: { sig: '1F r[*] a[1AS,1AS]', impl: alter },
-  optimize: { sig: '1F r[*] a[1AS,?AB,*]', arity: [1, 2, 3], impl: nothing },
-  flush: { sig: '1F r[*] a[1AS]', impl: nothing },
-});
+/** Registers the updating db: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerDbWriteFunctions(): void {
+  registerFunctions(DB_NS, {
+    create: { sig: '1F r[*] a[1AS,*,*AS,*]', arity: [1, 2, 3, 4], impl: create },
+    drop: { sig: '1F r[*] a[1AS]', impl: drop },
+    add: { sig: '1F r[*] a[1AS,*,?AS,*]', arity: [2, 3, 4], impl: add },
+    put: { sig: '1F r[*] a[1AS,*,1AS,*]', arity: [3, 4], impl: put },
+    'put-value': { sig: '1F r[*] a[1AS,*,1AS]', impl: putValue },
+    'put-binary': { sig: '1F r[*] a[1AS,*,1AS]', impl: putBinary },
+    delete: { sig: '1F r[*] a[1AS,1AS]', impl: del },
+    rename: { sig: '1F r[*] a[1AS,1AS,1AS]', impl: rename },
+    copy: { sig: '1F r[*] a[1AS,1AS]', impl: copy },
+    alter: { sig: '1F r[*] a[1AS,1AS]', impl: alter },
+    optimize: { sig: '1F r[*] a[1AS,?AB,*]', arity: [1, 2, 3], impl: nothing },
+    flush: { sig: '1F r[*] a[1AS]', impl: nothing },
+  });
+}

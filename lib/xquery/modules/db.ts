@@ -32,7 +32,9 @@
  * DatabaseAccess (the store source does); otherwise no database exists.
  */
 import type { ResourceInfo } from '../../store/types';
-import { ENGINE_NS, activeDocumentSource } from '../documents/source';
+import { activeDocumentSource } from '../documents/source';
+import { ENGINE_NS } from '../constants';
+import { activeDatabases, dbError, type DatabaseAccess, type StoredLocation } from '../documents/database-access';
 import {
   castString,
   stringValue,
@@ -46,65 +48,6 @@ import { decodeValue } from '../module-support/stored-values';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export const DB_NS = MODULE_NAMESPACES.db;
-
-/** Where a stored document lives. */
-export interface StoredLocation {
-  readonly db: string;
-  readonly path: string;
-}
-
-/** What the db: functions need from the store (the store source implements it). */
-export interface DatabaseAccess {
-  /** Names of all databases, sorted. */
-  databaseNames(): string[];
-  hasDatabase(db: string): boolean;
-  /** Resources at or below `path`, sorted by path; db:open error for an unknown database. */
-  resources(db: string, path?: string): ResourceInfo[];
-  /** The resource stored exactly at `path`. */
-  resource(db: string, path: string): ResourceInfo | undefined;
-  /** Parsed XML documents at or below `path`, in path order (the same node objects as fn:doc). */
-  documents(db: string, path?: string): XdmNode[];
-  /** Stored bytes of a resource. */
-  bytes(db: string, path: string): Buffer;
-  /** Database and path of the document a node belongs to, if it is a stored one. */
-  locate(node: XdmNode): StoredLocation | undefined;
-  /** Text of the resource a URI names (for saxon's own loaders); undefined if there is none. */
-  storedText?(uri: string): string | undefined;
-}
-
-/** An error of the db module: code `Q{http://basex.org/modules/db}<name>`. */
-export function dbError(name: string, message: string): Error {
-  return xpathError(message, `Q{${DB_NS}}${name}`);
-}
-
-const NO_DATABASES: DatabaseAccess = {
-  databaseNames: () => [],
-  hasDatabase: () => false,
-  resources: (db) => {
-    throw dbError('open', `Database '${db}' was not found.`);
-  },
-  resource: (db) => {
-    throw dbError('open', `Database '${db}' was not found.`);
-  },
-  documents: (db) => {
-    throw dbError('open', `Database '${db}' was not found.`);
-  },
-  bytes: (db) => {
-    throw dbError('open', `Database '${db}' was not found.`);
-  },
-  locate: () => undefined,
-};
-
-export function isDatabaseAccess(value: unknown): value is DatabaseAccess {
-  const v = value as Partial<DatabaseAccess> | null;
-  return !!v && typeof v.databaseNames === 'function' && typeof v.documents === 'function' && typeof v.locate === 'function';
-}
-
-/** The DatabaseAccess of the running query. */
-export function activeDatabases(): DatabaseAccess {
-  const source = activeDocumentSource();
-  return isDatabaseAccess(source) ? source : NO_DATABASES;
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -212,19 +155,22 @@ function uriCollection([uri]: XdmValue[]): XdmValue {
 // lists the arities of a name with optional trailing arguments.
 const DOCS = '1F r[*ND] a[1AS,1AS]';
 
-registerFunctions(DB_NS, {
-  get: { sig: DOCS, arity: [1, 2], impl: getDocuments },
-  open: { sig: DOCS, arity: [1, 2], impl: getDocuments },
-  list: { sig: '1F r[*AS] a[1AS,1AS]', arity: [0, 1, 2], impl: list },
-  exists: { sig: '1F r[1AB] a[1AS,1AS]', arity: [1, 2], impl: exists },
-  type: { sig: '1F r[1AS] a[1AS,1AS]', impl: type },
-  'content-type': { sig: '1F r[1AS] a[1AS,1AS]', impl: contentType },
-  'get-binary': { sig: '1F r[1A2] a[1AS,1AS]', impl: getBinary },
-  'get-value': { sig: '1F r[*] a[1AS,1AS]', impl: getValue },
-  name: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).db)] },
-  path: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).path)] },
-});
+/** Registers BaseX's db: functions (reading part) and engine:uri-collection with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerDbFunctions(): void {
+  registerFunctions(DB_NS, {
+    get: { sig: DOCS, arity: [1, 2], impl: getDocuments },
+    open: { sig: DOCS, arity: [1, 2], impl: getDocuments },
+    list: { sig: '1F r[*AS] a[1AS,1AS]', arity: [0, 1, 2], impl: list },
+    exists: { sig: '1F r[1AB] a[1AS,1AS]', arity: [1, 2], impl: exists },
+    type: { sig: '1F r[1AS] a[1AS,1AS]', impl: type },
+    'content-type': { sig: '1F r[1AS] a[1AS,1AS]', impl: contentType },
+    'get-binary': { sig: '1F r[1A2] a[1AS,1AS]', impl: getBinary },
+    'get-value': { sig: '1F r[*] a[1AS,1AS]', impl: getValue },
+    name: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).db)] },
+    path: { sig: '1F r[1AS] a[1N]', impl: (args) => [stringValue(stored(args[0]).path)] },
+  });
 
-registerFunctions(ENGINE_NS, {
-  'uri-collection': { sig: '1F r[*AU] a[?AS]', arity: [0, 1], impl: uriCollection },
-});
+  registerFunctions(ENGINE_NS, {
+    'uri-collection': { sig: '1F r[*AU] a[?AS]', arity: [0, 1], impl: uriCollection },
+  });
+}

@@ -31,9 +31,12 @@ function hash(value: XdmValue, algorithm: string, fn: string): XdmValue {
   return [base64Item(createHash(name).update(bytesOf(value, fn)).digest())];
 }
 
-registerFunctions(MODULE_NAMESPACES.hash, {
-  md5: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'md5', 'hash:md5') },
-  sha1: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'sha1', 'hash:sha1') },
-  sha256: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'sha256', 'hash:sha256') },
-  hash: { sig: '1F r[1A2] a[1A,1AS]', impl: ([v, algorithm]) => hash(v, String(algorithm[0]), 'hash:hash') },
-});
+/** Registers the hash: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerHashFunctions(): void {
+  registerFunctions(MODULE_NAMESPACES.hash, {
+    md5: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'md5', 'hash:md5') },
+    sha1: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'sha1', 'hash:sha1') },
+    sha256: { sig: '1F r[1A2] a[1A]', impl: ([v]) => hash(v, 'sha256', 'hash:sha256') },
+    hash: { sig: '1F r[1A2] a[1A,1AS]', impl: ([v, algorithm]) => hash(v, String(algorithm[0]), 'hash:hash') },
+  });
+}

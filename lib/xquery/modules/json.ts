@@ -123,4 +123,7 @@ function serializeJson(input: XdmValue, options: OptionValues): string {
   return serialize(input, { method: 'json', indent: indent ? 'yes' : 'no' });
 }
 
-registerTextFormat('json', { parseOptions: PARSE_OPTIONS, serializeOptions: SERIALIZE_OPTIONS, parse, serialize: serializeJson });
+/** Registers the json: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerJsonFunctions(): void {
+  registerTextFormat('json', { parseOptions: PARSE_OPTIONS, serializeOptions: SERIALIZE_OPTIONS, parse, serialize: serializeJson });
+}

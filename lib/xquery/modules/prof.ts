@@ -138,13 +138,16 @@ function dump([input, labelArg]: XdmValue[]): XdmValue {
   return [];
 }
 
-registerFunctions(PROF_NS, {
-  sleep: { sig: '1F r[0] a[1ADI]', impl: sleep },
-  time: { sig: '1F r[*] a[*,?AS]', arity: [1, 2], lazy: true, impl: time },
-  track: { sig: '1F r[1FM] a[*,?FM]', arity: [1, 2], lazy: true, impl: track },
-  void: { sig: '1F r[0] a[*]', lazy: true, impl: ([input]) => (input(), []) },
-  type: { sig: '1F r[*] a[*]', impl: type },
-  dump: { sig: '1F r[0] a[*,?AS]', arity: [1, 2], impl: dump },
-  'current-ms': { sig: '1F r[1ADI] a[]', arity: [0], impl: () => [integer(Date.now())] },
-  'current-ns': { sig: '1F r[1ADI] a[]', arity: [0], impl: () => [integer(process.hrtime.bigint())] },
-});
+/** Registers the prof: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerProfFunctions(): void {
+  registerFunctions(PROF_NS, {
+    sleep: { sig: '1F r[0] a[1ADI]', impl: sleep },
+    time: { sig: '1F r[*] a[*,?AS]', arity: [1, 2], lazy: true, impl: time },
+    track: { sig: '1F r[1FM] a[*,?FM]', arity: [1, 2], lazy: true, impl: track },
+    void: { sig: '1F r[0] a[*]', lazy: true, impl: ([input]) => (input(), []) },
+    type: { sig: '1F r[*] a[*]', impl: type },
+    dump: { sig: '1F r[0] a[*,?AS]', arity: [1, 2], impl: dump },
+    'current-ms': { sig: '1F r[1ADI] a[]', arity: [0], impl: () => [integer(Date.now())] },
+    'current-ns': { sig: '1F r[1ADI] a[]', arity: [0], impl: () => [integer(process.hrtime.bigint())] },
+  });
+}

@@ -112,36 +112,39 @@ function permutation([seed, input]: XdmValue[]): XdmValue {
   return items;
 }
 
-registerFunctions(MODULE_NAMESPACES.random, {
-  double: { sig: '1F r[1AO] a[]', arity: [0], impl: () => [doubleItem(Math.random())] },
-  integer: {
-    sig: '1F r[1ADI] a[?ADI]',
-    arity: [0, 1],
-    impl: ([max]) => [integerItem(unseeded().nextInt(bound(max)))],
-  },
-  'seeded-double': {
-    sig: '1F r[*AO] a[1ADI,1ADI]',
-    impl: ([seed, num]) => {
-      const random = new SeededRandom(big(seed));
-      return series(num, () => doubleItem(random.nextDouble()));
+/** Registers the random: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerRandomFunctions(): void {
+  registerFunctions(MODULE_NAMESPACES.random, {
+    double: { sig: '1F r[1AO] a[]', arity: [0], impl: () => [doubleItem(Math.random())] },
+    integer: {
+      sig: '1F r[1ADI] a[?ADI]',
+      arity: [0, 1],
+      impl: ([max]) => [integerItem(unseeded().nextInt(bound(max)))],
     },
-  },
-  'seeded-integer': {
-    sig: '1F r[*ADI] a[1ADI,1ADI,?ADI]',
-    arity: [2, 3],
-    impl: ([seed, num, max]) => {
-      const limit = bound(max);
-      const random = new SeededRandom(big(seed));
-      return series(num, () => integerItem(random.nextInt(limit)));
+    'seeded-double': {
+      sig: '1F r[*AO] a[1ADI,1ADI]',
+      impl: ([seed, num]) => {
+        const random = new SeededRandom(big(seed));
+        return series(num, () => doubleItem(random.nextDouble()));
+      },
     },
-  },
-  gaussian: {
-    sig: '1F r[*AO] a[1ADI]',
-    impl: ([num]) => {
-      const random = unseeded();
-      return series(num, () => doubleItem(random.nextGaussian()));
+    'seeded-integer': {
+      sig: '1F r[*ADI] a[1ADI,1ADI,?ADI]',
+      arity: [2, 3],
+      impl: ([seed, num, max]) => {
+        const limit = bound(max);
+        const random = new SeededRandom(big(seed));
+        return series(num, () => integerItem(random.nextInt(limit)));
+      },
     },
-  },
-  'seeded-permutation': { sig: '1F r[*] a[1ADI,*]', impl: permutation },
-  uuid: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue(randomUUID())] },
-});
+    gaussian: {
+      sig: '1F r[*AO] a[1ADI]',
+      impl: ([num]) => {
+        const random = unseeded();
+        return series(num, () => doubleItem(random.nextGaussian()));
+      },
+    },
+    'seeded-permutation': { sig: '1F r[*] a[1ADI,*]', impl: permutation },
+    uuid: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue(randomUUID())] },
+  });
+}

@@ -37,7 +37,8 @@
  * `memory` and `pass` are accepted and ignored. Errors: those of the evaluated query, with their
  * codes; `xquery:update`, `xquery:permission`, `xquery:timeout`.
  */
-import { DEFAULT_BASE_URI, compileStylesheet } from '../compile';
+import { compileStylesheet } from '../compile';
+import { DEFAULT_BASE_URI } from '../constants';
 import { evaluate } from '../evaluate';
 import { NO_DOCUMENTS, activeDocumentSource, withDocumentSource } from '../documents/source';
 import { parsePermission, rank, type Permission } from '../../users/permissions';
@@ -169,7 +170,10 @@ function guarded(args: XdmValue[], updating: boolean): XdmValue {
   }
 }
 
-registerFunctions(XQUERY_NS, {
-  eval: { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, false) },
-  'eval-update': { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, true) },
-});
+/** Registers xquery:eval and xquery:eval-update with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerXQueryFunctions(): void {
+  registerFunctions(XQUERY_NS, {
+    eval: { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, false) },
+    'eval-update': { sig: '1F r[*] a[1A,?FM,?FM]', arity: [1, 2, 3], impl: (args) => guarded(args, true) },
+  });
+}

@@ -25,7 +25,8 @@
  * while it runs (the message starts with saxon-js's code); an input that cannot be parsed or
  * read keeps its own code (FODC0002, FODC0006).
  */
-import { DEFAULT_BASE_URI, QueryCompiler, compileKey, type CompiledQuery } from '../compile';
+import { QueryCompiler, compileKey, type CompiledQuery } from '../compile';
+import { DEFAULT_BASE_URI } from '../constants';
 import { collectionFinder, fetchDocument } from '../documents/source';
 import { QueryError, toQueryError, xmlParserMessage } from '../query-error';
 import { NodeKind, isNode, parseXml, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
@@ -154,9 +155,12 @@ function transform([input, stylesheet, params]: XdmValue[], destination: 'docume
   return result.principalResult ? [result.principalResult as XdmNode] : [];
 }
 
-registerFunctions(XSLT_NS, {
-  processor: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue('SaxonJS')] },
-  version: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue('3.0')] },
-  transform: { sig: '1F r[1N] a[1,1,?FM,?FM]', arity: [2, 3, 4], impl: (args) => transform(args, 'document') },
-  'transform-text': { sig: '1F r[1AS] a[1,1,?FM,?FM]', arity: [2, 3, 4], impl: (args) => transform(args, 'serialized') },
-});
+/** Registers the xslt: functions with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerXsltFunctions(): void {
+  registerFunctions(XSLT_NS, {
+    processor: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue('SaxonJS')] },
+    version: { sig: '1F r[1AS] a[]', arity: [0], impl: () => [stringValue('3.0')] },
+    transform: { sig: '1F r[1N] a[1,1,?FM,?FM]', arity: [2, 3, 4], impl: (args) => transform(args, 'document') },
+    'transform-text': { sig: '1F r[1AS] a[1,1,?FM,?FM]', arity: [2, 3, 4], impl: (args) => transform(args, 'serialized') },
+  });
+}

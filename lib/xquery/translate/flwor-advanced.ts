@@ -8,7 +8,7 @@
  * clause family has its file: flwor-order.ts (`xsl:perform-sort`), flwor-group.ts
  * (`xsl:for-each-group`), flwor-window.ts (`xsl:iterate` over positions).
  */
-import { DEFAULT_BASE_URI } from '../compile';
+import { DEFAULT_BASE_URI } from '../constants';
 import { LocatedQueryError } from '../errors';
 import { lineColumn, type EQName, type FLWORClause, type FLWORExpr, type LetBinding, type SequenceType } from '../syntax';
 import { translateExpr } from './expressions';

@@ -12,7 +12,7 @@
  *   parameter is not supplied, it defaults to the engine's `collection($CONTEXT_URI_PARAM)`,
  *   which the worker's DocumentSource answers (a database context).
  */
-import { CONTEXT_PARAM } from '../evaluate';
+import { CONTEXT_PARAM } from '../constants';
 import type { MainModule } from '../syntax';
 import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
 import { translateExpr } from './expressions';

@@ -5,61 +5,10 @@
  * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT.
  */
 import { escapeAttribute, escapeText } from '../../xml';
-import { MODULE_NAMESPACES } from '../module-namespaces';
 
-/** What the server's own namespaces start with (never callable or declarable from a query). */
-export const INTERNAL_NAMESPACE_PREFIX = 'urn:xmldb-rest:';
+import { NS } from '../constants';
 
-/** Namespace URIs the translator knows by name. */
-export const NS = {
-  xml: 'http://www.w3.org/XML/1998/namespace',
-  xmlns: 'http://www.w3.org/2000/xmlns/',
-  xs: 'http://www.w3.org/2001/XMLSchema',
-  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
-  fn: 'http://www.w3.org/2005/xpath-functions',
-  local: 'http://www.w3.org/2005/xquery-local-functions',
-  math: 'http://www.w3.org/2005/xpath-functions/math',
-  map: 'http://www.w3.org/2005/xpath-functions/map',
-  array: 'http://www.w3.org/2005/xpath-functions/array',
-  err: 'http://www.w3.org/2005/xqt-errors',
-  output: 'http://www.w3.org/2010/xslt-xquery-serialization',
-  /** The XQuery namespace: unprefixed annotation names (`%public`, `%private`). */
-  xquery: 'http://www.w3.org/2012/xquery',
-  db: MODULE_NAMESPACES.db,
-  prof: MODULE_NAMESPACES.prof,
-  xsl: 'http://www.w3.org/1999/XSL/Transform',
-  /** Generated functions (lifted constructs). */
-  gen: `${INTERNAL_NAMESPACE_PREFIX}gen`,
-  /** Generated local variable names. */
-  vars: `${INTERNAL_NAMESPACE_PREFIX}var`,
-  /** Stylesheet parameters that carry the query's literals (literals.ts). */
-  lit: `${INTERNAL_NAMESPACE_PREFIX}lit`,
-  /** The runtime's extension functions (documents/source.ts). */
-  engine: `${INTERNAL_NAMESPACE_PREFIX}engine`,
-  /** Prefix of the namespaces of declared names written in ASCII (see `declaredName`). */
-  ascii: `${INTERNAL_NAMESPACE_PREFIX}ascii:`,
-} as const;
-
-/** Prefixes every query knows without declaring them (XQuery 3.1 §C.2, plus the implemented modules). */
-export const PREDECLARED: Readonly<Record<string, string>> = {
-  xml: NS.xml,
-  xs: NS.xs,
-  xsi: NS.xsi,
-  fn: NS.fn,
-  local: NS.local,
-  math: NS.math,
-  map: NS.map,
-  array: NS.array,
-  err: NS.err,
-  output: NS.output,
-  ...MODULE_NAMESPACES,
-};
-
-/**
- * The reserved namespaces (XQuery 3.1 §2.1.1): no query may declare a function or an annotation
- * in them (XQST0045).
- */
-export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([NS.xml, NS.xs, NS.xsi, NS.fn, NS.math, NS.map, NS.array, NS.xquery]);
+export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from '../constants';
 
 /** A resolved name: namespace URI ('' for none) and local part. */
 export interface QName {

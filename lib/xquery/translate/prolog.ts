@@ -19,7 +19,7 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
-import { CONTEXT_PARAM } from '../evaluate';
+import { CONTEXT_PARAM } from '../constants';
 import { isSerializationParam } from '../serialization/params';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';

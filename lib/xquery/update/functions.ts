@@ -74,19 +74,22 @@ function namespaceMap(v: XdmValue): Map<string, string> {
   return out;
 }
 
-registerFunctions(UPDATE_NS, {
-  insert: { sig: '1F r[*] a[1AS,*,*]', impl: ([pos, source, target]) => insertUpdates(str(pos) as InsertPosition, source, target) },
-  delete: { sig: '1F r[*] a[*]', impl: ([target]) => deleteUpdates(target) },
-  'replace-node': { sig: '1F r[*] a[*,*]', impl: ([target, replacement]) => replaceNodeUpdates(target, replacement) },
-  'replace-value': { sig: '1F r[*] a[*,1AS]', impl: ([target, value]) => replaceValueUpdates(target, str(value)) },
-  rename: { sig: '1F r[*] a[*,*,*,1AS]', impl: ([target, name, ns, def]) => renameUpdates(target, name, namespaceMap(ns), str(def)) },
-  output: { sig: '1F r[*] a[*]', impl: ([items]) => [outputPending(items)] },
-  copy: {
-    sig: '1F r[1N] a[*]',
-    impl: ([source]) => {
-      if (source.length !== 1 || !isNode(source[0]) || isAtomic(source[0])) throw updateError('XUTY0013', describe(source));
-      return [copyNode(source[0])];
+/** Registers the update primitives the translator emits with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerUpdateFunctions(): void {
+  registerFunctions(UPDATE_NS, {
+    insert: { sig: '1F r[*] a[1AS,*,*]', impl: ([pos, source, target]) => insertUpdates(str(pos) as InsertPosition, source, target) },
+    delete: { sig: '1F r[*] a[*]', impl: ([target]) => deleteUpdates(target) },
+    'replace-node': { sig: '1F r[*] a[*,*]', impl: ([target, replacement]) => replaceNodeUpdates(target, replacement) },
+    'replace-value': { sig: '1F r[*] a[*,1AS]', impl: ([target, value]) => replaceValueUpdates(target, str(value)) },
+    rename: { sig: '1F r[*] a[*,*,*,1AS]', impl: ([target, name, ns, def]) => renameUpdates(target, name, namespaceMap(ns), str(def)) },
+    output: { sig: '1F r[*] a[*]', impl: ([items]) => [outputPending(items)] },
+    copy: {
+      sig: '1F r[1N] a[*]',
+      impl: ([source]) => {
+        if (source.length !== 1 || !isNode(source[0]) || isAtomic(source[0])) throw updateError('XUTY0013', describe(source));
+        return [copyNode(source[0])];
+      },
     },
-  },
-  modify: { sig: '1F r[*N] a[*,*N]', impl: ([pul, copies]) => modifyCopies(pul, copies as XdmNode[]) },
-});
+    modify: { sig: '1F r[*N] a[*,*N]', impl: ([pul, copies]) => modifyCopies(pul, copies as XdmNode[]) },
+  });
+}

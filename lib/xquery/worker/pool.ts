@@ -29,7 +29,8 @@ import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import type { ReadView } from '../../store/types';
-import { compileKey, type CompileOptions, DEFAULT_BASE_URI } from '../compile';
+import { compileKey, type CompileOptions } from '../compile';
+import { DEFAULT_BASE_URI } from '../constants';
 import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../query-error';
 import type { StringBinding } from '../external-variables';
 import type { StoreChange } from '../update/store-changes';
@@ -49,7 +50,7 @@ export interface QueryPoolOptions {
   readonly cacheMax?: number;
   /** A file store's folder, for workers whose DocumentSource spec names no reader. */
   readonly dbPath?: string;
-  /** Module that builds each worker's DocumentSource; default: no documents (FODC0002). */
+  /** The store source of the workers (documents/store-source.ts `storeSourceSpec`); default: no documents (FODC0002). */
   readonly documentSource?: DocumentSourceSpec;
   /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
   readonly output?: WorkerOutput;

@@ -8,17 +8,13 @@ import type { MessagePort } from 'node:worker_threads';
 import type { RequestedRange, ResolvedRange } from '../../ranges';
 import type { CatalogSnapshot, LockSet } from '../../store/types';
 import type { CompileOptions } from '../compile';
+import type { StoreSourceSpec } from '../documents/store-source';
 import type { QueryErrorData } from '../query-error';
 import type { StringBinding } from '../external-variables';
 import type { StoreChange } from '../update/store-changes';
 
-/** Where a worker's DocumentSource comes from (see DocumentSourceFactory). */
-export interface DocumentSourceSpec {
-  /** Absolute path of a module exporting `createDocumentSource(init: WorkerInit)`. */
-  readonly module: string;
-  /** Options for that module (structured-clone data), e.g. the store source's `cacheBytes`. */
-  readonly options?: Readonly<Record<string, unknown>>;
-}
+/** The worker's DocumentSource: the store source with these options; absent: no documents. */
+export type DocumentSourceSpec = StoreSourceSpec;
 
 /** workerData of every worker in a pool. */
 export interface WorkerInit {

@@ -6,24 +6,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { QueryCompiler, compileUncached, compiledFromText, type CompiledQuery } from '../compile';
 import { evaluate, evaluateXPath } from '../evaluate';
-import '../modules/db'; // registers the db: functions (and engine:uri-collection) before any compile
-import { isDatabaseAccess } from '../modules/db';
-import '../modules/db-write'; // registers the updating db: functions
-import '../documents/name-index'; // registers engine:descendants (the element-name index behind `//name`)
-import '../modules/prof'; // registers the prof: functions
-import '../modules/xquery'; // registers xquery:eval and xquery:eval-update
-import '../modules/xslt'; // registers the xslt: functions
-import '../modules/json'; // registers the json: functions
-import '../modules/csv'; // registers the csv: functions
-import '../modules/convert'; // registers the convert: functions
-import '../modules/hash'; // registers the hash: functions
-import '../modules/random'; // registers the random: functions
-import '../update/functions'; // registers the update primitives the translator emits
-import '../guards/disabled-functions'; // registers the refusing engine:transform
+import { isDatabaseAccess } from '../documents/database-access';
+import { registerExtensionFunctions } from '../extension-functions';
 import { serialize } from '../serialization/serialize';
 import { applyPendingUpdates } from '../update/pending-update-list';
 import { installResourceGuard, withFileAccess } from '../guards/resource-guard';
 import { NO_DOCUMENTS, type DocumentSource } from '../documents/source';
+import { StoreSource } from '../documents/store-source';
+import type { WorkerReaderSpec } from '../../store/types';
+import { openWorkerReader } from './store-reader';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseXml, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
@@ -34,19 +25,20 @@ import { raiseHostWall } from './host-wall';
 import { connectRunLimit, resetRunLimits } from '../run-limit';
 import type { ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
-/** What a DocumentSource module exports (documents/store-source.ts is one). */
-export type DocumentSourceFactory = (init: WorkerInit) => DocumentSource;
-
 applyQueryPatches();
+registerExtensionFunctions();
 const init = workerData as WorkerInit;
 installResourceGuard();
 const compiler = new QueryCompiler({ max: init.cacheMax });
 const source = openSource(init);
 
+/** The store source the init data asks for (reading the files of `dbPath` unless it names a reader), or none. */
 function openSource(init: WorkerInit): DocumentSource {
-  if (!init.documentSource) return NO_DOCUMENTS;
-  const mod = require(init.documentSource.module) as { createDocumentSource: DocumentSourceFactory };
-  return mod.createDocumentSource(init);
+  const spec = init.documentSource;
+  if (!spec) return NO_DOCUMENTS;
+  const reader: WorkerReaderSpec | undefined = spec.reader ?? (init.dbPath ? { kind: 'files', dbPath: init.dbPath } : undefined);
+  if (!reader) throw new Error('The store document source needs a worker reader or WorkerInit.dbPath.');
+  return new StoreSource({ reader: openWorkerReader(reader, init), cacheBytes: spec.cacheBytes });
 }
 
 /** The source for one run: the source's run view if it has one (database context = default collection). */
@@ -156,7 +148,7 @@ function perform(task: Task): Reply {
   }
 }
 
-// everything is loaded (the source module too): from here on no JavaScript is compiled from strings
+// everything is loaded: from here on no JavaScript is compiled from strings
 raiseHostWall();
 connectRunLimit((limit) => parentPort!.postMessage({ id: currentTask, limit } satisfies LimitMessage));
 parentPort!.on('message', (task: Task) => {

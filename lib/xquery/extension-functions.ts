@@ -1,0 +1,50 @@
+/**
+ * Every extension function the engine gives saxon-js, registered in one list, in this order, by
+ * `registerExtensionFunctions`. saxon-js checks calls of extension functions when it compiles a
+ * stylesheet, so a thread registers them before it compiles or runs a query: the query workers do
+ * first thing (worker/thread.ts). Registering is per thread and changes saxon-js's function
+ * library, which the host application's own saxon-js on the main thread never sees.
+ */
+import { registerDocumentFunctions } from './documents/source';
+import { registerNameIndexFunctions } from './documents/name-index';
+import { registerCodepointFunctions } from './codepoints';
+import { registerDisabledFunctions } from './guards/disabled-functions';
+import { registerUpdateFunctions } from './update/functions';
+import { registerDbFunctions } from './modules/db';
+import { registerDbWriteFunctions } from './modules/db-write';
+import { registerProfFunctions } from './modules/prof';
+import { registerXQueryFunctions } from './modules/xquery';
+import { registerXsltFunctions } from './modules/xslt';
+import { registerJsonFunctions } from './modules/json';
+import { registerCsvFunctions } from './modules/csv';
+import { registerConvertFunctions } from './modules/convert';
+import { registerHashFunctions } from './modules/hash';
+import { registerRandomFunctions } from './modules/random';
+
+/** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
+const REGISTRATIONS: readonly (() => void)[] = [
+  registerDocumentFunctions, // engine:doc, doc-available, collection (fn:doc and friends)
+  registerCodepointFunctions, // engine:codepoints-to-string
+  registerDbFunctions, // db: (reading) and engine:uri-collection
+  registerDbWriteFunctions, // db: (updating)
+  registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
+  registerProfFunctions, // prof:
+  registerXQueryFunctions, // xquery:eval, xquery:eval-update
+  registerXsltFunctions, // xslt:
+  registerJsonFunctions, // json:
+  registerCsvFunctions, // csv:
+  registerConvertFunctions, // convert:
+  registerHashFunctions, // hash:
+  registerRandomFunctions, // random:
+  registerUpdateFunctions, // the update primitives the translator emits
+  registerDisabledFunctions, // the refusing engine:transform
+];
+
+let registered = false;
+
+/** Registers every extension function with this thread's saxon-js (idempotent). */
+export function registerExtensionFunctions(): void {
+  if (registered) return;
+  for (const register of REGISTRATIONS) register();
+  registered = true;
+}
