@@ -20,96 +20,23 @@
  * - Start-up failures: a worker that dies before it has loaded is replaced after a delay that
  *   doubles with each failure in a row (up to 30 s), so a broken installation does not spin;
  *   tasks waiting meanwhile fail with the start-up error once the backoff gives up on them.
- * - Compilation is shared across the pool: the main thread keeps an LRU of compiled SEF text by
- *   compile key; `fetch` makes concurrent requests for one key wait for a single compilation
- *   (done in a worker, under the same time limit). Compile errors are cached like successes.
- *   Each worker also keeps its own primed copies, so a hot query is parsed once per worker.
+ * - Compilation is shared across the pool (shared-compilations.ts): one compilation per compile
+ *   key, in a worker, under the same time limit. Each worker also keeps its own primed copies, so
+ *   a hot query is parsed once per worker.
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { LRUCache } from 'lru-cache';
 import type { ReadView } from '../../store/types';
-import { compileKey, type CompileOptions } from '../compile';
 import { DEFAULT_BASE_URI } from '../constants';
-import { QueryError, busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryErrorData } from '../query-error';
-import type { StringBinding } from '../external-variables';
-import type { StoreChange } from '../update/store-changes';
+import { busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
 import { startWorker, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
-import type { RequestedRange } from '../../ranges';
-import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
+import { SharedCompilations } from './shared-compilations';
+import { runTaskParts, toOutcome, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
+import type { LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
-
-export interface QueryPoolOptions {
-  /** Number of worker threads; default: the number of cores. */
-  readonly size?: number;
-  /** Default time limit per query in milliseconds (default 30 000). */
-  readonly timeoutMs?: number;
-  /** Compiled stylesheets kept by the pool and by each worker (default 256). */
-  readonly cacheMax?: number;
-  /** A file store's folder, for workers whose DocumentSource spec names no reader. */
-  readonly dbPath?: string;
-  /** The store source of the workers (documents/store-source.ts `storeSourceSpec`); default: no documents (FODC0002). */
-  readonly documentSource?: DocumentSourceSpec;
-  /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
-  readonly output?: WorkerOutput;
-  /** Tasks that may wait for a worker; one more is refused with 503 (default 16 per worker, at least 32). */
-  readonly maxQueued?: number;
-  /** Old-generation heap of each worker in MiB (`resourceLimits`); default: V8's. */
-  readonly heapMb?: number;
-  /** Largest serialized result a worker hands back, in bytes (default: unbounded). */
-  readonly maxResultBytes?: number;
-}
-
-export interface QueryJob {
-  /** The XSLT 3.0 text of the translated query. */
-  readonly xslt: string;
-  /**
-   * The query as one XPath expression (translate/index.ts): evaluated without compiling `xslt`,
-   * which is then not used. Not for updating queries.
-   */
-  readonly xpath?: string;
-  readonly compile?: CompileOptions;
-  readonly initialTemplate?: string;
-  readonly params?: Readonly<Record<string, StringBinding>>;
-  readonly context?: ContextSpec;
-  /** Databases the query may read (the user's permissions); absent: all of them. */
-  readonly readable?: readonly string[];
-  /**
-   * The view holding the request's locks: it answers the worker's store requests (the `channel`
-   * reader), and `versions` are taken from it (see RunTask.versions).
-   */
-  readonly view?: ReadView;
-  readonly versions?: ReadonlyMap<string, string>;
-  /** The database of the URL, when `params` name it rather than `context` (the default collection). */
-  readonly database?: DatabaseContext;
-  /** An updating query: the worker applies its pending updates and answers store changes. */
-  readonly update?: boolean;
-  /** This run may read the host's files (see RunTask.fileAccess); default false. */
-  readonly fileAccess?: boolean;
-  /** Serialization parameters (spec §2.3) by name. */
-  readonly serialization?: Readonly<Record<string, string>>;
-  /** Time limit of this query (compilation and run, each), overriding the pool's. */
-  readonly timeoutMs?: number;
-  /** Paging: only these items are serialized (see ItemPage). */
-  readonly items?: RequestedRange;
-  /** Aborted when the answer is no longer wanted (the client disconnected): the run stops. */
-  readonly signal?: AbortSignal;
-}
-
-export interface QueryOutcome {
-  /** The serialized result. */
-  readonly body: string;
-  /** Milliseconds spent running (and serializing) in the worker. */
-  readonly runMs: number;
-  /** Whether this job's stylesheet came from the cache. */
-  readonly cached: boolean;
-  /** Store changes of an updating query (update/store-changes.ts), to apply in one write. */
-  readonly changes?: readonly StoreChange[];
-  /** A paged job's page. */
-  readonly page?: ItemPage;
-}
+export type { QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
 
 interface Pending {
   readonly task: Task;
@@ -146,8 +73,6 @@ const BACKOFF_MAX_MS = 30_000;
 /** Start-up failures in a row after which waiting tasks fail instead of waiting for the next try. */
 const BACKOFF_GIVE_UP = 3;
 
-type Compiled = { readonly sefText: string; readonly baseUri: string } | { readonly error: QueryErrorData };
-
 export class QueryPool {
   private readonly size: number;
   private readonly timeoutMs: number;
@@ -155,7 +80,7 @@ export class QueryPool {
   private readonly output?: WorkerOutput;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
-  private readonly compiled: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
+  private readonly shared: SharedCompilations;
   private readonly maxQueued: number;
   private readonly heapMb: number | undefined;
   private nextId = 1;
@@ -167,8 +92,6 @@ export class QueryPool {
   private backoff: NodeJS.Timeout | null = null;
   /** Workers replaced after a timeout or a crash. */
   restarts = 0;
-  /** Compilations sent to workers. */
-  compilations = 0;
 
   constructor(options: QueryPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
@@ -183,15 +106,11 @@ export class QueryPool {
       ...(options.maxResultBytes !== undefined ? { maxResultBytes: options.maxResultBytes } : {}),
     };
     this.output = options.output;
-    this.compiled = new LRUCache({
-      max: cacheMax,
-      fetchMethod: async (_key, _stale, { context }) => {
-        this.compilations++;
-        const reply = await this.submit({ kind: 'compile', id: 0, xslt: context.xslt, options: context.options }, context.timeoutMs);
-        if (!reply.ok && 'error' in reply) return { error: reply.error };
-        if (!('sefText' in reply)) throw new Error('unexpected reply to a compile task');
-        return { sefText: reply.sefText, baseUri: reply.baseUri };
-      },
+    this.shared = new SharedCompilations(cacheMax, async (xslt, options, timeoutMs) => {
+      const reply = await this.submit({ kind: 'compile', id: 0, xslt, options }, timeoutMs);
+      if (!reply.ok && 'error' in reply) return { error: reply.error };
+      if (!('sefText' in reply)) throw new Error('unexpected reply to a compile task');
+      return { sefText: reply.sefText, baseUri: reply.baseUri };
     });
   }
 
@@ -200,39 +119,17 @@ export class QueryPool {
     const options = job.compile ?? {};
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
     if (job.xpath !== undefined) {
-      const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-      return this.outcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
+      const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
+      return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
     }
-    const key = compileKey(job.xslt, options);
-    const cached = this.compiled.has(key);
-    // A compilation is shared by every request for the key, so it is not cancelled with one of them.
-    const compiled = await this.compiled.fetch(key, { context: { xslt: job.xslt, options, timeoutMs } });
-    if (!compiled) throw new Error('compilation produced nothing');
-    if ('error' in compiled) throw new QueryError(compiled.error);
-    const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...this.runParts(job) } as const;
-    return this.outcome(await this.submit(task, timeoutMs, job.signal, job.view), cached);
+    const { key, compiled, cached } = await this.shared.compile(job.xslt, options, timeoutMs);
+    const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
+    return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), cached);
   }
 
-  /** What a run task carries besides its query. */
-  private runParts(job: QueryJob) {
-    return {
-      initialTemplate: job.initialTemplate,
-      params: job.params,
-      context: job.context,
-      serialization: job.serialization,
-      readable: job.readable,
-      ...(job.versions ? { versions: [...job.versions] } : {}),
-      ...(job.database ? { database: job.database } : {}),
-      ...(job.update ? { update: true } : {}),
-      ...(job.items ? { items: job.items } : {}),
-      ...(job.fileAccess ? { fileAccess: true } : {}),
-    };
-  }
-
-  private outcome(reply: Reply, cached: boolean): QueryOutcome {
-    if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
-    if (!('body' in reply)) throw new Error('unexpected reply to a run task');
-    return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };
+  /** Compilations sent to workers. */
+  get compilations(): number {
+    return this.shared.compilations;
   }
 
   /** Stops all workers; queued and running tasks fail. */

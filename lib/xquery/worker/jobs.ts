@@ -1,0 +1,105 @@
+/**
+ * What the pool's callers give (QueryJob, QueryPoolOptions) and get (QueryOutcome), and how a
+ * job becomes a run task for a worker and a worker's reply its outcome (pool.ts).
+ */
+import type { ReadView } from '../../store/types';
+import type { RequestedRange } from '../../ranges';
+import type { CompileOptions } from '../compile';
+import type { StringBinding } from '../external-variables';
+import { QueryError } from '../query-error';
+import type { StoreChange } from '../update/store-changes';
+import type { WorkerOutput } from './launch';
+import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, Reply } from './protocol';
+
+export interface QueryPoolOptions {
+  /** Number of worker threads; default: the number of cores. */
+  readonly size?: number;
+  /** Default time limit per query in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Compiled stylesheets kept by the pool and by each worker (default 256). */
+  readonly cacheMax?: number;
+  /** A file store's folder, for workers whose DocumentSource spec names no reader. */
+  readonly dbPath?: string;
+  /** The store source of the workers (documents/store-source.ts `storeSourceSpec`); default: no documents (FODC0002). */
+  readonly documentSource?: DocumentSourceSpec;
+  /** Where the workers' stdout and stderr lines go (fn:trace); default: the process's own. */
+  readonly output?: WorkerOutput;
+  /** Tasks that may wait for a worker; one more is refused with 503 (default 16 per worker, at least 32). */
+  readonly maxQueued?: number;
+  /** Old-generation heap of each worker in MiB (`resourceLimits`); default: V8's. */
+  readonly heapMb?: number;
+  /** Largest serialized result a worker hands back, in bytes (default: unbounded). */
+  readonly maxResultBytes?: number;
+}
+
+export interface QueryJob {
+  /** The XSLT 3.0 text of the translated query. */
+  readonly xslt: string;
+  /**
+   * The query as one XPath expression (translate/index.ts): evaluated without compiling `xslt`,
+   * which is then not used. Not for updating queries.
+   */
+  readonly xpath?: string;
+  readonly compile?: CompileOptions;
+  readonly initialTemplate?: string;
+  readonly params?: Readonly<Record<string, StringBinding>>;
+  readonly context?: ContextSpec;
+  /** Databases the query may read (the user's permissions); absent: all of them. */
+  readonly readable?: readonly string[];
+  /**
+   * The view holding the request's locks: it answers the worker's store requests (the `channel`
+   * reader), and `versions` are taken from it (see RunTask.versions).
+   */
+  readonly view?: ReadView;
+  readonly versions?: ReadonlyMap<string, string>;
+  /** The database of the URL, when `params` name it rather than `context` (the default collection). */
+  readonly database?: DatabaseContext;
+  /** An updating query: the worker applies its pending updates and answers store changes. */
+  readonly update?: boolean;
+  /** This run may read the host's files (see RunTask.fileAccess); default false. */
+  readonly fileAccess?: boolean;
+  /** Serialization parameters (spec §2.3) by name. */
+  readonly serialization?: Readonly<Record<string, string>>;
+  /** Time limit of this query (compilation and run, each), overriding the pool's. */
+  readonly timeoutMs?: number;
+  /** Paging: only these items are serialized (see ItemPage). */
+  readonly items?: RequestedRange;
+  /** Aborted when the answer is no longer wanted (the client disconnected): the run stops. */
+  readonly signal?: AbortSignal;
+}
+
+export interface QueryOutcome {
+  /** The serialized result. */
+  readonly body: string;
+  /** Milliseconds spent running (and serializing) in the worker. */
+  readonly runMs: number;
+  /** Whether this job's stylesheet came from the cache. */
+  readonly cached: boolean;
+  /** Store changes of an updating query (update/store-changes.ts), to apply in one write. */
+  readonly changes?: readonly StoreChange[];
+  /** A paged job's page. */
+  readonly page?: ItemPage;
+}
+
+/** What a run task carries besides its query. */
+export function runTaskParts(job: QueryJob) {
+  return {
+    initialTemplate: job.initialTemplate,
+    params: job.params,
+    context: job.context,
+    serialization: job.serialization,
+    readable: job.readable,
+    ...(job.versions ? { versions: [...job.versions] } : {}),
+    ...(job.database ? { database: job.database } : {}),
+    ...(job.update ? { update: true } : {}),
+    ...(job.items ? { items: job.items } : {}),
+    ...(job.fileAccess ? { fileAccess: true } : {}),
+  };
+}
+
+/** The outcome of a run task's reply; a failed run rejects with its QueryError. */
+export function toOutcome(reply: Reply, cached: boolean): QueryOutcome {
+  if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
+  if (!('body' in reply)) throw new Error('unexpected reply to a run task');
+  return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };
+}

@@ -1,0 +1,42 @@
+/**
+ * Compilation shared across a pool's workers: the main thread keeps an LRU of compiled SEF text
+ * by compile key (compile.ts `compileKey`); `fetch` makes concurrent requests for one key wait for
+ * a single compilation, done in a worker under the requester's time limit. Compile errors are
+ * cached like successes (they are as deterministic).
+ */
+import { LRUCache } from 'lru-cache';
+import { compileKey, type CompileOptions } from '../compile';
+import { QueryError, type QueryErrorData } from '../query-error';
+
+/** A compiled stylesheet as SEF text, or the error compiling it raised. */
+export type Compiled = { readonly sefText: string; readonly baseUri: string } | { readonly error: QueryErrorData };
+
+/** Compiles in a worker (the pool's compile task). */
+export type CompileInWorker = (xslt: string, options: CompileOptions, timeoutMs: number) => Promise<Compiled>;
+
+export class SharedCompilations {
+  private readonly cache: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
+  /** Compilations sent to workers. */
+  compilations = 0;
+
+  constructor(max: number, compileInWorker: CompileInWorker) {
+    this.cache = new LRUCache({
+      max,
+      fetchMethod: async (_key, _stale, { context }) => {
+        this.compilations++;
+        return compileInWorker(context.xslt, context.options, context.timeoutMs);
+      },
+    });
+  }
+
+  /** The compiled stylesheet for `xslt` (compiled now, or from the cache); a compile error rejects. */
+  async compile(xslt: string, options: CompileOptions, timeoutMs: number): Promise<{ key: string; compiled: { readonly sefText: string; readonly baseUri: string }; cached: boolean }> {
+    const key = compileKey(xslt, options);
+    const cached = this.cache.has(key);
+    // A compilation is shared by every request for the key, so it is not cancelled with one of them.
+    const compiled = await this.cache.fetch(key, { context: { xslt, options, timeoutMs } });
+    if (!compiled) throw new Error('compilation produced nothing');
+    if ('error' in compiled) throw new QueryError(compiled.error);
+    return { key, compiled, cached };
+  }
+}
