@@ -1,5 +1,7 @@
 /**
- * switch, typeswitch (pure XPath) and try/catch (lifted into `xsl:try`).
+ * if, switch, typeswitch (pure XPath) and try/catch (lifted into `xsl:try`).
+ *
+ *   if (T) then A else B  → (if (T) then A else B), each branch conditionally evaluated
  *
  *   switch (E) case C1 case C2 return R1 … default return D
  *     → let $v := data(E) return if (count($v) gt 1) then error(XPTY0004)
@@ -17,7 +19,7 @@
  *   The catch variables `$err:code`, `$err:description`, `$err:value`, `$err:module`,
  *   `$err:line-number`, `$err:column-number`, `$err:additional` are bound from XSLT's own.
  */
-import type { CatchClause, EQName, NameTest, SwitchExpr, TryCatchExpr, TypeswitchExpr, Wildcard } from '../syntax';
+import type { CatchClause, EQName, IfExpr, NameTest, SwitchExpr, TryCatchExpr, TypeswitchExpr, Wildcard } from '../syntax';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { liftFunction, liftScope } from './lift';
@@ -26,13 +28,15 @@ import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 
-export type ConditionalExpr = SwitchExpr | TypeswitchExpr | TryCatchExpr;
+export type ConditionalExpr = IfExpr | SwitchExpr | TypeswitchExpr | TryCatchExpr;
 
 const F = `Q{${NS.fn}}`;
 
 /** Translates typeswitch, switch or try/catch to an XPath expression. */
 export function translateConditional(expr: ConditionalExpr, scope: Scope, unit: TranslationUnit): string {
   switch (expr.kind) {
+    case 'IfExpr':
+      return translateIf(expr, scope, unit);
     case 'SwitchExpr':
       return translateSwitch(expr, scope, unit);
     case 'TypeswitchExpr':
@@ -40,6 +44,11 @@ export function translateConditional(expr: ConditionalExpr, scope: Scope, unit: 
     case 'TryCatchExpr':
       return translateTryCatch(expr, scope, unit);
   }
+}
+
+function translateIf(expr: IfExpr, scope: Scope, unit: TranslationUnit): string {
+  const t = (e: IfExpr['test']) => translateExpr(e, scope, unit);
+  return `(if (${t(expr.test)}) then ${scope.ctx.conditionally(() => t(expr.then))} else ${scope.ctx.conditionally(() => t(expr.else))})`;
 }
 
 function tempName(scope: Scope, what: string): string {

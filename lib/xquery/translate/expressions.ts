@@ -7,7 +7,7 @@
 import type { Expr } from '../syntax';
 import { translateConditional } from './conditional';
 import { translateConstructor } from './constructors';
-import { translateFlwor } from './flwor';
+import { translateFlwor, translateQuantified } from './flwor';
 import { translateOperator } from './operators';
 import { translatePath } from './paths';
 import { translatePrimary } from './primary';
@@ -39,8 +39,6 @@ export function translateExpr(expr: Expr, scope: Scope, unit: TranslationUnit): 
     case 'AxisStep':
     case 'FilterExpr':
       return translatePath(expr, scope, unit);
-    case 'QuantifiedExpr':
-    case 'IfExpr':
     case 'ArrowExpr':
     case 'ValidateExpr':
     case 'ExtensionExpr':
@@ -66,6 +64,9 @@ export function translateExpr(expr: Expr, scope: Scope, unit: TranslationUnit): 
       return translatePrimary(expr, scope, unit);
     case 'FLWORExpr':
       return translateFlwor(expr, scope, unit);
+    case 'QuantifiedExpr':
+      return translateQuantified(expr, scope, unit);
+    case 'IfExpr':
     case 'SwitchExpr':
     case 'TypeswitchExpr':
     case 'TryCatchExpr':

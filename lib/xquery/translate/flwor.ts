@@ -10,7 +10,7 @@
  * A typed binding checks its value with SequenceType matching (XPTY0004, no conversion).
  * FLWORs with order by, group by, count or window clauses go to flwor-advanced.ts.
  */
-import type { FLWORClause, FLWORExpr, ForBinding } from '../syntax';
+import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
 import { findJoins, hoistedJoin, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
@@ -18,6 +18,23 @@ import { NS } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+
+/** `some`/`every` … `satisfies` (XQuery 3.1 §3.15): an XPath quantified expression, the bindings' types checked. */
+export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr' }>, scope: Scope, unit: TranslationUnit): string {
+  let inner = scope;
+  const bindings: string[] = [];
+  for (const b of expr.bindings) {
+    let domain = translateExpr(b.in, inner, unit);
+    const bound = inner.bind(b.name, b.start);
+    if (b.type) {
+      const type = translateSequenceType(b.type, scope);
+      domain = `(for $Q{${NS.vars}}q in ${domain} return ${checkedValue(`$Q{${NS.vars}}q`, type, `$${bound.variable.name.local}`)})`;
+    }
+    inner = bound.scope;
+    bindings.push(`${bound.variable.ref} in ${domain}`);
+  }
+  return `(${expr.quantifier} ${bindings.join(', ')} satisfies ${translateExpr(expr.satisfies, inner, unit)})`;
+}
 
 export function translateFlwor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);

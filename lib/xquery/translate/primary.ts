@@ -1,23 +1,20 @@
 /**
  * Primary and postfix expressions: literals, variable references, parentheses, the context
- * item, function calls and references (functions.ts), maps, arrays, lookups, string
- * constructors, ordered/unordered, extension and validate expressions, quantified and
- * conditional (`if`) expressions.
+ * item, function calls, references and arrows (functions.ts), maps, arrays, lookups, string
+ * constructors, ordered/unordered, extension and validate expressions. (`if` is translated in
+ * conditional.ts and `some`/`every` in flwor.ts, as the parser's files hold them.)
  */
 import type { Expr, KeySpecifier } from '../syntax';
 import { translateExpr } from './expressions';
 import { translateArrow, translateDynamicCall, translateFunctionCall, translateInlineFunction, translateNamedFunctionRef } from './functions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
-import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 
 export type PrimaryExpr = Extract<
   Expr,
   {
     kind:
-      | 'QuantifiedExpr'
-      | 'IfExpr'
       | 'ArrowExpr'
       | 'ValidateExpr'
       | 'ExtensionExpr'
@@ -94,23 +91,6 @@ export function translatePrimary(expr: PrimaryExpr, scope: Scope, unit: Translat
       return `(${t(expr.expr)})`;
     case 'ValidateExpr':
       throw scope.error('XQST0075', expr.start);
-    case 'IfExpr':
-      return `(if (${t(expr.test)}) then ${scope.ctx.conditionally(() => t(expr.then))} else ${scope.ctx.conditionally(() => t(expr.else))})`;
-    case 'QuantifiedExpr': {
-      let inner = scope;
-      const bindings: string[] = [];
-      for (const b of expr.bindings) {
-        let domain = translateExpr(b.in, inner, unit);
-        const bound = inner.bind(b.name, b.start);
-        if (b.type) {
-          const type = translateSequenceType(b.type, scope);
-          domain = `(for $Q{${NS.vars}}q in ${domain} return ${checkedValue(`$Q{${NS.vars}}q`, type, `$${bound.variable.name.local}`)})`;
-        }
-        inner = bound.scope;
-        bindings.push(`${bound.variable.ref} in ${domain}`);
-      }
-      return `(${expr.quantifier} ${bindings.join(', ')} satisfies ${translateExpr(expr.satisfies, inner, unit)})`;
-    }
   }
 }
 
