@@ -8,7 +8,7 @@
 import type { Request } from 'express';
 import { raise, withHeaders } from '../errors';
 import type { ResolvedOptions } from '../options';
-import type { Runtime } from '../operations/runtime';
+import type { Runtime } from '../operations/composition-root';
 import type { Permission } from '../users/permissions';
 import type { User, UserStore } from '../users/user-store';
 import { clientAddress, hostName, requestHost } from './request-origin';

@@ -1,5 +1,5 @@
 /** Health of a router's runtime: the store answers a read and a query worker answers a query. */
-import type { Runtime } from '../operations/runtime';
+import type { Runtime } from '../operations/composition-root';
 
 async function probe(runtime: Runtime): Promise<boolean> {
   await runtime.store.read([], async () => undefined);

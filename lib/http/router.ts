@@ -15,7 +15,7 @@ import { retrieve } from '../operations/retrieve';
 import { runCommand, runCommandScript } from '../operations/command';
 import { analyzeQuery, evaluateQuery } from '../operations/query';
 import { runServerFile } from '../operations/run';
-import { closeRuntime, openRuntime, type Runtime } from '../operations/runtime';
+import { closeRuntime, openRuntime, type Runtime } from '../operations/composition-root';
 import { storeResource } from '../operations/store';
 import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';

@@ -1,7 +1,7 @@
 /** What operations take and give: a session (who asks, on which runtime) and a result. */
 import type { Readable } from 'node:stream';
 import type { User } from '../users/user-store';
-import type { Runtime } from './runtime';
+import type { Runtime } from './composition-root';
 
 export interface Session {
   readonly user: User;
