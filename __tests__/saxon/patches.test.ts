@@ -28,4 +28,13 @@ describe('saxon-js on the main thread', () => {
     expect(saxon.internals.Expr.Ek('z z')).toBe(false);
     expect(saxon.XPath.evaluate('Q{http://saxonica.com/ns/interactiveXSLT}window()', null)).toBe(globalThis);
   });
+
+  test("does not get the engine's extension functions, which query workers register", async () => {
+    expect((await s.get(`/rest?query=${encodeURIComponent('count(db:list())')}`).expect(200)).text).toBe('0');
+    const saxon = require('saxon-js') as { XPath: { evaluate(expr: string, ctx: unknown): unknown } };
+    const known = (ns: string, local: string, arity: number) => saxon.XPath.evaluate(`exists(function-lookup(QName('${ns}', '${local}'), ${arity}))`, null);
+    expect(known('urn:xmldb-rest:engine', 'doc', 1)).toBe(false);
+    expect(known('urn:xmldb-rest:engine', 'codepoints-to-string', 1)).toBe(false);
+    expect(known('http://basex.org/modules/db', 'list', 0)).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 /**
- * What one router owns: its options, its store and its users. Created once, lazily, on the first
- * request (opening the store and the users is asynchronous). The store is the data folder's, or
- * with `storeUrl` the PostgreSQL store shared with other servers, which keeps the users too.
+ * The composition root of one router: what it owns, its options, its store, its users and its
+ * query engine. Created once, lazily, on the first request (opening the store and the users is
+ * asynchronous). The store is the data folder's, or with `storeUrl` the PostgreSQL store shared
+ * with other servers, which keeps the users too.
  */
 import fs from 'node:fs/promises';
 import type { ResolvedOptions } from '../options';

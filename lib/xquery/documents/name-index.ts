@@ -18,7 +18,7 @@
  * - For any other node, its descendants are walked (no index: a walk below an element costs what
  *   the axis step would).
  *
- * Importing this module registers the function (worker/thread.ts does, before any compilation).
+ * Registered by `registerNameIndexFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';

@@ -1,7 +1,7 @@
 /**
  * BaseX's Database Module, updating part (spec §16), as saxon-js extension functions in
- * namespace `http://basex.org/modules/db` (db.ts holds the reading part). Importing this module
- * registers them; worker/thread.ts does, before any compilation.
+ * namespace `http://basex.org/modules/db` (db.ts holds the reading part), registered by
+ * `registerDbWriteFunctions` (extension-functions.ts).
  *
  * Each call checks its arguments at once and evaluates to a pending update (a `db` pending
  * item holding store changes, update/store-changes.ts); the changes are applied with the query's

@@ -1,7 +1,7 @@
 /**
  * BaseX's Database Module, read-only part (spec §16), as saxon-js extension functions in
- * namespace `http://basex.org/modules/db`. Importing this module registers them (worker/thread.ts
- * does, before any compilation); the translator emits calls as EQNames, e.g.
+ * namespace `http://basex.org/modules/db`, registered by `registerDbFunctions`
+ * (extension-functions.ts); the translator emits calls as EQNames, e.g.
  * `Q{http://basex.org/modules/db}get('db', 'a.xml')`, with BaseX's arities:
  *
  *   db:get($db[, $path]) as document-node()*       documents at or below $path, in path order

@@ -1,7 +1,7 @@
 /**
  * The extension functions the translator (translate/update.ts) emits for updating
- * expressions, in namespace `urn:xmldb-rest:update`. Importing this module registers them
- * (worker/thread.ts does, before any compilation).
+ * expressions, in namespace `urn:xmldb-rest:update`, registered by `registerUpdateFunctions`
+ * (extension-functions.ts).
  *
  *   insert($position as xs:string, $source as item()*, $target as item()*) as map(*)*
  *   delete($target as item()*) as map(*)*
