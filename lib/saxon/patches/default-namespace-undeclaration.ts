@@ -1,5 +1,3 @@
-import { saxon } from '..';
-
 /**
  * Runtime patch (saxon-js 2.7.0): its XML serializer (the emitter class behind
  * `Serializer.gi({method: 'xml'})`) declares, on each start tag, the in-scope namespaces that
@@ -9,6 +7,9 @@ import { saxon } from '..';
  * 3.1 §5.1.6 namespace fixup) when the parent has a default namespace and the element has none.
  * Guarded like the float patch: a different emitter fails when the patch is applied.
  */
+import { saxon } from '..';
+
+/** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchDefaultNamespaceUndeclaration(): void {
   const serializer = (saxon as unknown as { Serializer?: { gi?: (o: object, w: object) => unknown; StringWriter?: new () => object } }).Serializer;
   type Emitter = { b?: Emitter; $i?: (inScope: Record<string, string>, parent: Record<string, string>) => void; __nsPatched?: boolean };

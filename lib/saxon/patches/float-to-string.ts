@@ -1,6 +1,3 @@
-import { TypeCode, saxon, type XdmAtomic } from '..';
-import { floatCanonical } from '../float-canonical';
-
 /**
  * Runtime patch (saxon-js 2.7.0): its xs:double/xs:float class (`Va` in SaxonJS2N.js) writes an
  * xs:float by rounding the double expansion to 7 significant digits, so `xs:float(1e11)` comes
@@ -10,6 +7,10 @@ import { floatCanonical } from '../float-canonical';
  * class no longer looks as expected (another saxon-js version), we throw instead of silently
  * keeping or breaking float output.
  */
+import { TypeCode, saxon, type XdmAtomic } from '..';
+import { floatCanonical } from '../float-canonical';
+
+/** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchFloatToString(): void {
   const sample = saxon.Atomic.codes[TypeCode.float]?.fromNumber?.(1) as XdmAtomic | undefined;
   const proto = sample ? (Object.getPrototypeOf(sample) as { toString: (this: XdmAtomic) => string; __floatPatched?: boolean }) : null;

@@ -1,5 +1,3 @@
-import { saxon } from '..';
-
 /**
  * Runtime patch (saxon-js 2.7.0): `xsl:element` and `xsl:attribute` check their `namespace`
  * value with an internal validator (`Expr.Ek` in SaxonJS2N.js, used by nothing else) that
@@ -8,6 +6,9 @@ import { saxon } from '..';
  * and the translation raises those itself), so the validator accepts every string.
  * Guarded like the other patches: a different validator fails when the patch is applied.
  */
+import { saxon } from '..';
+
+/** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchNamespaceUriCheck(): void {
   const expr = (saxon.internals as unknown as { Expr?: { Ek?: ((uri: string) => boolean) & { __nsUriPatched?: boolean } } }).Expr;
   const original = expr?.Ek;
