@@ -26,7 +26,7 @@ import type { StringBinding } from './external-variables';
 import { contentTypeFor, encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { lineColumn } from './syntax';
-import { CONTEXT_URI_PARAM, xpathToRun, type ContextMode, type Translation } from './translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
@@ -182,13 +182,14 @@ class XQueryEngine implements Engine {
       }
     }
     const serialization = { ...request.serialization, ...translation.outputOptions };
-    const xpath = updating ? undefined : xpathToRun(translation, request.context.kind === 'database');
+    const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
+    const { xslt, xpath } = runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : undefined;
     try {
       const outcome = await this.pool.run({
-        xslt: translation.xslt,
+        xslt,
         ...(xpath !== undefined ? { xpath } : {}),
-        compile: request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined,
+        compile,
         params,
         context,
         serialization,
@@ -207,7 +208,7 @@ class XQueryEngine implements Engine {
       const page = outcome.page ? { page: outcome.page } : {};
       return updating ? { body, contentType, changes: outcome.changes ?? [], ...page } : { body, contentType, ...page };
     } catch (e) {
-      if (e instanceof QueryError) throw this.remap(e, query, translation);
+      if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
     }
   }
@@ -217,11 +218,13 @@ class XQueryEngine implements Engine {
   }
 
   /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
-  private remap(e: QueryError, query: string, t: Translation): QueryError {
+  private remap(e: QueryError, query: string, t: Translation, asExpression: boolean): QueryError {
     // time, memory and size limits are about the whole run: no position to give
     if (e.phase === 'serialize' || e.code === 'BASX0003' || e.code === 'XPDY0130') return e;
-    // an XPath run reports no line: the error is in the body, where the XSLT line would point too
-    const position = e.line === undefined && t.xpath ? lineColumn(query, t.xpath.offset) : sourcePosition(query, t.lineOffsets, e.line);
+    // a run as one expression has no lines of its own (an XPath run reports none, a line of the
+    // library is not one of the query): the error is in the body, where the XSLT line would point too
+    const whole = t.xpath && (asExpression || e.line === undefined);
+    const position = whole ? lineColumn(query, t.xpath!.offset) : sourcePosition(query, t.lineOffsets, e.line);
     const data = e.toData();
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
@@ -289,3 +292,24 @@ function resolveBase(declared: string | null, requested: string | undefined): st
 
 export { errorBody, LocatedQueryError } from './errors';
 export { staticError };
+
+/**
+ * How a query runs (translate/index.ts `Translation.xpath`): its own stylesheet; one XPath
+ * expression on saxon-js's evaluator; or one expression on the runtime library, whose
+ * expression parameter is then added to `params`. The library has the default static base URI,
+ * so a query with its own base URI (`ownBase`) runs its stylesheet.
+ */
+function runnable(
+  t: Translation,
+  params: Record<string, StringBinding>,
+  updating: boolean,
+  databaseContext: boolean,
+  ownBase: boolean,
+): { xslt: string; xpath?: string } {
+  const expression = updating ? undefined : xpathToRun(t, databaseContext);
+  if (expression === undefined) return { xslt: t.xslt };
+  if (!t.xpath!.library) return { xslt: t.xslt, xpath: expression };
+  if (ownBase) return { xslt: t.xslt };
+  params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
+  return { xslt: libraryStylesheet() };
+}

@@ -85,7 +85,7 @@ export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS): s
     done.add(local);
     const h: Helper = HELPERS[local];
     for (const dep of h.uses ?? []) useHelper(unit, dep);
-    unit.addDeclaration(h.text, { start: 0, end: 0 });
+    unit.addLibraryDeclaration(helper(local), h.text);
   }
   return helper(local);
 }
@@ -133,7 +133,7 @@ interface Helper {
   readonly uses?: readonly (keyof typeof HELPERS)[];
 }
 
-const HELPERS = {
+export const HELPERS = {
   content: {
     text: fn(
       'content',

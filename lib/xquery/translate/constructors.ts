@@ -28,6 +28,7 @@ import { inlineFlwor, isInlineFlwor } from './constructors-flwor';
 import { constructorError, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
+import { attributeValue, isPlainElement, plainElementCall } from './constructors-xpath';
 import { liftFunction, liftScope } from './lift';
 import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from './names';
 import type { Scope } from './scope';
@@ -61,6 +62,7 @@ export function isConstructor(e: Expr): e is ConstructorExpr {
 
 /** Translates a constructor to an XPath expression (a call of a lifted function). */
 export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
+  if (expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
   const focus = needsFocus(expr);
   const inner = liftScope(scope, focus);
   const body = constructorInstruction(expr, inner, unit);
@@ -156,10 +158,7 @@ function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUni
 }
 
 function directAttribute(a: DirAttribute, name: QName, scope: Scope, unit: TranslationUnit): string {
-  const parts = a.value.map((v) =>
-    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? `Q{${NS.fn}}string-join(Q{${NS.fn}}data(${translateExpr(v.expr, scope, unit)}), " ")` : '""',
-  );
-  let value = parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `Q{${NS.fn}}string-join((${parts.join(', ')}), "")`;
+  let value = attributeValue(a, scope, unit);
   if (isXmlId(name)) value = `Q{${NS.fn}}normalize-space(${value})`;
   return `${unit.marker(a)}<xsl:attribute name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}" select="${xmlAttr(value)}"/>`;
 }

@@ -1,6 +1,6 @@
 /**
- * The order by clause (spec §3.12.8) → a generated function running `xsl:perform-sort` over the
- * tuple maps.
+ * The order by clause (spec §3.12.8) → a call of a fixed function running `xsl:perform-sort`
+ * over the tuple maps.
  *
  * Each order spec's key is computed in the tuple's scope when the stream is materialized:
  * atomized, at most one item (else XPTY0004), xs:untypedAtomic as xs:string, and stored with
@@ -9,6 +9,7 @@
  *   () < NaN < values, `empty greatest` gives values < NaN < (); within a class the keys are
  *   equal, so XSLT's own rules for empty/NaN never decide anything;
  * - the key itself, with the spec's collation.
+ * Directions and collations are arguments (the function is shared, see `sortFunctionText`).
  * XSLT 3.0 sorts are stable, which satisfies both `stable order by` and `order by`. Keys XSLT
  * cannot compare (XTDE1030, or FORG0006 for QNames) raise XPTY0004, the XQuery code for the
  * failing `gt`.
@@ -28,9 +29,9 @@ export function translateOrderBy(clause: OrderByClause, stream: TupleStream, uni
     stream.push(`let ${k} := ${sortKey(translateExpr(s.expr, stream.scope, unit), stream.scope)} return `, stream.scope);
     entries.push([`#c${i + 1}`, sortClass(k, emptyGreatest(s, stream.scope))], [`#o${i + 1}`, k]);
   });
-  const fn = sortFunction(clause, stream.scope, unit);
+  const scope = stream.scope;
   const vars = stream.vars();
-  stream.restart(`${fn}(${stream.materialize(entries)})`, vars);
+  stream.restart(sortCall(clause, stream.materialize(entries), scope, unit), vars);
 }
 
 function emptyGreatest(s: OrderSpec, scope: Scope): boolean {
@@ -58,21 +59,35 @@ function defaultEmptyOrder(scope: Scope): 'greatest' | 'least' {
   return scope.ctx.defaultEmptyOrder;
 }
 
-function sortFunction(clause: OrderByClause, scope: Scope, unit: TranslationUnit): string {
-  const name = unit.newFunctionName();
+/**
+ * The sort function of a clause with `n` order specs: `Q{gen}lib.sort-N($tuples, $orders,
+ * $collations)`, each spec's direction and collation given as the N-th string of `$orders` and
+ * `$collations` (attribute value templates of `xsl:sort`, XSLT 3.0 §13.1.2). The text depends on
+ * `n` only, so one declaration serves every clause with that many specs and belongs to the
+ * runtime library (library.ts).
+ */
+export function sortFunctionName(n: number): string {
+  return `Q{${NS.gen}}lib.sort-${n}`;
+}
+
+export function sortFunctionText(n: number): string {
   const t = `Q{${NS.vars}}tuples`;
-  const sorts = clause.specs.flatMap((s, i) => {
-    const order = s.descending ? 'descending' : 'ascending';
-    const collation = specCollation(s.collation, scope, s.start);
+  const orders = `Q{${NS.vars}}orders`;
+  const collations = `Q{${NS.vars}}collations`;
+  const sorts = Array.from({ length: n }, (_, j) => {
+    const i = j + 1;
+    const order = `{$${orders}[${i}]}`;
     return [
-      `${unit.marker(s)}<xsl:sort select="${xmlAttr(`?(${xpathString(`#c${i + 1}`)})`)}" order="${order}"/>`,
-      `<xsl:sort select="${xmlAttr(`?(${xpathString(`#o${i + 1}`)})`)}" order="${order}" collation="${xmlAttr(collation)}"/>`,
+      `<xsl:sort select="${xmlAttr(`?(${xpathString(`#c${i}`)})`)}" order="${order}"/>`,
+      `<xsl:sort select="${xmlAttr(`?(${xpathString(`#o${i}`)})`)}" order="${order}" collation="{$${collations}[${i}]}"/>`,
     ];
-  });
+  }).flat();
   const err = `Q{${NS.err}}`;
-  const body = [
-    `${unit.marker(clause)}<xsl:function name="${name}" as="map(*)*">`,
+  return [
+    `<xsl:function name="${sortFunctionName(n)}" as="map(*)*">`,
     `<xsl:param name="${t}" as="map(*)*"/>`,
+    `<xsl:param name="${orders}" as="xs:string*"/>`,
+    `<xsl:param name="${collations}" as="xs:string*"/>`,
     '<xsl:try>',
     `<xsl:perform-sort select="$${t}">`,
     ...sorts,
@@ -80,7 +95,14 @@ function sortFunction(clause: OrderByClause, scope: Scope, unit: TranslationUnit
     `<xsl:catch errors="${err}XTDE1030 ${err}FORG0006" select="${xmlAttr(`Q{${NS.fn}}error(Q{${NS.fn}}QName(${xpathString(NS.err)}, "XPTY0004"), $${err}description)`)}"/>`,
     '</xsl:try>',
     '</xsl:function>',
-  ];
-  unit.addDeclaration(body.join('\n'), clause);
-  return name;
+  ].join('\n');
+}
+
+/** XPath sorting the tuple maps `tuples` by the clause's specs. */
+function sortCall(clause: OrderByClause, tuples: string, scope: Scope, unit: TranslationUnit): string {
+  const n = clause.specs.length;
+  unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
+  const orders = clause.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
+  const collations = clause.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
+  return `${sortFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${collations.join(', ')}))`;
 }

@@ -17,7 +17,8 @@ import type { MainModule } from '../syntax';
 import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
 import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
-import { NS, xmlAttr } from './names';
+import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
+import { fitsLibrary } from './library';
 import { translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
@@ -25,8 +26,8 @@ import { TranslationUnit } from './unit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
 
-/** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode. */
-export const CONTEXT_URI_PARAM = `Q{${NS.gen}}context-uri`;
+export { CONTEXT_URI_PARAM } from './names';
+export { EXPRESSION_PARAM, libraryExpression, libraryStylesheet } from './library';
 
 export interface TranslateOptions {
   readonly contextMode: ContextMode;
@@ -53,9 +54,11 @@ export interface Translation {
    * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
    * expression: no external variables, no declared or generated functions or variables. It
    * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
-   * focuses on it). `offset` is where the query body starts, for error positions.
+   * focuses on it). `offset` is where the query body starts, for error positions. With
+   * `library`, the expression calls declarations of the runtime library (library.ts) and runs
+   * there; without, it runs on saxon-js's XPath evaluator.
    */
-  readonly xpath?: { readonly expression: string; readonly offset: number };
+  readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean };
 }
 
 export { type ExternalVariable } from './prolog';
@@ -105,7 +108,10 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const literals = ctx.literals.params;
   for (const p of literals) unit.addParam(literalParamDeclaration(p), module.body);
   const { xslt, lineOffsets } = unit.assemble(template, module.body);
-  const xpath = externals.length === 0 && unit.bare && !checked ? { expression: body, offset: module.body.start } : undefined;
+  const libraryNames = unit.libraryOnly();
+  const library = libraryNames !== undefined && libraryNames.size > 0;
+  const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
+  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library } : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
 }
 

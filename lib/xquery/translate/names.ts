@@ -10,6 +10,9 @@ import { NS } from '../constants';
 
 export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from '../constants';
 
+/** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (index.ts). */
+export const CONTEXT_URI_PARAM = `Q{${NS.gen}}context-uri`;
+
 /** A resolved name: namespace URI ('' for none) and local part. */
 export interface QName {
   readonly uri: string;

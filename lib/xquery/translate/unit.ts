@@ -28,6 +28,8 @@ export class TranslationUnit {
   private functionCounter = 0;
   private readonly prefixes = new Map<string, string>();
   private readonly shared = new Set<string>();
+  /** Names of the declarations that belong to the runtime library (library.ts). */
+  private readonly library = new Set<string>();
   private stylesheetNeeded = false;
 
   constructor(readonly source: string) {}
@@ -61,6 +63,26 @@ export class TranslationUnit {
    */
   get bare(): boolean {
     return this.declarations.length === 0 && this.prefixes.size === 0 && !this.stylesheetNeeded;
+  }
+
+  /**
+   * Whether the stylesheet has nothing besides its parameters, the initial template and
+   * declarations of the runtime library (`addLibraryDeclaration`), which are then returned: the
+   * query can run as one expression inside the precompiled library (library.ts).
+   */
+  libraryOnly(): ReadonlySet<string> | undefined {
+    const ok = this.declarations.length === this.library.size && this.prefixes.size === 0 && !this.stylesheetNeeded;
+    return ok ? this.library : undefined;
+  }
+
+  /**
+   * Adds a declaration of the runtime library (a fixed text that does not depend on the query)
+   * the first time `name` is asked for.
+   */
+  addLibraryDeclaration(name: string, text: string): void {
+    if (this.library.has(name)) return;
+    this.library.add(name);
+    this.addDeclaration(text, { start: 0, end: 0 });
   }
 
   /** Marks the query as needing the compiled stylesheet even when it is one expression. */

@@ -1,0 +1,127 @@
+/**
+ * Queries whose stylesheet would hold nothing but runtime-library declarations (plain element
+ * constructors, order by) run as one expression on the precompiled library
+ * (translate/library.ts): same answers and errors as their own stylesheet, and no compilation
+ * of their own.
+ */
+import path from 'node:path';
+import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { parseQuery } from '../../../lib/xquery/syntax';
+import { EXPRESSION_PARAM, libraryExpression, libraryStylesheet, translateModule, xpathToRun } from '../../../lib/xquery/translate';
+import { QueryPool } from '../../../lib/xquery/worker/pool';
+
+const translate = (query: string) => translateModule(parseQuery(query), query, { contextMode: 'none' });
+
+describe('which queries run on the library', () => {
+  test.each([
+    ['a plain element constructor', '<a b="{1}">x{2}<c/></a>'],
+    ['order by', 'for $i in (2, 1) order by $i descending return $i'],
+    ['order by and constructors', 'for $i in 1 to 3 let $x := $i mod 2 order by $x, $i descending return <r n="{$i}">{$x}</r>'],
+  ])('%s: yes', (_name, query) => {
+    expect(translate(query).xpath?.library).toBe(true);
+  });
+
+  test.each([
+    ['a namespace declaration', '<a xmlns:p="urn:p"/>'],
+    ['a prefixed name', 'declare namespace p = "urn:p"; <p:a/>'],
+    ['a default element namespace', 'declare default element namespace "urn:d"; <a/>'],
+    ['copy-namespaces no-preserve', 'declare copy-namespaces no-preserve, inherit; <a>{1}</a>'],
+    ['a computed constructor', 'element a { 1 }'],
+    ['a comment in the content', '<a><!--c--></a>'],
+    ['four order specs', 'for $i in (2, 1) order by $i, $i, $i, $i return $i'],
+    ['a declared function', 'declare function local:f() { <a/> }; local:f()'],
+  ])('%s: no', (_name, query) => {
+    expect(translate(query).xpath?.library).not.toBe(true);
+  });
+
+  test('a query without library declarations runs on the XPath evaluator', () => {
+    expect(translate('for $i in 1 to 3 return $i').xpath?.library).toBe(false);
+  });
+});
+
+describe('a library run answers what the stylesheet answers', () => {
+  let pool: QueryPool;
+  beforeAll(() => {
+    pool = new QueryPool({
+      size: 1,
+      dbPath: '/data',
+      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
+    });
+  });
+  afterAll(() => pool.close());
+
+  const serialization = { method: 'adaptive', 'item-separator': '|' };
+  const outcome = (run: Promise<{ body: string }>) =>
+    run.then(
+      (r) => r.body,
+      (e: QueryError) => `[${e.code}]`,
+    );
+  const both = async (query: string) => {
+    const t = translate(query);
+    expect(t.xpath?.library).toBe(true);
+    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
+    const library = await outcome(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }));
+    const stylesheet = await outcome(pool.run({ xslt: t.xslt, params, serialization }));
+    return { library, stylesheet };
+  };
+
+  test.each([
+    // order by (XQuery 3.1 §3.12.8): directions, several keys, stability
+    ['ascending', 'for $x in (3, 1, 2) order by $x return $x', '1|2|3'],
+    ['descending', 'for $x in (3, 1, 2) order by $x descending return $x', '3|2|1'],
+    ['stable: ties keep input order', 'for $p in ([1, "b"], [2, "a"], [1, "a"], [2, "b"]) order by $p(1) return $p(2)', '"b"|"a"|"a"|"b"'],
+    ['stable descending', 'for $p in ([1, "b"], [2, "a"], [1, "a"], [2, "b"]) order by $p(1) descending return $p(2)', '"a"|"b"|"b"|"a"'],
+    ['two keys, mixed directions', 'for $p in ([1, "b"], [2, "a"], [1, "a"], [2, "b"]) order by $p(1) descending, $p(2) return $p(1) || $p(2)', '"2a"|"2b"|"1a"|"1b"'],
+    ['three keys', 'for $i in 1 to 8 order by $i mod 2, $i mod 3 descending, $i descending return $i', '8|2|4|6|5|7|1|3'],
+    // empty keys and NaN
+    ['empty least', 'for $x in (2, 0, 1) order by (if ($x eq 0) then () else $x) return $x', '0|1|2'],
+    ['empty greatest', 'for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) empty greatest return $x', '1|3|2'],
+    ['declared default empty greatest', 'declare default order empty greatest; for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) return $x', '1|3|2'],
+    ['descending, empty greatest', 'for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) descending empty greatest return $x', '2|3|1'],
+    ['descending, empty least', 'for $x in (1, 2, 3) order by (if ($x eq 2) then () else $x) descending return $x', '3|1|2'],
+    ['NaN next to empty', 'let $n := (1, xs:double("NaN"), -1, ()) return for $i in (1 to 4) order by $n[$i] return $i', '4|2|3|1'],
+    // types: numeric promotion, untypedAtomic as string, errors
+    ['mixed numeric types', 'for $x in (2.5, 1, 3e0, xs:float(0.5)) order by $x return $x', 'xs:float("0.5")|1|2.5|3.0e0'],
+    ['untypedAtomic compares as a string', 'for $e in (<a>10</a>, <a>9</a>, <a>100</a>) order by $e return string($e)', '"10"|"100"|"9"'],
+    ['incomparable keys', 'for $x in (1, "a") order by $x return $x', '[XPTY0004]'],
+    ['a key of two items', 'for $x in (1, 2) order by ($x, $x) return $x', '[XPTY0004]'],
+    ['a function item as key', 'for $x in (1, 2) order by map{} return $x', '[FOTY0013]'],
+    // collations: codepoint by default, or as declared
+    ['default collation', 'for $s in ("b", "B", "a", "A") order by $s return $s', '"A"|"B"|"a"|"b"'],
+    [
+      'a declared collation',
+      'for $s in ("b", "B", "a", "A") order by $s collation "http://www.w3.org/2005/xpath-functions/collation/html-ascii-case-insensitive" return $s',
+      '"a"|"A"|"b"|"B"',
+    ],
+    // plain constructors (XQuery 3.1 §3.9.1): attributes, content, nesting
+    ['attributes and content', '<a b="x{1}y" c="{(1, 2)}">t{3, 4}{5}<d/>{"e"}</a>', '<a b="x1y" c="1 2">t3 45<d/>e</a>'],
+    ['boundary whitespace and CDATA', '<a> <b/> {1}<![CDATA[ c ]]></a>', '<a><b/>1 c </a>'],
+    ['nodes and arrays in content', '<a>{<b/>, [1, [2]]}</a>', '<a><b/>1 2</a>'],
+    ['an attribute node in the content', '<a>{<x b="1"/>/@b}</a>', '<a b="1"/>'],
+    ['an attribute after content', '<a>x{<x b="1"/>/@b}</a>', '[XQTY0024]'],
+    ['a duplicate attribute from content', '<a b="1">{<x b="2"/>/@b}</a>', '[XQDY0025]'],
+    ['a function item as content', '<a>{true#0}</a>', '[XQTY0105]'],
+    ['new nodes each time', 'let $f := function() { <a/> } return ($f() is $f(), <a><b/></a>/b/../name())', 'false()|"a"'],
+    ['copies of content nodes', 'let $b := <b/> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
+    ['base URI', 'base-uri(<a><b/></a>/b) eq static-base-uri()', 'true()'],
+    ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
+  ])('%s', async (_name, query, expected) => {
+    const r = await both(query);
+    expect(r.library).toBe(expected);
+    expect(r.stylesheet).toBe(expected);
+  });
+
+  test('new query shapes compile nothing but the library, once', async () => {
+    const run = (query: string) => {
+      const t = translate(query);
+      const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
+      return pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization });
+    };
+    await run('<a/>');
+    const before = pool.compilations;
+    expect((await run('for $i in (2, 1) order by $i return <x>{$i}</x>')).body).toBe('<x>1</x>|<x>2</x>');
+    expect((await run('for $s in ("b", "a") let $t := $s || "!" order by $t descending return <y s="{$s}"/>')).body).toBe('<y s="b"/>|<y s="a"/>');
+    expect(pool.compilations).toBe(before);
+  });
+});

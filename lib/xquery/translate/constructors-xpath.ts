@@ -1,0 +1,123 @@
+/**
+ * Plain direct element constructors as XPath: calls of three fixed functions of the runtime
+ * library (library.ts) instead of a generated function per constructor (constructors.ts), so a
+ * query whose only XSLT-only parts are such constructors (and order by) needs no stylesheet of
+ * its own.
+ *
+ *   <r n="{$i}">a{$x}</r>  →  lib.element("r", lib.attribute("n", …),
+ *                                         ctor.element-content((lib.text("a"), ctor.content($x)), …))
+ *
+ * A constructor is plain when nothing about it depends on namespaces or on the prolog's
+ * construction options: no namespace declaration attributes on it or on the constructors around
+ * it, unprefixed element and attribute names in no namespace (no default element namespace),
+ * no duplicate attribute (XQST0040 stays with constructors.ts), `copy-namespaces preserve,
+ * inherit`, and content of text, CDATA, enclosed expressions and plain direct elements only.
+ * The content follows XQuery 3.1 §3.9.1.3 exactly as constructors.ts builds it: literal text
+ * becomes a text node, each enclosed expression goes through `ctor.content`, and the whole is
+ * checked by `ctor.element-content` (XQTY0024, XQDY0025); a nested element is built by its own
+ * call and copied into its parent, which no query can tell from building it in place.
+ */
+import type { DirAttribute, DirElemConstructor, Expr } from '../syntax';
+import { useHelper } from './constructors-runtime';
+import { translateExpr } from './expressions';
+import { NS, xpathString } from './names';
+import type { Scope } from './scope';
+import type { TranslationUnit } from './unit';
+
+const F = `Q{${NS.fn}}`;
+const V = `Q{${NS.vars}}`;
+
+/** The library functions of this file, by EQName, with their XSLT text. */
+export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
+  [`Q{${NS.gen}}lib.element`]: [
+    `<xsl:function name="Q{${NS.gen}}lib.element" as="element()">`,
+    `<xsl:param name="${V}name" as="xs:string"/>`,
+    `<xsl:param name="${V}attributes" as="attribute()*"/>`,
+    `<xsl:param name="${V}content" as="item()*"/>`,
+    `<xsl:element name="{$${V}name}" namespace=""><xsl:sequence select="$${V}attributes, $${V}content"/></xsl:element>`,
+    '</xsl:function>',
+  ].join('\n'),
+  [`Q{${NS.gen}}lib.attribute`]: [
+    `<xsl:function name="Q{${NS.gen}}lib.attribute" as="attribute()">`,
+    `<xsl:param name="${V}name" as="xs:string"/>`,
+    `<xsl:param name="${V}value" as="xs:string"/>`,
+    `<xsl:attribute name="{$${V}name}" namespace="" select="$${V}value"/>`,
+    '</xsl:function>',
+  ].join('\n'),
+  [`Q{${NS.gen}}lib.text`]: [
+    `<xsl:function name="Q{${NS.gen}}lib.text" as="text()">`,
+    `<xsl:param name="${V}value" as="xs:string"/>`,
+    `<xsl:value-of select="$${V}value"/>`,
+    '</xsl:function>',
+  ].join('\n'),
+};
+
+function call(unit: TranslationUnit, local: 'element' | 'attribute' | 'text', args: string): string {
+  const name = `Q{${NS.gen}}lib.${local}`;
+  unit.addLibraryDeclaration(name, PLAIN_CONSTRUCTOR_FUNCTIONS[name]);
+  return `${name}(${args})`;
+}
+
+/** Whether `e` (and every constructor in its content) is plain (see the module comment). */
+export function isPlainElement(e: DirElemConstructor, scope: Scope): boolean {
+  if (!scope.ctx.copyNamespaces.preserve || !scope.ctx.copyNamespaces.inherit) return false;
+  if (scope.constructorNamespaces().length > 0) return false;
+  return plain(e, scope);
+}
+
+function plain(e: DirElemConstructor, scope: Scope): boolean {
+  if (e.namespaces.length > 0 || e.name.prefix || scope.elementName(e.name, e.start).uri !== '') return false;
+  const names = new Set<string>();
+  for (const a of e.attributes) {
+    if (a.name.prefix || names.has(a.name.local)) return false;
+    names.add(a.name.local);
+  }
+  return e.content.every((c) => c.kind === 'DirText' || c.kind === 'CDataSection' || c.kind === 'EnclosedExpr' || (c.kind === 'DirElemConstructor' && plain(c, scope)));
+}
+
+/** XPath constructing plain element `e` (check with `isPlainElement` first). */
+export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
+  const pieces: string[] = [];
+  let text = '';
+  let enclosed = false;
+  const flush = (): void => {
+    if (text !== '') pieces.push(call(unit, 'text', xpathString(text)));
+    text = '';
+  };
+  for (const c of e.content) {
+    switch (c.kind) {
+      case 'DirText':
+        if (!c.boundaryWhitespace || scope.ctx.boundarySpace === 'preserve') text += c.value;
+        break;
+      case 'CDataSection':
+        text += c.value;
+        break;
+      case 'EnclosedExpr':
+        flush();
+        if (c.expr) {
+          pieces.push(`${useHelper(unit, 'content')}(${translateExpr(c.expr as Expr, scope, unit)})`);
+          enclosed = true;
+        }
+        break;
+      case 'DirElemConstructor':
+        flush();
+        pieces.push(plainElementCall(c, scope, unit));
+        break;
+      default:
+        throw new Error(`plain constructor: unexpected ${c.kind}`);
+    }
+  }
+  flush();
+  const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
+  const content = enclosed ? `${useHelper(unit, 'element-content')}((${pieces.join(', ')}), false(), ${names})` : `(${pieces.join(', ')})`;
+  return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content}`);
+}
+
+/** XPath for the string value of direct attribute `a` (XQuery 3.1 §3.9.1.1), before xml:id normalization. */
+export function attributeValue(a: DirAttribute, scope: Scope, unit: TranslationUnit): string {
+  const parts = a.value.map((v) =>
+    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? `${F}string-join(${F}data(${translateExpr(v.expr, scope, unit)}), " ")` : '""',
+  );
+  return parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `${F}string-join((${parts.join(', ')}), "")`;
+}
