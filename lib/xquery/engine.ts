@@ -19,6 +19,8 @@
  */
 import type { RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
+import { LRUCache } from 'lru-cache';
+import { compileKey } from './compile';
 import { DEFAULT_BASE_URI } from './constants';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './query-error';
@@ -128,6 +130,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
 class XQueryEngine implements Engine {
   private readonly pool: QueryPool;
   private readonly prepared: PreparedQueries;
+  /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
+  private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
 
   constructor(options: EngineOptions) {
     const max = options.compiledCacheSize ?? 256;
@@ -183,7 +187,7 @@ class XQueryEngine implements Engine {
     }
     const serialization = { ...request.serialization, ...translation.outputOptions };
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
-    const { xslt, xpath } = runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
+    const { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : undefined;
     try {
       const outcome = await this.pool.run({
@@ -211,6 +215,32 @@ class XQueryEngine implements Engine {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
     }
+  }
+
+  /**
+   * How a query runs (translate/index.ts `Translation.xpath`): its own stylesheet; one XPath
+   * expression on saxon-js's evaluator; or one expression on the runtime library, whose
+   * expression parameter is then added to `params`. The library has the default static base
+   * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
+   * the expression on every run, a compiled stylesheet is cached and shared by queries that
+   * differ only in literals: a stylesheet seen a second time is compiled and runs from then on.
+   */
+  private runnable(
+    t: Translation,
+    params: Record<string, StringBinding>,
+    updating: boolean,
+    databaseContext: boolean,
+    ownBase: boolean,
+  ): { xslt: string; xpath?: string } {
+    const expression = updating ? undefined : xpathToRun(t, databaseContext);
+    if (expression === undefined) return { xslt: t.xslt };
+    if (!t.xpath!.library) return { xslt: t.xslt, xpath: expression };
+    if (ownBase) return { xslt: t.xslt };
+    const shape = compileKey(t.xslt);
+    if (this.libraryShapes.has(shape)) return { xslt: t.xslt };
+    this.libraryShapes.set(shape, true);
+    params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
+    return { xslt: libraryStylesheet() };
   }
 
   async close(): Promise<void> {
@@ -292,24 +322,3 @@ function resolveBase(declared: string | null, requested: string | undefined): st
 
 export { errorBody, LocatedQueryError } from './errors';
 export { staticError };
-
-/**
- * How a query runs (translate/index.ts `Translation.xpath`): its own stylesheet; one XPath
- * expression on saxon-js's evaluator; or one expression on the runtime library, whose
- * expression parameter is then added to `params`. The library has the default static base URI,
- * so a query with its own base URI (`ownBase`) runs its stylesheet.
- */
-function runnable(
-  t: Translation,
-  params: Record<string, StringBinding>,
-  updating: boolean,
-  databaseContext: boolean,
-  ownBase: boolean,
-): { xslt: string; xpath?: string } {
-  const expression = updating ? undefined : xpathToRun(t, databaseContext);
-  if (expression === undefined) return { xslt: t.xslt };
-  if (!t.xpath!.library) return { xslt: t.xslt, xpath: expression };
-  if (ownBase) return { xslt: t.xslt };
-  params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
-  return { xslt: libraryStylesheet() };
-}
