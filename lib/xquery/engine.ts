@@ -127,6 +127,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return new XQueryEngine(options);
 }
 
+/** Time the compilation of the runtime library (translate/library.ts) may take. */
+const LIBRARY_COMPILE_TIMEOUT_MS = 120_000;
+
 class XQueryEngine implements Engine {
   private readonly pool: QueryPool;
   private readonly prepared: PreparedQueries;
@@ -188,12 +191,15 @@ class XQueryEngine implements Engine {
     const serialization = { ...request.serialization, ...translation.outputOptions };
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
+    // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
+    const library = xslt !== translation.xslt && xpath === undefined ? { compileTimeoutMs: LIBRARY_COMPILE_TIMEOUT_MS } : {};
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : undefined;
     try {
       const outcome = await this.pool.run({
         xslt,
         ...(xpath !== undefined ? { xpath } : {}),
         compile,
+        ...library,
         params,
         context,
         serialization,

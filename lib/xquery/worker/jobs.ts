@@ -41,6 +41,8 @@ export interface QueryJob {
    */
   readonly xpath?: string;
   readonly compile?: CompileOptions;
+  /** Time the compilation of `xslt` may take (default: the run's timeout). */
+  readonly compileTimeoutMs?: number;
   readonly initialTemplate?: string;
   readonly params?: Readonly<Record<string, StringBinding>>;
   readonly context?: ContextSpec;
