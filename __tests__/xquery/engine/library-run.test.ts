@@ -4,11 +4,12 @@
  * (translate/library.ts): same answers and errors as their own stylesheet, and no compilation
  * of their own.
  */
-import path from 'node:path';
-import { QueryError } from '../../../lib/xquery/runtime/errors';
+import { QueryError } from '../../../lib/xquery/query-error';
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { EXPRESSION_PARAM, libraryExpression, libraryStylesheet, translateModule, xpathToRun } from '../../../lib/xquery/translate';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
+import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { storedDocuments } from '../../helpers/stored-documents';
 
 const translate = (query: string) => translateModule(parseQuery(query), query, { contextMode: 'none' });
 
@@ -40,13 +41,10 @@ describe('which queries run on the library', () => {
 });
 
 describe('a library run answers what the stylesheet answers', () => {
+  const data = storedDocuments();
   let pool: QueryPool;
   beforeAll(() => {
-    pool = new QueryPool({
-      size: 1,
-      dbPath: '/data',
-      documentSource: { module: path.join(__dirname, '../../../fixtures/xquery-runtime/document-source.ts') },
-    });
+    pool = new QueryPool({ size: 1, dbPath: data.path, documentSource: storeSourceSpec() });
   });
   afterAll(() => pool.close());
 

@@ -15,7 +15,7 @@
  * (`libraryExpression`). Its static base URI is the library's, DEFAULT_BASE_URI: queries with
  * another one run their own stylesheet.
  */
-import { CONTEXT_PARAM } from '../evaluate';
+import { CONTEXT_PARAM } from '../constants';
 import { HELPERS, helper } from './constructors-runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors-xpath';
 import { sortFunctionName, sortFunctionText } from './flwor-order';
