@@ -7,6 +7,7 @@
  */
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
+import { registerLeafValueFunctions } from './modules/leaf-values';
 import { registerCodepointFunctions } from './codepoints';
 import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
@@ -28,6 +29,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbFunctions, // db: (reading) and engine:uri-collection
   registerDbWriteFunctions, // db: (updating)
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
+  registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update
   registerXsltFunctions, // xslt:

@@ -27,7 +27,7 @@ import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type Xdm
 export const DESCENDANTS_FUNCTION = 'descendants';
 
 /** What the walk reads of saxon-js's DOM nodes. */
-interface DomNode extends XdmNode {
+export interface DomNode extends XdmNode {
   readonly firstChild?: DomNode | null;
   readonly nextSibling?: DomNode | null;
   readonly parentNode?: DomNode | null;
@@ -35,7 +35,7 @@ interface DomNode extends XdmNode {
   readonly localName?: string | null;
 }
 
-type NameIndex = Map<string, DomNode[]>;
+export type NameIndex = Map<string, DomNode[]>;
 
 const indexes = new WeakMap<object, NameIndex>();
 const EMPTY: readonly DomNode[] = [];

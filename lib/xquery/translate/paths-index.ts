@@ -16,12 +16,14 @@
  * yields several nodes the `/` operator sorts and deduplicates as the axis steps did; when the
  * pair starts a path at the root it is called on the root directly (one node: nothing to sort).
  */
-import { childNodes, type AxisStep, type Expr, type Node } from '../syntax';
+import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../syntax';
 import { NS, eqname, xpathString } from './names';
 import type { Scope } from './scope';
 
 /** The index's function in the generated XPath. */
 const DESCENDANTS = `Q{${NS.engine}}descendants`;
+/** The numeric-leaf filter (modules/leaf-values.ts). */
+const DESCENDANTS_WHERE = `Q{${NS.engine}}descendants-where`;
 
 /**
  * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
@@ -85,4 +87,51 @@ function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {
 /** The descendant elements named `name` of the node `context` (an XPath expression). */
 export function descendantsCall(context: string, name: string): string {
   return `${DESCENDANTS}(${context}, ${xpathString(name)})`;
+}
+
+/** A predicate `child::C op N` (or `N op child::C`): C an element name, op general, N a number literal. */
+export interface ChildComparison {
+  /** The child's expanded name, `Q{uri}local`. */
+  readonly child: string;
+  /** The operator with the child on its left. */
+  readonly op: GeneralComp;
+  /** The number literal. */
+  readonly literal: Expr;
+}
+
+const FLIPPED: Readonly<Record<GeneralComp, GeneralComp>> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+const GENERAL = new Set<string>(Object.keys(FLIPPED));
+const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral']);
+
+/**
+ * When `predicate` compares a child element with a number literal by a general comparison: its
+ * parts, which modules/leaf-values.ts evaluates from typed value arrays (falling back to the
+ * predicate when the values are not plain numbers). Otherwise undefined.
+ */
+export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
+  if (predicate.kind !== 'ComparisonExpr' || !GENERAL.has(predicate.op)) return undefined;
+  const op = predicate.op as GeneralComp;
+  const left = childName(predicate.left, scope);
+  if (left !== undefined && NUMBER_LITERALS.has(predicate.right.kind)) return { child: left, op, literal: predicate.right };
+  const right = childName(predicate.right, scope);
+  if (right !== undefined && NUMBER_LITERALS.has(predicate.left.kind)) return { child: right, op: FLIPPED[op], literal: predicate.left };
+  return undefined;
+}
+
+/** The expanded name of an unpredicated `child::name` step (alone or as a one-step relative path). */
+function childName(expr: Expr, scope: Scope): string | undefined {
+  const step = expr.kind === 'PathExpr' && expr.root === null && expr.steps.length === 1 ? expr.steps[0] : expr;
+  if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.predicates.length > 0 || step.test.kind !== 'NameTest') return undefined;
+  return eqname(scope.elementName(step.test.name, step.test.start));
+}
+
+/**
+ * The descendant elements named `name` of `context` that pass `test`, from typed value arrays
+ * when they can answer, else `fallback` (the same selection evaluated by the predicate). The
+ * array function answers false() when it cannot (modules/leaf-values.ts).
+ */
+export function descendantsWhereCall(context: string, name: string, test: ChildComparison, literal: string, fallback: string): string {
+  const r = `$Q{${NS.gen}}where`;
+  const call = `${DESCENDANTS_WHERE}(${context}, ${xpathString(name)}, ${xpathString(test.child)}, ${xpathString(test.op)}, ${literal})`;
+  return `(let ${r} := ${call} return if (${r} instance of Q{${NS.xs}}boolean) then ${fallback} else ${r})`;
 }

@@ -15,7 +15,7 @@
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { descendantStep, descendantsCall, indexedName } from './paths-index';
+import { childComparison, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
 import { rangeItem, rangeOf } from './ranges';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
@@ -102,8 +102,14 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
 
 /** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
 function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
-  const preds = step.kind === 'AxisStep' ? predicates(step, native, unit) : '';
-  return preds ? `${descendantsCall(context, name)}${preds}` : descendantsCall(context, name);
+  if (step.kind !== 'AxisStep') return descendantsCall(context, name);
+  const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
+  // `//name[child op number]…`: the first predicate from typed value arrays (paths-index.ts)
+  const test = preds.length > 0 ? childComparison(step.predicates[0], native) : undefined;
+  if (!test) return `${descendantsCall(context, name)}${preds.join('')}`;
+  const literal = translateExpr(test.literal, native, unit);
+  const fallback = `${descendantsCall(context, name)}${preds[0]}`;
+  return `${descendantsWhereCall(context, name, test, literal, fallback)}${preds.slice(1).join('')}`;
 }
 
 function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
