@@ -88,4 +88,31 @@ describe('translate: //name[child op number] from typed value arrays', () => {
     const query = 'copy $c := (/) modify replace value of node ($c//i)[1]/v with "50" return ($c//i[v > 20]/@id/string(), //i[v > 20]/@id/string())';
     expect(await e.adaptive(query, { context: doc(XML) })).toBe('"1"\n"2"\n"2"');
   });
+
+  it.each([
+    ['for $i in //i where $i/v > 5 return string($i/@id)', '"1"\n"2"\n"5"'],
+    ['for $i in //i where 5 < $i/v order by number($i/v[1]) descending return string($i/@id)', '"2"\n"5"\n"1"'],
+    ['for $i in /r//i where $i/v <= 3 let $n := $i/@id return string($n)', '"2"\n"4"\n"6"'],
+  ])('a where clause on the variable just bound becomes the predicate: %s', async (query, expected) => {
+    const written = query.replace(/where (\S+) (\S+) (\S+)/, 'where ($1 $2 $3)');
+    expect(rewritten(query)).toBe(true);
+    expect(rewritten(written)).toBe(false);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(written, { context: doc(XML) }));
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(expected);
+  });
+
+  it.each([
+    'for $i at $p in //i where $i/v > 5 return $p',
+    'for $i allowing empty in //i where $i/v > 5 return string($i/@id)',
+    'for $i as element(i) in //i where $i/v > 5 return string($i/@id)',
+    'for $i in //i, $j in (1, 2) where $i/v > 5 return $j',
+    'for $i in //i let $j := 1 where $i/v > 5 return $j',
+    'for $j in (1, 2) for $i in //i where $j/v > 5 return 1',
+    'for $i in (//i, //v) where $i/v > 5 return 1',
+  ])('leaves other where clauses as written: %s', async (query) => {
+    expect(rewritten(query)).toBe(false);
+    const written = query.replace(/where (\S+) (\S+) (\S+)/, 'where ($1 $2 $3)');
+    const [got, want] = await Promise.all([e.adaptive(query, { context: doc(XML) }).catch((x: Error) => x.message), e.adaptive(written, { context: doc(XML) }).catch((x: Error) => x.message)]);
+    expect(got).toBe(want);
+  });
 });

@@ -13,6 +13,7 @@
 import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
+import { pushWhereIntoFor } from './flwor-filter';
 import { findJoins, hoistedJoin, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
 import { NS } from './names';
 import type { Scope } from './scope';
@@ -36,7 +37,8 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
   return `(${expr.quantifier} ${bindings.join(', ')} satisfies ${translateExpr(expr.satisfies, inner, unit)})`;
 }
 
-export function translateFlwor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+export function translateFlwor(written: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+  const expr = pushWhereIntoFor(written, scope);
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
   return `(${clauses(expr, 0, scope, unit, findJoins(expr, scope))})`;
 }
