@@ -2,6 +2,8 @@
  * An element-name index per document, behind one extension function in the engine's namespace:
  *
  *   Q{urn:xmldb-rest:engine}descendants($node as item()*, $name as xs:string) as element()*
+ *   Q{urn:xmldb-rest:engine}count-descendants($nodes as node()*, $name as xs:string) as xs:integer
+ *   Q{urn:xmldb-rest:engine}count-descendants($nodes as node()*, $name as xs:string) as xs:integer
  *
  * (`$node` is one node; declared item()* so that a non-node raises XPTY0019 as a path would.)
  *
@@ -18,13 +20,18 @@
  * - For any other node, its descendants are walked (no index: a walk below an element costs what
  *   the axis step would).
  *
+ * count-descendants: the summed number of such elements of each node of `$nodes` (a node given
+ * twice counts twice), what `count($nodes ! descendants(., $name))` answers without building the
+ * sequence (translate/paths-aggregate.ts emits it for `count(//name)`).
+ *
  * Registered by `registerNameIndexFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
-import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
 
-/** The local name of the function in ENGINE_NS. */
+/** The local names of the functions in ENGINE_NS. */
 export const DESCENDANTS_FUNCTION = 'descendants';
+export const COUNT_DESCENDANTS_FUNCTION = 'count-descendants';
 
 /** What the walk reads of saxon-js's DOM nodes. */
 export interface DomNode extends XdmNode {
@@ -101,9 +108,20 @@ function descendants([node, name]: XdmValue[]): XdmValue {
   return descendantsNamed(item, String(name[0]));
 }
 
-/** Registers engine:descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+function countDescendants([nodes, name]: XdmValue[]): XdmValue {
+  const key = String(name[0]);
+  let count = 0;
+  for (const item of nodes) {
+    if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
+    count += item.nodeType === NodeKind.document ? (nameIndex(item).get(key)?.length ?? 0) : descendantsNamed(item, key).length;
+  }
+  return [castString(String(count), 'integer')];
+}
+
+/** Registers engine:descendants and engine:count-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerNameIndexFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
+    [COUNT_DESCENDANTS_FUNCTION]: { sig: '1F r[1ADI] a[*,1AS]', impl: countDescendants },
   });
 }

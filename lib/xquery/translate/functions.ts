@@ -30,6 +30,7 @@ import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { rewrittenCall } from './call-workarounds';
+import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
@@ -193,6 +194,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const range = name.uri === NS.fn && name.local === 'count' && expr.args.length === 1 ? rangeOf(expr.args[0] as Expr) : undefined;
   if (range) return rangeCount(range, scope, unit);
   const a = args(expr.args, scope, unit);
+  const aggregate = name.uri === NS.fn && a.length === 1 ? indexedAggregate(name.local, expr.args[0] as Expr, () => `${callee}(${a[0]})`, scope, unit) : undefined;
+  if (aggregate) return aggregate;
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
     if (a.length === 0 && name.local === 'position') return `(${focus.position})`;
