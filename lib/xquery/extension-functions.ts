@@ -7,7 +7,7 @@
  */
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
-import { registerLeafValueFunctions } from './modules/leaf-values';
+import { registerLeafValueFunctions } from './documents/leaf-values';
 import { registerCodepointFunctions } from './codepoints';
 import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';

@@ -3,7 +3,7 @@ import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
 
 /**
- * `//name[child op number]` through typed value arrays (modules/leaf-values.ts): every query must
+ * `//name[child op number]` through typed value arrays (documents/leaf-values.ts): every query must
  * answer what its unrewritten form answers (`descendant-or-self::node()/…` written out keeps the
  * axis steps and the predicate), errors included.
  */

@@ -2,7 +2,7 @@
  * `for $v in P where $v/C op N` → `for $v in P[C op N]`: a where clause that compares a child of
  * the variable just bound with a number literal becomes a predicate of the binding's last step,
  * so that `//name[C op N]` is answered from typed value arrays (paths-index.ts `childComparison`,
- * modules/leaf-values.ts).
+ * documents/leaf-values.ts).
  *
  * The two select the same tuples in the same order with the same errors when:
  * - the for clause has one binding, without type, `at` or `allowing empty` (those see the items

@@ -7,7 +7,7 @@
  * (`Q{urn:xmldb-rest:engine}count-descendants`, modules/name-index.ts), without building the
  * sequence. Its sum, when every element's string value is a plain number, is the xs:double sum
  * of those values in the same order (`Q{urn:xmldb-rest:engine}sum-descendants`,
- * modules/leaf-values.ts: F&O 3.1 §14.4.5 casts untyped values to xs:double); otherwise that
+ * documents/leaf-values.ts: F&O 3.1 §14.4.5 casts untyped values to xs:double); otherwise that
  * function answers false() and fn:sum runs on the path as written, so empty sequences, other
  * values and errors stay fn:sum's.
  *

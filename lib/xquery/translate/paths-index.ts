@@ -22,7 +22,7 @@ import type { Scope } from './scope';
 
 /** The index's function in the generated XPath. */
 const DESCENDANTS = `Q{${NS.engine}}descendants`;
-/** The numeric-leaf filter (modules/leaf-values.ts). */
+/** The numeric-leaf filter (documents/leaf-values.ts). */
 const DESCENDANTS_WHERE = `Q{${NS.engine}}descendants-where`;
 
 /**
@@ -105,7 +105,7 @@ const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLite
 
 /**
  * When `predicate` compares a child element with a number literal by a general comparison: its
- * parts, which modules/leaf-values.ts evaluates from typed value arrays (falling back to the
+ * parts, which documents/leaf-values.ts evaluates from typed value arrays (falling back to the
  * predicate when the values are not plain numbers). Otherwise undefined.
  */
 export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
@@ -128,7 +128,7 @@ function childName(expr: Expr, scope: Scope): string | undefined {
 /**
  * The descendant elements named `name` of `context` that pass `test`, from typed value arrays
  * when they can answer, else `fallback` (the same selection evaluated by the predicate). The
- * array function answers false() when it cannot (modules/leaf-values.ts).
+ * array function answers false() when it cannot (documents/leaf-values.ts).
  */
 export function descendantsWhereCall(context: string, name: string, test: ChildComparison, literal: string, fallback: string): string {
   const r = `$Q{${NS.gen}}where`;

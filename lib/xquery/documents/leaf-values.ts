@@ -36,7 +36,7 @@
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, castString, isAtomic, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
-import { nameIndex, type DomNode } from '../documents/name-index';
+import { nameIndex, type DomNode } from './name-index';
 
 /** The local names of the functions in ENGINE_NS. */
 export const DESCENDANTS_WHERE_FUNCTION = 'descendants-where';
