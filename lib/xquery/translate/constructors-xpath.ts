@@ -19,6 +19,7 @@
  */
 import type { DirAttribute, DirElemConstructor, Expr } from '../syntax';
 import { useHelper } from './constructors-runtime';
+import { contentRuns } from './element-content';
 import { translateExpr } from './expressions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
@@ -79,36 +80,27 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
   const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
   const pieces: string[] = [];
-  let text = '';
   let enclosed = false;
-  const flush = (): void => {
-    if (text !== '') pieces.push(call(unit, 'text', xpathString(text)));
-    text = '';
-  };
-  for (const c of e.content) {
+  for (const run of contentRuns(e.content, scope)) {
+    if ('text' in run) {
+      pieces.push(call(unit, 'text', xpathString(run.text)));
+      continue;
+    }
+    const c = run.item;
     switch (c.kind) {
-      case 'DirText':
-        if (!c.boundaryWhitespace || scope.ctx.boundarySpace === 'preserve') text += c.value;
-        break;
-      case 'CDataSection':
-        text += c.value;
-        break;
       case 'EnclosedExpr':
-        flush();
         if (c.expr) {
           pieces.push(`${useHelper(unit, 'content')}(${translateExpr(c.expr as Expr, scope, unit)})`);
           enclosed = true;
         }
         break;
       case 'DirElemConstructor':
-        flush();
         pieces.push(plainElementCall(c, scope, unit));
         break;
       default:
         throw new Error(`plain constructor: unexpected ${c.kind}`);
     }
   }
-  flush();
   const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
   const content = enclosed ? `${useHelper(unit, 'element-content')}((${pieces.join(', ')}), false(), ${names})` : `(${pieces.join(', ')})`;
   return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content}`);

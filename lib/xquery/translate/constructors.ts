@@ -26,6 +26,7 @@ import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Ex
 import { computedInstruction, isXmlId } from './constructors-computed';
 import { inlineFlwor, isInlineFlwor } from './constructors-flwor';
 import { constructorError, useHelper } from './constructors-runtime';
+import { contentRuns } from './element-content';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { attributeValue, isPlainElement, plainElementCall } from './constructors-xpath';
@@ -203,31 +204,13 @@ export interface Piece {
 }
 
 function contentPieces(content: readonly DirElemContent[], scope: Scope, unit: TranslationUnit): Piece[] {
-  const pieces: Piece[] = [];
-  let text = '';
-  const flush = (): void => {
-    if (text !== '') pieces.push({ xslt: `<xsl:text>${xmlText(text)}</xsl:text>`, attrs: false, node: true });
-    text = '';
-  };
-  for (const c of content) {
-    switch (c.kind) {
-      case 'DirText':
-        if (!c.boundaryWhitespace || scope.ctx.boundarySpace === 'preserve') text += c.value;
-        break;
-      case 'CDataSection':
-        text += c.value;
-        break;
-      case 'EnclosedExpr':
-        flush();
-        if (c.expr) pieces.push(enclosedPiece(c, scope, unit));
-        break;
-      default:
-        flush();
-        pieces.push({ xslt: constructorInstruction(c, scope, unit), attrs: false, node: true });
-    }
-  }
-  flush();
-  return pieces;
+  return contentRuns(content, scope).flatMap((run): Piece[] => {
+    if ('text' in run) return [{ xslt: `<xsl:text>${xmlText(run.text)}</xsl:text>`, attrs: false, node: true }];
+    const c = run.item;
+    // an empty enclosed expression `{}` contributes nothing, but still separates text runs
+    if (c.kind === 'EnclosedExpr') return c.expr ? [enclosedPiece(c, scope, unit)] : [];
+    return [{ xslt: constructorInstruction(c, scope, unit), attrs: false, node: true }];
+  });
 }
 
 /** An enclosed expression as content; a constructor written directly in it is built in place. */
