@@ -1,5 +1,10 @@
 /** Users kept in the PostgreSQL store, shared by the servers on it. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Pool } from 'pg';
+import { ADMIN_PASSWORD_FILE, ensureAdmin } from '../../lib/users/admin';
+import { loggerFromLog } from '../../lib/logger';
 import { createPostgresStore, type PostgresStore } from '../../lib/store/postgres/pg-store';
 import { PgUsers } from '../../lib/users/pg-users';
 import { UserStore } from '../../lib/users/user-store';
@@ -63,6 +68,27 @@ describeWithPostgres('users on PostgreSQL', () => {
       expect(fresh.list().map((u) => u.name)).toEqual(['admin']);
     } finally {
       await pool.end();
+    }
+  });
+
+  test('two servers starting on an empty store: one creates admin, only its password file is written', async () => {
+    const dirs = [one, two].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-admin-race-')));
+    try {
+      const logs: string[][] = [[], []];
+      await Promise.all([one, two].map((users, i) => ensureAdmin(users, dirs[i], undefined, loggerFromLog((m) => logs[i].push(m)))));
+      const written = dirs.map((dir) => fs.readdirSync(dir).filter((name) => name.startsWith(ADMIN_PASSWORD_FILE)));
+      const winner = written.findIndex((names) => names.length > 0);
+      expect(written[winner]).toEqual([ADMIN_PASSWORD_FILE]);
+      expect(written[1 - winner]).toEqual([]);
+      expect(logs[1 - winner]).toEqual([
+        'xmldb-rest: user admin was created by another server sharing the store; its password file is beside that server',
+      ]);
+      const password = fs.readFileSync(path.join(dirs[winner], ADMIN_PASSWORD_FILE), 'utf8').trim();
+      const loser = [one, two][1 - winner];
+      await loser.sync();
+      expect(await loser.authenticate('admin', password, '127.0.0.1')).toMatchObject({ kind: 'accepted' });
+    } finally {
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

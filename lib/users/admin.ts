@@ -4,27 +4,50 @@
  * names the file, never the password (logs are collected and kept where secrets should not be).
  * A store that has an `admin` keeps it: the configured password does not replace its password.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { XmldbError } from '../errors';
 import type { Logger } from '../logger';
-import { generatePassword } from './password';
+import { fsyncDir } from '../store/atomic';
+import { generatePassword, verifyPassword } from './password';
 import type { UserStore } from './user-store';
 
 export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
 
+/** Where a generated password waits while `admin` is created: one file per attempt. */
+const PENDING = `${ADMIN_PASSWORD_FILE}.pending-`;
+
 /**
- * Writes the password to disk before the user exists: a crash in between leaves a file whose
- * password no user has, and the next start writes a new one; never a user whose password was lost.
+ * Writes the password to disk before the user exists: a crash in between leaves a pending file
+ * whose password no user has, and the next start removes it; never a user whose password was lost.
  */
 async function writeSecret(file: string, secret: string): Promise<void> {
-  const handle = await fs.open(file, 'w', 0o600);
+  const handle = await fs.open(file, 'wx', 0o600);
   try {
-    await handle.chmod(0o600); // an older file may have had another mode
     await handle.writeFile(`${secret}\n`);
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Settles the pending files a start left behind (a crash, or a race lost to another server on
+ * the same store): the one whose password is admin's becomes the password file, the others go.
+ */
+async function settlePending(users: UserStore, dbPath: string): Promise<void> {
+  const admin = users.get('admin');
+  const names = (await fs.readdir(dbPath)).filter((name) => name.startsWith(PENDING));
+  for (const name of names) {
+    const file = path.join(dbPath, name);
+    const secret = (await fs.readFile(file, 'utf8')).trim();
+    if (admin !== undefined && (await verifyPassword(secret, admin.password))) {
+      await fs.rename(file, path.join(dbPath, ADMIN_PASSWORD_FILE));
+      await fsyncDir(dbPath);
+    } else {
+      await fs.rm(file, { force: true });
+    }
   }
 }
 
@@ -34,18 +57,27 @@ export async function ensureAdmin(
   adminPassword: string | undefined,
   logger: Logger,
 ): Promise<void> {
-  if (users.get('admin') !== undefined) return;
+  if (users.get('admin') !== undefined) return settlePending(users, dbPath);
   if (adminPassword !== undefined) {
     await createAdmin(users, adminPassword);
     return;
   }
+  // The password file is named only once `admin` has this password: on a store shared by several
+  // servers (PostgreSQL), the one that loses the race to create `admin` must not leave a file
+  // whose password no user has.
   const password = generatePassword();
+  const pending = path.join(dbPath, `${PENDING}${randomUUID()}`);
+  await writeSecret(pending, password);
+  if (!(await createAdmin(users, password))) {
+    await fs.rm(pending, { force: true });
+    logger.warn('xmldb-rest: user admin was created by another server sharing the store; its password file is beside that server');
+    return;
+  }
   const file = path.join(dbPath, ADMIN_PASSWORD_FILE);
-  await writeSecret(file, password);
-  if (!(await createAdmin(users, password))) return;
+  await fs.rename(pending, file);
+  await fsyncDir(dbPath);
   logger.warn(`xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set XMLDB_ADMIN_PASSWORD to choose it)`);
 }
-
 /** Creates `admin`; answers false if another server sharing the store created it first. */
 async function createAdmin(users: UserStore, password: string): Promise<boolean> {
   try {
