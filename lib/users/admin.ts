@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { XmldbError } from '../errors';
 import type { Logger } from '../logger';
-import { fsyncDir } from '../store/atomic';
+import { errorCode, fsyncDir } from '../store/atomic';
 import { generatePassword, verifyPassword } from './password';
 import type { UserStore } from './user-store';
 
@@ -38,7 +38,10 @@ async function writeSecret(file: string, secret: string): Promise<void> {
  */
 async function settlePending(users: UserStore, dbPath: string): Promise<void> {
   const admin = users.get('admin');
-  const names = (await fs.readdir(dbPath)).filter((name) => name.startsWith(PENDING));
+  const names = (await fs.readdir(dbPath).catch((error: unknown) => {
+    if (errorCode(error) === 'ENOENT') return []; // a store kept elsewhere may have no folder here
+    throw error;
+  })).filter((name) => name.startsWith(PENDING));
   for (const name of names) {
     const file = path.join(dbPath, name);
     const secret = (await fs.readFile(file, 'utf8')).trim();
