@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import * as atomic from '../../lib/store/atomic';
 import { contentDigest } from '../../lib/store/atomic';
-import { COMMIT_LOG } from '../../lib/store/commit-log';
+import { COMMIT_LOG, CommitLog } from '../../lib/store/commit-log';
 import { createFileStore } from '../../lib/store/file-store';
 import * as journal from '../../lib/store/journal';
 import type { FileStore } from '../../lib/store/file-store';
@@ -94,6 +95,46 @@ describe('commit log', () => {
     // No close: a crash. New files, shards and meta come back empty.
     await tearUnflushedFiles();
     expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.bin': 'newer bytes' });
+  });
+
+  test('the catalog temps are written while the record is logged: one that fails is written again from the record', async () => {
+    const store = await setUp();
+    // The resource's temp is staged before the commit; the shard and meta temps fail.
+    jest.spyOn(atomic, 'writeNewFile').mockRejectedValue(Object.assign(new Error('no space left'), { code: 'ENOSPC' }));
+    await store.write(['db'], (w) => w.putResource('db', 'a/new.xml', xml('<new/>')).then(() => undefined));
+    jest.restoreAllMocks();
+    const listed = await store.read(['db'], async (r) => (await r.listResources('db')).map((res) => res.path));
+    expect(listed).toEqual(['a/new.xml', 'old.xml']);
+    await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')).then(() => undefined));
+    // No close: a crash. The files of both commits come back from the log.
+    await tearUnflushedFiles();
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.xml': '<new/>', 'db/b.xml': '<b/>' });
+    expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$|commit\.log/.test(f))).toEqual([]);
+  });
+
+  test('a commit whose record could not be logged changes nothing and leaves no temp file', async () => {
+    const store = await setUp();
+    jest.spyOn(CommitLog.prototype, 'append').mockRejectedValueOnce(Object.assign(new Error('I/O error'), { code: 'EIO' }));
+    const put = store.write(['db'], (w) => w.putResource('db', 'a/new.xml', xml('<new/>')).then(() => undefined));
+    await expect(put).rejects.toMatchObject({ code: 'EIO' });
+    jest.restoreAllMocks();
+    expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$/.test(f))).toEqual([]);
+    await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')).then(() => undefined));
+    await store.close();
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/b.xml': '<b/>' });
+  });
+
+  test('the renames of one commit all land, whatever order they finish in', async () => {
+    const store = await setUp();
+    await store.write(['db'], async (w) => {
+      for (let i = 0; i < 40; i++) await w.putResource('db', `m/${i % 4}/r${i}.xml`, xml(`<r n="${i}"/>`));
+      await w.putResource('db', 'old.xml', xml('<replaced/>'));
+    });
+    await store.close();
+    const all = await contents();
+    expect(Object.keys(all)).toHaveLength(41);
+    expect(all['db/m/3/r39.xml']).toBe('<r n="39"/>');
+    expect(all['db/old.xml']).toBe('<replaced/>');
   });
 
   test('a record cut short by a crash is discarded; the records before it are replayed', async () => {

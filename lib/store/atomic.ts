@@ -36,6 +36,16 @@ export function errorCode(error: unknown): string | undefined {
  */
 export async function writeTemp(dir: string, data: Buffer | string, flush = true, mode = 0o666): Promise<string> {
   const file = path.join(dir, tempName());
+  await writeNewFile(file, data, flush, mode);
+  return file;
+}
+
+/**
+ * Writes `data` to `file`, which must not exist yet (a name from tempName()); on failure the
+ * file is removed. With `flush = false` the caller flushes it later, or never needs to (a temp
+ * whose content its commit logs, commit.ts).
+ */
+export async function writeNewFile(file: string, data: Buffer | string, flush = false, mode = 0o666): Promise<void> {
   const handle = await fs.open(file, 'wx', mode);
   try {
     await handle.writeFile(data);
@@ -46,7 +56,6 @@ export async function writeTemp(dir: string, data: Buffer | string, flush = true
     throw error;
   }
   await handle.close();
-  return file;
 }
 
 /** Digest of file content, recorded in journals to tell a complete temp file from a torn one. */

@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, writeFileAtomic, writeTemp } from './atomic';
+import { errorCode, tempName, writeFileAtomic, writeNewFile } from './atomic';
 import {
   catalogFolder,
   emptyRecord,
@@ -126,12 +126,14 @@ function serializeShard(data: ShardFile): string {
 
 // ---------------------------------------------------------------- the catalog
 
-/** Shard files written to temp names, waiting to be renamed into place by a commit. */
+/** Shard files staged under temp names, waiting to be renamed into place by a commit. */
 export interface StagedShards {
   /** Temp file (not flushed) → shard file, with the temp's content. */
   readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string; readonly text: string }>;
-  /** Bytes written. */
+  /** Bytes of the new shards. */
   readonly bytes: number;
+  /** Writes the temp files (not flushed). */
+  write(): Promise<void>;
   /** Swaps the new shard contents in; call after the renames. */
   apply(): void;
 }
@@ -229,10 +231,11 @@ export class Catalog {
   }
 
   /**
-   * Writes every shard touched by `changes` to a temp file in the catalog folder. Nothing changes
-   * in memory until `apply()` of the answer is called (after the commit renamed the files).
+   * The new content of every shard touched by `changes`, under a temp name in the catalog folder,
+   * written by `write()` of the answer. Nothing changes in memory until its `apply()` is called
+   * (after the commit renamed the files).
    */
-  async stage(changes: EntryChanges): Promise<StagedShards> {
+  stage(changes: EntryChanges): StagedShards {
     const touched = new Map<number, EntryRecord>();
     for (const [key, entry] of changes) {
       const shard = shardOf(key, this.shards.length);
@@ -245,15 +248,19 @@ export class Catalog {
       else delete next[key];
     }
     let bytes = 0;
-    const renames = await Promise.all(
-      [...touched].map(async ([shard, entries]) => {
-        const text = serializeShard({ entries });
-        bytes += Buffer.byteLength(text);
-        const from = await writeTemp(catalogFolder(this.dbFolder), text, false);
-        return { from, to: shardFile(this.dbFolder, shard), text };
-      }),
-    );
-    return { renames, bytes, apply: () => this.swap(touched, changes) };
+    const renames = [...touched].map(([shard, entries]) => {
+      const text = serializeShard({ entries });
+      bytes += Buffer.byteLength(text);
+      return { from: path.join(catalogFolder(this.dbFolder), tempName()), to: shardFile(this.dbFolder, shard), text };
+    });
+    return {
+      renames,
+      bytes,
+      write: async () => {
+        await Promise.all(renames.map((r) => writeNewFile(r.from, r.text)));
+      },
+      apply: () => this.swap(touched, changes),
+    };
   }
 
   private swap(touched: ReadonlyMap<number, EntryRecord>, changes: EntryChanges): void {

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { flushFiles, linkOrCopy, linkTemp, writeTemp } from './atomic';
+import { flushFiles, linkOrCopy, linkTemp, tempName, writeNewFile } from './atomic';
 import { backupFolder, backupsFolder, type BackupRecord } from './backups';
 import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
@@ -40,6 +40,11 @@ interface Plan {
   readonly ops: JournalOp[];
   /** Staged files written without a flush; flushed together with the journal. */
   readonly unflushed: string[];
+  /**
+   * Writes of temp files whose content the journal carries (renames with `data`): they run while
+   * the journal is logged, since a replay writes that content again from the journal.
+   */
+  readonly temps: (() => Promise<void>)[];
   /** In-memory changes, run after the operations. */
   readonly apply: (() => void)[];
 }
@@ -54,7 +59,7 @@ export async function commitDrafts(
   drafts: ReadonlyMap<string, DbDraft | null>,
   backups: ReadonlyMap<string, BackupRecord | null> = new Map(),
 ): Promise<string[]> {
-  const plan: Plan = { ops: [], unflushed: [], apply: [] };
+  const plan: Plan = { ops: [], unflushed: [], temps: [], apply: [] };
   const changed: string[] = [];
   const now = Date.now();
   for (const [name, draft] of drafts) {
@@ -69,9 +74,10 @@ export async function commitDrafts(
   const ops = plan.ops;
   if (ops.length > 0) {
     await flushFiles(plan.unflushed);
-    await ctx.log.append(ops);
+    const tempsWritten = await logWhileWriting(ctx.log, ops, plan.temps);
     try {
-      await applyOps(ctx.dbPath, ops);
+      // A temp that failed is written again from the journal, as a replay does.
+      await applyOps(ctx.dbPath, ops, !tempsWritten);
     } catch (error) {
       ctx.log.abandoned(error);
       throw new CommitFailure(error);
@@ -86,6 +92,25 @@ export async function commitDrafts(
   }
   for (const apply of plan.apply) apply();
   return changed;
+}
+
+/**
+ * Appends the journal to the commit log while the temps of `temps` are written; answers whether
+ * they all were. If the append fails, nothing was committed (the temps are the write's
+ * leftovers, and the error is thrown); a temp that fails does not undo the commit, since the
+ * journal holds its content.
+ */
+async function logWhileWriting(log: CommitLog, ops: readonly JournalOp[], temps: readonly (() => Promise<void>)[]): Promise<boolean> {
+  const written = Promise.all(temps.map((write) => write())).then(
+    () => true,
+    () => false,
+  );
+  try {
+    await log.append(ops);
+  } finally {
+    await written;
+  }
+  return written;
 }
 
 function planDrop(ctx: CommitContext, name: string, plan: Plan): void {
@@ -169,11 +194,13 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
   }
   const meta = finalMeta(draft, now, base.record.meta.generation);
   const metaText = JSON.stringify(meta);
-  const [shards, metaTemp] = await Promise.all([
-    base.catalog.stage(draft.changes),
-    writeTemp(catalogFolder(folder), metaText, false),
-  ]);
+  const shards = base.catalog.stage(draft.changes);
+  const metaTemp = path.join(catalogFolder(folder), tempName());
   for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
+  plan.temps.push(
+    () => shards.write(),
+    () => writeNewFile(metaTemp, metaText),
+  );
   const inline = (text: string) => Buffer.from(text, 'utf8').toString('base64');
   plan.ops.push(
     ...deletes,

@@ -191,7 +191,17 @@ function isInside(dbPath: string, relative: string): boolean {
 export async function applyOps(dbPath: string, ops: readonly JournalOp[], replay = false): Promise<void> {
   const root = path.resolve(dbPath);
   const abs = (relative: string) => inside(root, relative);
-  for (const op of ops) {
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    if (!replay && op.op === 'rename') {
+      // A run of renames of one commit goes at once: their targets are distinct files (the
+      // catalog holds no path twice, nor one below another), so no order among them matters.
+      let end = i + 1;
+      while (end < ops.length && ops[end].op === 'rename') end++;
+      await Promise.all(ops.slice(i, end).map((r) => r.op === 'rename' && moveIntoPlace(abs(r.from), abs(r.to))));
+      i = end - 1;
+      continue;
+    }
     switch (op.op) {
       case 'rename':
         if (replay && op.data !== undefined) await rewrite(abs(op.from), Buffer.from(op.data, 'base64'));
