@@ -3,9 +3,10 @@
  * catalog shards, meta) beside their targets; the journal of the commit lists the renames and
  * deletes that put them in place, and is appended to the commit log (commit-log.ts), which is the
  * commit point: before it nothing was changed, after it a crash is finished by replaying the log.
- * Small contents travel in the journal itself, so their temps need no flush of their own; other
- * temps (large resources, a new database's folder) are flushed before the journal is logged.
- * The files the operations write are flushed later, together, by the log's checkpoint.
+ * Small contents travel in the journal itself, so their temps need no flush of their own (the
+ * catalog's are even written while the journal is logged); other temps (large resources, a new
+ * database's folder) are flushed before the journal is logged. The files the operations write
+ * are flushed later, together, by the log's checkpoint.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
