@@ -59,8 +59,8 @@ export interface RestOptions {
   /** Largest accepted POST or QUERY body (a query, command or script), in bytes. Default 1 MiB. */
   maxQueryBodySize?: number;
   /**
-   * Bytes of source XML whose parsed documents are kept in memory, in total: each worker gets an
-   * equal share. Default 256 MiB.
+   * Bytes of source XML whose parsed documents are kept in memory by all query workers together
+   * (one least-recently-used budget, xquery/worker/document-budget.ts). Default 16 MiB.
    */
   documentCacheSize?: number;
   /** Compiled queries kept for reuse. Default 500. */
@@ -198,7 +198,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,
-    documentCacheSize: input.documentCacheSize ?? 256 * MiB,
+    documentCacheSize: input.documentCacheSize ?? 16 * MiB,
     compiledQueryCacheSize: input.compiledQueryCacheSize ?? 500,
     queryTimeout: input.queryTimeout ?? 30_000,
     workers,

@@ -37,10 +37,10 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     maxQueued: options.maxQueuedQueries,
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
-    // one budget for the whole router: each worker caches its share (README, documentCacheSize)
+    // one budget for the whole router, across its workers (README, documentCacheSize)
     // workers read the store as it asks (its folder directly), else through the request's view
     documentSource: storeSourceSpec({
-      cacheBytes: Math.floor(options.documentCacheSize / options.workers),
+      cacheBytes: options.documentCacheSize,
       reader: store.workerReader?.() ?? { kind: 'channel' },
     }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.

@@ -80,6 +80,16 @@ export class ParsedDocuments {
     });
   }
 
+  /**
+   * Forgets the documents of a database, cached or still referenced: the next query parses them
+   * again. Only between queries (a query that holds a node keeps its identity otherwise).
+   */
+  evict(db: string): void {
+    this.cache.evict(db);
+    const prefix = db + SEP;
+    for (const key of [...this.live.keys()]) if (key.startsWith(prefix)) this.live.delete(key);
+  }
+
   /** Database and path of the stored document a node belongs to. */
   locate(node: XdmNode): StoredLocation | undefined {
     return this.origins.get(rootOf(node));

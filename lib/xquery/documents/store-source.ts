@@ -304,6 +304,11 @@ export class StoreSource extends StoreView {
     super(new Shared(options));
   }
 
+  /** Drops the parsed documents of a database (between queries: parsed-documents.ts `evict`). */
+  evict(db: string): void {
+    this.shared.documents.evict(db);
+  }
+
   /** The worker reader of this source. */
   get reader(): SyncStoreReader {
     return this.shared.reader;

@@ -23,6 +23,7 @@
  * - Compilation is shared across the pool (shared-compilations.ts): one compilation per compile
  *   key, in a worker, under the same time limit. Each worker also keeps its own primed copies, so
  *   a hot query is parsed once per worker.
+ * - Parsed documents: one budget for all workers; a query runs next to its documents (document-budget.ts).
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -32,8 +33,9 @@ import { busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutE
 import { startWorker, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import { SharedCompilations } from './shared-compilations';
+import { DocumentBudget, choose, databaseOf } from './document-budget';
 import { runTaskParts, toOutcome, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
-import type { LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
+import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
 export type { QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
@@ -83,6 +85,7 @@ export class QueryPool {
   private readonly shared: SharedCompilations;
   private readonly maxQueued: number;
   private readonly heapMb: number | undefined;
+  private readonly budget: DocumentBudget<Slot>;
   private nextId = 1;
   private closed = false;
   /** Workers in a row that died before they loaded; reset by one that loads. */
@@ -99,6 +102,7 @@ export class QueryPool {
     const cacheMax = options.cacheMax ?? 256;
     this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
     this.heapMb = options.heapMb;
+    this.budget = new DocumentBudget(options.documentSource?.cacheBytes);
     this.init = {
       cacheMax,
       dbPath: options.dbPath,
@@ -230,14 +234,15 @@ export class QueryPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.current === null);
-      if (!slot && this.slots.length < this.size && this.backoff === null) slot = this.spawn();
-      if (!slot) return;
-      const pending = this.queue.shift()!;
-      slot.current = pending;
+      let idle = this.slots.filter((s) => s.current === null);
+      if (idle.length === 0 && this.slots.length < this.size && this.backoff === null) idle = [this.spawn()];
+      const next = choose(this.budget, this.queue, idle);
+      if (!next) return;
+      const { slot } = next;
+      slot.current = this.queue.splice(next.index, 1)[0];
       slot.worker.ref();
       this.startTimer(slot);
-      this.post(slot, pending.task);
+      this.post(slot, slot.current.task);
     }
   }
 
@@ -279,6 +284,7 @@ export class QueryPool {
         this.startTimer(slot); // the task waiting for it starts its time limit now
         return;
       }
+      for (const [holder, db] of this.budget.report(slot, reply.held, databaseOf(slot.current?.task))) holder.worker.postMessage({ evict: [db] } satisfies EvictMessage);
       // The worker evicted the stylesheet: send the same task again, with it.
       if (!reply.ok && 'missing' in reply && slot.current) this.post(slot, slot.current.task, true);
       else this.settle(slot, (p) => p.resolve(reply));
@@ -373,6 +379,7 @@ export class QueryPool {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
     this.restarts++;
+    this.budget.forget(slot);
     slot.store.close();
     slot.worker.removeAllListeners('exit');
     slot.worker.removeAllListeners('error');

@@ -144,8 +144,20 @@ export interface LimitMessage {
   readonly limit: number | null;
 }
 
-export type Reply =
+export type Reply = (
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
   | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }
   | { readonly id: number; readonly ok: false; readonly error: QueryErrorData }
-  | { readonly id: number; readonly ok: false; readonly missing: true };
+  | { readonly id: number; readonly ok: false; readonly missing: true }
+) & {
+  /**
+   * The parsed documents the worker holds now, as summed source bytes per database; sent with a
+   * reply when they changed since the worker last said (document-budget.ts).
+   */
+  readonly held?: readonly (readonly [string, number])[];
+};
+
+/** The pool asks a worker to drop its parsed documents of these databases (document-budget.ts). */
+export interface EvictMessage {
+  readonly evict: readonly string[];
+}

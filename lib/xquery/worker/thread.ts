@@ -22,8 +22,9 @@ import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
+import { collectSoon, prepareCollection } from './collect-garbage';
 import { connectRunLimit, resetRunLimits } from '../run-limit';
-import type { ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
+import type { EvictMessage, ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 applyQueryPatches();
 registerExtensionFunctions();
@@ -31,6 +32,11 @@ const init = workerData as WorkerInit;
 installResourceGuard();
 const compiler = new QueryCompiler({ max: init.cacheMax });
 const source = openSource(init);
+/** The store source's parsed documents: the pool keeps one budget for all workers' caches. */
+const store = source instanceof StoreSource ? source : undefined;
+const documents = store?.cache;
+/** `documents.changes` when the pool last heard what this worker holds. */
+let reported = 0;
 
 /** The store source the init data asks for (reading the files of `dbPath` unless it names a reader), or none. */
 function openSource(init: WorkerInit): DocumentSource {
@@ -149,9 +155,22 @@ function perform(task: Task): Reply {
 }
 
 // everything is loaded: from here on no JavaScript is compiled from strings
+prepareCollection();
 raiseHostWall();
 connectRunLimit((limit) => parentPort!.postMessage({ id: currentTask, limit } satisfies LimitMessage));
-parentPort!.on('message', (task: Task) => {
-  parentPort!.postMessage(handle(task));
+parentPort!.on('message', (message: Task | EvictMessage) => {
+  if ('evict' in message) {
+    for (const db of message.evict) store?.evict(db);
+    collectSoon();
+    return;
+  }
+  parentPort!.postMessage(withHoldings(handle(message)));
 });
+
+/** A reply, with what this worker holds when that changed since the pool last heard it. */
+function withHoldings(reply: Reply): Reply {
+  if (!documents || documents.changes === reported) return reply;
+  reported = documents.changes;
+  return { ...reply, held: documents.databases() };
+}
 parentPort!.postMessage({ ready: true } satisfies ReadyMessage);
