@@ -22,7 +22,7 @@ import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
-import { collectSoon, prepareCollection } from './collect-garbage';
+import { collectIfGrown, collectSoon, prepareCollection } from './collect-garbage';
 import { connectRunLimit, resetRunLimits } from '../run-limit';
 import type { EvictMessage, ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
@@ -165,6 +165,7 @@ parentPort!.on('message', (message: Task | EvictMessage) => {
     return;
   }
   parentPort!.postMessage(withHoldings(handle(message)));
+  collectIfGrown();
 });
 
 /** A reply, with what this worker holds when that changed since the pool last heard it. */
