@@ -46,7 +46,7 @@ function generate(dir) {
   return Object.fromEntries(Object.keys(files).map((n) => [n, path.join(dir, n)]));
 }
 
-module.exports = { generate };
+module.exports = { generate, random };
 if (require.main === module) {
   const out = generate(path.join(__dirname, 'data'));
   for (const [name, file] of Object.entries(out)) console.log(`${name}: ${fs.statSync(file).size} bytes`);

@@ -3,6 +3,7 @@
 // the process answers, with its REST URL, its pid and a stop().
 'use strict';
 const fs = require('node:fs');
+const os = require('node:os');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, execFile } = require('node:child_process');
@@ -63,11 +64,17 @@ async function startRoundRobin(urls, port = 0) {
   return { ...proxy, url: `${proxy.url}${new URL(urls[0]).pathname}` };
 }
 
-/** Whether the kit in `kit` can run BaseX: its layout (setup-basex.sh), its node_modules and java. */
+/** Whether BaseX can start: the layout of setup-basex.sh (BASEX_DIR, as the kit's scripts read it, or `kit`/.basex) and java. */
+function basexLayout(kit) {
+  const layout = process.env.BASEX_DIR || path.join(kit, '.basex');
+  if (!fs.existsSync(path.join(kit, 'start-basex.sh')) || !fs.existsSync(path.join(layout, 'lib/basex-api-9.7.2.jar'))) return false;
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'java')));
+}
+
+/** Whether the kit in `kit` can run its comparison: compare.mjs, its node_modules and BaseX. */
 function basexReady(kit) {
   const has = (p) => fs.existsSync(path.join(kit, p));
-  if (!has('compare.mjs') || !has('node_modules/autocannon') || !has('.basex/lib/basex-api-9.7.2.jar')) return false;
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'java')));
+  return has('compare.mjs') && has('node_modules/autocannon') && basexLayout(kit);
 }
 
 /** BaseX with a fresh data folder `dataDir`, through the kit's start-basex.sh/stop-basex.sh. */
@@ -79,4 +86,30 @@ async function startBasex(kit, dataDir, port) {
   return { url: `http://127.0.0.1:${port}/rest`, pid, stop };
 }
 
-module.exports = { PASSWORD, freePort, startServer, startRoundRobin, basexReady, startBasex };
+/**
+ * Runs `start(cleanups, folder)`: it starts processes and pushes their stops to `cleanups`; `folder(name)`
+ * makes a temporary folder. Everything is stopped and removed afterwards, the last started first.
+ */
+async function withProcesses(start) {
+  const cleanups = [];
+  const folder = (name) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `xmldb-bench-${name}-`));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  const stopAll = async () => {
+    for (const stop of cleanups.splice(0).reverse()) await stop().catch((e) => console.error(`cleanup: ${e.message}`));
+  };
+  // Interrupted (Ctrl-C): stop what was started too; BaseX, started in the background by the kit's
+  // script, would not get the terminal's signal.
+  const interrupted = () => stopAll().then(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    return await start(cleanups, folder);
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await stopAll();
+  }
+}
+
+module.exports = { PASSWORD, freePort, startServer, startRoundRobin, basexLayout, basexReady, startBasex, withProcesses };

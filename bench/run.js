@@ -11,14 +11,12 @@
 //   --quick        short runs (smoke test)        --port N, --basex-port N, --pg-port N (default: free ports)
 // Each option also reads from the environment: BENCH_STORE, BENCH_ONLY, BENCH_ROUNDS, BENCH_QUICK=1.
 'use strict';
-const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { generate } = require('./generate');
 const { target } = require('./client');
 const { measure, log } = require('./measure');
-const { PASSWORD, startServer, startRoundRobin, basexReady, startBasex } = require('./processes');
+const { PASSWORD, startServer, startRoundRobin, basexReady, startBasex, withProcesses } = require('./processes');
 const { startCluster } = require('./postgres');
 const { table, writeReport } = require('./report');
 
@@ -50,32 +48,6 @@ function options(argv, env) {
 function commandLine(o) {
   const flags = [o.store !== 'file' && `--store ${o.store}`, o.only && `--only '${o.only}'`, `--rounds ${o.rounds}`, o.quick && '--quick'];
   return `npm run bench -- ${flags.filter(Boolean).join(' ')}`;
-}
-
-/**
- * Runs `start(cleanups, folder)`: it starts processes and pushes their stops to `cleanups`; `folder(name)`
- * makes a temporary folder. Everything is stopped and removed afterwards, the last started first.
- */
-async function withProcesses(start) {
-  const cleanups = [];
-  const folder = (name) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `xmldb-bench-${name}-`));
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  };
-  const stopAll = async () => {
-    for (const stop of cleanups.splice(0).reverse()) await stop().catch((e) => log(`cleanup: ${e.message}`));
-  };
-  // Interrupted (Ctrl-C): stop what was started too; BaseX, started in the background by the kit's
-  // script, would not get the terminal's signal.
-  const interrupted = () => stopAll().then(() => process.exit(130));
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  try {
-    return await start(cleanups, folder);
-  } finally {
-    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
-    await stopAll();
-  }
 }
 
 /** The kit's compare.mjs: A = BaseX, B = this server; answers its table. */

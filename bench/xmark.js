@@ -1,0 +1,125 @@
+// `npm run bench:xmark [-- OPTIONS]`: the twenty XMark queries (xmark-queries.js) on an XMark-shaped
+// auction document (xmark-data.js, ~11 MB at factor 0.1), next to BaseX 9.7.2 when the comparison kit
+// is set up (as for `npm run bench`), else this server alone. Each server gets the document as the
+// database `xmark`; each query runs once to warm up (its answer is compared between the servers,
+// whitespace between items and tags aside), then `--runs` times: the p50 is shown. A query this
+// server ends with its 30 s timeout shows as "timeout". Writes bench/results/xmark.md and prints it.
+//
+//   --only REGEX   queries whose id matches (--only '^Q(8|9|1[0-2])$')   --runs N (default 3)
+//   --factor F     XMark scale factor (default 0.1)   --port N, --basex-port N (default: free ports)
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { target, request, query, ok, percentile } = require('./client');
+const { log } = require('./measure');
+const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
+const { generateXmark } = require('./xmark-data');
+const { XMARK } = require('./xmark-queries');
+
+function options(argv) {
+  const o = { only: null, runs: 3, factor: 0.1, port: 0, basexPort: 0, kit: process.env.BENCH_KIT || path.join(__dirname, '..', '..', 'shared', 'tools', 'basex-bench') };
+  const names = { '--only': 'only', '--runs': 'runs', '--factor': 'factor', '--port': 'port', '--basex-port': 'basexPort' };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    if (!names[flag]) throw new Error(`unknown option ${argv[i]} (see the head of bench/xmark.js)`);
+    o[names[flag]] = inline ?? argv[++i];
+  }
+  for (const k of ['runs', 'factor', 'port', 'basexPort']) o[k] = Number(o[k]);
+  if (!(o.runs >= 1)) throw new Error('--runs wants a number >= 1');
+  return o;
+}
+
+/** The answer with the whitespace that serializers may add (between items, around tags) removed. */
+const normalized = (text) => text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
+
+/** One query on one server: the warm-up's answer, then the p50 of `runs` timed runs. */
+async function timeQuery(t, text, runs) {
+  const first = await query(t, text, 'xmark');
+  if (!ok(first)) return { failed: /timeout/i.test(first.text) ? 'timeout' : `${first.status} ${first.text.slice(0, 120)}`, ms: first.ms };
+  const times = [];
+  for (let i = 0; i < runs; i++) times.push((await query(t, text, 'xmark')).ms);
+  return { answer: normalized(first.text), ms: percentile(times, 0.5) };
+}
+
+const cell = (r) => (r.failed ? (r.failed === 'timeout' ? `timeout (${(r.ms / 1000).toFixed(0)} s)` : 'error') : r.ms >= 100 ? r.ms.toFixed(0) : r.ms.toFixed(1));
+
+/** The table rows for `targets` (BaseX first when there), a ratio and an answer check per query. */
+async function runQueries(targets, o) {
+  const only = o.only && new RegExp(o.only);
+  const rows = [];
+  const ratios = [];
+  for (const [id, text] of Object.entries(XMARK)) {
+    if (only && !only.test(id)) continue;
+    const results = [];
+    for (const t of targets) {
+      log(`${id} on ${t.name}`);
+      results.push(await timeQuery(t, text, o.runs));
+    }
+    const errors = results.filter((r) => r.failed && r.failed !== 'timeout').map((r, i) => `${targets[i].name}: ${r.failed}`);
+    if (errors.length) log(`  ${id}: ${errors.join('; ')}`);
+    const cells = results.map(cell);
+    if (targets.length === 2) {
+      const [a, b] = results;
+      const ratio = a.failed || b.failed ? '-' : `${(a.ms / b.ms).toFixed(2)}x`;
+      if (!a.failed && !b.failed) ratios.push(a.ms / b.ms);
+      const same = a.failed || b.failed ? '-' : a.answer === b.answer ? 'same' : `differ (${a.answer.length} / ${b.answer.length} chars)`;
+      cells.push(ratio, same);
+    }
+    rows.push(`| ${id} | ${cells.join(' | ')} |`);
+  }
+  const head = targets.map((t) => `${t.name} ms`);
+  if (targets.length === 2) head.push(`ratio (${targets[0].name} / ${targets[1].name})`, 'answers');
+  const lines = [`| query | ${head.join(' | ')} |`, `|---|${head.map(() => '---:|').join('')}`, ...rows];
+  if (ratios.length) {
+    const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+    lines.push('', `Geometric mean of the ratios over the ${ratios.length} queries both answered: ${geo.toFixed(2)}x (> 1: this server faster).`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  const file = generateXmark(path.join(__dirname, 'data'), o.factor);
+  const xml = fs.readFileSync(file, 'utf8');
+  const withBasex = basexLayout(o.kit);
+  const body = await withProcesses(async (cleanups, folder) => {
+    const targets = [];
+    if (withBasex) {
+      const basex = await startBasex(o.kit, folder('basex'), o.basexPort);
+      cleanups.push(basex.stop);
+      targets.push(target('BaseX', basex.url, { password: 'admin' }));
+    } else log(`The BaseX comparison kit is not set up at ${o.kit}: measuring this server alone.`);
+    const server = await startServer(folder('file'), { port: o.port });
+    cleanups.push(server.stop);
+    targets.push(target('xmldb-rest', server.url, { password: PASSWORD }));
+    for (const t of targets) {
+      log(`loading ${path.basename(file)} (${(xml.length / 2 ** 20).toFixed(1)} MB) into ${t.name}`);
+      const put = await request(t, 'PUT', '/xmark', xml);
+      if (!ok(put)) throw new Error(`${t.name}: PUT /xmark answered ${put.status} ${put.text.slice(0, 200)}`);
+    }
+    return runQueries(targets, o);
+  });
+  const cpus = os.cpus();
+  const report = [
+    `# XMark queries${withBasex ? ' next to BaseX 9.7.2' : ''}`,
+    '',
+    `Date: ${new Date().toISOString()}. Machine: ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end; Node ${process.version}.`,
+    `Document: ${path.basename(file)} (bench/xmark-data.js, factor ${o.factor}, ${(xml.length / 2 ** 20).toFixed(1)} MB). ` +
+      `Figures: p50 of ${o.runs} warm run(s) after one warm-up, one query at a time, ms; ratio > 1 means this server was faster.`,
+    `Reproduce: \`npm run bench:xmark${o.only ? ` -- --only '${o.only}'` : ''}\`.`,
+    '',
+    body,
+    '',
+  ].join('\n');
+  const out = path.join(__dirname, 'results', 'xmark.md');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, report);
+  console.log(report);
+  log('written: bench/results/xmark.md');
+}
+
+main().catch((e) => {
+  console.error(`bench:xmark: ${e.message}`);
+  process.exit(1);
+});
