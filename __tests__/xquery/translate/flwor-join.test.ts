@@ -33,7 +33,9 @@ describe('value joins as hash joins', () => {
     // a join per outer item in a let clause
     expect(joined('for $p in //person let $b := for $t in //a where $t/@buyer = $p/@id return $t return count($b)')).toBe(true);
     expect(joined('for $p in //person let $n := count(for $t in //a where $t/@buyer = $p/@id return $t) return $n')).toBe(true);
-    expect(joined('for $p in //person where $p/@id let $b := for $t in //a where $t/@buyer = $p/@id return $t return count($b)')).toBe(false);
+    // a where clause before the let does not guard it as a conditional would (XQuery 3.1 §2.3.4)
+    expect(joined('for $p in //person where $p/@id let $b := for $t in //a where $t/@buyer = $p/@id return $t return count($b)')).toBe(true);
+    expect(joined('for $p in //person let $b := if ($p/@id) then (for $t in //a where $t/@buyer = $p/@id return $t) else () return count($b)')).toBe(false);
     // the inner domain reads the outer variable, a constructor, a predicate on the key path
     expect(joined('for $p in //person, $t in $p//a where $t/@buyer = $p/@id return $t')).toBe(false);
     expect(joined('for $p in //person, $t in <x/>/a where $t/@buyer = $p/@id return $t')).toBe(false);
@@ -71,7 +73,8 @@ describe('value joins as hash joins', () => {
     ['for $p in //person let $n := count(for $t in //a where $t/@buyer = $p/@id return $t), $m := sum(for $t in //a where $t/@v = $n return 1) return $n || "/" || $m'],
   ])('per outer item: %s', async (query) => {
     expect(joined(query)).toBe(true);
-    const nestedLoop = query.replace('let ', 'where true() let ');
+    // an inner domain that reads the outer variable is scanned for each outer item
+    const nestedLoop = query.replaceAll('for $t in //a', 'for $t in //a[exists($p)]');
     expect(joined(nestedLoop)).toBe(false);
     expect(await outcome(query, SITE)).toBe(await outcome(nestedLoop, SITE));
   });

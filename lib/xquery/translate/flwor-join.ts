@@ -1,14 +1,15 @@
 /**
- * Value joins as hash joins:
+ * Value joins (found by flwor-join-sites.ts) as hash joins:
  *
  *   for $a in A, $b in B where L = R return …      (R reads only $b, B and L do not read $b)
  *
  * evaluated as written compares every `$b` with every `$a`: |A|·|B| comparisons. Here B is
- * evaluated once, before the loop (it reads no variable of the FLWOR, and the focus does not
- * change inside a FLWOR), and the atomized values of R are put in a map from a key to the
- * positions of the `$b` they come from. For each `$a`, the atomized values of L are looked up
- * and `$b` ranges over the matching items only, in B's order; the `where` clause stays, so every
- * pair still passes the general comparison itself (a key only narrows the candidates).
+ * evaluated once, before the loop (it reads no variable bound by the loop, and the focus is the
+ * same), and the atomized values of R are put in a map from a key to the positions of the `$b`
+ * they come from. For each `$a`, the atomized values of L are looked up and `$b` ranges over the
+ * matching items only, in B's order; the `where` clause stays, so every pair still passes the
+ * general comparison itself (a key only narrows the candidates). Order comparisons are range
+ * joins (flwor-join-range.ts) on the same plan.
  *
  * The keys keep general comparison's rules (XQuery 3.1 §3.7.2): an xs:untypedAtomic compares
  * as a string with strings and untyped values and as an xs:double with numbers; numbers compare
@@ -18,171 +19,86 @@
  * value that is no number against a number) or values of other types take part, the probe
  * yields all of B and the loop runs as written.
  *
- * B is evaluated only when A is not empty, as the nested loop does. The rewrite applies when the
- * join variable is the second for binding of the FLWOR, directly followed by the `where`, B is
- * built from paths and fn functions without variables or constructors, and R is a path of axis
- * steps without predicates from `$b`.
+ * B is evaluated only when A is not empty, as the nested loop does.
  */
-import { childNodes, type Expr, type FLWORClause, type FLWORExpr, type ForBinding, type Node } from '../syntax';
+import type { ForBinding, WhereClause } from '../syntax';
 import { translateExpr } from './expressions';
-import { SIMPLE_CLAUSES } from './flwor-advanced';
+import { castableAsDouble, isNumber, joinRangeCandidates, joinRangeMap, type RangeState } from './flwor-join-range';
+import type { JoinPlan } from './flwor-join-sites';
 import { NS } from './names';
 import type { Scope, StaticContext, Variable } from './scope';
 import type { TranslationUnit } from './unit';
 
-export interface JoinPlan {
-  readonly outer: ForBinding;
-  readonly inner: ForBinding;
-  /** The side of `=` read from the inner variable (keys of the map). */
-  readonly build: Expr;
-  /** The other side (looked up for each outer item). */
-  readonly probe: Expr;
-}
+export { findJoins, type JoinPlan } from './flwor-join-sites';
 
-/** Names of the generated variables of one join. */
-export interface JoinState {
+/** Names of the generated variables of one hash join. */
+export interface HashState {
+  readonly kind: 'hash';
   readonly seq: string;
   readonly map: string;
   /** The kinds of keys B has: `untyped`, `badu` (untyped, no number), `str`, `num`, `other`. */
   readonly kinds: string;
 }
 
+export type JoinState = HashState | RangeState;
+
 const F = `Q{${NS.fn}}`;
 const XS = `Q{${NS.xs}}`;
 const MAP = `Q{${NS.map}}`;
 
-/** Node kinds allowed in the inner domain B: deterministic, no variables, no new nodes. */
-const DOMAIN_KINDS = new Set([
-  'PathExpr',
-  'AxisStep',
-  'FilterExpr',
-  'ContextItemExpr',
-  'ParenthesizedExpr',
-  'StringLiteral',
-  'IntegerLiteral',
-  'ComparisonExpr',
-  'AndExpr',
-  'OrExpr',
-  'FunctionCall',
-  'Wildcard',
-]);
-
-/**
- * The joins whose map the FLWOR's first binding builds: its second binding joined by the
- * following `where`, or, in the `let` clauses right after a first `for` clause of one binding, a
- * FLWOR (or an fn function of one) starting `for $b in B where L = R` (a join per outer item:
- * `let $bought := for $t in //closed_auction where $t/buyer/@person = $p/@id return $t`).
- */
-export function findJoins(expr: FLWORExpr, scope: Scope): JoinPlan[] {
-  if (scope.ctx.defaultCollation !== null && scope.ctx.defaultCollation !== `${NS.fn}/collation/codepoint`) return [];
-  const [c0, c1, c2] = expr.clauses;
-  if (c0?.kind !== 'ForClause' || !plain(c0.bindings[0])) return [];
-  const outer = c0.bindings[0];
-  if (c0.bindings.length === 2) return joinOn(outer, c0.bindings[1], c1, scope);
-  if (c0.bindings.length > 2) return [];
-  if (c1?.kind === 'ForClause' && c1.bindings.length === 1) return joinOn(outer, c1.bindings[0], c2, scope);
-  const plans: JoinPlan[] = [];
-  for (const clause of expr.clauses.slice(1)) {
-    if (clause.kind !== 'LetClause') break;
-    for (const b of clause.bindings) {
-      let v = b.value;
-      if (v.kind === 'FunctionCall' && v.args.length === 1 && v.args[0].kind === 'FLWORExpr' && scope.functionName(v.name, v.start).uri === NS.fn) v = v.args[0];
-      if (v.kind !== 'FLWORExpr' || !v.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) continue;
-      const [f0, f1] = v.clauses;
-      if (f0.kind === 'ForClause' && f0.bindings.length === 1) plans.push(...joinOn(outer, f0.bindings[0], f1, scope));
-    }
-  }
-  return plans;
-}
-
-function joinOn(outer: ForBinding, inner: ForBinding, where: FLWORClause | undefined, scope: Scope): JoinPlan[] {
-  if (where?.kind !== 'WhereClause' || !plain(inner)) return [];
-  let test = where.test;
-  while (test.kind === 'ParenthesizedExpr' && test.expr) test = test.expr;
-  if (test.kind !== 'ComparisonExpr' || test.op !== '=') return [];
-  if (!pureDomain(inner.in, scope)) return [];
-  const v = scope.variableName(inner.name, inner.start);
-  const isV = (n: Node): boolean => {
-    if (n.kind !== 'VarRef') return false;
-    const q = scope.variableName(n.name, n.start);
-    return q.uri === v.uri && q.local === v.local;
-  };
-  const readsV = (n: Node): boolean => isV(n) || descendants(n).some(isV);
-  for (const [build, probe] of [
-    [test.right, test.left],
-    [test.left, test.right],
-  ] as const) {
-    if (keyPath(build, isV) && !readsV(probe)) return [{ outer, inner, build, probe }];
-  }
-  return [];
-}
-
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
+
+/** The variable telling whether the candidates of a join pass its `where` clause as they are, by clause. */
+const exactWheres = new WeakMap<StaticContext, Map<WhereClause, string>>();
+
+/** For the `where` clause of a join whose candidates are bound: an xs:boolean variable, true when the clause holds for every candidate. */
+export function joinExactWhere(ctx: StaticContext, where: WhereClause): string | undefined {
+  return exactWheres.get(ctx)?.get(where);
+}
 
 /** The join whose candidates `b` ranges over, if its map is bound. */
 export function hoistedJoin(ctx: StaticContext, b: ForBinding): { plan: JoinPlan; state: JoinState } | undefined {
   return registry.get(ctx)?.get(b);
 }
 
-function plain(b: ForBinding): boolean {
-  return !b.type && !b.positionalVar && !b.allowingEmpty;
-}
-
-function descendants(n: Node): Node[] {
-  const out: Node[] = [];
-  const visit = (x: Node): void => {
-    for (const c of childNodes(x)) {
-      out.push(c);
-      visit(c);
-    }
-  };
-  visit(n);
-  return out;
-}
-
-/** Nodes (the last step is an axis step) from paths and fn functions, reading no variable. */
-function pureDomain(e: Expr, scope: Scope): boolean {
-  const last = e.kind === 'PathExpr' ? e.steps[e.steps.length - 1] : e;
-  if (last?.kind !== 'AxisStep') return false;
-  return [e, ...descendants(e)].every((n) => {
-    if (!DOMAIN_KINDS.has(n.kind) && !n.kind.endsWith('Test')) return false; // node tests (`node()`, `element(e)`) are no expressions
-    return n.kind !== 'FunctionCall' || scope.functionName(n.name, n.start).uri === NS.fn;
-  });
-}
-
-/** `$b`, or `$b/step/…/step` of axis steps without predicates. */
-function keyPath(e: Expr, isV: (n: Node) => boolean): boolean {
-  if (isV(e)) return true;
-  if (e.kind !== 'PathExpr' || e.root !== null || e.steps.length < 2 || !isV(e.steps[0])) return false;
-  return e.steps.slice(1).every((s) => s.kind === 'AxisStep' && s.predicates.length === 0 && (s.test.kind === 'NameTest' || s.test.kind === 'Wildcard'));
-}
-
 /** A key for an xs:double (−0 and 0 are equal). */
 const numberKey = (d: string): string => `(if (${d} eq 0) then "0" else ${F}string(${d}))`;
 
 const isString = (k: string): string => `(${k} instance of ${XS}string or ${k} instance of ${XS}anyURI)`;
-const isNumber = (k: string): string => `(${k} instance of ${XS}decimal or ${k} instance of ${XS}double or ${k} instance of ${XS}float)`;
 
 /**
  * The outer binding, with each join's inner domain and map computed after the outer domain and
  * before the loop: `let $s := A return if (empty($s)) then () else let $seq := B, $map := …
- * return for $a in $s return `.
+ * return for $a in $s return `. `hoisted`: the join the outer binding is itself the inner
+ * binding of (A is then its candidates).
  */
-export function joinOuterBinding(plans: readonly JoinPlan[], scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
+export function joinOuterBinding(
+  plans: readonly JoinPlan[],
+  scope: Scope,
+  unit: TranslationUnit,
+  hoisted?: { plan: JoinPlan; state: JoinState },
+): { text: string; scope: Scope } {
   const outer = plans[0].outer;
   const outerSeq = `$Q{${NS.vars}}join-outer.${scope.ctx.nextId()}`;
-  const outerDomain = translateExpr(outer.in, scope, unit);
-  const lets = plans.map((plan) => joinMap(plan, scope, unit));
+  const candidates = hoisted ? joinCandidates(hoisted.plan, hoisted.state, scope, unit) : { prefix: '', domain: translateExpr(outer.in, scope, unit) };
+  let joins = registry.get(scope.ctx);
+  if (!joins) registry.set(scope.ctx, (joins = new Map()));
+  const lets: string[] = [];
+  for (const plan of plans) {
+    const built = plan.op === '=' ? hashMap(plan, scope, unit) : joinRangeMap(plan, scope, unit);
+    joins.set(plan.inner, { plan, state: built.state });
+    lets.push(built.text);
+  }
   const bound = scope.bind(outer.name, outer.start);
   const text =
-    `let ${outerSeq} := ${outerDomain} return if (${F}empty(${outerSeq})) then () else ` +
+    `${candidates.prefix}let ${outerSeq} := ${candidates.domain} return if (${F}empty(${outerSeq})) then () else ` +
     `let ${lets.join(', ')} return for ${bound.variable.ref} in ${outerSeq} return `;
   return { text, scope: bound.scope };
 }
 
-/** `$seq := B, $map := …, $kinds := …` of one join, registered for its inner binding. */
-function joinMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): string {
+/** `$seq := B, $map := …, $kinds := …` of one hash join. */
+function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
   const [seq, map, kindsVar, pos, k, d] = ['seq', 'map', 'kinds', 'pos', 'key', 'double'].map(name);
@@ -197,24 +113,35 @@ function joinMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): string {
   const build =
     `${MAP}merge(${each(
       `if (${k} instance of ${XS}untypedAtomic) then (${entry(`"s" || ${k}`)}, ` +
-        `if (${k} castable as ${XS}double) then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${entry(`"u" || ${numberKey(d)}`)}) else ()) ` +
+        `if ${castableAsDouble(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${entry(`"u" || ${numberKey(d)}`)}) else ()) ` +
         `else if ${isString(k)} then ${entry(`"s" || ${k}`)} ` +
         `else if ${isNumber(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${entry(`"n" || ${numberKey(d)}`)}) ` +
         `else ()`,
     )}, map{"duplicates": "combine"})`;
   const kinds =
     `${F}distinct-values(${each(
-      `if (${k} instance of ${XS}untypedAtomic) then (if (${k} castable as ${XS}double) then "untyped" else "badu") ` +
+      `if (${k} instance of ${XS}untypedAtomic) then (if ${castableAsDouble(k)} then "untyped" else "badu") ` +
         `else if ${isString(k)} then "str" else if ${isNumber(k)} then "num" else "other"`,
     )})`;
-  let joins = registry.get(scope.ctx);
-  if (!joins) registry.set(scope.ctx, (joins = new Map()));
-  joins.set(plan.inner, { plan, state: { seq, map, kinds: kindsVar } });
-  return `${seq} := ${innerDomain}, ${map} := ${build}, ${kindsVar} := ${kinds}`;
+  return { text: `${seq} := ${innerDomain}, ${map} := ${build}, ${kindsVar} := ${kinds}`, state: { kind: 'hash', seq, map, kinds: kindsVar } };
 }
 
-/** The inner binding over the candidates: the items of B whose keys match L's, in B's order. */
+/** The inner binding over the candidates. */
 export function joinInnerBinding(plan: JoinPlan, state: JoinState, scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
+  const { prefix, domain } = joinCandidates(plan, state, scope, unit);
+  const bound: { scope: Scope; variable: Variable } = scope.bind(plan.inner.name, plan.inner.start);
+  return { text: `${prefix}for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
+}
+
+/** The items of B whose keys may satisfy the comparison with L's, in B's order, after `prefix` (`let … return ` or nothing). */
+function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: TranslationUnit): { prefix: string; domain: string } {
+  if (state.kind === 'range') {
+    const range = joinRangeCandidates(plan, state, scope, unit);
+    let wheres = exactWheres.get(scope.ctx);
+    if (!wheres) exactWheres.set(scope.ctx, (wheres = new Map()));
+    wheres.set(plan.where, range.exact);
+    return range;
+  }
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
   const [l, d, c, p] = ['probe', 'double', 'candidates', 'pos'].map(name);
@@ -227,13 +154,14 @@ export function joinInnerBinding(plan: JoinPlan, state: JoinState, scope: Scope,
   const candidates =
     `for ${l} in ${F}data(${probe}) return ` +
     `if (${l} instance of ${XS}untypedAtomic) then (${map}("s" || ${l}), ` +
-    `if (${l} castable as ${XS}double) then ${numeric(l, ['n'])} else if (${has('num')}) then ${all} else ()) ` +
+    `if ${castableAsDouble(l)} then ${numeric(l, ['n'])} else if (${has('num')}) then ${all} else ()) ` +
     `else if ${isString(l)} then (if (${has('num')}) then ${all} else ${map}("s" || ${l})) ` +
     `else if ${isNumber(l)} then (if (${has('str')} or ${has('badu')}) then ${all} else ${numeric(l, ['n', 'u'])}) ` +
     `else ${all}`;
-  const domain =
-    `(let ${c} := (${candidates}) return if (${has('other')} or ${c} = ${all}) then ${seq} ` +
-    `else for ${p} in ${F}sort(${F}distinct-values(${c})) return ${seq}[${p}])`;
-  const bound: { scope: Scope; variable: Variable } = scope.bind(plan.inner.name, plan.inner.start);
-  return { text: `for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
+  return {
+    prefix: '',
+    domain:
+      `(let ${c} := (${candidates}) return if (${has('other')} or ${c} = ${all}) then ${seq} ` +
+      `else for ${p} in ${F}sort(${F}distinct-values(${c})) return ${F}subsequence(${seq}, ${p}, 1))`,
+  };
 }

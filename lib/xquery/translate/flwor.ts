@@ -14,7 +14,7 @@ import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
 import { pushWhereIntoFor } from './flwor-filter';
-import { findJoins, hoistedJoin, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
+import { findJoins, hoistedJoin, joinExactWhere, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
 import { NS } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
@@ -66,7 +66,7 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
       for (const b of clause.bindings) {
         const hoisted = hoistedJoin(scope.ctx, b);
         let r: { text: string; scope: Scope };
-        if (joins.length > 0 && b === joins[0].outer) r = joinOuterBinding(joins, inner, unit);
+        if (joins.length > 0 && b === joins[0].outer) r = joinOuterBinding(joins, inner, unit, hoisted);
         else if (hoisted) r = joinInnerBinding(hoisted.plan, hoisted.state, inner, unit);
         else r = forBinding(b, inner, unit);
         parts.push(r.text);
@@ -74,8 +74,12 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
       }
       return parts.join('') + clauses(expr, i + 1, inner, unit, joins);
     }
-    case 'WhereClause':
-      return `if (${translateExpr(clause.test, scope, unit)}) then (${clauses(expr, i + 1, scope, unit, joins)}) else ()`;
+    case 'WhereClause': {
+      // the where clause of a range join holds for its candidates when they are exact (flwor-join-range.ts)
+      const exact = joinExactWhere(scope.ctx, clause);
+      const test = translateExpr(clause.test, scope, unit);
+      return `if (${exact ? `${exact} or (${test})` : test}) then (${clauses(expr, i + 1, scope, unit, joins)}) else ()`;
+    }
     default:
       throw new Error(`simple FLWOR: unexpected ${clause.kind}`);
   }

@@ -1,0 +1,98 @@
+import { LocatedQueryError, type QueryContext } from '../../../lib/xquery/engine';
+import { parseQuery } from '../../../lib/xquery/syntax';
+import { translateModule } from '../../../lib/xquery/translate';
+import { doc, engineFixture } from './helpers';
+
+const e = engineFixture();
+
+const ranged = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes('join-positions');
+
+/** The same query as nested loops: the inner domain reads the outer variable `$p`. */
+const nestedLoop = (query: string): string => query.replace('for $i in //initial', 'for $i in //initial[exists($p)]');
+
+const outcome = async (query: string, context: QueryContext): Promise<string> => {
+  try {
+    return `ok ${await e.adaptive(query, { context })}`;
+  } catch (err) {
+    if (err instanceof LocatedQueryError) return `error ${err.code}`;
+    throw err;
+  }
+};
+
+// incomes: decimals, exponents, NaN, none, two values; initial prices: ties, -0, NaN, decimals
+// that are equal as xs:double only (1.00000000000000001 and 1)
+const PEOPLE =
+  '<people><person id="p1"><profile income="60000"/></person><person id="p2"><profile income="5000.00000000000005"/></person>' +
+  '<person id="p3"><profile/></person><person id="p4"><profile income="NaN"/></person>' +
+  '<person id="p5"><profile income="1e5"/><profile income="-10"/></person><person id="p6"><profile income="0"/></person></people>';
+const INITIALS = ['12', '1.0', '0.1', '20', '1.00000000000000001', 'NaN', '-0', '11.99', '1'].map((v) => `<initial>${v}</initial>`).join('');
+const SITE = doc(`<site>${PEOPLE}<open>${INITIALS}</open></site>`);
+
+/** XMark Q11's shape with the comparison `test`; the answer lists the matches by position. */
+const q11 = (test: string): string =>
+  `for $p in //person let $l := for $i in //initial where ${test} return $i ` +
+  'return $p/@id || ":" || string-join(for $i in $l return count($i/preceding-sibling::initial), ",")';
+
+describe('range joins', () => {
+  it('rewrites a FLWOR joining two node sets by an order comparison, and only such FLWORs', () => {
+    expect(ranged(q11('$p/profile/@income > 5000 * exactly-one($i/text())'))).toBe(true);
+    expect(ranged(q11('5000 * $i <= $p/profile/@income'))).toBe(true);
+    expect(ranged(q11('$p/profile/@income > 5000 * $i + $p/@x'))).toBe(false); // the key reads the outer variable
+    expect(ranged(q11('$p/profile/@income gt 5000 * $i'))).toBe(false); // a value comparison
+    expect(ranged(q11('$p/profile/@income > local:f($i)').replace('for $p', 'declare function local:f($x) { $x }; for $p'))).toBe(false);
+    expect(ranged(nestedLoop(q11('$p/profile/@income > 5000 * $i')))).toBe(false);
+  });
+
+  it.each([
+    // XMark Q11, and its comparison written the other way round
+    ['$p/profile/@income > 5000 * exactly-one($i/text())'],
+    ['5000 * exactly-one($i/text()) < $p/profile/@income'],
+    // every order operator on each side; ties, -0, NaN on both sides; two incomes (the largest bounds)
+    ['$p/profile/@income >= 5000 * $i'],
+    ['$p/profile/@income < 5000 * $i'],
+    ['$p/profile/@income <= 5000 * $i'],
+    ['5000 * $i >= $p/profile/@income'],
+    ['5000 * $i > $p/profile/@income'],
+    // untyped against untyped compares strings: every item is a candidate
+    ['$p/profile/@income > $i'],
+    // strings against numbers: the error of the nested loop
+    ['string($p/@id) > 5000 * $i'],
+    // keys that are no numbers
+    ['$p/@id > concat("p", $i)'],
+  ])('%s', async (test) => {
+    const query = q11(test);
+    expect(await outcome(query, SITE)).toBe(await outcome(nestedLoop(query), SITE));
+  });
+
+  it.each([
+    ['xs:decimal($p/profile/@income) > 5000 * xs:decimal($i)', '"d1:0,2"\n"d2:0,1,2"'],
+    ['xs:decimal($p/profile/@income) <= 5000 * xs:decimal($i)', '"d1:1"\n"d2:"'],
+    ['5000 * xs:decimal($i) < xs:decimal($p/profile/@income)', '"d1:0,2"\n"d2:0,1,2"'],
+  ])('compares decimals that are one xs:double exactly: %s', async (test, expected) => {
+    // 5000.00000000000005 and 5000 * 1.00000000000000001 are unequal decimals but equal doubles
+    const site = doc(
+      '<site><people><person id="d1"><profile income="5000.00000000000005"/></person><person id="d2"><profile income="5000.0000000001"/></person></people>' +
+        '<open><initial>1</initial><initial>1.00000000000000001</initial><initial>0.99999999999999999</initial></open></site>',
+    );
+    expect(ranged(q11(test))).toBe(true);
+    expect(await e.adaptive(q11(test), { context: site })).toBe(expected);
+    expect(await e.adaptive(nestedLoop(q11(test)), { context: site })).toBe(expected);
+  });
+
+  it('answers the nested loop answers in order', async () => {
+    expect(await e.adaptive(q11('$p/profile/@income > 5000 * exactly-one($i/text())'), { context: SITE })).toBe(
+      '"p1:1,2,4,6,7,8"\n"p2:2,6"\n"p3:"\n"p4:"\n"p5:0,1,2,4,6,7,8"\n"p6:"',
+    );
+  });
+
+  it('raises the errors of the keys as the nested loop does', async () => {
+    const site = doc(`<site>${PEOPLE}<open><initial>3</initial><initial>1<x/>2</initial><initial>abc</initial></open></site>`);
+    const query = q11('$p/profile/@income > 5000 * exactly-one($i/text())');
+    expect(ranged(query)).toBe(true);
+    expect(await outcome(query, site)).toBe('error FORG0005');
+    expect(await outcome(nestedLoop(query), site)).toBe('error FORG0005');
+    // an untyped income that is no number against a number key
+    const bad = doc('<site><people><person><profile income="rich"/></person></people><open><initial>3</initial></open></site>');
+    expect(await outcome(q11('$p/profile/@income > 5000 * $i'), bad)).toBe(await outcome(nestedLoop(q11('$p/profile/@income > 5000 * $i')), bad));
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Range joins: the join sites of flwor-join-sites.ts whose `where` is an order comparison,
+ *
+ *   for $p in //person let $l := for $i in //open_auction/initial
+ *                                where $p/profile/@income > 5000 * exactly-one($i/text()) return $i
+ *
+ * (XMark Q11, Q12). B and the keys R of its items are computed once, before the outer loop; the
+ * numeric keys are sorted with the positions of their items. For each outer item, the values of
+ * L give one bound (the largest for `L > R` and `L >= R`, the smallest for `<` and `<=`), a
+ * binary search finds the keys on the right side of it, and `$b` ranges over their items in B's
+ * order. The `where` clause stays, so each candidate still passes the comparison as written.
+ *
+ * The bound keeps general comparison's rules (XQuery 3.1 §3.7.2) for numeric keys: an
+ * xs:untypedAtomic value of L compares as an xs:double, numbers after promotion. Keys and bounds
+ * are compared as xs:double without strictness (`<=` for `<`): the conversion to xs:double keeps
+ * the order of the values but may make different decimals equal, so the candidates are a
+ * superset of the pairs that compare true. NaN compares false with everything: it bounds
+ * nothing and is no key. Where the nested loop compares anything but numbers (a key that is no
+ * number, an L value that is a string or an untyped value that is no number: string comparison
+ * or an error), every item of B is a candidate and the loop runs as written.
+ */
+import { translateExpr } from './expressions';
+import type { JoinPlan } from './flwor-join-sites';
+import { NS } from './names';
+import type { Scope } from './scope';
+import type { TranslationUnit } from './unit';
+
+/** Names of the generated variables of one range join. */
+export interface RangeState {
+  readonly kind: 'range';
+  readonly seq: string;
+  /** The positions in B of the numeric keys, in ascending key order. */
+  readonly positions: string;
+  /** Whether a key is no number (every item is then a candidate). */
+  readonly other: string;
+  /** Whether every key is an xs:double: comparing with it as an xs:double is then exact. */
+  readonly doubles: string;
+  /** `function($x, $upper)`: the first index whose key is > $x (upper) or >= $x (not upper). */
+  readonly search: string;
+}
+
+const F = `Q{${NS.fn}}`;
+const XS = `Q{${NS.xs}}`;
+const ARRAY = `Q{${NS.array}}`;
+
+/** Whether the atomic value `k` is a number (of a type derived from one of the primitive numeric types). */
+export const isNumber = (k: string): string => `(${k} instance of ${XS}decimal or ${k} instance of ${XS}double or ${k} instance of ${XS}float)`;
+
+/**
+ * `k castable as xs:double` for an xs:untypedAtomic `k`, the cast tried only on strings whose
+ * first character after whitespace can start the lexical form of a double (XSD 1.1 §3.3.5: a
+ * sign, a digit, `.`, `INF`, `NaN`): saxon-js's cast costs far more than the pattern when it fails.
+ */
+export const castableAsDouble = (k: string): string => `(${F}matches(${k}, "^\\s*[0-9+\\-.IN]") and ${k} castable as ${XS}double)`;
+
+/** `$seq := B, $positions := …, $other := …, $search := …` of one range join. */
+export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: RangeState } {
+  const id = scope.ctx.nextId();
+  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const [seq, entries, sorted, keys, positions, other, doubles, search] = ['seq', 'entries', 'sorted', 'keys', 'positions', 'other', 'doubles', 'search'].map(name);
+  const [pos, k, d, e, x, upper, go, lo, hi, m] = ['pos', 'key', 'double', 'entry', 'x', 'upper', 'go', 'lo', 'hi', 'mid'].map(name);
+  const innerDomain = translateExpr(plan.inner.in, scope, unit);
+  const item = scope.bind(plan.inner.name, plan.inner.start);
+  const key = translateExpr(plan.build, item.scope, unit);
+  // one array per key: [xs:double, position, whether it is an xs:double], or [] for a key that is no number
+  const each =
+    `for ${pos} in 1 to ${F}count(${seq}) return let ${item.variable.ref} := ${seq}[${pos}] return for ${k} in ${F}data(${key}) return ` +
+    `if ${isNumber(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else [${d}, ${pos}, ${k} instance of ${XS}double]) else []`;
+  const numeric = `for ${e} in ${entries} return if (${ARRAY}size(${e}) eq 3) then ${e} else ()`;
+  const below = `if (${upper}) then ${keys}[${m}] le ${x} else ${keys}[${m}] lt ${x}`;
+  const searchFn =
+    `function(${x} as ${XS}double, ${upper} as ${XS}boolean) as ${XS}integer { ` +
+    `let ${go} := function(${go} as function(*), ${lo} as ${XS}integer, ${hi} as ${XS}integer) as ${XS}integer { ` +
+    `if (${lo} gt ${hi}) then ${lo} else let ${m} := (${lo} + ${hi}) idiv 2 return ` +
+    `if (${below}) then ${go}(${go}, ${m} + 1, ${hi}) else ${go}(${go}, ${lo}, ${m} - 1) } ` +
+    `return ${go}(${go}, 1, ${F}count(${keys})) }`;
+  const text = [
+    `${seq} := ${innerDomain}`,
+    `${entries} := (${each})`,
+    `${other} := (some ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 0)`,
+    `${doubles} := (every ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 3 and ${e}(3))`,
+    `${sorted} := ${F}sort((${numeric}), (), function(${e}) { ${e}(1) })`,
+    `${keys} := (for ${e} in ${sorted} return ${e}(1))`,
+    `${positions} := (for ${e} in ${sorted} return ${e}(2))`,
+    `${search} := ${searchFn}`,
+  ].join(', ');
+  return { text, state: { kind: 'range', seq, positions, other, doubles, search } };
+}
+
+/**
+ * The items of B whose keys may compare true with L's values, in B's order (`domain`), after
+ * `prefix` (`let … return `) binds `exact`: whether they are exactly the items that pass the
+ * comparison (every key an xs:double and every value of L a number or an untyped number: both
+ * sides are then compared as the xs:double values the bounds are; nothing can raise an error).
+ */
+export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Scope, unit: TranslationUnit): { prefix: string; domain: string; exact: string } {
+  const id = scope.ctx.nextId();
+  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const [l, c, ds, exact, p] = ['probe', 'bounds', 'doubles', 'exact', 'pos'].map(name);
+  const { seq, positions, other, doubles, search } = state;
+  const probe = translateExpr(plan.probe, scope, unit);
+  // a number per value of L, or "all" where the loop compares something else
+  const bounds =
+    `for ${l} in ${F}data(${probe}) return ` +
+    `if (${l} instance of ${XS}untypedAtomic) then (if ${castableAsDouble(l)} then ${XS}double(${l}) else "all") ` +
+    `else if ${isNumber(l)} then ${XS}double(${l}) else "all"`;
+  // probe > key (or >=): the keys up to the largest bound; probe < key (or <=): from the smallest;
+  // a key equal to the bound is in for >= and <=, and for > and < unless the comparison is exact
+  const upper = { '>': `${F}not(${exact})`, '>=': `${F}true()`, '<': exact, '<=': `${F}false()`, '=': '' }[plan.op];
+  const matching =
+    plan.op === '>' || plan.op === '>='
+      ? `${F}subsequence(${positions}, 1, ${search}(${F}max(${ds}), ${upper}) - 1)`
+      : `${F}subsequence(${positions}, ${search}(${F}min(${ds}), ${upper}))`;
+  const all = `(${other} or (some ${l} in ${c} satisfies ${l} instance of ${XS}string))`;
+  return {
+    prefix: `let ${c} := (${bounds}), ${exact} := (${doubles} and ${F}not(${all})) return `,
+    domain:
+      `(if (${all}) then ${seq} ` +
+      `else let ${ds} := (for ${l} in ${c} return if (${l} ne ${l}) then () else ${l}) return ` +
+      `if (${F}empty(${ds})) then () else for ${p} in ${F}sort(${F}distinct-values(${matching})) return ${F}subsequence(${seq}, ${p}, 1))`,
+    exact,
+  };
+}
