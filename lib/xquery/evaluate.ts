@@ -20,6 +20,7 @@ import { toQueryError } from './query-error';
 import { bindStrings, type StringBinding } from './external-variables';
 import { saxon, type XdmNode, type XdmValue } from '../saxon';
 import { serialize } from './serialization/serialize';
+import { evaluatePlanned } from './xpath-plans';
 
 export { NO_DOCUMENTS, type DocumentSource } from './documents/source';
 export type { StringBinding } from './external-variables';
@@ -59,14 +60,13 @@ export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): X
 /**
  * Runs a query that is one XPath expression (translate/index.ts `Translation.xpath`) with
  * saxon-js's XPath evaluator: no stylesheet to compile, so a query seen for the first time costs
- * about as much as one seen before. Parameters and context as for `evaluate` (the expression
+ * little more than one seen before (whose compiled expression is kept, xpath-plans.ts). Parameters and context as for `evaluate` (the expression
  * reads CONTEXT_PARAM); `baseUri` is the static base URI.
  */
 export function evaluateXPath(expression: string, baseUri: string, options: EvaluateOptions = {}): XdmValue {
   try {
-    const xpathOptions = { params: boundParams(options), resultForm: 'xdm', staticBaseURI: baseUri, namespaceContext: XPATH_NAMESPACES };
-    const xpath = saxon.XPath as unknown as { evaluate(expr: string, context: null, options: object): unknown };
-    return asValue(withDocumentSource(options.source ?? NO_DOCUMENTS, () => xpath.evaluate(expression, null, xpathOptions)));
+    const run = { params: boundParams(options), staticBaseURI: baseUri, namespaceContext: XPATH_NAMESPACES };
+    return asValue(withDocumentSource(options.source ?? NO_DOCUMENTS, () => evaluatePlanned(expression, run)));
   } catch (e) {
     throw toQueryError(e, 'evaluate');
   }

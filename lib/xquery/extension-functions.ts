@@ -21,6 +21,7 @@ import { registerCsvFunctions } from './modules/csv';
 import { registerConvertFunctions } from './modules/convert';
 import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
+import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
 const REGISTRATIONS: readonly (() => void)[] = [
@@ -40,6 +41,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerRandomFunctions, // random:
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
+  registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)
 ];
 
 let registered = false;

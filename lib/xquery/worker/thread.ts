@@ -18,6 +18,7 @@ import { openWorkerReader } from './store-reader';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseXml, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
+import { prepareXPathPlans } from '../../saxon/xpath-plan';
 import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
@@ -28,6 +29,7 @@ import type { EvictMessage, ItemPage, LimitMessage, ReadyMessage, Reply, RunTask
 
 applyQueryPatches();
 registerExtensionFunctions();
+prepareXPathPlans();
 const init = workerData as WorkerInit;
 installResourceGuard();
 const compiler = new QueryCompiler({ max: init.cacheMax });
