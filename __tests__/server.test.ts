@@ -151,6 +151,16 @@ describe('standalone server', () => {
       const outside = await fetch(running.url.replace(/\/rest$/, '/other?x=1'), { headers: { Authorization: auth } });
       expect(outside.status).toBe(404);
       expect(await outside.text()).toBe('No such path: GET /other');
+      // mounted as Express's use('/rest') mounts: the prefix in any case, then '/' or the query
+      const base = running.url.replace(/\/rest$/, '');
+      const at = async (p: string) => {
+        const r = await fetch(`${base}${p}`, { headers: { Authorization: auth } });
+        return `${r.status} ${await r.text()}`;
+      };
+      expect(await at('/rest?query=1%2B1')).toBe('200 2');
+      expect(await at('/REST/db/db.xml')).toBe('200 <a/>');
+      expect(await at('/rest/?query=3')).toBe('200 3');
+      expect(await at('/restx?query=1')).toBe('404 No such path: GET /restx');
       expect(logs).toStrictEqual([]); // a chosen password is not printed
     } finally {
       await running.stop();

@@ -4,11 +4,10 @@
  *
  * No Express application is created: the router is all the server serves, and an application
  * would only add per-request work (it re-prototypes every request and response, which alone
- * costs more than a cached query). The outer Express router strips the `/rest` prefix exactly as
- * `app.use('/rest', router)` does in a host application.
+ * costs more than a cached query). `mountAt` strips the `/rest` prefix as `app.use('/rest',
+ * router)` does in a host application.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import express from 'express';
 import pino from 'pino';
 import { logAccess } from './access-log';
 import { serverVersion } from './commands/defs/info';
@@ -45,13 +44,12 @@ export async function startServer(settings: ServerSettings, write = (line: strin
     logger,
   });
   await router.ready();
-  const mount = express.Router();
-  mount.use('/rest', router);
+  const mount = mountAt('/rest', router);
   const accessLog = settings.logFormat === 'json';
   const server = createServer((req, res) => {
     if (accessLog) logAccess(req, res, logger);
     if (serveEndpoint(req, res, router, '/rest')) return;
-    mount(req as express.Request, res as express.Response, () => notFound(req, res));
+    if (!mount(req, res)) notFound(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -72,6 +70,30 @@ export async function startServer(settings: ServerSettings, write = (line: strin
       logger.info('xmldb-rest stopped');
     })());
   return { server, router, url, logger, stop };
+}
+
+/**
+ * The router below `prefix`, placed as an Express application's `use(prefix, router)` places it:
+ * for a path that is the prefix (any case, as Express matches) or continues it with `/`, the
+ * router sees the URL without the prefix (`/` when nothing is left but a query) and gets the
+ * request; false for any other path. A request the router passes on is not found.
+ */
+function mountAt(prefix: string, router: RestRouter): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const lower = prefix.toLowerCase();
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const end = url.indexOf('?');
+    const path = end < 0 ? url : url.slice(0, end);
+    if (path.slice(0, prefix.length).toLowerCase() !== lower || (path.length > prefix.length && path[prefix.length] !== '/')) return false;
+    const rest = url.slice(prefix.length);
+    req.url = rest.startsWith('/') ? rest : `/${rest}`;
+    router(req, res, () => {
+      req.url = url;
+      if (res.headersSent) res.destroy();
+      else notFound(req, res);
+    });
+    return true;
+  };
 }
 
 /** Anything outside `/rest`. */

@@ -1,9 +1,9 @@
 /**
- * The Express surface: authenticate, choose the handler by method, classify parameters, run the
- * operation, write the result. One error middleware writes every failure.
+ * The router, one request handler: authenticate, choose the operation by method, classify
+ * parameters, run the operation, write the result. One error writer writes every failure.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { raise } from '../errors';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
 import { readPreconditions, type Preconditions } from '../operations/conditional';
@@ -22,6 +22,7 @@ import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
 import { authenticate, checkDefaultUser } from './auth';
 import { bodyText, readBody } from './body';
+import { DisconnectSignal } from './disconnect-signal';
 import { isCrossSite, refuseCrossSiteChange, refuseCrossSiteUpdate } from './cross-site';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
 import { parsePostRequest, type PostOperation } from './post';
@@ -130,17 +131,66 @@ async function openChecked(options: ResolvedOptions): Promise<Runtime> {
   return rt;
 }
 
-/**
- * A signal aborted when the connection closes before the response was written: the client gave
- * up, so a query still running for it is stopped (its worker is replaced) instead of spending CPU
- * on an answer nobody reads.
- */
-function disconnectSignal(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
+/** Answers one request: authenticate, choose the handler by method, run the operation, write the result. */
+async function handle(req: Request, res: Response, options: ResolvedOptions, runtime: () => Promise<Runtime>): Promise<void> {
+  const method = req.method.toUpperCase();
+  // Before authentication: a browser's CORS preflight carries no credentials.
+  if (method === 'OPTIONS') return answerOptions(res);
+  const rt = await runtime();
+  const pairs = parseQueryString(req.url);
+  // Before authentication and the body: a refused request costs nothing and changes nothing.
+  const crossSite = isCrossSite(req, options.trustedOrigins);
+  refuseCrossSiteChange(crossSite, method, pairs);
+  const user = await authenticate(req, rt);
+  setRequestUser(req, user.name);
+  if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
+  const session: Session = { user, runtime: rt, signal: new DisconnectSignal(res) };
+  const target = parseTarget(rawPath(req));
+  const contentType = req.headers['content-type'];
+  const headers = headerRequest(req);
+
+  switch (method) {
+    case 'GET':
+    case 'HEAD': {
+      const params = classifyReadParameters(pairs, 'GET');
+      checkDatabaseName(target);
+      send(req, res, await runGet(session, target, params, headers, crossSite));
+      return;
+    }
+    case 'QUERY': {
+      const params = classifyReadParameters(pairs, 'QUERY');
+      checkDatabaseName(target);
+      // the database is checked before the body is read: a refused request is not received
+      if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+      const query = bodyText(await readBody(req, res, options.maxQueryBodySize), contentType).replace(/\r\n?/g, '\n');
+      send(req, res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query, items: headers.items }));
+      return;
+    }
+    case 'POST': {
+      checkDatabaseName(target);
+      if (target.db !== undefined) await requireReadableDatabase(session, target.db);
+      const post = await parsePostRequest(await readBody(req, res, options.maxQueryBodySize));
+      send(req, res, await runPost(session, target, post, headers));
+      return;
+    }
+    case 'PUT': {
+      const params = classifyWriteParameters(pairs);
+      if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
+      const body = () => readBody(req, res, options.maxBodySize);
+      const result =
+        target.path === ''
+          ? await createDatabase(session, target.db, body, contentType, params.options)
+          : await storeResource(session, target.db, target.path, body, contentType, params.options, headers.preconditions);
+      send(req, res, result);
+      return;
+    }
+    default: {
+      classifyWriteParameters(pairs);
+      if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
+      checkDatabaseName(target);
+      send(req, res, await deleteTarget(session, target.db, target.path, headers.preconditions));
+    }
+  }
 }
 
 export function createRestRouter(input?: RestOptions): RestRouter {
@@ -153,73 +203,15 @@ export function createRestRouter(input?: RestOptions): RestRouter {
       throw error;
     }));
 
-  const router = express.Router();
+  const onError = errorHandler(options.logger);
+  // A plain handler rather than an Express router: it matches nothing (every method and path is
+  // its own), so a router's per-request work (layers, URL parsing, `req` bookkeeping) buys
+  // nothing. It serves a host's Express 4 or 5 application and a plain Node server alike, and a
+  // failure of any kind reaches the one error writer.
+  const handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
+    handle(req as Request, res as Response, options, runtime).catch((error: unknown) => onError(error, req as Request, res as Response, next));
+  };
 
-  router.use(async (req: Request, res: Response) => {
-    const method = req.method.toUpperCase();
-    // Before authentication: a browser's CORS preflight carries no credentials.
-    if (method === 'OPTIONS') return answerOptions(res);
-    const rt = await runtime();
-    const pairs = parseQueryString(req.url);
-    // Before authentication and the body: a refused request costs nothing and changes nothing.
-    const crossSite = isCrossSite(req, options.trustedOrigins);
-    refuseCrossSiteChange(crossSite, method, pairs);
-    const user = await authenticate(req, rt);
-    setRequestUser(req, user.name);
-    if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
-    const session: Session = { user, runtime: rt, signal: disconnectSignal(res) };
-    const target = parseTarget(rawPath(req));
-    const contentType = req.headers['content-type'];
-    const headers = headerRequest(req);
-
-    switch (method) {
-      case 'GET':
-      case 'HEAD': {
-        const params = classifyReadParameters(pairs, 'GET');
-        checkDatabaseName(target);
-        send(req, res, await runGet(session, target, params, headers, crossSite));
-        return;
-      }
-      case 'QUERY': {
-        const params = classifyReadParameters(pairs, 'QUERY');
-        checkDatabaseName(target);
-        // the database is checked before the body is read: a refused request is not received
-        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-        const query = bodyText(await readBody(req, res, options.maxQueryBodySize), contentType).replace(/\r\n?/g, '\n');
-        send(req, res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query, items: headers.items }));
-        return;
-      }
-      case 'POST': {
-        checkDatabaseName(target);
-        if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-        const post = await parsePostRequest(await readBody(req, res, options.maxQueryBodySize));
-        send(req, res, await runPost(session, target, post, headers));
-        return;
-      }
-      case 'PUT': {
-        const params = classifyWriteParameters(pairs);
-        if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
-        const body = () => readBody(req, res, options.maxBodySize);
-        const result =
-          target.path === ''
-            ? await createDatabase(session, target.db, body, contentType, params.options)
-            : await storeResource(session, target.db, target.path, body, contentType, params.options, headers.preconditions);
-        send(req, res, result);
-        return;
-      }
-      default: {
-        classifyWriteParameters(pairs);
-        if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
-        checkDatabaseName(target);
-        send(req, res, await deleteTarget(session, target.db, target.path, headers.preconditions));
-      }
-    }
-  });
-  router.use(errorHandler(options.logger));
-
-  // An Express router serves plain Node requests too (it adds what it needs to them), which is
-  // what the public type promises.
-  const handler = router as unknown as (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   let closed = false;
   return Object.assign(handler, {
     async ready(): Promise<void> {

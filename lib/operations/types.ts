@@ -2,12 +2,13 @@
 import type { Readable } from 'node:stream';
 import type { User } from '../users/user-store';
 import type { Runtime } from './composition-root';
+import type { CancelSignal } from '../xquery/engine';
 
 export interface Session {
   readonly user: User;
   readonly runtime: Runtime;
   /** Aborted when the client goes away before its answer: queries in flight are stopped. */
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
 }
 
 /** An external variable binding of a request (spec §9.1). */

@@ -31,7 +31,7 @@ import { lineColumn } from './syntax';
 import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
-import { QueryPool, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
+import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
 import { encodingName } from './serialization/params';
 import type { StoreChange } from './update/store-changes';
 
@@ -97,7 +97,7 @@ export interface QueryRequest {
    */
   readonly fileAccess?: boolean;
   /** Aborted when the client went away: the query is stopped. */
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
 }
 
 export interface QueryResponse {
@@ -327,4 +327,5 @@ function resolveBase(declared: string | null, requested: string | undefined): st
 }
 
 export { errorBody, LocatedQueryError } from './errors';
+export type { CancelSignal } from './worker/pool';
 export { staticError };

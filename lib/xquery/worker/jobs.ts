@@ -11,6 +11,16 @@ import type { StoreChange } from '../update/store-changes';
 import type { WorkerOutput } from './launch';
 import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, Reply } from './protocol';
 
+/**
+ * What a job's `signal` must offer: an AbortSignal has it, and so has the router's lighter signal
+ * of a closed connection (http/disconnect-signal.ts).
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface QueryPoolOptions {
   /** Number of worker threads; default: the number of cores. */
   readonly size?: number;
@@ -67,7 +77,7 @@ export interface QueryJob {
   /** Paging: only these items are serialized (see ItemPage). */
   readonly items?: RequestedRange;
   /** Aborted when the answer is no longer wanted (the client disconnected): the run stops. */
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
 }
 
 export interface QueryOutcome {
@@ -85,12 +95,13 @@ export interface QueryOutcome {
 
 /** What a run task carries besides its query. */
 export function runTaskParts(job: QueryJob) {
+  // only what is there: every property, even an undefined one, is copied to the worker
   return {
-    initialTemplate: job.initialTemplate,
-    params: job.params,
-    context: job.context,
-    serialization: job.serialization,
-    readable: job.readable,
+    ...(job.initialTemplate !== undefined ? { initialTemplate: job.initialTemplate } : {}),
+    ...(job.params ? { params: job.params } : {}),
+    ...(job.context ? { context: job.context } : {}),
+    ...(job.serialization ? { serialization: job.serialization } : {}),
+    ...(job.readable ? { readable: job.readable } : {}),
     ...(job.versions ? { versions: [...job.versions] } : {}),
     ...(job.database ? { database: job.database } : {}),
     ...(job.update ? { update: true } : {}),

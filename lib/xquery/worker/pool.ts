@@ -9,7 +9,7 @@
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (query-error.ts).
- * - Cancellation: a task may carry an `AbortSignal` (the client went away). A queued task is
+ * - Cancellation: a task may carry an abort signal (the client went away; jobs.ts CancelSignal). A queued task is
  *   dropped; a running one has its worker terminated and replaced, like a timeout, so no CPU is
  *   spent on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
@@ -34,16 +34,16 @@ import { startWorker, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import { SharedCompilations } from './shared-compilations';
 import { DocumentBudget, choose, databaseOf } from './document-budget';
-import { runTaskParts, toOutcome, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
+import { runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
-export type { QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
+export type { CancelSignal, QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
 
 interface Pending {
   readonly task: Task;
   readonly timeoutMs: number;
-  readonly signal?: AbortSignal;
+  readonly signal?: CancelSignal;
   /** The view answering the worker's store requests while it runs this task. */
   readonly view?: ReadView;
   resolve(reply: Reply): void;
@@ -162,7 +162,7 @@ export class QueryPool {
     return this.queue.length;
   }
 
-  private submit(task: Task, timeoutMs: number, signal?: AbortSignal, view?: ReadView): Promise<Reply> {
+  private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ReadView): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     if (signal?.aborted) return Promise.reject(cancelledError());
     // Refused at once when every worker is busy and the queue is full (spec: bounded work).
@@ -189,15 +189,16 @@ export class QueryPool {
       const onAbort = () => this.cancel(pending);
       signal?.addEventListener('abort', onAbort, { once: true });
       // A task waits for a worker at most half its own time limit, then hears 503 like a full
-      // queue: with the run's own limit, a client hears back within 1.5 time limits.
-      let waitLimit: NodeJS.Timeout;
+      // queue: with the run's own limit, a client hears back within 1.5 time limits. A task a
+      // worker takes at once needs no such timer.
+      let waitLimit: NodeJS.Timeout | undefined;
       const limitWait = () => {
         waitLimit = setTimeout(() => this.giveUp(pending) || limitWait(), timeoutMs / 2);
         waitLimit.unref();
       };
-      limitWait();
       this.queue.push(pending);
       this.dispatch();
+      if (this.queue.includes(pending)) limitWait();
     });
   }
 
