@@ -5,6 +5,8 @@
  * the host lists (a page on another name that resolves to this server, DNS rebinding, gets
  * nothing), and only for a user without create or admin permission unless the host allowed that.
  */
+import { timingSafeEqual } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { Request } from 'express';
 import { raise, withHeaders } from '../errors';
 import type { ResolvedOptions } from '../options';
@@ -62,6 +64,38 @@ async function defaultLogin(req: Request, runtime: Runtime, name: string, passwo
   return user;
 }
 
+/**
+ * The Basic credentials last accepted on each connection, with their user. A client sends the
+ * same header with every request of a connection; the next one with that header is the same
+ * user without decoding and proving the password again (users/verified-logins.ts), for as long
+ * as the user is unchanged: a new password, permission or grant, or a dropped user, makes a new
+ * user object (users/user-store.ts), and the header is checked again. The header is compared in
+ * constant time, and only with what this connection sent: a connection that a proxy shares
+ * between clients learns nothing of another client's credentials from the time of the check.
+ */
+const acceptedOn = new WeakMap<Socket, { readonly header: Buffer; readonly user: User }>();
+
+function acceptedBefore(req: Request, runtime: Runtime, header: string): User | undefined {
+  const accepted = req.socket && acceptedOn.get(req.socket);
+  if (!accepted) return undefined;
+  const sent = Buffer.from(header, 'latin1');
+  if (sent.length !== accepted.header.length || !timingSafeEqual(sent, accepted.header)) return undefined;
+  return runtime.users.get(accepted.user.name) === accepted.user ? accepted.user : undefined;
+}
+
+async function basicLogin(req: Request, runtime: Runtime, header: string | undefined): Promise<User> {
+  const match = /^Basic\s+(\S*)\s*$/i.exec(header ?? '');
+  if (match === null) throw raise(HTTP_ERRORS, 'AUTH_EXPECTED');
+  const known = acceptedBefore(req, runtime, header!);
+  if (known !== undefined) return known;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw raise(HTTP_ERRORS, 'ACCESS_DENIED');
+  const user = await login(runtime, req, decoded.slice(0, colon), decoded.slice(colon + 1));
+  if (req.socket) acceptedOn.set(req.socket, { header: Buffer.from(header!, 'latin1'), user });
+  return user;
+}
+
 export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
   // Users and grants changed by another server sharing the store apply from its next request.
   await runtime.users.sync();
@@ -77,10 +111,5 @@ export async function authenticate(req: Request, runtime: Runtime): Promise<User
   if (header === undefined && defaultUser !== undefined && defaultPassword !== undefined) {
     return defaultLogin(req, runtime, defaultUser, defaultPassword);
   }
-  const match = /^Basic\s+(\S*)\s*$/i.exec(header ?? '');
-  if (match === null) throw raise(HTTP_ERRORS, 'AUTH_EXPECTED');
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) throw raise(HTTP_ERRORS, 'ACCESS_DENIED');
-  return login(runtime, req, decoded.slice(0, colon), decoded.slice(colon + 1));
+  return basicLogin(req, runtime, header);
 }
