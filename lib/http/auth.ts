@@ -98,8 +98,10 @@ async function basicLogin(req: Request, runtime: Runtime, header: string | undef
 
 export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
   // Users and grants changed by another server sharing the store apply from its next request.
-  await runtime.users.sync();
-  const hostUser = await runtime.options.authenticate?.(req);
+  const syncing = runtime.users.sync();
+  if (syncing) await syncing;
+  const hook = runtime.options.authenticate;
+  const hostUser = hook === undefined ? undefined : await hook(req);
   if (hostUser !== undefined && hostUser !== null) {
     // The host vouches for the name; the permissions are those of the router's user of that name.
     const user = runtime.users.get(String(hostUser));

@@ -132,11 +132,12 @@ async function openChecked(options: ResolvedOptions): Promise<Runtime> {
 }
 
 /** Answers one request: authenticate, choose the handler by method, run the operation, write the result. */
-async function handle(req: Request, res: Response, options: ResolvedOptions, runtime: () => Promise<Runtime>): Promise<void> {
+async function handle(req: Request, res: Response, options: ResolvedOptions, runtime: () => Runtime | Promise<Runtime>): Promise<void> {
   const method = req.method.toUpperCase();
   // Before authentication: a browser's CORS preflight carries no credentials.
   if (method === 'OPTIONS') return answerOptions(res);
-  const rt = await runtime();
+  const opened = runtime();
+  const rt = opened instanceof Promise ? await opened : opened;
   const pairs = parseQueryString(req.url);
   // Before authentication and the body: a refused request costs nothing and changes nothing.
   const crossSite = isCrossSite(req, options.trustedOrigins);
@@ -196,12 +197,16 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
 export function createRestRouter(input?: RestOptions): RestRouter {
   const options = resolveOptions(input);
   let opening: Promise<Runtime> | undefined;
+  let opened: Runtime | undefined;
   // A failed start is not kept: the next request tries again (the folder may be fixed by then).
   const runtime = (): Promise<Runtime> =>
-    (opening ??= openChecked(options).catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    }));
+    (opening ??= openChecked(options).then(
+      (rt) => (opened = rt),
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    ));
 
   const onError = errorHandler(options.logger);
   // A plain handler rather than an Express router: it matches nothing (every method and path is
@@ -209,7 +214,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   // nothing. It serves a host's Express 4 or 5 application and a plain Node server alike, and a
   // failure of any kind reaches the one error writer.
   const handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
-    handle(req as Request, res as Response, options, runtime).catch((error: unknown) => onError(error, req as Request, res as Response, next));
+    handle(req as Request, res as Response, options, () => opened ?? runtime()).catch((error: unknown) => onError(error, req as Request, res as Response, next));
   };
 
   let closed = false;

@@ -31,13 +31,18 @@ export function requireUpdatePermission(session: Session, perm: 'write' | 'creat
   if (!allowsUpdate(session.user, perm, locks)) throw permissionNeeded(perm);
 }
 
+/** Of the databases named, those the session's user may read. */
+export function readableAmong(session: Session, dbs: readonly string[]): string[] {
+  return dbs.filter((db) => mayRead(session, db));
+}
+
 /**
  * The databases a query of this session may read, for the engine: of the databases `locks`
  * names, the readable ones; with every database locked, undefined (all) for users who may read
  * every database, else the names of the readable ones.
  */
 export async function readableDatabases(session: Session, view: ReadView, locks: LockSet = '*'): Promise<string[] | undefined> {
-  if (locks !== '*') return locks.filter((db) => mayRead(session, db));
+  if (locks !== '*') return readableAmong(session, locks);
   const { user } = session;
   if (user.perm === 'admin' || (rank(user.perm) >= rank('read') && user.grants.every((g) => g.perm !== 'none'))) {
     return undefined;

@@ -14,7 +14,7 @@ import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResp
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
 import type { UpdateAnalysis } from '../xquery/analysis/updating';
 import { CONDITION_ERRORS } from './errors';
-import { mayReadHostFiles, readableDatabases, requireUpdatePermission } from './permission';
+import { mayReadHostFiles, readableAmong, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
 import type { OptionValue } from '../store/database-options';
 
@@ -74,7 +74,7 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
   const response = await session.runtime.engine.evaluate({
     ...call,
     view,
-    readable: await readableDatabases(session, view, locks),
+    readable: locks === '*' ? await readableDatabases(session, view, locks) : readableAmong(session, locks),
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,
   });
@@ -100,12 +100,13 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
  * names none), or the global create permission for db:create, db:drop, db:copy and db:alter. Its
  * store changes are applied in the same write, all or nothing.
  */
-export async function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
-  try {
-    return await evaluateLocked(session, input);
-  } catch (error) {
-    throw input.source !== undefined && error instanceof LocatedQueryError ? error.in(input.source) : error;
-  }
+export function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
+  const { source } = input;
+  const result = evaluateLocked(session, input);
+  if (source === undefined) return result;
+  return result.catch((error: unknown) => {
+    throw error instanceof LocatedQueryError ? error.in(source) : error;
+  });
 }
 
 async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {

@@ -23,8 +23,11 @@ export interface UserBackend {
    * time (across servers for a shared backend); answers the result. If `fn` throws, nothing changes.
    */
   change(fn: (users: readonly User[]) => readonly User[]): Promise<readonly User[]>;
-  /** The users, if another server may have changed them since the last load or change; else undefined. */
-  changed(): Promise<readonly User[] | undefined>;
+  /**
+   * The users, if another server may have changed them since the last load or change; else
+   * undefined. Absent for a backend only this server changes.
+   */
+  changed?(): Promise<readonly User[] | undefined>;
   /** Releases connections. */
   close(): Promise<void>;
 }

@@ -47,10 +47,14 @@ export class UserStore {
     return store;
   }
 
-  /** Takes in changes other servers made (a no-op for a users file). */
-  async sync(): Promise<void> {
-    const users = await this.backend.changed();
-    if (users !== undefined) this.users = users;
+  /**
+   * Takes in changes other servers made; undefined (nothing to wait for) where no other server
+   * changes the users (a users file).
+   */
+  sync(): Promise<void> | undefined {
+    return this.backend.changed?.().then((users) => {
+      if (users !== undefined) this.users = users;
+    });
   }
 
   close(): Promise<void> {

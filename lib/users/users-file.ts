@@ -51,6 +51,8 @@ export class FileUsers implements UserBackend {
     return this.users;
   }
 
+  // No `changed`: the file belongs to one server (the data folder's lock), nobody else changes it.
+
   /** Serialises changes; the new list is swapped in only after it was written. */
   change(fn: (users: readonly User[]) => readonly User[]): Promise<readonly User[]> {
     const next = this.queue.then(async () => {
@@ -62,11 +64,6 @@ export class FileUsers implements UserBackend {
     });
     this.queue = next.catch(() => undefined);
     return next;
-  }
-
-  /** The file belongs to one server (the data folder's lock): nobody else changes it. */
-  async changed(): Promise<undefined> {
-    return undefined;
   }
 
   async close(): Promise<void> {
