@@ -42,3 +42,34 @@ describe('GET of one resource (spec §5)', () => {
     expect(r.headers['content-type']).toBe('application/octet-stream');
   });
 });
+
+describe('GET answers the version the request sees (resources are kept in memory by version)', () => {
+  const command = (c: string) => s.get(`/rest?command=${encodeURIComponent(c)}`).expect(200);
+
+  test('after a write, a replace, a delete, a rename and a restore', async () => {
+    await s.put('/rest/db/a.xml', '<a>1</a>', 'application/xml').expect(201);
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>1</a>');
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>1</a>');
+    await command('CREATE BACKUP db');
+    await s.put('/rest/db/a.xml', '<a>2</a>', 'application/xml').expect(201);
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>2</a>');
+    await s.get(`/rest/db?query=${encodeURIComponent('replace value of node /a with 3')}`).expect(200);
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>3</a>');
+    await command('RESTORE db');
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>1</a>');
+    await s.put('/rest/db/b.txt', 'one', 'text/plain').expect(201);
+    expect((await s.get('/rest/db/b.txt').expect(200)).text).toBe('one');
+    await s.get(`/rest/db?command=${encodeURIComponent('RENAME b.txt c.txt')}`).expect(200);
+    // no resource at the path: its (empty) listing
+    expect((await s.get('/rest/db/b.txt').expect(200)).text).toBe('<database xmlns="http://basex.org/rest" name="db"/>');
+    expect((await s.get('/rest/db/c.txt').expect(200)).text).toBe('one');
+    await s.put('/rest/db/b.txt', 'two', 'text/plain').expect(201);
+    expect((await s.get('/rest/db/b.txt').expect(200)).text).toBe('two');
+    await s.del('/rest/db/a.xml').expect(200);
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<database xmlns="http://basex.org/rest" name="db"/>');
+    await command('DROP DB db');
+    await s.put('/rest/db').expect(201);
+    await s.put('/rest/db/a.xml', '<a>new</a>', 'application/xml').expect(201);
+    expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>new</a>');
+  });
+});

@@ -14,6 +14,7 @@ import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/documents/store-source';
+import { ResourceBytes } from './resource-bytes';
 
 const MiB = 1024 * 1024;
 
@@ -23,6 +24,8 @@ export interface Runtime {
   readonly users: UserStore;
   /** Evaluates queries on worker threads (started on the first query). */
   readonly engine: Engine;
+  /** The bytes of small resources GET answers with, kept by version (resource-bytes.ts). */
+  readonly resourceBytes: ResourceBytes;
 }
 
 export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
@@ -46,7 +49,7 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),
   });
-  return { options, store, users, engine };
+  return { options, store, users, engine, resourceBytes: new ResourceBytes() };
 }
 
 /** The store and its users, with `admin` created on a store without it. */

@@ -83,10 +83,11 @@ export async function retrieve(
       };
     }
     // A large resource is streamed as the client reads it, never held whole; a small one is read
-    // at once, in one store call.
+    // at once, in one store call, or answered from the bytes kept of its version.
     if (resource.bytes >= STREAM_FROM_BYTES) {
       return { status: 200, contentType, body: view.openStream(db, path), headers: { ...headers, 'Content-Length': String(resource.bytes) } };
     }
-    return { status: 200, contentType, body: await view.readBytes(db, path), headers };
+    const body = await session.runtime.resourceBytes.read(view, db, resource.path, resource.etag, resource.bytes);
+    return { status: 200, contentType, body, headers };
   });
 }
