@@ -73,3 +73,6 @@ export const DEFAULT_BASE_URI = 'file:///xmldb-rest/query.xq';
 
 /** The folder of the default static base URI: what relative `doc('db/path')` resolves below. */
 export const BASE_FOLDER = DEFAULT_BASE_URI.slice(0, DEFAULT_BASE_URI.lastIndexOf('/') + 1);
+
+/** The message of XPTY0004 for an order by key of more than one item (XQuery 3.1 §3.12.8). */
+export const ORDER_KEY_CARDINALITY_MESSAGE = 'An order by key has more than one item.';

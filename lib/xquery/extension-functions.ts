@@ -9,6 +9,7 @@ import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
 import { registerLeafValueFunctions } from './documents/leaf-values';
 import { registerCodepointFunctions } from './codepoints';
+import { registerOrderFunctions } from './order-tuples';
 import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
 import { registerDbFunctions } from './modules/db';
@@ -31,6 +32,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbWriteFunctions, // db: (updating)
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
+  registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update
   registerXsltFunctions, // xslt:

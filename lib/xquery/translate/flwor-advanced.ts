@@ -15,6 +15,7 @@ import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { translateGroupBy } from './flwor-group';
 import { translateOrderBy } from './flwor-order';
+import { translateSortedFor } from './flwor-sort';
 import { TupleStream } from './flwor-tuples';
 import { translateWindow } from './flwor-window';
 import { checkedValue, translateSequenceType } from './types';
@@ -26,6 +27,8 @@ export const SIMPLE_CLAUSES = new Set(['ForClause', 'LetClause', 'WhereClause'])
 
 /** Translates a FLWOR that has at least one clause outside SIMPLE_CLAUSES. */
 export function translateFlworAdvanced(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+  const sorted = translateSortedFor(expr, scope, unit);
+  if (sorted !== undefined) return sorted;
   const stream = new TupleStream(scope);
   for (const clause of expr.clauses) translateClause(clause, stream, unit);
   return stream.finish(translateExpr(expr.return, stream.scope, unit));

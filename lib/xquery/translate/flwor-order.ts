@@ -14,6 +14,7 @@
  * cannot compare (XTDE1030, or FORG0006 for QNames) raise XPTY0004, the XQuery code for the
  * failing `gt`.
  */
+import { ORDER_KEY_CARDINALITY_MESSAGE } from '../constants';
 import type { OrderByClause, OrderSpec } from '../syntax';
 import { translateExpr } from './expressions';
 import { specCollation } from './flwor-advanced';
@@ -26,7 +27,7 @@ export function translateOrderBy(clause: OrderByClause, stream: TupleStream, uni
   const entries: (readonly [string, string])[] = [];
   clause.specs.forEach((s, i) => {
     const k = tempVar(stream.scope, 'key');
-    stream.push(`let ${k} := ${sortKey(translateExpr(s.expr, stream.scope, unit), stream.scope)} return `, stream.scope);
+    stream.push(`let ${k} := ${sortKey(translateExpr(s.expr, stream.scope, unit), tempVar(stream.scope, 'key'))} return `, stream.scope);
     entries.push([`#c${i + 1}`, sortClass(k, emptyGreatest(s, stream.scope))], [`#o${i + 1}`, k]);
   });
   const scope = stream.scope;
@@ -34,24 +35,27 @@ export function translateOrderBy(clause: OrderByClause, stream: TupleStream, uni
   stream.restart(sortCall(clause, stream.materialize(entries), scope, unit), vars);
 }
 
-function emptyGreatest(s: OrderSpec, scope: Scope): boolean {
+export function emptyGreatest(s: OrderSpec, scope: Scope): boolean {
   return (s.emptyOrder ?? defaultEmptyOrder(scope)) === 'greatest';
 }
 
-/** The order key of one tuple: atomized, one item at most, untypedAtomic as string. */
-function sortKey(value: string, scope: Scope): string {
-  const a = tempVar(scope, 'key');
+/** The order key of one tuple: atomized, one item at most, untypedAtomic as string (`a`: a free variable for the atomized value). */
+export function sortKey(value: string, a: string): string {
   return (
     `let ${a} := Q{${NS.fn}}data(${value}) return ` +
-    `if (Q{${NS.fn}}count(${a}) gt 1) then ${xpathError('XPTY0004', 'An order by key has more than one item.')} ` +
+    `if (Q{${NS.fn}}count(${a}) gt 1) then ${xpathError('XPTY0004', ORDER_KEY_CARDINALITY_MESSAGE)} ` +
     `else if (${a} instance of Q{${NS.xs}}untypedAtomic) then Q{${NS.fn}}string(${a}) else ${a}`
   );
 }
 
-/** The class of the key in `k`: where empty and NaN rank against the other values. */
-function sortClass(k: string, greatest: boolean): string {
+/**
+ * The class of the key in `k`: where empty and NaN rank against the other values. `greatest`:
+ * whether the spec says `empty greatest`, known now or given as an XPath boolean expression.
+ */
+export function sortClass(k: string, greatest: boolean | string): string {
   const nan = `(${k} instance of Q{${NS.xs}}double or ${k} instance of Q{${NS.xs}}float) and ${k} ne ${k}`;
-  return `if (Q{${NS.fn}}empty(${k})) then ${greatest ? 2 : 0} else if (${nan}) then 1 else ${greatest ? 0 : 2}`;
+  const [empty, value] = typeof greatest === 'string' ? [`(if (${greatest}) then 2 else 0)`, `(if (${greatest}) then 0 else 2)`] : greatest ? [2, 0] : [0, 2];
+  return `if (Q{${NS.fn}}empty(${k})) then ${empty} else if (${nan}) then 1 else ${value}`;
 }
 
 /** `declare default order empty greatest|least`, when the static context records it. */
@@ -99,7 +103,7 @@ export function sortFunctionText(n: number): string {
 }
 
 /** XPath sorting the tuple maps `tuples` by the clause's specs. */
-function sortCall(clause: OrderByClause, tuples: string, scope: Scope, unit: TranslationUnit): string {
+export function sortCall(clause: OrderByClause, tuples: string, scope: Scope, unit: TranslationUnit): string {
   const n = clause.specs.length;
   unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
   const orders = clause.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));

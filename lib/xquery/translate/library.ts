@@ -19,6 +19,7 @@ import { CONTEXT_PARAM } from '../constants';
 import { HELPERS, helper } from './constructors-runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors-xpath';
 import { sortFunctionName, sortFunctionText } from './flwor-order';
+import { orderFunctionName, orderFunctionText } from './flwor-sort';
 import type { LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
 
@@ -38,6 +39,7 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...(['content', 'element-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),
   ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
+  ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
 ]);
 
 /** Whether a query that uses the declarations `names` runs on the library. */

@@ -1,0 +1,102 @@
+/**
+ * A FLWOR of one for binding, where clauses and a final order by (XQuery 3.1 §3.12.8), sorted
+ * without tuple maps:
+ *
+ *   for $v in E where W order by K1, K2 return R
+ *     →  let $tuples := for $v in E return if (W) then [$v, data(K1), data(K2)] else ()
+ *        return for $v in lib.order-2($tuples, orders, empty orders, collations) return R
+ *
+ * The tuple stream has one variable bound to one item (no `at`, no `allowing empty`), so a tuple
+ * is an array of that item and its keys, each key computed once in the tuple's scope, as the
+ * clause requires. The library function (`orderFunctionText`) sorts plain numeric and string keys
+ * in JavaScript (engine:order-tuples, order-tuples.ts); for any other keys it sorts the same
+ * arrays with the order by clause's own sort (flwor-order.ts: the keys checked and classed,
+ * `xsl:perform-sort`, XPTY0004 for incomparable keys), so the keys and the where clauses are
+ * never evaluated twice. R sees the variable bound again to each tuple's item, in the sorted
+ * order.
+ *
+ * Other FLWORs with order by (several variables, let, count, group by, clauses after order by)
+ * take the general tuple stream (flwor-advanced.ts).
+ */
+import type { FLWORExpr } from '../syntax';
+import { translateExpr } from './expressions';
+import { forBinding } from './flwor';
+import { specCollation } from './flwor-advanced';
+import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey } from './flwor-order';
+import { tempVar } from './flwor-tuples';
+import { NS, xmlAttr, xpathString } from './names';
+import type { Scope } from './scope';
+import type { TranslationUnit } from './unit';
+
+const ORDER_TUPLES = `Q{${NS.engine}}order-tuples`;
+
+/** The FLWOR as XPath, when it has the shape above; otherwise undefined. */
+export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string | undefined {
+  const clauses = expr.clauses;
+  const first = clauses[0];
+  const order = clauses[clauses.length - 1];
+  if (clauses.length < 2 || first.kind !== 'ForClause' || order.kind !== 'OrderByClause') return undefined;
+  if (first.bindings.length !== 1 || first.bindings[0].positionalVar !== null || first.bindings[0].allowingEmpty) return undefined;
+  if (!clauses.slice(1, -1).every((c) => c.kind === 'WhereClause')) return undefined;
+  const binding = first.bindings[0];
+
+  const bound = forBinding(binding, scope, unit);
+  const inner = bound.scope;
+  const value = inner.lookupVariable(binding.name, binding.start).ref;
+  const keys = order.specs.map((s) => `Q{${NS.fn}}data(${translateExpr(s.expr, inner, unit)})`);
+  let tuple = `[${[value, ...keys].join(', ')}]`;
+  for (let i = clauses.length - 2; i >= 1; i--) {
+    const where = clauses[i];
+    if (where.kind === 'WhereClause') tuple = `if (${translateExpr(where.test, inner, unit)}) then (${tuple}) else ()`;
+  }
+
+  const tuples = tempVar(scope, 'tuples');
+  const n = order.specs.length;
+  unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
+  unit.addLibraryDeclaration(orderFunctionName(n), orderFunctionText(n));
+  const orders = order.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
+  const empties = order.specs.map((s) => xpathString(emptyGreatest(s, scope) ? 'greatest' : 'least'));
+  const collations = order.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
+  const call = `${orderFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${empties.join(', ')}), (${collations.join(', ')}))`;
+
+  const rebound = scope.bind(binding.name, binding.start);
+  return (
+    `(let ${tuples} := (${bound.text}${tuple}) return ` +
+    `for ${rebound.variable.ref} in ${call} return (${translateExpr(expr.return, rebound.scope, unit)}))`
+  );
+}
+
+/**
+ * The function sorting the tuples of a clause with `n` order specs, `Q{gen}lib.order-N($tuples,
+ * $orders, $empties, $collations)`: each spec's direction, `least` or `greatest`, and collation
+ * as the N-th string of the last three. It answers the tuples' items in order, from
+ * engine:order-tuples when it can, else from the clause's own sort (flwor-order.ts) over one map
+ * per tuple. The text depends on `n` only: it belongs to the runtime library (library.ts).
+ */
+export function orderFunctionName(n: number): string {
+  return `Q{${NS.gen}}lib.order-${n}`;
+}
+
+export function orderFunctionText(n: number): string {
+  const v = (local: string): string => `$Q{${NS.vars}}${local}`;
+  const [tuples, orders, empties, collations, sorted, tuple, m] = ['tuples', 'orders', 'empties', 'collations', 'sorted', 'tuple', 'm'].map(v);
+  const lets: string[] = [];
+  const entries = [`"#t": ${tuple}`];
+  for (let i = 1; i <= n; i++) {
+    const k = v(`key${i}`);
+    lets.push(`let ${k} := ${sortKey(`${tuple}(${i + 1})`, v(`atom${i}`))} return `);
+    entries.push(`${xpathString(`#c${i}`)}: (${sortClass(k, `${empties}[${i}] eq "greatest"`)})`, `${xpathString(`#o${i}`)}: (${k})`);
+  }
+  const maps = `for ${tuple} in ${tuples} return ${lets.join('')}map{${entries.join(', ')}}`;
+  const fallback = `for ${m} in ${sortFunctionName(n)}(${maps}, ${orders}, ${collations}) return ${m}("#t")(1)`;
+  const body = `let ${sorted} := ${ORDER_TUPLES}(${tuples}, ${orders}, ${empties}, ${collations}) return if (Q{${NS.fn}}exists(${sorted})) then ${sorted}(1) else (${fallback})`;
+  return [
+    `<xsl:function name="${orderFunctionName(n)}" as="item()*">`,
+    `<xsl:param name="${tuples.slice(1)}" as="array(*)*"/>`,
+    `<xsl:param name="${orders.slice(1)}" as="xs:string*"/>`,
+    `<xsl:param name="${empties.slice(1)}" as="xs:string*"/>`,
+    `<xsl:param name="${collations.slice(1)}" as="xs:string*"/>`,
+    `<xsl:sequence select="${xmlAttr(body)}"/>`,
+    '</xsl:function>',
+  ].join('\n');
+}
