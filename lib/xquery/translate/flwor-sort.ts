@@ -53,6 +53,7 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const tuples = tempVar(scope, 'tuples');
   const n = order.specs.length;
   unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
+  unit.addLibraryDeclaration(ORDER_ENTRY, orderEntryText());
   unit.addLibraryDeclaration(orderFunctionName(n), orderFunctionText(n));
   const orders = order.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
   const empties = order.specs.map((s) => xpathString(emptyGreatest(s, scope) ? 'greatest' : 'least'));
@@ -80,14 +81,7 @@ export function orderFunctionName(n: number): string {
 export function orderFunctionText(n: number): string {
   const v = (local: string): string => `$Q{${NS.vars}}${local}`;
   const [tuples, orders, empties, collations, sorted, tuple, m] = ['tuples', 'orders', 'empties', 'collations', 'sorted', 'tuple', 'm'].map(v);
-  const lets: string[] = [];
-  const entries = [`"#t": ${tuple}`];
-  for (let i = 1; i <= n; i++) {
-    const k = v(`key${i}`);
-    lets.push(`let ${k} := ${sortKey(`${tuple}(${i + 1})`, v(`atom${i}`))} return `);
-    entries.push(`${xpathString(`#c${i}`)}: (${sortClass(k, `${empties}[${i}] eq "greatest"`)})`, `${xpathString(`#o${i}`)}: (${k})`);
-  }
-  const maps = `for ${tuple} in ${tuples} return ${lets.join('')}map{${entries.join(', ')}}`;
+  const maps = `for ${tuple} in ${tuples} return ${ORDER_ENTRY}(${tuple}, ${empties})`;
   const fallback = `for ${m} in ${sortFunctionName(n)}(${maps}, ${orders}, ${collations}) return ${m}("#t")(1)`;
   const body = `let ${sorted} := ${ORDER_TUPLES}(${tuples}, ${orders}, ${empties}, ${collations}) return if (Q{${NS.fn}}exists(${sorted})) then ${sorted}(1) else (${fallback})`;
   return [
@@ -97,6 +91,28 @@ export function orderFunctionText(n: number): string {
     `<xsl:param name="${empties.slice(1)}" as="xs:string*"/>`,
     `<xsl:param name="${collations.slice(1)}" as="xs:string*"/>`,
     `<xsl:sequence select="${xmlAttr(body)}"/>`,
+    '</xsl:function>',
+  ].join('\n');
+}
+
+/**
+ * `Q{gen}lib.order-entry($tuple, $empties)`: the map the clause's own sort (flwor-order.ts
+ * `sortFunctionText`) takes for one tuple array: `#t` the array, and per key i its class `#ci`
+ * and its value `#oi`, checked as that sort requires.
+ */
+export const ORDER_ENTRY = `Q{${NS.gen}}lib.order-entry`;
+
+export function orderEntryText(): string {
+  const v = (local: string): string => `$Q{${NS.vars}}${local}`;
+  const [tuple, empties, i, k] = ['tuple', 'empties', 'i', 'key'].map(v);
+  const entries =
+    `for ${i} in 1 to Q{${NS.array}}size(${tuple}) - 1 return let ${k} := ${sortKey(`${tuple}(${i} + 1)`, v('atom'))} return ` +
+    `(map{"#c" || ${i}: (${sortClass(k, `${empties}[${i}] eq "greatest"`)})}, map{"#o" || ${i}: ${k}})`;
+  return [
+    `<xsl:function name="${ORDER_ENTRY}" as="map(*)">`,
+    `<xsl:param name="${tuple.slice(1)}" as="array(*)"/>`,
+    `<xsl:param name="${empties.slice(1)}" as="xs:string*"/>`,
+    `<xsl:sequence select="${xmlAttr(`Q{${NS.map}}merge((map{"#t": ${tuple}}, ${entries}))`)}"/>`,
     '</xsl:function>',
   ].join('\n');
 }

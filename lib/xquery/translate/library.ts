@@ -19,7 +19,7 @@ import { CONTEXT_PARAM } from '../constants';
 import { HELPERS, helper } from './constructors-runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors-xpath';
 import { sortFunctionName, sortFunctionText } from './flwor-order';
-import { orderFunctionName, orderFunctionText } from './flwor-sort';
+import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor-sort';
 import type { LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
 
@@ -40,6 +40,7 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
+  [ORDER_ENTRY, orderEntryText()],
 ]);
 
 /** Whether a query that uses the declarations `names` runs on the library. */
