@@ -119,6 +119,11 @@ describe('translate: order by over one for variable without tuple maps', () => {
     }
   });
 
+  it('raises static errors in the order of the clauses', async () => {
+    const sorted = await e.error('for $x in (1, 2) where $a order by $b return $x');
+    expect(sorted.body).toBe('Stopped at ., 1/24:\n[XPST0008] Undeclared variable: $a.');
+  });
+
   it('answers the general forms the same', async () => {
     expect(await answer('for $x allowing empty in () order by $x return count($x)', '<r/>')).toBe('0');
     expect(await answer('for $x at $i in ("c", "a", "b") order by $x descending return $i', '<r/>')).toBe('1 | 3 | 2');

@@ -43,12 +43,11 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const bound = forBinding(binding, scope, unit);
   const inner = bound.scope;
   const value = inner.lookupVariable(binding.name, binding.start).ref;
+  // the clauses in their order (static errors are raised in it)
+  const tests = clauses.slice(1, -1).map((c) => (c.kind === 'WhereClause' ? translateExpr(c.test, inner, unit) : 'true()'));
   const keys = order.specs.map((s) => `Q{${NS.fn}}data(${translateExpr(s.expr, inner, unit)})`);
   let tuple = `[${[value, ...keys].join(', ')}]`;
-  for (let i = clauses.length - 2; i >= 1; i--) {
-    const where = clauses[i];
-    if (where.kind === 'WhereClause') tuple = `if (${translateExpr(where.test, inner, unit)}) then (${tuple}) else ()`;
-  }
+  for (const test of tests.reverse()) tuple = `if (${test}) then (${tuple}) else ()`;
 
   const tuples = tempVar(scope, 'tuples');
   const n = order.specs.length;
