@@ -28,7 +28,7 @@ import type { StringBinding } from './external-variables';
 import { contentTypeFor, encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { lineColumn } from './syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, inlineLiterals, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
@@ -240,7 +240,7 @@ class XQueryEngine implements Engine {
   ): { xslt: string; xpath?: string } {
     const expression = updating ? undefined : xpathToRun(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
-    if (!t.xpath!.library) return { xslt: t.xslt, xpath: inlineLiterals(expression, t.literals) };
+    if (!t.xpath!.library) return { xslt: t.xslt, xpath: expression };
     if (ownBase) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (this.libraryShapes.has(shape)) return { xslt: t.xslt };

@@ -27,7 +27,7 @@ import { TranslationUnit } from './unit';
 export type ContextMode = 'none' | 'single' | 'multi';
 
 export { CONTEXT_URI_PARAM } from './names';
-export { EXPRESSION_PARAM, inlineLiterals, libraryExpression, libraryStylesheet } from './library';
+export { EXPRESSION_PARAM, libraryExpression, libraryStylesheet } from './library';
 
 export interface TranslateOptions {
   readonly contextMode: ContextMode;
