@@ -4,7 +4,9 @@
  * collection left (plus a margin). V8 collects when allocation asks for it and lets a large heap
  * grow several times over its live data first; a worker that went idle allocates nothing, so
  * without this the memory of dropped documents and of finished queries would stay taken until
- * its next busy spell.
+ * its next busy spell. A collection waits for the worker to be idle for a moment: a task that
+ * arrives first puts it off until after that task, so a busy worker's answers never wait for a
+ * full collection (a stream of new queries would otherwise pay one every few tasks).
  *
  * V8's `gc` is reachable only with the `--expose-gc` flag, which worker options cannot set
  * (Node refuses V8 flags in `execArgv` of a Worker): it is switched on just long enough to take
@@ -24,6 +26,8 @@ let gc: (() => void) | undefined;
 /** Heap in use after the last collection. */
 let live = 0;
 let timer: NodeJS.Timeout | undefined;
+/** A collection is wanted (an eviction, or growth) and has not run yet. */
+let due = false;
 
 /** Takes V8's `gc` function (call while loading, before the host wall); without it, a no-op later. */
 export function prepareCollection(): void {
@@ -38,18 +42,28 @@ export function prepareCollection(): void {
   }
 }
 
-/** Collects soon (once for several calls close together). */
+/** Collects once the worker has been idle for a moment (once for several calls close together). */
 export function collectSoon(): void {
-  if (!gc || timer) return;
+  if (!gc) return;
+  due = true;
+  if (timer) return;
   timer = setTimeout(() => {
     timer = undefined;
+    due = false;
     gc?.();
     live = getHeapStatistics().used_heap_size;
   }, DELAY_MS);
   timer.unref();
 }
 
-/** After a task: collects soon when the heap grew to twice its live size and the margin. */
+/** Before a task: a collection not run yet waits until after it. */
+export function postponeCollection(): void {
+  if (!timer) return;
+  clearTimeout(timer);
+  timer = undefined;
+}
+
+/** After a task: collects soon when one is due or the heap grew to twice its live size and the margin. */
 export function collectIfGrown(): void {
-  if (gc && getHeapStatistics().used_heap_size > 2 * live + MARGIN_BYTES) collectSoon();
+  if (gc && (due || getHeapStatistics().used_heap_size > 2 * live + MARGIN_BYTES)) collectSoon();
 }

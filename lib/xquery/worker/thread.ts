@@ -23,7 +23,7 @@ import { resolveRange } from '../../ranges';
 import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
-import { collectIfGrown, collectSoon, prepareCollection } from './collect-garbage';
+import { collectIfGrown, collectSoon, postponeCollection, prepareCollection } from './collect-garbage';
 import { connectRunLimit, resetRunLimits } from '../run-limit';
 import type { EvictMessage, ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
@@ -166,6 +166,7 @@ parentPort!.on('message', (message: Task | EvictMessage) => {
     collectSoon();
     return;
   }
+  postponeCollection();
   parentPort!.postMessage(withHoldings(handle(message)));
   collectIfGrown();
 });
