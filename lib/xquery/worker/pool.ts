@@ -9,21 +9,21 @@
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (query-error.ts).
- * - Cancellation: a task may carry an abort signal (the client went away; jobs.ts CancelSignal). A queued task is
- *   dropped; a running one has its worker terminated and replaced, like a timeout, so no CPU is
- *   spent on an answer nobody will read.
+ * - Cancellation: a task may carry a cancel signal (the client went away; jobs.ts CancelSignal).
+ *   A queued task is dropped; a running one has its worker terminated and replaced, like a
+ *   timeout, so no CPU is spent on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
  *   `Retry-After` (query-error.ts `busyError`), and so is a task that waited half its time
- *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's heap is capped (`heapMb`, via
- *   `resourceLimits`): a query that exhausts it ends its worker, fails alone with
- *   `[XPDY0130] Out of main memory`, and a fresh worker takes its place.
+ *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's
+ *   heap is capped (`heapMb`, via `resourceLimits`): a query that exhausts it ends its worker,
+ *   fails alone with `[XPDY0130] Out of main memory`, and a fresh worker takes its place.
  * - Start-up failures: a worker that dies before it has loaded is replaced after a delay that
  *   doubles with each failure in a row (up to 30 s), so a broken installation does not spin;
  *   tasks waiting meanwhile fail with the start-up error once the backoff gives up on them.
  * - Compilation is shared across the pool (shared-compilations.ts): one compilation per compile
  *   key, in a worker, under the same time limit. Each worker also keeps its own primed copies, so
  *   a hot query is parsed once per worker.
- * - Parsed documents: one budget for all workers; a query runs next to its documents (document-budget.ts).
+ * - Parsed documents: one budget for all workers; a query runs next to them (document-budget.ts).
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -396,6 +396,4 @@ export class QueryPool {
 }
 
 /** Node's error for a worker that reached its `resourceLimits`. */
-function isOutOfMemory(e: Error): boolean {
-  return (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-}
+const isOutOfMemory = (e: Error) => (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
