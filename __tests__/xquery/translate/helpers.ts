@@ -13,6 +13,11 @@ export interface EngineFixture {
   adaptive(query: string, options?: RunOptions): Promise<string>;
   /** The result with the default (basex) serialization and the request's parameters. */
   run(query: string, options?: RunOptions): Promise<{ body: string; contentType: string }>;
+  /**
+   * `ok ` and the adaptive result, or `error ` and the code raised: for comparing a rewritten
+   * query with the form it must agree with, errors included.
+   */
+  outcome(query: string, context: QueryContext): Promise<string>;
   /** The error raised: code, XQuery line/column and the spec §12 body. */
   error(query: string, options?: RunOptions): Promise<{ code: string; line?: number; column?: number; body: string }>;
 }
@@ -35,6 +40,14 @@ export function engineFixture(): EngineFixture {
   return {
     async adaptive(query, options) {
       return String((await evaluate(query, options, { method: 'adaptive' })).body);
+    },
+    async outcome(query, context) {
+      try {
+        return `ok ${String((await evaluate(query, { context }, { method: 'adaptive' })).body)}`;
+      } catch (e) {
+        if (e instanceof LocatedQueryError) return `error ${e.code}`;
+        throw e;
+      }
     },
     async run(query, options) {
       const r = await evaluate(query, options);
