@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultLogger, loggerFromLog, isLogger, type Logger } from './logger';
+import { DEFAULT_DOC_CACHE_BYTES } from './store/doc-cache';
 
 export type { Logger } from './logger';
 
@@ -198,7 +199,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,
-    documentCacheSize: input.documentCacheSize ?? 16 * MiB,
+    documentCacheSize: input.documentCacheSize ?? DEFAULT_DOC_CACHE_BYTES,
     compiledQueryCacheSize: input.compiledQueryCacheSize ?? 500,
     queryTimeout: input.queryTimeout ?? 30_000,
     workers,

@@ -9,8 +9,8 @@
  */
 import { LRUCache } from 'lru-cache';
 
-/** Default bound: source bytes of the cached documents. */
-export const DEFAULT_DOC_CACHE_BYTES = 256 * 1024 * 1024;
+/** Default bound: source bytes of the cached documents (the router's `documentCacheSize`, README). */
+export const DEFAULT_DOC_CACHE_BYTES = 16 * 1024 * 1024;
 
 export interface DocCacheOptions {
   /** Upper bound of the summed source sizes of cached documents, in bytes. */

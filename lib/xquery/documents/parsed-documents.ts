@@ -34,7 +34,7 @@ export class ParsedDocuments {
   /** Documents parsed so far (cache misses). */
   parses = 0;
 
-  /** `cacheBytes`: bound of the cache, summed source bytes (default 256 MiB). */
+  /** `cacheBytes`: bound of the cache, summed source bytes (default 16 MiB). */
   constructor(cacheBytes = DEFAULT_DOC_CACHE_BYTES) {
     this.cache = new DocCache<XdmNode>({ maxSize: cacheBytes });
   }

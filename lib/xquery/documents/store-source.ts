@@ -52,7 +52,7 @@ export interface StoreSourceOptions {
   readonly dbPath?: string;
   /** The store's worker reader. */
   readonly reader?: SyncStoreReader;
-  /** Bound of the parsed-document cache: summed source bytes (default 256 MiB). */
+  /** Bound of the parsed-document cache: summed source bytes (default 16 MiB). */
   readonly cacheBytes?: number;
 }
 
