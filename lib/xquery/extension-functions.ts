@@ -8,6 +8,7 @@
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
 import { registerLeafValueFunctions } from './documents/leaf-values';
+import { registerLeafSummaryFunctions } from './documents/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
 import { registerDisabledFunctions } from './guards/disabled-functions';
@@ -32,6 +33,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbWriteFunctions, // db: (updating)
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
+  registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update

@@ -59,7 +59,7 @@ const selfValues = new WeakMap<object, Map<string, Float64Array | null>>();
 const SEP = '\u0000';
 
 /** XPath's xs:double lexical forms that Number() reads identically; no sign `+`, INF or NaN. */
-const PLAIN_NUMBER = /^[ \t\r\n]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\r\n]*$/;
+export const PLAIN_NUMBER = /^[ \t\r\n]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\r\n]*$/;
 
 function keyOf(element: DomNode): string {
   return `Q{${element.namespaceURI ?? ''}}${element.localName ?? element.nodeName ?? ''}`;
@@ -123,7 +123,8 @@ export function numericValues(doc: XdmNode, name: string): Float64Array | null {
   return values;
 }
 
-function test(op: NumericComparison): (a: number, b: number) => boolean {
+/** The comparison `op` on two doubles. */
+export function comparisonTest(op: NumericComparison): (a: number, b: number) => boolean {
   switch (op) {
     case '=':
       return (a, b) => a === b;
@@ -147,7 +148,7 @@ function test(op: NumericComparison): (a: number, b: number) => boolean {
 export function descendantsWhere(doc: XdmNode, name: string, child: string, op: NumericComparison, value: number): XdmNode[] | undefined {
   const column = numericColumn(doc, name, child);
   if (!column) return undefined;
-  const holds = test(op);
+  const holds = comparisonTest(op);
   const { elements, offsets, values } = column;
   const out: XdmNode[] = [];
   for (let i = 0; i < elements.length; i++) {
@@ -163,8 +164,13 @@ export function descendantsWhere(doc: XdmNode, name: string, child: string, op: 
 
 const OPS = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 
+/** Whether `op` is one of the general comparisons this module evaluates. */
+export function isNumericComparison(op: string): op is NumericComparison {
+  return OPS.has(op);
+}
+
 /** A number literal's value as the xs:double it is promoted to; undefined for other types. */
-function numberOf(item: XdmValue[number] | undefined): number | undefined {
+export function numberOf(item: XdmValue[number] | undefined): number | undefined {
   if (!item || !isAtomic(item)) return undefined;
   // integer and decimal (AD…) convert from their exact lexical form; a double is its value
   if (item.code.startsWith('AD')) return Number(item.toString());
@@ -182,8 +188,8 @@ function descendantsWhereFn([node, name, child, op, value]: XdmValue[]): XdmValu
   if (!item || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
   const number = numberOf(value[0]);
   const comparison = String(op[0]);
-  if (item.nodeType !== NodeKind.document || number === undefined || !OPS.has(comparison)) return cannotAnswer();
-  return descendantsWhere(item, String(name[0]), String(child[0]), comparison as NumericComparison, number) ?? cannotAnswer();
+  if (item.nodeType !== NodeKind.document || number === undefined || !isNumericComparison(comparison)) return cannotAnswer();
+  return descendantsWhere(item, String(name[0]), String(child[0]), comparison, number) ?? cannotAnswer();
 }
 
 function sumDescendantsFn([docs, name]: XdmValue[]): XdmValue {

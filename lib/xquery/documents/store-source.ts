@@ -46,6 +46,7 @@ import { accessDenied, fileAccessAllowed } from '../guards/resource-guard';
 import { hasScheme, splitDatabasePath } from './resource-uri';
 import { BASE_FOLDER } from '../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
+import { LeafSummaryCache, summarize, type LeafSummary, type SummarySource } from './leaf-summaries';
 
 export interface StoreSourceOptions {
   /** The data folder of a file store, read directly (when no `reader` is given). */
@@ -87,6 +88,7 @@ class Shared {
   readonly reader: SyncStoreReader;
   readonly catalogs = new CatalogCache();
   readonly documents: ParsedDocuments;
+  readonly summaries = new LeafSummaryCache();
 
   constructor(options: StoreSourceOptions) {
     if (options.reader) this.reader = options.reader;
@@ -97,7 +99,7 @@ class Shared {
 }
 
 /** A view of the store for query evaluation (see the file comment). */
-export class StoreView implements DocumentSource, DatabaseAccess {
+export class StoreView implements DocumentSource, DatabaseAccess, SummarySource {
   /** Versions and catalogs (for a run: taken once; otherwise asked on every call). */
   private readonly catalogs: RunCatalogs;
 
@@ -163,6 +165,47 @@ export class StoreView implements DocumentSource, DatabaseAccess {
   getDatabaseContext(db: string, path: string): XdmNode[] {
     this.catalog(db);
     return this.documents(db, normalizeOrThrow(path));
+  }
+
+  // ------------------------------------------------------------------ SummarySource
+
+  /**
+   * The leaf summaries (leaf-summaries.ts) of the documents `getCollection(uri)` answers, from
+   * their stored text, without parsing them into trees; undefined for anything but the
+   * collection of an existing database (the query as written then raises the error).
+   */
+  leafSummaries(uri: string, name: string, child: string): (LeafSummary | null)[] | undefined {
+    const target = this.resolve(uri);
+    if (target.kind !== 'db' || !this.hasDatabase(target.db)) return undefined;
+    const exact = target.path === '' ? undefined : this.resource(target.db, target.path);
+    const infos = exact ? (exact.type === 'xml' ? [exact] : []) : this.listed(target.db, target.path).filter((r) => r.type === 'xml');
+    const { summaries, reader } = this.shared;
+    const versionOf = (info: ResourceInfo): string => `${target.db}\u0000${info.path}\u0000${info.etag}`;
+    const out: (LeafSummary | null)[] = [];
+    let batch: ResourceInfo[] = [];
+    let bytes = 0;
+    const flush = () => {
+      const data = reader.read(target.db, batch.map((info) => info.path));
+      batch.forEach((info, k) => {
+        const summary = summaryOf(data[k], name, child);
+        summaries.set(versionOf(info), name, child, summary);
+        out.push(summary);
+      });
+      batch = [];
+      bytes = 0;
+    };
+    for (const info of infos) {
+      const kept = summaries.get(versionOf(info), name, child);
+      if (kept !== undefined) {
+        out.push(kept);
+        continue;
+      }
+      batch.push(info);
+      bytes += info.bytes;
+      if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) flush();
+    }
+    if (batch.length > 0) flush();
+    return out;
   }
 
   // ------------------------------------------------------------------ DatabaseAccess
@@ -312,6 +355,15 @@ export class StoreSource extends StoreView {
   /** The worker reader of this source. */
   get reader(): SyncStoreReader {
     return this.shared.reader;
+  }
+}
+
+/** A document's summary; null (the query as written) if its stored text does not parse. */
+function summaryOf(data: Buffer, name: string, child: string): LeafSummary | null {
+  try {
+    return summarize(data.toString('utf8'), name, child);
+  } catch {
+    return null;
   }
 }
 

@@ -22,6 +22,7 @@ import { fitsLibrary } from './library';
 import { translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
+import { contextCount } from './paths-summary';
 import { TranslationUnit } from './unit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
@@ -58,7 +59,7 @@ export interface Translation {
    * `library`, the expression calls declarations of the runtime library (library.ts) and runs
    * there; without, it runs on saxon-js's XPath evaluator.
    */
-  readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean };
+  readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean; readonly summary?: string };
 }
 
 export { type ExternalVariable } from './prolog';
@@ -97,6 +98,8 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const externals = translateProlog(module.prolog, root, unit, globalFocus);
   if (declared) declareContextItem(decl!, root, unit);
   const body = translateExpr(module.body, root.withFocus(bodyFocus), unit);
+  // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
+  const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
   const mark = unit.marker(module.body);
   let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
   // a declared type checks the request's context document (in the stylesheet: no XPath shortcut)
@@ -111,7 +114,7 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const libraryNames = unit.libraryOnly();
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
-  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library } : undefined;
+  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library, ...(summary ? { summary } : {}) } : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
 }
 
@@ -135,7 +138,14 @@ export function xpathToRun(t: Translation, databaseContext: boolean): string | u
       return expression;
     case 'single':
       return `${ctx} ! (${expression})`;
-    case 'multi':
-      return databaseContext ? `let ${ctx} := Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) return (${expression})` : expression;
+    case 'multi': {
+      if (!databaseContext) return expression;
+      const run = `let ${ctx} := Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) return (${expression})`;
+      const summary = t.xpath.summary;
+      if (summary === undefined) return run;
+      // the summaries' answer, else (false()) the query as written, which only then binds the context
+      const r = `$Q{${NS.gen}}summary`;
+      return `let ${r} := ${summary} return if (${r} instance of Q{${NS.xs}}boolean) then (${run}) else ${r}`;
+    }
   }
 }
