@@ -63,6 +63,28 @@ describe('mounting in host applications', () => {
     await router.close();
   });
 
+  test("headers a host set before the router stay, and the router's own replace those of the same name", async () => {
+    const app = express5();
+    app.use((_req, res, next) => {
+      res.setHeader('X-Host', 'kept');
+      res.setHeader('Content-Type', 'text/x-host');
+      res.setHeader('Content-Length', '999');
+      next();
+    });
+    const router = mount(app as unknown as AnyApp, tempDir());
+    const auth = (t: request.Test) => t.auth(ADMIN.user, ADMIN.password);
+    const got = await auth(request(app).get('/rest?query=1%2B1')).expect(200);
+    expect(got.headers['x-host']).toBe('kept');
+    expect(got.headers['content-type']).toBe('application/xml; charset=UTF-8');
+    expect(got.headers['content-length']).toBe('1');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.text).toBe('2');
+    const head = await auth(request(app).head('/rest?query=1%2B1')).expect(200);
+    expect(head.headers['x-host']).toBe('kept');
+    expect(head.headers['content-length']).toBe('1');
+    await router.close();
+  });
+
   test('invalid options fail at creation with every problem named', () => {
     expect(() => createRestRouter({ dbPath: '', maxBodySize: -1, bogus: 1 } as never)).toThrow(
       'xmldb-rest: invalid options: unknown option "bogus"; "dbPath" must be a non-empty string; "maxBodySize" must be a positive integer.',

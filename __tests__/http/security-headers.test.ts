@@ -3,6 +3,7 @@
  * document (HTML, XHTML, SVG, any XML) also carries a sandboxing Content-Security-Policy.
  */
 import request from 'supertest';
+import { securityHeaders } from '../../lib/http/security-headers';
 import { NS, startTestServer, type TestServer } from '../helpers/rest';
 
 const SANDBOX = "sandbox; default-src 'none'";
@@ -93,5 +94,24 @@ describe('answers without a body carry nosniff too', () => {
     const r = await send();
     expect([200, 204]).toContain(r.status);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the decision kept per Content-Type', () => {
+  test('each type keeps its own answer, also past the bound of the memo', async () => {
+    // more distinct types than the memo holds (64), active and inert interleaved, then the first ones again
+    const types = Array.from({ length: 80 }, (_, i) => (i % 2 === 0 ? `application/x-t${i}+xml` : `application/x-t${i}`));
+    for (const type of [...types, ...types.slice(0, 4)]) {
+      const r = await s.get(q('"x"', `&media-type=${encodeURIComponent(type)}&method=text`)).expect(200);
+      expect(r.headers['content-type']?.split(';')[0]).toBe(type);
+      expect(r.headers['content-security-policy']).toBe(type.endsWith('+xml') ? SANDBOX : undefined);
+    }
+  });
+
+  test('securityHeaders: the same list for the same type, and the rule for each', () => {
+    expect(securityHeaders('text/plain; charset=UTF-8')).toEqual(['X-Content-Type-Options', 'nosniff']);
+    expect(securityHeaders('text/plain; charset=UTF-8')).toBe(securityHeaders('text/plain; charset=UTF-8'));
+    expect(securityHeaders('TEXT/HTML')).toEqual(['X-Content-Type-Options', 'nosniff', 'Content-Security-Policy', SANDBOX]);
+    expect(securityHeaders('no type')).toEqual(['X-Content-Type-Options', 'nosniff', 'Content-Security-Policy', SANDBOX]);
   });
 });

@@ -12,20 +12,27 @@ import type { Result } from '../operations/types';
 import { errorBody } from '../xquery/errors';
 import { QueryError } from '../xquery/query-error';
 import { PROBLEM_JSON, prefersProblem, problemOf } from './problem';
-import { setSecurityHeaders } from './security-headers';
+import { securityHeaders, setSecurityHeaders } from './security-headers';
 
 /**
  * Writes a result. A HEAD request gets the status and headers of the GET, Content-Length
  * included, and no body (RFC 9110 §9.3.2); a 304 has no body either.
+ *
+ * The status and all headers go in one `writeHead` with a flat name/value list: Node then checks
+ * and formats each header once, where `setHeader` per header would also keep a header object
+ * for the response (a host's headers set before still stand, unless ours name them too).
  */
 export function send(req: IncomingMessage, res: Response, result: Result): void {
-  res.statusCode = result.status;
-  // setHeader, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
-  if (result.status !== 304) res.setHeader('Content-Type', result.contentType);
-  setSecurityHeaders(res, result.contentType);
-  if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   const bodyless = req.method === 'HEAD' || result.status === 304;
+  const headers: string[] = [];
+  // Content-Type by name, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
+  if (result.status !== 304) headers.push('Content-Type', result.contentType);
+  headers.push(...securityHeaders(result.contentType));
+  const streamed = result.body instanceof Readable;
+  // a text body's length is ours: it is the length of what is written
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) if (streamed || name.toLowerCase() !== 'content-length') headers.push(name, value);
   if (result.body instanceof Readable) {
+    res.writeHead(result.status, headers);
     if (bodyless) {
       result.body.destroy();
       res.end();
@@ -35,7 +42,8 @@ export function send(req: IncomingMessage, res: Response, result: Result): void 
     result.body.pipe(res);
     return;
   }
-  if (result.status !== 304) res.setHeader('Content-Length', Buffer.byteLength(result.body));
+  if (result.status !== 304) headers.push('Content-Length', String(Buffer.byteLength(result.body)));
+  res.writeHead(result.status, headers);
   res.end(bodyless ? undefined : result.body);
 }
 

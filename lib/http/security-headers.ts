@@ -25,7 +25,30 @@ export function setNoSniff(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
+const NOSNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
+const SANDBOXED = [...NOSNIFF, 'Content-Security-Policy', SANDBOX_POLICY] as const;
+
+/**
+ * The decision per Content-Type value, kept: a server answers a handful of types, and the rule
+ * (a split, a case fold and two regular expressions) would otherwise run for every response. A
+ * client chooses the type (serialization parameters), so the memo is bounded and starts over
+ * when full.
+ */
+const decided = new Map<string, readonly string[]>();
+const DECIDED_MAX = 64;
+
+/** The security headers of a response of `contentType`, as name, value, name, value... */
+export function securityHeaders(contentType: string): readonly string[] {
+  let headers = decided.get(contentType);
+  if (headers === undefined) {
+    headers = isActiveContent(contentType) ? SANDBOXED : NOSNIFF;
+    if (decided.size >= DECIDED_MAX) decided.clear();
+    decided.set(contentType, headers);
+  }
+  return headers;
+}
+
 export function setSecurityHeaders(res: ServerResponse, contentType: string): void {
-  setNoSniff(res);
-  if (isActiveContent(contentType)) res.setHeader('Content-Security-Policy', SANDBOX_POLICY);
+  const headers = securityHeaders(contentType);
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
 }
