@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -8,7 +9,9 @@ import {
   sweepTemps,
   tempName,
   writeFileAtomic,
+  writeNewFileSync,
   writeTemp,
+  writeTempSync,
 } from '../../lib/store/atomic';
 import { tempFolder } from './helpers';
 
@@ -52,6 +55,38 @@ describe('atomic writes', () => {
     await expect(writer.write(path.join(dir.path, 'no', 'x'), 'x')).rejects.toThrow();
     await writer.write(path.join(dir.path, 'ok'), 'y');
     expect(await fs.readFile(path.join(dir.path, 'ok'), 'utf8')).toBe('y');
+  });
+
+  test('writeTempSync puts the bytes under a new temp name in the folder', async () => {
+    const file = writeTempSync(dir.path, Buffer.from('bytes'));
+    expect(path.dirname(file)).toBe(dir.path);
+    expect(isTempName(path.basename(file))).toBe(true);
+    expect(await fs.readFile(file, 'utf8')).toBe('bytes');
+    const other = writeTempSync(dir.path, 'text é');
+    expect(other).not.toBe(file);
+    expect(await fs.readFile(other, 'utf8')).toBe('text é');
+  });
+
+  test('writeNewFileSync never replaces a file, and fails without a trace where its folder is missing', async () => {
+    const file = path.join(dir.path, 'taken');
+    await fs.writeFile(file, 'first');
+    expect(() => writeNewFileSync(file, 'second')).toThrow(expect.objectContaining({ code: 'EEXIST' }));
+    expect(await fs.readFile(file, 'utf8')).toBe('first');
+    expect(() => writeTempSync(path.join(dir.path, 'missing'), 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    expect(await fs.readdir(dir.path)).toEqual(['taken']);
+  });
+
+  test('writeNewFileSync removes the file when its content could not be written', async () => {
+    const file = path.join(dir.path, tempName());
+    const spy = jest.spyOn(fsSync, 'writeSync').mockImplementation(() => {
+      throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+    });
+    try {
+      expect(() => writeNewFileSync(file, 'x')).toThrow(expect.objectContaining({ code: 'ENOSPC' }));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await fs.readdir(dir.path)).toEqual([]);
   });
 
   test('linkTemp gives the same bytes a temp name', async () => {

@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as atomic from '../../lib/store/atomic';
@@ -121,6 +122,28 @@ describe('commit log', () => {
     expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$/.test(f))).toEqual([]);
     await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')).then(() => undefined));
     await store.close();
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/b.xml': '<b/>' });
+  });
+
+  test('an append that fails part way is cut off: the log keeps whole records only, and later commits go on', async () => {
+    const store = await setUp();
+    const log = fsSync.readFileSync(logFile());
+    const realWrite = fsSync.writeSync;
+    let calls = 0;
+    // The first write lands half of the record, the second fails: a disk that fills up.
+    jest.spyOn(fsSync, 'writeSync').mockImplementation(((fd: number, data: Buffer, offset: number, length: number) => {
+      calls++;
+      if (calls === 1) return realWrite(fd, data, offset, Math.ceil(length / 2));
+      throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+    }) as typeof fsSync.writeSync);
+    const put = store.write(['db'], (w) => w.putResource('db', 'a/lost.xml', xml('<lost/>')).then(() => undefined));
+    await expect(put).rejects.toMatchObject({ code: 'ENOSPC' });
+    jest.restoreAllMocks();
+    expect(calls).toBe(2);
+    expect(fsSync.readFileSync(logFile())).toEqual(log);
+    await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')).then(() => undefined));
+    // No close: a crash. The log's records are whole, and the one that failed is not among them.
+    await tearUnflushedFiles();
     expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/b.xml': '<b/>' });
   });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp } from './atomic';
+import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from './atomic';
 import {
   backupFolder,
   backupInfo,
@@ -175,7 +175,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     // Small content is logged with the commit (commit-log.ts); a larger file is flushed instead.
     const inline = data.length <= INLINE_BYTES;
     const digest = inline ? undefined : await contentDigestYielding(data);
-    const temp = await this.writeStaged(draft, p, data);
+    const temp = await this.writeStaged(draft, p, data, inline);
     if (this.drafts.get(db) !== draft) return this.putResource(db, path, input, conditions);
     if (!this.allowed(draft, p, conditions)) return undefined;
     const entry: CatalogEntry = {
@@ -344,10 +344,12 @@ export class StoreWriteView extends StoreReadView implements WriteView {
    * Writes new bytes to a temp file beside the resource's file, or in the write's scratch folder.
    * The commit flushes it, with the catalog files, before its journal is written.
    */
-  private async writeStaged(draft: DbDraft, p: string, data: Buffer): Promise<string> {
+  /** Writes the bytes of `p` to a temp file (not flushed); `inline` content goes synchronously (writeTempSync). */
+  private async writeStaged(draft: DbDraft, p: string, data: Buffer, inline: boolean): Promise<string> {
+    const write = (dir: string) => (inline ? writeTempSync(dir, data) : writeTemp(dir, data, false));
     if (draft.mode === 'fresh') {
       const scratch = await this.scratchDir();
-      const temp = await writeTemp(scratch, data, false);
+      const temp = await write(scratch);
       this.leftovers.addFile(temp, scratch);
       return temp;
     }
@@ -355,11 +357,11 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const file = resourceFile(this.ctx.dbPath, draft.name, p);
     let temp: string;
     try {
-      temp = await writeTemp(path.dirname(file), data, false);
+      temp = await write(path.dirname(file));
     } catch (error) {
       // The resource's folder does not exist yet (or a file is in its way): make or fall back.
       if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') throw error;
-      temp = await writeTemp(await tempFolder(file, root), data, false);
+      temp = await write(await tempFolder(file, root));
     }
     this.leftovers.addFile(temp, root);
     return temp;
