@@ -6,7 +6,7 @@
  */
 import { QueryError } from '../../../lib/xquery/query-error';
 import { parseQuery } from '../../../lib/xquery/syntax';
-import { EXPRESSION_PARAM, libraryExpression, libraryStylesheet, translateModule, xpathToRun } from '../../../lib/xquery/translate';
+import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, translateModule, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/translate';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
@@ -33,6 +33,19 @@ describe('which queries run on the library', () => {
     ['a declared function', 'declare function local:f() { <a/> }; local:f()'],
   ])('%s: no', (_name, query) => {
     expect(translate(query).xpath?.library).not.toBe(true);
+  });
+
+  /** A FLWOR with `lets` let clauses, an order by and a constructor. */
+  const lets = (n: number) => `for $i in (2, 1) ${Array.from({ length: n }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} order by $i return <r>{$i, $a0}</r>`;
+
+  test('an expression longer than a plain XPath run may be runs on the library, up to LIBRARY_MAX_LENGTH', () => {
+    const longer = translate(lets(20));
+    expect(longer.xpath!.expression.length).toBeGreaterThan(XPATH_MAX_LENGTH);
+    expect(longer.xpath!.expression.length).toBeLessThan(LIBRARY_MAX_LENGTH);
+    expect(xpathToRun(longer, false)).toBe(longer.xpath!.expression);
+    const longest = translate(lets(80));
+    expect(longest.xpath!.expression.length).toBeGreaterThan(LIBRARY_MAX_LENGTH);
+    expect(xpathToRun(longest, false)).toBeUndefined();
   });
 
   test('a query without library declarations runs on the XPath evaluator', () => {
@@ -103,6 +116,7 @@ describe('a library run answers what the stylesheet answers', () => {
     ['new nodes each time', 'let $f := function() { <a/> } return ($f() is $f(), <a><b/></a>/b/../name())', 'false()|"a"'],
     ['copies of content nodes', 'let $b := <b/> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
     ['base URI', 'base-uri(<a><b/></a>/b) eq static-base-uri()', 'true()'],
+    ['a long FLWOR', `for $i in (2, 1) ${Array.from({ length: 20 }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} order by $a19 return <r>{$i, $a0}</r>`, '<r>1 1</r>|<r>2 2</r>'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);

@@ -119,10 +119,19 @@ export function translateModule(module: MainModule, source: string, options: Tra
 }
 
 /**
- * Longest expression run as XPath: saxon-js parses it on every run (about 0.5 ms per KB), while
- * a compiled stylesheet is cached; beyond this length compiling once is cheaper.
+ * Longest expression run as XPath on saxon-js's evaluator (compiled into a plan once per text,
+ * xpath-plans.ts); a longer one runs its stylesheet.
  */
 export const XPATH_MAX_LENGTH = 4096;
+
+/**
+ * Longest expression run on the runtime library (`Translation.xpath.library`). Such a run is
+ * the first sight of a query shape only (a shape seen again compiles its own stylesheet,
+ * engine.ts), and parses its expression (about 0.5 ms per KB): far less than compiling the
+ * stylesheet of a never-seen query, which takes hundreds of milliseconds. A FLWOR with a few
+ * `let` clauses, order keys and a constructor translates to 4-6 KB of expression.
+ */
+export const LIBRARY_MAX_LENGTH = 16384;
 
 /**
  * The XPath expression to run instead of the stylesheet (Translation.xpath), with the context
@@ -130,7 +139,7 @@ export const XPATH_MAX_LENGTH = 4096;
  * context (CONTEXT_URI_PARAM given), the database's documents. Undefined: run the stylesheet.
  */
 export function xpathToRun(t: Translation, databaseContext: boolean): string | undefined {
-  if (!t.xpath || t.xpath.expression.length > XPATH_MAX_LENGTH) return undefined;
+  if (!t.xpath || t.xpath.expression.length > (t.xpath.library ? LIBRARY_MAX_LENGTH : XPATH_MAX_LENGTH)) return undefined;
   const { expression } = t.xpath;
   const ctx = `$${CONTEXT_PARAM}`;
   switch (t.contextMode) {
