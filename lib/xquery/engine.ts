@@ -28,7 +28,7 @@ import type { StringBinding } from './external-variables';
 import { contentTypeFor, encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { lineColumn } from './syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, inlinePredicateLiterals, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
@@ -225,7 +225,8 @@ class XQueryEngine implements Engine {
 
   /**
    * How a query runs (translate/index.ts `Translation.xpath`): its own stylesheet; one XPath
-   * expression on saxon-js's evaluator; or one expression on the runtime library, whose
+   * expression on saxon-js's evaluator (the literals of its predicates written in,
+   * literals.ts `inlinePredicateLiterals`); or one expression on the runtime library, whose
    * expression parameter is then added to `params`. The library has the default static base
    * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
    * the expression on every run, a compiled stylesheet is cached and shared by queries that
@@ -240,7 +241,7 @@ class XQueryEngine implements Engine {
   ): { xslt: string; xpath?: string } {
     const expression = updating ? undefined : xpathToRun(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
-    if (!t.xpath!.library) return { xslt: t.xslt, xpath: expression };
+    if (!t.xpath!.library) return { xslt: t.xslt, xpath: inlinePredicateLiterals(expression, t.literals) };
     if (ownBase) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (this.libraryShapes.has(shape)) return { xslt: t.xslt };

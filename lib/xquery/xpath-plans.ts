@@ -2,7 +2,7 @@
  * Compiled XPath expressions, kept per thread: a query that runs as one XPath expression
  * (translate/index.ts `Translation.xpath`) is parsed and compiled by saxon-js once per text and
  * parameter names (saxon/xpath-plan.ts), not on every run as `XPath.evaluate` does. Queries that
- * differ only in literals have the same text (their literals are parameters,
+ * differ only in literals outside predicates have the same text (those literals are parameters,
  * translate/literals.ts), so they share one plan too.
  *
  * A plan answers what `XPath.evaluate` answers: both compile the parameters with the static type

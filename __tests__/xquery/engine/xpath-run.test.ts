@@ -1,7 +1,7 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
 import { QueryError } from '../../../lib/xquery/query-error';
 import { parseQuery } from '../../../lib/xquery/syntax';
-import { CONTEXT_URI_PARAM, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
+import { CONTEXT_URI_PARAM, inlinePredicateLiterals, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
@@ -83,6 +83,26 @@ describe('an XPath run answers what the stylesheet answers', () => {
     const r = await both(query, mode, context, uri);
     expect(r.xpath).toBe(r.stylesheet);
     expect(r.xpath).not.toMatch(/^\[/);
+  });
+
+  test.each([
+    ['integer', '//x[string-length(.) > 1]/string(), count(//*[string-length(local-name()) = 1]) + 5'],
+    ['decimal and double', '//x[. = 2.5]/string(), //x[. >= 1e1]/string()'],
+    ['string', '//x[. = "a"], //x[. != "10"][. < "3"]/string()'],
+    ['a type error', '//x[. eq 2]'],
+    ['a cast error', '//x[. > 2]'],
+  ])('predicate literals written in (%s)', async (_name, query) => {
+    const t = translate(query, 'single');
+    const xpath = inlinePredicateLiterals(xpathToRun(t, false)!, t.literals);
+    expect(xpath).not.toBe(xpathToRun(t, false));
+    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const context = { xml: ['<r><x>2.5</x><x>10</x><x>a</x></r>'] };
+    const outcome = (job: { xpath?: string }) =>
+      pool.run({ xslt: t.xslt, ...job, params, context, serialization }).then(
+        (r) => r.body,
+        (e: QueryError) => `[${e.code}]`,
+      );
+    expect(await outcome({ xpath })).toBe(await outcome({}));
   });
 
   test('an XPath run compiles nothing', async () => {

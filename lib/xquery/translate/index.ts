@@ -63,7 +63,7 @@ export interface Translation {
 }
 
 export { type ExternalVariable } from './prolog';
-export { type LiteralParam } from './literals';
+export { inlinePredicateLiterals, type LiteralParam } from './literals';
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
   const ctx = new StaticContext(source);

@@ -20,7 +20,7 @@ import { HELPERS, helper } from './constructors-runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors-xpath';
 import { sortFunctionName, sortFunctionText } from './flwor-order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor-sort';
-import type { LiteralParam } from './literals';
+import { literalText, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
 
 /** Stylesheet parameter (xs:string) carrying the expression to run. */
@@ -56,7 +56,7 @@ export function fitsLibrary(names: ReadonlySet<string>): boolean {
  */
 export function libraryExpression(expression: string, literals: readonly LiteralParam[]): string {
   if (literals.length === 0) return expression;
-  const lets = literals.map((l) => `$${l.param} := ${l.type === 'xs:string' ? xpathString(l.value) : l.value}`);
+  const lets = literals.map((l) => `$${l.param} := ${literalText(l)}`);
   return `let ${lets.join(', ')} return (${expression})`;
 }
 

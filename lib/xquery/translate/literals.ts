@@ -19,10 +19,11 @@
  * formats, documents and databases), casts (`"p:l" cast as xs:QName` resolves the prefix
  * statically), names of computed constructors, prolog declarations and everything else not
  * listed. The parameter has the literal's own type and cardinality (XQuery 3.1 §3.1.1), so
- * static typing sees the same types.
+ * static typing sees the same types. A query run as one XPath expression gets the literals of
+ * its predicates written back in (`inlinePredicateLiterals`).
  */
 import type { Node } from '../syntax';
-import { NS } from './names';
+import { NS, xpathString } from './names';
 
 /** A literal replaced by a stylesheet parameter: its name, sequence type and lexical value. */
 export interface LiteralParam {
@@ -32,6 +33,8 @@ export interface LiteralParam {
   readonly type: string;
   /** The literal's value: the lexical form of a number, the (unescaped) string. */
   readonly value: string;
+  /** Whether the literal is an operand of a comparison inside a predicate (`inlinePredicateLiterals`). */
+  readonly inPredicate: boolean;
 }
 
 export type LiteralNode = Extract<Node, { kind: 'IntegerLiteral' | 'DecimalLiteral' | 'DoubleLiteral' | 'StringLiteral' }>;
@@ -81,9 +84,12 @@ function isLiteral(node: Node): node is LiteralNode {
   return node.kind === 'IntegerLiteral' || node.kind === 'DecimalLiteral' || node.kind === 'DoubleLiteral' || node.kind === 'StringLiteral';
 }
 
-/** The literals of `root` that may be replaced by parameters (see the module comment). */
-export function replaceableLiterals(root: Node): ReadonlySet<Node> {
-  const out = new Set<Node>();
+/**
+ * The literals of `root` that may be replaced by parameters (see the module comment), each with
+ * whether it stands inside a predicate.
+ */
+export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
+  const out = new Map<Node, boolean>();
   const visit = (node: Node, inPredicate: boolean): void => {
     for (const [field, value] of Object.entries(node)) {
       if (field === 'kind' || field === 'start' || field === 'end') continue;
@@ -92,7 +98,7 @@ export function replaceableLiterals(root: Node): ReadonlySet<Node> {
       const predicate = inPredicate || PREDICATES.has(place);
       for (const child of nodesIn(value)) {
         if (isLiteral(child)) {
-          if (predicate ? COMPARED.has(place) : ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.add(child);
+          if (predicate ? COMPARED.has(place) : ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.set(child, predicate);
         } else {
           visit(child, predicate);
         }
@@ -118,15 +124,16 @@ export class LiteralParams {
   /** One parameter per literal, however often the translator emits it. */
   private readonly byNode = new Map<Node, string>();
 
-  constructor(private readonly replaceable: ReadonlySet<Node>) {}
+  constructor(private readonly replaceable: ReadonlyMap<Node, boolean>) {}
 
   /** The reference to emit for `literal`, or undefined to emit the literal itself. */
   reference(literal: LiteralNode): string | undefined {
-    if (!this.replaceable.has(literal)) return undefined;
+    const inPredicate = this.replaceable.get(literal);
+    if (inPredicate === undefined) return undefined;
     let param = this.byNode.get(literal);
     if (!param) {
       param = `Q{${NS.lit}}p${this.list.length + 1}`;
-      this.list.push({ param, type: TYPES[literal.kind], value: literal.value });
+      this.list.push({ param, type: TYPES[literal.kind], value: literal.value, inPredicate });
       this.byNode.set(literal, param);
     }
     return `$${param}`;
@@ -140,4 +147,56 @@ export class LiteralParams {
 /** The `xsl:param` declaring a literal's parameter. */
 export function literalParamDeclaration(p: LiteralParam): string {
   return `<xsl:param name="${p.param}" as="Q{${NS.xs}}${p.type.slice(3)}" required="yes"/>`;
+}
+
+/** A literal as XPath text, parenthesized so that it stands wherever its parameter's reference stood. */
+export function literalText(p: LiteralParam): string {
+  return `(${p.type === 'xs:string' ? xpathString(p.value) : p.value})`;
+}
+
+/**
+ * An expression run as one XPath expression (translate/index.ts `Translation.xpath`), with the
+ * references to the parameters of literals inside predicates replaced by the literals.
+ *
+ * A predicate is evaluated once per node it filters, and saxon-js plans a comparison with a
+ * literal statically (an integer literal becomes a compare-to-integer test; a parameter, typed
+ * `item()*` in an XPath run, is atomized and a comparer is chosen for every node: about half the
+ * time of `//*[string-length(local-name()) > 3]`). Literals elsewhere stay parameters: they are
+ * evaluated once per run, and expressions differing only in them share one compiled plan
+ * (xpath-plans.ts). The literal has the type its parameter was declared with (the literal's own),
+ * so only the way saxon-js evaluates the comparison changes.
+ *
+ * References are replaced only outside string literals and braced URI literals (where the
+ * translator never writes one, but a query's own text may spell one).
+ */
+export function inlinePredicateLiterals(expression: string, literals: readonly LiteralParam[]): string {
+  const values = new Map(literals.filter((l) => l.inPredicate).map((l) => [`$${l.param}`, literalText(l)]));
+  if (values.size === 0) return expression;
+  const prefix = `$Q{${NS.lit}}`;
+  let out = '';
+  let i = 0;
+  while (i < expression.length) {
+    const c = expression[i];
+    if (c === '"' || c === "'") {
+      // a string literal; a doubled delimiter is an escaped one
+      let j = i + 1;
+      while (j < expression.length && !(expression[j] === c && expression[j + 1] !== c)) j += expression[j] === c ? 2 : 1;
+      out += expression.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '$' && expression.startsWith(prefix, i)) {
+      const m = /^\$Q\{[^}]*\}p[0-9]+/.exec(expression.slice(i, i + prefix.length + 12));
+      const name = m ? m[0] : prefix;
+      out += values.get(name) ?? name;
+      i += name.length;
+    } else if (c === 'Q' && expression[i + 1] === '{') {
+      const j = expression.indexOf('}', i);
+      const end = j < 0 ? expression.length : j + 1;
+      out += expression.slice(i, end);
+      i = end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }

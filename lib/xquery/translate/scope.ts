@@ -78,7 +78,7 @@ export class StaticContext {
   /** The global variable whose initializer is being translated: not in its own scope. */
   declaringVariable: string | null = null;
   /** Literals emitted as stylesheet parameters (literals.ts); none unless the translation chose some. */
-  literals = new LiteralParams(new Set());
+  literals = new LiteralParams(new Map());
   private conditionalDepth = 0;
   private counter = 0;
 
