@@ -54,16 +54,52 @@ describe('translate: //name through the element-name index', () => {
     expect(got).toBe(expected);
   });
 
+  const xslt = (q: string) => translateModule(parseQuery(q), q, { contextMode: 'single' }).xslt;
+  const ELEMENTS_CALL = 'Q{urn:xmldb-rest:engine}descendant-elements(';
+
   it.each([
-    ['count(//*[string-length(local-name()) > 0]), count(//*[@n = "2"]), //a//*[@n > 3]/@n/string()', '12\n1\n"4"\n"5"'],
-    ['count(//text()[. = "x"]), count(//node()[. instance of comment()]), count(//*)', '1\n1\n12'],
-  ])('%s: one descendant:: step for //*[p]', async (query, expected) => {
+    ['count(//text()[. = "x"]), count(//node()[. instance of comment()]), count(//@*[. = "2"])', '1\n1\n2'],
+    ['declare namespace p = "urn:p"; count(//p:*[@n]), count(//*:b[@n > 1]), count(//Q{}*[@n])', '1\n4\n4'],
+  ])('%s: one descendant:: step for //node()[p] and other wildcards', async (query, expected) => {
     const plain = query.replaceAll('//', `/${DOS}/`);
-    const xslt = (q: string) => translateModule(parseQuery(q), q, { contextMode: 'single' }).xslt;
     expect(xslt(query)).toContain('/descendant::');
+    expect(xslt(query)).not.toContain(ELEMENTS_CALL);
     expect(xslt(plain)).not.toContain('/descendant::');
     expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(plain, { context: doc(XML) }));
     expect(await e.adaptive(query, { context: doc(XML) })).toBe(expected);
+  });
+
+  it.each([
+    ['count(//*[string-length(local-name()) > 0]), count(//*[@n = "2"]), //a//*[@n > 3]/@n/string()', '12\n1\n"4"\n"5"'],
+    ['count(//*), //*[@id][not(@id = "1")]/@id/string(), count(//b//*)', '12\n"3"\n"2"\n4'],
+    ['let $x := /r/a[1] return (count($x//*), $x//*[@n]/@n/string(), count($x/b//*))', '5\n"1"\n"2"\n"3"\n1'],
+    ['(//*)[3]/@n/string(), (//*[@n])[last()]/@n/string(), count(//* | //b), count((//*, //*) / .)', '"1"\n"5"\n12\n12'],
+    ['declare default element namespace "urn:p"; count(//*), count(//*[@n > 4])', '12\n1'],
+  ])('%s: //*[p] from the list of descendant elements', async (query, expected) => {
+    const plain = query.replaceAll('//', `/${DOS}/`);
+    expect(xslt(query)).toContain(ELEMENTS_CALL);
+    expect(xslt(plain)).not.toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(plain, { context: doc(XML) }));
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(expected);
+  });
+
+  it('keeps //*[p] with a positional predicate on the child step', async () => {
+    const query = '//*[1]/name(), //*[last()]/name(), //*[position() > 2]/name()';
+    expect(xslt(query)).not.toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(query.replaceAll('//', `/${DOS}/`), { context: doc(XML) }));
+  });
+
+  it('answers //* per document, over constructed trees, with the node identity and errors of a path', async () => {
+    const ctx = { kind: 'documents' as const, xml: ['<r><b>1</b><x><b>2</b></x></r>', '<r><b>3</b></r>'] };
+    const many = 'count(//*), //*[. = "3"]/name()';
+    expect(await e.adaptive(many, { context: ctx })).toBe(await e.adaptive(many.replaceAll('//', `/${DOS}/`), { context: ctx }));
+    expect(await e.adaptive(many, { context: ctx })).toBe('6\n"r"\n"b"');
+    const built = 'let $d := document { <r><b/><c><d/></c></r> }, $e := <e><b/><c><d/></c></e> return (count($d//*), count($e//*), ($e//*)[3] is $e/c/d, ($d//*[not(*)])[2] is $d/r/c/d)';
+    expect(xslt(built)).toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(built)).toBe('4\n3\ntrue()\ntrue()');
+    expect((await e.error('(1, 2)//*[. = 1]')).code).toBe((await e.error(`(1, 2)/${DOS}/*[. = 1]`)).code);
+    expect((await e.error('//*[@n]')).code).toBe('XPDY0002');
+    expect((await e.error('let $e := <e/> return $e ! (//*[@n])')).code).toBe('XPDY0050');
   });
 
   it('keeps node identity: the indexed nodes are the document nodes', async () => {

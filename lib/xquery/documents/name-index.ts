@@ -1,8 +1,9 @@
 /**
- * An element-name index per document, behind one extension function in the engine's namespace:
+ * An element-name index and an element list per document, behind extension functions in the
+ * engine's namespace:
  *
  *   Q{urn:xmldb-rest:engine}descendants($node as item()*, $name as xs:string) as element()*
- *   Q{urn:xmldb-rest:engine}count-descendants($nodes as node()*, $name as xs:string) as xs:integer
+ *   Q{urn:xmldb-rest:engine}descendant-elements($node as item()*) as element()*
  *   Q{urn:xmldb-rest:engine}count-descendants($nodes as node()*, $name as xs:string) as xs:integer
  *
  * (`$node` is one node; declared item()* so that a non-node raises XPTY0019 as a path would.)
@@ -20,6 +21,11 @@
  * - For any other node, its descendants are walked (no index: a walk below an element costs what
  *   the axis step would).
  *
+ * descendant-elements: every descendant element of `$node` in document order, what
+ * `$node/descendant::*` selects (translate/paths-index.ts emits it for `E//*`). For a document
+ * node the list is built on first use in one walk and kept like the name index (a WeakMap keyed
+ * by the document node); below any other node its descendants are walked.
+ *
  * count-descendants: the summed number of such elements of each node of `$nodes` (a node given
  * twice counts twice), what `count($nodes ! descendants(., $name))` answers without building the
  * sequence (translate/paths-aggregate.ts emits it for `count(//name)`).
@@ -31,6 +37,7 @@ import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNo
 
 /** The local names of the functions in ENGINE_NS. */
 export const DESCENDANTS_FUNCTION = 'descendants';
+export const DESCENDANT_ELEMENTS_FUNCTION = 'descendant-elements';
 export const COUNT_DESCENDANTS_FUNCTION = 'count-descendants';
 
 /** What the walk reads of saxon-js's DOM nodes. */
@@ -45,6 +52,8 @@ export interface DomNode extends XdmNode {
 export type NameIndex = Map<string, DomNode[]>;
 
 const indexes = new WeakMap<object, NameIndex>();
+/** Every element of a document in document order, by document node. */
+const elementLists = new WeakMap<object, DomNode[]>();
 const EMPTY: readonly DomNode[] = [];
 
 function keyOf(element: DomNode): string {
@@ -101,11 +110,33 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   return out;
 }
 
-function descendants([node, name]: XdmValue[]): XdmValue {
+/** The descendant elements of `node`, in document order. */
+export function descendantElements(node: XdmNode): XdmNode[] {
+  if (node.nodeType === NodeKind.document) {
+    let list = elementLists.get(node);
+    if (!list) {
+      const elements: DomNode[] = [];
+      walkElements(node as DomNode, (element) => elements.push(element));
+      list = elements;
+      elementLists.set(node, list);
+    }
+    return [...list];
+  }
+  const out: DomNode[] = [];
+  if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) walkElements(node as DomNode, (element) => out.push(element));
+  return out;
+}
+
+/** The one node of a path step's context; as `E/…` does, refuses a non-node (XPTY0019). */
+function contextNode(node: XdmValue): XdmNode {
   const item = node[0];
-  // the translator passes the context item of a path step: as `E/…` does, refuse a non-node
   if (!item || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
-  return descendantsNamed(item, String(name[0]));
+  return item;
+}
+
+function descendants([node, name]: XdmValue[]): XdmValue {
+  // the translator passes the context item of a path step
+  return descendantsNamed(contextNode(node), String(name[0]));
 }
 
 function countDescendants([nodes, name]: XdmValue[]): XdmValue {
@@ -118,10 +149,11 @@ function countDescendants([nodes, name]: XdmValue[]): XdmValue {
   return [castString(String(count), 'integer')];
 }
 
-/** Registers engine:descendants and engine:count-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Registers engine:descendants, engine:descendant-elements and engine:count-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerNameIndexFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
+    [DESCENDANT_ELEMENTS_FUNCTION]: { sig: '1F r[*NE] a[*]', impl: ([node]: XdmValue[]) => descendantElements(contextNode(node)) },
     [COUNT_DESCENDANTS_FUNCTION]: { sig: '1F r[1ADI] a[*,1AS]', impl: countDescendants },
   });
 }

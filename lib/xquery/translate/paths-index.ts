@@ -8,8 +8,10 @@
  * index when the context node is a document node). A predicate on the child step is evaluated
  * per parent (`//b[1]` is every first b child, not the first b), so predicates are allowed only
  * when they cannot see the difference (`positionFree`): they then filter the call's result.
- * With another node test (`//*[…]`, `//text()`) and such predicates, the pair is one
- * `descendant::` step (`descendantStep`), which saxon-js walks without sorting per parent.
+ * With another node test (`//text()`, `//p:*[…]`) and such predicates, the pair is one
+ * `descendant::` step (`descendantStep`), which saxon-js walks without sorting per parent; with
+ * `*` (`//*[…]`) it is a call answering every descendant element, from a list kept per
+ * document when the context node is a document node (`anyElementPredicates`).
  *
  * Order and duplicates: the call answers each context node's descendants in document order
  * without duplicates. It stands as a step of the path (`E/descendants(., n)`), so when E
@@ -22,6 +24,8 @@ import type { Scope } from './scope';
 
 /** The index's function in the generated XPath. */
 const DESCENDANTS = `Q{${NS.engine}}descendants`;
+/** The element list's function (documents/name-index.ts). */
+const DESCENDANT_ELEMENTS = `Q{${NS.engine}}descendant-elements`;
 /** The numeric-leaf filter (documents/leaf-values.ts). */
 const DESCENDANTS_WHERE = `Q{${NS.engine}}descendants-where`;
 
@@ -48,6 +52,24 @@ export function descendantStep(steps: readonly Expr[], i: number, scope: Scope):
   if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
   if (!isAbbreviatedDescendantOrSelf(dos) || child.axis !== 'child' || child.test.kind === 'NameTest') return undefined;
   return positionFree(child.predicates, scope) ? { ...child, axis: 'descendant' } : undefined;
+}
+
+/**
+ * When `steps[i]` is a `//` followed by `child::*` (any element in any namespace) with
+ * position-free predicates: those predicates, which then filter the call of
+ * `descendantElementsCall` (`//*[p]` is `descendant::*[p]`, every element of a document from its
+ * kept list). Otherwise undefined.
+ */
+export function anyElementPredicates(steps: readonly Expr[], i: number, scope: Scope): readonly Expr[] | undefined {
+  const step = descendantStep(steps, i, scope);
+  if (!step) return undefined;
+  const t = step.test;
+  return t.kind === 'Wildcard' && t.uri === undefined && t.prefix === undefined && t.local === undefined ? step.predicates : undefined;
+}
+
+/** The descendant elements of the node `context` (an XPath expression), in document order. */
+export function descendantElementsCall(context: string): string {
+  return `${DESCENDANT_ELEMENTS}(${context})`;
 }
 
 /** fn functions that return one xs:boolean. */

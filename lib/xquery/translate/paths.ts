@@ -10,12 +10,13 @@
  * - Every name test is an EQName (`child::Q{}a`, `attribute::Q{u}b`, `Q{u}*`, `*:l`).
  * - `E//name` with an element-name step without positional predicates calls the worker's
  *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
- *   and `E//*[p]` is one `descendant::` step: see paths-index.ts.
+ *   `E//*[p]` calls the list of descendant elements, and `E//node()[p]` and the like are one
+ *   `descendant::` step: see paths-index.ts.
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { childComparison, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
+import { anyElementPredicates, childComparison, descendantElementsCall, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
 import { rangeItem, rangeOf } from './ranges';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
@@ -46,8 +47,11 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
   let path: string;
   if (expr.root === '/') {
     // `//name` from the root: the index answers it for the root itself (one node, no sorting)
+    // and `//*[p]` from the root: the document's element list, filtered
     const name = indexedName(expr.steps, 0, native);
+    const anyElement = name === undefined ? anyElementPredicates(expr.steps, 0, native) : undefined;
     if (name !== undefined) path = `(${[indexed(ROOT, name, expr.steps[1], native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
+    else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
@@ -86,9 +90,13 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
   const out: string[] = [];
   for (let i = 0; i < steps.length; i++) {
     const name = indexedName(steps, i, native);
-    const descendant = name === undefined ? descendantStep(steps, i, native) : undefined;
+    const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
+    const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
     if (name !== undefined) {
       out.push(indexed('.', name, steps[i + 1], native, unit));
+      i++;
+    } else if (anyElement) {
+      out.push(anyElements('.', anyElement, native, unit));
       i++;
     } else if (descendant) {
       out.push(axisStep(descendant, native, unit));
@@ -110,6 +118,11 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   const literal = translateExpr(test.literal, native, unit);
   const fallback = `${descendantsCall(context, name)}${preds[0]}`;
   return `${descendantsWhereCall(context, name, test, literal, fallback)}${preds.slice(1).join('')}`;
+}
+
+/** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
+function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
+  return `${descendantElementsCall(context)}${preds.map((p) => `[${translateExpr(p, native, unit)}]`).join('')}`;
 }
 
 function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
