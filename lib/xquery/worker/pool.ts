@@ -30,7 +30,7 @@ import type { Worker } from 'node:worker_threads';
 import type { ReadView } from '../../store/types';
 import { DEFAULT_BASE_URI } from '../constants';
 import { busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
-import { startWorker, type WorkerOutput } from './launch';
+import { startWorker, workerLimits, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import { SharedCompilations } from './shared-compilations';
 import { DocumentBudget, choose, databaseOf } from './document-budget';
@@ -262,7 +262,7 @@ export class QueryPool {
   }
 
   private spawn(): Slot {
-    const limits = this.heapMb !== undefined ? { maxOldGenerationSizeMb: this.heapMb } : undefined;
+    const limits = workerLimits(this.heapMb);
     const store = openStoreChannel(() => slot.current?.view);
     const init = { ...this.init, storeChannel: store.channel };
     const slot: Slot = {
