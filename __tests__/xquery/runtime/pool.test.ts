@@ -121,7 +121,21 @@ describe('QueryPool', () => {
     expect(pool.queued).toBe(0);
     running.abort();
     await expect(runaway).rejects.toMatchObject({ status: 499 });
-    expect(pool.restarts).toBe(1);
+    // the caller hears back at once; the worker is stopped once the grace has passed
+    expect(pool.restarts).toBe(0);
     expect((await pool.run({ xslt: select('"after"'), xpath: '"after"' })).body).toBe('after');
+    expect(pool.restarts).toBe(1);
+  });
+
+  it('keeps the worker of a cancelled task that ends within the grace, and drops only its reply', async () => {
+    pool = new QueryPool({ size: 1, timeoutMs: 60_000, cancelGraceMs: 60_000 });
+    await pool.run({ xslt: select('"warm"'), xpath: '"warm"' });
+    const client = new AbortController();
+    const cancelled = pool.run({ xslt: select('"unread"'), xpath: 'count((1 to 200000)[. mod 7 = 0])', signal: client.signal });
+    client.abort();
+    await expect(cancelled).rejects.toMatchObject({ status: 499 });
+    // the next task waits for the same worker, which finishes the cancelled one first
+    expect((await pool.run({ xslt: select('"next"'), xpath: '"next"' })).body).toBe('next');
+    expect(pool.restarts).toBe(0);
   });
 });

@@ -21,6 +21,16 @@ export interface CancelSignal {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
+/**
+ * How long a running task whose client went away may still take before its worker is stopped
+ * (pool.ts). Stopping costs a new worker's start-up (loading saxon-js, about 0.2 s of CPU) and
+ * the documents the old one had parsed, so a task that ends within a fraction of that (most do:
+ * a client that closes its connection after its own timeout, or a load test's last requests)
+ * finishes, and only its reply is dropped. Updates are applied by the caller, never by a
+ * cancelled task.
+ */
+export const CANCEL_GRACE_MS = 100;
+
 export interface QueryPoolOptions {
   /** Number of worker threads; default: the number of cores. */
   readonly size?: number;
@@ -40,6 +50,8 @@ export interface QueryPoolOptions {
   readonly heapMb?: number;
   /** Largest serialized result a worker hands back, in bytes (default: unbounded). */
   readonly maxResultBytes?: number;
+  /** How long a cancelled task may still run before its worker is stopped (default CANCEL_GRACE_MS). */
+  readonly cancelGraceMs?: number;
 }
 
 export interface QueryJob {

@@ -10,8 +10,8 @@
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (query-error.ts).
  * - Cancellation: a task may carry a cancel signal (the client went away; jobs.ts CancelSignal).
- *   A queued task is dropped; a running one has its worker terminated and replaced, like a
- *   timeout, so no CPU is spent on an answer nobody will read.
+ *   A queued task is dropped; a running one gets `cancelGraceMs` to end (jobs.ts), then its
+ *   worker is terminated and replaced, like a timeout: no CPU on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
  *   `Retry-After` (query-error.ts `busyError`), and so is a task that waited half its time
  *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's
@@ -34,7 +34,7 @@ import { startWorker, workerLimits, type WorkerOutput } from './launch';
 import { openStoreChannel, type StoreChannelHost } from './store-channel';
 import { SharedCompilations } from './shared-compilations';
 import { DocumentBudget, choose, databaseOf } from './document-budget';
-import { runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
+import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
@@ -85,6 +85,7 @@ export class QueryPool {
   private readonly shared: SharedCompilations;
   private readonly maxQueued: number;
   private readonly heapMb: number | undefined;
+  private readonly cancelGraceMs: number;
   private readonly budget: DocumentBudget<Slot>;
   private nextId = 1;
   private closed = false;
@@ -102,6 +103,7 @@ export class QueryPool {
     const cacheMax = options.cacheMax ?? 256;
     this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
     this.heapMb = options.heapMb;
+    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.budget = new DocumentBudget(options.documentSource?.cacheBytes);
     this.init = {
       cacheMax,
@@ -228,9 +230,8 @@ export class QueryPool {
     }
     const slot = this.slots.find((s) => s.current === pending);
     if (!slot) return;
-    this.retire(slot);
     pending.reject(cancelledError());
-    this.dispatch();
+    setTimeout(() => slot.current === pending && this.expire(slot), this.cancelGraceMs).unref();
   }
 
   private dispatch(): void {
