@@ -46,7 +46,7 @@ export interface LeafSummary {
 /** A source that can summarise the documents of a collection (store-source.ts). */
 export interface SummarySource {
   /**
-   * The summaries of the documents `collection(uri)` answers, in any order; null for a document
+   * The summaries of the documents `collection(uri)` answers, in their order; null for a document
    * whose values are not all plain numbers; undefined when the URI is not a database collection
    * this source can summarise (the query then runs as written and raises its own errors).
    */

@@ -177,35 +177,18 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   leafSummaries(uri: string, name: string, child: string): (LeafSummary | null)[] | undefined {
     const target = this.resolve(uri);
     if (target.kind !== 'db' || !this.hasDatabase(target.db)) return undefined;
-    const exact = target.path === '' ? undefined : this.resource(target.db, target.path);
-    const infos = exact ? (exact.type === 'xml' ? [exact] : []) : this.listed(target.db, target.path).filter((r) => r.type === 'xml');
-    const { summaries, reader } = this.shared;
+    const { summaries } = this.shared;
     const versionOf = (info: ResourceInfo): string => `${target.db}\u0000${info.path}\u0000${info.etag}`;
-    const out: (LeafSummary | null)[] = [];
-    let batch: ResourceInfo[] = [];
-    let bytes = 0;
-    const flush = () => {
-      const data = reader.read(target.db, batch.map((info) => info.path));
-      batch.forEach((info, k) => {
-        const summary = summaryOf(data[k], name, child);
+    return this.perResource(
+      target.db,
+      this.xmlResources(target.db, target.path),
+      (info) => summaries.get(versionOf(info), name, child),
+      (info, data) => {
+        const summary = summaryOf(data, name, child);
         summaries.set(versionOf(info), name, child, summary);
-        out.push(summary);
-      });
-      batch = [];
-      bytes = 0;
-    };
-    for (const info of infos) {
-      const kept = summaries.get(versionOf(info), name, child);
-      if (kept !== undefined) {
-        out.push(kept);
-        continue;
-      }
-      batch.push(info);
-      bytes += info.bytes;
-      if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) flush();
-    }
-    if (batch.length > 0) flush();
-    return out;
+        return summary;
+      },
+    );
   }
 
   // ------------------------------------------------------------------ DatabaseAccess
@@ -231,10 +214,12 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   }
 
   documents(db: string, path = ''): XdmNode[] {
-    const p = normalizeOrThrow(path);
-    const exact = p === '' ? undefined : this.resource(db, p);
-    if (exact) return exact.type === 'xml' ? [this.load(db, exact)] : [];
-    return this.loadAll(db, this.listed(db, p).filter((r) => r.type === 'xml'));
+    return this.perResource(
+      db,
+      this.xmlResources(db, path),
+      (info) => this.shared.documents.hit(db, info.path, info.etag),
+      (info, data) => this.load(db, info, data),
+    );
   }
 
   bytes(db: string, path: string): Buffer {
@@ -285,25 +270,33 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
     return this.shared.documents.stored(db, info.path, info.etag, () => data ?? this.shared.reader.read(db, [info.path])[0]);
   }
 
+  /** The stored XML resources at `path` of `db`: the one resource there, else those below it. */
+  private xmlResources(db: string, path: string): ResourceInfo[] {
+    const p = normalizeOrThrow(path);
+    const exact = p === '' ? undefined : this.resource(db, p);
+    if (exact) return exact.type === 'xml' ? [exact] : [];
+    return this.listed(db, p).filter((r) => r.type === 'xml');
+  }
+
   /**
-   * The parsed documents of stored XML resources, in order. Those not parsed yet are read in
-   * batches, one reader call each (over the main thread: one round trip per batch).
+   * One value per resource of `infos`, in order: what `kept` has for it, else `fromBytes` of its
+   * stored bytes. Those not kept are read in batches, one reader call each (over the main
+   * thread: one round trip per batch).
    */
-  private loadAll(db: string, infos: readonly ResourceInfo[]): XdmNode[] {
-    const { documents, reader } = this.shared;
-    const docs = new Array<XdmNode>(infos.length);
+  private perResource<T>(db: string, infos: readonly ResourceInfo[], kept: (info: ResourceInfo) => T | undefined, fromBytes: (info: ResourceInfo, data: Buffer) => T): T[] {
+    const out = new Array<T>(infos.length);
     let batch: number[] = [];
     let bytes = 0;
     const flush = () => {
-      const data = reader.read(db, batch.map((i) => infos[i].path));
-      batch.forEach((i, k) => (docs[i] = this.load(db, infos[i], data[k])));
+      const data = this.shared.reader.read(db, batch.map((i) => infos[i].path));
+      batch.forEach((i, k) => (out[i] = fromBytes(infos[i], data[k])));
       batch = [];
       bytes = 0;
     };
     for (let i = 0; i < infos.length; i++) {
-      const hit = documents.hit(db, infos[i].path, infos[i].etag);
-      if (hit) {
-        docs[i] = hit;
+      const hit = kept(infos[i]);
+      if (hit !== undefined) {
+        out[i] = hit;
         continue;
       }
       batch.push(i);
@@ -311,7 +304,7 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
       if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) flush();
     }
     if (batch.length > 0) flush();
-    return docs;
+    return out;
   }
 
   /** Where a URI points (see the file comment). */
