@@ -10,6 +10,12 @@
  * must be an export of one of the package's own modules; its arguments and result must be
  * structured-clone data (Buffers arrive as Buffers). An `XmldbError` it throws is raised again
  * here with its status, message and code.
+ *
+ * A thread that has had no work for OFFLOAD_IDLE_MS is stopped. Each thread is a V8 heap of its
+ * own, and after converting a large body it keeps that body's garbage and a grown young
+ * generation (tens of MB) for as long as it lives, which for an occasional upload is the rest of
+ * the process's life; a thread start (tens of ms) is small beside the work on a body that
+ * needs one, and a burst of uploads keeps its threads.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +27,8 @@ import type { OffloadReply, OffloadTask } from './offload-thread';
 /** Inputs of at least this many bytes are handled off the request thread. */
 export const OFFLOAD_BYTES = 64 * 1024;
 
-const POOL_SIZE = Math.min(2, Math.max(1, os.availableParallelism()));
+/** A thread without work for this long is stopped (file comment). */
+export const OFFLOAD_IDLE_MS = 10_000;
 
 interface Waiting {
   readonly task: OffloadTask;
@@ -32,67 +39,119 @@ interface Waiting {
 interface Thread {
   readonly worker: Worker;
   current: Waiting | null;
+  /** Stops the thread once it has been idle for the pool's idle time. */
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
-const threads: Thread[] = [];
-const queue: Waiting[] = [];
-let nextId = 1;
-
-/** Runs `fn` of `module` on `args`: inline for inputs under OFFLOAD_BYTES, else in a thread. */
-export async function offload<T>(inputBytes: number, module: string, fn: string, args: readonly unknown[], inline: () => T): Promise<T> {
-  if (inputBytes < OFFLOAD_BYTES) return inline();
-  return new Promise<T>((resolve, reject) => {
-    queue.push({ task: { id: nextId++, module, fn, args }, resolve: resolve as (v: unknown) => void, reject });
-    dispatch();
-  });
+export interface OffloadPoolOptions {
+  /** Most threads at once (default: 2, or 1 on a single core). */
+  readonly size?: number;
+  /** Milliseconds a thread may stay idle before it is stopped (default OFFLOAD_IDLE_MS). */
+  readonly idleMs?: number;
 }
 
-function dispatch(): void {
-  while (queue.length > 0) {
-    let thread = threads.find((t) => t.current === null);
-    if (!thread && threads.length < POOL_SIZE) thread = spawn();
-    if (!thread) return;
-    const waiting = queue.shift()!;
-    thread.current = waiting;
-    thread.worker.ref();
-    // Bytes are copied into buffers of their own and moved, not cloned: cloning 20 MB in
-    // postMessage holds up the request thread far longer than one copy does.
-    const transfer: ArrayBuffer[] = [];
-    const args = waiting.task.args.map((arg) => {
-      if (!(arg instanceof Uint8Array)) return arg;
-      const copy = new Uint8Array(arg);
-      transfer.push(copy.buffer);
-      return copy;
+/** A pool of offload threads (the process's own is behind `offload`). */
+export class OffloadPool {
+  private readonly size: number;
+  private readonly idleMs: number;
+  private readonly threads: Thread[] = [];
+  private readonly queue: Waiting[] = [];
+  private nextId = 1;
+
+  constructor(options: OffloadPoolOptions = {}) {
+    this.size = options.size ?? Math.min(2, Math.max(1, os.availableParallelism()));
+    this.idleMs = options.idleMs ?? OFFLOAD_IDLE_MS;
+  }
+
+  /** Threads running now (busy or idle). */
+  get threadCount(): number {
+    return this.threads.length;
+  }
+
+  /** Runs `fn` of `module` on `args` in a thread. */
+  run<T>(module: string, fn: string, args: readonly unknown[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ task: { id: this.nextId++, module, fn, args }, resolve: resolve as (v: unknown) => void, reject });
+      this.dispatch();
     });
-    thread.worker.postMessage({ ...waiting.task, args }, transfer);
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let thread = this.threads.find((t) => t.current === null);
+      if (!thread && this.threads.length < this.size) thread = this.spawn();
+      if (!thread) return;
+      const waiting = this.queue.shift()!;
+      thread.current = waiting;
+      clearTimeout(thread.idleTimer);
+      thread.idleTimer = undefined;
+      thread.worker.ref();
+      // Bytes are copied into buffers of their own and moved, not cloned: cloning 20 MB in
+      // postMessage holds up the request thread far longer than one copy does.
+      const transfer: ArrayBuffer[] = [];
+      const args = waiting.task.args.map((arg) => {
+        if (!(arg instanceof Uint8Array)) return arg;
+        const copy = new Uint8Array(arg);
+        transfer.push(copy.buffer);
+        return copy;
+      });
+      thread.worker.postMessage({ ...waiting.task, args }, transfer);
+    }
+  }
+
+  private spawn(): Thread {
+    const thread: Thread = { worker: startThread(path.join(__dirname, 'offload-thread')), current: null, idleTimer: undefined };
+    thread.worker.on('message', (reply: OffloadReply) => {
+      const waiting = thread.current;
+      thread.current = null;
+      thread.worker.unref();
+      if (waiting) {
+        if (reply.ok) waiting.resolve(reply.value);
+        else if (reply.status !== undefined) waiting.reject(new XmldbError(reply.status, reply.message, reply.code));
+        else waiting.reject(new Error(reply.message));
+      }
+      this.dispatch();
+      if (thread.current === null) this.idle(thread);
+    });
+    // A thread that dies (out of memory, a crash) fails its work alone and is replaced on demand.
+    const fail = (error: Error) => {
+      if (!this.remove(thread)) return;
+      thread.current?.reject(error);
+      thread.current = null;
+      this.dispatch();
+    };
+    thread.worker.on('error', fail);
+    thread.worker.on('exit', (code) => fail(new Error(`offload thread exited with code ${code}`)));
+    thread.worker.unref();
+    this.threads.push(thread);
+    return thread;
+  }
+
+  /** `thread` has no work: it is stopped unless work comes within the idle time. */
+  private idle(thread: Thread): void {
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      if (thread.current !== null || !this.remove(thread)) return;
+      void thread.worker.terminate();
+    }, this.idleMs);
+    thread.idleTimer.unref();
+  }
+
+  /** Takes `thread` out of the pool; false when it was out already. */
+  private remove(thread: Thread): boolean {
+    const i = this.threads.indexOf(thread);
+    if (i < 0) return false;
+    this.threads.splice(i, 1);
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = undefined;
+    return true;
   }
 }
 
-function spawn(): Thread {
-  const thread: Thread = { worker: startThread(path.join(__dirname, 'offload-thread')), current: null };
-  thread.worker.on('message', (reply: OffloadReply) => {
-    const waiting = thread.current;
-    thread.current = null;
-    thread.worker.unref();
-    if (waiting) {
-      if (reply.ok) waiting.resolve(reply.value);
-      else if (reply.status !== undefined) waiting.reject(new XmldbError(reply.status, reply.message, reply.code));
-      else waiting.reject(new Error(reply.message));
-    }
-    dispatch();
-  });
-  // A thread that dies (out of memory, a crash) fails its work alone and is replaced on demand.
-  const fail = (error: Error) => {
-    const i = threads.indexOf(thread);
-    if (i < 0) return;
-    threads.splice(i, 1);
-    thread.current?.reject(error);
-    thread.current = null;
-    dispatch();
-  };
-  thread.worker.on('error', fail);
-  thread.worker.on('exit', (code) => fail(new Error(`offload thread exited with code ${code}`)));
-  thread.worker.unref();
-  threads.push(thread);
-  return thread;
+const pool = new OffloadPool();
+
+/** Runs `fn` of `module` on `args`: inline for inputs under OFFLOAD_BYTES, else in a thread of the process's pool. */
+export async function offload<T>(inputBytes: number, module: string, fn: string, args: readonly unknown[], inline: () => T): Promise<T> {
+  if (inputBytes < OFFLOAD_BYTES) return inline();
+  return pool.run<T>(module, fn, args);
 }
