@@ -101,7 +101,16 @@ export function databaseFolder(dbPath: string, db: string): string {
 
 /** Absolute file of a resource: `{dbPath}/{db}/{path}`. Name and path are checked and normalised. */
 export function resourceFile(dbPath: string, db: string, resourcePath: string): string {
-  return inside(databaseFolder(dbPath, db), checkResourcePath(resourcePath));
+  return resourceFileIn(databaseFolder(dbPath, db), resourcePath);
+}
+
+/**
+ * Absolute file of a resource of the database whose `databaseFolder` is `folder` (for readers of
+ * many resources of one database: the folder is resolved and checked once). The path is checked
+ * and normalised.
+ */
+export function resourceFileIn(folder: string, resourcePath: string): string {
+  return inside(folder, checkResourcePath(resourcePath));
 }
 
 /**

@@ -10,7 +10,7 @@ import { raise } from '../errors';
 import { errorCode } from './atomic';
 import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { STORE_ERRORS } from './errors';
-import { checkDatabaseName, checkPath, databaseFolder, isAtOrBelow, isValidDatabaseName, resourceFile } from './paths';
+import { checkDatabaseName, checkPath, databaseFolder, isAtOrBelow, isValidDatabaseName, resourceFile, resourceFileIn } from './paths';
 import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from './types';
 import { compareNames, databaseInfo, resourceInfo } from './views';
 
@@ -96,9 +96,10 @@ export class SyncReader implements SyncStoreReader {
 
   /** The bytes of resources of `db` (read as the files are now: the caller holds the locks). */
   read(db: string, paths: readonly string[]): Buffer[] {
+    const folder = databaseFolder(this.dbPath, db);
     return paths.map((p) => {
       try {
-        return readFileSync(resourceFile(this.dbPath, db, p));
+        return readFileSync(resourceFileIn(folder, p));
       } catch (error) {
         const code = errorCode(error);
         if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', p);

@@ -25,6 +25,7 @@ import { LRUCache } from 'lru-cache';
 import { ENGINE_NS } from '../constants';
 import { castString, registerFunctions, type XdmValue } from '../../saxon';
 import { parseXmlInto, XML_NS, type XmlSink } from '../../convert/xml-parser';
+import { scanStoredXml } from '../../convert/stored-xml-scanner';
 import type { Pair } from '../../convert/writer';
 import { activeDocumentSource } from './source';
 import { PLAIN_NUMBER, comparisonTest, isNumericComparison, numberOf, type NumericComparison } from './leaf-values';
@@ -56,78 +57,111 @@ export interface SummarySource {
 const NO_VALUES = new Float64Array(0);
 const NO_OWNERS = new Int32Array(0);
 
-/** What the summary sink keeps of an open element. */
-interface Open {
-  /** Namespace bindings this element added. */
-  readonly bindings: number;
-  /** Its number among the counted elements; -1 for another element. */
-  readonly counted: number;
-  /** It is a `child` child of a counted element: its text is collected. */
-  readonly collecting: boolean;
+/** An expanded name `Q{uri}local`, split. */
+interface ExpandedName {
+  readonly uri: string;
+  readonly local: string;
+}
+
+function split(name: string): ExpandedName {
+  const close = name.indexOf('}');
+  return { uri: name.slice(2, close), local: name.slice(close + 1) };
 }
 
 /**
  * The summary of stored XML `text` for elements `name` and children `child` (both `Q{uri}local`;
- * `child` '' for a count only); null when some such child's value is not a plain number.
+ * `child` '' for a count only); null when some such child's value is not a plain number, or the
+ * text uses a prefix it does not declare. The text is read by the stored-text scanner
+ * (convert/stored-xml-scanner.ts), or by the full parser where the scanner leaves it.
  */
 export function summarize(text: string, name: string, child: string): LeafSummary | null {
-  const scope: Pair[] = [['xml', XML_NS]];
-  const open: Open[] = [];
-  const owners: number[] = [];
-  const values: number[] = [];
-  let count = 0;
+  const scanned = new SummarySink(split(name), child === '' ? undefined : split(child));
+  if (scanStoredXml(text, scanned)) return scanned.summary();
+  const parsed = new SummarySink(split(name), child === '' ? undefined : split(child));
+  parseXmlInto(text, parsed);
+  return parsed.summary();
+}
+
+/** Builds one document's summary from the events of a parse (attributes are not needed). */
+class SummarySink implements XmlSink {
+  /** In-scope namespace bindings, innermost last. */
+  private readonly scope: Pair[] = [['xml', XML_NS]];
+  /** Per open element: the bindings it added, and its number among the counted elements (-1: another element). */
+  private readonly bindings: number[] = [];
+  private readonly counted: number[] = [];
+  private readonly owners: number[] = [];
+  private readonly values: number[] = [];
+  private count = 0;
   /** The collected text of the open `child` element (they do not nest: see startElement). */
-  let collected: string | undefined;
-  let owner = -1;
-  let plain = true;
-  const expand = (qname: string): string => {
+  private collected: string | undefined;
+  /** The depth of that element (open elements, itself included). */
+  private collectedDepth = 0;
+  private owner = -1;
+  /** False once some value is not a plain number or some prefix is not declared. */
+  private plain = true;
+
+  constructor(
+    private readonly name: ExpandedName,
+    private readonly child: ExpandedName | undefined,
+  ) {}
+
+  /** The namespace URI bound to `prefix`; undefined when none is. */
+  private uriOf(prefix: string): string | undefined {
+    const scope = this.scope;
+    for (let i = scope.length - 1; i >= 0; i--) if (scope[i][0] === prefix) return scope[i][1];
+    return prefix === '' ? '' : undefined;
+  }
+
+  /** Whether an element of local name `local` and namespace `uri` has the expanded name `target`. */
+  private is(local: string, uri: string | undefined, target: ExpandedName): boolean {
+    return local === target.local && uri === target.uri;
+  }
+
+  startElement(qname: string, _attributes: readonly Pair[], namespaces: readonly Pair[] = []): void {
+    // an element inside a collected child: such values are left to the query as written
+    if (this.collected !== undefined) this.plain = false;
+    for (const binding of namespaces) this.scope.push(binding);
     const colon = qname.indexOf(':');
-    const prefix = colon < 0 ? '' : qname.slice(0, colon);
-    let uri = '';
-    for (let i = scope.length - 1; i >= 0; i--) {
-      if (scope[i][0] === prefix) {
-        uri = scope[i][1];
-        break;
-      }
+    const local = colon < 0 ? qname : qname.slice(colon + 1);
+    const uri = this.uriOf(colon < 0 ? '' : qname.slice(0, colon));
+    if (uri === undefined) this.plain = false;
+    const depth = this.counted.length;
+    const parent = depth > 0 ? this.counted[depth - 1] : -1;
+    if (this.child !== undefined && parent >= 0 && this.collected === undefined && this.is(local, uri, this.child)) {
+      this.collected = '';
+      this.collectedDepth = depth + 1;
+      this.owner = parent;
     }
-    return `Q{${uri}}${colon < 0 ? qname : qname.slice(colon + 1)}`;
-  };
-  const sink: XmlSink = {
-    startElement(qname, _attributes, namespaces = []) {
-      // an element inside a collected child: such values are left to the query as written
-      if (collected !== undefined) plain = false;
-      const bindings = namespaces.length;
-      for (const binding of namespaces) scope.push(binding);
-      const key = expand(qname);
-      const parent = open.length > 0 ? open[open.length - 1].counted : -1;
-      const collecting = child !== '' && parent >= 0 && key === child && collected === undefined;
-      const counted = key === name ? count++ : -1;
-      if (collecting) {
-        collected = '';
-        owner = parent;
-      }
-      open.push({ bindings, counted, collecting });
-    },
-    endElement() {
-      const closed = open.pop()!;
-      if (closed.collecting) {
-        if (PLAIN_NUMBER.test(collected!)) {
-          values.push(Number(collected));
-          owners.push(owner);
-        } else plain = false;
-        collected = undefined;
-      }
-      scope.length -= closed.bindings;
-    },
-    characters(s) {
-      if (collected !== undefined) collected += s;
-    },
-    comment: () => undefined,
-    processingInstruction: () => undefined,
-  };
-  parseXmlInto(text, sink);
-  if (!plain) return null;
-  return child === '' ? { count, owners: NO_OWNERS, values: NO_VALUES } : { count, owners: Int32Array.from(owners), values: Float64Array.from(values) };
+    this.counted.push(this.is(local, uri, this.name) ? this.count++ : -1);
+    this.bindings.push(namespaces.length);
+  }
+
+  endElement(): void {
+    if (this.collected !== undefined && this.counted.length === this.collectedDepth) {
+      if (PLAIN_NUMBER.test(this.collected)) {
+        this.values.push(Number(this.collected));
+        this.owners.push(this.owner);
+      } else this.plain = false;
+      this.collected = undefined;
+    }
+    this.counted.pop();
+    // pop, not `length -=`: setting an array's length is slow in V8, and most elements bind nothing
+    for (let b = this.bindings.pop()!; b > 0; b--) this.scope.pop();
+  }
+
+  characters(s: string): void {
+    if (this.collected !== undefined) this.collected += s;
+  }
+
+  comment(): void {}
+
+  processingInstruction(): void {}
+
+  summary(): LeafSummary | null {
+    if (!this.plain) return null;
+    if (this.child === undefined) return { count: this.count, owners: NO_OWNERS, values: NO_VALUES };
+    return { count: this.count, owners: new Int32Array(this.owners), values: new Float64Array(this.values) };
+  }
 }
 
 /** The number of a summary's elements with some child value that compares `op` to `value`. */
