@@ -37,6 +37,17 @@ describe('the engine reads through the store seam', () => {
     expect(seamCalls.readBytes - before).toBe(4);
   });
 
+  test('a query that reaches no database runs without a view: the seam is not asked', async () => {
+    const before = { ...seamCalls };
+    expect((await q('1 + 1').expect(200)).text).toBe('2');
+    expect((await q('<a>{ 1 to 3 }</a>').expect(200)).text).toBe('<a>1 2 3</a>');
+    expect((await q('count(collection())').expect(500)).text).toMatch(/\[FODC0002\] No default collection is available\./);
+    expect(seamCalls).toEqual(before);
+    // one that names a database reads it through the request's view
+    expect((await q("doc-available('shop/a.xml')").expect(200)).text).toBe('true');
+    expect(seamCalls.versions).toBeGreaterThan(before.versions);
+  });
+
   test('errors are those of the file store', async () => {
     expect((await q("doc('shop/none.xml')").expect(500)).text).toBe("Stopped at ., 1/1:\n[FODC0002] Database path 'shop/none.xml' yields no documents.");
     expect((await q("doc('nodb/a.xml')").expect(500)).text).toBe("Stopped at ., 1/1:\n[FODC0002] Resource 'nodb/a.xml' not found.");

@@ -71,20 +71,37 @@ export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal'>
  * which must be a write view (XMLR0003 otherwise: a script that planned read locks only).
  */
 export async function runLockedQuery(session: Session, view: ReadView, locks: LockSet, call: QueryCall): Promise<QueryResponse> {
+  const readable = locks === '*' ? await readableDatabases(session, view, locks) : readableAmong(session, locks);
+  const response = await evaluateChecked(session, call, readable, view);
+  if (response.changes !== undefined && response.changes.length > 0) {
+    if (!isWriteView(view)) throw readOnlyScriptError();
+    await applyStoreChanges(view, response.changes);
+  }
+  return response;
+}
+
+/**
+ * Runs a non-updating query that reaches no database (its lock set is empty: the engine's
+ * analysis names none, and there is no database in the URL) outside the store: it needs no lock
+ * and no view, as BaseX decides from the compiled query which databases it locks. It may read no
+ * database (`readable` is empty), so even a database the analysis missed stays out of its reach.
+ */
+function runUnlockedQuery(session: Session, call: QueryCall): Promise<QueryResponse> {
+  return evaluateChecked(session, call, []);
+}
+
+/** The engine's run of `call` for this session; a page that cannot be served fails (416). */
+async function evaluateChecked(session: Session, call: QueryCall, readable: readonly string[] | undefined, view?: ReadView): Promise<QueryResponse> {
   const response = await session.runtime.engine.evaluate({
     ...call,
-    view,
-    readable: locks === '*' ? await readableDatabases(session, view, locks) : readableAmong(session, locks),
+    ...(view ? { view } : {}),
+    readable,
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,
   });
   if (response.page && response.page.range === undefined) {
     const error = raise(CONDITION_ERRORS, 'ITEMS_NOT_SATISFIABLE_X', response.page.total);
     throw withHeaders(error, { 'Content-Range': contentRange('items', undefined, response.page.total) });
-  }
-  if (response.changes !== undefined && response.changes.length > 0) {
-    if (!isWriteView(view)) throw readOnlyScriptError();
-    await applyStoreChanges(view, response.changes);
   }
   return response;
 }
@@ -128,6 +145,8 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   if (analysis.updating) {
     requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write', locks);
     response = await store.write(locks, (view) => runLockedQuery(session, view, locks, call));
+  } else if (locks !== '*' && locks.length === 0) {
+    response = await runUnlockedQuery(session, call);
   } else {
     response = await store.read(locks, (view) => runLockedQuery(session, view, locks, call));
   }

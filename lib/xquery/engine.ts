@@ -127,6 +127,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return new XQueryEngine(options);
 }
 
+/** The versions of a run that may read no database. */
+const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
+
 /** Time the compilation of the runtime library (translate/library.ts) may take. */
 const LIBRARY_COMPILE_TIMEOUT_MS = 120_000;
 
@@ -193,7 +196,8 @@ class XQueryEngine implements Engine {
     const { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
     // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
     const library = xslt !== translation.xslt && xpath === undefined ? { compileTimeoutMs: LIBRARY_COMPILE_TIMEOUT_MS } : {};
-    const versions = request.view ? await request.view.versions(request.readable ?? '*') : undefined;
+    // A run that may read no database sees no versions: without a view, it asks its reader for none.
+    const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
     try {
       const outcome = await this.pool.run({
         xslt,
@@ -205,7 +209,8 @@ class XQueryEngine implements Engine {
         serialization,
         timeoutMs: request.timeoutMs,
         readable: request.readable,
-        ...(request.view ? { view: request.view, versions } : {}),
+        ...(request.view ? { view: request.view } : {}),
+        ...(versions ? { versions } : {}),
         signal: request.signal,
         ...(database ? { database } : {}),
         ...(updating ? { update: true } : {}),
