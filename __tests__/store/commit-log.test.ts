@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as atomic from '../../lib/store/atomic';
 import { contentDigest } from '../../lib/store/atomic';
+import { CATALOG_DIR, SHARD_COUNT, shardOf } from '../../lib/store/catalog';
 import { COMMIT_LOG, CommitLog } from '../../lib/store/commit-log';
 import { createFileStore } from '../../lib/store/file-store';
 import * as journal from '../../lib/store/journal';
@@ -40,17 +41,28 @@ async function contents(): Promise<Record<string, string>> {
   return result;
 }
 
+/** The operations of every record in the log. */
+async function loggedOps(): Promise<journal.JournalOp[]> {
+  const text = await fs.readFile(logFile(), 'utf8');
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .flatMap((line) => (JSON.parse(line.slice(line.indexOf(' ') + 1)) as { ops: journal.JournalOp[] }).ops);
+}
+
 /**
  * Empties every file a logged record renames (temp, and target unless `targets` is false: they
- * were flushed before): the worst a crash can leave of files written since the last checkpoint.
+ * were flushed before), and cuts every catalog file it writes in place to half its length (unless
+ * `targets` is false): the worst a crash can leave of files written since the last checkpoint.
  */
 async function tearUnflushedFiles(targets = true): Promise<void> {
-  const text = await fs.readFile(logFile(), 'utf8');
-  for (const line of text.split('\n').filter((l) => l !== '')) {
-    const { ops } = JSON.parse(line.slice(line.indexOf(' ') + 1)) as { ops: journal.JournalOp[] };
-    for (const op of ops) {
-      if (op.op !== 'rename') continue;
+  for (const op of await loggedOps()) {
+    if (op.op === 'rename') {
       for (const file of targets ? [op.from, op.to] : [op.from]) await fs.truncate(path.join(dir.path, file), 0).catch(() => undefined);
+    } else if (op.op === 'write' && targets) {
+      const file = path.join(dir.path, op.file);
+      const size = await fs.stat(file).then((s) => s.size, () => undefined);
+      if (size !== undefined) await fs.truncate(file, Math.floor(size / 2));
     }
   }
 }
@@ -98,19 +110,55 @@ describe('commit log', () => {
     expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.bin': 'newer bytes' });
   });
 
-  test('the catalog temps are written while the record is logged: one that fails is written again from the record', async () => {
+  test('a commit writes its catalog shard and meta in place, after its record, which holds their content', async () => {
     const store = await setUp();
-    // The resource's temp is staged before the commit; the shard and meta temps fail.
-    jest.spyOn(atomic, 'writeNewFile').mockRejectedValue(Object.assign(new Error('no space left'), { code: 'ENOSPC' }));
-    await store.write(['db'], (w) => w.putResource('db', 'a/new.xml', xml('<new/>')).then(() => undefined));
+    const catalog = path.join(dir.path, 'db', CATALOG_DIR);
+    const inodes = async () => new Map(await Promise.all((await fs.readdir(catalog)).map(async (n) => [n, (await fs.stat(path.join(catalog, n))).ino] as const)));
+    const before = await inodes();
+    await store.write(['db'], (w) => w.putResource('db', 'old.xml', xml('<changed/>')).then(() => undefined));
+    // The same files (no temp renamed over them), with the new content the record carries.
+    expect(await inodes()).toEqual(before);
+    const writes = (await loggedOps()).filter((op) => op.op === 'write');
+    expect(writes.map((op) => path.basename(op.op === 'write' ? op.file : '')).sort()).toEqual(
+      [`shard-${shardOf('old.xml', SHARD_COUNT).toString(16).padStart(2, '0')}.json`, 'meta.json'].sort(),
+    );
+    for (const op of writes) {
+      if (op.op === 'write') expect(await fs.readFile(path.join(dir.path, op.file), 'base64')).toBe(op.data);
+    }
+    expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$/.test(f))).toEqual([]);
+  });
+
+  test('a catalog file that cannot be written in place stops the store; the restart writes it from the log', async () => {
+    const store = await setUp();
+    jest.spyOn(atomic, 'overwriteFileSync').mockImplementation(() => {
+      throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+    });
+    const put = store.write(['db'], (w) => w.putResource('db', 'a/new.xml', xml('<new/>')).then(() => undefined));
+    expect(await codeOf(() => put)).toBe('STORE_FAILED_X');
     jest.restoreAllMocks();
-    const listed = await store.read(['db'], async (r) => (await r.listResources('db')).map((res) => res.path));
-    expect(listed).toEqual(['a/new.xml', 'old.xml']);
-    await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')).then(() => undefined));
-    // No close: a crash. The files of both commits come back from the log.
+    expect(await codeOf(() => store.read(['db'], (r) => r.listResources('db')))).toBe('STORE_FAILED_X');
+    // No close: the store is stopped. Its record was logged, so the put is there after a restart.
     await tearUnflushedFiles();
-    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.xml': '<new/>', 'db/b.xml': '<b/>' });
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/new.xml': '<new/>' });
     expect((await listFiles(dir.path)).filter((f) => /\.tmp\.$|commit\.log/.test(f))).toEqual([]);
+  });
+
+  test('a catalog file written in place that gets shorter keeps no bytes of its old content', async () => {
+    const store = await setUp();
+    // Two paths in one shard: its file holds both entries, then one.
+    const first = 'a/x.xml';
+    const second = Array.from({ length: 500 }, (_, i) => `b/y${i}.xml`).find((p) => shardOf(p, SHARD_COUNT) === shardOf(first, SHARD_COUNT)) as string;
+    await store.write(['db'], async (w) => {
+      await w.putResource('db', first, xml('<x/>'));
+      await w.putResource('db', second, xml('<y/>'));
+    });
+    const shard = path.join(dir.path, 'db', CATALOG_DIR, `shard-${shardOf(first, SHARD_COUNT).toString(16).padStart(2, '0')}.json`);
+    const longer = (await fs.stat(shard)).size;
+    await store.write(['db'], (w) => w.deleteResources('db', 'b').then(() => undefined));
+    expect((await fs.stat(shard)).size).toBeLessThan(longer);
+    expect(Object.keys((JSON.parse(await fs.readFile(shard, 'utf8')) as { entries: object }).entries)).toEqual([first]);
+    // No close: a crash after the checkpoint the delete took.
+    expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/a/x.xml': '<x/>' });
   });
 
   test('a commit whose record could not be logged changes nothing and leaves no temp file', async () => {

@@ -107,6 +107,16 @@ describe('commit journal', () => {
     await fs.writeFile(path.join(dir.path, journal.STORE_DIR, 'journal-x.json'), JSON.stringify(evil));
     await expect(createFileStore(dir.path)).rejects.toMatchObject({ code: 'JOURNAL_CORRUPT_XX' });
   });
+
+  test('an in-place write without its content, or outside the data folder, is refused', async () => {
+    const parse = (op: object) => codeOf(() => journal.parseJournal(JSON.stringify({ ops: [op] }), 'j', dir.path));
+    expect(await parse({ op: 'write', file: 'db/.catalog./meta.json' })).toBe('JOURNAL_CORRUPT_XX');
+    expect(await parse({ op: 'write', file: 'db/.catalog./meta.json', data: 5 })).toBe('JOURNAL_CORRUPT_XX');
+    expect(await parse({ op: 'write', file: '../outside', data: 'AA==' })).toBe('JOURNAL_CORRUPT_XX');
+    expect(journal.parseJournal(JSON.stringify({ ops: [{ op: 'write', file: 'db/x', data: 'AA==' }] }), 'j', dir.path)).toEqual([
+      { op: 'write', file: 'db/x', data: 'AA==' },
+    ]);
+  });
 });
 
 describe('torn journals', () => {

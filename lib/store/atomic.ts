@@ -4,7 +4,7 @@
  * never collide with resources and can be swept safely at startup.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants as fsConstants, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -82,6 +82,23 @@ export function writeNewFileSync(file: string, data: Buffer | string, mode = 0o6
     throw error;
   }
   closeSync(fd);
+}
+
+/**
+ * Writes `data` over `file` in place (created if missing), synchronously and without a flush: for
+ * files whose content a durable journal holds (journal.ts `write`), so a crash part way is
+ * repaired by its replay. The old bytes are overwritten rather than truncated first: ext4 starts
+ * the write-back of a file truncated to zero as it is closed (its auto_da_alloc heuristic), within
+ * the caller's close. A file that shrinks is cut to its new length.
+ */
+export function overwriteFileSync(file: string, data: Buffer): void {
+  const fd = openSync(file, fsConstants.O_WRONLY | fsConstants.O_CREAT, 0o666);
+  try {
+    for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at, at);
+    if (fstatSync(fd).size > data.length) ftruncateSync(fd, data.length);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Digest of file content, recorded in journals to tell a complete temp file from a torn one. */

@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, tempName, writeFileAtomic, writeNewFile } from './atomic';
+import { errorCode, writeFileAtomic } from './atomic';
 import {
   catalogFolder,
   emptyRecord,
@@ -126,15 +126,13 @@ function serializeShard(data: ShardFile): string {
 
 // ---------------------------------------------------------------- the catalog
 
-/** Shard files staged under temp names, waiting to be renamed into place by a commit. */
+/** The new content of the shard files a commit changes, which the commit writes (commit.ts). */
 export interface StagedShards {
-  /** Temp file (not flushed) → shard file, with the temp's content. */
-  readonly renames: ReadonlyArray<{ readonly from: string; readonly to: string; readonly text: string }>;
+  /** Shard file and its new content. */
+  readonly files: ReadonlyArray<{ readonly file: string; readonly text: string }>;
   /** Bytes of the new shards. */
   readonly bytes: number;
-  /** Writes the temp files (not flushed). */
-  write(): Promise<void>;
-  /** Swaps the new shard contents in; call after the renames. */
+  /** Swaps the new shard contents in; call once the files are written. */
   apply(): void;
 }
 
@@ -231,9 +229,8 @@ export class Catalog {
   }
 
   /**
-   * The new content of every shard touched by `changes`, under a temp name in the catalog folder,
-   * written by `write()` of the answer. Nothing changes in memory until its `apply()` is called
-   * (after the commit renamed the files).
+   * The new content of every shard touched by `changes`. Nothing changes in memory until the
+   * answer's `apply()` is called (after the commit wrote the files).
    */
   stage(changes: EntryChanges): StagedShards {
     const touched = new Map<number, EntryRecord>();
@@ -248,19 +245,12 @@ export class Catalog {
       else delete next[key];
     }
     let bytes = 0;
-    const renames = [...touched].map(([shard, entries]) => {
+    const files = [...touched].map(([shard, entries]) => {
       const text = serializeShard({ entries });
       bytes += Buffer.byteLength(text);
-      return { from: path.join(catalogFolder(this.dbFolder), tempName()), to: shardFile(this.dbFolder, shard), text };
+      return { file: shardFile(this.dbFolder, shard), text };
     });
-    return {
-      renames,
-      bytes,
-      write: async () => {
-        await Promise.all(renames.map((r) => writeNewFile(r.from, r.text)));
-      },
-      apply: () => this.swap(touched, changes),
-    };
+    return { files, bytes, apply: () => this.swap(touched, changes) };
   }
 
   private swap(touched: ReadonlyMap<number, EntryRecord>, changes: EntryChanges): void {

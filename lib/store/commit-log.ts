@@ -69,13 +69,13 @@ export class CommitLog {
    * `data` must be flushed before. Each call that resolves must be followed by one `applied` or
    * `abandoned`.
    *
-   * A replay repeats records on top of what later ones left, which is safe for renames that carry
-   * their content: they only write whole files. Any other operation (a delete, a rename of a file
-   * flushed apart, a folder swapped or dropped) could meet a later record's files in its way, so
-   * its commit comes first in the log: a checkpoint empties the log before it is appended.
+   * A replay repeats records on top of what later ones left, which is safe for renames and writes
+   * that carry their content: they only write whole files. Any other operation (a delete, a rename
+   * of a file flushed apart, a folder swapped or dropped) could meet a later record's files in its
+   * way, so its commit comes first in the log: a checkpoint empties the log before it is appended.
    */
   async append(ops: readonly JournalOp[]): Promise<void> {
-    const first = !ops.every((op) => op.op === 'rename' && op.data !== undefined);
+    const first = !ops.every((op) => op.op === 'write' || (op.op === 'rename' && op.data !== undefined));
     while (this.gate) await this.gate;
     this.open++;
     try {

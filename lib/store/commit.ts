@@ -1,18 +1,19 @@
 /**
- * Applies the drafts of a write, all or nothing. New bytes are first written to temp files (data,
- * catalog shards, meta) beside their targets; the journal of the commit lists the renames and
- * deletes that put them in place, and is appended to the commit log (commit-log.ts), which is the
- * commit point: before it nothing was changed, after it a crash is finished by replaying the log.
- * Small contents travel in the journal itself, so their temps need no flush of their own (the
- * catalog's are even written while the journal is logged); other temps (large resources, a new
- * database's folder) are flushed before the journal is logged. The files the operations write
+ * Applies the drafts of a write, all or nothing. New resource bytes are first written to temp
+ * files beside their targets; the journal of the commit lists the renames and deletes that put
+ * them in place and the new content of the catalog files (shards, meta) it changes, and is
+ * appended to the commit log (commit-log.ts), which is the commit point: before it nothing was
+ * changed, after it a crash is finished by replaying the log. Small contents travel in the journal
+ * itself, so their temps need no flush of their own, and the catalog files are written in place
+ * once it is durable (journal.ts `write`: no temp, no rename); other temps (large resources, a
+ * new database's folder) are flushed before the journal is logged. The files the operations write
  * are flushed later, together, by the log's checkpoint.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { flushFiles, linkOrCopy, linkTemp, tempName, writeNewFile } from './atomic';
+import { flushFiles, linkOrCopy, linkTemp } from './atomic';
 import { backupFolder, backupsFolder, type BackupRecord } from './backups';
-import { Catalog, catalogFolder, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { Catalog, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
 import type { DbDraft } from './draft';
 import type { CommitLog } from './commit-log';
 import { applyOps, journalPath, type JournalOp } from './journal';
@@ -41,11 +42,6 @@ interface Plan {
   readonly ops: JournalOp[];
   /** Staged files written without a flush; flushed together with the journal. */
   readonly unflushed: string[];
-  /**
-   * Writes of temp files whose content the journal carries (renames with `data`): they run while
-   * the journal is logged, since a replay writes that content again from the journal.
-   */
-  readonly temps: (() => Promise<void>)[];
   /** In-memory changes, run after the operations. */
   readonly apply: (() => void)[];
 }
@@ -60,7 +56,7 @@ export async function commitDrafts(
   drafts: ReadonlyMap<string, DbDraft | null>,
   backups: ReadonlyMap<string, BackupRecord | null> = new Map(),
 ): Promise<string[]> {
-  const plan: Plan = { ops: [], unflushed: [], temps: [], apply: [] };
+  const plan: Plan = { ops: [], unflushed: [], apply: [] };
   const changed: string[] = [];
   const now = Date.now();
   for (const [name, draft] of drafts) {
@@ -75,10 +71,9 @@ export async function commitDrafts(
   const ops = plan.ops;
   if (ops.length > 0) {
     await flushFiles(plan.unflushed);
-    const tempsWritten = await logWhileWriting(ctx.log, ops, plan.temps);
+    await ctx.log.append(ops);
     try {
-      // A temp that failed is written again from the journal, as a replay does.
-      await applyOps(ctx.dbPath, ops, !tempsWritten);
+      await applyOps(ctx.dbPath, ops);
     } catch (error) {
       ctx.log.abandoned(error);
       throw new CommitFailure(error);
@@ -93,25 +88,6 @@ export async function commitDrafts(
   }
   for (const apply of plan.apply) apply();
   return changed;
-}
-
-/**
- * Appends the journal to the commit log while the temps of `temps` are written; answers whether
- * they all were. If the append fails, nothing was committed (the temps are the write's
- * leftovers, and the error is thrown); a temp that fails does not undo the commit, since the
- * journal holds its content.
- */
-async function logWhileWriting(log: CommitLog, ops: readonly JournalOp[], temps: readonly (() => Promise<void>)[]): Promise<boolean> {
-  const written = Promise.all(temps.map((write) => write())).then(
-    () => true,
-    () => false,
-  );
-  try {
-    await log.append(ops);
-  } finally {
-    await written;
-  }
-  return written;
 }
 
 function planDrop(ctx: CommitContext, name: string, plan: Plan): void {
@@ -169,7 +145,7 @@ async function planBackups(
   plan.ops.push(...drops, ...puts);
 }
 
-/** Stages new files, catalog shards and meta beside their targets; deletes come first. */
+/** Stages new files beside their targets, and the new catalog shards and meta; deletes come first. */
 async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: Plan): Promise<void> {
   if (draft.changes.size === 0 && !draft.metaChanged) return;
   const base = draft.base;
@@ -194,20 +170,13 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
     renames.push({ op: 'rename', from: rel(from), to: rel(target), ...(source?.digest ? { digest: source.digest } : {}) });
   }
   const meta = finalMeta(draft, now, base.record.meta.generation);
-  const metaText = JSON.stringify(meta);
   const shards = base.catalog.stage(draft.changes);
-  const metaTemp = path.join(catalogFolder(folder), tempName());
-  for (const file of [...shards.renames.map((r) => r.from), metaTemp]) ctx.leftovers.addFile(file, folder);
-  plan.temps.push(
-    () => shards.write(),
-    () => writeNewFile(metaTemp, metaText),
-  );
-  const inline = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const write = (file: string, text: string): JournalOp => ({ op: 'write', file: rel(file), data: Buffer.from(text, 'utf8').toString('base64') });
   plan.ops.push(
     ...deletes,
     ...renames,
-    ...shards.renames.map((r): JournalOp => ({ op: 'rename', from: rel(r.from), to: rel(r.to), data: inline(r.text) })),
-    { op: 'rename', from: rel(metaTemp), to: rel(metaFile(folder)), data: inline(metaText) },
+    ...shards.files.map((s) => write(s.file, s.text)),
+    write(metaFile(folder), JSON.stringify(meta)),
   );
   plan.apply.push(() => {
     shards.apply();

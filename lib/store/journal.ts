@@ -6,6 +6,10 @@
  * replay may repeat work done:
  * - rename: a staged temp file (unique name) into place; skipped once the temp is gone. With
  *   `data` (the content, base64) the temp needs no flush: a replay writes `data` to the target;
+ * - write: `data` (base64) written over a catalog file in place, with no temp and no rename. It
+ *   runs only once its journal is durable, so a file left torn by a crash is written whole again
+ *   by the replay; readers never see it part way, since they hold the database's lock. Never a
+ *   resource file: those may be hard links shared with backups (atomic.ts `linkOrCopy`);
  * - delete: a resource file (then empty parent folders are pruned);
  * - swapDir: a staged database folder into place, the old one to a trash folder; skipped once the
  *   stage is gone; the trash is removed;
@@ -16,7 +20,7 @@ import { renameSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { contentDigest, errorCode, pruneEmptyDirs, renameWithRetry } from './atomic';
+import { contentDigest, errorCode, overwriteFileSync, pruneEmptyDirs, renameWithRetry } from './atomic';
 import { randomId } from './catalog';
 import { STORE_ERRORS } from './errors';
 import { inside } from './paths';
@@ -28,6 +32,7 @@ const JOURNAL_PATTERN = /^journal-[A-Za-z0-9_-]+\.json$/;
 
 export type JournalOp =
   | { readonly op: 'rename'; readonly from: string; readonly to: string; readonly digest?: string; readonly data?: string }
+  | { readonly op: 'write'; readonly file: string; readonly data: string }
   | { readonly op: 'delete'; readonly file: string; readonly root: string }
   | { readonly op: 'swapDir'; readonly stage: string; readonly target: string; readonly trash: string }
   | { readonly op: 'dropDir'; readonly target: string; readonly trash: string };
@@ -165,12 +170,14 @@ export function parseJournal(text: string, file: string, dbPath: string): Journa
       const value = (op as Record<string, unknown>)[field];
       if (value !== undefined && typeof value !== 'string') throw fail(`operation ${i}: bad ${field}`);
     }
+    if ((op as { op: string }).op === 'write' && typeof (op as { data?: unknown }).data !== 'string') throw fail(`operation ${i}: bad data`);
     return op as JournalOp;
   });
 }
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   rename: ['from', 'to'],
+  write: ['file'],
   delete: ['file', 'root'],
   swapDir: ['stage', 'target', 'trash'],
   dropDir: ['target', 'trash'],
@@ -187,7 +194,8 @@ function isInside(dbPath: string, relative: string): boolean {
 
 /**
  * Applies journal operations in order. A `replay` (after a crash) trusts no temp that was not
- * flushed: the content of a rename with `data` is written again from the journal.
+ * flushed: the content of a rename with `data` is written again from the journal, and so is that
+ * of every `write`, which a crash may have left part way.
  */
 export async function applyOps(dbPath: string, ops: readonly JournalOp[], replay = false): Promise<void> {
   const root = path.resolve(dbPath);
@@ -207,6 +215,10 @@ export async function applyOps(dbPath: string, ops: readonly JournalOp[], replay
       case 'rename':
         if (replay && op.data !== undefined) await rewrite(abs(op.from), Buffer.from(op.data, 'base64'));
         await moveIntoPlace(abs(op.from), abs(op.to));
+        break;
+      case 'write':
+        if (replay) await rewrite(abs(op.file), Buffer.from(op.data, 'base64'));
+        else overwriteFileSync(abs(op.file), Buffer.from(op.data, 'base64'));
         break;
       case 'delete':
         await deleteFile(abs(op.file));
@@ -267,9 +279,9 @@ export function changedBy(dbPath: string, ops: readonly JournalOp[]): { files: s
     dirs.add(root);
   };
   for (const op of ops) {
-    const changed = op.op === 'rename' ? op.to : op.op === 'delete' ? op.file : op.target;
+    const changed = op.op === 'rename' ? op.to : op.op === 'delete' || op.op === 'write' ? op.file : op.target;
     const file = inside(root, changed);
-    if (op.op === 'rename') files.push(file);
+    if (op.op === 'rename' || op.op === 'write') files.push(file);
     addDirs(file);
   }
   return { files, dirs: [...dirs] };
