@@ -163,7 +163,8 @@ class XQueryEngine implements Engine {
     const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
     const query = prepared.text;
     const { updating } = prepared.analysis(request.mixUpdates);
-    const translation = prepared.translation(contextMode(request.context));
+    const mode = contextMode(request.context);
+    let translation = prepared.translation(mode);
     const params: Record<string, StringBinding> = {};
     for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
     for (const ext of translation.externals) {
@@ -193,7 +194,14 @@ class XQueryEngine implements Engine {
     }
     const serialization = { ...request.serialization, ...translation.outputOptions };
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
-    const { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
+    let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
+    if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
+      // the query's own stylesheet: the translation that builds nested elements in place (the
+      // same literals and externals, bound above; its literals again in case one differs)
+      translation = prepared.stylesheetTranslation(mode);
+      xslt = translation.xslt;
+      for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
+    }
     // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
     const library = xslt !== translation.xslt && xpath === undefined ? { compileTimeoutMs: LIBRARY_COMPILE_TIMEOUT_MS } : {};
     // A run that may read no database sees no versions: without a view, it asks its reader for none.

@@ -19,6 +19,12 @@ export interface PreparedQuery {
   analysis(mixUpdates?: boolean): UpdateAnalysis;
   /** The translation for a context mode; throws static errors. */
   translation(mode: ContextMode): Translation;
+  /**
+   * The translation to compile as the query's own stylesheet: `translation(mode)`, or, when its
+   * plain constructors copy the elements they nest, the translation that builds them in place
+   * (translate/index.ts `copiesConstructedElements`).
+   */
+  stylesheetTranslation(mode: ContextMode): Translation;
 }
 
 type Outcome<T> = { readonly value: T } | { readonly error: LocatedQueryError };
@@ -60,6 +66,8 @@ class Prepared implements PreparedQuery {
   /** By the MIXUPDATES option: without it, and with it. */
   private readonly analysed: [Outcome<UpdateAnalysis>?, Outcome<UpdateAnalysis>?] = [];
   private readonly translations = new Map<ContextMode, Outcome<Translation>>();
+  /** Translations without plain constructor calls, for those of `translations` that copy nested elements. */
+  private readonly inPlace = new Map<ContextMode, Outcome<Translation>>();
 
   constructor(
     readonly text: string,
@@ -82,6 +90,17 @@ class Prepared implements PreparedQuery {
     if (t === undefined) {
       t = attempt(() => translateModule(this.module(), this.text, { ...this.options, contextMode: mode }));
       this.translations.set(mode, t);
+    }
+    return unwrap(t);
+  }
+
+  stylesheetTranslation(mode: ContextMode): Translation {
+    const plain = this.translation(mode);
+    if (!plain.copiesConstructedElements) return plain;
+    let t = this.inPlace.get(mode);
+    if (t === undefined) {
+      t = attempt(() => translateModule(this.module(), this.text, { ...this.options, contextMode: mode, plainConstructors: false }));
+      this.inPlace.set(mode, t);
     }
     return unwrap(t);
   }

@@ -53,6 +53,26 @@ describe('which queries run on the library', () => {
   });
 });
 
+describe('which translations copy the elements their plain constructors nest', () => {
+  test.each([
+    ['an element in an element', '<a><b/></a>', true],
+    ['an element deeper down', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v></r>', true],
+    ['one element', 'for $i in 1 to 2 order by $i descending return <r n="{$i}">{$i}</r>', false],
+    ['a constructor that is not plain', '<a xmlns:p="urn:p"><b/></a>', false],
+  ])('%s: %s', (_name, query, copies) => {
+    expect(translate(query).copiesConstructedElements).toBe(copies);
+  });
+
+  test('without plain constructor calls, nested elements are built by nested instructions', () => {
+    const query = 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v></r>';
+    const t = translateModule(parseQuery(query), query, { contextMode: 'none', plainConstructors: false });
+    expect(t.copiesConstructedElements).toBe(false);
+    expect(t.xslt).not.toContain('lib.element');
+    expect(t.xslt).toMatch(/<xsl:element name="r" namespace="">[^]*<xsl:element name="v" namespace="">/);
+    expect(t.xpath).toBeUndefined();
+  });
+});
+
 describe('a library run answers what the stylesheet answers', () => {
   const data = storedDocuments();
   let pool: QueryPool;
@@ -74,7 +94,12 @@ describe('a library run answers what the stylesheet answers', () => {
     const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
     const library = await outcome(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }));
     const stylesheet = await outcome(pool.run({ xslt: t.xslt, params, serialization }));
-    return { library, stylesheet };
+    // the stylesheet a query compiles when it runs again builds nested elements in place
+    const inPlace = translateModule(parseQuery(query), query, { contextMode: 'none', plainConstructors: false });
+    expect(inPlace.xslt).not.toContain('lib.element');
+    const inPlaceParams = Object.fromEntries(inPlace.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const built = await outcome(pool.run({ xslt: inPlace.xslt, params: inPlaceParams, serialization }));
+    return { library, stylesheet, built };
   };
 
   test.each([
@@ -117,11 +142,15 @@ describe('a library run answers what the stylesheet answers', () => {
     ['copies of content nodes', 'let $b := <b/> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
     ['base URI', 'base-uri(<a><b/></a>/b) eq static-base-uri()', 'true()'],
     ['a long FLWOR', `for $i in (2, 1) ${Array.from({ length: 20 }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} order by $a19 return <r>{$i, $a0}</r>`, '<r>1 1</r>|<r>2 2</r>'],
+    ['nested elements', '<a x="{1}"><b><c>{2}</c>t</b><d/>{<e><f/></e>}</a>', '<a x="1"><b><c>2</c>t</b><d/><e><f/></e></a>'],
+    ['nested elements: parents, identity, order', 'let $a := <a><b><c/></b><b/></a> return ($a/b[1]/c/../../name(), $a/b[1] is $a/b[2], $a/b[1] << $a/b[2], count($a//*))', '"a"|false()|true()|3'],
+    ['nested elements around copied nodes', 'let $x := <x><y/></x> return <a><b>{$x/y}</b></a>/b/y is $x/y', 'false()'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);
     expect(r.library).toBe(expected);
     expect(r.stylesheet).toBe(expected);
+    expect(r.built).toBe(expected);
   });
 
   test('new query shapes compile nothing but the library, once', async () => {

@@ -16,6 +16,12 @@
  * becomes a text node, each enclosed expression goes through `ctor.content`, and the whole is
  * checked by `ctor.element-content` (XQTY0024, XQDY0025); a nested element is built by its own
  * call and copied into its parent, which no query can tell from building it in place.
+ *
+ * That copy costs about as much as building the element again, once for each level it is
+ * copied through. The calls serve runs on the library, which have no stylesheet of their own: a
+ * translation that nests them says so (`StaticContext.copiesConstructedElements`), and the
+ * stylesheet that such a query compiles when it runs again is translated without them
+ * (`TranslateOptions.plainConstructors`), so it builds nested elements in place.
  */
 import type { DirAttribute, DirElemConstructor, Expr } from '../syntax';
 import { useHelper } from './constructors-runtime';
@@ -95,6 +101,7 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
         }
         break;
       case 'DirElemConstructor':
+        scope.ctx.copiesConstructedElements = true;
         pieces.push(plainElementCall(c, scope, unit));
         break;
       default:

@@ -63,7 +63,7 @@ export function isConstructor(e: Expr): e is ConstructorExpr {
 
 /** Translates a constructor to an XPath expression (a call of a lifted function). */
 export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
-  if (expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
+  if (scope.ctx.plainConstructors && expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
   const focus = needsFocus(expr);
   const inner = liftScope(scope, focus);
   const body = constructorInstruction(expr, inner, unit);

@@ -37,6 +37,12 @@ export interface TranslateOptions {
    * in them share one compilation; default true.
    */
   readonly literalParams?: boolean;
+  /**
+   * Plain direct element constructors as calls of the runtime library's functions
+   * (constructors-xpath.ts), which a run on the library needs; default true. False: nested
+   * instructions, which build nested elements in place (see `Translation.copiesConstructedElements`).
+   */
+  readonly plainConstructors?: boolean;
 }
 
 export interface Translation {
@@ -51,6 +57,11 @@ export interface Translation {
   /** `declare base-uri`, if any. */
   readonly baseUri: string | null;
   readonly contextMode: ContextMode;
+  /**
+   * Whether plain constructor calls copy elements built by other calls into their parents: the
+   * query's own stylesheet is then better translated with `plainConstructors: false`.
+   */
+  readonly copiesConstructedElements: boolean;
   /**
    * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
    * expression: no external variables, no declared or generated functions or variables. It
@@ -68,6 +79,7 @@ export { inlinePredicateLiterals, type LiteralParam } from './literals';
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
   const ctx = new StaticContext(source);
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
+  ctx.plainConstructors = options.plainConstructors !== false;
   const unit = new TranslationUnit(source);
   const mode = options.contextMode;
   const ctxRef = `$${CONTEXT_PARAM}`;
@@ -115,7 +127,7 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
   const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library, ...(summary ? { summary } : {}) } : undefined;
-  return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, ...(xpath ? { xpath } : {}) };
+  return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
 }
 
 /**

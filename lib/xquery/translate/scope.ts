@@ -79,6 +79,13 @@ export class StaticContext {
   declaringVariable: string | null = null;
   /** Literals emitted as stylesheet parameters (literals.ts); none unless the translation chose some. */
   literals = new LiteralParams(new Map());
+  /**
+   * Whether plain direct element constructors become calls of the runtime library's functions
+   * (constructors-xpath.ts); false: every constructor builds its node with nested instructions.
+   */
+  plainConstructors = true;
+  /** Set when a plain constructor call builds an element that its parent's call then copies. */
+  copiesConstructedElements = false;
   private conditionalDepth = 0;
   private counter = 0;
 
