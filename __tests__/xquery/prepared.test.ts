@@ -12,6 +12,19 @@ describe('prepared queries', () => {
     expect(p.translation('multi')).not.toBe(p.translation('none'));
   });
 
+  test('the stylesheet translation builds nested constructors in place, once; other queries keep their translation', () => {
+    const cache = new PreparedQueries(8);
+    const nested = cache.prepare('<a><b>{1}</b></a>');
+    expect(nested.translation('none').copiesConstructedElements).toBe(true);
+    const own = nested.stylesheetTranslation('none');
+    expect(own).not.toBe(nested.translation('none'));
+    expect(own.copiesConstructedElements).toBe(false);
+    expect(own.xslt).not.toContain('lib.element');
+    expect(nested.stylesheetTranslation('none')).toBe(own);
+    const flat = cache.prepare('<a>{1}</a>');
+    expect(flat.stylesheetTranslation('none')).toBe(flat.translation('none'));
+  });
+
   test('a static error is kept and thrown by every step that needs the parse', () => {
     const p = new PreparedQueries(8).prepare('1 +');
     let first: unknown;

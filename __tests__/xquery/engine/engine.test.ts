@@ -47,6 +47,28 @@ describe('engine', () => {
     expect(out.contentType).toBe('text/plain; charset=ISO-8859-1');
   });
 
+  it('runs nested constructors on the library first, then on their own stylesheet that builds them in place', async () => {
+    const pool = (engine as unknown as { pool: { run(task: { xslt: string }): Promise<unknown> } }).pool;
+    const run = jest.spyOn(pool, 'run');
+    try {
+      const query = (n: number) => `for $i in 1 to 2 return <r n="{$i * ${n}}"><v>{$i}</v><w><x>{$i + ${n}}</x></w></r>`;
+      expect((await engine.evaluate(request(query(10)))).body).toBe('<r n="10"><v>1</v><w><x>11</x></w></r>\n<r n="20"><v>2</v><w><x>12</x></w></r>');
+      expect((await engine.evaluate(request(query(20)))).body).toBe('<r n="20"><v>1</v><w><x>21</x></w></r>\n<r n="40"><v>2</v><w><x>22</x></w></r>');
+      const [library, own] = run.mock.calls.map(([task]) => task.xslt);
+      expect(library).toContain('lib.element');
+      expect(own).not.toContain('lib.element');
+      expect(own).toMatch(/<xsl:element name="r" namespace="">[^]*<xsl:element name="w" namespace="">\s*<xsl:element name="x" namespace="">/);
+      // a dynamic error in the stylesheet is reported with a line of the query
+      const failing = 'for $i in (1, 0)\nreturn <r><v>{1 idiv $i}</v></r>';
+      expect((await failure(engine, request(failing))).code).toBe('FOAR0001');
+      const again = await failure(engine, request(failing));
+      expect(again.code).toBe('FOAR0001');
+      expect(again.line).toBeGreaterThanOrEqual(1);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   describe('external variables (spec §9.1)', () => {
     it('casts request strings to the declared type', async () => {
       const variables = new Map([['x', { values: ['41'] }]]);
