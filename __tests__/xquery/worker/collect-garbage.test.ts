@@ -1,0 +1,70 @@
+/**
+ * Collections of a worker's heap (collect-garbage.ts). The real collections run here in the
+ * test's own thread (the same V8 calls as in a worker), whose heap also holds what other suites
+ * left: they assert what holds whatever else the heap holds, and the rule that ends the rounds
+ * is checked on its own.
+ */
+import { getHeapStatistics } from 'node:v8';
+import { anotherRound, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../../lib/xquery/worker/collect-garbage';
+
+const MiB = 1024 * 1024;
+
+/** Resolves once no collection has run for `quietMs` (the rounds of one due collection are over). */
+async function settled(quietMs = 400): Promise<void> {
+  let seen = -1;
+  while (seen !== collectionCount()) {
+    seen = collectionCount();
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
+}
+
+/** Fills the heap with small objects of which one in `keepOne` stays referenced. */
+function fragmentedHeap(keepOne: number): object[] {
+  const kept: object[] = [];
+  let dropped: object[] | null = [];
+  for (let i = 0; i < 1_500_000; i++) (i % keepOne === 0 ? kept : dropped).push({ i, list: [i] });
+  dropped = null;
+  return kept;
+}
+
+describe('the rounds of a due collection', () => {
+  it('go on while the last gave back 16 MiB and more than that stays unused, up to 4', () => {
+    expect(anotherRound(1, 40 * MiB, 200 * MiB, 12 * MiB)).toBe(true);
+    expect(anotherRound(3, 16 * MiB, 60 * MiB, 12 * MiB)).toBe(true);
+    expect(anotherRound(4, 80 * MiB, 200 * MiB, 12 * MiB)).toBe(false);
+    expect(anotherRound(1, 15 * MiB, 200 * MiB, 12 * MiB)).toBe(false); // gave back too little
+    expect(anotherRound(1, 40 * MiB, 28 * MiB, 12 * MiB)).toBe(false); // little left unused
+    expect(anotherRound(1, -5 * MiB, 200 * MiB, 12 * MiB)).toBe(false); // a task grew the heap meanwhile
+  });
+});
+
+describe('collections', () => {
+  beforeAll(() => prepareCollection());
+
+  it('repeat on a fragmented heap, giving back the pages the survivors held', async () => {
+    await settled();
+    const kept = fragmentedHeap(20);
+    const before = collectionCount();
+    const committed = getHeapStatistics().total_heap_size;
+    collectSoon();
+    await settled();
+    const rounds = collectionCount() - before;
+    // the first round frees the dropped objects, later ones release the pages the kept ones held
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    expect(rounds).toBeLessThanOrEqual(4);
+    expect(committed - getHeapStatistics().total_heap_size).toBeGreaterThan(64 * MiB);
+    expect(kept.length).toBe(75_000);
+  });
+
+  it('wait while a task runs: a postponed collection runs after it', async () => {
+    await settled();
+    const before = collectionCount();
+    collectSoon();
+    postponeCollection();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(collectionCount()).toBe(before);
+    collectSoon();
+    await settled();
+    expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
+  });
+});
