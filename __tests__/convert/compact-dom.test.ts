@@ -51,8 +51,28 @@ describe('compacted documents', () => {
     ['serialization', 'serialize(/)'],
     ['deep copy', 'serialize(parse-xml(serialize(/)))'],
     ['string values', '//x'],
+    ['elements without attributes', '//*[not(@*)]!name(), //e/@*!name(), //e/@id, count(//p:y/@*)'],
+    ['base URIs', '//*!base-uri(.)'],
   ])('%s read the same as on the uncompacted document', (_name, xpath) => {
     expect(evaluate(xpath, toSaxonDocument(XML))).toBe(evaluate(xpath, plainDocument(XML)));
+  });
+
+  test('elements without attributes share one frozen empty list with the DOM prototype', () => {
+    const doc = toSaxonDocument(XML) as Element;
+    const other = toSaxonDocument('<r><s/></r>') as Element;
+    const x2 = doc.firstChild!.firstChild!.nextSibling!.nextSibling!;
+    const e = x2.nextSibling!.nextSibling!.nextSibling!;
+    const empty = e.attributes as unknown as { length: number; getNamedItem(n: string): unknown; item(i: number): unknown };
+    expect(e.attributes).toBe(other.firstChild!.attributes);
+    expect(other.firstChild!.firstChild!.attributes).toBe(e.attributes);
+    expect(Object.isFrozen(empty)).toBe(true);
+    expect(empty.length).toBe(0);
+    expect(empty.getNamedItem('id')).toBeUndefined();
+    expect(empty.item(0) ?? null).toBeNull();
+    const plain = plainDocument(XML) as Element;
+    expect(Object.getPrototypeOf(empty)).toBe(Object.getPrototypeOf(plain.firstChild!.attributes));
+    expect(x2.attributes).not.toBe(e.attributes); // x2 has an id
+    expect(x2.attributes.length).toBe(1);
   });
 
   test('a deep document is compacted to its last level', () => {

@@ -14,6 +14,10 @@
  *   into it fails loudly instead of changing other elements.
  * - element and attribute names are separate copies of the same few strings; each document keeps
  *   one copy per name.
+ * - every element owns an attribute list, most of them empty. Elements without attributes share
+ *   one frozen empty list with the DOM's prototype: saxon's readers take its length (0, from the
+ *   prototype), items and `getNamedItem()` as before. Nothing writes into a stored document
+ *   (parsed-documents.ts): XQuery Update and node copies build new lists.
  *
  * The DOM's internals are checked on a probe document once; if saxon-js's structure is not what
  * this expects, documents are left as they are.
@@ -75,7 +79,8 @@ function compactElement(el: DomElement, names: Map<string, string>): void {
   if (el.ae !== null && !hasOwnKey(el.ae)) el.ae = null;
   if (el.childNodes !== null && el.childNodes.length > 0) el.childNodes = exactList(el.childNodes);
   const attributes = el.attributes;
-  if (attributes.length > 0) {
+  if (attributes.length === 0) el.attributes = sharedEmpty(attributes);
+  else {
     const list = exactList(attributes) as DomElement['attributes'];
     list.b = attributes.b;
     el.attributes = list;
@@ -89,6 +94,14 @@ function compactElement(el: DomElement, names: Map<string, string>): void {
   const name = intern(names, el.nodeName);
   el.localName = el.localName === el.nodeName ? name : intern(names, el.localName);
   el.nodeName = el.tagName = name;
+}
+
+let emptyAttributes: DomElement['attributes'] | undefined;
+
+/** The one empty attribute list of all compacted documents (see the module comment). */
+function sharedEmpty(list: DomElement['attributes']): DomElement['attributes'] {
+  emptyAttributes ??= Object.freeze(Object.create(Object.getPrototypeOf(list) as object | null) as DomElement['attributes']);
+  return emptyAttributes;
 }
 
 /** An array of exactly the list's length, with the list's prototype. */

@@ -52,6 +52,14 @@ async function code(query: string): Promise<string> {
 }
 
 describe('node updates of stored documents', () => {
+  test('an attribute goes into a stored element that had none; copies leave the stored one without', async () => {
+    const copy = await read('copy $c := doc("docs/a.xml")/a modify insert node attribute n {"1"} into $c/x[1] return ($c, doc("docs/a.xml"))');
+    expect(copy).toBe('<a><x n="1">1</x><x>2</x></a>\n<a><x>1</x><x>2</x></a>');
+    const { changes } = await update('insert node attribute n {"1"} into doc("docs/a.xml")/a/x[2]');
+    expect(changes).toEqual([expect.objectContaining({ op: 'put', db: 'docs', path: 'a.xml', data: '<a><x>1</x><x n="1">2</x></a>' })]);
+    expect(await read('doc("docs/a.xml")//x!count(@*)')).toBe('0\n1');
+  });
+
   test('a changed document becomes one put with its normalised text and node count', async () => {
     const { changes } = await update('insert node <x>3</x> into doc("docs/a.xml")/a');
     expect(changes).toEqual([expect.objectContaining({ op: 'put', db: 'docs', path: 'a.xml', type: 'xml', data: '<a><x>1</x><x>2</x><x>3</x></a>', nodes: 8 })]);
