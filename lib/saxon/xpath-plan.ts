@@ -8,8 +8,17 @@
  * (`fixed.la`, which `XPath.evaluate` sets up), so every function that looks up a collation
  * (fn:distinct-values, fn:compare, ...) fails with an internal error. A plan therefore starts with
  * a call of COLLATIONS, an extension function that gives the run the collations `XPath.evaluate`
- * uses (taken from one run of it): the plan of `E` is compiled from `(COLLATIONS(), E)`, whose
- * first member is the empty sequence, evaluated before `E` is.
+ * uses (taken from one run of it): the plan of `E` is compiled from
+ * `if (COLLATIONS()) then () else (E)`. The condition is the empty sequence (false), evaluated
+ * before `E`, so a run answers what `E` answers (XPath 3.1 §3.12: only the branch chosen is
+ * evaluated, and its errors are the expression's).
+ *
+ * The call is a condition rather than the first member of a sequence `(COLLATIONS(), E)`, the
+ * obvious form: saxon-js 2.7.0's evaluation of a sequence constructor in `evaluateOnly` leaves
+ * about a kilobyte per run reachable until the next full collection (every run's, not only the
+ * last one's), so each young-generation collection of a worker running many small queries
+ * copied hundreds of kilobytes to the old generation, and those collections cost more than
+ * the queries themselves. Through the conditional, a run leaves nothing behind.
  */
 import { loadSaxon, type Iterator } from './load';
 
@@ -74,7 +83,7 @@ export function prepareXPathPlans(): void {
  */
 export function compileXPath(expression: string, params: Record<string, unknown>, namespaceContext: Readonly<Record<string, string>>): XPathPlan {
   if (collations === undefined) xpath.evaluate(COLLATIONS, null, {});
-  return xpath.compile(`(${COLLATIONS}, ${expression})`, { params: { ...params }, namespaceContext }, true);
+  return xpath.compile(`if (${COLLATIONS}) then () else (${expression})`, { params: { ...params }, namespaceContext }, true);
 }
 
 /** Runs a plan: `XPath.evaluateOnly` with `XPath.evaluate`'s options. */

@@ -9,6 +9,7 @@ import { registerExtensionFunctions } from '../../../lib/xquery/extension-functi
 import { bindStrings, type StringBinding } from '../../../lib/xquery/external-variables';
 import { serialize } from '../../../lib/xquery/serialization/serialize';
 import { evaluatePlanned } from '../../../lib/xquery/xpath-plans';
+import { compileXPath } from '../../../lib/saxon/xpath-plan';
 
 applyQueryPatches();
 registerExtensionFunctions();
@@ -107,5 +108,24 @@ describe('a kept XPath plan', () => {
     expect(expected).toMatch(/^\[XPST0008\]/);
     expect(planned('$x * 2', { x: { values: ['1'], type: 'xs:integer' } })).toBe('2');
     expect(planned('$x * 2')).toBe(expected);
+  });
+
+  test.each([
+    ['a top-level comma', '1, distinct-values(("a", "a")), 3'],
+    ['a for expression and a comma', 'for $i in 1 to 2 return $i * 2, 5'],
+    ['an if expression and a comma', 'if (true()) then 1 else 2, compare("a", "b")'],
+    ['a quantified expression', 'some $v in ("a", "b") satisfies $v = "b"'],
+    ['a comment at the end', '1 + 1 (: a comment :)'],
+  ])('%s: the whole expression runs after the collations, as XPath.evaluate answers it', (_name, expression) => {
+    const expected = direct(expression);
+    expect(planned(expression)).toBe(expected);
+    expect(planned(expression)).toBe(expected);
+  });
+
+  test('gives the collations in the condition of a conditional, not as a member of a sequence', () => {
+    // saxon-js keeps every run's sequence constructor reachable until a full collection (see xpath-plan.ts)
+    const plan = compileXPath('1 + 1', {}, {}) as unknown as { C: { N: string; C: { N: string; name?: string }[] }[] };
+    expect(plan.C[0].N).toBe('choose');
+    expect(plan.C[0].C[0]).toMatchObject({ N: 'ifCall', name: 'Q{urn:xmldb-rest:xpath-plan}collations' });
   });
 });
