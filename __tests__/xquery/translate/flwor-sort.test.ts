@@ -1,8 +1,8 @@
 /**
- * `for $v in E where W order by K return R` sorted without tuple maps (translate/flwor-sort.ts,
- * xquery/order-tuples.ts): every query must answer exactly what the general tuple stream answers
- * (the same query with a `let` clause added, which keeps it off the rewrite), errors included,
- * and what XQuery 3.1 §3.12.8 says.
+ * `for $v in E let $x := X where W order by K return R` sorted without tuple maps
+ * (translate/flwor-sort.ts, xquery/order-tuples.ts): every query must answer exactly what the
+ * general tuple stream answers (the same query with a `count` clause added, which keeps it off the
+ * rewrite), errors included, and what XQuery 3.1 §3.12.8 says.
  */
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { translateModule } from '../../../lib/xquery/translate';
@@ -12,8 +12,8 @@ import { doc, engineFixture } from './helpers';
 const e = engineFixture();
 const CALL = 'Q{urn:xmldb-rest:engine}order-tuples';
 const rewritten = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes(CALL);
-/** The same FLWOR through the general tuple stream: a let clause before its first where or order by. */
-const generalOf = (query: string): string => query.replace(/ (where|stable order by|order by) /, ' let $unused := 0 $1 ');
+/** The same FLWOR through the general tuple stream: a count clause before its first let, where or order by. */
+const generalOf = (query: string): string => query.replace(/ (let|where|stable order by|order by) /, ' count $unused $1 ');
 
 async function answer(query: string, xml: string): Promise<string> {
   try {
@@ -88,6 +88,22 @@ describe('translate: order by over one for variable without tuple maps', () => {
     ['for $x in (1, "a") order by $x return $x', '[XPTY0004]'],
     ['for $x in (1, 2) order by map{} return $x', '[FOTY0013]'],
     ['for $x in (1, 2) order by $x return error(xs:QName("err:FOER0000"))', '[FOER0000]'],
+    // let clauses: their values travel with the tuple, in binding order, evaluated once
+    ['for $x in (3, 1, 2) let $y := $x * 10 order by $y descending return $y + $x', '33 | 22 | 11'],
+    ['for $i in 1 to 20 let $x := ($i * 7) mod 9 where $x mod 3 = 1 order by $x descending, $i return $i || ":" || $x', '"1:7" | "10:7" | "19:7" | "7:4" | "16:4" | "4:1" | "13:1"'],
+    ['for $x in (3, 1, 2) let $y := ($x, $x) where $x ne 2 order by $x return count($y)', '2 | 2'],
+    ['for $x in (2, 1) let $y := () order by $x return count($y)', '0 | 0'],
+    ['for $x in (3, 1, 2) let $x := -$x order by $x return $x', '-3 | -2 | -1'],
+    ['for $x in (3, 1, 2) let $y := $x mod 2 where $y = 1 let $z := $x + $y, $y := $z * 2 order by $z descending, $x return $z || "/" || $y', '"4/8" | "2/4"'],
+    ['for $x in (2, 1) let $m := map{"k": $x}, $a := [$x, ($x, $x)] order by $x return $m?k + array:size($a) + count($a(2))', '5 | 6'],
+    ['for $x in (2, 1) let $e := <e n="{$x}"/> let $f := $e order by $x return ($e is $f) and $e/@n = $x', 'true() | true()'],
+    ['for $x in (2, 1) let $e := <e n="{$x}"/> order by $e/@n return $e', '<e n="1"/> | <e n="2"/>'],
+    ['for $x in (2, 1) let $y as xs:integer+ := ($x, 1) order by $x return sum($y)', '2 | 3'],
+    ['for $x in (1, 2) let $y as xs:string := $x order by $x return $y', '[XPTY0004]'],
+    ['for $x in (1, 2) let $y := 1 div ($x - 2) order by $x return $x', '[FOAR0001]'],
+    ['for $x in (1, 2) let $y := ($x, $x) order by $y return $x', '[XPTY0004]'],
+    ['for $x in (1, 2) let $y := if ($x = 1) then "a" else 1 order by $y return $x', '[XPTY0004]'],
+    ['for $x in (2, 1) let $k := 10 - $x order by $k empty greatest return .', '<r/> | <r/>'],
   ])('%s', async (query, expected) => {
     await same(query, expected, '<r/>');
   });
@@ -111,7 +127,10 @@ describe('translate: order by over one for variable without tuple maps', () => {
       'for $x at $i in (3, 1) order by $x return $i',
       'for $x allowing empty in () order by $x return count($x)',
       'for $x in (3, 1), $y in (1, 2) order by $x return $y',
-      'for $x in (3, 1) let $y := $x order by $y return $y',
+      'for $x in (3, 1) let $y := $x order by $y count $c return $c',
+      'for $x in (2, 1) let $f := function() { $x } order by $x return $f()',
+      'for $x in (2, 1) let $f := (1, 2, function() { $x }) order by $x return $f[3]()',
+      'for $x in (2, 1) let $f := concat($x, ?) order by $x return $f("")',
       'for $x in (3, 1) order by $x count $c return $c',
       'let $y := 1 for $x in (3, 1) order by $x return $x',
     ]) {
@@ -122,6 +141,8 @@ describe('translate: order by over one for variable without tuple maps', () => {
   it('raises static errors in the order of the clauses', async () => {
     const sorted = await e.error('for $x in (1, 2) where $a order by $b return $x');
     expect(sorted.body).toBe('Stopped at ., 1/24:\n[XPST0008] Undeclared variable: $a.');
+    const lets = await e.error('for $x in (1, 2) let $y := $b where $a order by $c return $x');
+    expect(lets.body).toBe('Stopped at ., 1/28:\n[XPST0008] Undeclared variable: $b.');
   });
 
   it('answers the general forms the same', async () => {

@@ -1,24 +1,31 @@
 /**
- * A FLWOR of one for binding, where clauses and a final order by (XQuery 3.1 §3.12.8), sorted
- * without tuple maps:
+ * A FLWOR of one for binding, let and where clauses and a final order by (XQuery 3.1 §3.12.8),
+ * sorted without tuple maps:
  *
  *   for $v in E where W order by K1, K2 return R
  *     →  let $tuples := for $v in E return if (W) then [$v, data(K1), data(K2)] else ()
  *        return for $v in lib.order-2($tuples, orders, empty orders, collations) return R
  *
- * The tuple stream has one variable bound to one item (no `at`, no `allowing empty`), so a tuple
- * is an array of that item and its keys, each key computed once in the tuple's scope, as the
+ *   for $v in E let $x := X where W order by K1 return R
+ *     →  let $tuples := for $v in E return let $x := X return if (W) then [[$v, $x], data(K1)] else ()
+ *        return for $t in lib.order-1($tuples, …) return let $v := $t(1), $x := $t(2) return R
+ *
+ * The tuple stream has one for variable bound to one item (no `at`, no `allowing empty`), so a
+ * tuple is an array of that item (or, with let clauses, of an array of the values of the tuple's
+ * variables, in binding order) and its keys, each key computed once in the tuple's scope, as the
  * clause requires. The library function (`orderFunctionText`) sorts plain numeric and string keys
  * in JavaScript (engine:order-tuples, order-tuples.ts); for any other keys it sorts the same
  * arrays with the order by clause's own sort (flwor-order.ts: the keys checked and classed,
- * `xsl:perform-sort`, XPTY0004 for incomparable keys), so the keys and the where clauses are
- * never evaluated twice. R sees the variable bound again to each tuple's item, in the sorted
- * order.
+ * `xsl:perform-sort`, XPTY0004 for incomparable keys), so the keys, the let values and the where
+ * clauses are never evaluated twice. R sees the variables bound again to each tuple's values, in
+ * the sorted order.
  *
- * Other FLWORs with order by (several variables, let, count, group by, clauses after order by)
- * take the general tuple stream (flwor-advanced.ts).
+ * Other FLWORs with order by (several for variables, positional or `allowing empty` ones, a let
+ * before the for, count, group by, clauses after order by) take the general tuple stream
+ * (flwor-advanced.ts).
  */
-import type { FLWORExpr } from '../syntax';
+import { childNodes } from '../syntax/walk';
+import type { EQName, FLWORExpr, Node } from '../syntax';
 import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { specCollation } from './flwor-advanced';
@@ -26,6 +33,7 @@ import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey }
 import { tempVar } from './flwor-tuples';
 import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
+import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 
 const ORDER_TUPLES = `Q{${NS.engine}}order-tuples`;
@@ -37,17 +45,38 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const order = clauses[clauses.length - 1];
   if (clauses.length < 2 || first.kind !== 'ForClause' || order.kind !== 'OrderByClause') return undefined;
   if (first.bindings.length !== 1 || first.bindings[0].positionalVar !== null || first.bindings[0].allowingEmpty) return undefined;
-  if (!clauses.slice(1, -1).every((c) => c.kind === 'WhereClause')) return undefined;
+  const middle = clauses.slice(1, -1);
+  if (!middle.every((c) => c.kind === 'WhereClause' || (c.kind === 'LetClause' && c.bindings.every((b) => !makesClosure(b.value))))) return undefined;
   const binding = first.bindings[0];
 
   const bound = forBinding(binding, scope, unit);
-  const inner = bound.scope;
-  const value = inner.lookupVariable(binding.name, binding.start).ref;
-  // the clauses in their order (static errors are raised in it)
-  const tests = clauses.slice(1, -1).map((c) => (c.kind === 'WhereClause' ? translateExpr(c.test, inner, unit) : 'true()'));
+  let inner = bound.scope;
+  // the tuple's variables in binding order (a later one of the same name shadows an earlier one)
+  const names: { name: EQName; offset: number }[] = [{ name: binding.name, offset: binding.start }];
+  const refs = [inner.lookupVariable(binding.name, binding.start).ref];
+  // the clauses in their order (static errors are raised in it): each opens where the next goes
+  const open: string[] = [];
+  const close: string[] = [];
+  for (const c of middle) {
+    if (c.kind === 'WhereClause') {
+      open.push(`if (${translateExpr(c.test, inner, unit)}) then (`);
+      close.push(') else ()');
+    } else if (c.kind === 'LetClause') {
+      for (const b of c.bindings) {
+        let value = translateExpr(b.value, inner, unit);
+        const named = inner.bind(b.name, b.start);
+        if (b.type) value = checkedValue(value, translateSequenceType(b.type, inner), `$${named.variable.name.local}`);
+        open.push(`let ${named.variable.ref} := ${value} return `);
+        close.push('');
+        inner = named.scope;
+        names.push({ name: b.name, offset: b.start });
+        refs.push(named.variable.ref);
+      }
+    }
+  }
   const keys = order.specs.map((s) => `Q{${NS.fn}}data(${translateExpr(s.expr, inner, unit)})`);
-  let tuple = `[${[value, ...keys].join(', ')}]`;
-  for (const test of tests.reverse()) tuple = `if (${test}) then (${tuple}) else ()`;
+  const value = refs.length === 1 ? refs[0] : `[${refs.join(', ')}]`;
+  const tuple = `${open.join('')}[${[value, ...keys].join(', ')}]${close.reverse().join('')}`;
 
   const tuples = tempVar(scope, 'tuples');
   const n = order.specs.length;
@@ -59,11 +88,33 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const collations = order.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
   const call = `${orderFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${empties.join(', ')}), (${collations.join(', ')}))`;
 
-  const rebound = scope.bind(binding.name, binding.start);
-  return (
-    `(let ${tuples} := (${bound.text}${tuple}) return ` +
-    `for ${rebound.variable.ref} in ${call} return (${translateExpr(expr.return, rebound.scope, unit)}))`
-  );
+  let head: string;
+  let after = scope;
+  if (names.length === 1) {
+    const rebound = scope.bind(binding.name, binding.start);
+    head = `for ${rebound.variable.ref} in ${call} return `;
+    after = rebound.scope;
+  } else {
+    const t = tempVar(scope, 't');
+    const lets = names.map((v, i) => {
+      const rebound = after.bind(v.name, v.offset);
+      after = rebound.scope;
+      return `${rebound.variable.ref} := ${t}(${i + 1})`;
+    });
+    head = `for ${t} in ${call} return let ${lets.join(', ')} return `;
+  }
+  return `(let ${tuples} := (${bound.text}${tuple}) return ${head}(${translateExpr(expr.return, after, unit)}))`;
+}
+
+/**
+ * Whether `e` may build a function item that closes over the variables in scope (an inline
+ * function or a partial application). saxon-js's closures see the variables' slots of the frame
+ * they were made in, not their values: a closure kept in a tuple beyond the iteration that made it
+ * would see what later iterations or the variables bound after the sort put there. Such let
+ * values stay with the general tuple stream.
+ */
+function makesClosure(e: Node): boolean {
+  return e.kind === 'InlineFunctionExpr' || e.kind === 'ArgumentPlaceholder' || childNodes(e).some(makesClosure);
 }
 
 /**
