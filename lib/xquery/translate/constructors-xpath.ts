@@ -24,6 +24,7 @@
  * (`TranslateOptions.plainConstructors`), so it builds nested elements in place.
  */
 import type { DirAttribute, DirElemConstructor, Expr } from '../syntax';
+import { yieldsAtomics } from './atomic-values';
 import { useHelper } from './constructors-runtime';
 import { contentRuns } from './element-content';
 import { translateExpr } from './expressions';
@@ -85,8 +86,8 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
 /** XPath constructing plain element `e` (check with `isPlainElement` first). */
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
   const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
-  const pieces: string[] = [];
-  let enclosed = false;
+  // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
+  const pieces: (string | { value: string; atomic: boolean })[] = [];
   for (const run of contentRuns(e.content, scope)) {
     if ('text' in run) {
       pieces.push(call(unit, 'text', xpathString(run.text)));
@@ -96,8 +97,8 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
     switch (c.kind) {
       case 'EnclosedExpr':
         if (c.expr) {
-          pieces.push(`${useHelper(unit, 'content')}(${translateExpr(c.expr as Expr, scope, unit)})`);
-          enclosed = true;
+          const value = translateExpr(c.expr as Expr, scope, unit);
+          pieces.push({ value, atomic: yieldsAtomics(c.expr, scope) });
         }
         break;
       case 'DirElemConstructor':
@@ -108,15 +109,36 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
         throw new Error(`plain constructor: unexpected ${c.kind}`);
     }
   }
+  // content that may hold attributes is checked as a whole, every enclosed expression dispatched
+  const enclosed = pieces.some((p) => typeof p !== 'string' && !p.atomic);
+  let afterString = false;
+  const items = pieces.map((p) => {
+    const wasString = afterString;
+    afterString = false;
+    if (typeof p === 'string') return p;
+    if (enclosed) return `${useHelper(unit, 'content')}(${p.value})`;
+    // atomic values make one text node, joined by spaces (XQuery 3.1 §3.9.1.3 1.e): as a string it
+    // becomes that text node in lib.element, and none when empty (zero-length, XSLT 3.0 §5.7.1);
+    // a string right after another would be joined to it with a space, so that one is a text node
+    const text = `${F}string-join(${p.value}, " ")`;
+    afterString = !wasString;
+    return wasString ? call(unit, 'text', text) : text;
+  });
   const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
-  const content = enclosed ? `${useHelper(unit, 'element-content')}((${pieces.join(', ')}), false(), ${names})` : `(${pieces.join(', ')})`;
+  const content = enclosed ? `${useHelper(unit, 'element-content')}((${items.join(', ')}), false(), ${names})` : `(${items.join(', ')})`;
   return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content}`);
 }
 
 /** XPath for the string value of direct attribute `a` (XQuery 3.1 §3.9.1.1), before xml:id normalization. */
 export function attributeValue(a: DirAttribute, scope: Scope, unit: TranslationUnit): string {
   const parts = a.value.map((v) =>
-    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? `${F}string-join(${F}data(${translateExpr(v.expr, scope, unit)}), " ")` : '""',
+    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? attributeText(v.expr, scope, unit) : '""',
   );
   return parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `${F}string-join((${parts.join(', ')}), "")`;
+}
+
+/** XPath for the string of one enclosed expression of an attribute value: its atomized items joined by spaces. */
+function attributeText(e: Expr, scope: Scope, unit: TranslationUnit): string {
+  const value = translateExpr(e, scope, unit);
+  return `${F}string-join(${yieldsAtomics(e, scope) ? value : `${F}data(${value})`}, " ")`;
 }

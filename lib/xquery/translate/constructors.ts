@@ -23,6 +23,7 @@
  * variable and checked (XQTY0024, XQDY0025) before it is added.
  */
 import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Expr } from '../syntax';
+import { yieldsAtomics } from './atomic-values';
 import { computedInstruction, isXmlId } from './constructors-computed';
 import { inlineFlwor, isInlineFlwor } from './constructors-flwor';
 import { constructorError, useHelper } from './constructors-runtime';
@@ -201,6 +202,12 @@ export interface Piece {
   readonly content?: string;
   readonly attrs: boolean;
   readonly node: boolean;
+  /**
+   * For an enclosed expression of atomic values only (atomic-values.ts): its text as one
+   * instruction, without the run-time dispatch of `content`. Used when no piece of the content
+   * may produce attributes (`emitContent`); otherwise the piece takes part in the check as `xslt`.
+   */
+  readonly atomicXslt?: string;
 }
 
 function contentPieces(content: readonly DirElemContent[], scope: Scope, unit: TranslationUnit): Piece[] {
@@ -223,8 +230,11 @@ export function enclosedPiece(c: EnclosedExpr, scope: Scope, unit: TranslationUn
   if (isConstructor(e) && (e.kind === 'CompAttrConstructor' || e.kind === 'CompNamespaceConstructor')) {
     return { xslt: constructorInstruction(e, scope, unit), attrs: true, node: false };
   }
-  const content = `${useHelper(unit, 'content')}(${translateExpr(e, scope, unit)})`;
-  return { xslt: `${unit.marker(c)}${copyContent(content, scope)}`, content, attrs: true, node: false };
+  const value = translateExpr(e, scope, unit);
+  const content = `${useHelper(unit, 'content')}(${value})`;
+  // atomic values of one enclosed expression make one text node, joined by spaces (§3.9.1.3 1.e)
+  const atomic = yieldsAtomics(e, scope) ? { atomicXslt: `${unit.marker(c)}<xsl:value-of select="${xmlAttr(value)}" separator=" "/>` } : {};
+  return { xslt: `${unit.marker(c)}${copyContent(content, scope)}`, content, attrs: true, node: false, ...atomic };
 }
 
 /** Constructors that always build exactly one element, comment or PI node (built in place). */
@@ -246,6 +256,8 @@ export function copyContent(xpath: string, scope: Scope): string {
  * Pieces that may produce attributes are built into a variable and checked.
  */
 export function emitContent(pieces: readonly Piece[], names: readonly string[], scope: Scope, unit: TranslationUnit): string[] {
+  // no piece can produce attributes: nothing to check, atomic pieces become text directly
+  if (pieces.every((p) => !p.attrs || p.atomicXslt !== undefined)) return pieces.map((p) => p.atomicXslt ?? p.xslt);
   const first = pieces.findIndex((p) => p.attrs);
   if (first < 0) return pieces.map((p) => p.xslt);
   let last = pieces.length - 1;

@@ -8,6 +8,7 @@
  * clause family has its file: flwor-order.ts (`xsl:perform-sort`), flwor-group.ts
  * (`xsl:for-each-group`), flwor-window.ts (`xsl:iterate` over positions).
  */
+import { yieldsAtomics } from './atomic-values';
 import { DEFAULT_BASE_URI } from '../constants';
 import { LocatedQueryError } from '../errors';
 import { lineColumn, type EQName, type FLWORClause, type FLWORExpr, type LetBinding, type SequenceType } from '../syntax';
@@ -67,13 +68,17 @@ function translateClause(clause: FLWORClause, stream: TupleStream, unit: Transla
 
 /** `let $x as T := E`: binds in the current segment, checking the declared type (XPTY0004). */
 function letBinding(b: LetBinding, stream: TupleStream, unit: TranslationUnit): void {
-  bindValue(b.name, b.type, translateExpr(b.value, stream.scope, unit), b.start, stream);
+  const value = translateExpr(b.value, stream.scope, unit);
+  bindValue(b.name, b.type, value, b.start, stream, yieldsAtomics(b.value, stream.scope));
 }
 
-/** Binds `name` to `value` (XPath in the current scope) in the current segment, as a let does. */
-export function bindValue(name: EQName, type: SequenceType | null, value: string, offset: number, stream: TupleStream): void {
+/**
+ * Binds `name` to `value` (XPath in the current scope) in the current segment, as a let does;
+ * `atomic`: every item of the value is known to be atomic (atomic-values.ts).
+ */
+export function bindValue(name: EQName, type: SequenceType | null, value: string, offset: number, stream: TupleStream, atomic = false): void {
   const scope = stream.scope;
-  const bound = scope.bind(name, offset);
+  const bound = scope.bind(name, offset, atomic);
   const checked = type ? checkedValue(value, translateSequenceType(type, scope), `$${bound.variable.name.local}`) : value;
   stream.push(`let ${bound.variable.ref} := ${checked} return `, bound.scope);
 }

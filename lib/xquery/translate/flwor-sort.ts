@@ -33,6 +33,7 @@ import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey }
 import { tempVar } from './flwor-tuples';
 import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
+import { yieldsAtomics } from './atomic-values';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 
@@ -52,8 +53,9 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const bound = forBinding(binding, scope, unit);
   let inner = bound.scope;
   // the tuple's variables in binding order (a later one of the same name shadows an earlier one)
-  const names: { name: EQName; offset: number }[] = [{ name: binding.name, offset: binding.start }];
-  const refs = [inner.lookupVariable(binding.name, binding.start).ref];
+  const forVar = inner.lookupVariable(binding.name, binding.start);
+  const names: { name: EQName; offset: number; atomic?: boolean }[] = [{ name: binding.name, offset: binding.start, atomic: forVar.atomic }];
+  const refs = [forVar.ref];
   // the clauses in their order (static errors are raised in it): each opens where the next goes
   const open: string[] = [];
   const close: string[] = [];
@@ -64,12 +66,12 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
     } else if (c.kind === 'LetClause') {
       for (const b of c.bindings) {
         let value = translateExpr(b.value, inner, unit);
-        const named = inner.bind(b.name, b.start);
+        const named = inner.bind(b.name, b.start, yieldsAtomics(b.value, inner));
         if (b.type) value = checkedValue(value, translateSequenceType(b.type, inner), `$${named.variable.name.local}`);
         open.push(`let ${named.variable.ref} := ${value} return `);
         close.push('');
         inner = named.scope;
-        names.push({ name: b.name, offset: b.start });
+        names.push({ name: b.name, offset: b.start, atomic: named.variable.atomic });
         refs.push(named.variable.ref);
       }
     }
@@ -91,13 +93,13 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   let head: string;
   let after = scope;
   if (names.length === 1) {
-    const rebound = scope.bind(binding.name, binding.start);
+    const rebound = scope.bind(binding.name, binding.start, forVar.atomic);
     head = `for ${rebound.variable.ref} in ${call} return `;
     after = rebound.scope;
   } else {
     const t = tempVar(scope, 't');
     const lets = names.map((v, i) => {
-      const rebound = after.bind(v.name, v.offset);
+      const rebound = after.bind(v.name, v.offset, v.atomic);
       after = rebound.scope;
       return `${rebound.variable.ref} := ${t}(${i + 1})`;
     });

@@ -81,7 +81,7 @@ export class TupleStream {
     let scope = this.outer;
     const lets: string[] = [];
     for (const v of [...vars].reverse()) {
-      const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0);
+      const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0, v.atomic);
       lets.push(`${bound.variable.ref} := ${t}(${xpathString(v.param)})`);
       scope = bound.scope;
     }
@@ -90,7 +90,7 @@ export class TupleStream {
       const all = tempVar(this.outer, 'tuples');
       const i = tempVar(this.outer, 'n');
       head = `let ${all} := (${stream}) return for ${i} in 1 to Q{${NS.fn}}count(${all}) return let ${t} := ${all}[${i}] return `;
-      const bound = scope.bind(count.name, count.offset);
+      const bound = scope.bind(count.name, count.offset, true);
       lets.push(`${bound.variable.ref} := ${i}`);
       scope = bound.scope;
     } else {

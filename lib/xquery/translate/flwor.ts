@@ -15,6 +15,7 @@ import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
 import { pushWhereIntoFor } from './flwor-filter';
 import { findJoins, hoistedJoin, joinExactWhere, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
+import { yieldsAtomics } from './atomic-values';
 import { NS } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
@@ -53,7 +54,7 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
       const parts: string[] = [];
       for (const b of clause.bindings) {
         let value = translateExpr(b.value, inner, unit);
-        const bound = inner.bind(b.name, b.start);
+        const bound = inner.bind(b.name, b.start, yieldsAtomics(b.value, inner));
         if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);
         parts.push(`let ${bound.variable.ref} := ${value} return `);
         inner = bound.scope;
@@ -94,8 +95,9 @@ export function forBinding(b: ForBinding, scope: Scope, unit: TranslationUnit): 
     const pn = scope.variableName(b.positionalVar, b.start);
     if (vn.uri === pn.uri && vn.local === pn.local) throw scope.error('XQST0089', b.start, vn.local);
   }
+  const atomic = yieldsAtomics(b.in, scope);
   if (!b.positionalVar && !b.allowingEmpty) {
-    const bound = scope.bind(b.name, b.start);
+    const bound = scope.bind(b.name, b.start, atomic);
     if (!type) return { text: `for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
     const item = `$Q{${NS.vars}}item.${scope.ctx.nextId()}`;
     return {
@@ -107,13 +109,13 @@ export function forBinding(b: ForBinding, scope: Scope, unit: TranslationUnit): 
   let inner = scope;
   let pos: string;
   if (b.positionalVar) {
-    const p = inner.bind(b.positionalVar, b.start);
+    const p = inner.bind(b.positionalVar, b.start, true);
     inner = p.scope;
     pos = p.variable.ref;
   } else {
     pos = `$Q{${NS.vars}}pos.${scope.ctx.nextId()}`;
   }
-  const bound = inner.bind(b.name, b.start);
+  const bound = inner.bind(b.name, b.start, atomic);
   const range = b.allowingEmpty ? `(if (Q{${NS.fn}}empty(${seq})) then 0 else 1 to Q{${NS.fn}}count(${seq}))` : `(1 to Q{${NS.fn}}count(${seq}))`;
   let value = `${seq}[${pos}]`;
   if (type) value = checkedValue(value, type, `$${bound.variable.name.local}`);

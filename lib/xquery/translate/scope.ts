@@ -42,6 +42,8 @@ export interface Variable {
   /** `$` + param: the XPath reference. */
   readonly ref: string;
   readonly global: boolean;
+  /** Whether every item of its value is statically known to be atomic (atomic-values.ts). */
+  readonly atomic?: boolean;
 }
 
 /** A declared function (prolog `declare function`). */
@@ -149,11 +151,14 @@ export class Scope {
     return new Scope(ctx, focus, null, null);
   }
 
-  /** A new scope with a local variable `name` bound; `offset` positions errors. */
-  bind(name: EQName, offset: number): { scope: Scope; variable: Variable } {
+  /**
+   * A new scope with a local variable `name` bound; `offset` positions errors. `atomic`: every
+   * item of the variable's value is known to be atomic (atomic-values.ts).
+   */
+  bind(name: EQName, offset: number, atomic = false): { scope: Scope; variable: Variable } {
     const qn = this.variableName(name, offset);
     const param = `Q{${NS.vars}}${sanitize(qn.local)}.${this.ctx.nextId()}`;
-    const variable: Variable = { name: qn, param, ref: `$${param}`, global: false };
+    const variable: Variable = { name: qn, param, ref: `$${param}`, global: false, ...(atomic ? { atomic } : {}) };
     return { scope: new Scope(this.ctx, this.focus, { variable, next: this.vars }, this.ns), variable };
   }
 
