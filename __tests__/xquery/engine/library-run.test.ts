@@ -43,7 +43,7 @@ describe('which queries run on the library', () => {
     expect(longer.xpath!.expression.length).toBeGreaterThan(XPATH_MAX_LENGTH);
     expect(longer.xpath!.expression.length).toBeLessThan(LIBRARY_MAX_LENGTH);
     expect(xpathToRun(longer, false)).toBe(longer.xpath!.expression);
-    const longest = translate(lets(80));
+    const longest = translate(lets(120));
     expect(longest.xpath!.expression.length).toBeGreaterThan(LIBRARY_MAX_LENGTH);
     expect(xpathToRun(longest, false)).toBeUndefined();
   });
