@@ -18,6 +18,7 @@ describe('which queries run on the library', () => {
     ['a plain element constructor', '<a b="{1}">x{2}<c/></a>'],
     ['order by', 'for $i in (2, 1) order by $i descending return $i'],
     ['order by and constructors', 'for $i in 1 to 3 let $x := $i mod 2 order by $x, $i descending return <r n="{$i}">{$x}</r>'],
+    ['a hash join', 'let $s := (3, 1, 2) for $p in (1, 2), $t in $s where $t = $p return $t'],
   ])('%s: yes', (_name, query) => {
     expect(translate(query).xpath?.library).toBe(true);
   });
@@ -145,6 +146,10 @@ describe('a library run answers what the stylesheet answers', () => {
     ['nested elements', '<a x="{1}"><b><c>{2}</c>t</b><d/>{<e><f/></e>}</a>', '<a x="1"><b><c>2</c>t</b><d/><e><f/></e></a>'],
     ['nested elements: parents, identity, order', 'let $a := <a><b><c/></b><b/></a> return ($a/b[1]/c/../../name(), $a/b[1] is $a/b[2], $a/b[1] << $a/b[2], count($a//*))', '"a"|false()|true()|3'],
     ['nested elements around copied nodes', 'let $x := <x><y/></x> return <a><b>{$x/y}</b></a>/b/y is $x/y', 'false()'],
+    // hash joins (translate/flwor-join.ts): candidates in the inner domain's order, the nested loop's errors
+    ['a hash join', 'let $s := (3, 1, 2, 1) for $p in (1, 2), $t in $s where $t = $p return $p || ":" || $t', '"1:1"|"1:1"|"2:2"'],
+    ['a hash join over nodes', 'let $d := <d><a k="x"/><a k="y"/><a k="x"/></d> for $v in ("y", "x"), $t in $d/a where $t/@k = $v return $v || count($t/preceding-sibling::a)', '"y1"|"x0"|"x2"'],
+    ['a hash join raising an error', 'let $s := (1, "a") for $n in (1, 2), $t in $s where $t = $n return $t', '[XPTY0004]'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);

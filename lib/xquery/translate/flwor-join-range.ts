@@ -29,6 +29,8 @@ import type { TranslationUnit } from './unit';
 export interface RangeState {
   readonly kind: 'range';
   readonly seq: string;
+  /** B as an array (its items are fetched by position). */
+  readonly items: string;
   /** The positions in B of the numeric keys, in ascending key order. */
   readonly positions: string;
   /** Whether a key is no number (every item is then a candidate). */
@@ -57,7 +59,7 @@ export const castableAsDouble = (k: string): string => `(${F}matches(${k}, "^\\s
 export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: RangeState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
-  const [seq, entries, sorted, keys, positions, other, doubles, search] = ['seq', 'entries', 'sorted', 'keys', 'positions', 'other', 'doubles', 'search'].map(name);
+  const [seq, items, entries, sorted, keys, positions, other, doubles, search] = ['seq', 'items', 'entries', 'sorted', 'keys', 'positions', 'other', 'doubles', 'search'].map(name);
   const [pos, k, d, e, x, upper, go, lo, hi, m] = ['pos', 'key', 'double', 'entry', 'x', 'upper', 'go', 'lo', 'hi', 'mid'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
@@ -76,6 +78,8 @@ export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit
     `return ${go}(${go}, 1, ${F}count(${keys})) }`;
   const text = [
     `${seq} := ${innerDomain}`,
+    // saxon-js's `$seq[$p]` and `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
+    `${items} := array {${seq}}`,
     `${entries} := (${each})`,
     `${other} := (some ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 0)`,
     `${doubles} := (every ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 3 and ${e}(3))`,
@@ -84,7 +88,7 @@ export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit
     `${positions} := (for ${e} in ${sorted} return ${e}(2))`,
     `${search} := ${searchFn}`,
   ].join(', ');
-  return { text, state: { kind: 'range', seq, positions, other, doubles, search } };
+  return { text, state: { kind: 'range', seq, items, positions, other, doubles, search } };
 }
 
 /**
@@ -97,7 +101,7 @@ export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Sc
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
   const [l, c, ds, exact, p] = ['probe', 'bounds', 'doubles', 'exact', 'pos'].map(name);
-  const { seq, positions, other, doubles, search } = state;
+  const { seq, items, positions, other, doubles, search } = state;
   const probe = translateExpr(plan.probe, scope, unit);
   // a number per value of L, or "all" where the loop compares something else
   const bounds =
@@ -117,7 +121,7 @@ export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Sc
     domain:
       `(if (${all}) then ${seq} ` +
       `else let ${ds} := (for ${l} in ${c} return if (${l} ne ${l}) then () else ${l}) return ` +
-      `if (${F}empty(${ds})) then () else for ${p} in ${F}sort(${F}distinct-values(${matching})) return ${F}subsequence(${seq}, ${p}, 1))`,
+      `if (${F}empty(${ds})) then () else for ${p} in ${F}sort(${F}distinct-values(${matching})) return ${items}(${p}))`,
     exact,
   };
 }

@@ -35,9 +35,10 @@ export { findJoins, type JoinPlan } from './flwor-join-sites';
 export interface HashState {
   readonly kind: 'hash';
   readonly seq: string;
+  /** B as an array. */
+  readonly items: string;
+  /** The positions of B's items by key (`hashMap`). */
   readonly map: string;
-  /** The kinds of keys B has: `untyped`, `badu` (untyped, no number), `str`, `num`, `other`. */
-  readonly kinds: string;
 }
 
 export type JoinState = HashState | RangeState;
@@ -97,33 +98,56 @@ export function joinOuterBinding(
   return { text, scope: bound.scope };
 }
 
-/** `$seq := B, $map := …, $kinds := …` of one hash join. */
+/** The runtime library function grouping the positions of B's items by key (`joinGroupsText`). */
+export const JOIN_GROUPS = `Q{${NS.gen}}lib.join-groups`;
+
+/**
+ * `join-groups($n, $keys)`: a map from each key `$keys($pos)` gives for a position 1 to `$n`
+ * to the positions giving it, ascending, each once (XSLT 3.0 §14.3: `group-by` puts an item in
+ * the group of each of its keys, once, and groups keep the population's order). saxon-js groups
+ * by a hash map; building the map with `map:merge(…, map{"duplicates": "combine"})` instead
+ * copies a key's whole sequence for every item added to it.
+ */
+export function joinGroupsText(): string {
+  const [n, keys] = [`Q{${NS.vars}}n`, `Q{${NS.vars}}keys`];
+  return [
+    `<xsl:function name="${JOIN_GROUPS}" as="map(*)">`,
+    `<xsl:param name="${n}" as="xs:integer"/>`,
+    `<xsl:param name="${keys}" as="function(*)"/>`,
+    '<xsl:map>',
+    `<xsl:for-each-group select="1 to $${n}" group-by="$${keys}(.)">`,
+    `<xsl:map-entry key="${F}current-grouping-key()" select="${F}current-group()"/>`,
+    '</xsl:for-each-group>',
+    '</xsl:map>',
+    '</xsl:function>',
+  ].join('\n');
+}
+
+/**
+ * `$seq := B, $items := …, $map := …` of one hash join. The map's keys: `s` + a string, `n` +
+ * a number's key, `u` + the key of an untyped value that is a number, each to the positions in
+ * B of the items with such a key; and `k` + a kind of key the probe must know B has (`badu`: an
+ * untyped value that is no number, `str`, `num`, `other`), to the positions of such items.
+ */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
-  const [seq, map, kindsVar, pos, k, d] = ['seq', 'map', 'kinds', 'pos', 'key', 'double'].map(name);
+  const [seq, items, map, pos, k, d] = ['seq', 'items', 'map', 'pos', 'key', 'double'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const keys = translateExpr(plan.build, item.scope, unit);
-  const entry = (key: string): string => `${MAP}entry(${key}, ${pos})`;
-  const each = (body: string): string =>
-    `for ${pos} in 1 to ${F}count(${seq}) return let ${item.variable.ref} := ${seq}[${pos}] return for ${k} in ${F}data(${keys}) return ${body}`;
-  // the map holds positions by key; the kinds of the keys seen go to a second variable (as
-  // map entries, a flag repeated for every item would make map:merge combine long sequences)
-  const build =
-    `${MAP}merge(${each(
-      `if (${k} instance of ${XS}untypedAtomic) then (${entry(`"s" || ${k}`)}, ` +
-        `if ${castableAsDouble(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${entry(`"u" || ${numberKey(d)}`)}) else ()) ` +
-        `else if ${isString(k)} then ${entry(`"s" || ${k}`)} ` +
-        `else if ${isNumber(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${entry(`"n" || ${numberKey(d)}`)}) ` +
-        `else ()`,
-    )}, map{"duplicates": "combine"})`;
-  const kinds =
-    `${F}distinct-values(${each(
-      `if (${k} instance of ${XS}untypedAtomic) then (if ${castableAsDouble(k)} then "untyped" else "badu") ` +
-        `else if ${isString(k)} then "str" else if ${isNumber(k)} then "num" else "other"`,
-    )})`;
-  return { text: `${seq} := ${innerDomain}, ${map} := ${build}, ${kindsVar} := ${kinds}`, state: { kind: 'hash', seq, map, kinds: kindsVar } };
+  unit.addLibraryDeclaration(JOIN_GROUPS, joinGroupsText());
+  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else "${prefix}" || ${numberKey(d)})`;
+  const keysOf =
+    `function(${pos}) { let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
+    `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
+    `else if ${isString(k)} then ("kstr", "s" || ${k}) ` +
+    `else if ${isNumber(k)} then ("knum", ${numeric('n')}) ` +
+    `else "kother" }`;
+  // B as an array too: the candidates are fetched by position, and saxon-js's `$seq[$p]` and
+  // `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
+  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}, ${map} := ${JOIN_GROUPS}(${F}count(${seq}), ${keysOf})`;
+  return { text, state: { kind: 'hash', seq, items, map } };
 }
 
 /** The inner binding over the candidates. */
@@ -144,24 +168,25 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   }
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
-  const [l, d, c, p] = ['probe', 'double', 'candidates', 'pos'].map(name);
-  const { seq, map, kinds } = state;
-  const has = (f: string): string => `(${kinds} = "${f}")`;
-  const all = '-1';
+  const [l, d, c, p, k] = ['probe', 'double', 'candidates', 'pos', 'key'].map(name);
+  const { seq, items, map } = state;
+  const has = (f: string): string => `${MAP}contains(${map}, "k${f}")`;
+  const all = '"*"';
   const probe = translateExpr(plan.probe, scope, unit);
   const numeric = (x: string, kinds: string[]): string =>
-    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `${map}("${kind}" || ${numberKey(d)})`).join(', ')}))`;
-  const candidates =
+    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `"${kind}" || ${numberKey(d)}`).join(', ')}))`;
+  // the keys to look up for L's values, or "*" where the nested loop compares otherwise
+  const lookups =
     `for ${l} in ${F}data(${probe}) return ` +
-    `if (${l} instance of ${XS}untypedAtomic) then (${map}("s" || ${l}), ` +
+    `if (${l} instance of ${XS}untypedAtomic) then ("s" || ${l}, ` +
     `if ${castableAsDouble(l)} then ${numeric(l, ['n'])} else if (${has('num')}) then ${all} else ()) ` +
-    `else if ${isString(l)} then (if (${has('num')}) then ${all} else ${map}("s" || ${l})) ` +
+    `else if ${isString(l)} then (if (${has('num')}) then ${all} else "s" || ${l}) ` +
     `else if ${isNumber(l)} then (if (${has('str')} or ${has('badu')}) then ${all} else ${numeric(l, ['n', 'u'])}) ` +
     `else ${all}`;
+  // one key's positions are ascending and distinct already
+  const positions = `if (${F}count(${c}) eq 1) then ${map}(${c}) else ${F}sort(${F}distinct-values(for ${k} in ${c} return ${map}(${k})))`;
   return {
     prefix: '',
-    domain:
-      `(let ${c} := (${candidates}) return if (${has('other')} or ${c} = ${all}) then ${seq} ` +
-      `else for ${p} in ${F}sort(${F}distinct-values(${c})) return ${F}subsequence(${seq}, ${p}, 1))`,
+    domain: `(let ${c} := (${lookups}) return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in (${positions}) return ${items}(${p}))`,
   };
 }

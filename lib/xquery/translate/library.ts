@@ -18,6 +18,7 @@
 import { CONTEXT_PARAM } from '../constants';
 import { HELPERS, helper } from './constructors-runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors-xpath';
+import { JOIN_GROUPS, joinGroupsText } from './flwor-join';
 import { sortFunctionName, sortFunctionText } from './flwor-order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor-sort';
 import { literalText, type LiteralParam } from './literals';
@@ -31,7 +32,7 @@ const MAX_LIBRARY_SORT_KEYS = 3;
 
 /**
  * The library's declarations by name (the name given to `TranslationUnit.addLibraryDeclaration`):
- * what plain constructors and order by need. Every declaration adds to the one compilation of
+ * what plain constructors, order by and hash joins need. Every declaration adds to the one compilation of
  * the library, so the other constructor helpers (computed constructors need generated functions
  * anyway) stay out.
  */
@@ -41,6 +42,7 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
   [ORDER_ENTRY, orderEntryText()],
+  [JOIN_GROUPS, joinGroupsText()],
 ]);
 
 /** Whether a query that uses the declarations `names` runs on the library. */
