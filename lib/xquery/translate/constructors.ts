@@ -256,10 +256,10 @@ export function copyContent(xpath: string, scope: Scope): string {
  * Pieces that may produce attributes are built into a variable and checked.
  */
 export function emitContent(pieces: readonly Piece[], names: readonly string[], scope: Scope, unit: TranslationUnit): string[] {
-  // no piece can produce attributes: nothing to check, atomic pieces become text directly
+  // no piece can produce attributes (atomic pieces cannot): nothing to check, atomic pieces become text directly
   if (pieces.every((p) => !p.attrs || p.atomicXslt !== undefined)) return pieces.map((p) => p.atomicXslt ?? p.xslt);
+  // some piece may produce attributes (the test above returned otherwise)
   const first = pieces.findIndex((p) => p.attrs);
-  if (first < 0) return pieces.map((p) => p.xslt);
   let last = pieces.length - 1;
   while (!pieces[last].attrs) last--;
   const pre = pieces.slice(0, first);
