@@ -39,14 +39,20 @@ describe('parallel writes (spec §16.1)', () => {
   });
 });
 
+/** A server of two workers, both started, with the databases `busy` and `free`. */
+async function busyAndFree(queryTimeout: number): Promise<TestServer> {
+  const t = await startTestServer({ workers: 2, queryTimeout });
+  await t.put('/rest/busy', '<b/>', 'application/xml').expect(201);
+  await t.put('/rest/free', '<f/>', 'application/xml').expect(201);
+  // two queries at once start both workers, so that neither test request waits for one to load
+  await Promise.all([t.get('/rest?query=sum(1 to 300000)').expect(200), t.get('/rest?query=sum(1 to 300001)').expect(200)]);
+  return t;
+}
+
 describe('a query locks only the databases it names (spec §16.1)', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ workers: 2, queryTimeout: 3000 });
-    await t.put('/rest/busy', '<b/>', 'application/xml').expect(201);
-    await t.put('/rest/free', '<f/>', 'application/xml').expect(201);
-    // two queries at once start both workers, so that neither test request waits for one to load
-    await Promise.all([t.get('/rest?query=sum(1 to 300000)').expect(200), t.get('/rest?query=sum(1 to 300001)').expect(200)]);
+    t = await busyAndFree(3000);
   });
   afterAll(() => t.close());
   const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);
@@ -66,16 +72,12 @@ describe('a query locks only the databases it names (spec §16.1)', () => {
     expect(busy.text).toBe('<b/>');
     expect((await update).text).toMatch(/\[BASX0003\] Timeout exceeded/);
   });
-
 });
 
 describe('a query that reaches no database takes no lock', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ workers: 2, queryTimeout: 8000 });
-    await t.put('/rest/busy', '<b/>', 'application/xml').expect(201);
-    await t.put('/rest/free', '<f/>', 'application/xml').expect(201);
-    await Promise.all([t.get('/rest?query=sum(1 to 300000)').expect(200), t.get('/rest?query=sum(1 to 300001)').expect(200)]);
+    t = await busyAndFree(8000);
   }, 120_000);
   afterAll(() => t.close());
   const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);
