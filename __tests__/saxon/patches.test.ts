@@ -16,6 +16,8 @@ describe('saxon-js on the main thread', () => {
     expect((await s.get(`/rest?query=${encodeURIComponent('string(xs:float(1e11)), <e xmlns="urn:x"><a xmlns=""/></e>')}`).expect(200)).text).toBe(
       '1.0E11\n<e xmlns="urn:x"><a xmlns=""/></e>',
     );
+    // and closures keep the values of their creation (closure-variables.ts)
+    expect((await s.get(`/rest?query=${encodeURIComponent('for $x in (2, 1) count $c let $f := function() { $x } order by $x return $f()')}`).expect(200)).text).toBe('1\n2');
     const saxon = require('saxon-js') as {
       XPath: { evaluate(expr: string, ctx: unknown, options?: object): unknown };
       serialize(value: unknown, options: object): string;
@@ -26,6 +28,7 @@ describe('saxon-js on the main thread', () => {
     const doc = saxon.XPath.evaluate(`parse-xml('<e xmlns="urn:x"><a xmlns=""/></e>')`, null);
     expect(saxon.serialize(doc, { method: 'xml', 'omit-xml-declaration': true })).toBe('<e xmlns="urn:x"><a/></e>');
     expect(saxon.internals.Expr.Ek('z z')).toBe(false);
+    expect(saxon.XPath.evaluate('let $fs := for $n in (1, 2) return function() { $n } return $fs ! .()', null)).toEqual([2, 2]);
     expect(saxon.XPath.evaluate('Q{http://saxonica.com/ns/interactiveXSLT}window()', null)).toBe(globalThis);
   });
 

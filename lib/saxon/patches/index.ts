@@ -3,13 +3,14 @@
  * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
- * - `applyQueryPatches` (output and namespace fixes), first thing in a query worker
+ * - `applyQueryPatches` (output, namespace and closure fixes), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
  * - `sealHostGlobal` (host-global.ts), by the host wall once the worker has loaded
  *   (lib/xquery/worker/host-wall.ts).
  */
+import { patchClosureVariables } from './closure-variables';
 import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
 import { patchFloatToString } from './float-to-string';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
@@ -17,9 +18,10 @@ import { patchNamespaceUriCheck } from './namespace-uri-check';
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
 
-/** Applies the output and namespace patches (idempotent). */
+/** Applies the output, namespace and closure patches (idempotent). */
 export function applyQueryPatches(): void {
   patchFloatToString();
   patchDefaultNamespaceUndeclaration();
   patchNamespaceUriCheck();
+  patchClosureVariables();
 }
