@@ -29,6 +29,7 @@ describe('saxon-js on the main thread', () => {
     expect(saxon.serialize(doc, { method: 'xml', 'omit-xml-declaration': true })).toBe('<e xmlns="urn:x"><a/></e>');
     expect(saxon.internals.Expr.Ek('z z')).toBe(false);
     expect(saxon.XPath.evaluate('let $fs := for $n in (1, 2) return function() { $n } return $fs ! .()', null)).toEqual([2, 2]);
+    expect(() => saxon.XPath.evaluate('for-each((1, 2), function($n) { function() { $n } }) ! .()', null)).toThrow(/alphaCode/);
     expect(saxon.XPath.evaluate('Q{http://saxonica.com/ns/interactiveXSLT}window()', null)).toBe(globalThis);
   });
 

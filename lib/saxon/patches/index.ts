@@ -3,7 +3,7 @@
  * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
- * - `applyQueryPatches` (output, namespace and closure fixes), first thing in a query worker
+ * - `applyQueryPatches` (output, namespace, closure and function-type fixes), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
@@ -13,15 +13,17 @@
 import { patchClosureVariables } from './closure-variables';
 import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
 import { patchFloatToString } from './float-to-string';
+import { patchFunctionTypeCodes } from './function-type-codes';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
 
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
 
-/** Applies the output, namespace and closure patches (idempotent). */
+/** Applies the output, namespace, closure and function-type patches (idempotent). */
 export function applyQueryPatches(): void {
   patchFloatToString();
   patchDefaultNamespaceUndeclaration();
   patchNamespaceUriCheck();
   patchClosureVariables();
+  patchFunctionTypeCodes();
 }
