@@ -20,7 +20,9 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, bod
 /** Answers `/healthz` and `/openapi.json` (GET, HEAD); false for anything else. */
 export function serveEndpoint(req: IncomingMessage, res: ServerResponse, router: RestRouter, mount: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = (req.url ?? '/').split('?')[0];
+  const url = req.url ?? '/';
+  const end = url.indexOf('?');
+  const path = end < 0 ? url : url.slice(0, end);
   if (path === '/healthz') {
     router.health().then(
       (ok) => sendJson(req, res, ok ? 200 : 503, JSON.stringify({ status: ok ? 'ok' : 'unavailable' })),

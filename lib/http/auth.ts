@@ -83,7 +83,11 @@ function acceptedBefore(req: Request, runtime: Runtime, header: string): User | 
   return runtime.users.get(accepted.user.name) === accepted.user ? accepted.user : undefined;
 }
 
-async function basicLogin(req: Request, runtime: Runtime, header: string | undefined): Promise<User> {
+/**
+ * Basic credentials: the user the connection's last accepted header names (at once), else the
+ * user the decoded name and password log in as.
+ */
+function basicLogin(req: Request, runtime: Runtime, header: string | undefined): User | Promise<User> {
   const match = /^Basic\s+(\S*)\s*$/i.exec(header ?? '');
   if (match === null) throw raise(HTTP_ERRORS, 'AUTH_EXPECTED');
   const known = acceptedBefore(req, runtime, header!);
@@ -91,14 +95,24 @@ async function basicLogin(req: Request, runtime: Runtime, header: string | undef
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw raise(HTTP_ERRORS, 'ACCESS_DENIED');
-  const user = await login(runtime, req, decoded.slice(0, colon), decoded.slice(colon + 1));
-  if (req.socket) acceptedOn.set(req.socket, { header: Buffer.from(header!, 'latin1'), user });
-  return user;
+  return login(runtime, req, decoded.slice(0, colon), decoded.slice(colon + 1)).then((user) => {
+    if (req.socket) acceptedOn.set(req.socket, { header: Buffer.from(header!, 'latin1'), user });
+    return user;
+  });
 }
 
-export async function authenticate(req: Request, runtime: Runtime): Promise<User> {
-  // Users and grants changed by another server sharing the store apply from its next request.
-  const syncing = runtime.users.sync();
+/** The user of the request's credentials: Basic ones, else the default ones of the options. */
+function credentialsUser(req: Request, runtime: Runtime): User | Promise<User> {
+  const header = req.headers.authorization;
+  const { user: defaultUser, password: defaultPassword } = runtime.options;
+  if (header === undefined && defaultUser !== undefined && defaultPassword !== undefined) {
+    return defaultLogin(req, runtime, defaultUser, defaultPassword);
+  }
+  return basicLogin(req, runtime, header);
+}
+
+/** After the users are in sync: the user the host names, else the one of the credentials. */
+async function hostOrCredentialsUser(req: Request, runtime: Runtime, syncing: Promise<void> | undefined): Promise<User> {
   if (syncing) await syncing;
   const hook = runtime.options.authenticate;
   const hostUser = hook === undefined ? undefined : await hook(req);
@@ -108,10 +122,17 @@ export async function authenticate(req: Request, runtime: Runtime): Promise<User
     if (user === undefined) throw raise(HTTP_ERRORS, 'ACCESS_DENIED_X', hostUser);
     return user;
   }
-  const header = req.headers.authorization;
-  const { user: defaultUser, password: defaultPassword } = runtime.options;
-  if (header === undefined && defaultUser !== undefined && defaultPassword !== undefined) {
-    return defaultLogin(req, runtime, defaultUser, defaultPassword);
-  }
-  return basicLogin(req, runtime, header);
+  return credentialsUser(req, runtime);
+}
+
+/**
+ * The user a request runs as. Known at once (not a promise) when nothing needs waiting for: no
+ * users to sync, no host hook, and credentials this connection had accepted before; a failure
+ * may then be thrown rather than rejected.
+ */
+export function authenticate(req: Request, runtime: Runtime): User | Promise<User> {
+  // Users and grants changed by another server sharing the store apply from its next request.
+  const syncing = runtime.users.sync();
+  if (syncing === undefined && runtime.options.authenticate === undefined) return credentialsUser(req, runtime);
+  return hostOrCredentialsUser(req, runtime, syncing);
 }

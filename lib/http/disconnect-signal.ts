@@ -8,14 +8,25 @@
 import type { ServerResponse } from 'node:http';
 import type { CancelSignal } from '../xquery/worker/jobs';
 
+const SIGNAL = Symbol('xmldb-rest disconnect signal');
+
+type WithSignal = ServerResponse & { [SIGNAL]?: DisconnectSignal };
+
+/**
+ * The one `close` listener of every response (no closure per request): a response closes once,
+ * so it is added with `on`, which needs no wrapper to remove it again.
+ */
+function onResponseClose(this: WithSignal): void {
+  if (!this.writableFinished) this[SIGNAL]?.abort();
+}
+
 export class DisconnectSignal implements CancelSignal {
   aborted = false;
   private listeners: (() => void)[] = [];
 
   constructor(res: ServerResponse) {
-    res.once('close', () => {
-      if (!res.writableFinished) this.abort();
-    });
+    (res as WithSignal)[SIGNAL] = this;
+    res.on('close', onResponseClose);
   }
 
   /** As AbortSignal's: a listener added after the abort is not called. */
@@ -28,7 +39,8 @@ export class DisconnectSignal implements CancelSignal {
     if (i >= 0) this.listeners.splice(i, 1);
   }
 
-  private abort(): void {
+  /** @internal the response's `close` listener. */
+  abort(): void {
     this.aborted = true;
     const listeners = this.listeners;
     this.listeners = [];

@@ -51,7 +51,8 @@ export function checkSerialization(name: string, value: string): void {
 /** GET and QUERY: rule 1 (operations) applies to GET only. */
 export function classifyReadParameters(pairs: QueryPairs, method: 'GET' | 'QUERY'): RequestParameters {
   const grouped = groupPairs(pairs);
-  const ops = method === 'GET' ? [...grouped.keys()].filter((n) => OPERATIONS.includes(n)) : [];
+  const ops: string[] = [];
+  if (method === 'GET') for (const name of grouped.keys()) if (OPERATIONS.includes(name)) ops.push(name);
   if (ops.length > 1 || (ops.length === 1 && grouped.get(ops[0])!.length > 1)) {
     throw raise(HTTP_ERRORS, 'MULTIPLE_OPS_X', ops.join(', '));
   }

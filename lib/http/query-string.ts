@@ -7,6 +7,7 @@
 export type QueryPairs = ReadonlyArray<readonly [name: string, value: string]>;
 
 function decode(text: string): string {
+  if (!text.includes('%') && !text.includes('+')) return text;
   const spaced = text.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(spaced);

@@ -27,11 +27,12 @@ export function send(req: IncomingMessage, res: Response, result: Result): void 
   const headers: string[] = [];
   // Content-Type by name, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
   if (result.status !== 304) headers.push('Content-Type', result.contentType);
-  headers.push(...securityHeaders(result.contentType));
+  const security = securityHeaders(result.contentType);
+  for (let i = 0; i < security.length; i++) headers.push(security[i]);
   const streamed = result.body instanceof Readable;
   // a text body's length is ours: it is the length of what is written
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) if (streamed || name.toLowerCase() !== 'content-length') headers.push(name, value);
-  if (result.body instanceof Readable) {
+  if (streamed) {
     res.writeHead(result.status, headers);
     if (bodyless) {
       result.body.destroy();

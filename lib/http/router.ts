@@ -52,6 +52,8 @@ export interface RestRouter {
 
 const METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
+type Operation = NonNullable<RequestParameters['operation']>;
+
 function rawPath(req: Request): string {
   const q = req.url.indexOf('?');
   return q < 0 ? req.url : req.url.slice(0, q);
@@ -76,29 +78,39 @@ function headerRequest(req: Request): HeaderRequest {
   return { preconditions: readPreconditions(req.headers), bytes: parseRange(range, 'bytes'), items: parseRange(range, 'items') };
 }
 
-/** GET (and HEAD): an operation of the query string, or a listing or resource. */
-async function runGet(
-  session: Session,
-  target: Target,
-  params: RequestParameters,
-  headers: HeaderRequest,
-  crossSite: boolean,
-): Promise<Result> {
+/**
+ * GET (and HEAD): an operation of the query string, or a listing or resource. Not an async
+ * function: a query's promise is handed on as it is, without a wrapping promise and its turns.
+ */
+function runGet(session: Session, target: Target, params: RequestParameters, headers: HeaderRequest, crossSite: boolean): Promise<Result> {
   const op = params.operation;
   if (op === undefined) {
     if (target.db === undefined) return listDatabases(session, params.serialization);
     return retrieve(session, target.db, target.path, params.serialization, { preconditions: headers.preconditions, range: headers.bytes });
   }
   if (crossSite && op.name === 'query') refuseCrossSiteUpdate(analyzeQuery(session, op.value, params.options).updating);
-  if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-  const input = { ...params, db: target.db, path: target.path };
+  if (target.db !== undefined) return requireReadableDatabase(session, target.db).then(() => runOperation(session, op, target, params, headers));
+  return runOperation(session, op, target, params, headers);
+}
+
+/** The operation of a GET's query string. */
+function runOperation(session: Session, op: Operation, target: Target, params: RequestParameters, headers: HeaderRequest): Promise<Result> {
   switch (op.name) {
     case 'query':
-      return evaluateQuery(session, { ...input, query: op.value, items: headers.items });
+      return evaluateQuery(session, {
+        query: op.value,
+        db: target.db,
+        path: target.path,
+        context: params.context,
+        variables: params.variables,
+        serialization: params.serialization,
+        options: params.options,
+        items: headers.items,
+      });
     case 'command':
-      return runCommand(session, op.value, input);
+      return runCommand(session, op.value, { ...params, db: target.db, path: target.path });
     case 'run':
-      return runServerFile(session, op.value, input);
+      return runServerFile(session, op.value, { ...params, db: target.db, path: target.path });
   }
 }
 
@@ -142,7 +154,8 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
   // Before authentication and the body: a refused request costs nothing and changes nothing.
   const crossSite = isCrossSite(req, options.trustedOrigins);
   refuseCrossSiteChange(crossSite, method, pairs);
-  const user = await authenticate(req, rt);
+  const authenticated = authenticate(req, rt);
+  const user = authenticated instanceof Promise ? await authenticated : authenticated;
   setRequestUser(req, user.name);
   if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
   const session: Session = { user, runtime: rt, signal: new DisconnectSignal(res) };

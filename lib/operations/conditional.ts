@@ -36,6 +36,10 @@ function httpDate(value: string | undefined): number | undefined {
 }
 
 export function readPreconditions(headers: IncomingHttpHeaders): Preconditions {
+  // most requests carry none of them
+  if (headers['if-match'] === undefined && headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined && headers['if-range'] === undefined) {
+    return NO_PRECONDITIONS;
+  }
   const ifModifiedSince = httpDate(headers['if-modified-since']);
   return {
     ...(headers['if-match'] !== undefined ? { ifMatch: tagList(headers['if-match']) } : {}),

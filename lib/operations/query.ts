@@ -87,18 +87,32 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
  * database (`readable` is empty), so even a database the analysis missed stays out of its reach.
  */
 function runUnlockedQuery(session: Session, call: QueryCall): Promise<QueryResponse> {
-  return evaluateChecked(session, call, []);
+  return evaluateChecked(session, call, NOTHING_READABLE);
 }
 
+const NOTHING_READABLE: readonly string[] = Object.freeze([]);
+
 /** The engine's run of `call` for this session; a page that cannot be served fails (416). */
-async function evaluateChecked(session: Session, call: QueryCall, readable: readonly string[] | undefined, view?: ReadView): Promise<QueryResponse> {
-  const response = await session.runtime.engine.evaluate({
-    ...call,
-    ...(view ? { view } : {}),
+function evaluateChecked(session: Session, call: QueryCall, readable: readonly string[] | undefined, view?: ReadView): Promise<QueryResponse> {
+  const request: QueryRequest = {
+    query: call.query,
+    mixUpdates: call.mixUpdates,
+    baseUri: call.baseUri,
+    context: call.context,
+    variables: call.variables,
+    serialization: call.serialization,
+    timeoutMs: call.timeoutMs,
+    items: call.items,
+    view,
     readable,
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,
-  });
+  };
+  return session.runtime.engine.evaluate(request).then(checkPage);
+}
+
+/** A paged response whose page cannot be served: 416 with the length of the whole result. */
+function checkPage(response: QueryResponse): QueryResponse {
   if (response.page && response.page.range === undefined) {
     const error = raise(CONDITION_ERRORS, 'ITEMS_NOT_SATISFIABLE_X', response.page.total);
     throw withHeaders(error, { 'Content-Range': contentRange('items', undefined, response.page.total) });
@@ -134,12 +148,12 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   const locks = withDatabase(analysis.databases, input.db);
   const call: QueryCall = {
     query: prepared,
-    ...(mixUpdates ? { mixUpdates } : {}),
+    mixUpdates: mixUpdates || undefined,
     baseUri: input.baseUri,
     context: queryContext(input),
     variables: input.variables,
     serialization: input.serialization,
-    ...(input.items ? { items: input.items } : {}),
+    items: input.items,
   };
   let response: QueryResponse;
   if (analysis.updating) {

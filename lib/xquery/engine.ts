@@ -25,13 +25,14 @@ import { DEFAULT_BASE_URI } from './constants';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './query-error';
 import type { StringBinding } from './external-variables';
-import { contentTypeFor, encodeBody } from './serialization/serialize';
+import { encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { lineColumn } from './syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, inlinePredicateLiterals, libraryExpression, libraryStylesheet, xpathToRun, type ContextMode, type Translation } from './translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from './translate';
+import { literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
-import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage } from './worker/pool';
+import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage, type QueryJob } from './worker/pool';
 import { encodingName } from './serialization/params';
 import type { StoreChange } from './update/store-changes';
 
@@ -166,7 +167,7 @@ class XQueryEngine implements Engine {
     const mode = contextMode(request.context);
     let translation = prepared.translation(mode);
     const params: Record<string, StringBinding> = {};
-    for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
+    bindLiterals(params, translation);
     for (const ext of translation.externals) {
       const binding = findBinding(request.variables, ext.uri, ext.local, translation);
       if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
@@ -192,7 +193,7 @@ class XQueryEngine implements Engine {
         break;
       }
     }
-    const serialization = { ...request.serialization, ...translation.outputOptions };
+    const { serialization, contentType } = runSerialization(translation, request.serialization);
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
@@ -200,36 +201,37 @@ class XQueryEngine implements Engine {
       // same literals and externals, bound above; its literals again in case one differs)
       translation = prepared.stylesheetTranslation(mode);
       xslt = translation.xslt;
-      for (const lit of translation.literals) params[lit.param] = { values: [lit.value], type: lit.type };
+      bindLiterals(params, translation);
     }
-    // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
-    const library = xslt !== translation.xslt && xpath === undefined ? { compileTimeoutMs: LIBRARY_COMPILE_TIMEOUT_MS } : {};
     // A run that may read no database sees no versions: without a view, it asks its reader for none.
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
+    // One shape for every job, a property the run does not use left undefined (the pool reads an
+    // undefined property as an absent one), rather than an object spread per optional part.
+    const job: Mutable<QueryJob> = {
+      xslt,
+      xpath,
+      compile,
+      // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
+      compileTimeoutMs: xslt !== translation.xslt && xpath === undefined ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
+      params,
+      context,
+      serialization,
+      timeoutMs: request.timeoutMs,
+      readable: request.readable,
+      view: request.view,
+      versions,
+      signal: request.signal,
+      database,
+      update: updating || undefined,
+      items: request.items,
+      fileAccess: request.fileAccess || undefined,
+    };
     try {
-      const outcome = await this.pool.run({
-        xslt,
-        ...(xpath !== undefined ? { xpath } : {}),
-        compile,
-        ...library,
-        params,
-        context,
-        serialization,
-        timeoutMs: request.timeoutMs,
-        readable: request.readable,
-        ...(request.view ? { view: request.view } : {}),
-        ...(versions ? { versions } : {}),
-        signal: request.signal,
-        ...(database ? { database } : {}),
-        ...(updating ? { update: true } : {}),
-        ...(request.items ? { items: request.items } : {}),
-        ...(request.fileAccess ? { fileAccess: true } : {}),
-      });
+      const outcome = await this.pool.run(job);
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
-      const contentType = contentTypeFor(serialization, 'application/xml');
-      const page = outcome.page ? { page: outcome.page } : {};
-      return updating ? { body, contentType, changes: outcome.changes ?? [], ...page } : { body, contentType, ...page };
+      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page } : { body, contentType, changes: outcome.changes ?? [] };
+      return outcome.page ? { body, contentType, page: outcome.page } : { body, contentType };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
@@ -252,9 +254,10 @@ class XQueryEngine implements Engine {
     databaseContext: boolean,
     ownBase: boolean,
   ): { xslt: string; xpath?: string } {
-    const expression = updating ? undefined : xpathToRun(t, databaseContext);
+    if (updating) return { xslt: t.xslt };
+    const { expression, inlined } = runExpression(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
-    if (!t.xpath!.library) return { xslt: t.xslt, xpath: inlinePredicateLiterals(expression, t.literals) };
+    if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
     if (ownBase) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (this.libraryShapes.has(shape)) return { xslt: t.xslt };
@@ -302,6 +305,13 @@ const XSLT_CODES: Readonly<Record<string, string>> = {
   XTDE0640: 'XQDY0054', // circular variable definition
   XTDE0700: 'XPDY0002',
 };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Binds each literal of `t` to its stylesheet parameter. */
+function bindLiterals(params: Record<string, StringBinding>, t: Translation): void {
+  for (const [param, binding] of literalBindings(t)) params[param] = binding;
+}
 
 function contextMode(context: QueryContext): ContextMode {
   switch (context.kind) {
