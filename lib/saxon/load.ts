@@ -6,6 +6,7 @@
  * folder to check. The package is loaded on first use: threads that never parse XML nor run
  * queries (conversion offload threads) never load it.
  */
+import { publishCodeCache, requireFromCodeCache } from './code-cache';
 import type { SaxonError, SefTree, XdmArray, XdmAtomic, XdmItem, XdmMap, XdmNode } from './types';
 
 export interface AtomicType {
@@ -56,9 +57,14 @@ export type ExtensionImpl = (args: Iterator[], context: unknown, expr: unknown) 
 
 let loaded: SaxonApi | undefined;
 
-/** saxon-js, loaded on the first call. */
+/** saxon-js, loaded on the first call (in a query worker, from the main thread's code cache: code-cache.ts). */
 export function loadSaxon(): SaxonApi {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require('saxon-js') as SaxonApi;
+  loaded ??= (requireFromCodeCache(require.resolve('saxon-js')) ?? require('saxon-js')) as SaxonApi;
   return loaded;
+}
+
+/** Main thread, before starting query workers: publishes saxon-js's code cache for them (code-cache.ts). */
+export function publishSaxonCodeCache(): void {
+  publishCodeCache(require.resolve('saxon-js'));
 }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ResourceLimits, Transferable, Worker } from 'node:worker_threads';
+import { publishSaxonCodeCache } from '../../saxon/load';
 import { startThread } from '../../threads/launch';
 import type { WorkerInit } from './protocol';
 
@@ -33,6 +34,7 @@ export function workerLimits(heapMb: number | undefined): ResourceLimits {
 
 export function startWorker(init: WorkerInit, start: WorkerStart = {}): Worker {
   const { output, resourceLimits, transferList } = start;
+  publishSaxonCodeCache(); // once per process: workers deserialize saxon-js instead of compiling it
   const worker = startThread(path.join(__dirname, 'thread'), {
     workerData: init,
     ...(transferList ? { transferList: [...transferList] } : {}),

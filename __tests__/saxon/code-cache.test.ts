@@ -1,0 +1,92 @@
+/**
+ * The code cache of a CommonJS script that the main thread publishes for worker threads
+ * (lib/saxon/code-cache.ts). The thread is simulated: `node:worker_threads` answers whether this
+ * is the main thread as the test sets it, and keeps environment data as Node does for the
+ * workers started after it was set.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const mockThread = { main: true, environment: new Map<unknown, unknown>() };
+
+jest.mock('node:worker_threads', () => ({
+  get isMainThread() {
+    return mockThread.main;
+  },
+  getEnvironmentData: (key: unknown) => mockThread.environment.get(key),
+  setEnvironmentData: (key: unknown, value: unknown) => mockThread.environment.set(key, value),
+}));
+
+import { codeCacheOutcome, publishCodeCache, requireFromCodeCache } from '../../lib/saxon/code-cache';
+
+let dir: string;
+
+/** A script that requires a sibling by a relative path and answers what Node's module wrapper gives it. */
+function writeScript(name: string, answer: number): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(path.join(dir, 'sibling.js'), 'module.exports = "sibling";');
+  fs.writeFileSync(
+    file,
+    `const sibling = require('./sibling');\nmodule.exports = { answer: ${answer}, sibling, filename: __filename, dirname: __dirname, self: module.id, shared: exports === module.exports && this === exports };\n`,
+  );
+  return file;
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-code-cache-'));
+  mockThread.main = true;
+  mockThread.environment.clear();
+});
+
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a code cache published by the main thread', () => {
+  it('is one SharedArrayBuffer per script, published once', () => {
+    const file = writeScript('a.js', 1);
+    publishCodeCache(file);
+    const published = [...mockThread.environment.values()];
+    expect(published).toHaveLength(1);
+    expect(published[0]).toBeInstanceOf(SharedArrayBuffer);
+    expect((published[0] as SharedArrayBuffer).byteLength).toBeGreaterThan(0);
+    publishCodeCache(file);
+    expect([...mockThread.environment.values()]).toEqual(published);
+  });
+
+  it('is not published from a worker', () => {
+    mockThread.main = false;
+    publishCodeCache(writeScript('b.js', 2));
+    expect(mockThread.environment.size).toBe(0);
+  });
+
+  it("compiles a worker's module, which runs as Node runs it", () => {
+    const file = writeScript('c.js', 3);
+    publishCodeCache(file);
+    mockThread.main = false;
+    const exports = requireFromCodeCache(file);
+    expect(exports).toEqual({ answer: 3, sibling: 'sibling', filename: file, dirname: dir, self: file, shared: true });
+    expect(codeCacheOutcome(file)).toBe('accepted');
+  });
+
+  it('that does not match the source is rejected by V8, and the module compiled from its source', () => {
+    const file = writeScript('d.js', 4);
+    publishCodeCache(file);
+    fs.writeFileSync(file, 'module.exports = { answer: 5 };\n');
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toEqual({ answer: 5 });
+    expect(codeCacheOutcome(file)).toBe('rejected');
+  });
+
+  it('is not there for the main thread, nor for a worker started before it was published: the caller requires the module', () => {
+    const file = writeScript('e.js', 6);
+    expect(requireFromCodeCache(file)).toBeUndefined();
+    publishCodeCache(file);
+    expect(requireFromCodeCache(file)).toBeUndefined(); // main thread
+    mockThread.environment.clear();
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toBeUndefined();
+    expect(codeCacheOutcome(file)).toBeUndefined();
+  });
+});

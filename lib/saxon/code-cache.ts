@@ -1,0 +1,85 @@
+/**
+ * saxon-js for query workers, compiled from a V8 code cache that the main thread publishes
+ * (load.ts names the script; this module knows nothing of saxon-js).
+ *
+ * V8 compiles the top level of saxon-js's 2.4 MB script when it is loaded, and the compiler's
+ * working memory (its zones) is malloc'ed: glibc keeps it in the thread's arena after the
+ * compilation, fragmented, so every thread that loads saxon-js from source keeps about 34 MiB
+ * resident for good (measured on Node 20: a worker that only loads saxon-js holds an arena of
+ * 35 MiB; loaded from a code cache, 10 MiB). A code cache is deserialized instead of compiled.
+ *
+ * The main thread compiles the script once (without running it) before the first query worker
+ * starts, and publishes the cache as environment data (`worker_threads.setEnvironmentData`),
+ * which every worker started afterwards receives; a SharedArrayBuffer, so the workers share one
+ * copy. A worker compiles with the cache and runs the script as Node would (the same module
+ * wrapper, `require` relative to the package, registered in `require.cache`, so that requiring
+ * the package again in the worker answers the same instance). V8 checks that a cache matches
+ * the source, its own version and flags; a cache it rejects is ignored and the script compiled
+ * as without one, so a cache can slow a worker's start at worst, never change what it runs.
+ * Without a published cache (main thread, or a worker started by other code) saxon-js is
+ * required as usual.
+ */
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { Script } from 'node:vm';
+import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
+
+/** The environment data key of a published cache (a SharedArrayBuffer), per script file. */
+function cacheKey(file: string): string {
+  return `xmldb-rest:code-cache:${file}`;
+}
+
+/** Whether V8 took the cache of each script this thread compiled from one. */
+const outcomes = new Map<string, 'accepted' | 'rejected'>();
+
+/** Whether this thread compiled `file` from a published cache that V8 accepted (or rejected); undefined if not from a cache. */
+export function codeCacheOutcome(file: string): 'accepted' | 'rejected' | undefined {
+  return outcomes.get(file);
+}
+
+/** A CommonJS script, as Node's module loader compiles it. */
+function wrappedSource(file: string): string {
+  return Module.wrap(readFileSync(file, 'utf8'));
+}
+
+/**
+ * Main thread: publishes the code cache of the CommonJS script `file` for the workers started
+ * from now on (once per process; nothing on failure, the workers then compile as before).
+ */
+export function publishCodeCache(file: string): void {
+  if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
+  try {
+    const data = new Script(wrappedSource(file), { filename: file }).createCachedData();
+    const shared = new SharedArrayBuffer(data.length);
+    new Uint8Array(shared).set(data);
+    setEnvironmentData(cacheKey(file), shared);
+  } catch {
+    // without a cache
+  }
+}
+
+/**
+ * The exports of the CommonJS script `file`, compiled from the published cache and run as Node
+ * runs a module, in a worker that received a cache; undefined elsewhere (the caller requires it).
+ */
+export function requireFromCodeCache(file: string): unknown {
+  const shared = isMainThread ? undefined : getEnvironmentData(cacheKey(file));
+  if (!(shared instanceof SharedArrayBuffer)) return undefined;
+  const cached = require.cache[file];
+  if (cached?.loaded) return cached.exports;
+  const script = new Script(wrappedSource(file), { filename: file, cachedData: new Uint8Array(shared) });
+  outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
+  const mod = new Module(file, module);
+  mod.filename = file;
+  const body = script.runInThisContext() as (exports: unknown, req: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  require.cache[file] = mod;
+  try {
+    body.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  } catch (e) {
+    delete require.cache[file];
+    throw e;
+  }
+  mod.loaded = true;
+  return mod.exports;
+}
