@@ -20,6 +20,7 @@
  * copied hundreds of kilobytes to the old generation, and those collections cost more than
  * the queries themselves. Through the conditional, a run leaves nothing behind.
  */
+import { withFastCalls } from './fast-calls';
 import { loadSaxon, type Iterator } from './load';
 
 /** A compiled expression. */
@@ -83,10 +84,10 @@ export function prepareXPathPlans(): void {
  */
 export function compileXPath(expression: string, params: Record<string, unknown>, namespaceContext: Readonly<Record<string, string>>): XPathPlan {
   if (collations === undefined) xpath.evaluate(COLLATIONS, null, {});
-  return xpath.compile(`if (${COLLATIONS}) then () else (${expression})`, { params: { ...params }, namespaceContext }, true);
+  return withFastCalls(xpath.compile(`if (${COLLATIONS}) then () else (${expression})`, { params: { ...params }, namespaceContext }, true));
 }
 
-/** Runs a plan: `XPath.evaluateOnly` with `XPath.evaluate`'s options. */
+/** Runs a plan: `XPath.evaluateOnly` with `XPath.evaluate`'s options (faster calls: fast-calls.ts). */
 export function runXPathPlan(plan: XPathPlan, options: Record<string, unknown>): unknown {
   return xpath.evaluateOnly(plan, null, options);
 }

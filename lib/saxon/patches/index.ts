@@ -3,7 +3,8 @@
  * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
- * - `applyQueryPatches` (output, namespace, closure and function-type fixes), first thing in a query worker
+ * - `applyQueryPatches` (output, namespace, closure and function-type fixes; kept element names),
+ *   first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
@@ -12,6 +13,7 @@
  */
 import { patchClosureVariables } from './closure-variables';
 import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
+import { patchElementNames } from './element-names';
 import { patchFloatToString } from './float-to-string';
 import { patchFunctionTypeCodes } from './function-type-codes';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
@@ -19,11 +21,12 @@ import { patchNamespaceUriCheck } from './namespace-uri-check';
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
 
-/** Applies the output, namespace, closure and function-type patches (idempotent). */
+/** Applies the output, namespace, closure, function-type and speed patches (idempotent). */
 export function applyQueryPatches(): void {
   patchFloatToString();
   patchDefaultNamespaceUndeclaration();
   patchNamespaceUriCheck();
   patchClosureVariables();
   patchFunctionTypeCodes();
+  patchElementNames();
 }
