@@ -3,8 +3,8 @@
  * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
- * - `applyQueryPatches` (output, namespace, closure and function-type fixes; kept element names),
- *   first thing in a query worker
+ * - `applyQueryPatches` (output, namespace, closure and function-type fixes; element names and
+ *   comparers kept, string order without arrays), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
@@ -12,11 +12,13 @@
  *   (lib/xquery/worker/host-wall.ts).
  */
 import { patchClosureVariables } from './closure-variables';
+import { patchComparers } from './comparers';
 import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
 import { patchElementNames } from './element-names';
 import { patchFloatToString } from './float-to-string';
 import { patchFunctionTypeCodes } from './function-type-codes';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
+import { patchStringOrder } from './string-order';
 
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
@@ -29,4 +31,6 @@ export function applyQueryPatches(): void {
   patchClosureVariables();
   patchFunctionTypeCodes();
   patchElementNames();
+  patchComparers();
+  patchStringOrder();
 }
