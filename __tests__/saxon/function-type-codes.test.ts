@@ -1,10 +1,11 @@
 /**
  * Functions that return functions of no arguments: saxon-js wrote their inferred type in a form
- * its own reader rejected (lib/saxon/patches/function-type-codes.ts). Each query runs both as one
- * XPath expression and, with a declared variable in its prolog, as a stylesheet.
+ * its own reader rejected (lib/saxon/patches/function-type-codes.ts), through both paths of the
+ * engine (both-ways.ts).
  */
 import { alphaCode } from '../../lib/saxon/patches/function-type-codes';
 import { engineFixture } from '../xquery/translate/helpers';
+import { answersBothWays } from './both-ways';
 
 const e = engineFixture();
 
@@ -18,13 +19,7 @@ const CASES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 describe('functions returning functions of no arguments', () => {
-  it.each(CASES)('%s', async (query, expected) => {
-    expect(await e.adaptive(query)).toBe(expected);
-  });
-
-  it.each(CASES)('%s (as a stylesheet)', async (query, expected) => {
-    expect(await e.adaptive(`declare variable $unused := 0; ${query}`)).toBe(expected);
-  });
+  answersBothWays(e, CASES);
 });
 
 describe('alphaCode', () => {
