@@ -207,7 +207,7 @@ class XQueryEngine implements Engine {
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
     // One shape for every job, a property the run does not use left undefined (the pool reads an
     // undefined property as an absent one), rather than an object spread per optional part.
-    const job: Mutable<QueryJob> = {
+    const job: QueryJob = {
       xslt,
       xpath,
       compile,
@@ -305,8 +305,6 @@ const XSLT_CODES: Readonly<Record<string, string>> = {
   XTDE0640: 'XQDY0054', // circular variable definition
   XTDE0700: 'XPDY0002',
 };
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Binds each literal of `t` to its stylesheet parameter. */
 function bindLiterals(params: Record<string, StringBinding>, t: Translation): void {
