@@ -106,6 +106,20 @@ describe('the cost of a login', () => {
     expect(scrypt.calls).toStrictEqual([OWASP]);
   });
 
+  test('many requests at once with the same right password share one scrypt and all pass (none counted as pending)', async () => {
+    const dbPath = tempDir();
+    await seedUsers(dbPath, [{ name: 'carol', password: 'carol-pw', perm: 'read' }]);
+    const fresh = await startTestServer({ dbPath });
+    try {
+      scrypt.calls.length = 0;
+      const results = await Promise.all(Array.from({ length: 24 }, () => request(fresh.app).get('/rest').auth('carol', 'carol-pw')));
+      expect(results.map((r) => r.status)).toStrictEqual(Array(24).fill(200));
+      expect(scrypt.calls).toStrictEqual([OWASP]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('scrypt runs one at a time, leaving the thread pool to the store', async () => {
     const results = await Promise.all(['g1', 'g2', 'g3', 'g4'].map((name) => request(s.app).get('/rest').auth(name, name)));
     expect(results.map((r) => r.status)).toStrictEqual([401, 401, 401, 401]);

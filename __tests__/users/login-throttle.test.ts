@@ -69,4 +69,15 @@ describe('LoginThrottle', () => {
     throttle.finish(['client a'], false);
     expect(throttle.retryAfter(['client a'])).toBe(0);
   });
+
+  test('an attempt sharing a check already running is not held back by the attempts being checked, only by a block', () => {
+    for (let i = 0; i < 16; i++) throttle.start(['client a']);
+    expect(throttle.retryAfter(['client a'])).toBe(1);
+    expect(throttle.retryAfter(['client a'], true)).toBe(0);
+    // a shared attempt that ends leaves the count of those being checked as it was
+    throttle.finish(['client a'], true, false);
+    expect(throttle.retryAfter(['client a'])).toBe(1);
+    fail(['client b'], FREE_FAILURES);
+    expect(throttle.retryAfter(['client b'], true)).toBe(1);
+  });
 });

@@ -6,7 +6,9 @@
  * success resets the keys it used. Records are forgotten after FORGET_MS without failures.
  *
  * Attempts still being checked count too (at most MAX_PENDING per key), so a burst of guesses
- * sent at once cannot queue more than a few password hashes.
+ * sent at once cannot queue more than a few password hashes. An attempt that waits for the check
+ * of the same name and password already running costs no hash, and is not counted so: a client
+ * opening many connections at once with the same credentials is not refused.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -29,15 +31,18 @@ export class LoginThrottle {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Whole seconds before an attempt with these keys is accepted; 0 when it may go ahead. */
-  retryAfter(keys: readonly string[]): number {
+  /**
+   * Whole seconds before an attempt with these keys is accepted; 0 when it may go ahead.
+   * `shared`: the attempt waits for a check already running (no new hash): only a block refuses it.
+   */
+  retryAfter(keys: readonly string[], shared = false): number {
     let wait = 0;
     const now = this.now();
     for (const key of keys) {
       const r = this.current(key, now);
       if (r === undefined) continue;
       if (r.blockedUntil > now) wait = Math.max(wait, Math.ceil((r.blockedUntil - now) / 1000));
-      else if (r.pending >= MAX_PENDING) wait = Math.max(wait, 1);
+      else if (!shared && r.pending >= MAX_PENDING) wait = Math.max(wait, 1);
     }
     return wait;
   }
@@ -48,11 +53,12 @@ export class LoginThrottle {
     for (const key of keys) this.record(key, now).pending++;
   }
 
-  finish(keys: readonly string[], succeeded: boolean): void {
+  /** An attempt ended; `started`: it was counted by {@link start} (a shared one is not). */
+  finish(keys: readonly string[], succeeded: boolean, started = true): void {
     const now = this.now();
     for (const key of keys) {
       const r = this.record(key, now);
-      r.pending = Math.max(0, r.pending - 1);
+      if (started) r.pending = Math.max(0, r.pending - 1);
       if (succeeded) {
         r.failures = 0;
         r.blockedUntil = 0;

@@ -9,7 +9,7 @@ import type { User, UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isOutdated, verifyUnknownUser } from './password';
-import { checkPassword, isRemembered } from './verified-logins';
+import { checkPassword, isBeingChecked, isRemembered } from './verified-logins';
 import type { LocalPermission, Permission } from './permissions';
 import { FileUsers } from './users-file';
 
@@ -86,14 +86,15 @@ export class UserStore {
     const user = this.get(name);
     if (user !== undefined && isRemembered(password, user.password)) return { kind: 'accepted', user };
     const keys = [`client ${client}`, `user ${name}`];
-    const retryAfter = this.throttle.retryAfter(keys);
+    const shared = user !== undefined && isBeingChecked(password, user.password);
+    const retryAfter = this.throttle.retryAfter(keys, shared);
     if (retryAfter > 0) return { kind: 'throttled', retryAfter };
-    this.throttle.start(keys);
+    if (!shared) this.throttle.start(keys);
     let ok = false;
     try {
       ok = user === undefined ? await verifyUnknownUser(password) : await checkPassword(password, user.password);
     } finally {
-      this.throttle.finish(keys, ok);
+      this.throttle.finish(keys, ok, !shared);
     }
     if (user === undefined || !ok) return { kind: 'denied' };
     if (isOutdated(user.password)) await this.rehash(user, password);

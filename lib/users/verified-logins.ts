@@ -25,6 +25,11 @@ export function isRemembered(password: string, hash: PasswordHash): boolean {
   return remembered.has(fingerprint(password, hash));
 }
 
+/** True while a check of this password against this hash runs (another would share it). */
+export function isBeingChecked(password: string, hash: PasswordHash): boolean {
+  return inFlight.has(fingerprint(password, hash));
+}
+
 /** Checks a password against a stored hash, remembering a success. */
 export function checkPassword(password: string, hash: PasswordHash): Promise<boolean> {
   const key = fingerprint(password, hash);
