@@ -1,9 +1,9 @@
 /**
- * The package as hosts get it: `npm pack` (which builds dist/ through `prepack`), the tarball
- * unpacked into host projects, and strict TypeScript hosts compiled against it (skipLibCheck off,
- * so the published declarations are checked too): CommonJS and ES modules, with and without
- * esModuleInterop, with Express 5's and Express 4's typings, and a plain Node HTTP host that has no
- * Express typings at all.
+ * The package as hosts get it: `npm pack` (which builds dist/ through `prepack`) in a copy of the
+ * checkout, the tarball unpacked into host projects, and strict TypeScript hosts compiled against
+ * it (skipLibCheck off, so the published declarations are checked too): CommonJS and ES modules,
+ * with and without esModuleInterop, with Express 5's and Express 4's typings, and a plain Node HTTP
+ * host that has no Express typings at all.
  * Offline: the hosts get this repository's installed packages through symlinks, never npm install.
  */
 import { execFile } from 'node:child_process';
@@ -77,6 +77,26 @@ const HOSTS: readonly Host[] = [
 ];
 
 /**
+ * Copies the checkout into `to` for `npm pack`: the files git lists as tracked or untracked but
+ * not ignored (the sources, package.json, .gitignore, which `npm pack` honours when there is no
+ * .npmignore), without dist/, with this repository's node_modules linked in for the build. The
+ * build then writes the copy's dist/: the checkout's own is never removed or half-written under a
+ * server, benchmark or QT3 run started from it while the tests run. Files git ignores are left
+ * out, as `npm pack` leaves them out unless package.json's `files` names them (it names dist/
+ * only, which the build makes).
+ */
+async function copyCheckout(to: string): Promise<void> {
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  for (const file of stdout.split('\0')) {
+    // --cached also lists tracked files deleted from the working tree, which `npm pack` would not see.
+    if (file === '' || file === 'dist' || file.startsWith('dist/') || !fs.existsSync(path.join(ROOT, file))) continue;
+    fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(to, file));
+  }
+  fs.symlinkSync(MODULES, path.join(to, 'node_modules'), 'dir');
+}
+
+/**
  * Links `name` of this repository's node_modules into a host as `as`. Packages resolve their own
  * dependencies from their real path, so one link brings what a package needs along.
  */
@@ -135,12 +155,15 @@ function compile(dir: string, parsed: Map<string, ts.SourceFile>): string {
 describe('the packed package', () => {
   let base: string;
   let unpacked: string;
+  let checkout: string;
   let files: string[];
 
   beforeAll(async () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-pack-'));
-    // `npm pack` runs `prepack`, which builds dist/ from the current sources.
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', base], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    checkout = path.join(base, 'checkout');
+    await copyCheckout(checkout);
+    // `npm pack` runs `prepack`, which builds the copy's dist/ from the current sources.
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', base], { cwd: checkout, maxBuffer: 64 * 1024 * 1024 });
     const [report] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
     files = report.files.map((f) => f.path);
     await run('tar', ['-xzf', path.join(base, report.filename), '-C', base]);
@@ -157,6 +180,13 @@ describe('the packed package', () => {
       expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.mjs', 'dist/index.d.ts', 'dist/bin.js', 'dist/xquery/worker/thread.js']),
     );
     expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(f))).toEqual([]);
+  });
+
+  test("is packed from the copy's own build, not the checkout's dist/", () => {
+    const built = (fs.readdirSync(path.join(checkout, 'dist'), { recursive: true }) as string[])
+      .filter((f) => fs.statSync(path.join(checkout, 'dist', f)).isFile())
+      .map((f) => `dist/${f.split(path.sep).join('/')}`);
+    expect(files.filter((f) => f.startsWith('dist/')).sort()).toStrictEqual(built.sort());
   });
 
   test('its public declarations need no Express typings', () => {
