@@ -30,6 +30,9 @@ describe('standalone server command line', () => {
       adminPassword: undefined,
       storeUrl: undefined,
       logFormat: 'text',
+      queryTimeout: undefined,
+      workers: undefined,
+      maxBodySize: undefined,
     });
   });
 
@@ -43,6 +46,9 @@ describe('standalone server command line', () => {
       adminPassword: 'pw',
       storeUrl: undefined,
       logFormat: 'text',
+      queryTimeout: undefined,
+      workers: undefined,
+      maxBodySize: undefined,
     });
     expect(serve([], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://u:p@db:5432/x');
     expect(serve(['--store-url', 'postgres://h/y'], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://h/y');
@@ -55,6 +61,14 @@ describe('standalone server command line', () => {
     });
     expect(serve(['--admin-password=-starts-with-a-dash'])).toMatchObject({ adminPassword: '-starts-with-a-dash' });
     expect(serve([], { PORT: '' })).toMatchObject({ port: 8080 });
+  });
+
+  test('the query time limit in seconds, workers and the PUT body limit in MiB, as router options', () => {
+    const env = { XMLDB_TIMEOUT: '5', XMLDB_WORKERS: '3', XMLDB_MAX_BODY_SIZE: '100' };
+    expect(serve([], env)).toMatchObject({ queryTimeout: 5000, workers: 3, maxBodySize: 100 * 1024 * 1024 });
+    expect(serve(['--timeout', '1', '--workers=1', '--max-body-size', '1'], env)).toMatchObject({ queryTimeout: 1000, workers: 1, maxBodySize: 1024 * 1024 });
+    expect(serve(['--timeout=1000000'])).toMatchObject({ queryTimeout: 1_000_000_000 });
+    expect(serve([], { XMLDB_TIMEOUT: '', XMLDB_WORKERS: '' })).toMatchObject({ queryTimeout: undefined, workers: undefined });
   });
 
   test('unknown flags, missing values, stray arguments and bad ports are refused', () => {
@@ -72,6 +86,25 @@ describe('standalone server command line', () => {
     expect(usageError(['--db-path='])).toBe("invalid --db-path '': expected a value");
     expect(usageError(['--log-format=xml'])).toBe("invalid --log-format 'xml': expected text or json");
     expect(usageError([], { XMLDB_LOG_FORMAT: 'xml' })).toBe("invalid XMLDB_LOG_FORMAT 'xml': expected text or json");
+  });
+
+  test('bad time limits, worker counts and body limits are refused, naming the flag or variable', () => {
+    const timeout = 'expected an integer from 1 to 1000000';
+    expect(usageError(['--timeout', '0'])).toBe(`invalid --timeout '0': ${timeout}`);
+    expect(usageError(['--timeout', '1.5'])).toBe(`invalid --timeout '1.5': ${timeout}`);
+    expect(usageError(['--timeout=30s'])).toBe(`invalid --timeout '30s': ${timeout}`);
+    expect(usageError(['--timeout', '1000001'])).toBe(`invalid --timeout '1000001': ${timeout}`);
+    expect(usageError(['--timeout'])).toBe("option '--timeout' needs a value (--timeout SECONDS or --timeout=SECONDS)");
+    expect(usageError([], { XMLDB_TIMEOUT: '-1' })).toBe(`invalid XMLDB_TIMEOUT '-1': ${timeout}`);
+    expect(usageError(['--workers', '0'])).toBe("invalid --workers '0': expected an integer of at least 1");
+    expect(usageError(['--workers=two'])).toBe("invalid --workers 'two': expected an integer of at least 1");
+    expect(usageError([], { XMLDB_WORKERS: '1e3' })).toBe("invalid XMLDB_WORKERS '1e3': expected an integer of at least 1");
+    expect(usageError(['--max-body-size', '0'])).toBe("invalid --max-body-size '0': expected an integer of at least 1");
+    expect(usageError([], { XMLDB_MAX_BODY_SIZE: '0.5' })).toBe("invalid XMLDB_MAX_BODY_SIZE '0.5': expected an integer of at least 1");
+    // more MiB than a byte count holds exactly
+    expect(usageError(['--max-body-size', '9000000000'])).toBe("invalid --max-body-size '9000000000': expected an integer of at least 1");
+    // the flag wins over a bad variable, which is then never read
+    expect(serve(['--timeout', '2'], { XMLDB_TIMEOUT: 'x' }).queryTimeout).toBe(2000);
   });
 
   test('--help and --version', () => {
@@ -102,9 +135,16 @@ describe('the xmldb-rest command', () => {
       ['--restpath DIR', 'XMLDB_RESTPATH'],
       ['--admin-password PW', 'XMLDB_ADMIN_PASSWORD'],
       ['--log-format text\\|json', 'XMLDB_LOG_FORMAT'],
+      ['--timeout SECONDS', 'XMLDB_TIMEOUT'],
+      ['--workers N', 'XMLDB_WORKERS'],
+      ['--max-body-size MIB', 'XMLDB_MAX_BODY_SIZE'],
     ]) {
       expect(out).toMatch(new RegExp(`^  ${flag} +.*; env ${env}\\b`, 'm'));
     }
+    // the defaults a setting leaves to the router are the router's
+    expect(out).toMatch(/^  --timeout SECONDS +time limit of a query \(twice it: of a wait for database locks\); env XMLDB_TIMEOUT; default 30$/m);
+    expect(out).toMatch(/^  --workers N +query worker threads; env XMLDB_WORKERS; default one per core$/m);
+    expect(out).toMatch(/^  --max-body-size MIB +largest PUT body in MiB \(larger: 413\); env XMLDB_MAX_BODY_SIZE; default 64$/m);
     expect(out).toMatch(/^  -h, --help +print this text and exit$/m);
     expect(out).toMatch(/^  -v, --version +print the version and exit$/m);
   });
@@ -197,6 +237,54 @@ describe('standalone server', () => {
       expect(outside.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('router options from the command line', () => {
+  test('--timeout: a query over the limit stops with BaseX\'s timeout error, one under it answers; --max-body-size bounds PUT bodies', async () => {
+    const dir = tempDir();
+    const argv = ['--port', '0', '--db-path', path.join(dir, 'data'), '--restpath', path.join(dir, 'rp'), '--admin-password', 'pw'];
+    const command = parseCommandLine([...argv, '--timeout', '2', '--workers', '1', '--max-body-size', '1'], {});
+    if (command.action !== 'serve') throw new Error(command.action);
+    const running = await startServer(command.settings, () => undefined);
+    const auth = `Basic ${Buffer.from('admin:pw').toString('base64')}`;
+    const query = async (q: string) => {
+      const r = await fetch(`${running.url}?query=${encodeURIComponent(q)}`, { headers: { Authorization: auth } });
+      return `${r.status} ${await r.text()}`;
+    };
+    const put = async (body: string) => {
+      const r = await fetch(`${running.url}/db/doc.xml`, { method: 'PUT', headers: { Authorization: auth, 'Content-Type': 'application/xml' }, body });
+      return `${r.status} ${await r.text()}`;
+    };
+    try {
+      expect(await query('1 + 1')).toBe('200 2'); // the worker is started
+      expect(await query("prof:sleep(200), 'under the limit'")).toBe('200 under the limit');
+      // without the flag the limit would be 30 s: past the test's own time limit
+      expect(await query('sum(for $i in 1 to 10000000000 return $i * 2)')).toBe('500 [BASX0003] Timeout exceeded (2000 ms).');
+      expect(await query('3 * 3')).toBe('200 9'); // the stopped worker was replaced
+      expect((await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } })).status).toBe(201);
+      const mib = 1024 * 1024;
+      expect(await put(`<a>${'x'.repeat(mib - 7)}</a>`)).toMatch(/^201 /);
+      expect(await put(`<a>${'x'.repeat(mib - 6)}</a>`)).toBe(`413 Request body too large: at most ${mib} bytes are accepted.`);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  test('--timeout at its largest (1,000,000 s): queries and writes are answered', async () => {
+    const dir = tempDir();
+    const command = parseCommandLine(['--port', '0', '--db-path', path.join(dir, 'data'), '--restpath', path.join(dir, 'rp'), '--admin-password', 'pw', '--timeout', '1000000'], {});
+    if (command.action !== 'serve') throw new Error(command.action);
+    const running = await startServer(command.settings, () => undefined);
+    const auth = `Basic ${Buffer.from('admin:pw').toString('base64')}`;
+    try {
+      // Node fires a timer of more than 2^31 - 1 ms after 1 ms: a limit past it failed every query at once.
+      const r = await fetch(`${running.url}?query=${encodeURIComponent("prof:sleep(50), 'answered'")}`, { headers: { Authorization: auth } });
+      expect(`${r.status} ${await r.text()}`).toBe('200 answered');
+      expect((await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } })).status).toBe(201);
+    } finally {
+      await running.stop();
     }
   });
 });

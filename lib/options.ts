@@ -66,7 +66,10 @@ export interface RestOptions {
   documentCacheSize?: number;
   /** Compiled queries kept for reuse. Default 500. */
   compiledQueryCacheSize?: number;
-  /** Milliseconds a query may run before it is stopped (twice this bounds waits for database locks). Default 30,000. */
+  /**
+   * Milliseconds a query may run before it is stopped (twice this bounds waits for database locks).
+   * Default 30,000; at most 1,000,000,000 (about 11.5 days).
+   */
   queryTimeout?: number;
   /** Worker threads that evaluate queries. Default: the number of cores. */
   workers?: number;
@@ -104,6 +107,13 @@ export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'lo
   };
 
 const MiB = 1024 * 1024;
+
+/**
+ * The largest `queryTimeout`. Node's timers hold at most 2^31 - 1 ms and fire after 1 ms when
+ * given more (TimeoutOverflowWarning); lock waits last twice `queryTimeout`, so a larger value
+ * would fail every query and lock wait at once instead of allowing them longer.
+ */
+export const MAX_QUERY_TIMEOUT_MS = 1_000_000_000;
 
 function positiveInteger(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
@@ -161,6 +171,9 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     ] as const
   ).forEach(int);
   if (positiveInteger(input.workerMemory) && (input.workerMemory as number) < 64 * MiB) problems.push('"workerMemory" must be at least 64 MiB');
+  if (positiveInteger(input.queryTimeout) && (input.queryTimeout as number) > MAX_QUERY_TIMEOUT_MS) {
+    problems.push(`"queryTimeout" must be at most ${MAX_QUERY_TIMEOUT_MS} (milliseconds)`);
+  }
   if ((input.user === undefined) !== (input.password === undefined)) {
     problems.push('"user" and "password" must be given together');
   }

@@ -41,6 +41,9 @@ export async function startServer(settings: ServerSettings, write = (line: strin
     restPath: settings.restPath,
     adminPassword: settings.adminPassword,
     storeUrl: settings.storeUrl,
+    queryTimeout: settings.queryTimeout,
+    workers: settings.workers,
+    maxBodySize: settings.maxBodySize,
     logger,
   });
   await router.ready();

@@ -90,4 +90,9 @@ describe('mounting in host applications', () => {
       'xmldb-rest: invalid options: unknown option "bogus"; "dbPath" must be a non-empty string; "maxBodySize" must be a positive integer.',
     );
   });
+
+  test('a queryTimeout past what Node timers hold (twice it bounds lock waits) is refused', () => {
+    expect(() => createRestRouter({ queryTimeout: 1_000_000_001 })).toThrow('xmldb-rest: invalid options: "queryTimeout" must be at most 1000000000 (milliseconds).');
+    expect(() => createRestRouter({ queryTimeout: 2.5 })).toThrow('xmldb-rest: invalid options: "queryTimeout" must be a positive integer.');
+  });
 });
