@@ -77,8 +77,12 @@ const XPATH_NAMESPACES = { xs: 'http://www.w3.org/2001/XMLSchema' };
 
 function boundParams(options: EvaluateOptions): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(options.params ?? {})) {
-    params[name] = Array.isArray(value) ? value : bindStrings(name, value as StringBinding);
+  const given = options.params;
+  if (given !== undefined) {
+    for (const name of Object.keys(given)) {
+      const value = given[name];
+      params[name] = Array.isArray(value) ? value : bindStrings(name, value as StringBinding);
+    }
   }
   if (options.context) params[CONTEXT_PARAM] = [...options.context];
   return params;

@@ -17,21 +17,57 @@ export interface StringBinding {
 
 const SEQUENCE_TYPE = /^\s*(.*?)\s*([?*+])?\s*$/s;
 
+/** A declared sequence type as bindStrings applies it. */
+interface TypeRule {
+  readonly min: number;
+  readonly max: number;
+  /** `empty-sequence()`: no value may be given. */
+  readonly empty: boolean;
+  /** The local name of the atomic type each value is cast to; absent: each value is an xs:string. */
+  readonly cast?: string;
+}
+
+/**
+ * Rules by type text, parsed once: the same few types (those of auto-parameterised literals,
+ * translate/literals.ts) come with nearly every run. Type texts come from requests, so the
+ * cache is bounded (emptied when full).
+ */
+const rules = new Map<string, TypeRule>();
+const MAX_RULES = 64;
+
+function ruleOf(type: string): TypeRule {
+  let rule = rules.get(type);
+  if (rule === undefined) {
+    if (rules.size >= MAX_RULES) rules.clear();
+    rule = parseRule(type);
+    rules.set(type, rule);
+  }
+  return rule;
+}
+
+function parseRule(type: string): TypeRule {
+  const [, itemType, occurrence = ''] = SEQUENCE_TYPE.exec(type)!;
+  const min = occurrence === '?' || occurrence === '*' ? 0 : 1;
+  const max = occurrence === '*' || occurrence === '+' ? Infinity : 1;
+  if (itemType === 'empty-sequence()') return { min: 0, max: 0, empty: true };
+  const m = /^(?:xs:|Q\{http:\/\/www\.w3\.org\/2001\/XMLSchema\})([A-Za-z]+)$/.exec(itemType);
+  if (!m || !isAtomicTypeName(m[1]) || m[1] === 'anyAtomicType' || m[1] === 'string') return { min, max, empty: false };
+  return { min, max, empty: false, cast: m[1] };
+}
+
 export function bindStrings(name: string, binding: StringBinding): XdmItem[] {
   const values = binding.values;
   if (!binding.type) return values.map(stringValue);
-  const [, itemType, occurrence = ''] = SEQUENCE_TYPE.exec(binding.type)!;
-  const min = occurrence === '?' || occurrence === '*' ? 0 : 1;
-  const max = occurrence === '*' || occurrence === '+' ? Infinity : 1;
-  if (itemType === 'empty-sequence()') {
+  const rule = ruleOf(binding.type);
+  if (rule.empty) {
     if (values.length > 0) throw cardinality(name, binding.type, values.length);
     return [];
   }
-  if (values.length < min || values.length > max) throw cardinality(name, binding.type, values.length);
-  const m = /^(?:xs:|Q\{http:\/\/www\.w3\.org\/2001\/XMLSchema\})([A-Za-z]+)$/.exec(itemType);
-  if (!m || !isAtomicTypeName(m[1]) || m[1] === 'anyAtomicType' || m[1] === 'string') return values.map(stringValue);
+  if (values.length < rule.min || values.length > rule.max) throw cardinality(name, binding.type, values.length);
+  const cast = rule.cast;
+  if (cast === undefined) return values.map(stringValue);
   try {
-    return values.map((v) => castString(v, m[1]));
+    return values.map((v) => castString(v, cast));
   } catch (e) {
     throw toQueryError(e, 'evaluate');
   }

@@ -19,8 +19,18 @@ import { compileXPath, runXPathPlan, type XPathPlan } from '../saxon/xpath-plan'
 /** Plans kept per thread; an expression is at most translate/index.ts XPATH_MAX_LENGTH long. */
 const MAX_PLANS = 512;
 
-/** By parameter names and expression text; false: no plan (the expression runs through `XPath.evaluate`). */
-const plans = new LRUCache<string, XPathPlan | false>({ max: MAX_PLANS });
+/** A kept plan and the parameter names it was compiled for; plan false: the expression runs through `XPath.evaluate`. */
+interface PlanEntry {
+  readonly names: string;
+  readonly plan: XPathPlan | false;
+}
+
+/**
+ * By expression text; runs of one text nearly always bind the same names, and one that binds
+ * others replaces the entry. Keyed by the text alone, a lookup hashes the text as it came rather
+ * than a new string built from names and text.
+ */
+const plans = new LRUCache<string, PlanEntry>({ max: MAX_PLANS });
 
 export interface XPathRun {
   readonly params: Record<string, unknown>;
@@ -30,16 +40,16 @@ export interface XPathRun {
 
 /** The plan of `expression` for runs binding `params` (by their names), compiled now or found. */
 function planOf(expression: string, params: Record<string, unknown>, namespaceContext: Readonly<Record<string, string>>): XPathPlan | false {
-  const key = `${Object.keys(params).join('\n')}\n\n${expression}`;
-  let plan = plans.get(key);
-  if (plan === undefined) {
-    try {
-      plan = compileXPath(expression, params, namespaceContext);
-    } catch {
-      plan = false;
-    }
-    plans.set(key, plan);
+  const names = Object.keys(params).join('\n');
+  const entry = plans.get(expression);
+  if (entry !== undefined && entry.names === names) return entry.plan;
+  let plan: XPathPlan | false;
+  try {
+    plan = compileXPath(expression, params, namespaceContext);
+  } catch {
+    plan = false;
   }
+  plans.set(expression, { names, plan });
   return plan;
 }
 

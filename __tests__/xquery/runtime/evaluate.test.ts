@@ -93,6 +93,27 @@ describe('external variables', () => {
     expect(run('$s instance of xs:string', '<xsl:param name="s"/>', { params: { s: { values: ['1'] } } })).toBe('true');
   });
 
+  it('a type seen before is applied as the first time: casts, cardinality, no cast for xs:string', () => {
+    // the parsed type is kept after its first use (external-variables.ts)
+    for (let i = 0; i < 2; i++) {
+      expect(run('sum($x)', typed, { params: { x: { values: ['1', '2'], type: 'xs:integer*' } } })).toBe('3');
+      expect(failure(() => run('$x', typed, { params: { x: { values: ['1', '2'], type: 'xs:integer' } } })).code).toBe('XPTY0004');
+      expect(failure(() => run('$x', typed, { params: { x: { values: ['1'], type: 'empty-sequence()' } } })).code).toBe('XPTY0004');
+      expect(failure(() => run('$x', typed, { params: { x: { values: ['1.5'], type: 'xs:integer' } } })).code).toBe('FORG0001');
+      expect(run('$s instance of xs:untypedAtomic', '<xsl:param name="s"/>', { params: { s: { values: ['1'], type: 'xs:untypedAtomic' } } })).toBe('true');
+      expect(run('$s instance of xs:string', '<xsl:param name="s"/>', { params: { s: { values: ['1'], type: 'xs:string?' } } })).toBe('true');
+    }
+  });
+
+  it('many different types: each still applied as declared', () => {
+    // more type texts than are kept (the kept ones are dropped and parsed again)
+    const types = Array.from({ length: 100 }, (_, i) => `${' '.repeat(i)}xs:integer${i % 2 ? '+' : ''}`);
+    for (const type of [...types, ...types]) {
+      expect(run('sum($x)', typed, { params: { x: { values: ['2', '3'].slice(0, type.endsWith('+') ? 2 : 1), type } } })).toBe(type.endsWith('+') ? '5' : '2');
+    }
+    expect(failure(() => run('$x', typed, { params: { x: { values: ['1', '2'], type: types[0] } } })).code).toBe('XPTY0004');
+  });
+
   it('a required parameter without value: XPDY0002', () => {
     const e = failure(() => run('$x', '<xsl:param name="x" required="yes"/>'));
     expect(e.code).toBe('XPDY0002');

@@ -103,6 +103,14 @@ describe('a kept XPath plan', () => {
     }
   });
 
+  test('one expression run with other parameter names in turn: each run answers as XPath.evaluate', () => {
+    // a plan is kept per expression for the names it was compiled with; other names compile anew
+    const int = (v: string) => ({ values: [v], type: 'xs:integer' });
+    const runs: Record<string, StringBinding>[] = [{ x: int('1') }, { x: int('2'), y: int('5') }, {}, { x: int('3') }, { y: int('4'), x: int('6') }];
+    for (const bindings of [...runs, ...runs]) expect(planned('$x * 2', bindings)).toBe(direct('$x * 2', bindings));
+    expect(planned('$x * 2', { x: int('3'), y: int('1') })).toBe('6');
+  });
+
   test('a variable left unbound is the error XPath.evaluate raises', () => {
     const expected = direct('$x * 2');
     expect(expected).toMatch(/^\[XPST0008\]/);

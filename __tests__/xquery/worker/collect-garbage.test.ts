@@ -5,7 +5,7 @@
  * is checked on its own.
  */
 import { getHeapStatistics } from 'node:v8';
-import { anotherRound, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../../lib/xquery/worker/collect-garbage';
+import { anotherRound, collectIfGrown, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../../lib/xquery/worker/collect-garbage';
 
 const MiB = 1024 * 1024;
 
@@ -54,6 +54,30 @@ describe('collections', () => {
     expect(rounds).toBeLessThanOrEqual(4);
     expect(committed - getHeapStatistics().total_heap_size).toBeGreaterThan(64 * MiB);
     expect(kept.length).toBe(75_000);
+  });
+
+  it('follow tasks after which the heap has grown, once the worker is idle', async () => {
+    await settled();
+    // all kept: the heap grows past twice what it holds now (at least its live size) and the margin
+    const target = 2 * getHeapStatistics().used_heap_size + 80 * MiB;
+    let grown: object[][] | null = [];
+    while (getHeapStatistics().used_heap_size < target) grown.push(Array.from({ length: 100_000 }, (_, i) => ({ i })));
+    const before = collectionCount();
+    // the growth is read a moment after the task (not within it), and then collected
+    collectIfGrown();
+    expect(collectionCount()).toBe(before);
+    await settled();
+    expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
+    expect(grown.length).toBeGreaterThan(0);
+    grown = null;
+  });
+
+  it('do not follow tasks after which the heap has not grown', async () => {
+    await settled();
+    const before = collectionCount();
+    for (let i = 0; i < 1000; i++) collectIfGrown();
+    await settled();
+    expect(collectionCount()).toBe(before);
   });
 
   it('wait while a task runs: a postponed collection runs after it', async () => {

@@ -53,21 +53,21 @@ export class CatalogCache {
 
 /** Versions and catalogs as one run (or, without memo, one call) sees them. */
 export class RunCatalogs {
-  /** Versions learnt in this run (undefined: the database does not exist). */
-  private readonly known: Map<string, string | undefined> | undefined;
-  /** Catalogs used in this run. */
-  private readonly used: Map<string, CatalogState> | undefined;
+  /**
+   * Versions learnt in this run (undefined: the database does not exist); the map is made
+   * when the first is learnt: most runs of small queries read no database.
+   */
+  private known: Map<string, string | undefined> | undefined;
+  /** Catalogs used in this run (made with the first one). */
+  private used: Map<string, CatalogState> | undefined;
 
   constructor(
     private readonly reader: SyncStoreReader,
     private readonly cache: CatalogCache,
-    memo: boolean,
+    private readonly memo: boolean,
     /** The versions of the request: every database the run may see. */
     private readonly given?: ReadonlyMap<string, string>,
-  ) {
-    this.known = memo ? new Map(given) : undefined;
-    this.used = memo ? new Map() : undefined;
-  }
+  ) {}
 
   /** Whether database `db` exists. */
   exists(db: string): boolean {
@@ -94,19 +94,19 @@ export class RunCatalogs {
         snapshot = this.reader.catalog(db);
       } catch (error) {
         if (!(error instanceof XmldbError && error.code === 'DB_NOT_FOUND_X')) throw error;
-        this.known?.set(db, undefined);
+        if (this.memo) (this.known ??= new Map()).set(db, undefined);
         return undefined;
       }
       state = this.cache.put(db, snapshot);
     }
-    this.used?.set(db, state);
+    if (this.memo) (this.used ??= new Map()).set(db, state);
     return state;
   }
 
   private version(db: string): string | undefined {
     if (this.known?.has(db)) return this.known.get(db);
     const version = this.given ? this.given.get(db) : this.reader.versions([db]).get(db);
-    this.known?.set(db, version);
+    if (this.memo) (this.known ??= new Map()).set(db, version);
     return version;
   }
 }

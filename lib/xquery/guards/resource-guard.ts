@@ -29,6 +29,8 @@ import { hasScheme } from '../documents/resource-uri';
 import { BASE_FOLDER } from '../constants';
 
 let allowed = false;
+/** The guard is in place (it is switched per run, so the check comes before building its policy). */
+let installed = false;
 
 /** The error a refused read raises (callers inside saxon map it to FOUT1170 where the spec says so). */
 export function accessDenied(uri: string): Error {
@@ -37,7 +39,9 @@ export function accessDenied(uri: string): Error {
 
 /** Guards saxon's resource-loading entry points with this policy (idempotent). */
 export function installResourceGuard(): void {
+  if (installed) return;
   guardPlatformResources({ storedText, refusal: (uri) => (allowed ? undefined : accessDenied(uri)) });
+  installed = true;
 }
 
 /** The stored text a URI below the base folder names, if the running query's source has it. */
