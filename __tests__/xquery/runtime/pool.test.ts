@@ -116,6 +116,7 @@ describe('QueryPool', () => {
     const runaway = pool.run({ xslt: RUNAWAY, xpath: 'count((1 to 100000000000)[. mod 7 = 99])', signal: running.signal });
     const waiting = pool.run({ xslt: RUNAWAY, xpath: 'count((1 to 100000000000)[. mod 7 = 98])', signal: queued.signal });
     await expect(pool.run({ xslt: select('1'), xpath: '1' })).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '60' } });
+    await new Promise((resolve) => setImmediate(resolve)); // tasks are handed out at the end of a turn
     queued.abort();
     await expect(waiting).rejects.toMatchObject({ status: 499 });
     expect(pool.queued).toBe(0);

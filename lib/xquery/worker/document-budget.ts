@@ -124,9 +124,9 @@ export function databaseOf(task: Task | undefined): string | undefined {
 }
 
 /**
- * The next task to run and the idle worker to run it on (see the file comment), or undefined
- * when no queued task can start now; the worker counts as a holder of the task's database from
- * now on. `idle`: the idle workers, in the pool's order.
+ * The next task to run and the worker to run it on (see the file comment), or undefined when no
+ * queued task can start now; the worker counts as a holder of the task's database from now on.
+ * `idle`: the idle workers, in the pool's order (or the busy ones a task may wait behind).
  */
 export function choose<S, P extends { readonly task: Task }>(
   budget: DocumentBudget<S>,
@@ -135,14 +135,21 @@ export function choose<S, P extends { readonly task: Task }>(
 ): { index: number; slot: S } | undefined {
   if (idle.length === 0) return undefined;
   for (let index = 0; index < queue.length; index++) {
-    const db = databaseOf(queue[index].task);
-    if (db === undefined) return { index, slot: idle[0] };
-    const slot = idle.find((s) => budget.holds(s, db)) ?? (!budget.heldAnywhere(db) || budget.roomFor(db) ? lightest(budget, idle) : undefined);
+    const { task } = queue[index];
+    const slot = placement(budget, task, idle);
     if (slot === undefined) continue;
-    budget.expect(slot, db);
+    budget.expect(slot, databaseOf(task));
     return { index, slot };
   }
   return undefined;
+}
+
+/** The worker of `idle` where `task` may run (see the file comment), or undefined: it waits for a holder. */
+export function placement<S>(budget: DocumentBudget<S>, task: Task, idle: readonly S[]): S | undefined {
+  if (idle.length === 0) return undefined;
+  const db = databaseOf(task);
+  if (db === undefined) return idle[0];
+  return idle.find((s) => budget.holds(s, db)) ?? (!budget.heldAnywhere(db) || budget.roomFor(db) ? lightest(budget, idle) : undefined);
 }
 
 /** The idle worker holding the fewest bytes (the first of them): where a new database goes. */

@@ -52,6 +52,13 @@ export interface QueryPoolOptions {
   readonly maxResultBytes?: number;
   /** How long a cancelled task may still run before its worker is stopped (default CANCEL_GRACE_MS). */
   readonly cancelGraceMs?: number;
+  /**
+   * Short tasks are handed to a worker several in one message; once the task it runs has run this
+   * long, those behind it are handed out again (default 2 ms, pool.ts; 0: one task per message).
+   */
+  readonly batchWindowMs?: number;
+  /** A task whose query last ran under this many milliseconds may go in a batch (default 0.5, task-costs.ts). */
+  readonly shortTaskMs?: number;
 }
 
 export interface QueryJob {

@@ -4,14 +4,18 @@
  * - Size: `size` workers (default: the number of cores), started on demand; a task waits in a
  *   FIFO queue while all are busy. Idle workers are unref'd, so an idle pool never keeps the
  *   process alive.
- * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker takes it (a
+ * - Batches: tasks are handed out once per turn of the event loop, and the short ones (those whose
+ *   query last ran under SHORT_TASK_MS, task-costs.ts) go to one idle worker together, in one message: a
+ *   worker is woken once per batch, not once per task. A task behind a running one that turns
+ *   out long is taken back and handed out again (worker-slot.ts, task-claim.ts).
+ * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker starts it (a
  *   newly started worker takes it once it has loaded, so its start-up is not charged). A
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
  *   memory goes with it), a fresh one takes its place, and the caller gets
  *   `[BASX0003] Timeout exceeded.` (query-error.ts).
  * - Cancellation: a task may carry a cancel signal (the client went away; jobs.ts CancelSignal).
- *   A queued task is dropped; a running one gets `cancelGraceMs` to end (jobs.ts), then its
- *   worker is terminated and replaced, like a timeout: no CPU on an answer nobody will read.
+ *   A queued task is dropped (one posted behind another is taken back); a running one gets
+ *   `cancelGraceMs` to end (jobs.ts), then its worker is terminated and replaced, like a timeout: no CPU on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
  *   `Retry-After` (query-error.ts `busyError`), and so is a task that waited half its time
  *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's
@@ -26,67 +30,47 @@
  * - Parsed documents: one budget for all workers; a query runs next to them (document-budget.ts).
  */
 import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import type { ReadView } from '../../store/types';
 import { DEFAULT_BASE_URI } from '../constants';
-import { busyError, cancelledError, evalTimeoutError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
-import { startWorker, workerLimits, type WorkerOutput } from './launch';
-import { openStoreChannel, type StoreChannelHost } from './store-channel';
+import { busyError, cancelledError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
+import { workerLimits, type WorkerOutput } from './launch';
 import { SharedCompilations } from './shared-compilations';
-import { DocumentBudget, choose, databaseOf } from './document-budget';
+import { DocumentBudget, choose, databaseOf, placement } from './document-budget';
+import { TaskCosts } from './task-costs';
 import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
+import { openPending, type Pending } from './pending';
+import { WorkerSlot } from './worker-slot';
+import type { ReadView } from '../../store/types';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
 export type { CancelSignal, QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
-
-interface Pending {
-  readonly task: Task;
-  readonly timeoutMs: number;
-  readonly signal?: CancelSignal;
-  /** The view answering the worker's store requests while it runs this task. */
-  readonly view?: ReadView;
-  resolve(reply: Reply): void;
-  reject(error: Error): void;
-  /** Stops listening to `signal`; called once the task is settled. */
-  detach(): void;
-}
-
-interface Slot {
-  worker: Worker;
-  /** The worker has loaded (its first message): time limits run from then on. */
-  ready: boolean;
-  current: Pending | null;
-  timer: NodeJS.Timeout | null;
-  /** When the current task's own time limit passes (Date.now() scale). */
-  deadline: number;
-  /** Compile keys whose stylesheet this worker has been sent (it may have evicted some since). */
-  readonly primed: Set<string>;
-  /** Where the worker asks for stored data (answered with its task's view). */
-  readonly store: StoreChannelHost;
-}
-
-/** What a worker may take to load (saxon-js and the engine's modules), beyond a task's limit. */
-const STARTUP_MS = 60_000;
 
 /** Delay before replacing a worker that failed at start-up: doubles per failure in a row. */
 const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 30_000;
 /** Start-up failures in a row after which waiting tasks fail instead of waiting for the next try. */
 const BACKOFF_GIVE_UP = 3;
+/** Tasks at most in one batch. */
+const BATCH_MAX = 16;
+/**
+ * Once the task a worker runs has run this long, the tasks behind it in its batch are handed
+ * out again (pool option `batchWindowMs`; 0: no batches): a batch saves a thread wake-up per
+ * task (tens of microseconds), which matters for short tasks only.
+ */
+const BATCH_WINDOW_MS = 2;
 
 export class QueryPool {
   private readonly size: number;
   private readonly timeoutMs: number;
   private readonly init: WorkerInit;
   private readonly output?: WorkerOutput;
-  private readonly slots: Slot[] = [];
+  private readonly slots: WorkerSlot[] = [];
   private readonly queue: Pending[] = [];
   private readonly shared: SharedCompilations;
   private readonly maxQueued: number;
   private readonly heapMb: number | undefined;
   private readonly cancelGraceMs: number;
-  private readonly budget: DocumentBudget<Slot>;
+  private readonly budget: DocumentBudget<WorkerSlot>;
   private nextId = 1;
   private closed = false;
   /** Workers in a row that died before they loaded; reset by one that loads. */
@@ -94,8 +78,14 @@ export class QueryPool {
   private lastStartError: Error | undefined;
   /** Set while a replacement waits out its backoff delay: nothing is spawned meanwhile. */
   private backoff: NodeJS.Timeout | null = null;
+  private readonly batchWindowMs: number;
+  private readonly costs: TaskCosts;
+  /** Set while a hand-out is due at the end of this turn of the event loop. */
+  private handOut: NodeJS.Immediate | null = null;
   /** Workers replaced after a timeout or a crash. */
   restarts = 0;
+  /** Tasks posted to a worker behind another in the same message so far. */
+  batched = 0;
 
   constructor(options: QueryPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
@@ -104,6 +94,8 @@ export class QueryPool {
     this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
     this.heapMb = options.heapMb;
     this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+    this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
+    this.costs = new TaskCosts(4 * cacheMax, options.shortTaskMs);
     this.budget = new DocumentBudget(options.documentSource?.cacheBytes);
     this.init = {
       cacheMax,
@@ -143,13 +135,14 @@ export class QueryPool {
     this.closed = true;
     if (this.backoff) clearTimeout(this.backoff);
     this.backoff = null;
-    for (const p of this.queue.splice(0)) p.reject(new Error('query pool closed'));
+    if (this.handOut) clearImmediate(this.handOut);
+    this.handOut = null;
+    const closed = () => new Error('query pool closed');
+    for (const p of this.queue.splice(0)) p.reject(closed());
     await Promise.all(
       this.slots.splice(0).map((slot) => {
-        if (slot.timer) clearTimeout(slot.timer);
-        slot.current?.reject(new Error('query pool closed'));
-        slot.store.close();
-        return slot.worker.terminate();
+        for (const p of [slot.current, ...slot.behind]) p?.pending.reject(closed());
+        return slot.stop();
       }),
     );
   }
@@ -159,49 +152,29 @@ export class QueryPool {
     return this.slots.length;
   }
 
-  /** Tasks waiting for a worker. */
+  /** Tasks waiting for a worker: queued, or posted behind a running task and not started. */
   get queued(): number {
-    return this.queue.length;
+    let behind = 0;
+    for (const slot of this.slots) behind += slot.behind.length;
+    return this.queue.length + behind;
+  }
+
+  /** Workers that take a task at the next hand-out: the idle ones, and those yet to be started. */
+  private get free(): number {
+    let free = this.backoff === null ? this.size - this.slots.length : 0;
+    for (const slot of this.slots) if (slot.idle) free++;
+    return free;
   }
 
   private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ReadView): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     if (signal?.aborted) return Promise.reject(cancelledError());
     // Refused at once when every worker is busy and the queue is full (spec: bounded work).
-    if (this.queue.length >= this.maxQueued && !this.slots.some((s) => s.current === null)) return Promise.reject(busyError(this.retryAfterSeconds()));
-    return new Promise<Reply>((resolve, reject) => {
-      const pending: Pending = {
-        task: { ...task, id: this.nextId++ },
-        timeoutMs,
-        signal,
-        view,
-        resolve: (reply) => {
-          pending.detach();
-          resolve(reply);
-        },
-        reject: (error) => {
-          pending.detach();
-          reject(error);
-        },
-        detach: () => {
-          clearTimeout(waitLimit);
-          signal?.removeEventListener('abort', onAbort);
-        },
-      };
-      const onAbort = () => this.cancel(pending);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // A task waits for a worker at most half its own time limit, then hears 503 like a full
-      // queue: with the run's own limit, a client hears back within 1.5 time limits. A task a
-      // worker takes at once needs no such timer.
-      let waitLimit: NodeJS.Timeout | undefined;
-      const limitWait = () => {
-        waitLimit = setTimeout(() => this.giveUp(pending) || limitWait(), timeoutMs / 2);
-        waitLimit.unref();
-      };
-      this.queue.push(pending);
-      this.dispatch();
-      if (this.queue.includes(pending)) limitWait();
-    });
+    if (this.queued - this.free >= this.maxQueued) return Promise.reject(busyError(this.retryAfterSeconds()));
+    const [pending, promise] = openPending({ ...task, id: this.nextId++ }, timeoutMs, signal, view, (p) => this.cancel(p));
+    this.queue.push(pending);
+    this.schedule();
+    return promise;
   }
 
   /** Seconds a refused client should wait: about one query's time limit per round of the pool. */
@@ -209,18 +182,24 @@ export class QueryPool {
     return Math.max(1, Math.ceil(this.timeoutMs / 1000 / Math.max(1, this.size)));
   }
 
-  /** A task that waited half its time limit in the queue: refused as busy (a started task runs on). */
+  /**
+   * A task that waited half its time limit, in the queue or behind another task: refused as busy
+   * (a started task runs on).
+   */
   private giveUp(pending: Pending): boolean {
     const i = this.queue.indexOf(pending);
-    if (i < 0) return true;
+    const holder = i < 0 ? this.slots.find((s) => s.behind.some((p) => p.pending === pending)) : undefined;
+    if (i < 0 && !holder) return true;
     // Workers still loading are not busy with queries: a task waiting for them waits on.
     if (this.slots.some((s) => !s.ready)) return false;
-    this.queue.splice(i, 1);
+    if (holder) {
+      if (!holder.takeBack(pending)) return true;
+    } else this.queue.splice(i, 1);
     pending.reject(busyError(this.retryAfterSeconds()));
     return true;
   }
 
-  /** The client of a task went away: drop it from the queue, or stop the worker running it. */
+  /** The client of a task went away: drop it from the queue, take it back, or stop the worker running it. */
   private cancel(pending: Pending): void {
     const i = this.queue.indexOf(pending);
     if (i >= 0) {
@@ -228,130 +207,113 @@ export class QueryPool {
       pending.reject(cancelledError());
       return;
     }
-    const slot = this.slots.find((s) => s.current === pending);
+    const slot = this.slots.find((s) => s.has(pending));
     if (!slot) return;
     pending.reject(cancelledError());
-    setTimeout(() => slot.current === pending && this.expire(slot), this.cancelGraceMs).unref();
+    if (slot.takeBack(pending)) return;
+    setTimeout(() => slot.current?.pending === pending && this.expire(slot), this.cancelGraceMs).unref();
+  }
+
+  /** Hands out queued tasks at the end of this turn of the event loop, with all that arrived in it. */
+  private schedule(): void {
+    if (this.handOut || this.closed) return;
+    this.handOut = setImmediate(() => {
+      this.handOut = null;
+      this.dispatch();
+    });
   }
 
   private dispatch(): void {
+    const { cacheMax } = this.init;
     while (this.queue.length > 0) {
-      let idle = this.slots.filter((s) => s.current === null);
-      if (idle.length === 0 && this.slots.length < this.size && this.backoff === null) idle = [this.spawn()];
+      const idle = this.slots.filter((s) => s.idle);
+      if (idle.length === 0 && this.slots.length < this.size && this.backoff === null) idle.push(this.spawn());
       const next = choose(this.budget, this.queue, idle);
-      if (!next) return;
-      const { slot } = next;
-      slot.current = this.queue.splice(next.index, 1)[0];
-      slot.worker.ref();
-      this.startTimer(slot);
-      this.post(slot, slot.current.task);
+      if (!next) break;
+      const batch = [this.queue.splice(next.index, 1)[0]];
+      if (next.slot.ready && this.batchWindowMs > 0 && this.costs.short(batch[0].task)) this.fill(batch, next.slot);
+      next.slot.start(batch, cacheMax);
+    }
+    // A task waits for a worker at most half its own time limit, then hears 503 like a full
+    // queue: with the run's own limit, a client hears back within 1.5 time limits.
+    for (const pending of this.queue) pending.limitWait(() => this.giveUp(pending));
+  }
+
+  /** Adds to `batch` the queued short tasks that may run on `slot` (document-budget.ts), in order. */
+  private fill(batch: Pending[], slot: WorkerSlot): void {
+    for (let i = 0; i < this.queue.length && batch.length < BATCH_MAX; ) {
+      const { task } = this.queue[i];
+      if (!this.costs.short(task) || placement(this.budget, task, [slot]) !== slot) {
+        i++;
+        continue;
+      }
+      this.budget.expect(slot, databaseOf(task));
+      batch.push(...this.queue.splice(i, 1));
+      this.batched++;
     }
   }
 
-  /** Sends a task; a run task carries its stylesheet only to a worker that has not seen it. */
-  private post(slot: Slot, task: Task, withStylesheet = false): void {
-    if (task.kind !== 'run' || task.key === undefined) {
-      slot.worker.postMessage(task);
-      return;
-    }
-    const send = withStylesheet || !slot.primed.has(task.key);
-    if (send) {
-      if (slot.primed.size >= this.init.cacheMax) slot.primed.clear();
-      slot.primed.add(task.key);
-    }
-    slot.worker.postMessage(send ? task : { ...task, sefText: undefined });
+  /** The task a worker runs has run the batch window: the tasks behind it are handed out again. */
+  private stalled(slot: WorkerSlot): void {
+    const taken = slot.takeBackAll();
+    if (taken.length === 0) return;
+    this.queue.unshift(...taken);
+    this.schedule();
   }
 
-  private spawn(): Slot {
-    const limits = workerLimits(this.heapMb);
-    const store = openStoreChannel(() => slot.current?.view);
-    const init = { ...this.init, storeChannel: store.channel };
-    const slot: Slot = {
-      worker: startWorker(init, { output: this.output, resourceLimits: limits, transferList: [store.channel.port] }),
-      ready: false,
-      current: null,
-      timer: null,
-      deadline: 0,
-      primed: new Set(),
-      store,
-    };
+  private spawn(): WorkerSlot {
+    const start = { output: this.output, resourceLimits: workerLimits(this.heapMb) };
+    const slot = new WorkerSlot(this.init, start, this.batchWindowMs, (s, error) => this.expire(s, error), (s) => this.stalled(s));
     slot.worker.on('message', (reply: Reply | ReadyMessage | LimitMessage) => {
       if ('limit' in reply) {
-        if (slot.current?.task.id === reply.id) this.limitTimer(slot, reply.limit);
+        if (slot.current?.pending.task.id !== reply.id) return;
+        this.stalled(slot); // its limit timer replaces the batch window's
+        slot.limitTimer(reply.limit);
         return;
       }
       if ('ready' in reply) {
         slot.ready = true;
         this.startFailures = 0;
-        this.startTimer(slot); // the task waiting for it starts its time limit now
+        slot.startTimer(); // the task waiting for it starts its time limit now
+        this.schedule();
         return;
       }
-      for (const [holder, db] of this.budget.report(slot, reply.held, databaseOf(slot.current?.task))) holder.worker.postMessage({ evict: [db] } satisfies EvictMessage);
+      const current = slot.current?.pending;
+      if (reply.id !== current?.task.id) return; // a late reply of a stopped worker
+      for (const [holder, db] of this.budget.report(slot, reply.held, databaseOf(current.task))) holder.worker.postMessage({ evict: [db] } satisfies EvictMessage);
+      // the report drops what the worker was expected to load and did not: the tasks behind stay expected
+      for (const p of slot.behind) this.budget.expect(slot, databaseOf(p.pending.task));
+      if ('ms' in reply) this.costs.record(current.task, reply.ms);
       // The worker evicted the stylesheet: send the same task again, with it.
-      if (!reply.ok && 'missing' in reply && slot.current) this.post(slot, slot.current.task, true);
-      else this.settle(slot, (p) => p.resolve(reply));
+      if (!reply.ok && 'missing' in reply) slot.resend(this.init.cacheMax);
+      else this.settle(slot, reply);
     });
     slot.worker.on('error', (e) => this.replace(slot, isOutOfMemory(e) ? outOfMemoryError(this.heapMb) : e));
     slot.worker.on('exit', (code) => {
       if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`query worker exited with code ${code}`));
     });
-    slot.worker.unref();
     this.slots.push(slot);
     return slot;
   }
 
-  /**
-   * (Re)starts the time limit of the slot's task, from now. A task given to a worker that is
-   * still loading gets STARTUP_MS more, and its limit starts over when the worker is ready.
-   */
-  private startTimer(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    const pending = slot.current;
-    if (!pending) return;
-    const ms = pending.timeoutMs + (slot.ready ? 0 : STARTUP_MS);
-    slot.deadline = Date.now() + ms;
-    slot.timer = setTimeout(() => this.expire(slot), ms);
-  }
-
-  /**
-   * The running task lowered its time limit to `ms` from now (xquery:eval's `timeout`), or went
-   * back to its own (null). A lower limit that passes stops the worker with `[xquery:timeout]`.
-   */
-  private limitTimer(slot: Slot, ms: number | null): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    const own = Math.max(0, slot.deadline - Date.now());
-    const lowered = ms !== null && ms < own;
-    slot.timer = setTimeout(() => this.expire(slot, lowered ? evalTimeoutError() : undefined), lowered ? ms : own);
-  }
-
-  private settle(slot: Slot, fn: (p: Pending) => void): void {
-    const pending = slot.current;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.current = null;
-    slot.worker.unref();
-    if (pending) fn(pending);
-    this.dispatch();
+  private settle(slot: WorkerSlot, reply: Reply): void {
+    slot.finish()?.resolve(reply);
+    if (slot.idle) this.schedule();
   }
 
   /** A worker over its time limit: stop it, start another, fail its task. */
-  private expire(slot: Slot, error?: QueryError): void {
-    const pending = slot.current;
-    this.retire(slot);
-    pending?.reject(error ?? timeoutError(pending.timeoutMs));
-    this.dispatch();
+  private expire(slot: WorkerSlot, error?: QueryError): void {
+    for (const p of this.retire(slot)) p.reject(error ?? timeoutError(p.timeoutMs));
+    this.schedule();
   }
 
   /** A worker that crashed or exited: fail its task, start another when needed. */
-  private replace(slot: Slot, error: Error): void {
-    const pending = slot.current;
+  private replace(slot: WorkerSlot, error: Error): void {
     if (!this.slots.includes(slot)) return;
     const failedAtStart = !slot.ready;
-    this.retire(slot, !failedAtStart);
-    pending?.reject(error);
+    for (const p of this.retire(slot, !failedAtStart)) p.reject(error);
     if (failedAtStart) this.startFailed(error);
-    else this.dispatch();
+    else this.schedule();
   }
 
   /**
@@ -368,26 +330,27 @@ export class QueryPool {
       this.backoff = null;
       if (this.closed) return;
       if (this.slots.length < this.size) this.spawn();
-      this.dispatch();
+      this.schedule();
     }, delay);
     this.backoff.unref();
   }
 
-  /** Stops a slot's worker; `respawn`: its replacement warms up while the caller hears back. */
-  private retire(slot: Slot, respawn = true): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    slot.current = null;
+  /**
+   * Stops a slot's worker; `respawn`: its replacement warms up while the caller hears back. The
+   * tasks posted behind the current one go back to the head of the queue; answers the current
+   * one and those the worker had started (they fail with it).
+   */
+  private retire(slot: WorkerSlot, respawn = true): Pending[] {
+    const waiting = slot.takeBackAll();
+    const lost = [slot.current, ...slot.behind].flatMap((p) => (p ? [p.pending] : []));
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
     this.restarts++;
     this.budget.forget(slot);
-    slot.store.close();
-    slot.worker.removeAllListeners('exit');
-    slot.worker.removeAllListeners('error');
-    slot.worker.on('error', () => undefined); // a late error of a stopped worker is of no interest
-    void slot.worker.terminate();
+    void slot.stop();
+    this.queue.unshift(...waiting);
     if (respawn && !this.closed && this.backoff === null) this.spawn();
+    return lost;
   }
 
   /** Starts all workers now rather than on demand (they load saxon-js, ~0.2 s each). */

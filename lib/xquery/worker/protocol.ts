@@ -27,6 +27,8 @@ export interface WorkerInit {
   readonly maxResultBytes?: number;
   /** Where the worker asks the main thread for stored data (the `channel` worker reader). */
   readonly storeChannel?: StoreChannel;
+  /** The cells deciding who takes a task of a batch: the worker or the pool (task-claim.ts). */
+  readonly claim?: SharedArrayBuffer;
 }
 
 /**
@@ -40,11 +42,15 @@ export interface StoreChannel {
   readonly signal: SharedArrayBuffer;
 }
 
-/** What a worker asks the main thread (store/types.ts `SyncStoreReader`, one method each). */
-export type StoreRequest =
+/**
+ * What a worker asks the main thread (store/types.ts `SyncStoreReader`, one method each), for
+ * the task `task` it runs.
+ */
+export type StoreRequest = { readonly task: number } & (
   | { readonly op: 'versions'; readonly dbs: LockSet }
   | { readonly op: 'catalog'; readonly db: string }
-  | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] };
+  | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] }
+);
 
 /** The answer to a StoreRequest; a failure carries the store's error (status, message, code). */
 export type StoreAnswer =
@@ -129,6 +135,9 @@ export interface ItemPage {
 }
 
 export type Task = CompileTask | RunTask;
+
+/** A task as posted to a worker (in a batch, pool.ts): with the number of the post (task-claim.ts). */
+export type PostedTask = Task & { readonly seq: number };
 
 /** What a worker posts once, when it has loaded and can take tasks. */
 export interface ReadyMessage {

@@ -26,24 +26,28 @@ const ANSWERED = 1;
 export class ChannelReader implements SyncStoreReader {
   private readonly flag: Int32Array;
 
-  constructor(private readonly channel: StoreChannel) {
+  /** `task`: the id of the task the worker runs (its requests are answered with that task's view). */
+  constructor(
+    private readonly channel: StoreChannel,
+    private readonly task: () => number,
+  ) {
     this.flag = new Int32Array(channel.signal);
   }
 
   versions(dbs: LockSet): Map<string, string> {
-    const answer = this.ask({ op: 'versions', dbs });
+    const answer = this.ask({ task: this.task(), op: 'versions', dbs });
     if (!('versions' in answer)) throw unexpected();
     return new Map(answer.versions);
   }
 
   catalog(db: string): CatalogSnapshot {
-    const answer = this.ask({ op: 'catalog', db });
+    const answer = this.ask({ task: this.task(), op: 'catalog', db });
     if (!('catalog' in answer)) throw unexpected();
     return answer.catalog;
   }
 
   read(db: string, paths: readonly string[]): Buffer[] {
-    const answer = this.ask({ op: 'read', db, paths });
+    const answer = this.ask({ task: this.task(), op: 'read', db, paths });
     if (!('bytes' in answer)) throw unexpected();
     return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   }
@@ -80,16 +84,16 @@ export interface StoreChannelHost {
 }
 
 /**
- * Opens a channel for one worker; each request is answered with the view `viewOf()` gives at
- * that moment (the one of the task the worker runs), or refused when there is none.
+ * Opens a channel for one worker; each request is answered with the view `viewOf(task)` gives
+ * for the task that asks, or refused when there is none.
  */
-export function openStoreChannel(viewOf: () => ReadView | undefined): StoreChannelHost {
+export function openStoreChannel(viewOf: (task: number) => ReadView | undefined): StoreChannelHost {
   const { port1, port2 } = new MessageChannel();
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
   let open = true;
   port1.on('message', (request: StoreRequest) => {
-    void answer(viewOf(), request).then((reply) => {
+    void answer(viewOf(request.task), request).then((reply) => {
       if (!open) return;
       port1.postMessage(reply);
       Atomics.store(flag, 0, ANSWERED);

@@ -7,12 +7,13 @@ import type { SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { WorkerInit } from './protocol';
 import { ChannelReader } from './store-channel';
 
-export function openWorkerReader(spec: WorkerReaderSpec, init: WorkerInit): SyncStoreReader {
+/** `task`: the id of the task the worker runs (see ChannelReader). */
+export function openWorkerReader(spec: WorkerReaderSpec, init: WorkerInit, task: () => number): SyncStoreReader {
   switch (spec.kind) {
     case 'files':
       return new SyncReader(spec.dbPath);
     case 'channel':
       if (!init.storeChannel) throw new Error('The channel reader needs WorkerInit.storeChannel.');
-      return new ChannelReader(init.storeChannel);
+      return new ChannelReader(init.storeChannel, task);
   }
 }

@@ -15,6 +15,7 @@ import { NO_DOCUMENTS, type DocumentSource } from '../documents/source';
 import { StoreSource } from '../documents/store-source';
 import type { WorkerReaderSpec } from '../../store/types';
 import { openWorkerReader } from './store-reader';
+import { TaskClaim } from './task-claim';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseXml, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
@@ -25,12 +26,16 @@ import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
 import { collectIfGrown, collectSoon, postponeCollection, prepareCollection } from './collect-garbage';
 import { connectRunLimit, resetRunLimits } from '../run-limit';
-import type { EvictMessage, ItemPage, LimitMessage, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
+import type { EvictMessage, ItemPage, LimitMessage, PostedTask, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
 
 applyQueryPatches();
 registerExtensionFunctions();
 prepareXPathPlans();
 const init = workerData as WorkerInit;
+/** The task being performed: a lower time limit it asks for, and its store requests, are about it (run-limit.ts, store-channel.ts). */
+let currentTask = 0;
+/** Whether the pool took back a task of a batch before this worker got to it (task-claim.ts). */
+const claim = init.claim ? new TaskClaim(init.claim) : undefined;
 installResourceGuard();
 const compiler = new QueryCompiler({ max: init.cacheMax });
 const source = openSource(init);
@@ -46,7 +51,7 @@ function openSource(init: WorkerInit): DocumentSource {
   if (!spec) return NO_DOCUMENTS;
   const reader: WorkerReaderSpec | undefined = spec.reader ?? (init.dbPath ? { kind: 'files', dbPath: init.dbPath } : undefined);
   if (!reader) throw new Error('The store document source needs a worker reader or WorkerInit.dbPath.');
-  return new StoreSource({ reader: openWorkerReader(reader, init), cacheBytes: spec.cacheBytes });
+  return new StoreSource({ reader: openWorkerReader(reader, init, () => currentTask), cacheBytes: spec.cacheBytes });
 }
 
 /** The source for one run: the source's run view if it has one (database context = default collection). */
@@ -110,9 +115,6 @@ function bounded(body: string): string {
   return body;
 }
 
-/** The task being performed: a lower time limit it asks for is about it (run-limit.ts). */
-let currentTask = 0;
-
 function handle(task: Task): Reply {
   currentTask = task.id;
   resetRunLimits();
@@ -160,15 +162,20 @@ function perform(task: Task): Reply {
 prepareCollection();
 raiseHostWall();
 connectRunLimit((limit) => parentPort!.postMessage({ id: currentTask, limit } satisfies LimitMessage));
-parentPort!.on('message', (message: Task | EvictMessage) => {
+// A batch: the tasks are performed in order, each answered as soon as it is done; one the pool
+// took back before this worker got to it (task-claim.ts) is skipped without a word.
+parentPort!.on('message', (message: readonly PostedTask[] | EvictMessage) => {
   if ('evict' in message) {
     for (const db of message.evict) store?.evict(db);
     collectSoon();
     return;
   }
-  postponeCollection();
-  parentPort!.postMessage(withHoldings(handle(message)));
-  collectIfGrown();
+  for (const task of message) {
+    if (claim && !claim.begin(task.seq)) continue;
+    postponeCollection();
+    parentPort!.postMessage(withHoldings(handle(task)));
+    collectIfGrown();
+  }
 });
 
 /** A reply, with what this worker holds when that changed since the pool last heard it. */
