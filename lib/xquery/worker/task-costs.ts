@@ -10,7 +10,9 @@ import type { Task } from './protocol';
 export const SHORT_TASK_MS = 0.5;
 
 export class TaskCosts {
-  private readonly ms = new Map<string, number>();
+  /** Milliseconds of the last run, by compiled stylesheet key and by XPath text. */
+  private readonly byKey = new Map<string, number>();
+  private readonly byXPath = new Map<string, number>();
 
   constructor(
     private readonly max: number,
@@ -19,22 +21,26 @@ export class TaskCosts {
 
   /** Whether `task` is short: its query ran under `shortMs` last time. */
   short(task: Task): boolean {
-    const key = keyOf(task);
-    if (key === undefined) return false;
-    const ms = this.ms.get(key);
+    const ms = this.mapOf(task)?.get(queryOf(task));
     return ms !== undefined && ms < this.shortMs;
   }
 
   /** `task` ran in `ms` milliseconds. */
   record(task: Task, ms: number): void {
-    const key = keyOf(task);
-    if (key === undefined) return;
-    if (this.ms.size >= this.max && !this.ms.has(key)) this.ms.clear();
-    this.ms.set(key, ms);
+    const map = this.mapOf(task);
+    if (map === undefined) return;
+    const query = queryOf(task);
+    if (map.size >= this.max && !map.has(query)) map.clear();
+    map.set(query, ms);
+  }
+
+  /** The record for `task`'s kind of query; none for a compilation or a run without either. */
+  private mapOf(task: Task): Map<string, number> | undefined {
+    if (task.kind !== 'run') return undefined;
+    if (task.key !== undefined) return this.byKey;
+    return task.xpath === undefined ? undefined : this.byXPath;
   }
 }
 
-function keyOf(task: Task): string | undefined {
-  if (task.kind !== 'run') return undefined;
-  return task.key ?? (task.xpath === undefined ? undefined : `xpath ${task.xpath}`);
-}
+/** The text a task's query is known by: its key, or its XPath text (the same string each time it comes from the translation cache). */
+const queryOf = (task: Task): string => (task.kind === 'run' ? (task.key ?? task.xpath ?? '') : '');
