@@ -2,7 +2,8 @@
  * The code cache of a CommonJS script that the main thread publishes for worker threads
  * (lib/saxon/code-cache.ts). The thread is simulated: `node:worker_threads` answers whether this
  * is the main thread as the test sets it, and keeps environment data as Node does for the
- * workers started after it was set.
+ * workers started after it was set; it starts no thread, so the main thread compiles the cache
+ * itself (code-cache-thread.test.ts has the real thread).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,11 +80,21 @@ describe('a code cache published by the main thread', () => {
     expect(codeCacheOutcome(file)).toBe('rejected');
   });
 
-  it('is not there for the main thread, nor for a worker started before it was published: the caller requires the module', () => {
+  it('is compiled in the main thread when no thread can compile it (here node:worker_threads has no Worker)', () => {
+    const file = writeScript('f.js', 7);
+    publishCodeCache(file);
+    const [published] = [...mockThread.environment.values()];
+    expect(published).toBeInstanceOf(SharedArrayBuffer);
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toEqual({ answer: 7, sibling: 'sibling', filename: file, dirname: dir, self: file, shared: true });
+    expect(codeCacheOutcome(file)).toBe('accepted');
+  });
+
+  it("is not there for a main thread under a loader with a registry of its own (jest's), nor for a worker started before it was published: the caller requires the module", () => {
     const file = writeScript('e.js', 6);
     expect(requireFromCodeCache(file)).toBeUndefined();
     publishCodeCache(file);
-    expect(requireFromCodeCache(file)).toBeUndefined(); // main thread
+    expect(requireFromCodeCache(file)).toBeUndefined(); // main thread, jest's registry
     mockThread.environment.clear();
     mockThread.main = false;
     expect(requireFromCodeCache(file)).toBeUndefined();

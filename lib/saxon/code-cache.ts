@@ -1,6 +1,6 @@
 /**
- * saxon-js for query workers, compiled from a V8 code cache that the main thread publishes
- * (load.ts names the script; this module knows nothing of saxon-js).
+ * saxon-js compiled from a V8 code cache, in query workers and in the main thread (load.ts
+ * names the script; this module knows nothing of saxon-js).
  *
  * V8 compiles the top level of saxon-js's 2.4 MB script when it is loaded, and the compiler's
  * working memory (its zones) is malloc'ed: glibc keeps it in the thread's arena after the
@@ -8,22 +8,24 @@
  * resident for good (measured on Node 20: a worker that only loads saxon-js holds an arena of
  * 35 MiB; loaded from a code cache, 10 MiB). A code cache is deserialized instead of compiled.
  *
- * The main thread compiles the script once (without running it) before the first query worker
- * starts, and publishes the cache as environment data (`worker_threads.setEnvironmentData`),
- * which every worker started afterwards receives; a SharedArrayBuffer, so the workers share one
- * copy. A worker compiles with the cache and runs the script as Node would (the same module
- * wrapper, `require` relative to the package, registered in `require.cache`, so that requiring
- * the package again in the worker answers the same instance). V8 checks that a cache matches
- * the source, its own version and flags; a cache it rejects is ignored and the script compiled
- * as without one, so a cache can slow a worker's start at worst, never change what it runs.
- * Without a published cache (main thread, or a worker started by other code) saxon-js is
- * required as usual.
+ * The main thread has the script compiled once (without running it) in a short-lived thread
+ * (code-cache-thread.ts; in the main thread itself if that fails), before it loads saxon-js
+ * itself or starts the first query worker, and publishes the cache as environment data
+ * (`worker_threads.setEnvironmentData`), which every worker started afterwards receives; a
+ * SharedArrayBuffer, so the threads share one copy. A thread compiles with the cache and runs the
+ * script as Node would (the same module wrapper, `require` relative to the package, registered
+ * in `require.cache`, so that requiring the package again answers the same instance). V8 checks
+ * that a cache matches the source, its own version and flags; a cache it rejects is ignored and
+ * the script compiled as without one, so a cache can slow a thread's start at worst, never change
+ * what it runs. Without a published cache (a worker started by other code) saxon-js is required
+ * as usual.
  */
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
+import { codeCacheFromThread } from './code-cache-thread';
 
 /** The environment data key of a published cache (a SharedArrayBuffer), per script file. */
 function cacheKey(file: string): string {
@@ -44,28 +46,47 @@ function wrappedSource(file: string): string {
 }
 
 /**
- * Main thread: publishes the code cache of the CommonJS script `file` for the workers started
- * from now on (once per process; nothing on failure, the workers then compile as before).
+ * Main thread: publishes the code cache of the CommonJS script `file` for itself and the workers
+ * started from now on (once per process; compiled in a short-lived thread, else here; nothing on
+ * failure, the threads then compile as before).
  */
 export function publishCodeCache(file: string): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
   try {
-    const data = new Script(wrappedSource(file), { filename: file }).createCachedData();
-    const shared = new SharedArrayBuffer(data.length);
-    new Uint8Array(shared).set(data);
+    const shared = codeCacheFromThread(file) ?? compiledHere(file);
     setEnvironmentData(cacheKey(file), shared);
   } catch {
     // without a cache
   }
 }
 
+/** The code cache of `file`, compiled in this thread. */
+function compiledHere(file: string): SharedArrayBuffer {
+  const data = new Script(wrappedSource(file), { filename: file }).createCachedData();
+  const shared = new SharedArrayBuffer(data.length);
+  new Uint8Array(shared).set(data);
+  return shared;
+}
+
+/**
+ * Whether this module was loaded by Node's own module loader, whose registry `require.cache` is
+ * (a query worker always is: launch.ts). Under a loader with a registry and global context of its
+ * own (a test runner's sandbox), a module run here would be a second instance, outside of both:
+ * the main thread then requires it through that loader.
+ */
+function nodeRegistry(): boolean {
+  return require.cache === createRequire(__filename).cache;
+}
+
 /**
  * The exports of the CommonJS script `file`, compiled from the published cache and run as Node
- * runs a module, in a worker that received a cache; undefined elsewhere (the caller requires it).
+ * runs a module, in a thread that has a published cache (the main thread once it published one,
+ * when Node's loader loaded this module; a worker started after that); undefined elsewhere (the
+ * caller requires it).
  */
 export function requireFromCodeCache(file: string): unknown {
-  const shared = isMainThread ? undefined : getEnvironmentData(cacheKey(file));
-  if (!(shared instanceof SharedArrayBuffer)) return undefined;
+  const shared = getEnvironmentData(cacheKey(file));
+  if (!(shared instanceof SharedArrayBuffer) || (isMainThread && !nodeRegistry())) return undefined;
   const cached = require.cache[file];
   if (cached?.loaded) return cached.exports;
   const script = new Script(wrappedSource(file), { filename: file, cachedData: new Uint8Array(shared) });

@@ -57,10 +57,17 @@ export type ExtensionImpl = (args: Iterator[], context: unknown, expr: unknown) 
 
 let loaded: SaxonApi | undefined;
 
-/** saxon-js, loaded on the first call (in a query worker, from the main thread's code cache: code-cache.ts). */
+/**
+ * saxon-js, loaded on the first call from the code cache (code-cache.ts): the main thread
+ * publishes the cache first, a query worker receives it.
+ */
 export function loadSaxon(): SaxonApi {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= (requireFromCodeCache(require.resolve('saxon-js')) ?? require('saxon-js')) as SaxonApi;
+  if (!loaded) {
+    const file = require.resolve('saxon-js');
+    publishCodeCache(file); // main thread only, once
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = (requireFromCodeCache(file) ?? require('saxon-js')) as SaxonApi;
+  }
   return loaded;
 }
 

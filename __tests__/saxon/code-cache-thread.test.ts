@@ -1,0 +1,62 @@
+/**
+ * The code cache compiled in a short-lived thread (lib/saxon/code-cache-thread.ts), and the main
+ * thread loading saxon-js from it (lib/saxon/load.ts) when Node's own loader runs it (a child
+ * process: jest's module registry is not Node's, see code-cache.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import Module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { isSharedArrayBuffer } from 'node:util/types';
+import { Script } from 'node:vm';
+import { codeCacheFromThread } from '../../lib/saxon/code-cache-thread';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-code-cache-thread-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a code cache compiled in a thread of its own', () => {
+  it('is a SharedArrayBuffer that V8 accepts for the script as the module loader wraps it', () => {
+    const file = path.join(dir, 'a.js');
+    fs.writeFileSync(file, 'module.exports = function answer() { return 42; };\n');
+    const shared = codeCacheFromThread(file);
+    expect(isSharedArrayBuffer(shared)).toBe(true);
+    const script = new Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData: new Uint8Array(shared!) });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('is not there for a file that cannot be read or compiled', () => {
+    expect(codeCacheFromThread(path.join(dir, 'missing.js'))).toBeUndefined();
+    const broken = path.join(dir, 'broken.js');
+    fs.writeFileSync(broken, 'module.exports = (;\n');
+    expect(codeCacheFromThread(broken)).toBeUndefined();
+  });
+});
+
+describe('saxon-js in the main thread under Node\'s module loader', () => {
+  it('is loaded from the published cache, one instance for every require', () => {
+    const root = path.join(__dirname, '..', '..');
+    // A TypeScript loader for lib/ in a plain Node process (type-only imports are dropped).
+    const program = `
+      const Module = require('node:module');
+      const fs = require('node:fs');
+      const ts = require(${JSON.stringify(require.resolve('typescript'))});
+      Module._extensions['.ts'] = (m, f) => m._compile(ts.transpileModule(fs.readFileSync(f, 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true }, fileName: f }).outputText, f);
+      const { loadSaxon } = require(${JSON.stringify(path.join(root, 'lib/saxon/load.ts'))});
+      const { codeCacheOutcome } = require(${JSON.stringify(path.join(root, 'lib/saxon/code-cache.ts'))});
+      const saxon = loadSaxon();
+      const file = require.resolve('saxon-js', { paths: [${JSON.stringify(root)}] });
+      process.stdout.write(JSON.stringify({ outcome: codeCacheOutcome(file), same: require(file) === saxon, sum: saxon.XPath.evaluate('sum((1, 2, 3))', null) }));
+    `;
+    const out = execFileSync(process.execPath, ['-e', program], { cwd: root, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ outcome: 'accepted', same: true, sum: 6 });
+  });
+});
