@@ -4,7 +4,7 @@
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
  * - `applyQueryPatches` (output, namespace, closure and function-type fixes; element names and
- *   comparers kept, string order without arrays), first thing in a query worker
+ *   comparers kept, string order without arrays, child contexts without discarded objects), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
@@ -17,6 +17,7 @@ import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclar
 import { patchElementNames } from './element-names';
 import { patchFloatToString } from './float-to-string';
 import { patchFunctionTypeCodes } from './function-type-codes';
+import { patchLightContexts } from './light-contexts';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
 import { patchStringOrder } from './string-order';
 
@@ -33,4 +34,5 @@ export function applyQueryPatches(): void {
   patchElementNames();
   patchComparers();
   patchStringOrder();
+  patchLightContexts();
 }
