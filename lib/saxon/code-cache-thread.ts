@@ -49,7 +49,9 @@ export function codeCacheFromThread(file: string): SharedArrayBuffer | undefined
   try {
     const signal = new Int32Array(new SharedArrayBuffer(4));
     channel = new MessageChannel();
-    worker = new Worker(COMPILER, { eval: true, workerData: { file, signal, port: channel.port2 }, transferList: [channel.port2] });
+    // execArgv: none of the process's flags: under `--input-type=module` an inherited flag would
+    // make the script an ES module, without `require`, and the thread would fail before it signals
+    worker = new Worker(COMPILER, { eval: true, execArgv: [], workerData: { file, signal, port: channel.port2 }, transferList: [channel.port2] });
     worker.unref();
     worker.on('error', () => undefined); // a thread that fails is waited for no longer than TIMEOUT_MS; the caller compiles
     if (Atomics.wait(signal, 0, 0, TIMEOUT_MS) === 'timed-out') {
