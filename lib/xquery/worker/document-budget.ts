@@ -126,7 +126,7 @@ export function databaseOf(task: Task | undefined): string | undefined {
 /**
  * The next task to run and the worker to run it on (see the file comment), or undefined when no
  * queued task can start now; the worker counts as a holder of the task's database from now on.
- * `idle`: the idle workers, in the pool's order (or the busy ones a task may wait behind).
+ * `idle`: the idle workers, in the pool's order.
  */
 export function choose<S, P extends { readonly task: Task }>(
   budget: DocumentBudget<S>,
