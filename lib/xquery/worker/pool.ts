@@ -4,10 +4,10 @@
  * - Size: `size` workers (default: the number of cores), started on demand; a task waits in a
  *   FIFO queue while all are busy. Idle workers are unref'd, so an idle pool never keeps the
  *   process alive.
- * - Batches: tasks are handed out once per turn of the event loop, and the short ones (those whose
- *   query last ran under SHORT_TASK_MS, task-costs.ts) go to one idle worker together, in one message: a
- *   worker is woken once per batch, not once per task. A task behind a running one that turns
- *   out long is taken back and handed out again (worker-slot.ts, task-claim.ts).
+ * - Batches: tasks are handed out once per turn of the event loop, and the short ones (those
+ *   whose query last ran under SHORT_TASK_MS, task-costs.ts) go to one idle worker together, in
+ *   one message: a worker is woken once per batch, not once per task. A task behind a running
+ *   one that turns out long is taken back and handed out again (worker-slot.ts, task-claim.ts).
  * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker starts it (a
  *   newly started worker takes it once it has loaded, so its start-up is not charged). A
  *   synchronous transform cannot be interrupted, so on expiry the worker is terminated (its
@@ -15,7 +15,8 @@
  *   `[BASX0003] Timeout exceeded.` (query-error.ts).
  * - Cancellation: a task may carry a cancel signal (the client went away; jobs.ts CancelSignal).
  *   A queued task is dropped (one posted behind another is taken back); a running one gets
- *   `cancelGraceMs` to end (jobs.ts), then its worker is terminated and replaced, like a timeout: no CPU on an answer nobody will read.
+ *   `cancelGraceMs` to end (jobs.ts), then its worker is terminated and replaced, like a
+ *   timeout: no CPU on an answer nobody will read.
  * - Bounded work: at most `maxQueued` tasks wait; one more is refused at once with 503 and
  *   `Retry-After` (query-error.ts `busyError`), and so is a task that waited half its time
  *   limit without getting a worker: a client hears back within 1.5 time limits. Each worker's
