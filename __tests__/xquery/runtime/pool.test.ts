@@ -80,10 +80,12 @@ describe('QueryPool', () => {
     await pool.run({ xslt: select('"warm"'), initialTemplate: MAIN });
     await pool.run({ xslt: select('"quick"'), initialTemplate: MAIN });
     const runaway = pool.run({ xslt: RUNAWAY, initialTemplate: MAIN, timeoutMs: 1500 });
-    const started = Date.now();
+    let runawayEnded = false;
+    void runaway.catch(() => undefined).finally(() => (runawayEnded = true));
     const quick = await pool.run({ xslt: select('"quick"'), initialTemplate: MAIN });
     expect(quick.body).toBe('quick');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // answered by the other worker while the runaway still runs, not after its limit
+    expect(runawayEnded).toBe(false);
     const error = await runaway.then(
       () => null,
       (e: unknown) => e,
