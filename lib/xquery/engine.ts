@@ -195,7 +195,8 @@ class XQueryEngine implements Engine {
     }
     const { serialization, contentType } = runSerialization(translation, request.serialization);
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
-    let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined);
+    const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
+    let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
@@ -245,7 +246,9 @@ class XQueryEngine implements Engine {
    * expression parameter is then added to `params`. The library has the default static base
    * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
    * the expression on every run, a compiled stylesheet is cached and shared by queries that
-   * differ only in literals: a stylesheet seen a second time is compiled and runs from then on.
+   * differ only in literals. A query shape seen a second time has its own stylesheet (`ownXslt`)
+   * compiled in the background, and runs on it once that is done: until then the library answers
+   * it, so no run waits for a compilation (hundreds of milliseconds) it could do without.
    */
   private runnable(
     t: Translation,
@@ -253,6 +256,7 @@ class XQueryEngine implements Engine {
     updating: boolean,
     databaseContext: boolean,
     ownBase: boolean,
+    ownXslt: () => string,
   ): { xslt: string; xpath?: string } {
     if (updating) return { xslt: t.xslt };
     const { expression, inlined } = runExpression(t, databaseContext);
@@ -260,8 +264,11 @@ class XQueryEngine implements Engine {
     if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
     if (ownBase) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
-    if (this.libraryShapes.has(shape)) return { xslt: t.xslt };
-    this.libraryShapes.set(shape, true);
+    if (this.libraryShapes.has(shape)) {
+      const own = ownXslt();
+      if (this.pool.isCompiled(own)) return { xslt: t.xslt };
+      this.pool.compileAhead(own);
+    } else this.libraryShapes.set(shape, true);
     params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
     return { xslt: libraryStylesheet() };
   }

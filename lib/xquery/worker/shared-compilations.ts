@@ -3,6 +3,11 @@
  * by compile key (compile.ts `compileKey`); `fetch` makes concurrent requests for one key wait for
  * a single compilation, done in a worker under the requester's time limit. Compile errors are
  * cached like successes (they are as deterministic).
+ *
+ * A compilation may also be started ahead, with no request waiting for it (`compileAhead`): the
+ * engine does so for a query it runs on the runtime library until its own stylesheet is ready.
+ * One such compilation runs at a time, so they never hold more than one worker: a stream of
+ * queries that each come back once cannot fill the pool with compilations.
  */
 import { LRUCache } from 'lru-cache';
 import { compileKey, type CompileOptions } from '../compile';
@@ -18,6 +23,8 @@ export class SharedCompilations {
   private readonly cache: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
   /** Compilations sent to workers. */
   compilations = 0;
+  /** The compilation started ahead that has not ended yet, if any. */
+  private ahead: Promise<void> | undefined;
 
   constructor(max: number, compileInWorker: CompileInWorker) {
     this.cache = new LRUCache({
@@ -38,5 +45,33 @@ export class SharedCompilations {
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
     return { key, compiled, cached };
+  }
+
+  /** Whether `xslt` has been compiled (or failed to): a run of it would not wait for a compilation. */
+  ready(xslt: string, options: CompileOptions): boolean {
+    return this.cache.has(compileKey(xslt, options));
+  }
+
+  /**
+   * Starts compiling `xslt` unless it is compiled, or another compilation started ahead is still
+   * running (a later call starts it then). Its failures other than compile errors (a time limit,
+   * a busy pool) are dropped: the next call tries again.
+   */
+  compileAhead(xslt: string, options: CompileOptions, timeoutMs: number): void {
+    if (this.ahead) return;
+    const key = compileKey(xslt, options);
+    if (this.cache.has(key)) return;
+    this.ahead = this.cache
+      .fetch(key, { context: { xslt, options, timeoutMs } })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => (this.ahead = undefined));
+  }
+
+  /** Settles once no compilation started ahead is running. */
+  async aheadSettled(): Promise<void> {
+    while (this.ahead) await this.ahead;
   }
 }

@@ -1,0 +1,53 @@
+import { SharedCompilations, type Compiled } from '../../../lib/xquery/worker/shared-compilations';
+import { QueryError } from '../../../lib/xquery/query-error';
+
+/** A compiler whose compilations end when the test says so. */
+function fakeCompiler() {
+  const started: { xslt: string; finish(result: Compiled): void; fail(e: Error): void }[] = [];
+  const compile = (xslt: string) =>
+    new Promise<Compiled>((resolve, reject) => {
+      started.push({ xslt, finish: resolve, fail: reject });
+    });
+  return { started, compile };
+}
+
+const sef = (xslt: string): Compiled => ({ sefText: `sef of ${xslt}`, baseUri: 'urn:base' });
+
+describe('compilations started ahead', () => {
+  it('compiles one stylesheet ahead at a time, and a run finds it compiled', async () => {
+    const { started, compile } = fakeCompiler();
+    const shared = new SharedCompilations(16, compile);
+    expect(shared.ready('a', {})).toBe(false);
+    shared.compileAhead('a', {}, 1000);
+    shared.compileAhead('b', {}, 1000); // while 'a' compiles: not started
+    shared.compileAhead('a', {}, 1000);
+    expect(started.map((c) => c.xslt)).toEqual(['a']);
+    expect(shared.ready('a', {})).toBe(false);
+    started[0].finish(sef('a'));
+    await shared.aheadSettled();
+    expect(shared.ready('a', {})).toBe(true);
+    expect(shared.ready('b', {})).toBe(false);
+    await expect(shared.compile('a', {}, 1000)).resolves.toMatchObject({ compiled: sef('a'), cached: true });
+    expect(shared.compilations).toBe(1);
+    // the next one may start now
+    shared.compileAhead('b', {}, 1000);
+    expect(started.map((c) => c.xslt)).toEqual(['a', 'b']);
+  });
+
+  it('keeps a compile error for the runs that follow, and tries again after any other failure', async () => {
+    const { started, compile } = fakeCompiler();
+    const shared = new SharedCompilations(16, compile);
+    shared.compileAhead('bad', {}, 1000);
+    started[0].finish({ error: { code: 'XPST0003', message: 'Syntax error.', status: 400, phase: 'compile' } });
+    await shared.aheadSettled();
+    expect(shared.ready('bad', {})).toBe(true);
+    await expect(shared.compile('bad', {}, 1000)).rejects.toBeInstanceOf(QueryError);
+
+    shared.compileAhead('busy', {}, 1000);
+    started[1].fail(new Error('pool busy'));
+    await shared.aheadSettled();
+    expect(shared.ready('busy', {})).toBe(false);
+    shared.compileAhead('busy', {}, 1000);
+    expect(started.map((c) => c.xslt)).toEqual(['bad', 'busy', 'busy']);
+  });
+});
