@@ -1,5 +1,5 @@
 import { SharedCompilations, type Compiled } from '../../../lib/xquery/worker/shared-compilations';
-import { QueryError } from '../../../lib/xquery/query-error';
+import { QueryError, timeoutError } from '../../../lib/xquery/query-error';
 
 /** A compiler whose compilations end when the test says so. */
 function fakeCompiler() {
@@ -32,6 +32,21 @@ describe('compilations started ahead', () => {
     // the next one may start now
     shared.compileAhead('b', {}, 1000);
     expect(started.map((c) => c.xslt)).toEqual(['a', 'b']);
+  });
+
+  it('does not start a compilation ahead again once one ran out of time', async () => {
+    const { started, compile } = fakeCompiler();
+    const shared = new SharedCompilations(16, compile);
+    shared.compileAhead('slow', {}, 1000);
+    started[0].fail(timeoutError(1000));
+    await shared.aheadSettled();
+    shared.compileAhead('slow', {}, 1000);
+    expect(started.map((c) => c.xslt)).toEqual(['slow']);
+    expect(shared.ready('slow', {})).toBe(false);
+    // a run that needs it still compiles it
+    const run = shared.compile('slow', {}, 5000);
+    started[1].finish(sef('slow'));
+    await expect(run).resolves.toMatchObject({ compiled: sef('slow'), cached: false });
   });
 
   it('keeps a compile error for the runs that follow, and tries again after any other failure', async () => {

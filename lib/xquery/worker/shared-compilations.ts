@@ -25,8 +25,11 @@ export class SharedCompilations {
   compilations = 0;
   /** The compilation started ahead that has not ended yet, if any. */
   private ahead: Promise<void> | undefined;
+  /** Keys whose compilation ahead ran out of time (or memory): not started ahead again. */
+  private readonly abandoned: LRUCache<string, true>;
 
   constructor(max: number, compileInWorker: CompileInWorker) {
+    this.abandoned = new LRUCache({ max });
     this.cache = new LRUCache({
       max,
       fetchMethod: async (_key, _stale, { context }) => {
@@ -54,18 +57,21 @@ export class SharedCompilations {
 
   /**
    * Starts compiling `xslt` unless it is compiled, or another compilation started ahead is still
-   * running (a later call starts it then). Its failures other than compile errors (a time limit,
-   * a busy pool) are dropped: the next call tries again.
+   * running (a later call starts it then). A compilation that ends at a time or memory limit is
+   * not started ahead again (it would take a worker for as long each time); after other failures
+   * (a busy pool, a closed one) a later call tries again. Compile errors are kept as for `compile`.
    */
   compileAhead(xslt: string, options: CompileOptions, timeoutMs: number): void {
     if (this.ahead) return;
     const key = compileKey(xslt, options);
-    if (this.cache.has(key)) return;
+    if (this.cache.has(key) || this.abandoned.has(key)) return;
     this.ahead = this.cache
       .fetch(key, { context: { xslt, options, timeoutMs } })
       .then(
         () => undefined,
-        () => undefined,
+        (e: unknown) => {
+          if (e instanceof QueryError) this.abandoned.set(key, true);
+        },
       )
       .finally(() => (this.ahead = undefined));
   }
