@@ -264,11 +264,8 @@ class XQueryEngine implements Engine {
     if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
     if (ownBase) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
-    if (this.libraryShapes.has(shape)) {
-      const own = ownXslt();
-      if (this.pool.isCompiled(own)) return { xslt: t.xslt };
-      this.pool.compileAhead(own);
-    } else this.libraryShapes.set(shape, true);
+    if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
+    else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };
     params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
     return { xslt: libraryStylesheet() };
   }

@@ -17,32 +17,29 @@ describe('compilations started ahead', () => {
   it('compiles one stylesheet ahead at a time, and a run finds it compiled', async () => {
     const { started, compile } = fakeCompiler();
     const shared = new SharedCompilations(16, compile);
-    expect(shared.ready('a', {})).toBe(false);
-    shared.compileAhead('a', {}, 1000);
-    shared.compileAhead('b', {}, 1000); // while 'a' compiles: not started
-    shared.compileAhead('a', {}, 1000);
+    expect(shared.compiledOrAhead('a', {}, 1000)).toBe(false);
+    expect(shared.compiledOrAhead('b', {}, 1000)).toBe(false); // while 'a' compiles: not started
+    expect(shared.compiledOrAhead('a', {}, 1000)).toBe(false);
     expect(started.map((c) => c.xslt)).toEqual(['a']);
-    expect(shared.ready('a', {})).toBe(false);
     started[0].finish(sef('a'));
     await shared.aheadSettled();
-    expect(shared.ready('a', {})).toBe(true);
-    expect(shared.ready('b', {})).toBe(false);
+    expect(shared.compiledOrAhead('a', {}, 1000)).toBe(true);
+    expect(started.map((c) => c.xslt)).toEqual(['a']);
     await expect(shared.compile('a', {}, 1000)).resolves.toMatchObject({ compiled: sef('a'), cached: true });
     expect(shared.compilations).toBe(1);
     // the next one may start now
-    shared.compileAhead('b', {}, 1000);
+    expect(shared.compiledOrAhead('b', {}, 1000)).toBe(false);
     expect(started.map((c) => c.xslt)).toEqual(['a', 'b']);
   });
 
   it('does not start a compilation ahead again once one ran out of time', async () => {
     const { started, compile } = fakeCompiler();
     const shared = new SharedCompilations(16, compile);
-    shared.compileAhead('slow', {}, 1000);
+    expect(shared.compiledOrAhead('slow', {}, 1000)).toBe(false);
     started[0].fail(timeoutError(1000));
     await shared.aheadSettled();
-    shared.compileAhead('slow', {}, 1000);
+    expect(shared.compiledOrAhead('slow', {}, 1000)).toBe(false);
     expect(started.map((c) => c.xslt)).toEqual(['slow']);
-    expect(shared.ready('slow', {})).toBe(false);
     // a run that needs it still compiles it
     const run = shared.compile('slow', {}, 5000);
     started[1].finish(sef('slow'));
@@ -52,17 +49,16 @@ describe('compilations started ahead', () => {
   it('keeps a compile error for the runs that follow, and tries again after any other failure', async () => {
     const { started, compile } = fakeCompiler();
     const shared = new SharedCompilations(16, compile);
-    shared.compileAhead('bad', {}, 1000);
+    expect(shared.compiledOrAhead('bad', {}, 1000)).toBe(false);
     started[0].finish({ error: { code: 'XPST0003', message: 'Syntax error.', status: 400, phase: 'compile' } });
     await shared.aheadSettled();
-    expect(shared.ready('bad', {})).toBe(true);
+    expect(shared.compiledOrAhead('bad', {}, 1000)).toBe(true);
     await expect(shared.compile('bad', {}, 1000)).rejects.toBeInstanceOf(QueryError);
 
-    shared.compileAhead('busy', {}, 1000);
+    expect(shared.compiledOrAhead('busy', {}, 1000)).toBe(false);
     started[1].fail(new Error('pool busy'));
     await shared.aheadSettled();
-    expect(shared.ready('busy', {})).toBe(false);
-    shared.compileAhead('busy', {}, 1000);
+    expect(shared.compiledOrAhead('busy', {}, 1000)).toBe(false);
     expect(started.map((c) => c.xslt)).toEqual(['bad', 'busy', 'busy']);
   });
 });

@@ -126,17 +126,15 @@ export class QueryPool {
     return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), cached);
   }
 
-  /** Whether `xslt` (default compile options) is compiled, so that a run of it would not wait for that. */
-  isCompiled(xslt: string): boolean {
-    return this.shared.ready(xslt, {});
+  /**
+   * Whether `xslt` (default compile options) is compiled, so that a run of it would not wait for
+   * that; when not, it is compiled in a worker with no run waiting for it (shared-compilations.ts).
+   */
+  compiledOrAhead(xslt: string): boolean {
+    return this.shared.compiledOrAhead(xslt, {}, this.timeoutMs);
   }
 
-  /** Compiles `xslt` (default compile options) in a worker with no run waiting for it (shared-compilations.ts). */
-  compileAhead(xslt: string): void {
-    this.shared.compileAhead(xslt, {}, this.timeoutMs);
-  }
-
-  /** Settles once no compilation started by `compileAhead` is running. */
+  /** Settles once no compilation started by `compiledOrAhead` is running. */
   compiledAhead(): Promise<void> {
     return this.shared.aheadSettled();
   }

@@ -4,7 +4,7 @@
  * a single compilation, done in a worker under the requester's time limit. Compile errors are
  * cached like successes (they are as deterministic).
  *
- * A compilation may also be started ahead, with no request waiting for it (`compileAhead`): the
+ * A compilation may also be started ahead, with no request waiting for it (`compiledOrAhead`): the
  * engine does so for a query it runs on the runtime library until its own stylesheet is ready.
  * One such compilation runs at a time, so they never hold more than one worker: a stream of
  * queries that each come back once cannot fill the pool with compilations.
@@ -50,21 +50,18 @@ export class SharedCompilations {
     return { key, compiled, cached };
   }
 
-  /** Whether `xslt` has been compiled (or failed to): a run of it would not wait for a compilation. */
-  ready(xslt: string, options: CompileOptions): boolean {
-    return this.cache.has(compileKey(xslt, options));
-  }
-
   /**
-   * Starts compiling `xslt` unless it is compiled, or another compilation started ahead is still
-   * running (a later call starts it then). A compilation that ends at a time or memory limit is
-   * not started ahead again (it would take a worker for as long each time); after other failures
-   * (a busy pool, a closed one) a later call tries again. Compile errors are kept as for `compile`.
+   * Whether `xslt` has been compiled (or failed to), so that a run of it would not wait for a
+   * compilation; when not, starts compiling it ahead, unless another compilation started ahead is
+   * still running (a later call starts it then). A compilation that ends at a time or memory limit
+   * is not started ahead again (it would take a worker for as long each time); after other
+   * failures (a busy pool, a closed one) a later call tries again. Compile errors are kept as for
+   * `compile`.
    */
-  compileAhead(xslt: string, options: CompileOptions, timeoutMs: number): void {
-    if (this.ahead) return;
+  compiledOrAhead(xslt: string, options: CompileOptions, timeoutMs: number): boolean {
     const key = compileKey(xslt, options);
-    if (this.cache.has(key) || this.abandoned.has(key)) return;
+    if (this.cache.has(key)) return true;
+    if (this.ahead || this.abandoned.has(key)) return false;
     this.ahead = this.cache
       .fetch(key, { context: { xslt, options, timeoutMs } })
       .then(
@@ -74,6 +71,7 @@ export class SharedCompilations {
         },
       )
       .finally(() => (this.ahead = undefined));
+    return false;
   }
 
   /** Settles once no compilation started ahead is running. */
