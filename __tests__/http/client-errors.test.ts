@@ -6,7 +6,7 @@
 import { maxHeaderSize } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { isInRequestLine } from '../../lib/http/client-errors';
+import { answerClientErrors, isInRequestLine, type ClientError } from '../../lib/http/client-errors';
 import { startServer, type RunningServer } from '../../lib/server';
 import { tempDir } from '../helpers/rest';
 
@@ -192,5 +192,34 @@ describe('isInRequestLine: where the parser stopped', () => {
     const packet = Buffer.from('GET /rest?query=xxxx HTTP/1.1\r\nHost: a');
     expect(isInRequestLine(packet, 20)).toBe(true);
     expect(isInRequestLine(packet, packet.length)).toBe(false);
+  });
+});
+
+describe('answerClientErrors on a plain connection', () => {
+  /** What the client side of a fresh connection receives when the server side meets `error`, twice. */
+  async function answered(error: ClientError): Promise<Exchange> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const answer = answerClientErrors(16384);
+    server.on('connection', (socket) => {
+      answer(error, socket);
+      answer(error, socket); // a later packet of the same request reports the error again
+    });
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      return await exchange(port, []);
+    } finally {
+      server.close();
+    }
+  }
+
+  test('headers that did not arrive in time: 408', async () => {
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    refusal(await answered(timeout), 'HTTP/1.1 408 Request Timeout', 'Request timeout: the request line and headers did not arrive in time.');
+  });
+
+  test('a connection that failed (reset by the client) is closed without an answer', async () => {
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(await answered(reset)).toEqual({ received: '' });
   });
 });
