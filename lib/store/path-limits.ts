@@ -5,9 +5,10 @@
  * - A segment is a file or folder name in the file store: NAME_MAX is 255 bytes on ext4, XFS,
  *   btrfs, APFS and NTFS (255 UTF-16 units there).
  * - The whole file name handed to the system must fit PATH_MAX, 4096 bytes with its NUL on Linux.
- *   The longest one the file store builds for a resource is
- *   `{dbPath}/.backups./{backup name}/{path}/.{random}.tmp.` (a temp file beside a copy); with a
- *   name of 255 bytes and a path of MAX_PATH_BYTES, the data folder may take MAX_DATA_FOLDER_BYTES.
+ *   The longest one the file store builds for a resource is its copy in a backup,
+ *   `{dbPath}/.backups./{backup name}/{path}`, or a temp file `.{12 characters}.tmp.` beside it;
+ *   with a name of 255 bytes and a path of MAX_PATH_BYTES, the data folder may take
+ *   MAX_DATA_FOLDER_BYTES.
  * - PostgreSQL keeps `(db, path)` as the primary key of its resources: a B-tree entry holds at most
  *   2704 bytes (a third of an 8 KiB page), which a name of 255 bytes and a path of 1 KiB fit.
  * - Segments are nested folders on disk, each created, listed and removed on its own: 128 levels
@@ -27,9 +28,9 @@ export const MAX_PATH_SEGMENTS = 128;
 export const PATH_MAX = 4096;
 
 /**
- * Longest absolute data folder, in bytes: PATH_MAX less the longest path below it (the internal
- * backup folder `/.backups./`, a backup name, the resource path, a temp file name
- * `/.{12 characters}.tmp.`, the NUL), rounded down.
+ * Longest absolute data folder, in bytes: PATH_MAX less the longest file name below it, rounded
+ * down. That is `/.backups./` (11), a backup name (255), `/` and the resource path (1025), a temp
+ * file name `/.{12 characters}.tmp.` at most (19), and the NUL: 1311 bytes, leaving 2785.
  */
 export const MAX_DATA_FOLDER_BYTES = 2560;
 

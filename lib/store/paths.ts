@@ -39,7 +39,7 @@ export function isInternalName(name: string): boolean {
 }
 
 /**
- * The segments of a resource path (spec §1.1): `\\` becomes `/`, empty and `.` segments are dropped,
+ * The segments of a resource path (spec §1.1): `\` becomes `/`, empty and `.` segments are dropped,
  * `..` removes the previous segment. Undefined for a path that climbs above the root, has a
  * segment ending in `.`, or contains NUL. The limits of its size are not checked here.
  */
