@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultLogger, loggerFromLog, isLogger, type Logger } from './logger';
 import { DEFAULT_DOC_CACHE_BYTES } from './store/doc-cache';
+import { MAX_DATA_FOLDER_BYTES } from './store/path-limits';
 
 export type { Logger } from './logger';
 
@@ -20,7 +21,10 @@ export type Authenticate = {
 }['authenticate'];
 
 export interface RestOptions {
-  /** Folder of the databases and `users.json`. Default `./data`. */
+  /**
+   * Folder of the databases and `users.json`. Default `./data`. Its absolute path may have at
+   * most 2560 bytes, so that the longest resource path fits the file system's path limit.
+   */
   dbPath?: string;
   /** Folder of server-side `.xq`/`.bxs` files for `run`. Default `./restpath`. */
   restPath?: string;
@@ -59,6 +63,14 @@ export interface RestOptions {
   maxBodySize?: number;
   /** Largest accepted POST or QUERY body (a query, command or script), in bytes. Default 1 MiB. */
   maxQueryBodySize?: number;
+  /**
+   * Longest accepted URL below the mount point (path and query string), in bytes; a longer one
+   * is answered 414. Default 16 KiB, Node's default header size limit, which a host's server may
+   * raise. A long query goes in the body of a POST or QUERY request instead.
+   */
+  maxUrlLength?: number;
+  /** Most accepted query string parameters; more are answered 414, none is dropped. Default 1000. */
+  maxParameters?: number;
   /**
    * Bytes of source XML whose parsed documents are kept in memory by all query workers together
    * (one least-recently-used budget, xquery/worker/document-budget.ts). Default 16 MiB.
@@ -108,6 +120,9 @@ export type ResolvedOptions = Readonly<Required<Omit<RestOptions, Optional | 'lo
 
 const MiB = 1024 * 1024;
 
+/** Node's default `maxHeaderSize`: a default host's server refuses longer request lines itself. */
+const DEFAULT_MAX_URL_LENGTH = 16 * 1024;
+
 /**
  * The largest `queryTimeout`. Node's timers hold at most 2^31 - 1 ms and fire after 1 ms when
  * given more (TimeoutOverflowWarning); lock waits last twice `queryTimeout`, so a larger value
@@ -120,7 +135,7 @@ function positiveInteger(value: unknown): boolean {
 }
 
 const KNOWN = new Set([
-  'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'documentCacheSize',
+  'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize',
   'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
   'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
   'storeUrl',
@@ -166,10 +181,14 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   (['dbPath', 'restPath', 'user', 'password', 'adminPassword'] as const).forEach(str);
   (
     [
-      'maxBodySize', 'maxQueryBodySize', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
+      'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
       'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
     ] as const
   ).forEach(int);
+  const dbPath = path.resolve(typeof input.dbPath === 'string' && input.dbPath !== '' ? input.dbPath : './data');
+  if (Buffer.byteLength(dbPath, 'utf8') > MAX_DATA_FOLDER_BYTES) {
+    problems.push(`"dbPath" must be at most ${MAX_DATA_FOLDER_BYTES} bytes long as an absolute path, for the longest resource path to fit the file system`);
+  }
   if (positiveInteger(input.workerMemory) && (input.workerMemory as number) < 64 * MiB) problems.push('"workerMemory" must be at least 64 MiB');
   if (positiveInteger(input.queryTimeout) && (input.queryTimeout as number) > MAX_QUERY_TIMEOUT_MS) {
     problems.push(`"queryTimeout" must be at most ${MAX_QUERY_TIMEOUT_MS} (milliseconds)`);
@@ -204,7 +223,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
 
   const workers = input.workers ?? Math.max(1, os.availableParallelism());
   return Object.freeze({
-    dbPath: path.resolve(input.dbPath ?? './data'),
+    dbPath,
     restPath: path.resolve(input.restPath ?? './restpath'),
     user: input.user,
     password: input.password,
@@ -212,6 +231,8 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,
+    maxUrlLength: input.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH,
+    maxParameters: input.maxParameters ?? 1000,
     documentCacheSize: input.documentCacheSize ?? DEFAULT_DOC_CACHE_BYTES,
     compiledQueryCacheSize: input.compiledQueryCacheSize ?? 500,
     queryTimeout: input.queryTimeout ?? 30_000,

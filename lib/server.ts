@@ -1,15 +1,17 @@
 /**
  * The standalone server: settings from the command line (command-line.ts), the router at `/rest`
- * of a plain Node HTTP server, and a graceful stop on SIGTERM/SIGINT.
+ * of a plain Node HTTP server, an answer to every request the server's parser refuses, and a
+ * graceful stop on SIGTERM/SIGINT.
  *
  * No Express application is created: the router is all the server serves, and an application
  * would only add per-request work (it re-prototypes every request and response, which alone
  * costs more than a cached query). `mountAt` strips the `/rest` prefix as `app.use('/rest',
  * router)` does in a host application.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pino from 'pino';
 import { logAccess } from './access-log';
+import { answerClientErrors } from './http/client-errors';
 import { serverVersion } from './commands/defs/info';
 import { parseCommandLine, usage, UsageError, type ServerSettings } from './command-line';
 import { createRestRouter, type RestRouter } from './http/router';
@@ -54,6 +56,8 @@ export async function startServer(settings: ServerSettings, write = (line: strin
     if (serveEndpoint(req, res, router, '/rest')) return;
     if (!mount(req, res)) notFound(req, res);
   });
+  // What the parser refuses (a request line or headers past Node's limit, bad syntax) gets a status and a text body too.
+  server.on('clientError', answerClientErrors(maxHeaderSize));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve());

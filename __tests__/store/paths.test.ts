@@ -1,15 +1,22 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { XmldbError } from '../../lib/errors';
+import { createFileStore } from '../../lib/store/file-store';
+import { MAX_DATA_FOLDER_BYTES, MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS, PATH_MAX } from '../../lib/store/path-limits';
 import {
   ancestorsOf,
   checkDatabaseName,
   checkPath,
+  checkPathLimits,
+  checkResourcePath,
   databaseFolder,
   isAtOrBelow,
   isValidDatabaseName,
+  movedPath,
   normalizePath,
   resourceFile,
 } from '../../lib/store/paths';
-import { codeOf } from './helpers';
+import { codeOf, tempFolder } from './helpers';
 
 describe('database names', () => {
   test.each([
@@ -67,7 +74,7 @@ describe('resource paths', () => {
     expect(checkPath(input)).toBe(expected);
   });
 
-  test.each(['..', '../x', '../..', 'a/../../x', 'a/../..', 'a./b', 'a/b.', '...', 'a/b\0c', `${'é'.repeat(128)}`])(
+  test.each(['..', '../x', '../..', 'a/../../x', 'a/../..', 'a./b', 'a/b.', '...', 'a/b\0c'])(
     'invalid: %j',
     async (input) => {
       expect(normalizePath(input)).toBeUndefined();
@@ -82,6 +89,95 @@ describe('resource paths', () => {
     expect(isAtOrBelow('x', '')).toBe(true);
     expect(ancestorsOf('a/b/c')).toEqual(['a', 'a/b']);
     expect(ancestorsOf('a')).toEqual([]);
+  });
+});
+
+describe('path limits', () => {
+  const limits = `a resource path has at most ${MAX_PATH_BYTES} bytes, ${MAX_PATH_SEGMENTS} segments and ${MAX_NAME_BYTES} bytes in a segment.`;
+  const messageOf = (fn: () => unknown): string => {
+    try {
+      fn();
+    } catch (e) {
+      if (e instanceof XmldbError && e.code === 'PATH_TOO_LONG_XXX' && e.status === 400) return e.message;
+      throw e;
+    }
+    throw new Error('no error');
+  };
+  // Segments of 255, 255, 255, 254 and 1 bytes, and 4 slashes: 1024 bytes.
+  const longest = ['x'.repeat(255), 'x'.repeat(255), 'x'.repeat(255), 'x'.repeat(254), 'y'].join('/');
+  const deepest = Array.from({ length: MAX_PATH_SEGMENTS }, () => 'a').join('/');
+
+  test('the limits are 1024 bytes, 128 segments, 255 bytes in a segment', () => {
+    expect([MAX_PATH_BYTES, MAX_PATH_SEGMENTS, MAX_NAME_BYTES]).toEqual([1024, 128, 255]);
+  });
+
+  test.each([
+    ['the longest path', longest],
+    ['the most segments', deepest],
+    ['the longest segment, in UTF-8 bytes', 'é'.repeat(127) + 'x'],
+    ['a long input that normalises to a short path', `${'a/'.repeat(3000)}${'../'.repeat(3000)}b`],
+  ])('within: %s', (_, input) => {
+    const expected = normalizePath(input);
+    expect(expected).toBeDefined();
+    expect(checkPath(input)).toBe(expected);
+    expect(() => checkPathLimits(input)).not.toThrow();
+  });
+
+  test.each([
+    ['a byte too long', `${longest}y`, '1025 bytes in 5 segments, the longest of 255 bytes'],
+    ['a segment too many', `${deepest}/a`, '257 bytes in 129 segments, the longest of 1 bytes'],
+    ['a segment a byte too long (UTF-8)', 'é'.repeat(128), '256 bytes in 1 segments, the longest of 256 bytes'],
+    ['5,000 one-character segments and a leaf of 255', `${'a/'.repeat(5000)}${'b'.repeat(255)}`, '10255 bytes in 5001 segments, the longest of 255 bytes'],
+  ])('beyond: %s', (_, input, measured) => {
+    const message = `Path too long: ${measured}; ${limits}`;
+    expect(normalizePath(input)).toBeUndefined();
+    expect(messageOf(() => checkPath(input))).toBe(message);
+    expect(messageOf(() => checkResourcePath(input))).toBe(message);
+    expect(messageOf(() => checkPathLimits(input))).toBe(message);
+  });
+
+  test('checkPathLimits lets an otherwise invalid path through, for the store to refuse', async () => {
+    expect(() => checkPathLimits('../x')).not.toThrow();
+    expect(await codeOf(() => checkPath('../x'))).toBe('INVALID_PATH_X');
+  });
+
+  test('a move is held to the limits at its destination', async () => {
+    const target = ['x'.repeat(255), 'x'.repeat(255), 'x'.repeat(255), 'x'.repeat(252)].join('/'); // 1020 bytes
+    expect(movedPath(target, 'a/b', 'to')).toBe(`${target}/a/b`);
+    expect(movedPath('', 'a/b', 'to')).toBe('a/b');
+    expect(movedPath('t', '', 'to')).toBe('t');
+    expect(messageOf(() => movedPath(target, 'a/bc', 'to'))).toBe(`Path too long: 1025 bytes in 6 segments, the longest of 255 bytes; ${limits}`);
+    expect(await codeOf(() => movedPath('', '', 'to'))).toBe('INVALID_PATH_X');
+  });
+
+  describe('on disk', () => {
+    const tmp = tempFolder();
+
+    test(`a data folder of ${MAX_DATA_FOLDER_BYTES} bytes holds the longest path under the longest names, in backups too`, async () => {
+      // Nested folders of at most 255 bytes, up to the longest data folder allowed.
+      let dbPath = tmp.path;
+      while (Buffer.byteLength(dbPath) < MAX_DATA_FOLDER_BYTES) {
+        dbPath = path.join(dbPath, 'd'.repeat(Math.min(MAX_NAME_BYTES, MAX_DATA_FOLDER_BYTES - Buffer.byteLength(dbPath) - 1)));
+      }
+      expect(Buffer.byteLength(dbPath)).toBe(MAX_DATA_FOLDER_BYTES);
+      const db = 'n'.repeat(MAX_NAME_BYTES);
+      const store = await createFileStore(dbPath);
+      try {
+        await store.write([db], async (w) => {
+          await w.createDatabase(db);
+          await w.putResource(db, longest, { type: 'binary', data: Buffer.from('bytes') });
+        });
+        await store.write([db], (w) => w.createBackup(db, 'b'.repeat(MAX_NAME_BYTES)));
+        await store.write([db], (w) => w.deleteResources(db, longest));
+        await store.write([db], (w) => w.restoreBackup('b'.repeat(MAX_NAME_BYTES), db));
+        expect((await store.read([db], (r) => r.readBytes(db, longest))).toString()).toBe('bytes');
+        const file = path.join(dbPath, '.backups.', 'b'.repeat(MAX_NAME_BYTES), ...longest.split('/'));
+        expect((await fs.readFile(file)).toString()).toBe('bytes');
+        expect(Buffer.byteLength(file)).toBeLessThan(PATH_MAX);
+      } finally {
+        await store.close();
+      }
+    });
   });
 });
 

@@ -28,6 +28,7 @@ import { classifyReadParameters, classifyWriteParameters, type RequestParameters
 import { parsePostRequest, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
 import { checkHealth } from './health';
+import { checkParameterCount, checkUrlLength } from './request-limits';
 import { ALLOWED_METHODS, answerOptions } from './options-method';
 import { setRequestUser } from './request-user';
 import { errorHandler, send } from './respond';
@@ -146,11 +147,14 @@ async function openChecked(options: ResolvedOptions): Promise<Runtime> {
 /** Answers one request: authenticate, choose the handler by method, run the operation, write the result. */
 async function handle(req: Request, res: Response, options: ResolvedOptions, runtime: () => Runtime | Promise<Runtime>): Promise<void> {
   const method = req.method.toUpperCase();
+  // Before anything else: a URL past the limits is refused before it costs any work.
+  checkUrlLength(req.url, options.maxUrlLength);
   // Before authentication: a browser's CORS preflight carries no credentials.
   if (method === 'OPTIONS') return answerOptions(res);
   const opened = runtime();
   const rt = opened instanceof Promise ? await opened : opened;
   const pairs = parseQueryString(req.url);
+  checkParameterCount(pairs, options.maxParameters);
   // Before authentication and the body: a refused request costs nothing and changes nothing.
   const crossSite = isCrossSite(req, options.trustedOrigins);
   refuseCrossSiteChange(crossSite, method, pairs);

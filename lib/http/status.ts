@@ -21,6 +21,26 @@ export const HTTP_ERRORS = {
   POST_NO_TEXT_X: entry(400, 'No "text" element found in POST command "%".'),
   MULTIPLE_CONTEXTS: entry(400, 'Multiple contexts supplied.'),
   BODY_TOO_LARGE_X: entry(413, 'Request body too large: at most % bytes are accepted.'),
+  /** The router's limits on the URL (options maxUrlLength, maxParameters); RFC 9110 §15.5.15. */
+  URL_TOO_LONG_XX: entry(
+    414,
+    'URI too long: % bytes, at most % are accepted (option maxUrlLength). Send a long query or command in the body of a POST request, or a query in the body of a QUERY request.',
+  ),
+  TOO_MANY_PARAMETERS_XX: entry(
+    414,
+    'Too many query parameters: %, at most % are accepted (option maxParameters). Send the query in the body of a POST request, its variables as <variable> elements.',
+  ),
+  /**
+   * Refused by Node's HTTP parser before the router sees the request (the standalone server's
+   * client errors): the request line, or the headers, passed the server's header size limit.
+   */
+  REQUEST_LINE_TOO_LONG_X: entry(
+    414,
+    'URI too long: the request line and headers may hold at most % bytes. Send a long query or command in the body of a POST request, or a query in the body of a QUERY request.',
+  ),
+  HEADERS_TOO_LARGE_X: entry(431, 'Request header fields too large: the request line and headers may hold at most % bytes.'),
+  MALFORMED_REQUEST_X: entry(400, 'Malformed HTTP request: %.'),
+  REQUEST_TIMEOUT: entry(408, 'Request timeout: the request line and headers did not arrive in time.'),
   BODY_UNREADABLE_X: entry(400, 'The request body could not be read: %'),
   /** A body parser of the host application read the body and kept no exact copy (body.ts). */
   BODY_PARSED_BY_HOST_X: entry(

@@ -1,5 +1,6 @@
 /** Spec §1.1: the URL path below the mount point → database name and database path. */
 import { raise } from '../errors';
+import { checkPathLimits } from '../store/paths';
 import { HTTP_ERRORS } from './status';
 
 export interface Target {
@@ -9,7 +10,10 @@ export interface Target {
   readonly path: string;
 }
 
-/** `rawPath` is the still percent-encoded path below the mount point, without the query. */
+/**
+ * `rawPath` is the still percent-encoded path below the mount point, without the query. A path
+ * beyond the limits every store holds is refused here, before a body is read or a lock taken.
+ */
 export function parseTarget(rawPath: string): Target {
   const segments: string[] = [];
   for (const raw of rawPath.split('/')) {
@@ -21,5 +25,7 @@ export function parseTarget(rawPath: string): Target {
     }
   }
   if (segments.length === 0) return { path: '' };
-  return { db: segments[0], path: segments.slice(1).join('/') };
+  const path = segments.slice(1).join('/');
+  checkPathLimits(path);
+  return { db: segments[0], path };
 }

@@ -1,11 +1,17 @@
 /** Errors of the store (messages after BaseX's). The `_X` suffix counts the `%` arguments. */
 import { entry } from '../errors';
+import { MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS } from './path-limits';
 
 export const STORE_ERRORS = {
   DB_NOT_FOUND_X: entry(404, "Database '%' was not found."),
   DB_EXISTS_X: entry(400, "Database '%' already exists."),
   INVALID_DB_NAME_X: entry(400, "Invalid database name: '%'."),
   INVALID_PATH_X: entry(400, "Invalid path: '%'."),
+  /** Beyond the limits every store holds; the path itself is not echoed (it may be kilobytes). */
+  PATH_TOO_LONG_XXX: entry(
+    400,
+    `Path too long: % bytes in % segments, the longest of % bytes; a resource path has at most ${MAX_PATH_BYTES} bytes, ${MAX_PATH_SEGMENTS} segments and ${MAX_NAME_BYTES} bytes in a segment.`,
+  ),
   RESOURCE_NOT_FOUND_X: entry(404, "Resource '%' was not found."),
   /** A resource cannot lie below another resource: the file tree has one name for both. */
   PATH_CONFLICT_XX: entry(400, "Path '%' conflicts with resource '%'."),

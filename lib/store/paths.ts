@@ -8,12 +8,10 @@
 import path from 'node:path';
 import { raise } from '../errors';
 import { STORE_ERRORS } from './errors';
+import { MAX_NAME_BYTES, pathSize, withinPathLimits } from './path-limits';
 
 /** The users file in the data folder (users/ module); no database may take its name. */
 export const USERS_FILE = 'users.json';
-
-/** Longest name of a file or folder on common file systems, in bytes. */
-export const MAX_NAME_BYTES = 255;
 
 const NAME_CHARS = /^[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`.]+$/;
 
@@ -41,12 +39,11 @@ export function isInternalName(name: string): boolean {
 }
 
 /**
- * Normalises a resource path (spec §1.1): `\` becomes `/`, empty and `.` segments are dropped,
- * `..` removes the previous segment. Answers undefined for an invalid path: one that climbs above
- * the root, has a segment ending in `.`, contains NUL, or a segment longer than a file name can be.
- * The empty path (the database root) is valid.
+ * The segments of a resource path (spec §1.1): `\` becomes `/`, empty and `.` segments are dropped,
+ * `..` removes the previous segment. Undefined for a path that climbs above the root, has a
+ * segment ending in `.`, or contains NUL. The limits of its size are not checked here.
  */
-export function normalizePath(input: string): string | undefined {
+function segmentsOf(input: string): string[] | undefined {
   const segments: string[] = [];
   for (const segment of input.replace(/\\/g, '/').split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -54,25 +51,53 @@ export function normalizePath(input: string): string | undefined {
       if (segments.pop() === undefined) return undefined;
       continue;
     }
-    if (!isValidSegment(segment)) return undefined;
+    if (isInternalName(segment) || segment.includes('\0')) return undefined;
     segments.push(segment);
   }
+  return segments;
+}
+
+/**
+ * Normalises a resource path (segmentsOf). Answers undefined for an invalid path, or one beyond
+ * the limits every store holds. The empty path (the database root) is valid.
+ */
+export function normalizePath(input: string): string | undefined {
+  const segments = segmentsOf(input);
+  return segments !== undefined && withinPathLimits(pathSize(segments)) ? segments.join('/') : undefined;
+}
+
+/** Normalises a resource path; throws INVALID_PATH_X if it is invalid, PATH_TOO_LONG_XXX if beyond the limits. */
+export function checkPath(input: string): string {
+  const segments = segmentsOf(input);
+  if (segments === undefined) throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
+  checkSize(segments);
   return segments.join('/');
 }
 
-function isValidSegment(segment: string): boolean {
-  return (
-    !isInternalName(segment) &&
-    !segment.includes('\0') &&
-    Buffer.byteLength(segment, 'utf8') <= MAX_NAME_BYTES
-  );
+/**
+ * Throws PATH_TOO_LONG_XXX for a path beyond the limits; an invalid path passes (the store refuses
+ * it, or finds nothing there). For checks made before any store work.
+ */
+export function checkPathLimits(input: string): void {
+  const segments = segmentsOf(input);
+  if (segments !== undefined) checkSize(segments);
 }
 
-/** Normalises a resource path; throws INVALID_PATH_X if it is invalid. */
-export function checkPath(input: string): string {
-  const normalized = normalizePath(input);
-  if (normalized === undefined) throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
-  return normalized;
+function checkSize(segments: readonly string[]): void {
+  const size = pathSize(segments);
+  if (!withinPathLimits(size)) throw raise(STORE_ERRORS, 'PATH_TOO_LONG_XXX', size.bytes, size.segments, size.longest);
+}
+
+/**
+ * Where a resource lands when the folder or resource holding it moves to `target` (`rest` is its
+ * path below what moves): the joined path, checked against the limits, since a move may lengthen
+ * every path below it. `input` is the target as given, for the error.
+ */
+export function movedPath(target: string, rest: string, input: string): string {
+  const dest = target === '' ? rest : rest === '' ? target : `${target}/${rest}`;
+  if (dest === '') throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
+  checkSize(dest.split('/'));
+  return dest;
 }
 
 /** Normalises a path that must name a resource (not the root); throws INVALID_PATH_X otherwise. */

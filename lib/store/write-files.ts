@@ -51,9 +51,3 @@ export async function tempFolder(file: string, root: string): Promise<string> {
     throw error;
   }
 }
-
-/** Joins a directory path and a path relative to it ('' for either is the other). */
-export function joinPath(dir: string, rest: string): string {
-  if (dir === '') return rest;
-  return rest === '' ? dir : `${dir}/${rest}`;
-}

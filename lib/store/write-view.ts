@@ -21,10 +21,10 @@ import { Catalog, newMeta, randomId, readMeta, type CatalogEntry, type DatabaseM
 import { DbDraft } from './draft';
 import { STORE_ERRORS } from './errors';
 import { contentTypeOf } from './media-types';
-import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, inside, resourceFile } from './paths';
+import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, inside, movedPath, resourceFile } from './paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from './types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
-import { joinPath, Leftovers, tempFolder } from './write-files';
+import { Leftovers, tempFolder } from './write-files';
 
 export { Leftovers, tempFolder } from './write-files';
 
@@ -207,8 +207,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const source = checkPath(from);
     const target = checkPath(to);
     const moves = draft.pathsAtOrBelow(source).map((p) => {
-      const dest = joinPath(target, source === '' ? p : p.slice(source.length + 1));
-      if (dest === '') throw raise(STORE_ERRORS, 'INVALID_PATH_X', to);
+      const dest = movedPath(target, source === '' ? p : p.slice(source.length + 1), to);
       const entry = draft.entryNow(p) as CatalogEntry;
       return { p, dest, entry, file: draft.file(p) as string, owned: draft.owns(p) };
     });

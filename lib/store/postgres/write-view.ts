@@ -11,9 +11,8 @@ import { backupOwner, checkBackupName } from '../backups';
 import { randomId } from '../catalog';
 import { STORE_ERRORS } from '../errors';
 import { contentTypeOf } from '../media-types';
-import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath } from '../paths';
+import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
-import { joinPath } from '../write-files';
 import { insertBlob, orphansOf } from './blobs';
 import { atOrBelowSql, belowRange, PgReadView, type ViewContext } from './read-view';
 
@@ -345,8 +344,7 @@ export class PgWriteView extends PgReadView implements WriteView {
 function planMoves(all: readonly string[], source: string, target: string, input: string): { from: string; to: string }[] {
   const isMoved = (p: string) => source === '' || p === source || p.startsWith(`${source}/`);
   const moves = all.filter(isMoved).sort().map((p) => {
-    const to = joinPath(target, source === '' ? p : p.slice(source.length + 1));
-    if (to === '') throw raise(STORE_ERRORS, 'INVALID_PATH_X', input);
+    const to = movedPath(target, source === '' ? p : p.slice(source.length + 1), input);
     return { from: p, to };
   });
   const present = new Set(all.filter((p) => !isMoved(p)));

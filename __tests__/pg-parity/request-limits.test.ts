@@ -1,0 +1,4 @@
+/** Resource paths at and past the limits (and the URL limits) on the PostgreSQL store: the file store's suite, with the same exact answers. */
+import { onPostgres } from '../helpers/test-store';
+
+onPostgres('request size limits', () => require('../http/request-limits.test'));
