@@ -20,7 +20,10 @@
  */
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
-import { isSerializationParam } from '../serialization/params';
+import { locate } from '../errors';
+import { isSerializationParam, requireValidSerializationParam } from '../serialization/params';
+import { QueryError } from '../query-error';
+import { lineColumn } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
@@ -45,6 +48,16 @@ export interface ExternalVariable {
 }
 
 /** Translates the prolog; `globalFocus` is the focus of variable initializers. */
+/** The value of `declare option output:NAME`, checked as the request's are (400 `[SEPM0016]`, at the declaration). */
+function checkedOutputOption(name: string, value: string, source: string, offset: number): string {
+  try {
+    requireValidSerializationParam(name, value);
+  } catch (e) {
+    throw e instanceof QueryError ? locate(e, lineColumn(source, offset)) : e;
+  }
+  return value;
+}
+
 export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationUnit, globalFocus: Focus): ExternalVariable[] {
   const ctx = scope.ctx;
   const externals: ExternalVariable[] = [];
@@ -109,7 +122,7 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         if (name.uri === NS.output) {
           if (!isSerializationParam(name.local) || name.local === 'parameter-document') {
             if (name.local !== 'parameter-document') throw ctx.error('XQST0109', d.start, name.local);
-          } else ctx.outputOptions[name.local] = d.value.trim();
+          } else ctx.outputOptions[name.local] = checkedOutputOption(name.local, d.value.trim(), ctx.source, d.start);
         }
         break;
       }
