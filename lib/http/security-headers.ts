@@ -13,9 +13,10 @@
  * - `Cross-Origin-Resource-Policy: same-origin`: a page of another origin cannot embed a
  *   response (`<script>`, `<img>`, `<link>`, `no-cors` fetches) and read it through side channels.
  *   It applies to `no-cors` requests only (Fetch, "cross-origin resource policy internal check":
- *   a request whose mode is not `no-cors` is allowed), so a front end of a `trustedOrigins`
- *   origin that reads with CORS (`fetch`, `<img crossorigin>`) is not affected; `same-site` would
- *   only add sibling hosts' embedding, which the router does not need.
+ *   a request whose mode is not `no-cors` is allowed; web-platform-tests
+ *   fetch/cross-origin-resource-policy check both), so a front end of a `trustedOrigins` origin
+ *   that reads with CORS (`fetch`, `<img crossorigin>`) is not affected; `same-site` would only
+ *   add embedding by sibling hosts, which the router does not need.
  */
 import type { ServerResponse } from 'node:http';
 
