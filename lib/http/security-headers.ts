@@ -20,7 +20,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const SANDBOX_POLICY = "sandbox; default-src 'none'";
+const SANDBOX_POLICY = "sandbox; default-src 'none'";
 
 /** The security headers of every response, as name, value, name, value... */
 const SECURITY_HEADERS = [

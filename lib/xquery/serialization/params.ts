@@ -4,7 +4,7 @@
  * invalid value is the client's error: 400 `[SEPM0016]`, the code Serialization 3.1 gives a
  * parameter value outside its domain (and BaseX's for invalid serialization parameters).
  */
-import { serializationParamError } from '../query-error';
+import { serializationParamError, type QueryError } from '../query-error';
 
 const STANDARD = [
   'byte-order-mark', 'cdata-section-elements', 'doctype-public', 'doctype-system', 'encoding',
@@ -83,10 +83,16 @@ function checkSerializationParam(name: string, value: string): string | undefine
   return undefined;
 }
 
+/** The 400 `[SEPM0016]` error of an invalid value of serialization parameter `name`, or undefined. */
+export function invalidSerializationParam(name: string, value: string): QueryError | undefined {
+  const problem = checkSerializationParam(name, value);
+  return problem === undefined ? undefined : serializationParamError('SEPM0016', `Invalid value for serialization parameter "${name}": ${problem}.`);
+}
+
 /** Throws 400 `[SEPM0016]` for an invalid value of serialization parameter `name`. */
 export function requireValidSerializationParam(name: string, value: string): void {
-  const problem = checkSerializationParam(name, value);
-  if (problem !== undefined) throw serializationParamError('SEPM0016', `Invalid value for serialization parameter "${name}": ${problem}.`);
+  const error = invalidSerializationParam(name, value);
+  if (error !== undefined) throw error;
 }
 
 /** Database options whose value is a list of serialization parameters (BaseX's SERIALIZER, EXPORTER). */

@@ -15,14 +15,14 @@
  * - `declare function` → `xsl:function` under the function's real EQName (so `local:f#1` and
  *   `function-name()` work), parameters typed with `as` (XSLT's coercion rules are XQuery's
  *   function conversion rules). All functions are registered before any body is translated.
- * - `declare option output:NAME "v"` is recorded for the engine (prolog wins over request).
+ * - `declare option output:NAME "v"` is checked (serialization/params.ts) and recorded for the
+ *   engine (prolog wins over request).
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
 import { locate } from '../errors';
-import { isSerializationParam, requireValidSerializationParam } from '../serialization/params';
-import { QueryError } from '../query-error';
+import { invalidSerializationParam, isSerializationParam } from '../serialization/params';
 import { lineColumn } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
@@ -47,17 +47,14 @@ export interface ExternalVariable {
   readonly offset: number;
 }
 
-/** Translates the prolog; `globalFocus` is the focus of variable initializers. */
 /** The value of `declare option output:NAME`, checked as the request's are (400 `[SEPM0016]`, at the declaration). */
 function checkedOutputOption(name: string, value: string, source: string, offset: number): string {
-  try {
-    requireValidSerializationParam(name, value);
-  } catch (e) {
-    throw e instanceof QueryError ? locate(e, lineColumn(source, offset)) : e;
-  }
+  const error = invalidSerializationParam(name, value);
+  if (error !== undefined) throw locate(error, lineColumn(source, offset));
   return value;
 }
 
+/** Translates the prolog; `globalFocus` is the focus of variable initializers. */
 export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationUnit, globalFocus: Focus): ExternalVariable[] {
   const ctx = scope.ctx;
   const externals: ExternalVariable[] = [];
