@@ -46,8 +46,9 @@ export interface RestOptions {
    */
   allowedHosts?: string[];
   /**
-   * Origins (`https://app.example.com`) whose pages may send state-changing requests, besides
-   * the router's own origin (for hosts that serve their user interface elsewhere and add CORS).
+   * Origins (`https://app.example.com`) whose pages may send requests that change state or run
+   * code (queries, commands, `run`) with their `Origin`, besides the router's own origin (for
+   * hosts that serve their user interface elsewhere and add CORS).
    */
   trustedOrigins?: string[];
   /** Password of the `admin` user created on a data folder without users; random if absent. */

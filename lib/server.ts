@@ -107,7 +107,7 @@ function mountAt(prefix: string, router: RestRouter): (req: IncomingMessage, res
 function notFound(req: IncomingMessage, res: ServerResponse): void {
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/plain; charset=UTF-8');
-  setSecurityHeaders(res, 'text/plain');
+  setSecurityHeaders(res);
   res.end(`No such path: ${req.method} ${(req.url ?? '/').split('?')[0]}`);
 }
 

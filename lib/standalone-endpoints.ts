@@ -11,7 +11,7 @@ import { openApiDocument } from './openapi/document';
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string, type = 'application/json'): void {
   res.statusCode = status;
   res.setHeader('Content-Type', `${type}; charset=UTF-8`);
-  setSecurityHeaders(res, type);
+  setSecurityHeaders(res);
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,6 +1,6 @@
 /** OPTIONS (RFC 9110 §9.3.7): the methods of the interface, without authentication. */
 import type { ServerResponse } from 'node:http';
-import { setNoSniff } from './security-headers';
+import { setSecurityHeaders } from './security-headers';
 
 /** Every method the router answers, in the order of the `Allow` header. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'POST', 'QUERY', 'OPTIONS'] as const;
@@ -13,7 +13,7 @@ export const ALLOW = ALLOWED_METHODS.join(', ');
  */
 export function answerOptions(res: ServerResponse): void {
   res.statusCode = 204;
-  setNoSniff(res);
+  setSecurityHeaders(res);
   res.setHeader('Allow', ALLOW);
   res.end();
 }

@@ -5,7 +5,7 @@
 import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValue } from '../store/database-options';
-import { checkSerializationParam, isSerializationParam } from '../xquery/serialization/params';
+import { isSerializationParam, requireValidSerializationParam, requireValidSerializerOption } from '../xquery/serialization/params';
 import type { QueryPairs } from './query-string';
 import { groupPairs } from './query-string';
 import type { Variable } from '../operations/types';
@@ -39,13 +39,8 @@ export function optionEntry(name: string, value: string): [string, OptionValue] 
   if (canonical === undefined) return undefined;
   const parsed = parseOptionValue(canonical, value);
   if (parsed === undefined) throw raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, value);
+  requireValidSerializerOption(canonical, value);
   return [canonical, parsed];
-}
-
-/** Checks one serialization parameter; throws 400 for an invalid value. */
-export function checkSerialization(name: string, value: string): void {
-  const problem = checkSerializationParam(name, value);
-  if (problem !== undefined) throw raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, problem);
 }
 
 /** GET and QUERY: rule 1 (operations) applies to GET only. */
@@ -68,7 +63,7 @@ export function classifyReadParameters(pairs: QueryPairs, method: 'GET' | 'QUERY
       values.forEach(checkXmlLimits);
       context.push(...values);
     } else if (isSerializationParam(name)) {
-      checkSerialization(name, values[0]);
+      requireValidSerializationParam(name, values[0]);
       serialization[name] = values[0];
     } else {
       const option = optionEntry(name, values[0]);

@@ -6,8 +6,8 @@ import { checkXmlLimits } from '../convert';
 import { raise } from '../errors';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
 import { xmlParserMessage } from '../xquery/query-error';
-import { isSerializationParam } from '../xquery/serialization/params';
-import { checkSerialization, optionEntry, type Variable } from './parameters';
+import { isSerializationParam, requireValidSerializationParam } from '../xquery/serialization/params';
+import { optionEntry, type Variable } from './parameters';
 import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';
 import { childElements, parseXmlDom, REST_NS, serializeNodes } from '../xml';
@@ -81,7 +81,7 @@ export function parsePostBody(body: string): PostOperation {
       case 'parameter': {
         const name = attribute(child, 'name');
         if (!isSerializationParam(name)) throw raise(HTTP_ERRORS, 'UNKNOWN_PARAM_X', name);
-        checkSerialization(name, attribute(child, 'value'));
+        requireValidSerializationParam(name, attribute(child, 'value'));
         serialization[name] = attribute(child, 'value');
         break;
       }

@@ -27,7 +27,7 @@ export function send(req: IncomingMessage, res: Response, result: Result): void 
   const headers: string[] = [];
   // Content-Type by name, not res.set: Express would look up a media type without a slash (`media-type=xxx`).
   if (result.status !== 304) headers.push('Content-Type', result.contentType);
-  const security = securityHeaders(result.contentType);
+  const security = securityHeaders();
   for (let i = 0; i < security.length; i++) headers.push(security[i]);
   const streamed = result.body instanceof Readable;
   // a text body's length is ours: it is the length of what is written
@@ -73,7 +73,7 @@ function sendError(req: IncomingMessage, res: Response, status: number, text: st
   const body = problem ? JSON.stringify(problemOf(status, text, error)) : text;
   const contentType = problem ? PROBLEM_JSON : 'text/plain; charset=UTF-8';
   res.setHeader('Content-Type', contentType);
-  setSecurityHeaders(res, contentType);
+  setSecurityHeaders(res);
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.end(req.method === 'HEAD' ? undefined : body);
 }

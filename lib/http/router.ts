@@ -13,7 +13,7 @@ import { listDatabases, notFound } from '../operations/list';
 import { requireReadableDatabase } from '../operations/permission';
 import { retrieve } from '../operations/retrieve';
 import { runCommand, runCommandScript } from '../operations/command';
-import { analyzeQuery, evaluateQuery } from '../operations/query';
+import { evaluateQuery } from '../operations/query';
 import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/composition-root';
 import { storeResource } from '../operations/store';
@@ -23,7 +23,7 @@ import { isValidDatabaseName } from '../store/paths';
 import { authenticate, checkDefaultUser } from './auth';
 import { bodyText, readBody } from './body';
 import { DisconnectSignal } from './disconnect-signal';
-import { isCrossSite, refuseCrossSiteChange, refuseCrossSiteUpdate } from './cross-site';
+import { isCrossSite, refuseCrossSite } from './cross-site';
 import { classifyReadParameters, classifyWriteParameters, type RequestParameters } from './parameters';
 import { parsePostRequest, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
@@ -83,13 +83,12 @@ function headerRequest(req: Request): HeaderRequest {
  * GET (and HEAD): an operation of the query string, or a listing or resource. Not an async
  * function: a query's promise is handed on as it is, without a wrapping promise and its turns.
  */
-function runGet(session: Session, target: Target, params: RequestParameters, headers: HeaderRequest, crossSite: boolean): Promise<Result> {
+function runGet(session: Session, target: Target, params: RequestParameters, headers: HeaderRequest): Promise<Result> {
   const op = params.operation;
   if (op === undefined) {
     if (target.db === undefined) return listDatabases(session, params.serialization);
     return retrieve(session, target.db, target.path, params.serialization, { preconditions: headers.preconditions, range: headers.bytes });
   }
-  if (crossSite && op.name === 'query') refuseCrossSiteUpdate(analyzeQuery(session, op.value, params.options).updating);
   if (target.db !== undefined) return requireReadableDatabase(session, target.db).then(() => runOperation(session, op, target, params, headers));
   return runOperation(session, op, target, params, headers);
 }
@@ -156,8 +155,7 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
   const pairs = parseQueryString(req.url);
   checkParameterCount(pairs, options.maxParameters);
   // Before authentication and the body: a refused request costs nothing and changes nothing.
-  const crossSite = isCrossSite(req, options.trustedOrigins);
-  refuseCrossSiteChange(crossSite, method, pairs);
+  refuseCrossSite(isCrossSite(req, options.trustedOrigins), method, pairs);
   const authenticated = authenticate(req, rt);
   const user = authenticated instanceof Promise ? await authenticated : authenticated;
   setRequestUser(req, user.name);
@@ -172,7 +170,7 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
     case 'HEAD': {
       const params = classifyReadParameters(pairs, 'GET');
       checkDatabaseName(target);
-      send(req, res, await runGet(session, target, params, headers, crossSite));
+      send(req, res, await runGet(session, target, params, headers));
       return;
     }
     case 'QUERY': {

@@ -29,7 +29,7 @@ const RESPONSES: Json = {
   Unauthorized: error('No or wrong credentials, or a user the host names that does not exist.', {
     'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="BaseX"`' },
   }),
-  Forbidden: error('The user lacks the permission the operation needs; or a browser sent a state-changing request for a page of another site (`Sec-Fetch-Site`, `Origin`; see `trustedOrigins`), or default credentials came with a `Host` that is not loopback or in `allowedHosts`.'),
+  Forbidden: error('The user lacks the permission the operation needs; or a browser sent a request that changes state or runs code (query, command, run) for a page of another site (`Sec-Fetch-Site`, `Origin`; see `trustedOrigins`), or default credentials came with a `Host` that is not loopback or in `allowedHosts`.'),
   TooManyRequests: error('Too many failed logins from this client or for this user name; nothing was checked.', {
     'Retry-After': { schema: { type: 'string' }, description: 'Seconds until logins are checked again.' },
   }),

@@ -47,7 +47,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
       return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
     },
     runFile: async (file, context) => {
-      const source = await readQueryFile(file);
+      const source = await readQueryFile(runtime.options.restPath, file);
       return query(source.text, context, source.baseUri);
     },
   };

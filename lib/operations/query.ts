@@ -5,14 +5,13 @@
  * are given explicitly.
  */
 import fs from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import path from 'node:path';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../ranges';
 import type { LockSet, ReadView, WriteView } from '../store/types';
 import { withDatabase } from '../store/locks';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
-import type { UpdateAnalysis } from '../xquery/analysis/updating';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableAmong, readableDatabases, requireUpdatePermission } from './permission';
 import type { Result, Session, Variable } from './types';
@@ -41,19 +40,23 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   return { kind: 'none' };
 }
 
-/** A query file of the server: its text, and its URL as the static base URI. */
-export async function readQueryFile(file: string): Promise<{ text: string; baseUri: string }> {
-  return { text: await fs.readFile(file, 'utf8'), baseUri: pathToFileURL(file).href };
+/** The folder of `run` files as queries see it: never the host's path (our decision). */
+const REST_PATH_BASE = 'file:///restpath/';
+
+/**
+ * A query file of the server (a `run` file, resolved inside `restPath`): its text, and its
+ * static base URI. The spec makes the file the base URI (§10); we name it below a virtual
+ * folder, `file:///restpath/<path below restPath>`, so `static-base-uri()`, base URIs of
+ * constructed nodes and error messages tell a client nothing about the host's folders.
+ */
+export async function readQueryFile(restPath: string, file: string): Promise<{ text: string; baseUri: string }> {
+  const segments = path.relative(path.resolve(restPath), file).split(path.sep);
+  return { text: await fs.readFile(file, 'utf8'), baseUri: REST_PATH_BASE + segments.map(encodeURIComponent).join('/') };
 }
 
 /** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
 function mixesUpdates(options: ReadonlyMap<string, OptionValue> | undefined): boolean {
   return options?.get('MIXUPDATES') === true;
-}
-
-/** The static analysis of a query under the request's options (analysis/updating.ts). */
-export function analyzeQuery(session: Session, query: string, options?: ReadonlyMap<string, OptionValue>): UpdateAnalysis {
-  return session.runtime.engine.prepare(query).analysis(mixesUpdates(options));
 }
 
 function isWriteView(view: ReadView | WriteView): view is WriteView {

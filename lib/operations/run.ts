@@ -1,6 +1,7 @@
 /**
  * `run` (spec §6.4, §10): a server-side file below the REST path; `.bxs` files are command
- * scripts, anything else an XQuery whose static base URI is the file.
+ * scripts, anything else an XQuery whose static base URI names the file below a virtual folder
+ * (query.ts `readQueryFile`).
  */
 import { resolveRunFile } from '../commands/defs/run';
 import { raise, XmldbError } from '../errors';
@@ -24,8 +25,9 @@ export async function runServerFile(
   name: string,
   input: Omit<QueryInput, 'query' | 'baseUri'> & CommandInput,
 ): Promise<Result> {
-  const file = await resolveServerFile(session.runtime.options.restPath, name);
-  const source = await readQueryFile(file);
+  const restPath = session.runtime.options.restPath;
+  const file = await resolveServerFile(restPath, name);
+  const source = await readQueryFile(restPath, file);
   if (file.toLowerCase().endsWith('.bxs')) return runCommandScript(session, source.text, input, 'application/xml');
   return evaluateQuery(session, { ...input, query: source.text, baseUri: source.baseUri, source: name });
 }

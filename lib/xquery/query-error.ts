@@ -14,6 +14,9 @@
  *   typically runaway recursion, for a query that exhausted its worker's heap, and for a result
  *   larger than `maxResultBytes`.
  *
+ * Internal errors (SXJS*, JavaScript exceptions) lose what their messages say about the host
+ * (`hostFreeMessage`): JavaScript source, stack frames, script paths.
+ *
  * Refusals that are not the query's fault (a full queue, a client that went away) are plain
  * `XmldbError`s: they carry no query position.
  */
@@ -132,6 +135,36 @@ export function xmlParserMessage(message: string): string {
   return message.replace(LINE_COLUMN_IN_MESSAGE, (_all, line: string, column: string) => `at line ${Number(line) + 1} column ${column}`);
 }
 
+/**
+ * JavaScript source in a message of saxon-js's own (SXJS*) or of a JavaScript exception: saxon-js
+ * prints the function it failed to call (SXJS0007 `Failed to call method function …{…}`), its
+ * own minified code or a host function's. Such messages quote no XPath, so a `function` keyword
+ * with parameters, `=>`, a `class` or a brace after parameters starts source, to the end.
+ */
+const JS_SOURCE = /(?:\b(?:async\s+)?function\b\s*\*?\s*[\w$]*\s*\(|=>|\bclass\s+[\w$]*\s*(?:extends\b[^{]*)?\{|\)\s*\{)[\s\S]*/;
+/** A stack frame line (`    at fn (/host/file.js:1:2)`) and all after it. */
+const STACK_FRAME = /\n\s*at [\s\S]*/;
+/** A script file of the host: an absolute path or file: URL to .js/.mjs/.cjs/.ts, with line and column. */
+const SCRIPT_PATH = /(?:file:\/\/)?(?:\/|[A-Za-z]:[\\/])[^\s'"()]*?\.(?:[cm]?js|ts)\b(?::\d+){0,2}/g;
+
+/**
+ * An internal error's message (saxon-js's SXJS* codes, JavaScript exceptions) without what it
+ * may say about the host: JavaScript source, stack frames, paths of script files (saxon-js's
+ * install folder, ours). The rest stays: it names what failed. Other codes are left alone: their
+ * messages are saxon's XPath texts or the query's own (`fn:error`).
+ */
+export function hostFreeMessage(message: string): string {
+  return message.replace(STACK_FRAME, '').replace(JS_SOURCE, withheldSource).replace(SCRIPT_PATH, '[script]');
+}
+
+/** What stands for withheld source: a named function keeps its name, which tells which call failed. */
+function withheldSource(source: string): string {
+  const name = FUNCTION_NAME.exec(source)?.[1];
+  return name === undefined ? '[JavaScript code]' : `function ${name}() [JavaScript code]`;
+}
+
+const FUNCTION_NAME = /^(?:async\s+)?function\b\s*\*?\s*([\w$]+)/;
+
 /** Turns whatever saxon-js (or JavaScript) threw into a QueryError. */
 export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: string): QueryError {
   if (e instanceof QueryError) return e;
@@ -140,11 +173,11 @@ export function toQueryError(e: unknown, phase: QueryPhase, stylesheetUri?: stri
   }
   const err = e as SaxonError;
   if (!(e instanceof Error) || typeof err.code !== 'string') {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = hostFreeMessage(e instanceof Error ? e.message : String(e));
     return new QueryError({ code: 'SXJS0004', message: `Internal error in saxon-js: ${message}`, status: 500, phase });
   }
   let code = normaliseCode(err.code);
-  let message = err.message;
+  let message = code.startsWith('SXJS') ? hostFreeMessage(err.message) : err.message;
   let line: number | undefined;
   let column: number | undefined;
   let expression: string | undefined;

@@ -6,6 +6,7 @@
  * `Local Options:`.
  */
 import { optionKind, parseOptionValue } from '../../store/database-options';
+import { requireValidSerializerOption } from '../../xquery/serialization/params';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import { execError } from '../exec/errors';
 import { canonicalOption, OPTION_NAMES, optionValue } from '../exec/options';
@@ -31,6 +32,7 @@ export const set = defineCommand({
     }
     const value = parseOptionValue(name, cmd.value);
     if (value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
+    requireValidSerializerOption(name, cmd.value);
     state.options.set(name, value);
     return '';
   },

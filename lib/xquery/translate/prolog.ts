@@ -15,12 +15,15 @@
  * - `declare function` → `xsl:function` under the function's real EQName (so `local:f#1` and
  *   `function-name()` work), parameters typed with `as` (XSLT's coercion rules are XQuery's
  *   function conversion rules). All functions are registered before any body is translated.
- * - `declare option output:NAME "v"` is recorded for the engine (prolog wins over request).
+ * - `declare option output:NAME "v"` is checked (serialization/params.ts) and recorded for the
+ *   engine (prolog wins over request).
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
-import { isSerializationParam } from '../serialization/params';
+import { locate } from '../errors';
+import { invalidSerializationParam, isSerializationParam } from '../serialization/params';
+import { lineColumn } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
@@ -42,6 +45,13 @@ export interface ExternalVariable {
   readonly required: boolean;
   /** XQuery offset of the declaration. */
   readonly offset: number;
+}
+
+/** The value of `declare option output:NAME`, checked as the request's are (400 `[SEPM0016]`, at the declaration). */
+function checkedOutputOption(name: string, value: string, source: string, offset: number): string {
+  const error = invalidSerializationParam(name, value);
+  if (error !== undefined) throw locate(error, lineColumn(source, offset));
+  return value;
 }
 
 /** Translates the prolog; `globalFocus` is the focus of variable initializers. */
@@ -109,7 +119,7 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         if (name.uri === NS.output) {
           if (!isSerializationParam(name.local) || name.local === 'parameter-document') {
             if (name.local !== 'parameter-document') throw ctx.error('XQST0109', d.start, name.local);
-          } else ctx.outputOptions[name.local] = d.value.trim();
+          } else ctx.outputOptions[name.local] = checkedOutputOption(name.local, d.value.trim(), ctx.source, d.start);
         }
         break;
       }
