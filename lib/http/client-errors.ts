@@ -102,7 +102,7 @@ function send(socket: Duplex, refusal: XmldbError): void {
     return;
   }
   const body = Buffer.from(refusal.message, 'utf8');
-  const headers = ['Content-Type', TEXT, ...securityHeaders(TEXT), 'Content-Length', String(body.length), 'Connection', 'close'];
+  const headers = ['Content-Type', TEXT, ...securityHeaders(), 'Content-Length', String(body.length), 'Connection', 'close'];
   let head = `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n`;
   for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
   const linger = setTimeout(() => socket.destroy(), LINGER_MS);
