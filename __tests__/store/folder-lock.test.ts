@@ -12,6 +12,7 @@ import { LOCK_FILE, lockFolder } from '../../lib/store/folder-lock';
 import { LEASE_MS } from '../../lib/store/lock-holder';
 import { startLockProcess, type LockProcess } from '../helpers/lock-process';
 import { describeWithPostgres, freshDatabase } from '../helpers/postgres';
+import { startServerProcess } from '../helpers/server-process';
 import { ADMIN, startTestServer, tempDir } from '../helpers/rest';
 
 const quiet = { adminPassword: ADMIN.password, log: () => undefined };
@@ -166,6 +167,21 @@ describe('a holder that ended never blocks the next opener', () => {
     expect(fs.readdirSync(dbPath)).toEqual([]);
   });
 });
+
+test('the standalone server: a second opener is refused naming it; killed with SIGKILL, it restarts at once with its data', async () => {
+  const dbPath = tempDir();
+  const env = { XMLDB_PATH: dbPath, XMLDB_RESTPATH: tempDir(), XMLDB_ADMIN_PASSWORD: ADMIN.password, XMLDB_WORKERS: '1' };
+  const first = await startServerProcess(env);
+  const auth = `Basic ${Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64')}`;
+  expect((await fetch(`${first.url}/db`, { method: 'PUT', body: '<a/>', headers: { authorization: auth, 'content-type': 'application/xml' } })).status).toBe(201);
+  await expect(lockFolder(dbPath)).rejects.toThrow(
+    `Data folder '${dbPath}' is in use by process ${first.child.pid} on ${os.hostname()}, holding it since `,
+  );
+  await first.stop('SIGKILL');
+  const again = await startServerProcess(env);
+  expect(await (await fetch(`${again.url}/db/db.xml`, { headers: { authorization: auth } })).text()).toBe('<a/>');
+  await again.stop();
+}, 120_000);
 
 describe('openers starting at the same instant', () => {
   test('of two processes told to take the lock at once, exactly one holds it and the other names it (5 rounds)', async () => {
