@@ -232,7 +232,7 @@ function locked(dbPath: string, holder: Holder | undefined, leaseMs: number): Er
       'FOLDER_LOCKED_XXX',
       dbPath,
       'a running process that did not say which',
-      `Stop the other server on this folder first (on Linux: fuser -v '${dbPath}'). ${NOTHING_TO_REMOVE}`,
+      `Stop the other server on this folder first (on Linux, ss -xlp | grep '${path.join(dbPath, '.lock-')}' names it). ${NOTHING_TO_REMOVE}`,
     );
   }
   const since = holder.since === undefined ? '' : `, holding it since ${holder.since}`;
