@@ -36,7 +36,10 @@ function transpileClosure(entry: string, out: string): void {
 
 let compiled: string | undefined;
 
-/** The script a child runs: `node script DBPATH [wait]` (wait: take the lock on the line "go"). */
+/**
+ * The script a child runs: `node script DBPATH [wait]` (wait: take the lock on the line "go").
+ * It prints `pid N` and `ready` at once, then `locked` or (on stderr) the refusal.
+ */
 function holderScript(): string {
   if (compiled === undefined) {
     const out = tempDir('xmldb-lock-js-');
@@ -52,7 +55,7 @@ const take = () => lockFolder(dbPath).then(
   (e) => { process.stderr.write(e.message + '\\n'); process.exit(3); },
 );
 if (mode === 'wait') process.stdin.once('data', take); else take();
-process.stdout.write('ready\\n');
+process.stdout.write('pid ' + process.pid + '\\nready\\n');
 `,
     );
   }
@@ -60,19 +63,35 @@ process.stdout.write('ready\\n');
 }
 
 export interface LockProcess {
+  /** The holder, or with `unreaped` the shell that started it (then `sleep`). */
   readonly child: ChildProcess;
+  /** The holder's pid (once ready). */
+  pid(): number;
   /** Resolves with 'locked', or with the message of a refused lock (the child then exits 3). */
   readonly outcome: Promise<string>;
   /** Resolves once the child runs (in wait mode: waits for `go()`). */
   readonly ready: Promise<void>;
   /** Lets a child started in wait mode take the lock. */
   go(): void;
-  /** Kills the child with SIGKILL; resolves when it has ended. */
+  /**
+   * Kills the holder with SIGKILL; resolves when it has ended (with `unreaped`: when it is a
+   * zombie, ended but not reaped by its parent).
+   */
   kill(): Promise<void>;
+  /** Ends the shell of an `unreaped` holder (its zombie is then reaped by init). */
+  dispose(): void;
 }
 
-export function startLockProcess(dbPath: string, options: { wait?: boolean } = {}): LockProcess {
-  const child = spawn(process.execPath, [holderScript(), dbPath, ...(options.wait ? ['wait'] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * Starts a holder. With `unreaped`, its parent is a shell that starts it in the background and
+ * becomes `sleep`, which never waits for it: killed, it stays a zombie (Linux).
+ */
+export function startLockProcess(dbPath: string, options: { wait?: boolean; unreaped?: boolean } = {}): LockProcess {
+  const args = [holderScript(), dbPath, ...(options.wait ? ['wait'] : [])];
+  const stdio: ['pipe', 'pipe', 'pipe'] = ['pipe', 'pipe', 'pipe'];
+  const child = options.unreaped
+    ? spawn('sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, ...args], { stdio })
+    : spawn(process.execPath, args, { stdio });
   let out = '';
   let err = '';
   const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -92,14 +111,34 @@ export function startLockProcess(dbPath: string, options: { wait?: boolean } = {
   });
   ready.catch(() => undefined);
   outcome.catch(() => undefined);
+  const pid = (): number => Number(/^pid (\d+)$/m.exec(out)?.[1]);
   return {
     child,
+    pid,
     outcome,
     ready,
     go: () => child.stdin.write('go\n'),
     kill: async () => {
+      if (options.unreaped) {
+        process.kill(pid(), 'SIGKILL');
+        await becomesZombie(pid());
+        return;
+      }
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await ended;
     },
+    dispose: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
   };
+}
+
+/** Resolves once process `pid` is a zombie (state Z in /proc/PID/stat); at most 1,000 looks. */
+async function becomesZombie(pid: number): Promise<void> {
+  for (let look = 0; look < 1000; look++) {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`process ${pid} did not become a zombie`);
 }

@@ -4,12 +4,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRestRouter } from '../../lib';
 import { createFileStore } from '../../lib/store/file-store';
 import { LOCK_FILE, lockFolder } from '../../lib/store/folder-lock';
 import { LEASE_MS } from '../../lib/store/lock-holder';
+import * as lockSocket from '../../lib/store/lock-socket';
 import { startLockProcess, type LockProcess } from '../helpers/lock-process';
 import { describeWithPostgres, freshDatabase } from '../helpers/postgres';
 import { startServerProcess } from '../helpers/server-process';
@@ -127,6 +129,21 @@ describe('a holder that ended never blocks the next opener', () => {
     expect(lockEntries(dbPath)).toEqual([]);
   }, 120_000);
 
+  (process.platform === 'linux' ? test : test.skip)('a holder killed but not reaped yet (a zombie: its pid still exists) is no hold', async () => {
+    const dbPath = tempDir();
+    const holder = startLockProcess(dbPath, { unreaped: true });
+    try {
+      expect(await holder.outcome).toBe('locked');
+      await holder.kill();
+      expect(() => process.kill(holder.pid(), 0)).not.toThrow(); // a zombie: signal 0 finds it
+      const lock = await lockFolder(dbPath);
+      await lock.release();
+      expect(lockEntries(dbPath)).toEqual([]);
+    } finally {
+      holder.dispose();
+    }
+  });
+
   test("a record naming the opening process's own pid (a pid reused, as in a container) is no hold", async () => {
     const dbPath = await killedHolder();
     rewriteRecord(dbPath, { pid: process.pid });
@@ -182,6 +199,41 @@ test('the standalone server: a second opener is refused naming it; killed with S
   expect(await (await fetch(`${again.url}/db/db.xml`, { headers: { authorization: auth } })).text()).toBe('<a/>');
   await again.stop();
 }, 120_000);
+
+test('a lock socket that answers without saying who it is refuses the open, and the message tells how to find its process', async () => {
+  const dbPath = tempDir();
+  const server = net.createServer((socket) => socket.end('?'));
+  await new Promise<void>((resolve) => server.listen(path.join(dbPath, '.lock-AAAAAAAAAAAAAAAA.'), resolve));
+  await expect(lockFolder(dbPath)).rejects.toThrow(
+    `Data folder '${dbPath}' is in use by a running process that did not say which; it cannot be opened twice. ` +
+      `Stop the other server on this folder first (on Linux, ss -xlp | grep '${dbPath}/.lock-' names it). ` +
+      'Nothing needs removing: the lock ends with its process, so a server that crashed or was killed never blocks a restart.',
+  );
+  expect(lockEntries(dbPath)).toEqual(['.lock-AAAAAAAAAAAAAAAA.']);
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test('a folder whose file system cannot hold socket files keeps its sockets in a private folder of the temporary folder', async () => {
+  const dbPath = tempDir();
+  const listenOn = lockSocket.listenOn;
+  const spy = jest.spyOn(lockSocket, 'listenOn').mockImplementation(async (address, answer) => {
+    if (path.dirname(address) === dbPath) throw Object.assign(new Error('operation not supported on socket'), { code: 'EOPNOTSUPP' });
+    return listenOn(address, answer);
+  });
+  try {
+    const { dev, ino } = fs.statSync(dbPath, { bigint: true });
+    const folder = path.join(os.tmpdir(), `xmldb-rest-locks-${os.userInfo().uid}`, `${dev}-${ino}`);
+    const lock = await lockFolder(dbPath);
+    expect(fs.readdirSync(folder)).toEqual([expect.stringMatching(/^\.lock-[\w-]{16}\.$/)]);
+    expect(lockEntries(dbPath)).toEqual([LOCK_FILE]);
+    await expect(lockFolder(dbPath)).rejects.toThrow(`is in use by process ${process.pid} on ${os.hostname()}`);
+    await lock.release();
+    expect(fs.readdirSync(folder)).toEqual([]);
+    expect(lockEntries(dbPath)).toEqual([]);
+  } finally {
+    spy.mockRestore();
+  }
+});
 
 describe('openers starting at the same instant', () => {
   test('of two processes told to take the lock at once, exactly one holds it and the other names it (5 rounds)', async () => {
