@@ -17,9 +17,10 @@
  *      it holds the folder refuses the open; one that answers that it is contending too makes this
  *      contender withdraw (close and remove its socket) and try again after a random pause;
  *   3. with no other live socket, this process holds the folder.
- * Of two contenders, at least the later to publish sees the other one's socket (listed after its
- * own publication, which followed the other's), so two never both hold; both may withdraw, and
- * retry at random times until one holds.
+ * Two contenders never both hold: if one's listing missed the other's socket, that socket was
+ * published after the listing began, so after the first one's own publication, and the other's
+ * listing (which follows its publication) finds the first one's socket, live (a live socket is
+ * never removed). Both may withdraw; they retry at random times until one holds.
  *
  * Processes of another kernel (another machine on a network file system) cannot be checked
  * through sockets: the record in `.lock.` is their lease (lock-holder.ts), honoured until it
