@@ -35,8 +35,7 @@ describe('the data folder lock', () => {
     const since = JSON.parse(fs.readFileSync(path.join(s.dbPath, LOCK_FILE), 'utf8')).since;
     await expect(second.ready()).rejects.toThrow(
       `Data folder '${s.dbPath}' is in use by process ${process.pid} on ${os.hostname()}, holding it since ${since} ` +
-        '(this very process: close the router that has it open); it cannot be opened twice. ' +
-        `Stop that server first (check it on ${os.hostname()} with: ps -p ${process.pid}). ` +
+        '(this very process); it cannot be opened twice. Close the router of this process that has it open first. ' +
         'Nothing needs removing: the lock ends with its process, so a server that crashed or was killed never blocks a restart.',
     );
     expect(fs.readFileSync(temp, 'utf8')).toBe('in flight');

@@ -45,7 +45,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { raise } from '../errors';
 import { errorCode } from './atomic';
 import { STORE_ERRORS } from './errors';
-import { LEASE_MS, leaseLeft, parseHolder, readRecord, removeRecordSync, thisProcess, writeRecord, type Holder } from './lock-holder';
+import { LEASE_MS, leaseLeft, parseHolder, readRecord, removeRecordSync, renewRecord, thisProcess, writeRecord, type Holder } from './lock-holder';
 import { closeServer, listenOn, probe, withShortFolder } from './lock-socket';
 
 export { LOCK_FILE } from './lock-holder';
@@ -156,7 +156,7 @@ async function hold(dbPath: string, me: Holder, own: Published): Promise<FolderL
   let renewing: Promise<void> = Promise.resolve();
   const renew = setInterval(() => {
     // A failed renewal is tried again at the next one; the lease outlasts three of them.
-    renewing = renewing.then(() => writeRecord(dbPath, me)).catch(() => undefined);
+    renewing = renewing.then(() => renewRecord(dbPath, me)).catch(() => undefined);
   }, LEASE_MS / 4);
   renew.unref();
   const onExit = (): void => {
@@ -248,13 +248,15 @@ function locked(dbPath: string, holder: Holder | undefined, leaseMs: number): Er
       `Stop that server first. If it has stopped, or its machine is down or no longer uses this folder, start again in ${seconds} s, when its lease has expired. ${NOTHING_TO_REMOVE}`,
     );
   }
-  const self = holder.pid === process.pid && holder.host === os.hostname() ? ' (this very process: close the router that has it open)' : '';
+  const self = holder.pid === process.pid && holder.host === os.hostname();
   return raise(
     STORE_ERRORS,
     'FOLDER_LOCKED_XXX',
     dbPath,
-    `process ${holder.pid} on ${holder.host}${since}${self}`,
-    `Stop that server first (check it on ${holder.host} with: ps -p ${holder.pid}). ${NOTHING_TO_REMOVE}`,
+    `process ${holder.pid} on ${holder.host}${since}${self ? ' (this very process)' : ''}`,
+    self
+      ? `Close the router of this process that has it open first. ${NOTHING_TO_REMOVE}`
+      : `Stop that server first (check it on ${holder.host} with: ps -p ${holder.pid}). ${NOTHING_TO_REMOVE}`,
   );
 }
 

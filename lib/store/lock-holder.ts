@@ -107,13 +107,28 @@ export async function writeRecord(dbPath: string, holder: Holder): Promise<void>
   }
 }
 
-/** Removes the lock file if it still records `holder` (same pid, host and start). */
+/**
+ * Renews the record of `holder`, unless the lock file records another holder now: one of another
+ * machine that took the folder over after this holder's lease ran out (its process was suspended
+ * or cut off for longer than the lease) must not be overwritten.
+ */
+export async function renewRecord(dbPath: string, holder: Holder): Promise<void> {
+  const found = await readRecord(dbPath);
+  if (found === undefined || isRecordOf(found.holder, holder)) await writeRecord(dbPath, holder);
+}
+
+/** Removes the lock file if it still records `holder`. */
 export function removeRecordSync(dbPath: string, holder: Holder): void {
   const file = path.join(dbPath, LOCK_FILE);
   try {
     const found = parseHolder(fsSync.readFileSync(file, 'utf8'));
-    if (found && found.pid === holder.pid && found.host === holder.host && found.since === holder.since) fsSync.rmSync(file, { force: true });
+    if (found && isRecordOf(found, holder)) fsSync.rmSync(file, { force: true });
   } catch {
     // already gone
   }
+}
+
+/** Whether a record read is the one of `holder` (same pid, host and start). */
+function isRecordOf(found: Holder, holder: Holder): boolean {
+  return found.pid === holder.pid && found.host === holder.host && found.since === holder.since;
 }
