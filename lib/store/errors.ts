@@ -25,7 +25,7 @@ export const STORE_ERRORS = {
   /** A lock wait longer than the query time limit (locks.ts). */
   LOCK_TIMEOUT_X: entry(503, 'Timeout exceeded: the databases stayed locked for more than % ms. Try again later.'),
   /** Another store (process or router) has the data folder open (folder-lock.ts). */
-  FOLDER_LOCKED_XX: entry(503, "Data folder '%' is in use by %; it cannot be opened twice (remove its .lock. file only if that process is gone)."),
+  FOLDER_LOCKED_XXX: entry(503, "Data folder '%' is in use by %; it cannot be opened twice. %"),
   /** A commit could not be completed; its journal is replayed on the next start. */
   STORE_FAILED_X: entry(500, 'The database store failed and must be restarted: %'),
 } as const;

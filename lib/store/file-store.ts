@@ -9,6 +9,7 @@
  *   .{random}.tmp.                         temp files, beside their targets
  *   {dbPath}/.stage-|.scratch-|.trash-{id}. work folders of a write or commit
  *   {dbPath}/.backups./{name}/             backups: copies of database folders (backups.ts)
+ *   {dbPath}/.lock. and .lock-{token}.     the folder lock: its holder's record and socket (folder-lock.ts)
  *
  * Names ending in `.` are never resource paths and names starting with `.` never database names,
  * so internal files cannot collide with content. Reads and writes take the locks of the databases
