@@ -178,3 +178,31 @@ describe.each(CASES)('%s as %s', (_route, _name, send, user) => {
     expect(r.text).not.toMatch(/uid=|function Object|\[object /);
   });
 });
+
+describe('the main thread', () => {
+  test('compiles and evaluates no query text: its saxon-js (the host application’s, without the engine wall) never sees one', async () => {
+    const saxon = require('saxon-js') as Record<string, unknown> & { XPath: Record<string, unknown> };
+    const seen: string[] = [];
+    const spied: Array<[Record<string, unknown>, string, unknown]> = [];
+    const spy = (target: Record<string, unknown>, key: string) => {
+      const original = target[key] as (...args: unknown[]) => unknown;
+      spied.push([target, key, original]);
+      target[key] = function (this: unknown, ...args: unknown[]) {
+        seen.push(typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0] ?? null)?.slice(0, 10_000) ?? '');
+        return original.apply(this, args);
+      };
+    };
+    for (const key of ['evaluate', 'evaluateXDM', 'compile', 'compileToXML', 'evaluateOnly']) spy(saxon.XPath, key);
+    for (const key of ['transform', 'internalTransform']) spy(saxon, key);
+    try {
+      const marker = 'main-thread-marker-5d1e';
+      for (const [, send] of ROUTES) {
+        const r = await send(`${DECLARED} i:get(map {}, '${marker}'), <e>{'${marker}'}</e>`, USERS[1]);
+        expect(r.status).toBe(500);
+      }
+      expect(seen.filter((text) => text.includes('main-thread-marker'))).toEqual([]);
+    } finally {
+      for (const [target, key, original] of spied) target[key] = original;
+    }
+  });
+});

@@ -67,6 +67,11 @@ const REFUSED: ReadonlyArray<readonly [string, string, string]> = [
     staticRefused("xquery:eval('1')"),
   ],
   [
+    'a variable whose static is a shadow attribute',
+    sheet(`<xsl:variable name="v" _static="{true()}" select="xquery:eval('1')"/>${template('<x/>')}`, ' xmlns:xquery="http://basex.org/modules/xquery"'),
+    staticRefused("xquery:eval('1')"),
+  ],
+  [
     'use-when with a non-ASCII prefix of a module namespace',
     sheet(template('<x xsl:use-when="dbé:list() => empty()"/>'), ' xmlns:dbé="http://basex.org/modules/db"'),
     staticRefused('dbé:list() => empty()'),

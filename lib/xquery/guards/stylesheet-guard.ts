@@ -117,12 +117,12 @@ function normalizedUri(uri: string): string {
 }
 
 /** saxon-js's and Saxonica's namespaces (functions, instructions, SEF export, documentation). */
-const SAXON_NAMESPACE_PREFIXES = ['http://saxonica.com/', 'http://www.saxonica.com/', 'http://ns.saxonica.com/', 'http://saxon.sf.net/', 'http://saxon.sf.net'];
+const SAXON_NAMESPACE_PREFIXES = ['http://saxonica.com/', 'http://www.saxonica.com/', 'http://ns.saxonica.com/', 'http://saxon.sf.net'];
 
 /** Whether a stylesheet may not bind `uri`: saxon-js's namespaces and the engine's (translate/callable.ts). */
 function isHiddenUri(uri: string): boolean {
   const normalized = normalizedUri(uri);
-  return SAXON_NAMESPACE_PREFIXES.some((p) => normalized.startsWith(p)) || isHiddenNamespace(normalized) || isHiddenNamespace(uri.trim());
+  return SAXON_NAMESPACE_PREFIXES.some((p) => normalized.startsWith(p)) || isHiddenNamespace(normalized);
 }
 
 /** Whether `uri` is one of the standard function namespaces, as saxon-js reads it. */
@@ -181,7 +181,7 @@ function unsafeStaticExpression(text: string, element: DomElement): boolean {
 }
 
 const VARIABLES = new Set(['variable', 'param']);
-const TOP_LEVEL = new Set(['stylesheet', 'transform', 'package']);
+const NOT_STATIC = new Set(['no', 'false', '0']);
 
 /** The local part of a DOM name. */
 const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
@@ -200,19 +200,14 @@ function isXslAttribute(name: string, element: DomElement, local: string): boole
 /**
  * Attributes of `element` that the compiler may evaluate statically (XSLT 3.0 §3.13, §3.14):
  * `use-when` (on any element: `xsl:use-when` outside the XSLT namespace), shadow attributes, and
- * the `select` of a global variable or parameter that is static or whose `static` is a shadow
- * attribute.
+ * the `select` of a variable or parameter that is static or whose `static` is a shadow attribute.
  */
 function staticExpressions(element: DomElement): string[] {
   const xslt = inXslt(element);
   const local = localName(element.nodeName ?? '');
   const attributes = Array.from(element.attributes);
-  const isStatic =
-    xslt &&
-    VARIABLES.has(local) &&
-    inXslt(element.parentNode) &&
-    TOP_LEVEL.has(localName(element.parentNode?.nodeName ?? '')) &&
-    attributes.some((a) => a.name === '_static' || (a.name === 'static' && ['yes', 'true', '1'].includes(a.value.trim())));
+  // conservatively, any `static` but a plain no (wherever the element is: a local one is an error anyway)
+  const isStatic = xslt && VARIABLES.has(local) && attributes.some((a) => a.name === '_static' || (a.name === 'static' && !NOT_STATIC.has(a.value.trim().toLowerCase())));
   const texts: string[] = [];
   for (const a of attributes) {
     const name = a.name;
