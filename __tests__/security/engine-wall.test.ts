@@ -7,7 +7,8 @@
  */
 import request from 'supertest';
 import { inFreshThread } from '../helpers/fresh-thread';
-import { queryRequest, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryRoutes, type SendQuery } from '../helpers/query-routes';
+import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const IXSL = 'http://saxonica.com/ns/interactiveXSLT';
 const GLOBAL_JS = 'http://saxonica.com/ns/globalJS';
@@ -128,24 +129,11 @@ const USERS = [
   ['nobody', 'pw'],
 ] as const;
 
-type Send = (query: string, user: readonly [string, string]) => Promise<request.Response>;
-
 /** `q` as an XQuery string literal. */
 const literal = (q: string): string => `"${q.replace(/"/g, '""')}"`;
 
-const ROUTES: ReadonlyArray<readonly [string, Send]> = [
-  ['GET ?query=', (q, [u, p]) => request(s.app).get(`/rest?query=${encodeURIComponent(q)}`).auth(u, p)],
-  ['QUERY', (q, [u, p]) => queryRequest(s.app, '/rest').auth(u, p).set('Content-Type', 'text/plain').send(q)],
-  [
-    'POST <query>',
-    (q, [u, p]) =>
-      request(s.app)
-        .post('/rest')
-        .auth(u, p)
-        .set('Content-Type', 'application/xml')
-        .send(`<query xmlns="http://basex.org/rest"><text><![CDATA[${q}]]></text></query>`),
-  ],
-  ['GET ?command=XQUERY', (q, [u, p]) => request(s.app).get(`/rest?command=${encodeURIComponent(`XQUERY ${q.replace(/\n/g, ' ')}`)}`).auth(u, p)],
+const ROUTES: ReadonlyArray<readonly [string, SendQuery]> = [
+  ...queryRoutes(() => s.app),
   ['xquery:eval', (q, [u, p]) => request(s.app).get(`/rest?query=${encodeURIComponent(`xquery:eval(${literal(q)})`)}`).auth(u, p)],
 ];
 
