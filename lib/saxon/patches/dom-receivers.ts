@@ -18,8 +18,6 @@ const GUARDED = Symbol('xmldb-rest:dom-receiver-guarded');
 interface DomNode {
   readonly nodeType: number;
   readonly documentElement?: DomNode;
-  readonly firstChild?: DomNode | null;
-  readonly nextSibling?: DomNode | null;
   readonly attributes?: ArrayLike<DomNode>;
   readonly childNodes?: ArrayLike<DomNode>;
   createDocumentFragment?(): DomNode;

@@ -65,6 +65,7 @@ function removeNetworkGlobals(): void {
   }
 }
 
+/** Replaces `process`'s loaders by refusing functions and empties its environment but for KEPT_ENVIRONMENT. */
 function restrictProcess(): void {
   for (const name of PROCESS_LOADERS) {
     if (name in process) {
