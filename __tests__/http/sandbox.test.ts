@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { queryRequest, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryRoutes, type SendQuery } from '../helpers/query-routes';
+import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const GLOBAL_JS = 'http://saxonica.com/ns/globalJS';
 const IXSL = 'http://saxonica.com/ns/interactiveXSLT';
@@ -28,19 +29,8 @@ const USERS = [
 ] as const;
 
 /** Every route that runs a query text, as `user`: the response. */
-const ROUTES: ReadonlyArray<readonly [string, (query: string, user: readonly [string, string]) => Promise<request.Response>]> = [
-  ['GET ?query=', (q, [u, p]) => request(s.app).get(`/rest?query=${encodeURIComponent(q)}`).auth(u, p)],
-  ['QUERY', (q, [u, p]) => queryRequest(s.app, '/rest').auth(u, p).set('Content-Type', 'text/plain').send(q)],
-  [
-    'POST <query>',
-    (q, [u, p]) =>
-      request(s.app)
-        .post('/rest')
-        .auth(u, p)
-        .set('Content-Type', 'application/xml')
-        .send(`<query xmlns="http://basex.org/rest"><text><![CDATA[${q}]]></text></query>`),
-  ],
-  ['GET ?command=XQUERY', (q, [u, p]) => request(s.app).get(`/rest?command=${encodeURIComponent(`XQUERY ${q}`)}`).auth(u, p)],
+const ROUTES: ReadonlyArray<readonly [string, SendQuery]> = [
+  ...queryRoutes(() => s.app),
   [
     'GET ?run=',
     (q, [u, p]) => {

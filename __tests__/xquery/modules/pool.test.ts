@@ -98,7 +98,8 @@ describe('file access (RunTask.fileAccess)', () => {
     await expect(run(`doc('${fileUri('host.xml')}')`)).rejects.toMatchObject({ code: 'FODC0002', message: expect.stringContaining('denied') });
     await expect(run(`e:doc('${fileUri('host.xml')}')`)).rejects.toMatchObject({ code: 'FODC0002', message: expect.stringContaining('denied') });
     await expect(run(`json-doc('${fileUri('host.json')}')`)).rejects.toMatchObject({ code: 'FOUT1170' });
-    await expect(run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output`)).rejects.toMatchObject({ message: expect.stringContaining('denied') });
+    // fn:transform, which would compile a stylesheet from a host file, is not there at all (saxon/patches/host-bindings.ts)
+    await expect(run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output`)).rejects.toMatchObject({ code: 'XPST0017' });
     expect(await run(`doc-available('${fileUri('host.xml')}'), e:doc-available('${fileUri('host.xml')}'), unparsed-text-available('${fileUri('host.txt')}')`)).toBe('false|false|false');
     await expect(run("unparsed-text('http://127.0.0.1:9/x')")).rejects.toMatchObject({ code: 'FOUT1170' });
     // stored resources stay readable through saxon's own functions (relative URIs resolve below the base URI)
@@ -114,7 +115,7 @@ describe('file access (RunTask.fileAccess)', () => {
       'secret text|secret|secret',
     );
     expect(await run(`json-doc('${fileUri('host.json')}')?secret`, true)).toBe('1');
-    expect(await run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output ! name(*)`, true)).toBe('out');
+    await expect(run(`transform(map { 'stylesheet-location': '${fileUri('style.xsl')}' })?output ! name(*)`, true)).rejects.toMatchObject({ code: 'XPST0017' });
     expect(await run(`e:doc('${fileUri('host.xml')}') is e:doc('${fileUri('host.xml')}')`, true)).toBe('true');
     expect(await run(`e:doc-available('${fileUri('host.xml')}'), unparsed-text-available('${fileUri('host.txt')}')`)).toBe('false|false');
   });

@@ -3,13 +3,14 @@
  * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
  * with the host application on the main thread, so the patches are applied only in threads that
  * run queries, never by importing the package:
- * - `applyQueryPatches` (output, namespace, closure and function-type fixes; element names and
- *   comparers kept, string order without arrays, child contexts without discarded objects), first thing in a query worker
+ * - `applyQueryPatches` (saxon-js's host bindings removed before anything is compiled; output,
+ *   namespace, closure and function-type fixes; element names and comparers kept, string order
+ *   without arrays, child contexts without discarded objects), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
- * - `sealHostGlobal` (host-global.ts), by the host wall once the worker has loaded
- *   (lib/xquery/worker/host-wall.ts).
+ * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
+ *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
  */
 import { patchClosureVariables } from './closure-variables';
 import { patchComparers } from './comparers';
@@ -17,15 +18,19 @@ import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclar
 import { patchElementNames } from './element-names';
 import { patchFloatToString } from './float-to-string';
 import { patchFunctionTypeCodes } from './function-type-codes';
+import { removeHostBindings } from './host-bindings';
 import { patchLightContexts } from './light-contexts';
 import { patchNamespaceUriCheck } from './namespace-uri-check';
 import { patchStringOrder } from './string-order';
 
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
+export { guardDomReceivers } from './dom-receivers';
+export { removeHostBindings } from './host-bindings';
 
-/** Applies the output, namespace, closure, function-type and speed patches (idempotent). */
+/** Removes the host bindings, then applies the output, namespace, closure, function-type and speed patches (idempotent). */
 export function applyQueryPatches(): void {
+  removeHostBindings(); // first: the other patches compile their probes
   patchFloatToString();
   patchDefaultNamespaceUndeclaration();
   patchNamespaceUriCheck();

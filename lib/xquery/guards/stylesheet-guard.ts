@@ -3,13 +3,19 @@
  * untrusted code like a query, but it is compiled by saxon-js's own XSLT compiler, not by the
  * translator, so its function calls are checked twice:
  *
- * 1. Before compiling (`staticRefusal`, on the parsed stylesheet): the compiler evaluates static
- *    expressions itself (`use-when`, shadow attributes `_name`, static parameters and variables,
- *    XSLT 3.0 §3.13, §3.14). Such an expression may not name a function in saxon-js's or the
- *    engine's namespaces (translate/callable.ts `isHiddenNamespace`) through a prefix or an
- *    EQName, nor use fn:function-lookup, fn:transform or fn:load-xquery-module. The modules it
- *    includes or imports are read (at the URI the compiler resolves, `xml:base` included) and
- *    checked the same way; one that cannot be read here is refused.
+ * 1. Before compiling (`staticRefusal`, on the parsed stylesheet and every module it includes or
+ *    imports, read at the URI the compiler resolves, `xml:base` included; one that cannot be read
+ *    here is refused):
+ *    - no element may bind a prefix (of any characters) or the default namespace to a hidden
+ *      namespace, nor be or have an attribute in one: saxon-js's and Saxonica's
+ *      (`http://saxonica.com/...`, `http://saxon.sf.net/`, ...) and the engine's (translate/
+ *      callable.ts `isHiddenNamespace`), compared without whitespace and case (saxon-js trims
+ *      namespace URIs);
+ *    - the compiler evaluates static expressions itself (`use-when`, shadow attributes `_name`,
+ *      static global parameters and variables; XSLT 3.0 §3.13, §3.14): such an expression may
+ *      call only functions of the standard namespaces through prefixes bound to them here, and
+ *      may not contain an EQName nor name fn:function-lookup, fn:transform or
+ *      fn:load-xquery-module.
  * 2. After compiling (`compiledRefusal`, on the SEF tree): every call of a function that is not
  *    in the stylesheet itself must be of a standard function (fn, math, map, array, xs; XSLT 3.0
  *    §5.3.1). saxon-js compiles calls of its extension functions (`ixsl:`, `js:`, `saxon:`) and
@@ -94,9 +100,34 @@ export function compiledRefusal(sef: SefTree): string | undefined {
 /** An element of the parsed stylesheet, as saxon-js's DOM gives it. */
 interface DomElement extends XdmNode {
   readonly namespaceURI: string | null;
-  readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>;
+  readonly attributes: ArrayLike<{ readonly name: string; readonly value: string; readonly namespaceURI?: string | null }>;
   readonly childNodes: ArrayLike<XdmNode>;
   readonly parentNode: DomElement | null;
+}
+
+const ELEMENT = 1;
+
+/**
+ * A namespace URI as compared here: without any whitespace, lower-cased. saxon-js trims the URIs
+ * of namespace declarations, so ` http://saxonica.com/ns/interactiveXSLT` binds the host
+ * bindings; a URI that differs from a hidden one only in whitespace or case is refused as that one.
+ */
+function normalizedUri(uri: string): string {
+  return uri.replace(/\s+/gu, '').toLowerCase();
+}
+
+/** saxon-js's and Saxonica's namespaces (functions, instructions, SEF export, documentation). */
+const SAXON_NAMESPACE_PREFIXES = ['http://saxonica.com/', 'http://www.saxonica.com/', 'http://ns.saxonica.com/', 'http://saxon.sf.net'];
+
+/** Whether a stylesheet may not bind `uri`: saxon-js's namespaces and the engine's (translate/callable.ts). */
+function isHiddenUri(uri: string): boolean {
+  const normalized = normalizedUri(uri);
+  return SAXON_NAMESPACE_PREFIXES.some((p) => normalized.startsWith(p)) || isHiddenNamespace(normalized);
+}
+
+/** Whether `uri` is one of the standard function namespaces, as saxon-js reads it. */
+function isStandardUri(uri: string): boolean {
+  return STANDARD_NAMESPACES.has(uri.trim());
 }
 
 /** The namespace `prefix` is bound to on `element` (its own or an ancestor's `xmlns:prefix`). */
@@ -108,41 +139,80 @@ function namespaceOf(element: DomElement, prefix: string): string | undefined {
   return undefined;
 }
 
-const ELEMENT = 1;
+/** `text` on one line: control characters as character references. */
+function escaped(text: string): string {
+  return text.replace(/[\u0000-\u001f]/gu, (c) => `&#${c.charCodeAt(0)};`);
+}
 
-/** Whether a static expression could reach a hidden function (see the file comment). */
+/**
+ * Why `element` may not be compiled for its names, or undefined: it binds a prefix (whatever
+ * its characters) or the default namespace to a hidden namespace, or is itself or has an
+ * attribute in one.
+ */
+function namespaceRefusal(element: DomElement): string | undefined {
+  for (const a of Array.from(element.attributes ?? [])) {
+    if ((a.name === 'xmlns' || a.name.startsWith('xmlns:')) && isHiddenUri(a.value)) return `Namespace not allowed in stylesheets: ${a.name}="${escaped(a.value)}".`;
+    if (a.namespaceURI && isHiddenUri(a.namespaceURI)) return `Namespace not allowed in stylesheets: ${a.namespaceURI}.`;
+  }
+  if (element.namespaceURI && isHiddenUri(element.namespaceURI)) return `Namespace not allowed in stylesheets: ${element.namespaceURI}.`;
+  return undefined;
+}
+
+/**
+ * Characters of a name token in an XPath expression: anything but whitespace and the
+ * delimiters (XPath 3.1 §A.2.2), so that a prefix of any Unicode name characters is one token.
+ */
+const NAME = String.raw`[^\s:(){}\[\],'"$=<>!|+*/@#?;%^&]+`;
+/** A prefixed function name followed by a call or a function reference: `p:f(` or `p:f#` (space around `:` too). */
+const PREFIXED_CALL = new RegExp(String.raw`(${NAME})\s*:\s*(${NAME})(?=\s*[(#])`, 'gu');
+
+/**
+ * Whether a static expression calls outside the allow-list (see the file comment): an EQName
+ * (a braced URI literal), a refused fn function named anywhere, or a prefixed function whose
+ * prefix is not bound to a standard namespace here (an unbound prefix too).
+ */
 function unsafeStaticExpression(text: string, element: DomElement): boolean {
-  if (/Q\s*\{/.test(text) || /\b(?:function-lookup|transform|load-xquery-module)\b/.test(text)) return true;
-  for (const m of text.matchAll(/([A-Za-z_][\w.-]*)\s*:\s*[A-Za-z_]/g)) {
+  if (/Q\s*\{/u.test(text) || /(?:function-lookup|transform|load-xquery-module)/u.test(text)) return true;
+  for (const m of text.matchAll(PREFIXED_CALL)) {
     const uri = namespaceOf(element, m[1]);
-    if (uri !== undefined && isHiddenNamespace(uri)) return true;
+    if (uri === undefined || !isStandardUri(uri) || !allowedFunction(uri.trim(), m[2])) return true;
   }
   return false;
 }
 
 const VARIABLES = new Set(['variable', 'param']);
+const NOT_STATIC = new Set(['no', 'false', '0']);
 
-/** Whether the attribute `name` of `element` is `use-when` in the XSLT namespace (`xsl:use-when` on other elements). */
+/** The local part of a DOM name. */
+const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
+
+/** Whether the element is in the XSLT namespace, as saxon-js reads namespace URIs (trimmed). */
+function inXslt(element: DomElement | null): boolean {
+  return element?.namespaceURI?.trim() === XSL_NS;
+}
+
+/** Whether the attribute `name` of `element` is an XSLT attribute (`xsl:use-when` on other elements). */
 function isXslAttribute(name: string, element: DomElement, local: string): boolean {
   const colon = name.indexOf(':');
-  return colon > 0 && name.slice(colon + 1) === local && namespaceOf(element, name.slice(0, colon)) === XSL_NS;
+  return colon > 0 && name.slice(colon + 1) === local && namespaceOf(element, name.slice(0, colon))?.trim() === XSL_NS;
 }
 
 /**
- * Attributes of `element` that the compiler may evaluate statically: `use-when`, shadow
- * attributes, and (conservatively) the `select` of every variable and parameter, whether or not
- * it is declared static (`static` may itself be a shadow attribute).
+ * Attributes of `element` that the compiler may evaluate statically (XSLT 3.0 §3.13, §3.14):
+ * `use-when` (on any element: `xsl:use-when` outside the XSLT namespace), shadow attributes, and
+ * the `select` of a variable or parameter that is static or whose `static` is a shadow attribute.
  */
 function staticExpressions(element: DomElement): string[] {
-  const inXsl = element.namespaceURI === XSL_NS;
-  const local = (element.nodeName ?? '').replace(/^.*:/, '');
+  const xslt = inXslt(element);
+  const local = localName(element.nodeName ?? '');
+  const attributes = Array.from(element.attributes);
+  // conservatively, any `static` but a plain no (wherever the element is: a local one is an error anyway)
+  const isStatic = xslt && VARIABLES.has(local) && attributes.some((a) => a.name === '_static' || (a.name === 'static' && !NOT_STATIC.has(a.value.trim().toLowerCase())));
   const texts: string[] = [];
-  for (const a of Array.from(element.attributes)) {
+  for (const a of attributes) {
     const name = a.name;
-    const isStatic = inXsl
-      ? name === 'use-when' || name.startsWith('_') || (VARIABLES.has(local) && name === 'select')
-      : isXslAttribute(name, element, 'use-when');
-    if (isStatic) texts.push(a.value);
+    const evaluated = xslt ? name === 'use-when' || name.startsWith('_') || (isStatic && name === 'select') : isXslAttribute(name, element, 'use-when');
+    if (evaluated) texts.push(a.value);
   }
   return texts;
 }
@@ -170,6 +240,8 @@ export function staticRefusal(stylesheet: XdmNode, baseUri: string, read: (uri: 
   const visit = (node: XdmNode, base: string): string | undefined => {
     if (node.nodeType === ELEMENT) {
       const element = node as DomElement;
+      const named = namespaceRefusal(element);
+      if (named) return named;
       for (const text of staticExpressions(element)) {
         if (unsafeStaticExpression(text, element)) return `Static expression not allowed in stylesheets: ${text}`;
       }
@@ -199,8 +271,8 @@ export function staticRefusal(stylesheet: XdmNode, baseUri: string, read: (uri: 
 
 /** The href of an xsl:include or xsl:import element. */
 function moduleHref(element: DomElement): string | undefined {
-  if (element.namespaceURI !== XSL_NS) return undefined;
-  const local = (element.nodeName ?? '').replace(/^.*:/, '');
+  if (!inXslt(element)) return undefined;
+  const local = localName(element.nodeName ?? '');
   if (local !== 'include' && local !== 'import') return undefined;
   return Array.from(element.attributes).find((a) => a.name === 'href')?.value;
 }

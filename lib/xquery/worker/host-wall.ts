@@ -1,8 +1,8 @@
 /**
- * The second wall around queries, raised in each query worker once it has loaded: even if a
- * translation bug let a query name one of saxon-js's host bindings
- * (`http://saxonica.com/ns/globalJS`, `http://saxonica.com/ns/interactiveXSLT`), it could not
- * reach the host's JavaScript from there.
+ * A wall around queries behind the engine's (lib/saxon/patches/host-bindings.ts), raised in each
+ * query worker once it has loaded: even if a query reached one of saxon-js's host bindings
+ * (`http://saxonica.com/ns/globalJS`, `http://saxonica.com/ns/interactiveXSLT`) past the
+ * translator and the engine, it could not reach the host's JavaScript from there.
  *
  * - `ixsl:window()`, and with it every `globalJS` call, answers an empty frozen object instead
  *   of Node's `global`, where `process`, `require` (through `module`), `fetch` and saxon-js's
@@ -13,12 +13,22 @@
  *   `Function` and `eval`, and the `constructor` of the function prototypes (plain, async,
  *   generator, async generator), become functions that refuse. Code loaded as modules is not
  *   affected (Node compiles modules without these constructors).
+ * - saxon-js's DOM methods refuse to run without a receiver: saxon-js is sloppy-mode code, so
+ *   `ixsl:apply` (which calls with no receiver) would run them on the global object, and
+ *   `appendChild` stores its receiver in the node it is given (lib/saxon/patches/dom-receivers.ts).
+ * - Should the global object leak all the same, `process` offers nothing to load or run code
+ *   with (`getBuiltinModule`, `binding`, `_linkedBinding`, `dlopen` refuse) and its environment
+ *   is empty but for `TZ` (the worker's copy: the host's passwords and keys are not there).
  * - The network globals are removed.
  * Everything the worker needs is loaded before the wall goes up (worker/thread.ts).
  */
-import { sealHostGlobal } from '../../saxon/patches';
+import { guardDomReceivers, sealHostGlobal } from '../../saxon/patches';
 
 const NETWORK_GLOBALS = ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'] as const;
+/** What `process` offers to load modules or native code with. */
+const PROCESS_LOADERS = ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen'] as const;
+/** The environment variables a worker keeps (the time zone its dates use). */
+const KEPT_ENVIRONMENT = new Set(['TZ']);
 
 /** What the constructors and `eval` do once the wall is up. */
 function refuse(): never {
@@ -55,12 +65,26 @@ function removeNetworkGlobals(): void {
   }
 }
 
+/** Replaces `process`'s loaders by refusing functions and empties its environment but for KEPT_ENVIRONMENT. */
+function restrictProcess(): void {
+  for (const name of PROCESS_LOADERS) {
+    if (name in process) {
+      fix(process, name, function refused(): never {
+        throw new Error(`process.${name} is disabled in query workers.`);
+      });
+    }
+  }
+  for (const name of Object.keys(process.env)) if (!KEPT_ENVIRONMENT.has(name)) delete process.env[name];
+}
+
 let raised = false;
 
 /** Raises the wall in this thread (idempotent). Only ever in a query worker. */
 export function raiseHostWall(): void {
   if (raised) return;
   sealHostGlobal();
+  guardDomReceivers();
+  restrictProcess();
   refuseCodeFromStrings();
   removeNetworkGlobals();
   raised = true;
