@@ -95,13 +95,15 @@ describe('saxon-js internal errors lose their JavaScript source', () => {
   });
   afterAll(() => pool.close());
 
-  test('SXJS0007 of a host function call names no source', async () => {
+  test('a host function call raw in XPath answers no JavaScript source', async () => {
+    // The engine wall removes the host bindings, so the call is unknown (XPST0017); with that wall
+    // down it would fail with SXJS0007, whose message the table below shows without source.
     const IXSL = 'Q{http://saxonica.com/ns/interactiveXSLT}';
     const error = await pool
       .run({ xslt: '', xpath: `${IXSL}call(${IXSL}get(parse-xml("<a/>"), "constructor"), "constructor", ["return 7"])`, serialization: { method: 'text' } })
       .then(() => undefined, (e: unknown) => e as Error & { code?: string });
-    expect(error?.code).toBe('SXJS0007');
-    expect(error?.message).toBe('Failed to call method function Function() [JavaScript code]');
+    expect(error?.code).toBe('XPST0017');
+    expect(error?.message).not.toMatch(/return|=>|\{\s|\.js\b/);
   });
 
   test.each([
