@@ -40,7 +40,7 @@ import { TaskCosts } from './task-costs';
 import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import { openPending, type Pending } from './pending';
 import { WorkerSlot } from './worker-slot';
-import type { ReadView } from '../../store/types';
+import type { ChannelView } from './store-channel';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
@@ -134,6 +134,11 @@ export class QueryPool {
     return this.shared.compiledOrAhead(xslt, {}, this.timeoutMs);
   }
 
+  /** Whether `xslt` (default compile options) is compiled; starts nothing. */
+  compiled(xslt: string): boolean {
+    return this.shared.has(xslt, {});
+  }
+
   /** Settles once no compilation started by `compiledOrAhead` is running. */
   compiledAhead(): Promise<void> {
     return this.shared.aheadSettled();
@@ -180,7 +185,7 @@ export class QueryPool {
     return free;
   }
 
-  private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ReadView): Promise<Reply> {
+  private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ChannelView): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     if (signal?.aborted) return Promise.reject(cancelledError());
     // Refused at once when every worker is busy and the queue is full (spec: bounded work).
