@@ -41,7 +41,9 @@ export function permissionFlag(): string {
 
 /** The Node flags of a query host process. */
 export function hostFlags(options: HostFlagOptions = {}): string[] {
-  const flags = [permissionFlag(), '--allow-worker', '--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning'];
+  const flags = [permissionFlag(), '--allow-worker'];
+  // the model's start-up warnings (experimental; workers allowed) would be logged at every start
+  if (process.allowedNodeEnvironmentFlags.has('--disable-warning')) flags.push('--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning');
   if (options.fileAccess) flags.push('--allow-fs-read=*');
   else for (const folder of readableFolders()) flags.push(`--allow-fs-read=${folder}`);
   if (FROM_SOURCE) flags.push(`--allow-fs-write=${folderGrant(transpileCacheDir())}`);
