@@ -84,18 +84,27 @@ export interface RestOptions {
    * Default 30,000; at most 1,000,000,000 (about 11.5 days).
    */
   queryTimeout?: number;
-  /** Worker threads that evaluate queries. Default: the number of cores. */
+  /**
+   * Worker threads that evaluate queries, all in one child process of the server (the query host,
+   * xquery/worker/query-host.ts). Default: the number of cores.
+   */
   workers?: number;
   /**
    * Queries that may wait for a worker; one more is refused with 503 and `Retry-After`, and so is
    * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
    */
   maxQueuedQueries?: number;
-  /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 2 GiB. */
+  /**
+   * Heap of each query worker, and of the query host process's own heap, in bytes (a query that
+   * needs more fails alone). Default 1 GiB.
+   */
   workerMemory?: number;
   /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
   maxResultBytes?: number;
-  /** Let queries read the host's files and the network (admin decision). Default false. */
+  /**
+   * Let queries read the host's files and the network (admin decision). The query host process is
+   * then allowed to read every file (xquery/worker/host-flags.ts). Default false.
+   */
   allowFileAccess?: boolean;
   /**
    * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,

@@ -33,19 +33,16 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
   await fs.mkdir(options.dbPath, { recursive: true, mode: 0o700 });
   const { store, users } = await openStore(options);
   const engine = createEngine({
-    dbPath: options.dbPath,
     workers: options.workers,
     timeoutMs: options.queryTimeout,
     compiledCacheSize: options.compiledQueryCacheSize,
     maxQueued: options.maxQueuedQueries,
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
+    fileAccess: options.allowFileAccess,
     // one budget for the whole router, across its workers (README, documentCacheSize)
-    // workers read the store as it asks (its folder directly), else through the request's view
-    documentSource: storeSourceSpec({
-      cacheBytes: options.documentCacheSize,
-      reader: store.workerReader?.() ?? { kind: 'channel' },
-    }),
+    // the query host reads the store through the request's view only (xquery/worker/query-host.ts)
+    documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize, reader: { kind: 'channel' } }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),
   });
