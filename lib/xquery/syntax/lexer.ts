@@ -8,7 +8,7 @@
 import type { EQName } from './ast';
 import { isNameCode as isNameChar, isNameStartCode as isNameStartChar } from '../../convert/names';
 import type { SyntaxErrorCode } from './errors';
-import { normalizeUriLiteral, uriLiteralProblem } from './uri-literals';
+import { bracedUriLiteralProblem, normalizeUriLiteral } from './uri-literals';
 
 export type TokenType =
   | 'name'
@@ -291,7 +291,7 @@ function scanURIQualified(src: string, pos: number): Token {
   }
   uri += src.slice(run, i);
   uri = normalizeUriLiteral(uri);
-  const problem = uriLiteralProblem(uri);
+  const problem = bracedUriLiteralProblem(uri);
   if (problem) return invalid(pos, { code: 'XQST0046', message: problem, offset: pos });
   i++;
   if (src[i] === '*') return { type: 'wildcard', value: src.slice(pos, i + 1), start: pos, end: i + 1, name: { uri, local: '*' } };

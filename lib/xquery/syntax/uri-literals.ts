@@ -10,10 +10,14 @@
  *   the allow-list of callable functions) sees the normalized URI, the one saxon-js would use.
  * - Refused with XQST0046, which XQuery 3.1 §2.4.5 allows for a value that is not a valid URI
  *   (RFC 3986 admits none of these characters unescaped):
- *   - `{` or `}`, which no `Q{uri}local` of the generated code could carry;
- *   - any other character JavaScript reads as whitespace (U+00A0, U+2028, U+FEFF, ...): the
- *     engine runs on JavaScript, and a URI it trimmed or split differently from the query's
- *     own reading could name a namespace the checks never saw.
+ *   - any character JavaScript reads as whitespace other than U+0020 (U+00A0, U+2028, U+FEFF,
+ *     ...): the engine runs on JavaScript, and a URI it trimmed or split differently from the
+ *     query's own reading could name a namespace the checks never saw;
+ *   - in a URILiteral and a namespace declaration attribute, `{` or `}`, which no `Q{uri}local`
+ *     of the generated code could carry. A BracedURILiteral may hold them as references
+ *     (`Q{&#x7B;}x`; QT3 Constr-compelem-eqname-entities-5 requires the element's namespace URI
+ *     to be "{}"): the generated code carries such a URI only where it is data (the `namespace`
+ *     of a constructor), and the emitter refuses it where it would be a `Q{uri}` (translate/emit.ts).
  */
 
 const XML_WHITESPACE = /[\t\n\r ]+/g;
@@ -23,9 +27,18 @@ export function normalizeUriLiteral(value: string): string {
   return value.replace(XML_WHITESPACE, ' ').replace(/^ | $/g, '');
 }
 
-/** Why a normalized URI is refused (XQST0046), or undefined when it is accepted. */
+/** Why a normalized URILiteral is refused (XQST0046), or undefined when it is accepted. */
 export function uriLiteralProblem(uri: string): string | undefined {
-  const bad = /[{}]|[^\S ]/u.exec(uri);
+  return problem(uri, /[{}]|[^\S ]/u);
+}
+
+/** Why the normalized URI of a BracedURILiteral is refused (XQST0046), or undefined. */
+export function bracedUriLiteralProblem(uri: string): string | undefined {
+  return problem(uri, /[^\S ]/u);
+}
+
+function problem(uri: string, refused: RegExp): string | undefined {
+  const bad = refused.exec(uri);
   if (!bad) return undefined;
   const c = bad[0];
   return `Invalid URI "${uri}": character ${/[{}]/.test(c) ? `"${c}"` : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`} is not allowed`;

@@ -33,8 +33,8 @@ import type { Scope } from './scope';
 import { braced, eqname } from './emit';
 import { isNCName } from '../../convert/names';
 
-const F = `${braced(NS.fn)}`;
-const XS = `${braced(NS.xs)}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 const FOLDS = new Set(['fold-left', 'fold-right']);
 
 /**

@@ -31,7 +31,7 @@ import { braced, eqname, localWildcard, uriWildcard } from './emit';
 
 export type ConditionalExpr = IfExpr | SwitchExpr | TypeswitchExpr | TryCatchExpr;
 
-const F = `${braced(NS.fn)}`;
+const F = braced(NS.fn);
 
 /** Translates typeswitch, switch or try/catch to an XPath expression. */
 export function translateConditional(expr: ConditionalExpr, scope: Scope, unit: TranslationUnit): string {

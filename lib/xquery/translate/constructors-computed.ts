@@ -22,7 +22,7 @@ import { avt, braced, lexicalQName } from './emit';
 
 type ComputedExpr = Exclude<ConstructorExpr, { kind: 'DirElemConstructor' | 'DirCommentConstructor' | 'DirPIConstructor' }>;
 
-const F = `${braced(NS.fn)}`;
+const F = braced(NS.fn);
 
 /** XSLT instructions that construct the node of a computed constructor. */
 export function computedInstruction(expr: ComputedExpr, scope: Scope, unit: TranslationUnit): string {

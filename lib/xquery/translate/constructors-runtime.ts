@@ -65,10 +65,10 @@ export function raise(code: ConstructorDynamicCode, detail = '""'): string {
   return `${F}error(${F}QName(${xpathString(NS.err)}, ${xpathString(code)}), ${message})`;
 }
 
-const F = `${braced(NS.fn)}`;
+const F = braced(NS.fn);
 const XS = 'xs:'; // the stylesheet root binds xs
-const MAP = `${braced(NS.map)}`;
-const ARRAY = `${braced(NS.array)}`;
+const MAP = braced(NS.map);
+const ARRAY = braced(NS.array);
 
 /** The EQName of runtime helper `local`. */
 export function helper(local: string): string {

@@ -33,8 +33,8 @@ import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
 
-const F = `${braced(NS.fn)}`;
-const V = `${braced(NS.vars)}`;
+const F = braced(NS.fn);
+const V = braced(NS.vars);
 
 /** The library functions of this file, by EQName, with their XSLT text. */
 export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {

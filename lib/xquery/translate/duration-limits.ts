@@ -6,11 +6,11 @@
  * 2^63 - 1 seconds. Only casts from strings and untyped values can exceed that; their lexical
  * components are summed as xs:decimal (exact in saxon-js) before the cast.
  */
-import { NS, xpathString } from './names';
+import { NS, xpathError, xpathString } from './names';
 import { braced } from './emit';
 
-const F = `${braced(NS.fn)}`;
-const XS = `${braced(NS.xs)}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 const DURATION_TYPES = new Set(['duration', 'yearMonthDuration', 'dayTimeDuration']);
 const LEXICAL = '^-?P(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?(?:T(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)(?:\\.[0-9]*)?S)?)?$';
 const MAX = `${XS}decimal("9223372036854775807")`;
@@ -39,7 +39,7 @@ function overflows(v: string, id: number): string {
 /** `value cast as type` (`type` an EQName with its `?`), FODT0002 for a duration beyond the limits. */
 export function checkedDurationCast(value: string, type: string, id: number): string {
   const v = `$${braced(NS.vars)}duration.${id}`;
-  const error = `${F}error(${F}QName("${NS.err}", "FODT0002"), "Duration overflow.")`;
+  const error = xpathError('FODT0002', 'Duration overflow.');
   return `(let ${v} := ${value} return if (${F}exists(${v}) and (${overflows(`${F}head(${v})`, id)})) then ${error} else (${v} cast as ${type}))`;
 }
 

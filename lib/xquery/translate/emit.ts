@@ -5,7 +5,9 @@
  *
  * Contract (every function here holds it for any input; no other module builds these pieces):
  * - `Q{uri}` (`braced`, `eqname`, `uriWildcard`): the URI holds no `{` or `}` and no whitespace but
- *   U+0020 (what syntax/uri-literals.ts refuses in a query); otherwise XQST0046 is thrown.
+ *   U+0020 (what syntax/uri-literals.ts refuses in a query); otherwise XQST0046 is thrown. Other
+ *   modules append to `braced(uri)` only local names of their own (`braced(NS.fn)` + `count`),
+ *   never a name from the query, which goes through `eqname`.
  * - local names and prefixes (`eqname`, `localWildcard`, `lexicalQName`) are NCNames (XML
  *   Namespaces 1.0 §3); otherwise XPST0003 is thrown. The parser already guarantees both, so
  *   these throws are a second wall, not the first.
@@ -16,9 +18,12 @@
  *   them, XML 1.0 §3.3.3). Generated XPath inside an XSLT attribute goes through `xmlAttr`.
  * - `avt`: a fixed value for an attribute value template (XSLT 3.0 §5.6.1): `{` and `}` doubled,
  *   then `xmlAttr`.
- * - Comments and processing instructions of the generated stylesheet are never written as
- *   markup: their values reach `xsl:comment`/`xsl:processing-instruction` through `select` with
- *   `xpathString`.
+ * - Comments and processing instructions a query constructs are never written as markup of the
+ *   generated stylesheet: their values reach `xsl:comment`/`xsl:processing-instruction` through
+ *   `select` with `xpathString`, their targets through `avt` (its own markers, translate/unit.ts
+ *   `marker`, hold only numbers).
+ * - Namespace URIs a query binds to a prefix of the stylesheet (translate/unit.ts `prefixFor`)
+ *   are attribute values (`xmlAttr`), with the prefix written by `lexicalQName`.
  */
 import { isNCName } from '../../convert/names';
 import { escapeAttribute, escapeText } from '../../xml';

@@ -42,9 +42,9 @@ export interface RangeState {
   readonly search: string;
 }
 
-const F = `${braced(NS.fn)}`;
-const XS = `${braced(NS.xs)}`;
-const ARRAY = `${braced(NS.array)}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
+const ARRAY = braced(NS.array);
 
 /** Whether the atomic value `k` is a number (of a type derived from one of the primitive numeric types). */
 export const isNumber = (k: string): string => `(${k} instance of ${XS}decimal or ${k} instance of ${XS}double or ${k} instance of ${XS}float)`;

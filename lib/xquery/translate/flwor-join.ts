@@ -25,7 +25,7 @@ import type { ForBinding, WhereClause } from '../syntax';
 import { translateExpr } from './expressions';
 import { castableAsDouble, isNumber, joinRangeCandidates, joinRangeMap, type RangeState } from './flwor-join-range';
 import type { JoinPlan } from './flwor-join-sites';
-import { NS } from './names';
+import { NS, xpathString } from './names';
 import type { Scope, StaticContext, Variable } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
@@ -44,9 +44,9 @@ export interface HashState {
 
 export type JoinState = HashState | RangeState;
 
-const F = `${braced(NS.fn)}`;
-const XS = `${braced(NS.xs)}`;
-const MAP = `${braced(NS.map)}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
+const MAP = braced(NS.map);
 
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
@@ -138,7 +138,7 @@ function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: s
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const keys = translateExpr(plan.build, item.scope, unit);
   unit.addLibraryDeclaration(JOIN_GROUPS, joinGroupsText());
-  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else "${prefix}" || ${numberKey(d)})`;
+  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${xpathString(prefix)} || ${numberKey(d)})`;
   const keysOf =
     `function(${pos}) { let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
     `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
@@ -175,7 +175,7 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   const all = '"*"';
   const probe = translateExpr(plan.probe, scope, unit);
   const numeric = (x: string, kinds: string[]): string =>
-    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `"${kind}" || ${numberKey(d)}`).join(', ')}))`;
+    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `${xpathString(kind)} || ${numberKey(d)}`).join(', ')}))`;
   // the keys to look up for L's values, or "*" where the nested loop compares otherwise
   const lookups =
     `for ${l} in ${F}data(${probe}) return ` +

@@ -87,7 +87,7 @@ export function sortFunctionText(n: number): string {
       `<xsl:sort select="${xmlAttr(`?(${xpathString(`#o${i}`)})`)}" order="${order}" collation="{$${collations}[${i}]}"/>`,
     ];
   }).flat();
-  const err = `${braced(NS.err)}`;
+  const err = braced(NS.err);
   return [
     `<xsl:function name="${sortFunctionName(n)}" as="map(*)*">`,
     `<xsl:param name="${t}" as="map(*)*"/>`,

@@ -136,7 +136,7 @@ function tumblingHelper(unit: TranslationUnit): string {
   const slot = helperSlot(unit);
   if (slot.tumbling) return slot.tumbling;
   const name = unit.newFunctionName();
-  const v = `${braced(NS.vars)}`;
+  const v = braced(NS.vars);
   const text = [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),
@@ -177,7 +177,7 @@ function slidingHelper(unit: TranslationUnit): string {
   const slot = helperSlot(unit);
   if (slot.sliding) return slot.sliding;
   const name = unit.newFunctionName();
-  const v = `${braced(NS.vars)}`;
+  const v = braced(NS.vars);
   const text = [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),

@@ -34,11 +34,11 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { NS, declaredName, displayName, eqname, xmlAttr, xpathString, type QName } from './names';
+import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
-import { braced } from './emit';
+import { braced, lexicalQName } from './emit';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
 const XSLT_ONLY = new Set([
@@ -89,7 +89,7 @@ const RESERVED_LOCAL = new Set([
  * the declaration uses (names.ts `declaredName`).
  */
 export function functionNameInXPath(name: QName, unit: TranslationUnit): string {
-  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? `${unit.prefixFor(name.uri)}:${name.local}` : declaredName(name);
+  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? lexicalQName(unit.prefixFor(name.uri), name.local) : declaredName(name);
 }
 
 /** Checks that a function name with `arity` can exist; returns the name to call. */
@@ -130,7 +130,7 @@ function guardedLookup(name: string, arity: string, scope: Scope, unit: Translat
 
 /** The XPath that answers a lookup of QName `$n` with arity `$a`. */
 function lookupTest(n: string, a: string, scope: Scope): string {
-  const F = `${braced(NS.fn)}`;
+  const F = braced(NS.fn);
   const list = (items: Iterable<string>): string => `(${[...items].map(xpathString).join(', ')})`;
   const u = `${F}namespace-uri-from-QName(${n})`;
   const l = `${F}local-name-from-QName(${n})`;
@@ -225,7 +225,7 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
     if (expr.arity === 0 && name.local === 'last') return `function() { ${focus.last} }`;
     if (expr.arity === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `function() { ${callee}(${focus.item}) }`;
   }
-  if (callee.startsWith(`${braced(NS.engine)}`)) return engineReference(callee.slice(`${braced(NS.engine)}`.length), expr.arity);
+  if (callee.startsWith(braced(NS.engine))) return engineReference(callee.slice(braced(NS.engine).length), expr.arity);
   return `${callee}#${expr.arity}`;
 }
 
@@ -272,6 +272,6 @@ function qnameLiteral(name: QName, expr: FunctionCall, scope: Scope): string | n
   const lexical = arg.value.trim();
   const m = /^([^:]+):([^:]+)$/.exec(lexical);
   const uri = m ? scope.namespaceOf(m[1]) : scope.defaultElementNamespace();
-  if (m && uri === undefined) return `${braced(NS.fn)}error(${braced(NS.fn)}QName("${NS.err}", "FONS0004"), "No namespace is bound to prefix ${m[1].replace(/"/g, '""')}.")`;
-  return `${braced(NS.fn)}QName("${(uri ?? '').replace(/"/g, '""')}", "${lexical.replace(/"/g, '""')}")`;
+  if (m && uri === undefined) return xpathError('FONS0004', `No namespace is bound to prefix ${m[1]}.`);
+  return `${braced(NS.fn)}QName(${xpathString(uri ?? '')}, ${xpathString(lexical)})`;
 }

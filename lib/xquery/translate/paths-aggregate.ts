@@ -23,7 +23,7 @@ import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
 
-const ENGINE = `${braced(NS.engine)}`;
+const ENGINE = braced(NS.engine);
 
 /** The call `fn:count(arg)` or `fn:sum(arg)` (`local`), answered from indexes; undefined when the argument is not `//name`. */
 export function indexedAggregate(local: string, arg: Expr, fallback: () => string, scope: Scope, unit: TranslationUnit): string | undefined {

@@ -17,8 +17,8 @@ import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
 
-const F = `${braced(NS.fn)}`;
-const XS = `${braced(NS.xs)}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 
 /** The range `e` is, through parentheses; undefined if it is none. */
 export function rangeOf(e: Expr): RangeExpr | undefined {

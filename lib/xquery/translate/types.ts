@@ -5,7 +5,7 @@
 import type { ElementTest, EQName, ItemType, KindTest, SequenceType, SingleType } from '../syntax';
 import { isAtomicTypeName } from '../../saxon';
 import { checkAnnotations } from './annotations';
-import { NS, eqname, nodeNameInXPath, type QName } from './names';
+import { NS, eqname, nodeNameInXPath, xpathError, type QName } from './names';
 import type { Scope } from './scope';
 import { braced } from './emit';
 
@@ -152,6 +152,6 @@ export function translateSingleType(t: SingleType, scope: Scope): string {
  */
 export function checkedValue(value: string, type: string, what: string): string {
   const v = `$${braced(NS.vars)}typecheck`;
-  const message = `${what} does not match the declared type ${type.replace(/Q\{[^}]*\}/g, (m) => (m === `${braced(NS.xs)}` ? 'xs:' : m))}.`;
-  return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else ${braced(NS.fn)}error(${braced(NS.fn)}QName("${NS.err}", "XPTY0004"), "${message.replace(/"/g, '""')}"))`;
+  const message = `${what} does not match the declared type ${type.replace(/Q\{[^}]*\}/g, (m) => (m === braced(NS.xs) ? 'xs:' : m))}.`;
+  return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else ${xpathError('XPTY0004', message)})`;
 }
