@@ -9,6 +9,9 @@ import { XQuerySyntaxError, parseQuery } from '../../lib/xquery/syntax';
 import { LocatedQueryError } from '../../lib/xquery/errors';
 import { translateModule } from '../../lib/xquery/translate';
 import { generatedCode } from '../helpers/generated-code';
+import { INTERNAL_NAMESPACE_PREFIX, NS } from '../../lib/xquery/constants';
+import { MODULE_NAMESPACES } from '../../lib/xquery/module-namespaces';
+import { normalizeUriLiteral } from '../../lib/xquery/syntax/uri-literals';
 
 // Switches the parser's refusal of unsafe URIs off, so that the emitter is tested alone.
 let mockParserChecksUris = true;
@@ -103,8 +106,15 @@ function isStaticError(e: unknown): boolean {
   return e instanceof XQuerySyntaxError || e instanceof LocatedQueryError;
 }
 
-/** Translates `query` in every context mode; checks the code of each, or that it was refused. Whether translated. */
-function checkQuery(query: string): boolean {
+/** Namespaces of the translator's own names in generated code. */
+const OWN_NAMESPACES = new Set<string>(['', ...Object.values(NS), ...Object.values(MODULE_NAMESPACES)]);
+
+/**
+ * Translates `query` in every context mode; checks the code of each (its names are the
+ * translator's own or in the namespace `uri` the query wrote), or that it was refused. Whether translated.
+ */
+function checkQuery(query: string, uri: string): boolean {
+  const queryNamespaces = new Set([normalizeUriLiteral(uri), `${NS.ascii}${normalizeUriLiteral(uri)}`]);
   for (const contextMode of ['none', 'single', 'multi'] as const) {
     let translation;
     try {
@@ -115,6 +125,8 @@ function checkQuery(query: string): boolean {
     }
     const code = generatedCode(translation);
     for (const name of code.names) {
+      const own = OWN_NAMESPACES.has(name.uri) || name.uri.startsWith(INTERNAL_NAMESPACE_PREFIX);
+      if (!own && !queryNamespaces.has(name.uri)) throw new Error(`a namespace the query did not write: Q{${name.uri}}${name.local} for ${query}`);
       if (name.call && HIDDEN.some((h) => name.uri.trim().startsWith(h.trim()))) throw new Error(`call of a hidden function Q{${name.uri}}${name.local} for ${query}`);
       if (name.call && name.uri === CANARY_NS) throw new Error(`query data became a call: Q{${name.uri}}${name.local} for ${query}`);
     }
@@ -140,7 +152,7 @@ describe.each([
     let translated = 0;
     fc.assert(
       fc.property(uriArb, nameArb, stringArb, (u, n, s) => {
-        if (checkQuery(position(u, n, s))) translated++;
+        if (checkQuery(position(u, n, s), u)) translated++;
       }),
       { numRuns: RUNS },
     );
