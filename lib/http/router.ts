@@ -17,6 +17,7 @@ import { analyzeQuery, evaluateQuery } from '../operations/query';
 import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/composition-root';
 import { storeResource } from '../operations/store';
+import { runtimeOfUser } from '../operations/guarded-store';
 import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
@@ -158,7 +159,7 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
   const user = authenticated instanceof Promise ? await authenticated : authenticated;
   setRequestUser(req, user.name);
   if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
-  const session: Session = { user, runtime: rt, signal: new DisconnectSignal(res) };
+  const session: Session = { user, runtime: runtimeOfUser(rt, user), signal: new DisconnectSignal(res) };
   const target = parseTarget(rawPath(req));
   const contentType = req.headers['content-type'];
   const headers = headerRequest(req);
