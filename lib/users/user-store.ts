@@ -5,6 +5,7 @@
  * them, and every change is made on the backend's current list, not on this copy.
  */
 import { raise } from '../errors';
+import { checkPattern } from '../glob';
 import type { User, UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
 import { LoginThrottle } from './login-throttle';
@@ -145,6 +146,7 @@ export class UserStore {
         if (u.name !== name) return u;
         if (pattern === undefined) return { ...u, perm };
         if (perm !== 'none' && perm !== 'read' && perm !== 'write') throw raise(USER_ERRORS, 'INVALID_PERMISSION_X', perm);
+        checkPattern(pattern);
         const grants = u.grants.filter((g) => g.pattern !== pattern);
         return { ...u, grants: [...grants, { pattern, perm: perm as LocalPermission }] };
       }),
