@@ -78,6 +78,11 @@ export interface RestOptions {
    * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
    */
   maxQueuedQueries?: number;
+  /**
+   * Requests of one user in progress at once; more wait their turn (holding no connection, worker
+   * or queue place), up to half the `queryTimeout`, then 503 with `Retry-After`. Default 8.
+   */
+  maxUserRequests?: number;
   /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 2 GiB. */
   workerMemory?: number;
   /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
@@ -121,7 +126,7 @@ function positiveInteger(value: unknown): boolean {
 
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'documentCacheSize',
-  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
   'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
   'storeUrl',
 ]);
@@ -167,7 +172,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   (
     [
       'maxBodySize', 'maxQueryBodySize', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
-      'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+      'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
     ] as const
   ).forEach(int);
   if (positiveInteger(input.workerMemory) && (input.workerMemory as number) < 64 * MiB) problems.push('"workerMemory" must be at least 64 MiB');
@@ -217,6 +222,8 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     queryTimeout: input.queryTimeout ?? 30_000,
     workers,
     maxQueuedQueries: input.maxQueuedQueries ?? Math.max(32, 16 * workers),
+    // below the PostgreSQL store's 10 pooled connections: others keep two
+    maxUserRequests: input.maxUserRequests ?? 8,
     // 1 GiB rather than 2: V8 lets a heap grow before a full collection by a factor it takes
     // from the heap's cap, from 1.3 at 256 MiB to 2.0 just under 2 GiB, and 4.0 from 2 GiB up
     // (v8 src/heap/heap-controller.cc, MaxGrowingFactor): at 1 GiB a worker holding 130 MB of
