@@ -125,12 +125,18 @@ export function queryPaths(user: string, opened: Db | undefined): Record<string,
 /** The state after the last attempt, when it differs from the baseline. */
 let dirty: State | undefined;
 
-/** Runs one attempt from the baseline and answers whether it took effect. */
-export async function attempt(send: () => request.Test, effect: (before: string, after: string, body: string) => boolean): Promise<boolean> {
+type Effect = (before: string, after: string, body: string) => boolean;
+
+async function fromBaseline(): Promise<void> {
   if (dirty !== undefined) {
     await reset(dirty);
     dirty = undefined;
   }
+}
+
+/** Runs one attempt from the baseline and answers whether it took effect. */
+export async function attempt(send: () => request.Test, effect: Effect): Promise<boolean> {
+  await fromBaseline();
   const res = await send();
   const after = await state();
   if (after.key !== baseline.key) dirty = after;
@@ -139,6 +145,27 @@ export async function attempt(send: () => request.Test, effect: (before: string,
   // Never a stack trace.
   expect(res.text).not.toMatch(/\n\s+at /);
   return done;
+}
+
+/**
+ * Runs attempts that should all be refused: one after the other, with one look at the state
+ * after the last (a refused attempt changes nothing). If something changed, each is run again
+ * from the baseline on its own, to tell which one took effect.
+ */
+export async function attemptRefused(sends: Record<string, () => request.Test>, effect: Effect): Promise<Record<string, boolean>> {
+  await fromBaseline();
+  const bodies: Record<string, string> = {};
+  for (const [name, send] of Object.entries(sends)) {
+    const res = await send();
+    expect(res.text).not.toMatch(/\n\s+at /);
+    bodies[name] = res.text;
+  }
+  const after = await state();
+  if (after.key === baseline.key) return Object.fromEntries(Object.entries(bodies).map(([name, body]) => [name, effect(baseline.key, after.key, body)]));
+  dirty = after;
+  const outcomes: Record<string, boolean> = {};
+  for (const [name, send] of Object.entries(sends)) outcomes[name] = await attempt(send, effect);
+  return outcomes;
 }
 
 export const changed = (before: string, after: string) => before !== after;

@@ -6,7 +6,7 @@
  * operation is done (admin sees its change, or its read returns the data) or refused (nothing
  * changes, nothing leaks). The expected answers follow README's permission table (matrix.ts).
  */
-import { attempt, changed, mayCreate, mayRead, mayWrite, marker, NAME_FORMS, queryPaths, RULES, useMatrixServer, type Db, type NameForm } from './matrix';
+import { attempt, attemptRefused, changed, mayCreate, mayRead, mayWrite, marker, NAME_FORMS, queryPaths, RULES, useMatrixServer, type Db, type NameForm } from './matrix';
 
 useMatrixServer();
 
@@ -93,10 +93,11 @@ describe.each(Object.keys(TARGETS))('%s', (user) => {
         // The opened database is one the user may read (else opening it is refused first), and
         // one whose grant differs from the target's where there is one (rw1: db1 is writable).
         const opened = (['db1', 'victim'] as const).find((d) => mayRead(user, d) && d !== db);
+        const effect = (b: string, a: string, body: string) => c.effect(b, a, body, db);
+        const sends = Object.fromEntries(Object.entries(queryPaths(user, opened)).map(([name, send]) => [name, () => send(text, c.updating)]));
         const outcomes: Record<string, boolean> = {};
-        for (const [pathName, send] of Object.entries(queryPaths(user, opened))) {
-          outcomes[pathName] = await attempt(() => send(text, c.updating), (b, a, body) => c.effect(b, a, body, db));
-        }
+        if (expected) for (const [name, send] of Object.entries(sends)) outcomes[name] = await attempt(send, effect);
+        else Object.assign(outcomes, await attemptRefused(sends, effect));
         const want = Object.fromEntries(Object.keys(outcomes).map((k) => [k, expected]));
         expect(outcomes).toEqual(want);
       },
