@@ -73,3 +73,20 @@ describe('backups of a database the user may not read', () => {
     await request(server().app).get('/rest/mine').auth('creator', 'pw').expect(404);
   });
 });
+
+describe('one update of every readable database', () => {
+  const everyOther = "for $d in db:list()[. != 'db1'], $r in db:get($d)/* return insert node <owned/> into $r";
+
+  test.each([
+    ['a command with a writable database opened', `/rest/db1?command=${encodeURIComponent(`XQUERY ${everyOther}`)}`],
+    ['a query in a writable database', `/rest/db1?query=${encodeURIComponent(everyOther)}`],
+  ])('through %s is refused as a whole when one of them is not writable', async (_how, url) => {
+    await reset(undefined);
+    const before = (await state()).key;
+    const res = await request(server().app).get(url).auth('rw1', 'pw');
+    expect([res.status, res.text]).toEqual([403, 'Write permission needed.']);
+    expect((await state()).key).toBe(before);
+    await server().get(url).expect(200);
+    expect((await state()).key).not.toBe(before);
+  });
+});
