@@ -41,6 +41,11 @@ export function runtimeOfUser(runtime: Runtime, user: PermissionHolder): Runtime
   return user.perm === 'admin' ? runtime : { ...runtime, store: new GuardedStore(runtime.store, user) };
 }
 
+/**
+ * `workerReader` and `ping` are not offered: the engine takes its reader from the router's store
+ * when it starts (query workers read only the databases a request names as readable), and the
+ * health probe asks the router's store.
+ */
 class GuardedStore implements Store {
   constructor(
     private readonly store: Store,
