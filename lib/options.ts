@@ -95,6 +95,11 @@ export interface RestOptions {
    */
   maxQueuedQueries?: number;
   /**
+   * Requests of one user in progress at once; more wait their turn (holding no connection, worker
+   * or queue place), up to half the `queryTimeout`, then 503 with `Retry-After`. Default 8.
+   */
+  maxUserRequests?: number;
+  /**
    * Heap of each query worker, and of the query host process's own heap, in bytes (a query that
    * needs more fails alone). Default 1 GiB.
    */
@@ -146,7 +151,7 @@ function positiveInteger(value: unknown): boolean {
 
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize',
-  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
   'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
   'storeUrl',
 ]);
@@ -192,7 +197,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   (
     [
       'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
-      'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+      'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
     ] as const
   ).forEach(int);
   const dbPath = path.resolve(typeof input.dbPath === 'string' && input.dbPath !== '' ? input.dbPath : './data');
@@ -248,6 +253,8 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     queryTimeout: input.queryTimeout ?? 30_000,
     workers,
     maxQueuedQueries: input.maxQueuedQueries ?? Math.max(32, 16 * workers),
+    // below the PostgreSQL store's 10 pooled connections: others keep two
+    maxUserRequests: input.maxUserRequests ?? 8,
     // 1 GiB rather than 2: V8 lets a heap grow before a full collection by a factor it takes
     // from the heap's cap, from 1.3 at 256 MiB to 2.0 just under 2 GiB, and 4.0 from 2 GiB up
     // (v8 src/heap/heap-controller.cc, MaxGrowingFactor): at 1 GiB a worker holding 130 MB of

@@ -61,7 +61,7 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
       : await createPostgresStore(options.storeUrl, { lockWaitMs });
   let users: UserStore | undefined;
   try {
-    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.pool)) : await UserStore.open(options.dbPath);
+    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);
     await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
     return { store, users };
   } catch (error) {
