@@ -3,3 +3,4 @@ export { createRestRouter, type RestRouter } from './http/router';
 export type { Authenticate, Logger, RestOptions } from './options';
 export { XmldbError } from './errors';
 export { openApiDocument, type OpenApiOptions } from './openapi/document';
+export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';

@@ -51,7 +51,11 @@ export interface RestOptions {
    * hosts that serve their user interface elsewhere and add CORS).
    */
   trustedOrigins?: string[];
-  /** Password of the `admin` user created on a data folder without users; random if absent. */
+  /**
+   * Password of the `admin` user created on a data folder without users. Absent: the environment
+   * variable `XMLDB_ADMIN_PASSWORD`, else a random one written to `admin-password.txt` in the
+   * data folder (removed once admin's password is changed).
+   */
   adminPassword?: string;
   /**
    * A PostgreSQL URL (`postgres://user:password@host:port/database`, TLS parameters as the `pg`
@@ -91,7 +95,7 @@ export interface RestOptions {
    * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
    */
   maxQueuedQueries?: number;
-  /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 2 GiB. */
+  /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 1 GiB. */
   workerMemory?: number;
   /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
   maxResultBytes?: number;
@@ -166,6 +170,12 @@ function stringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '');
 }
 
+/** `XMLDB_ADMIN_PASSWORD`, as the standalone server reads it; an empty value is none. */
+function environmentAdminPassword(): string | undefined {
+  const value = process.env.XMLDB_ADMIN_PASSWORD;
+  return value === undefined || value === '' ? undefined : value;
+}
+
 /** Checks and completes router options; throws one TypeError naming every problem. */
 export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   const problems: string[] = [];
@@ -228,7 +238,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     restPath: path.resolve(input.restPath ?? './restpath'),
     user: input.user,
     password: input.password,
-    adminPassword: input.adminPassword,
+    adminPassword: input.adminPassword ?? environmentAdminPassword(),
     storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,
