@@ -4,3 +4,4 @@ export type { Authenticate, Logger, RestOptions } from './options';
 export { XmldbError } from './errors';
 export { openApiDocument, type OpenApiOptions } from './openapi/document';
 export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';
+export { rawBodySaver } from './http/host-parsers';
