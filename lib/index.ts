@@ -5,3 +5,4 @@ export { XmldbError } from './errors';
 export { openApiDocument, type OpenApiOptions } from './openapi/document';
 export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';
 export { rawBodySaver } from './http/host-parsers';
+export { corsOptions, type RestCorsOptions } from './http/cors-options';

@@ -8,7 +8,7 @@ export const HTTP_ERRORS = {
   /** For a header that names no user (no colon): the submitted text is never echoed. */
   ACCESS_DENIED: entry(401, 'Access denied.'),
   LOGINS_THROTTLED_X: entry(429, 'Too many failed logins; try again in % s.'),
-  CROSS_SITE_X: entry(403, 'Cross-site request refused: %.'),
+  CROSS_SITE_X: entry(403, 'Cross-site request refused: %. A page of another origin may send it only if the router\'s trustedOrigins option lists that origin.'),
   DEFAULT_CREDENTIALS_HOST_X: entry(403, 'Default credentials are not accepted for host "%".'),
   DEFAULT_USER_PRIVILEGED_XX: entry(403, "Default credentials refused: user '%' has % permission."),
   MULTIPLE_OPS_X: entry(400, 'Multiple operations supplied: %.'),
