@@ -9,18 +9,16 @@ import { ADMIN_PASSWORD_FILE } from '../../lib/users/admin';
 import { ADMIN, tempDir } from '../helpers/rest';
 import '../helpers/fast-hashes';
 
-type AnyApp = { use: (...args: unknown[]) => unknown };
-
 describe.each([
-  ['Express 5', () => express5() as unknown as AnyApp],
-  ['Express 4', () => express4() as unknown as AnyApp],
+  ['Express 5', () => express5()],
+  ['Express 4', () => express4() as unknown as express5.Express],
 ])('%s host: createOpsRouter beside the REST router', (_name, makeApp) => {
   test('GET /healthz and /openapi.json without authentication; other paths go on to the host', async () => {
     const rest = createRestRouter({ dbPath: tempDir(), restPath: tempDir(), adminPassword: ADMIN.password, log: () => undefined, workers: 1 });
     const app = makeApp();
     app.use('/api/xml', rest);
     app.use(createOpsRouter(rest, { restUrl: '/api/xml' }));
-    app.use((_req: unknown, res: express5.Response) => res.status(404).type('text/plain').send('host 404'));
+    app.use((_req: express5.Request, res: express5.Response) => res.status(404).type('text/plain').send('host 404'));
     const health = await request(app).get('/healthz');
     expect(health.status).toBe(200);
     expect(health.headers['content-type']).toBe('application/json; charset=UTF-8');
