@@ -6,3 +6,4 @@ export { openApiDocument, type OpenApiOptions } from './openapi/document';
 export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';
 export { rawBodySaver } from './http/host-parsers';
 export { corsOptions, type RestCorsOptions } from './http/cors-options';
+export type { CallOptions, QueryOptions, XmlDatabases } from './in-process';

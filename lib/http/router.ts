@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { raise } from '../errors';
+import { databasesOf, type XmlDatabases } from '../in-process';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
 import { readPreconditions, type Preconditions } from '../operations/conditional';
 import { createDatabase } from '../operations/create';
@@ -57,6 +58,8 @@ export interface RestRouter {
    * details with the parser's status, instead of the host's HTML error page; other errors go on.
    */
   readonly errorHandler: (err: unknown, req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** The databases for the host's own code, without HTTP: same engine, store, users, locks and permissions. */
+  readonly database: XmlDatabases;
 }
 
 const METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
@@ -250,6 +253,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   let closed = false;
   return Object.assign(handler, {
     errorHandler: hostErrors,
+    database: databasesOf(() => (closed ? Promise.reject(new Error('xmldb-rest: the router is closed.')) : runtime())),
     async ready(): Promise<void> {
       await runtime();
     },
