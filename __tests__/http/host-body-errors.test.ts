@@ -12,31 +12,23 @@ import { ADMIN, tempDir } from '../helpers/rest';
 const POST_JSON =
   'The POST body is JSON; it must be XML: <query><text>1+1</text></query>, with optional <variable name="n" value="1"/>, <context>, <parameter name="method" value="json"/> and <option> children; or <command><text>LIST</text></command>, <commands>, <run><text>file.xq</text></run>. To send a query as plain text, use the QUERY method.';
 
-function host5(rest: RestRouter): express5.Express {
-  const app = express5();
-  app.use(express5.json({ verify: rawBodySaver }));
-  app.use(express5.text({ verify: rawBodySaver }));
-  app.use('/rest', rest, rest.errorHandler);
-  app.use((err: Error, _req: express5.Request, res: express5.Response, _next: express5.NextFunction) => {
-    res.status(500).type('text/html').send(`<h1>host: ${err.message}</h1>`);
-  });
-  return app;
-}
-
-function host4(rest: RestRouter): express5.Express {
-  const app = express4();
-  app.use(express4.json({ verify: rawBodySaver }));
-  app.use(express4.text({ verify: rawBodySaver }));
-  app.use('/rest', rest, rest.errorHandler);
-  app.use((err: Error, _req: express5.Request, res: express5.Response, _next: express5.NextFunction) => {
-    res.status(500).type('text/html').send(`<h1>host: ${err.message}</h1>`);
-  });
-  return app as unknown as express5.Express;
+/** A host app of one Express version: global JSON and text parsers, the router, an HTML error page. */
+function hostOf(lib: typeof express5): (rest: RestRouter) => express5.Express {
+  return (rest) => {
+    const app = lib();
+    app.use(lib.json({ verify: rawBodySaver }));
+    app.use(lib.text({ verify: rawBodySaver }));
+    app.use('/rest', rest, rest.errorHandler);
+    app.use((err: Error, _req: express5.Request, res: express5.Response, _next: express5.NextFunction) => {
+      res.status(500).type('text/html').send(`<h1>host: ${err.message}</h1>`);
+    });
+    return app;
+  };
 }
 
 describe.each([
-  ['Express 5', host5],
-  ['Express 4', host4],
+  ['Express 5', hostOf(express5)],
+  ['Express 4', hostOf(express4 as unknown as typeof express5)],
 ])('%s, express.json({ verify: rawBodySaver }) in front of the router', (_name, makeHost) => {
   let rest: RestRouter;
   let app: express5.Express;

@@ -27,6 +27,15 @@ const nameValue = (element: string, description: string, extra: Json = {}): Json
   properties: { name: attribute('The name.'), value: attribute('The value.'), ...extra },
 });
 
+/** `<NAME><text>...</text></NAME>`: a POST body whose one child is its text. */
+const textElement = (element: string, description: string, text: string): Json => ({
+  type: 'object',
+  description,
+  xml: { name: element },
+  required: ['text'],
+  properties: { text: { type: 'string', description: text } },
+});
+
 /** The POST body: one element, `query`, `command`, `run` or `commands`, in the namespace `http://basex.org/rest` or none. */
 const POST_SCHEMAS: Json = {
   PostQuery: {
@@ -48,20 +57,8 @@ const POST_SCHEMAS: Json = {
       option: { type: 'array', description: 'Database options.', items: nameValue('option', 'A database option (`stripws`, ...).') },
     },
   },
-  PostCommand: {
-    type: 'object',
-    description: 'Runs one database command.',
-    xml: { name: 'command' },
-    required: ['text'],
-    properties: { text: { type: 'string', description: 'The command, e.g. `LIST`.' } },
-  },
-  PostRun: {
-    type: 'object',
-    description: 'Runs a `.xq` or `.bxs` file of the server-side folder.',
-    xml: { name: 'run' },
-    required: ['text'],
-    properties: { text: { type: 'string', description: 'The file name.' } },
-  },
+  PostCommand: textElement('command', 'Runs one database command.', 'The command, e.g. `LIST`.'),
+  PostRun: textElement('run', 'Runs a `.xq` or `.bxs` file of the server-side folder.', 'The file name.'),
   PostCommands: {
     type: 'object',
     description: 'A command script in XML syntax: one child element per command (`<create-db name="db"/>`, `<xquery>1</xquery>`, ...).',
