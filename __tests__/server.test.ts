@@ -217,7 +217,7 @@ describe('standalone server', () => {
     await first.stop();
     const file = path.join(dbPath, 'admin-password.txt');
     expect(logs).toStrictEqual([
-      `xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set XMLDB_ADMIN_PASSWORD to choose it)`,
+      `xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set the adminPassword option or XMLDB_ADMIN_PASSWORD to choose it)`,
       'xmldb-rest stopped',
     ]);
     const password = fs.readFileSync(file, 'utf8').trim();

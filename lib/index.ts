@@ -3,3 +3,7 @@ export { createRestRouter, type RestRouter } from './http/router';
 export type { Authenticate, Logger, RestOptions } from './options';
 export { XmldbError } from './errors';
 export { openApiDocument, type OpenApiOptions } from './openapi/document';
+export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';
+export { rawBodySaver } from './http/host-parsers';
+export { corsOptions, type RestCorsOptions } from './http/cors-options';
+export type { CallOptions, QueryOptions, XmlDatabases } from './in-process';

@@ -20,107 +20,115 @@ export type Authenticate = {
   authenticate(req: IncomingMessage): string | undefined | Promise<string | undefined>;
 }['authenticate'];
 
+/**
+ * Every option may also be given as `undefined` (the default applies), so that hosts compiled
+ * with `exactOptionalPropertyTypes` can pass `{ dbPath: process.env.XMLDB_PATH }`.
+ */
 export interface RestOptions {
   /**
    * Folder of the databases and `users.json`. Default `./data`. Its absolute path may have at
    * most 2560 bytes, so that the longest resource path fits the file system's path limit.
    */
-  dbPath?: string;
+  dbPath?: string | undefined;
   /** Folder of server-side `.xq`/`.bxs` files for `run`. Default `./restpath`. */
-  restPath?: string;
+  restPath?: string | undefined;
   /**
    * Default credentials: requests without an `Authorization` header run as this user. Such
    * requests are accepted only with a loopback `Host` (or one of `allowedHosts`).
    */
-  user?: string;
-  password?: string;
+  user?: string | undefined;
+  password?: string | undefined;
   /**
    * Let the default user hold the create or admin permission. Without it, a default user `admin`
    * is a TypeError here, and a default user with create/admin permission fails `ready()` with a
    * TypeError. Default false.
    */
-  allowPrivilegedDefaultUser?: boolean;
+  allowPrivilegedDefaultUser?: boolean | undefined;
   /**
    * Host names (without port) besides the loopback names (`localhost`, `*.localhost`,
    * `127.0.0.1`, `[::1]`) under which requests may use the default credentials.
    */
-  allowedHosts?: string[];
+  allowedHosts?: string[] | undefined;
   /**
    * Origins (`https://app.example.com`) whose pages may send requests that change state or run
    * code (queries, commands, `run`) with their `Origin`, besides the router's own origin (for
    * hosts that serve their user interface elsewhere and add CORS).
    */
-  trustedOrigins?: string[];
-  /** Password of the `admin` user created on a data folder without users; random if absent. */
-  adminPassword?: string;
+  trustedOrigins?: string[] | undefined;
+  /**
+   * Password of the `admin` user created on a data folder without users. Absent: the environment
+   * variable `XMLDB_ADMIN_PASSWORD`, else a random one written to `admin-password.txt` in the
+   * data folder (removed once admin's password is changed).
+   */
+  adminPassword?: string | undefined;
   /**
    * A PostgreSQL URL (`postgres://user:password@host:port/database`, TLS parameters as the `pg`
    * driver takes them). Databases, resources, options, backups and users are then kept there,
    * shared by every server given the same URL, and `dbPath` holds caches only. Default: none
    * (everything in `dbPath`).
    */
-  storeUrl?: string;
+  storeUrl?: string | undefined;
   /** Largest accepted PUT body, in bytes. Default 64 MiB. */
-  maxBodySize?: number;
+  maxBodySize?: number | undefined;
   /** Largest accepted POST or QUERY body (a query, command or script), in bytes. Default 1 MiB. */
-  maxQueryBodySize?: number;
+  maxQueryBodySize?: number | undefined;
   /**
    * Longest accepted URL below the mount point (path and query string), in bytes; a longer one
    * is answered 414. Default 16 KiB, Node's default header size limit, which a host's server may
    * raise. A long query goes in the body of a POST or QUERY request instead.
    */
-  maxUrlLength?: number;
+  maxUrlLength?: number | undefined;
   /** Most accepted query string parameters; more are answered 414, none is dropped. Default 1000. */
-  maxParameters?: number;
+  maxParameters?: number | undefined;
   /**
    * Bytes of source XML whose parsed documents are kept in memory by all query workers together
    * (one least-recently-used budget, xquery/worker/document-budget.ts). Default 16 MiB.
    */
-  documentCacheSize?: number;
+  documentCacheSize?: number | undefined;
   /** Compiled queries kept for reuse. Default 500. */
-  compiledQueryCacheSize?: number;
+  compiledQueryCacheSize?: number | undefined;
   /**
    * Milliseconds a query may run before it is stopped (twice this bounds waits for database locks).
    * Default 30,000; at most 1,000,000,000 (about 11.5 days).
    */
-  queryTimeout?: number;
+  queryTimeout?: number | undefined;
   /**
    * Worker threads that evaluate queries, all in one child process of the server (the query host,
    * xquery/worker/query-host.ts). Default: the number of cores.
    */
-  workers?: number;
+  workers?: number | undefined;
   /**
    * Queries that may wait for a worker; one more is refused with 503 and `Retry-After`, and so is
    * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
    */
-  maxQueuedQueries?: number;
+  maxQueuedQueries?: number | undefined;
   /**
    * Requests of one user in progress at once; more wait their turn (holding no connection, worker
    * or queue place), up to half the `queryTimeout`, then 503 with `Retry-After`. Default 8.
    */
-  maxUserRequests?: number;
+  maxUserRequests?: number | undefined;
   /**
    * Heap of each query worker, and of the query host process's own heap, in bytes (a query that
    * needs more fails alone). Default 1 GiB.
    */
-  workerMemory?: number;
+  workerMemory?: number | undefined;
   /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
-  maxResultBytes?: number;
+  maxResultBytes?: number | undefined;
   /**
    * Let queries read the host's files and the network (admin decision). The query host process is
    * then allowed to read every file (xquery/worker/host-flags.ts). Default false.
    */
-  allowFileAccess?: boolean;
+  allowFileAccess?: boolean | undefined;
   /**
    * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,
    * each `(obj?, msg)`). The router never writes to stdout or stderr itself, nor a password.
    * Default: warnings and errors to stderr, nothing else.
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** The user of a request authenticated by the host application (see `Authenticate`). */
-  authenticate?: Authenticate;
+  authenticate?: Authenticate | undefined;
   /** @deprecated Use `logger`. A function taking each message as one line. */
-  log?: (message: string) => void;
+  log?: ((message: string) => void) | undefined;
 }
 
 type Optional = 'user' | 'password' | 'adminPassword' | 'authenticate' | 'storeUrl';
@@ -178,6 +186,12 @@ function isPostgresUrl(value: unknown): boolean {
 
 function stringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '');
+}
+
+/** `XMLDB_ADMIN_PASSWORD`, as the standalone server reads it; an empty value is none. */
+function environmentAdminPassword(): string | undefined {
+  const value = process.env.XMLDB_ADMIN_PASSWORD;
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /** Checks and completes router options; throws one TypeError naming every problem. */
@@ -242,7 +256,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     restPath: path.resolve(input.restPath ?? './restpath'),
     user: input.user,
     password: input.password,
-    adminPassword: input.adminPassword,
+    adminPassword: input.adminPassword ?? environmentAdminPassword(),
     storeUrl: input.storeUrl,
     maxBodySize: input.maxBodySize ?? 64 * MiB,
     maxQueryBodySize: input.maxQueryBodySize ?? MiB,

@@ -8,7 +8,11 @@ import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-const BOOTSTRAP = `
+/**
+ * Makes `require` of a child process load the TypeScript sources: `.ts` files are transpiled as
+ * they load, and a relative `.js` request falls back to its `.ts` file.
+ */
+export const TS_LOADER = `
 'use strict';
 const Module = require('module');
 const fs = require('fs');
@@ -30,6 +34,9 @@ Module._resolveFilename = function (request, parent, ...rest) {
     throw e;
   }
 };
+`;
+
+const BOOTSTRAP = `${TS_LOADER}
 require('./lib/server.ts').main().then((code) => { if (code !== undefined) process.exit(code); });
 `;
 

@@ -103,8 +103,8 @@ describe.each(crossSite)('refused with %s', (_name, headers) => {
     const r = await send(headers()).expect(403);
     expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
     // A HEAD answer has no body; its length tells the message all the same.
-    if (refused.startsWith('HEAD')) expect(r.headers['content-length']).toBe(String(`Cross-site request refused: ${refused}.`.length));
-    else expect(r.text).toBe(`Cross-site request refused: ${refused}.`);
+    if (refused.startsWith('HEAD')) expect(r.headers['content-length']).toBe(String(`Cross-site request refused: ${refused}. A page of another origin may send it only if the router's trustedOrigins option lists that origin.`.length));
+    else expect(r.text).toBe(`Cross-site request refused: ${refused}. A page of another origin may send it only if the router's trustedOrigins option lists that origin.`);
     await unchanged();
   });
 });
@@ -121,9 +121,9 @@ describe('what a cross-site request may still do', () => {
 
   test('the refusal comes before authentication and before the body is read', async () => {
     const noAuth = await request(server).put('/rest/db/x.xml').set(h).send('<a/>').expect(403);
-    expect(noAuth.text).toBe('Cross-site request refused: PUT.');
+    expect(noAuth.text).toBe("Cross-site request refused: PUT. A page of another origin may send it only if the router's trustedOrigins option lists that origin.");
     const huge = await request(server).post('/rest').set(h).set('Content-Type', 'application/xml').send('<x/>'.repeat(1000)).expect(403);
-    expect(huge.text).toBe('Cross-site request refused: POST.');
+    expect(huge.text).toBe("Cross-site request refused: POST. A page of another origin may send it only if the router's trustedOrigins option lists that origin.");
   });
 });
 
@@ -170,6 +170,6 @@ describe('the request origin behind a proxy follows Express\'s trust proxy', () 
 
   test('untrusted proxy: forwarded headers are ignored, so the Origin is foreign', async () => {
     const r = await request(s.app).put('/rest/proxied').set(forwarded).auth(ADMIN.user, ADMIN.password).expect(403);
-    expect(r.text).toBe('Cross-site request refused: PUT.');
+    expect(r.text).toBe("Cross-site request refused: PUT. A page of another origin may send it only if the router's trustedOrigins option lists that origin.");
   });
 });

@@ -13,7 +13,7 @@ type Parsers = { json: (o?: object) => unknown; text: (o?: object) => unknown; r
 type AnyApp = { use: (...args: unknown[]) => unknown };
 
 const REFUSED =
-  "The request body was read by a body parser of the host application (a body parser turned it into an object). Mount the REST router before body parsers, or keep the raw body in req.rawBody with the parser's verify hook.";
+  "The request body was read by a body parser of the host application (a body parser turned it into an object). Mount the REST router before body parsers, or keep the raw body with the parser's verify hook: express.json({ verify: rawBodySaver }), rawBodySaver exported by xmldb-rest.";
 
 const VERSIONS: ReadonlyArray<[string, () => AnyApp, Parsers]> = [
   ['Express 4', () => express4() as unknown as AnyApp, express4 as unknown as Parsers],

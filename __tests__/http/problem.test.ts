@@ -14,7 +14,7 @@ describe('problem details (RFC 9457) when Accept prefers them', () => {
     const r = await s.get(`/rest?query=${encodeURIComponent('1 +\n  (')}`).set('Accept', PROBLEM).expect(500);
     expect(r.headers['content-type']).toBe(PROBLEM);
     const body = JSON.parse(r.text) as Record<string, unknown>;
-    expect(body).toMatchObject({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'XPST0003', line: 2 });
+    expect(body).toMatchObject({ type: 'https://www.w3.org/TR/xquery-31/#id-kinds-of-errors', title: 'XQuery syntax error', status: 500, code: 'XPST0003', line: 2 });
     expect(typeof body.column).toBe('number');
     expect(body.detail).toMatch(/^\[XPST0003\] /);
   });
@@ -22,14 +22,24 @@ describe('problem details (RFC 9457) when Accept prefers them', () => {
   test('a dynamic error of the QUERY method', async () => {
     const r = await s.query('/rest', '1 div 0').set('Accept', PROBLEM).expect(500);
     expect(JSON.parse(r.text)).toStrictEqual({
-      type: 'about:blank',
-      title: 'Internal Server Error',
+      type: 'https://www.w3.org/TR/xquery-31/#id-kinds-of-errors',
+      title: 'XQuery dynamic error',
       status: 500,
       detail: '[FOAR0001] Division by zero',
       code: 'FOAR0001',
       line: 1,
       column: 1,
     });
+  });
+
+  test.each([
+    ['prefix:f()', 'XPST0081', 'XQuery static error'],
+    ['"a" + 1', 'XPTY0004', 'XQuery type error'],
+    ['declare variable $x external; $x', 'XPDY0002', 'XQuery dynamic error'],
+  ])('%s: %s is an %s', async (query, code, title) => {
+    const r = await s.get(`/rest?query=${encodeURIComponent(query)}`).set('Accept', PROBLEM).expect(500);
+    const body = JSON.parse(r.text) as Record<string, unknown>;
+    expect([body.type, body.code, body.title]).toEqual(['https://www.w3.org/TR/xquery-31/#id-kinds-of-errors', code, title]);
   });
 
   test('other errors: type, title, status and the message as detail', async () => {

@@ -106,7 +106,7 @@ function expectWallHeaders(r: request.Response): void {
 }
 
 async function expectAnswer(r: request.Response, refused: boolean, answer: string, refusal: string, head: boolean): Promise<void> {
-  const body = refused ? `Cross-site request refused: ${refusal}.` : answer;
+  const body = refused ? `Cross-site request refused: ${refusal}. A page of another origin may send it only if the router's trustedOrigins option lists that origin.` : answer;
   expect(r.status).toBe(refused ? 403 : 200);
   if (head) expect(r.headers['content-length']).toBe(String(refused ? body.length : 'secret'.length));
   else expect(r.text).toBe(body);

@@ -23,7 +23,7 @@ describe('admin password file', () => {
     const file = path.join(dir, ADMIN_PASSWORD_FILE);
     expect(files()).toEqual([ADMIN_PASSWORD_FILE]);
     expect(logs).toEqual([
-      `xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set XMLDB_ADMIN_PASSWORD to choose it)`,
+      `xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set the adminPassword option or XMLDB_ADMIN_PASSWORD to choose it)`,
     ]);
     const password = fs.readFileSync(file, 'utf8').trim();
     expect(await users.authenticate('admin', password, '127.0.0.1')).toMatchObject({ kind: 'accepted' });

@@ -61,6 +61,8 @@ export function parsePostBody(body: string): PostOperation {
   try {
     doc = parseXmlDom(body);
   } catch (e) {
+    // XML cannot start with `{` or `[`: such a body is JSON, sent by a client guessing the format
+    if (/^\s*[{[]/.test(body)) throw raise(HTTP_ERRORS, 'POST_JSON');
     throw raise(HTTP_ERRORS, 'POST_NOT_XML_X', xmlParserMessage((e as Error).message));
   }
   const root = doc.documentElement;

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { raise } from '../errors';
+import { databasesOf, type XmlDatabases } from '../in-process';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
 import { readPreconditions, type Preconditions } from '../operations/conditional';
 import { createDatabase } from '../operations/create';
@@ -30,6 +31,7 @@ import { classifyReadParameters, classifyWriteParameters, type RequestParameters
 import { parsePostRequest, type PostOperation } from './post';
 import { parseQueryString } from './query-string';
 import { checkHealth } from './health';
+import { hostParserError } from './host-parsers';
 import { checkParameterCount, checkUrlLength } from './request-limits';
 import { ALLOWED_METHODS, answerOptions } from './options-method';
 import { setRequestUser } from './request-user';
@@ -51,6 +53,15 @@ export interface RestRouter {
   close(): Promise<void>;
   /** Whether the store is open and a query worker answers (within `timeoutMs`, default `queryTimeout`). */
   health(timeoutMs?: number): Promise<boolean>;
+  /**
+   * An error middleware for the router's mount path (`app.use('/rest', rest, rest.errorHandler)`):
+   * a host body parser's refusal of a request to the router (malformed JSON, a body too large
+   * for the parser) is answered as the router answers its own errors, `text/plain` or problem
+   * details with the parser's status, instead of the host's HTML error page; other errors go on.
+   */
+  readonly errorHandler: (err: unknown, req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** The databases for the host's own code, without HTTP: same engine, store, users, locks and permissions. */
+  readonly database: XmlDatabases;
 }
 
 const METHODS: ReadonlySet<string> = new Set(ALLOWED_METHODS);
@@ -258,8 +269,17 @@ export function createRestRouter(input?: RestOptions): RestRouter {
     handle(req as Request, res as Response, options, () => opened ?? runtime(), userRequests).catch((error: unknown) => onError(error, req as Request, res as Response, next));
   };
 
+  // Four parameters: Express tells error middleware by its arity.
+  const hostErrors = (err: unknown, req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
+    const refusal = hostParserError(err);
+    if (refusal === undefined) next(err);
+    else onError(refusal, req as Request, res as Response, next);
+  };
+
   let closed = false;
   return Object.assign(handler, {
+    errorHandler: hostErrors,
+    database: databasesOf(() => (closed ? Promise.reject(new Error('xmldb-rest: the router is closed.')) : runtime())),
     async ready(): Promise<void> {
       await runtime();
     },

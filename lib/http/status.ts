@@ -8,7 +8,7 @@ export const HTTP_ERRORS = {
   /** For a header that names no user (no colon): the submitted text is never echoed. */
   ACCESS_DENIED: entry(401, 'Access denied.'),
   LOGINS_THROTTLED_X: entry(429, 'Too many failed logins; try again in % s.'),
-  CROSS_SITE_X: entry(403, 'Cross-site request refused: %.'),
+  CROSS_SITE_X: entry(403, 'Cross-site request refused: %. A page of another origin may send it only if the router\'s trustedOrigins option lists that origin.'),
   DEFAULT_CREDENTIALS_HOST_X: entry(403, 'Default credentials are not accepted for host "%".'),
   DEFAULT_USER_PRIVILEGED_XX: entry(403, "Default credentials refused: user '%' has % permission."),
   MULTIPLE_OPS_X: entry(400, 'Multiple operations supplied: %.'),
@@ -45,7 +45,14 @@ export const HTTP_ERRORS = {
   /** A body parser of the host application read the body and kept no exact copy (body.ts). */
   BODY_PARSED_BY_HOST_X: entry(
     415,
-    'The request body was read by a body parser of the host application (%). Mount the REST router before body parsers, or keep the raw body in req.rawBody with the parser\'s verify hook.',
+    'The request body was read by a body parser of the host application (%). Mount the REST router before body parsers, or keep the raw body with the parser\'s verify hook: express.json({ verify: rawBodySaver }), rawBodySaver exported by xmldb-rest.',
+  ),
+  /** A body parser of the host application refused the body (its status); router.errorHandler answers it. */
+  BODY_REFUSED_BY_HOST_X: entry(400, 'The request body was refused by a body parser of the host application: %.'),
+  /** A POST body that is JSON: the interface takes XML (spec §7); the message shows the format. */
+  POST_JSON: entry(
+    400,
+    'The POST body is JSON; it must be XML: <query><text>1+1</text></query>, with optional <variable name="n" value="1"/>, <context>, <parameter name="method" value="json"/> and <option> children; or <command><text>LIST</text></command>, <commands>, <run><text>file.xq</text></run>. To send a query as plain text, use the QUERY method.',
   ),
 } as const;
 

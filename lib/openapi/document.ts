@@ -1,11 +1,10 @@
 /**
- * The OpenAPI 3.1 description of the interface: every operation, parameter, header, status and
- * body type, for hosts to serve (`openApiDocument()`) or render with a UI of their choice. Paths
- * are relative to the mount point (`servers[0].url`, default `/rest`).
- *
- * OpenAPI 3.1 has no field for the QUERY method; it is described under the extension
- * `x-query` of each path item, with the same shape as an operation.
+ * The OpenAPI 3.2 description of the interface: every operation, parameter, header, status and
+ * body type, for hosts to serve (`openApiDocument()`, `createOpsRouter`) or render with a UI of
+ * their choice. Paths are relative to the mount point (`servers[0].url`, default `/rest`).
+ * OpenAPI 3.2 describes the QUERY method as the `query` operation of a path item.
  */
+import { serverVersion } from '../commands/defs/info';
 import { ALLOWED_METHODS } from '../http/options-method';
 import { METHODS as OUTPUT_METHODS } from '../xquery/serialization/params';
 
@@ -15,7 +14,73 @@ const ref = (kind: string, name: string): Json => ({ $ref: `#/components/${kind}
 
 const TEXT = { 'text/plain': { schema: { type: 'string' } } };
 const ANY = { '*/*': { schema: {} } };
-const XML_BODY = { 'application/xml': { schema: { type: 'string' } } };
+
+/** An XML attribute of an element described as an object (OpenAPI 3.2 XML object, `nodeType`). */
+const attribute = (description: string): Json => ({ type: 'string', description, xml: { nodeType: 'attribute' } });
+
+/** `<NAME name="..." value="..."/>` children of a POST body. */
+const nameValue = (element: string, description: string, extra: Json = {}): Json => ({
+  type: 'object',
+  description,
+  xml: { name: element },
+  required: ['name', 'value'],
+  properties: { name: attribute('The name.'), value: attribute('The value.'), ...extra },
+});
+
+/** `<NAME><text>...</text></NAME>`: a POST body whose one child is its text. */
+const textElement = (element: string, description: string, text: string): Json => ({
+  type: 'object',
+  description,
+  xml: { name: element },
+  required: ['text'],
+  properties: { text: { type: 'string', description: text } },
+});
+
+/** The POST body: one element, `query`, `command`, `run` or `commands`, in the namespace `http://basex.org/rest` or none. */
+const POST_SCHEMAS: Json = {
+  PostQuery: {
+    type: 'object',
+    description: 'Evaluates the XQuery in `text`.',
+    xml: { name: 'query' },
+    required: ['text'],
+    properties: {
+      text: { type: 'string', description: 'The XQuery.' },
+      variable: {
+        type: 'array',
+        description: 'External variables of the query.',
+        items: nameValue('variable', 'An external variable; `name` with or without `$`; repeated names make a sequence.', {
+          type: attribute('Optional type to cast the value to (e.g. `xs:integer`); default: the declared type of the variable.'),
+        }),
+      },
+      context: { description: 'The context item: one XML element (a document), or text.', xml: { name: 'context' } },
+      parameter: { type: 'array', description: 'Serialization parameters.', items: nameValue('parameter', 'A serialization parameter (`method`, `indent`, ...).') },
+      option: { type: 'array', description: 'Database options.', items: nameValue('option', 'A database option (`stripws`, ...).') },
+    },
+  },
+  PostCommand: textElement('command', 'Runs one database command.', 'The command, e.g. `LIST`.'),
+  PostRun: textElement('run', 'Runs a `.xq` or `.bxs` file of the server-side folder.', 'The file name.'),
+  PostCommands: {
+    type: 'object',
+    description: 'A command script in XML syntax: one child element per command (`<create-db name="db"/>`, `<xquery>1</xquery>`, ...).',
+    xml: { name: 'commands' },
+  },
+};
+
+const XML_BODY = {
+  'application/xml': {
+    schema: { oneOf: ['PostQuery', 'PostCommand', 'PostRun', 'PostCommands'].map((name) => ref('schemas', name)) },
+    example: '<query><text>declare variable $n external; $n * 2</text><variable name="n" value="21" type="xs:integer"/></query>',
+  },
+};
+
+/** PUT bodies by Content-Type: XML as it is, JSON, CSV and HTML converted to XML, anything else stored as bytes. */
+const PUT_CONTENT = {
+  'application/xml': { schema: { type: 'string', description: 'An XML document (also `text/xml`, `*/*+xml`).' } },
+  'application/json': { schema: { description: 'Any JSON value, stored as its XML form (`<json type="object">...`; also `*/*+json`).' } },
+  'text/csv': { schema: { type: 'string', description: 'CSV, stored as XML (`<csv><record><entry>...`); Content-Type parameters such as `header=yes`, `separator=;` configure it.' } },
+  'text/html': { schema: { type: 'string', description: 'HTML, parsed leniently and stored as XML.' } },
+  '*/*': { schema: { description: 'Any other type (text/plain included): stored as raw bytes, served back with its Content-Type.' } },
+};
 
 /** Error answers: BaseX's text body, or problem details when Accept prefers them. */
 const ERROR_CONTENT = { ...TEXT, 'application/problem+json': { schema: ref('schemas', 'Problem') } };
@@ -25,7 +90,7 @@ function error(description: string, headers?: Json): Json {
 }
 
 const RESPONSES: Json = {
-  BadRequest: error('Invalid parameters or body (e.g. `[UNKNOWN_PARAM_X]`, a POST body that is not XML).'),
+  BadRequest: error('Invalid parameters or body (e.g. `Unknown parameter: x.`, a POST body that is not XML).'),
   Unauthorized: error('No or wrong credentials, or a user the host names that does not exist.', {
     'WWW-Authenticate': { schema: { type: 'string' }, description: '`Basic realm="BaseX"`' },
   }),
@@ -36,7 +101,7 @@ const RESPONSES: Json = {
   NotFound: error('No such database, resource or `run` file.'),
   PreconditionFailed: error('`If-Match` or `If-None-Match` does not hold; nothing was changed.'),
   PayloadTooLarge: error('The request body is larger than `maxBodySize` (PUT) or `maxQueryBodySize` (POST, QUERY).'),
-  UnsupportedMediaType: error('A body parser of the host application turned the body into an object; mount the router before body parsers, or keep `req.rawBody`.'),
+  UnsupportedMediaType: error('A body parser of the host application turned the body into an object; mount the router before body parsers, or keep the bytes with `verify: rawBodySaver`.'),
   Unavailable: error('Busy: the query queue is full, a query waited too long for a worker, or the databases stayed locked longer than twice `queryTimeout`.', {
     'Retry-After': { schema: { type: 'string' }, description: 'Seconds to wait before trying again (query queue).' },
   }),
@@ -142,7 +207,7 @@ function readOperations(id: string, where: string, pathParameters: Json[], getSu
   };
   const postBody = {
     required: true,
-    description: 'A `<query>`, `<command>`, `<run>` or `<commands>` element with `text`, `parameter`, `option`, `variable` and `context` children.',
+    description: 'A `<query>`, `<command>`, `<run>` or `<commands>` element: `<query><text>1+1</text></query>`.',
     content: XML_BODY,
   };
   const queryResponses = {
@@ -166,7 +231,7 @@ function readOperations(id: string, where: string, pathParameters: Json[], getSu
       requestBody: postBody,
       responses: queryResponses,
     },
-    'x-query': {
+    query: {
       operationId: `${id}Query`,
       summary: `The QUERY method: evaluate the XQuery of the body ${where}.`,
       parameters: [...pathParameters, ...QUERY_PARAMETERS, ...COMMON_HEADERS, ref('parameters', 'Range')],
@@ -207,8 +272,8 @@ const created = (description: string, etag = false): Json => ({
 });
 
 const putBody = {
-  description: 'XML, JSON, CSV, HTML, text, or raw bytes (by Content-Type; spec §8.1, §14).',
-  content: ANY,
+  description: 'The resource, by its Content-Type: XML, JSON, CSV and HTML are stored as XML, anything else as raw bytes.',
+  content: PUT_CONTENT,
 };
 
 export interface OpenApiOptions {
@@ -216,15 +281,15 @@ export interface OpenApiOptions {
   readonly serverUrl?: string;
 }
 
-/** The OpenAPI 3.1 document of the interface, as a plain JSON value. */
+/** The OpenAPI 3.2 document of the interface, as a plain JSON value; its version is the package's. */
 export function openApiDocument(options: OpenApiOptions = {}): Json {
   const db = ref('parameters', 'db');
   const path = ref('parameters', 'path');
   return {
-    openapi: '3.1.0',
+    openapi: '3.2.0',
     info: {
       title: 'xmldb-rest',
-      version: '1',
+      version: serverVersion(),
       description:
         "BaseX's REST interface: databases of XML and raw resources, XQuery 3.1 with XQuery Update, the command language, users and permissions.",
     },
@@ -279,6 +344,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       headers: HEADERS,
       responses: RESPONSES,
       schemas: {
+        ...POST_SCHEMAS,
         Problem: {
           type: 'object',
           description: 'RFC 9457 problem details.',

@@ -3,6 +3,8 @@
  * configured one, or a generated one written to a file only the server's user can read: the log
  * names the file, never the password (logs are collected and kept where secrets should not be).
  * A store that has an `admin` keeps it: the configured password does not replace its password.
+ * Once admin's password is changed (`ALTER PASSWORD admin`, `PASSWORD`), the file would hold a
+ * password nobody has: it is removed.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -61,6 +63,7 @@ export async function ensureAdmin(
   adminPassword: string | undefined,
   logger: Logger,
 ): Promise<void> {
+  users.onPasswordChanged((name) => (name === 'admin' ? removePasswordFile(dbPath, logger) : Promise.resolve()));
   if (users.get('admin') !== undefined) return settlePending(users, dbPath);
   if (adminPassword !== undefined) {
     await createAdmin(users, adminPassword);
@@ -80,8 +83,22 @@ export async function ensureAdmin(
   const file = path.join(dbPath, ADMIN_PASSWORD_FILE);
   await fs.rename(pending, file);
   await fsyncDir(dbPath);
-  logger.warn(`xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set XMLDB_ADMIN_PASSWORD to choose it)`);
+  logger.warn(`xmldb-rest: created user admin; its password is in ${file} (readable by this user only; set the adminPassword option or XMLDB_ADMIN_PASSWORD to choose it)`);
 }
+
+/** Removes the generated password's file, if there is one. */
+async function removePasswordFile(dbPath: string, logger: Logger): Promise<void> {
+  const file = path.join(dbPath, ADMIN_PASSWORD_FILE);
+  try {
+    await fs.rm(file);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw error;
+  }
+  await fsyncDir(dbPath);
+  logger.info(`xmldb-rest: the password of admin changed; removed ${file}`);
+}
+
 /** Creates `admin`; answers false if another server sharing the store created it first. */
 async function createAdmin(users: UserStore, password: string): Promise<boolean> {
   try {

@@ -33,6 +33,7 @@ export function isValidUserName(name: string): boolean {
 export class UserStore {
   private users: readonly User[] = [];
   private readonly throttle = new LoginThrottle();
+  private readonly passwordListeners: Array<(name: string) => Promise<void>> = [];
 
   private constructor(private readonly backend: UserBackend) {}
 
@@ -142,6 +143,12 @@ export class UserStore {
   async setPassword(name: string, password: string): Promise<void> {
     const hash = await hashPassword(password);
     await this.change((users) => this.existing(users, name).map((u) => (u.name === name ? { ...u, password: hash } : u)));
+    for (const listener of this.passwordListeners) await listener(name);
+  }
+
+  /** Calls `listener` with the user's name after each password this store changes (admin.ts). */
+  onPasswordChanged(listener: (name: string) => Promise<void>): void {
+    this.passwordListeners.push(listener);
   }
 
   /** Sets the global permission, or with a pattern the permission on matching databases. */
