@@ -84,18 +84,32 @@ export interface RestOptions {
    * Default 30,000; at most 1,000,000,000 (about 11.5 days).
    */
   queryTimeout?: number;
-  /** Worker threads that evaluate queries. Default: the number of cores. */
+  /**
+   * Worker threads that evaluate queries, all in one child process of the server (the query host,
+   * xquery/worker/query-host.ts). Default: the number of cores.
+   */
   workers?: number;
   /**
    * Queries that may wait for a worker; one more is refused with 503 and `Retry-After`, and so is
    * one that waited half the `queryTimeout` without getting a worker. Default 16 per worker, at least 32.
    */
   maxQueuedQueries?: number;
-  /** Heap of each query worker, in bytes (a query that needs more fails alone). Default 2 GiB. */
+  /**
+   * Requests of one user in progress at once; more wait their turn (holding no connection, worker
+   * or queue place), up to half the `queryTimeout`, then 503 with `Retry-After`. Default 8.
+   */
+  maxUserRequests?: number;
+  /**
+   * Heap of each query worker, and of the query host process's own heap, in bytes (a query that
+   * needs more fails alone). Default 1 GiB.
+   */
   workerMemory?: number;
   /** Largest query result, in bytes; a larger one is an error. Default 64 MiB. */
   maxResultBytes?: number;
-  /** Let queries read the host's files and the network (admin decision). Default false. */
+  /**
+   * Let queries read the host's files and the network (admin decision). The query host process is
+   * then allowed to read every file (xquery/worker/host-flags.ts). Default false.
+   */
   allowFileAccess?: boolean;
   /**
    * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,
@@ -137,7 +151,7 @@ function positiveInteger(value: unknown): boolean {
 
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize',
-  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+  'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
   'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
   'storeUrl',
 ]);
@@ -183,7 +197,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   (
     [
       'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize', 'compiledQueryCacheSize', 'queryTimeout', 'workers',
-      'maxQueuedQueries', 'workerMemory', 'maxResultBytes',
+      'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
     ] as const
   ).forEach(int);
   const dbPath = path.resolve(typeof input.dbPath === 'string' && input.dbPath !== '' ? input.dbPath : './data');
@@ -239,6 +253,8 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     queryTimeout: input.queryTimeout ?? 30_000,
     workers,
     maxQueuedQueries: input.maxQueuedQueries ?? Math.max(32, 16 * workers),
+    // below the PostgreSQL store's 10 pooled connections: others keep two
+    maxUserRequests: input.maxUserRequests ?? 8,
     // 1 GiB rather than 2: V8 lets a heap grow before a full collection by a factor it takes
     // from the heap's cap, from 1.3 at 256 MiB to 2.0 just under 2 GiB, and 4.0 from 2 GiB up
     // (v8 src/heap/heap-controller.cc, MaxGrowingFactor): at 1 GiB a worker holding 130 MB of

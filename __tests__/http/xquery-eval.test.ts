@@ -122,9 +122,13 @@ describe('updates through xquery:eval', () => {
     expect((await q(`xquery:eval-update("1")`).expect(500)).text).toBe('Stopped at ., 1/1:\n[xquery:update] Updating expression expected.');
   });
 
-  test('xquery:eval-update needs the global write permission; creating databases is refused', async () => {
+  test('xquery:eval-update changes only what its user may change, as the calling query would', async () => {
     expect((await as('local', `xquery:eval-update("delete node db:get('pub1')//i[1]")`).expect(403)).text).toBe('Write permission needed.');
-    expect((await as('writer', `xquery:eval-update("db:create('made')")`).expect(500)).text).toBe(
+    expect((await as('writer', `xquery:eval-update("db:create('made')")`).expect(403)).text).toBe('Create permission needed.');
+    await s.get('/rest/made').expect(404);
+    expect((await q(`xquery:eval-update("db:create('made')")`).expect(200)).text).toBe('');
+    await s.get('/rest/made').expect(200);
+    expect((await q(`xquery:eval-update("db:drop('made')", (), map { 'permission': 'write' })`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[xquery:permission] Create permission required.',
     );
   });

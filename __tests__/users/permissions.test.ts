@@ -13,23 +13,18 @@ describe('allows', () => {
   });
 });
 
-describe('allowsUpdate', () => {
-  test('write is needed on every database the update locks', () => {
-    expect(allowsUpdate(local, 'write', ['pub1', 'pub2'])).toBe(true);
-    expect(allowsUpdate(local, 'write', ['pub1', 'other'])).toBe(false);
-    expect(allowsUpdate(writer, 'write', ['a', 'secret'])).toBe(false);
-  });
+const reader: PermissionHolder = { perm: 'read', grants: [{ pattern: 'x', perm: 'none' }] };
 
-  test('without known databases, the fallback database decides, else the global level', () => {
-    expect(allowsUpdate(local, 'write', '*')).toBe(false);
-    expect(allowsUpdate(local, 'write', [])).toBe(false);
-    expect(allowsUpdate(local, 'write', '*', 'pub1')).toBe(true);
-    expect(allowsUpdate(writer, 'write', '*')).toBe(true);
+describe('allowsUpdate (the early refusal; each change is judged when applied)', () => {
+  test('write: the global level or a write grant on some database', () => {
+    expect(allowsUpdate(local, 'write')).toBe(true);
+    expect(allowsUpdate(writer, 'write')).toBe(true);
+    expect(allowsUpdate(reader, 'write')).toBe(false);
   });
 
   test('create is global only', () => {
-    expect(allowsUpdate(local, 'create', ['pub1'])).toBe(false);
-    expect(allowsUpdate(writer, 'create', ['a'])).toBe(false);
-    expect(allowsUpdate(admin, 'create', '*')).toBe(true);
+    expect(allowsUpdate(local, 'create')).toBe(false);
+    expect(allowsUpdate(writer, 'create')).toBe(false);
+    expect(allowsUpdate(admin, 'create')).toBe(true);
   });
 });

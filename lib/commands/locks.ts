@@ -2,13 +2,14 @@
  * Database locks named by command arguments: glob patterns of databases and names of backups.
  * The command table (defs/) builds each command's requirements from them.
  */
+import { isGlob, patternList } from '../glob';
 import { backupOwner } from '../store/backups';
 import type { LockSet } from '../store/types';
 
 /** Database locks for a glob pattern: `a,b` names two databases; a `*` or `?` needs all. */
 export function patternLocks(pattern: string): LockSet {
-  const parts = pattern.split(',').filter((p) => p !== '');
-  return parts.some((p) => /[*?]/.test(p)) ? '*' : parts;
+  const parts = patternList(pattern);
+  return parts.some(isGlob) ? '*' : parts;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Runtime } from '../operations/composition-root';
 
 async function probe(runtime: Runtime): Promise<boolean> {
-  await runtime.store.read([], async () => undefined);
+  await (runtime.store.ping?.() ?? runtime.store.read([], async () => undefined));
   const { body } = await runtime.engine.evaluate({ query: '1', context: { kind: 'none' }, variables: new Map(), serialization: {} });
   return body === '1';
 }

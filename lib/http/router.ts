@@ -17,6 +17,8 @@ import { evaluateQuery } from '../operations/query';
 import { runServerFile } from '../operations/run';
 import { closeRuntime, openRuntime, type Runtime } from '../operations/composition-root';
 import { storeResource } from '../operations/store';
+import { runtimeOfUser } from '../operations/guarded-store';
+import { UserRequests } from './user-requests';
 import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';
 import { isValidDatabaseName } from '../store/paths';
@@ -144,7 +146,13 @@ async function openChecked(options: ResolvedOptions): Promise<Runtime> {
 }
 
 /** Answers one request: authenticate, choose the handler by method, run the operation, write the result. */
-async function handle(req: Request, res: Response, options: ResolvedOptions, runtime: () => Runtime | Promise<Runtime>): Promise<void> {
+async function handle(
+  req: Request,
+  res: Response,
+  options: ResolvedOptions,
+  runtime: () => Runtime | Promise<Runtime>,
+  userRequests: UserRequests,
+): Promise<void> {
   const method = req.method.toUpperCase();
   // Before anything else: a URL past the limits is refused before it costs any work.
   checkUrlLength(req.url, options.maxUrlLength);
@@ -160,7 +168,24 @@ async function handle(req: Request, res: Response, options: ResolvedOptions, run
   const user = authenticated instanceof Promise ? await authenticated : authenticated;
   setRequestUser(req, user.name);
   if (!METHODS.has(method)) throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', method);
-  const session: Session = { user, runtime: rt, signal: new DisconnectSignal(res) };
+  const session: Session = { user, runtime: runtimeOfUser(rt, user), signal: new DisconnectSignal(res) };
+  const leave = await userRequests.enter(user.name);
+  try {
+    await answer(req, res, options, session, method, pairs);
+  } finally {
+    leave();
+  }
+}
+
+/** Answers an authenticated request by its method. */
+async function answer(
+  req: Request,
+  res: Response,
+  options: ResolvedOptions,
+  session: Session,
+  method: string,
+  pairs: ReturnType<typeof parseQueryString>,
+): Promise<void> {
   const target = parseTarget(rawPath(req));
   const contentType = req.headers['content-type'];
   const headers = headerRequest(req);
@@ -224,12 +249,13 @@ export function createRestRouter(input?: RestOptions): RestRouter {
     ));
 
   const onError = errorHandler(options.logger);
+  const userRequests = new UserRequests(options.maxUserRequests, Math.max(1, Math.floor(options.queryTimeout / 2)));
   // A plain handler rather than an Express router: it matches nothing (every method and path is
   // its own), so a router's per-request work (layers, URL parsing, `req` bookkeeping) buys
   // nothing. It serves a host's Express 4 or 5 application and a plain Node server alike, and a
   // failure of any kind reaches the one error writer.
   const handler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
-    handle(req as Request, res as Response, options, () => opened ?? runtime()).catch((error: unknown) => onError(error, req as Request, res as Response, next));
+    handle(req as Request, res as Response, options, () => opened ?? runtime(), userRequests).catch((error: unknown) => onError(error, req as Request, res as Response, next));
   };
 
   let closed = false;

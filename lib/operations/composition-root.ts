@@ -33,19 +33,16 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
   await fs.mkdir(options.dbPath, { recursive: true, mode: 0o700 });
   const { store, users } = await openStore(options);
   const engine = createEngine({
-    dbPath: options.dbPath,
     workers: options.workers,
     timeoutMs: options.queryTimeout,
     compiledCacheSize: options.compiledQueryCacheSize,
     maxQueued: options.maxQueuedQueries,
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
+    fileAccess: options.allowFileAccess,
     // one budget for the whole router, across its workers (README, documentCacheSize)
-    // workers read the store as it asks (its folder directly), else through the request's view
-    documentSource: storeSourceSpec({
-      cacheBytes: options.documentCacheSize,
-      reader: store.workerReader?.() ?? { kind: 'channel' },
-    }),
+    // the query host reads the store through the request's view only (xquery/worker/query-host.ts)
+    documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize, reader: { kind: 'channel' } }),
     // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
     output: (line, stream) => options.logger.debug({ stream }, line),
   });
@@ -64,7 +61,7 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
       : await createPostgresStore(options.storeUrl, { lockWaitMs });
   let users: UserStore | undefined;
   try {
-    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.pool)) : await UserStore.open(options.dbPath);
+    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);
     await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
     return { store, users };
   } catch (error) {

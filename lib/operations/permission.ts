@@ -24,11 +24,11 @@ export function mayRead(session: Session, db: string): boolean {
 }
 
 /**
- * Throws 403 unless the session's user may run an updating query that needs `perm` and locks
- * `locks` (users/permissions.ts `allowsUpdate`; without known databases, the global level).
+ * Throws 403 unless the session's user may run an updating query that needs `perm` at all
+ * (users/permissions.ts `allowsUpdate`): an early refusal; each change is judged when applied.
  */
-export function requireUpdatePermission(session: Session, perm: 'write' | 'create', locks: LockSet): void {
-  if (!allowsUpdate(session.user, perm, locks)) throw permissionNeeded(perm);
+export function requireUpdatePermission(session: Session, perm: 'write' | 'create'): void {
+  if (!allowsUpdate(session.user, perm)) throw permissionNeeded(perm);
 }
 
 /** Of the databases named, those the session's user may read. */

@@ -129,10 +129,10 @@ function checkPage(response: QueryResponse): QueryResponse {
  * tell), so that no write lands on them while it reads. The query sees only those databases, and
  * of them only the ones its user may read.
  *
- * An updating query (XQuery Update, db: write functions) takes the locks exclusively and needs
- * the write permission on each of those databases (globally when they are not known, or when it
- * names none), or the global create permission for db:create, db:drop, db:copy and db:alter. Its
- * store changes are applied in the same write, all or nothing.
+ * An updating query (XQuery Update, db: write functions) takes the locks exclusively; it is
+ * refused at once if its user may write no database (or lacks the global create permission for
+ * db:create, db:drop, db:copy and db:alter). Its store changes are applied in the same write, all
+ * or nothing, each judged by the database it changes (guarded-store.ts).
  */
 export function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { source } = input;
@@ -160,7 +160,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   };
   let response: QueryResponse;
   if (analysis.updating) {
-    requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write', locks);
+    requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write');
     response = await store.write(locks, (view) => runLockedQuery(session, view, locks, call));
   } else if (locks !== '*' && locks.length === 0) {
     response = await runUnlockedQuery(session, call);

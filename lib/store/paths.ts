@@ -10,8 +10,23 @@ import { raise } from '../errors';
 import { STORE_ERRORS } from './errors';
 import { MAX_NAME_BYTES, pathSize, withinPathLimits } from './path-limits';
 
-/** The users file in the data folder (users/ module); no database may take its name. */
+/** The users file in the data folder (users/users-file.ts). */
 export const USERS_FILE = 'users.json';
+/** The file holding a generated admin password (users/admin.ts). */
+export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
+
+/**
+ * The server's own files in the data folder, beside the store's (named with a leading or
+ * trailing `.`): no database may take these names, nor names that start with one of them and a
+ * dot (their temporary files), in any letter case (a file system may ignore it). Every way to
+ * name a database (PUT, CREATE DB, db:create, COPY, ALTER DB, RESTORE) checks the name here.
+ */
+const RESERVED_NAMES = [USERS_FILE, ADMIN_PASSWORD_FILE];
+
+function isReserved(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RESERVED_NAMES.some((r) => lower === r || lower.startsWith(`${r}.`));
+}
 
 const NAME_CHARS = /^[A-Za-z0-9_\-+=~!#$%^&()[\]{}@'`.]+$/;
 
@@ -23,7 +38,7 @@ export function isValidDatabaseName(name: string): boolean {
     NAME_CHARS.test(name) &&
     !name.startsWith('.') &&
     !name.endsWith('.') &&
-    name.toLowerCase() !== USERS_FILE
+    !isReserved(name)
   );
 }
 

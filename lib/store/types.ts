@@ -223,6 +223,11 @@ export interface Store {
    * works for every store.
    */
   workerReader?(): WorkerReaderSpec;
+  /**
+   * Answers once the store answers, without waiting behind requests (the health probe); without
+   * it, an empty read is the probe.
+   */
+  ping?(): Promise<void>;
   /** Hints that a database changed (to evict caches early); answers an unsubscribe function. */
   subscribe(fn: (db: string) => void): () => void;
   /** Waits for writes in flight, then releases resources. */

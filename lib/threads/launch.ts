@@ -1,6 +1,6 @@
 /**
- * Starting a worker thread on one of the package's own modules, from compiled code and from
- * source.
+ * Starting a worker thread or a child process on one of the package's own modules, from
+ * compiled code and from source.
  *
  * - From dist/ (this file is `launch.js`): the worker runs `NAME.js`.
  * - From source (this file is `launch.ts`, as under jest with ts-jest): a worker cannot load
@@ -8,7 +8,7 @@
  *   worker starts from a small inline CommonJS bootstrap (`eval: true`). The bootstrap installs
  *   a `.ts` loader that strips types with the project's own `typescript` (`transpileModule`, the
  *   same per-file transpilation ts-jest does with isolatedModules), lets `./x.js` requests find
- *   `./x.ts`, and then requires `NAME.ts`.
+ *   `./x.ts`, and then requires `NAME.ts`. A child process runs the same bootstrap (`node -e`).
  *
  *   The JavaScript of each file is kept in `node_modules/.cache/xmldb-rest-worker/`, named by a
  *   digest of the source text, its path, the compiler's version and the options: a worker loads
@@ -17,11 +17,20 @@
  *   temp name and renamed, so workers starting together never read half a file; the folder may be
  *   deleted at any time.
  */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** Whether the package runs from its TypeScript source. */
 export const FROM_SOURCE = path.extname(__filename) === '.ts';
+
+/** The folder of the package's own code: `dist/` (compiled) or `lib/` (source). */
+export const CODE_ROOT = path.dirname(__dirname);
+
+/** The folder of the source bootstrap's transpiled files (next to the `typescript` package it uses). */
+export function transpileCacheDir(): string {
+  return path.join(path.dirname(require.resolve('typescript/package.json')), '..', '.cache', 'xmldb-rest-worker');
+}
 
 /** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
 const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
@@ -36,7 +45,7 @@ const projectRequire = Module.createRequire(${JSON.stringify(threadFile)});
 const crypto = require('crypto');
 const path = require('path');
 const tsRoot = path.dirname(projectRequire.resolve('typescript/package.json'));
-const cacheDir = path.join(tsRoot, '..', '.cache', 'xmldb-rest-worker');
+const cacheDir = ${JSON.stringify(transpileCacheDir())};
 const salt = fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(TRANSPILE_OPTIONS))};
 let ts;
 function transpile(source, filename) {
@@ -83,4 +92,13 @@ projectRequire(${JSON.stringify(threadFile)});
 export function startThread(base: string, options: WorkerOptions = {}): Worker {
   if (FROM_SOURCE) return new Worker(sourceBootstrap(`${base}.ts`), { ...options, eval: true });
   return new Worker(`${base}.js`, options);
+}
+
+/**
+ * Starts a Node process on `base` (a module path without extension): `execArgv` are Node's
+ * flags, `options` those of `child_process.spawn`.
+ */
+export function startProcess(base: string, execArgv: readonly string[], options: SpawnOptions): ChildProcess {
+  const entry = FROM_SOURCE ? ['-e', sourceBootstrap(`${base}.ts`)] : [`${base}.js`];
+  return spawn(process.execPath, [...execArgv, ...entry], options);
 }

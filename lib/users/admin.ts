@@ -12,8 +12,9 @@ import type { Logger } from '../logger';
 import { errorCode, fsyncDir } from '../store/atomic';
 import { generatePassword, verifyPassword } from './password';
 import type { UserStore } from './user-store';
+import { ADMIN_PASSWORD_FILE } from '../store/paths';
 
-export const ADMIN_PASSWORD_FILE = 'admin-password.txt';
+export { ADMIN_PASSWORD_FILE };
 
 /** Where a generated password waits while `admin` is created: one file per attempt. */
 const PENDING = `${ADMIN_PASSWORD_FILE}.pending-`;

@@ -6,6 +6,7 @@ export const USER_ERRORS = {
   USER_EXISTS_X: entry(400, "User '%' already exists."),
   INVALID_USER_NAME_X: entry(400, "Invalid user name: '%'."),
   INVALID_PERMISSION_X: entry(400, "Invalid permission: '%'."),
+  INVALID_PASSWORD: entry(400, 'A password may not contain the character U+0000.'),
   ADMIN_STATIC: entry(400, "User 'admin' cannot be dropped or renamed."),
   USERS_FILE_INVALID_X: entry(500, 'The users file is invalid: %'),
 } as const;

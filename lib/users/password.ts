@@ -1,5 +1,7 @@
 /** Salted scrypt password hashes. Only the hash and its parameters are ever stored. */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { raise } from '../errors';
+import { USER_ERRORS } from './errors';
 
 export interface PasswordHash {
   readonly algorithm: 'scrypt';
@@ -57,7 +59,12 @@ function derive(password: string, salt: Buffer, cost: Cost): Promise<Buffer> {
   );
 }
 
+/**
+ * A new hash of `password`. A password with U+0000 is refused: scrypt keys its HMAC with the
+ * password, padded with zero bytes, so `pw` and `pw\0` would hash alike.
+ */
 export async function hashPassword(password: string): Promise<PasswordHash> {
+  if (password.includes('\0')) throw raise(USER_ERRORS, 'INVALID_PASSWORD');
   const salt = randomBytes(16);
   const key = await derive(password, salt, HASH_COST);
   return { algorithm: 'scrypt', ...HASH_COST, salt: salt.toString('base64'), key: key.toString('base64') };

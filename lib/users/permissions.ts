@@ -1,6 +1,7 @@
 /** Permission levels and the rules that decide what a user may do (spec §13.2). */
 import { raise, type XmldbError } from '../errors';
 import { PERMISSION_ERRORS } from './errors';
+import { globMatches } from '../glob';
 
 export const PERMISSIONS = ['none', 'read', 'write', 'create', 'admin'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -33,12 +34,6 @@ export function rank(perm: Permission): number {
   return PERMISSIONS.indexOf(perm);
 }
 
-/** Matches a database name against a glob pattern (`*` any run, `?` one character). */
-export function globMatches(pattern: string, name: string): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`).test(name);
-}
-
 export interface PermissionHolder {
   readonly perm: Permission;
   readonly grants: readonly Grant[];
@@ -59,17 +54,11 @@ export function allows(user: PermissionHolder, perm: Permission, db?: string): b
 }
 
 /**
- * Whether a user may run an updating query that needs `perm` and locks `databases`: create
- * globally; write on each of the databases, or, when they are not known ('*') or none, on
- * `fallback` (whose grant then decides; undefined: the global level).
+ * Whether a user may run an updating query that needs `perm` at all: create globally, write on
+ * some database (globally or by a grant). Which databases its changes reach is known when they
+ * are applied, and decided there (operations/guarded-store.ts): a name may be computed.
  */
-export function allowsUpdate(
-  user: PermissionHolder,
-  perm: 'write' | 'create',
-  databases: readonly string[] | '*',
-  fallback?: string,
-): boolean {
+export function allowsUpdate(user: PermissionHolder, perm: 'write' | 'create'): boolean {
   if (perm === 'create') return allows(user, 'create');
-  if (databases === '*' || databases.length === 0) return allows(user, 'write', fallback);
-  return databases.every((db) => allows(user, 'write', db));
+  return allows(user, 'write') || user.grants.some((g) => g.perm === 'write');
 }

@@ -5,6 +5,7 @@
  * them, and every change is made on the backend's current list, not on this copy.
  */
 import { raise } from '../errors';
+import { checkPattern } from '../glob';
 import type { User, UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
 import { LoginThrottle } from './login-throttle';
@@ -78,21 +79,26 @@ export class UserStore {
 
   /**
    * Checks a name and password given by `client` (an address). A password proven right before
-   * is accepted at once (verified-logins.ts); otherwise failed attempts of the client and of the
-   * name are throttled (login-throttle.ts), and an unknown name costs one scrypt like a known one.
-   * A hash made with weaker parameters than today's is replaced after a successful check.
+   * is accepted at once (verified-logins.ts); otherwise failed attempts are throttled
+   * (login-throttle.ts) per client, and per name from that client: failures sent from other
+   * addresses never block a name (so nobody can lock another user, admin included, out), and
+   * guesses spread over many addresses are bounded by scrypt, which runs one hash at a time.
+   * An unknown name costs one scrypt like a known one. A password with U+0000 never matches
+   * (scrypt's HMAC pads its key with zero bytes: `pw` and `pw\0` would hash alike) and cannot be
+   * set. A hash made with weaker parameters than today's is replaced after a successful check.
    */
   async authenticate(name: string, password: string, client: string): Promise<Login> {
     const user = this.get(name);
-    if (user !== undefined && isRemembered(password, user.password)) return { kind: 'accepted', user };
-    const keys = [`client ${client}`, `user ${name}`];
+    const possible = !password.includes('\0');
+    if (user !== undefined && possible && isRemembered(password, user.password)) return { kind: 'accepted', user };
+    const keys = [`client ${client}`, `user ${name} from ${client}`];
     const shared = user !== undefined && isBeingChecked(password, user.password);
     const retryAfter = this.throttle.retryAfter(keys, shared);
     if (retryAfter > 0) return { kind: 'throttled', retryAfter };
     if (!shared) this.throttle.start(keys);
     let ok = false;
     try {
-      ok = user === undefined ? await verifyUnknownUser(password) : await checkPassword(password, user.password);
+      ok = user === undefined || !possible ? await verifyUnknownUser(password) : await checkPassword(password, user.password);
     } finally {
       this.throttle.finish(keys, ok, !shared);
     }
@@ -145,6 +151,7 @@ export class UserStore {
         if (u.name !== name) return u;
         if (pattern === undefined) return { ...u, perm };
         if (perm !== 'none' && perm !== 'read' && perm !== 'write') throw raise(USER_ERRORS, 'INVALID_PERMISSION_X', perm);
+        checkPattern(pattern);
         const grants = u.grants.filter((g) => g.pattern !== pattern);
         return { ...u, grants: [...grants, { pattern, perm: perm as LocalPermission }] };
       }),

@@ -10,8 +10,9 @@ import { raise } from '../errors';
 import { errorCode, writeFileAtomic } from '../store/atomic';
 import { validateUsers, type User, type UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
+import { USERS_FILE } from '../store/paths';
 
-export const USERS_FILE = 'users.json';
+export { USERS_FILE };
 const USERS_FILE_MODE = 0o600;
 
 interface UsersFile {

@@ -11,16 +11,13 @@
  * deterministic as successes). Across worker threads the pool shares compilations (see
  * worker/pool.ts).
  */
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_BASE_URI } from './constants';
 import { QueryError, toQueryError } from './query-error';
 import { saxon, type SefTree } from '../saxon';
+import { compileKey, type CompileOptions } from './compile-key';
 
-export interface CompileOptions {
-  /** Static base URI of the stylesheet (and of the query): the `run` file, or the default. */
-  readonly baseUri?: string;
-}
+export { compileKey, type CompileOptions } from './compile-key';
 
 export interface CompiledQuery {
   /** Digest of every static input; equal keys mean interchangeable compilations. */
@@ -32,14 +29,6 @@ export interface CompiledQuery {
   readonly baseUri: string;
   /** Milliseconds the compilation took (0 when the SEF came from text). */
   readonly compileMs: number;
-}
-
-export function compileKey(xslt: string, options: CompileOptions = {}): string {
-  return createHash('sha256')
-    .update(options.baseUri ?? DEFAULT_BASE_URI)
-    .update('\u0000')
-    .update(xslt)
-    .digest('base64url');
 }
 
 let compilerPackage: SefTree | undefined;

@@ -6,8 +6,8 @@
  *   await engine.close();
  *
  * Pipeline: prepare (parse, analyse, translate to XSLT per context mode: prepared.ts, one cache
- * keyed by the text) → run on the worker pool (which compiles in a worker, cached by XSLT + base
- * URI) → serialized body. A
+ * keyed by the text) → run on the worker pool of the query host process (which compiles in a
+ * worker, cached by XSLT + base URI) → serialized body. A
  * query that translates to one XPath expression (no prolog functions or variables, no external
  * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
  * evaluates the expression with saxon-js's XPath evaluator.
@@ -32,14 +32,13 @@ import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStyleshe
 import { literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
-import { QueryPool, type CancelSignal, type ContextSpec, type DocumentSourceSpec, type ItemPage, type QueryJob } from './worker/pool';
+import type { CancelSignal, ContextSpec, DocumentSourceSpec, ItemPage, QueryJob } from './worker/pool';
+import { QueryHost } from './worker/query-host';
 import { encodingName } from './serialization/params';
 import type { StoreChange } from './update/store-changes';
 
 export interface EngineOptions {
-  /** A file store's folder, for workers whose DocumentSource spec names no reader. */
-  readonly dbPath?: string;
-  /** Worker threads (default: the number of cores). */
+  /** Worker threads of the query host process (default: the number of cores). */
   readonly workers?: number;
   /** Time limit per query in milliseconds (default 30 000). */
   readonly timeoutMs?: number;
@@ -51,8 +50,13 @@ export interface EngineOptions {
   readonly output?: WorkerOutput;
   /** Queries that may wait for a worker; more are refused with 503 (worker/pool.ts). */
   readonly maxQueued?: number;
-  /** Heap of each worker in MiB. */
+  /** Heap of each worker, and of the query host process, in MiB. */
   readonly workerHeapMb?: number;
+  /**
+   * Some queries may read the host's files (the router option `allowFileAccess`): the query host
+   * process is then allowed to read every file (worker/host-flags.ts). Default false.
+   */
+  readonly fileAccess?: boolean;
   /** Largest serialized result, in bytes. */
   readonly maxResultBytes?: number;
   /**
@@ -84,8 +88,8 @@ export interface QueryRequest {
   /**
    * The view holding the request's locks. The versions of the databases the query may see are
    * taken from it once (the workers' caches are keyed by them, store/types.ts), and it answers
-   * the workers' reads of a store they cannot read themselves. Absent: the workers read the store
-   * as it is (file store only).
+   * the workers' reads: the query host process reads the store through it only. Absent: the
+   * query reads no stored data.
    */
   readonly view?: ReadView;
   /** Paging: serialize only these items of the result (`page` of the response tells which). */
@@ -135,23 +139,24 @@ const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
 const LIBRARY_COMPILE_TIMEOUT_MS = 120_000;
 
 class XQueryEngine implements Engine {
-  private readonly pool: QueryPool;
+  /** Queries run in a child process (worker/query-host.ts), in its pool of worker threads. */
+  private readonly pool: QueryHost;
   private readonly prepared: PreparedQueries;
   /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
   private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
 
   constructor(options: EngineOptions) {
     const max = options.compiledCacheSize ?? 256;
-    this.pool = new QueryPool({
+    this.pool = new QueryHost({
       size: options.workers,
       timeoutMs: options.timeoutMs,
       cacheMax: max,
-      dbPath: options.dbPath,
       documentSource: options.documentSource,
       output: options.output,
       maxQueued: options.maxQueued,
       heapMb: options.workerHeapMb,
       maxResultBytes: options.maxResultBytes,
+      fileAccess: options.fileAccess,
     });
     this.prepared = new PreparedQueries(max, { literalParams: options.literalParams ?? true });
   }

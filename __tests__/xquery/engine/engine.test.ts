@@ -2,6 +2,7 @@ import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquer
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
+import { createFileStore } from '../../../lib/store';
 
 const request = (query: string, more: Partial<QueryRequest> = {}): QueryRequest => ({
   query,
@@ -25,7 +26,7 @@ describe('engine', () => {
   const data = storedDocuments();
   let engine: Engine;
   beforeAll(() => {
-    engine = createEngine({ workers: 1, dbPath: data.path, documentSource: storeSourceSpec() });
+    engine = createEngine({ workers: 1, documentSource: storeSourceSpec() });
   });
   afterAll(async () => {
     await engine.close();
@@ -135,9 +136,15 @@ describe('engine', () => {
       expect(out.body).toBe('2\n2\nx\ny');
     });
 
-    it('reads a database context through the DocumentSource', async () => {
-      const out = await engine.evaluate(request('count(.), count(//x), /r/@db/string()', { context: { kind: 'database', db: 'db', path: '' } }));
-      expect(out.body).toBe('1\n2\nstored');
+    it('reads a database context through the DocumentSource, from the request\'s view', async () => {
+      const store = await createFileStore(data.path);
+      try {
+        const query = request('count(.), count(//x), /r/@db/string()', { context: { kind: 'database', db: 'db', path: '' } });
+        const out = await store.read(['db'], (view) => engine.evaluate({ ...query, view }));
+        expect(out.body).toBe('1\n2\nstored');
+      } finally {
+        await store.close();
+      }
     });
 
     it('reports a context that is not well-formed', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createFileStore, type FileStore } from '../../../lib/store';
+import type { ReadView } from '../../../lib/store/types';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
@@ -15,7 +16,7 @@ const data = { path: '', store: undefined as unknown as FileStore };
 let engine: Engine;
 beforeAll(async () => {
   data.path = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-update-'));
-  engine = createEngine({ workers: 1, dbPath: data.path, documentSource: storeSourceSpec() });
+  engine = createEngine({ workers: 1, documentSource: storeSourceSpec() });
 });
 beforeEach(async () => {
   for (const entry of await fs.readdir(data.path)) await fs.rm(path.join(data.path, entry), { recursive: true, force: true });
@@ -28,22 +29,23 @@ afterAll(async () => {
   await fs.rm(data.path, { recursive: true, force: true });
 });
 
-const request = (query: string): QueryRequest => ({ query, context: { kind: 'none' }, variables: new Map(), serialization: {} });
+/** A query reading the store through `view` (the query host reads stored data through the request's view only). */
+const request = (query: string, view: ReadView): QueryRequest => ({ query, context: { kind: 'none' }, variables: new Map(), serialization: {}, view });
 
 /** Runs an updating query and applies its changes to the store. */
 async function update(query: string): Promise<{ body: string; changes: readonly StoreChange[] }> {
   return data.store.write('*', async (view) => {
-    const r = await engine.evaluate(request(query));
+    const r = await engine.evaluate(request(query, view));
     await applyStoreChanges(view, r.changes ?? []);
     return { body: String(r.body), changes: r.changes ?? [] };
   });
 }
 
-const read = async (query: string): Promise<string> => String((await engine.evaluate(request(query))).body);
+const read = (query: string): Promise<string> => data.store.read('*', async (view) => String((await engine.evaluate(request(query, view))).body));
 
 async function code(query: string): Promise<string> {
   try {
-    await engine.evaluate(request(query));
+    await data.store.read('*', (view) => engine.evaluate(request(query, view)));
   } catch (e) {
     if (e instanceof LocatedQueryError) return e.code;
     throw e;

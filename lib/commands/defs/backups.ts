@@ -6,19 +6,15 @@
  * (the store checks them).
  */
 import { raise } from '../../errors';
+import { globMatches, patternList } from '../../glob';
 import { backupName, backupOwner, backupStamp } from '../../store/backups';
 import { STORE_ERRORS } from '../../store/errors';
 import { checkDatabaseName } from '../../store/paths';
 import type { BackupInfo } from '../../store/types';
-import { globMatches } from '../../users/permissions';
 import { attr, defineCommand, element, needs, opt } from '../definition';
 import { writer } from '../exec/context';
 import { backupLocks, backupPatternLocks, patternLocks } from '../locks';
 import { formatTable, sortRows } from '../table';
-
-function patterns(pattern: string): string[] {
-  return pattern.split(',').filter((p) => p !== '');
-}
 
 /** Backups of database `db` (named `db-` + timestamp), oldest first. */
 function backupsOf(backups: readonly BackupInfo[], db: string): BackupInfo[] {
@@ -43,7 +39,7 @@ export const createBackup = defineCommand({
   needs: (cmd) => needs('create', [], cmd.pattern === undefined ? '*' : patternLocks(cmd.pattern)),
   run: async (cmd, ctx) => {
     const view = writer(ctx);
-    const globs = cmd.pattern === undefined ? ['*'] : patterns(cmd.pattern);
+    const globs = cmd.pattern === undefined ? ['*'] : patternList(cmd.pattern);
     const names = (await view.listDatabases()).map((d) => d.name).filter((n) => globs.some((p) => globMatches(p, n)));
     if (names.length === 0 && cmd.pattern !== undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', cmd.pattern);
     const now = Date.now();
@@ -98,7 +94,7 @@ export const dropBackup = defineCommand({
   needs: (cmd) => needs('create', [], backupPatternLocks(cmd.pattern)),
   run: async (cmd, ctx) => {
     const view = writer(ctx);
-    const globs = patterns(cmd.pattern);
+    const globs = patternList(cmd.pattern);
     const matches = (b: BackupInfo) => globs.some((p) => globMatches(p, b.name) || globMatches(p, backupOwner(b.name)));
     for (const b of (await view.listBackups()).filter(matches)) await view.dropBackup(b.name);
     return '';

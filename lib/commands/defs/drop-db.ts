@@ -2,7 +2,7 @@
  * DROP DB pattern: drops every database matching one of the comma-separated globs. Names that
  * match nothing are no error. Dropping the opened database closes it.
  */
-import { globMatches } from '../../users/permissions';
+import { globMatches, patternList } from '../../glob';
 import { attr, defineCommand, element, needs } from '../definition';
 import { writer } from '../exec/context';
 import { patternLocks } from '../locks';
@@ -21,7 +21,7 @@ export const dropDb = defineCommand({
   needs: (cmd) => needs('create', [], patternLocks(cmd.pattern)),
   run: async (cmd, ctx) => {
     const view = writer(ctx);
-    const patterns = cmd.pattern.split(',').filter((p) => p !== '');
+    const patterns = patternList(cmd.pattern);
     const names = (await view.listDatabases()).map((d) => d.name);
     for (const name of names.filter((n) => patterns.some((p) => globMatches(p, n)))) {
       await view.dropDatabase(name);

@@ -5,7 +5,8 @@
  */
 import { raise } from '../../errors';
 import { USER_ERRORS } from '../../users/errors';
-import { globMatches, rank, type Permission } from '../../users/permissions';
+import { checkPattern, globMatches, isGlob } from '../../glob';
+import { rank, type Permission } from '../../users/permissions';
 import type { User } from '../../users/user-store';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import type { RunContext } from '../exec/context';
@@ -19,8 +20,8 @@ function password(value: string | undefined): string {
 
 /** Users whose names match a glob; a plain name must exist. */
 export function matchingUsers(ctx: RunContext, pattern: string): User[] {
-  const users = ctx.env.users.list().filter((u) => globMatches(pattern, u.name));
-  if (users.length === 0 && !/[*?]/.test(pattern)) throw raise(USER_ERRORS, 'USER_NOT_FOUND_X', pattern);
+  const users = ctx.env.users.list().filter((u) => globMatches(checkPattern(pattern), u.name));
+  if (users.length === 0 && !isGlob(pattern)) throw raise(USER_ERRORS, 'USER_NOT_FOUND_X', pattern);
   return users;
 }
 

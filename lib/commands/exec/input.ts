@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { decodeText, parseXml, parsingOptions } from '../../convert';
-import { globMatches } from '../../users/permissions';
+import { globMatches } from '../../glob';
 import type { ResourceInput } from '../../store/types';
 import type { RunContext } from './context';
 import { execError } from './errors';

@@ -9,9 +9,10 @@
  * Queries (XQUERY, query files run by RUN): the engine's static analysis (`analyzeQuery`) tells
  * which databases a query names and whether it updates (XQuery Update, db: write functions). It
  * locks those databases and the opened one (all of them when the names are computed), for
- * writing if it updates; an updating query needs the write permission on them (create for
- * db:create, db:drop, …). The engine limits the databases a query reads to the locked ones its
- * user may read.
+ * writing if it updates. Planning refuses an updating query only if its user may write no
+ * database (or lacks create for db:create, db:drop, …): each store change is judged by the
+ * database it changes when it is applied (operations/guarded-store.ts), and the engine limits
+ * the databases a query reads to the locked ones its user may read.
  */
 import { withDatabase } from '../../store/locks';
 import type { LockSet } from '../../store/types';
@@ -89,9 +90,8 @@ class Planner {
 
   /**
    * Locks and permission of a query, from the engine's analysis: the databases it names and the
-   * opened one (every database when the names are not known). An updating query needs the write
-   * permission on each of them (on the opened one, or globally, when they are not known), or the
-   * global create permission.
+   * opened one (every database when the names are not known). An updating query is refused here
+   * only if its user may write nowhere (`allowsUpdate`).
    */
   private query(query: string, db: string | undefined): void {
     let needs: QueryNeeds = { permission: 'none', databases: '*' };
@@ -108,7 +108,7 @@ class Planner {
     }
     this.writes = union(this.writes, locks);
     this.updates = true;
-    if (!allowsUpdate(this.env.user, perm, locks, db)) throw permissionNeeded(perm);
+    if (!allowsUpdate(this.env.user, perm)) throw permissionNeeded(perm);
   }
 
   /**

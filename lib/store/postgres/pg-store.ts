@@ -4,6 +4,12 @@
  * (lock-keys.ts) and, for a write, one transaction: PostgreSQL makes the write atomic and durable
  * at COMMIT, and a server that dies mid-write leaves neither changes nor locks behind.
  *
+ * A read that locks no database (a query or script that names none) holds no connection: each of
+ * its statements, if any, takes one from the pool and returns it at once, so that a request that
+ * waits for a query worker, or runs long without reading, keeps no connection from others. The
+ * users and the health probe have a small pool of their own (`controlPool`), so that requests
+ * holding every connection of the main pool never hold up authentication.
+ *
  * A commit stamps the changed databases (modification time, version) and announces them with
  * NOTIFY on CHANGES_CHANNEL (`{store id} {database}`); `subscribe` hears this store's commits at
  * once and other servers' through LISTEN (notifications.ts).
@@ -37,6 +43,8 @@ export interface PostgresStoreOptions {
 }
 
 const DEFAULT_POOL_SIZE = 10;
+/** Connections of the control pool (users, health). */
+const CONTROL_POOL_SIZE = 2;
 const DEFAULT_GRACE_MS = 5 * 60_000;
 /** pg-pool's error when no connection was had within its connectionTimeoutMillis. */
 const POOL_TIMEOUT = /^timeout exceeded when trying to connect$/;
@@ -59,12 +67,17 @@ export class PostgresStore implements Store {
   private lastCollect = 0;
   private collecting: Promise<unknown> | undefined;
 
+  /** Connections for the users and the health probe, apart from the requests' pool. */
+  readonly controlPool: Pool;
+
   private constructor(
     readonly pool: Pool,
     private readonly config: PoolConfig,
     private readonly options: PostgresStoreOptions,
   ) {
     this.localLocks = new LockManager(options.lockWaitMs);
+    this.controlPool = new Pool({ ...config, max: CONTROL_POOL_SIZE });
+    this.controlPool.on('error', () => undefined);
   }
 
   private get poolSize(): number {
@@ -96,6 +109,7 @@ export class PostgresStore implements Store {
       }
     } catch (error) {
       await pool.end();
+      await store.controlPool.end();
       throw storeError(error, options.lockWaitMs);
     }
     store.lastCollect = Date.now();
@@ -104,16 +118,16 @@ export class PostgresStore implements Store {
   }
 
   read<T>(dbs: LockSet, fn: (view: ReadView) => Promise<T>): Promise<T> {
-    return this.track(() =>
-      this.locked(dbs, false, async (session) => {
-        const view = new PgReadView({ session, laterChunks: (blob, seq) => this.readChunk(blob, seq) });
-        try {
-          return await fn(view);
-        } finally {
-          view.end();
-        }
-      }),
-    );
+    const run = async (session: Session): Promise<T> => {
+      const view = new PgReadView({ session, laterChunks: (blob, seq) => this.readChunk(blob, seq) });
+      try {
+        return await fn(view);
+      } finally {
+        view.end();
+      }
+    };
+    if (dbs !== '*' && dbs.length === 0) return this.track(() => run(new Session(this.pool, this.options.lockWaitMs)));
+    return this.track(() => this.locked(dbs, false, run));
   }
 
   write<T>(dbs: LockSet, fn: (view: WriteView) => Promise<T>): Promise<T> {
@@ -186,6 +200,7 @@ export class PostgresStore implements Store {
       await this.collecting;
       await this.listener?.close();
       await this.pool.end();
+      await this.controlPool.end();
     })();
     return this.closing;
   }
@@ -266,6 +281,15 @@ export class PostgresStore implements Store {
   /** Collects blobs orphaned longer than the grace period; answers how many. Failures wait for the next run. */
   collectNow(): Promise<number> {
     return collectBlobs(this.pool, Date.now() - (this.options.blobGraceMs ?? DEFAULT_GRACE_MS)).catch(() => 0);
+  }
+
+  /** Answers once PostgreSQL answers a statement (on the control pool: never behind requests). */
+  async ping(): Promise<void> {
+    try {
+      await this.controlPool.query('SELECT 1');
+    } catch (error) {
+      throw storeError(error, this.options.lockWaitMs);
+    }
   }
 
   private track<T>(run: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@
  * file store); a lost or refused connection is 503 (try again: another server or a restarted
  * PostgreSQL may answer); anything else PostgreSQL refuses is 500.
  */
-import type { PoolClient, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import { entry, raise, XmldbError } from '../../errors';
 import { STORE_ERRORS } from '../errors';
 
@@ -29,9 +29,13 @@ export function storeError(error: unknown, lockWaitMs: number | undefined): unkn
   return raise(PG_STORE_ERRORS, 'STORE_UNAVAILABLE_X', message);
 }
 
+/**
+ * Statements of one read or write: on the connection that holds its locks, or, for a read that
+ * locks nothing, each on a pooled connection of its own, returned at once.
+ */
 export class Session {
   constructor(
-    readonly client: PoolClient,
+    private readonly client: PoolClient | Pool,
     private readonly lockWaitMs?: number,
   ) {}
 

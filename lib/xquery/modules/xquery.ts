@@ -23,10 +23,11 @@
  *   caught, since the worker running the query is stopped);
  * - an updating query is refused by xquery:eval (`xquery:update`); xquery:eval-update runs one
  *   and returns its pending updates to the calling query, which analysis/updating.ts treats as
- *   updating (so it needs the write permission on every database, the lock set being open).
- *   xquery:eval-update of a query that is not updating is `xquery:update` too (BaseX).
- *   An evaluated query that needs the create permission (db:create, db:drop, db:copy, db:alter)
- *   is refused (`xquery:permission`): the caller's permission was checked for writing only.
+ *   updating. Its changes are judged by the databases they change when they are applied, like
+ *   the calling query's (operations/guarded-store.ts). xquery:eval-update of a query that is
+ *   not updating is `xquery:update` too (BaseX). An evaluated query that needs more than the
+ *   `permission` option grants (write; create for db:create, db:drop, db:copy, db:alter) is
+ *   refused (`xquery:permission`).
  *
  * Bindings (BaseX): a key is an xs:QName, or a string `name`, `$name` or `Q{uri}name`, and binds
  * the external variable of that name; the key '' binds the context, which must be a sequence of
@@ -156,7 +157,9 @@ function evaluateQuery(query: XdmValue, bindingsArg: XdmValue | undefined, optio
   const context = contextNodes(bindings);
   const t = translateEval(text, context !== undefined);
   if (t.updating !== updating) throw xqueryError('update', updating ? 'Updating expression expected.' : 'No updating expression allowed.');
-  if (updating && t.permission === 'create') throw xqueryError('permission', 'Create permission required.');
+  if (updating && t.permission === 'create' && rank(options.permission) < rank('create')) {
+    throw xqueryError('permission', 'Create permission required.');
+  }
   const compiled = compileStylesheet(t.xslt, { baseUri: options.baseUri });
   const evaluated = () => evaluate(compiled, { params: params(t, bindings), context, source: activeDocumentSource() });
   return options.timeout > 0 ? withRunLimit(options.timeout * 1000, evaluated) : evaluated();

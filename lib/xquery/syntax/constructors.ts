@@ -19,6 +19,7 @@ import { parseExpr } from './expressions';
 import { codeAt, isLexError, isNameStartChar, isWhitespace, isXmlChar, normalizeEol, scanNCName, scanReference } from './lexer';
 import type { Parser } from './parser';
 import { parseEnclosedExpr } from './primary';
+import { normalizeUriLiteral, uriLiteralProblem } from './uri-literals';
 
 // ------------------------------------------------------------------ computed constructors
 
@@ -173,7 +174,10 @@ function parseDirElemConstructorNested(p: Parser, start: number): { node: DirEle
     if ((n.prefix === undefined && n.local === 'xmlns') || n.prefix === 'xmlns') {
       const enclosed = attr.node.value.find((v) => v.kind === 'EnclosedExpr');
       if (enclosed) p.error('A namespace declaration attribute must not contain an enclosed expression', enclosed.start, 'XQST0022');
-      const uri = attr.node.value.map((v) => (v as AttributeValueChars).value).join('');
+      // read as a URILiteral (XQuery 3.1 §3.9.1.2): normalized and checked (uri-literals.ts)
+      const uri = normalizeUriLiteral(attr.node.value.map((v) => (v as AttributeValueChars).value).join(''));
+      const problem = uriLiteralProblem(uri);
+      if (problem) p.error(problem, attr.node.start, 'XQST0046');
       namespaces.push({ kind: 'DirNamespaceDecl', start: attr.node.start, end: attr.node.end, prefix: n.prefix === undefined ? null : n.local, uri });
     } else {
       attributes.push(attr.node);

@@ -9,6 +9,7 @@ export type SyntaxErrorCode =
   | 'XQST0022' // namespace declaration attribute with an enclosed expression
   | 'XQST0032' // base-uri declared twice
   | 'XQST0038' // default collation declared twice
+  | 'XQST0046' // a namespace URI that is not a valid URI (uri-literals.ts)
   | 'XQST0055' // copy-namespaces declared twice
   | 'XQST0065' // ordering mode declared twice
   | 'XQST0066' // default element/function namespace declared twice

@@ -142,7 +142,7 @@ function parseGroupByClause(p: Parser): FLWORClause {
       p.expect(':=');
       value = parseExprSingle(p);
     }
-    const collation = p.eatWord('collation') ? p.expectString('a collation URI') : null;
+    const collation = p.eatWord('collation') ? p.expectURILiteral('a collation URI') : null;
     specs.push({ kind: 'GroupingSpec', start: specStart, end: p.pos, name, type, value, collation });
   } while (p.eat(','));
   return { kind: 'GroupByClause', start, end: p.pos, specs };
@@ -163,7 +163,7 @@ function parseOrderByClause(p: Parser): FLWORClause {
     else p.eatWord('ascending');
     let emptyOrder: 'greatest' | 'least' | null = null;
     if (p.eatWord('empty')) emptyOrder = p.expectOneOf(['greatest', 'least'] as const);
-    const collation = p.eatWord('collation') ? p.expectString('a collation URI') : null;
+    const collation = p.eatWord('collation') ? p.expectURILiteral('a collation URI') : null;
     specs.push({ kind: 'OrderSpec', start: specStart, end: p.pos, expr, descending, emptyOrder, collation });
   } while (p.eat(','));
   return { kind: 'OrderByClause', start, end: p.pos, stable, specs };

@@ -8,6 +8,7 @@
 import type { EQName } from './ast';
 import { isNameCode as isNameChar, isNameStartCode as isNameStartChar } from '../../convert/names';
 import type { SyntaxErrorCode } from './errors';
+import { bracedUriLiteralProblem, normalizeUriLiteral } from './uri-literals';
 
 export type TokenType =
   | 'name'
@@ -289,7 +290,9 @@ function scanURIQualified(src: string, pos: number): Token {
     i++;
   }
   uri += src.slice(run, i);
-  uri = normalizeEol(uri).replace(/\s+/g, ' ').trim();
+  uri = normalizeUriLiteral(uri);
+  const problem = bracedUriLiteralProblem(uri);
+  if (problem) return invalid(pos, { code: 'XQST0046', message: problem, offset: pos });
   i++;
   if (src[i] === '*') return { type: 'wildcard', value: src.slice(pos, i + 1), start: pos, end: i + 1, name: { uri, local: '*' } };
   const end = scanNCName(src, i);

@@ -6,6 +6,7 @@ import type { EQName } from './ast';
 import { XQuerySyntaxError, type SyntaxErrorCode } from './errors';
 import { isLexError, scanToken, skipTrivia, type Token } from './lexer';
 import { MAX_NESTING, NESTED_TOO_DEEPLY } from './nesting';
+import { normalizeUriLiteral, uriLiteralProblem } from './uri-literals';
 
 /** Unprefixed names that cannot name a function call (XQuery 3.1 A.3). */
 export const RESERVED_FUNCTION_NAMES = new Set([
@@ -151,6 +152,15 @@ export class Parser {
     if (t.type !== 'string') this.unexpected(t, what);
     this.next();
     return t.value;
+  }
+
+  /** A URILiteral: a string literal, whitespace-normalized and checked (uri-literals.ts). */
+  expectURILiteral(what = 'a URI literal'): string {
+    const start = this.peek().start;
+    const uri = normalizeUriLiteral(this.expectString(what));
+    const problem = uriLiteralProblem(uri);
+    if (problem) this.error(problem, start, 'XQST0046');
+    return uri;
   }
 
   /** `$` VarName. */

@@ -17,7 +17,7 @@ export function parseModule(p: Parser): Module {
     p.next();
     const prefix = p.expectNCName('a namespace prefix');
     p.expect('=');
-    const uri = p.expectString('a URI literal');
+    const uri = p.expectURILiteral();
     p.expect(';');
     const moduleDecl = { kind: 'ModuleDecl' as const, start: mstart, end: p.pos, prefix, uri };
     const prolog = parseProlog(p);
@@ -136,12 +136,12 @@ function parseDeclaration(p: Parser, start: number, once: Once): PrologDecl {
         const target = p.next().value as 'element' | 'function';
         p.expectWord('namespace');
         once(`default-${target}-ns`, 'XQST0066', start, `The default ${target} namespace`);
-        const uri = p.expectString('a URI literal');
+        const uri = p.expectURILiteral();
         return { kind: 'DefaultNamespaceDecl', start, end: p.pos, target, uri };
       }
       if (p.eatWord('collation')) {
         once('collation', 'XQST0038', start, 'The default collation');
-        const uri = p.expectString('a URI literal');
+        const uri = p.expectURILiteral();
         return { kind: 'DefaultCollationDecl', start, end: p.pos, uri };
       }
       if (p.eatWord('order')) {
@@ -160,7 +160,7 @@ function parseDeclaration(p: Parser, start: number, once: Once): PrologDecl {
     }
     case 'base-uri': {
       once(kw, 'XQST0032', start, 'The base URI');
-      const uri = p.expectString('a URI literal');
+      const uri = p.expectURILiteral();
       return { kind: 'BaseURIDecl', start, end: p.pos, uri };
     }
     case 'construction': {
@@ -185,7 +185,7 @@ function parseDeclaration(p: Parser, start: number, once: Once): PrologDecl {
     case 'namespace': {
       const prefix = p.expectNCName('a namespace prefix');
       p.expect('=');
-      const uri = p.expectString('a URI literal');
+      const uri = p.expectURILiteral();
       return { kind: 'NamespaceDecl', start, end: p.pos, prefix, uri };
     }
     case 'revalidation': {
@@ -278,10 +278,10 @@ function parseImport(p: Parser): PrologDecl {
     p.expectWord('namespace');
     defaultElementNamespace = true;
   }
-  const uri = p.expectString('a URI literal');
+  const uri = p.expectURILiteral();
   const locations: string[] = [];
   if (p.eatWord('at')) {
-    do locations.push(p.expectString('a URI literal'));
+    do locations.push(p.expectURILiteral());
     while (p.eat(','));
   }
   if (which === 'schema') return { kind: 'SchemaImport', start, end: p.pos, prefix, defaultElementNamespace, uri, locations };

@@ -30,9 +30,11 @@ import type { Argument } from '../syntax';
 import { checkedDurationCast, isDurationType } from './duration-limits';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
+import { braced, eqname } from './emit';
+import { isNCName } from '../../convert/names';
 
-const F = `Q{${NS.fn}}`;
-const XS = `Q{${NS.xs}}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 const FOLDS = new Set(['fold-left', 'fold-right']);
 
 /**
@@ -56,15 +58,15 @@ export function rewrittenCall(name: { uri: string; local: string }, callee: stri
 
 function fold(callee: string, [seq, zero, fn]: readonly string[], scope: Scope): string {
   const id = scope.ctx.nextId();
-  const g = `$Q{${NS.vars}}fold-function.${id}`;
-  const [x, y] = [`$Q{${NS.vars}}fold-a.${id}`, `$Q{${NS.vars}}fold-b.${id}`];
+  const g = `$${braced(NS.vars)}fold-function.${id}`;
+  const [x, y] = [`$${braced(NS.vars)}fold-a.${id}`, `$${braced(NS.vars)}fold-b.${id}`];
   return `(let ${g} := ${fn} return ${callee}(${seq}, ${zero}, function(${x}, ${y}) { ${g}(${x}, ${y}) }))`;
 }
 
 function distinctValues(callee: string, translated: readonly string[], scope: Scope): string {
   const id = scope.ctx.nextId();
-  const d = `$Q{${NS.vars}}distinct.${id}`;
-  const x = `$Q{${NS.vars}}distinct-decimal.${id}`;
+  const d = `$${braced(NS.vars)}distinct.${id}`;
+  const x = `$${braced(NS.vars)}distinct-decimal.${id}`;
   const equalDecimal = `some ${x} in ${d} satisfies (${x} instance of ${XS}decimal and ${XS}float(${x}) eq .)`;
   return (
     `(let ${d} := ${callee}(${translated.join(', ')}) return ` +
@@ -79,6 +81,6 @@ function formatNumber(callee: string, format: Argument, [value, picture]: readon
   if (format.kind !== 'StringLiteral') return undefined;
   const m = PREFIXED.exec(format.value);
   const uri = m ? scope.namespaceOf(m[1]) : undefined;
-  if (!m || uri === undefined || uri === '') return undefined;
-  return `${callee}(${value}, ${picture}, ${xpathString(`Q{${uri}}${m[2]}`)})`;
+  if (!m || uri === undefined || uri === '' || !isNCName(m[2])) return undefined;
+  return `${callee}(${value}, ${picture}, ${xpathString(eqname({ uri, local: m[2] }))})`;
 }

@@ -27,10 +27,11 @@ import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced, eqname, localWildcard, uriWildcard } from './emit';
 
 export type ConditionalExpr = IfExpr | SwitchExpr | TypeswitchExpr | TryCatchExpr;
 
-const F = `Q{${NS.fn}}`;
+const F = braced(NS.fn);
 
 /** Translates typeswitch, switch or try/catch to an XPath expression. */
 export function translateConditional(expr: ConditionalExpr, scope: Scope, unit: TranslationUnit): string {
@@ -52,7 +53,7 @@ function translateIf(expr: IfExpr, scope: Scope, unit: TranslationUnit): string 
 }
 
 function tempName(scope: Scope, what: string): string {
-  return `$Q{${NS.vars}}${what}.${scope.ctx.nextId()}`;
+  return `$${braced(NS.vars)}${what}.${scope.ctx.nextId()}`;
 }
 
 const xpty0004 = (message: string): string => `${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), ${xpathString(message)})`;
@@ -94,7 +95,7 @@ function translateTypeswitch(expr: TypeswitchExpr, scope: Scope, unit: Translati
  * the error QName. A call of fn:error that wants both exact passes `errorEnvelope(code, value)`
  * as the third argument: a map the catch clause unwraps into `$err:code` and `$err:value`.
  */
-export const ERROR_ENVELOPE_KEY = `Q{${NS.gen}}error`;
+export const ERROR_ENVELOPE_KEY = `${braced(NS.gen)}error`;
 
 /** XPath of the envelope for fn:error's third argument (see ERROR_ENVELOPE_KEY). */
 export function errorEnvelope(code: string, value: string): string {
@@ -113,23 +114,23 @@ const XSLT_CODES: Readonly<Record<string, string>> = {
 
 /** XPath: saxon's `$err:code` with XSLT codes mapped to the XQuery ones. */
 const SAXON_CODE = (() => {
-  const c = `$Q{${NS.err}}code`;
+  const c = `$${braced(NS.err)}code`;
   const entries = Object.entries(XSLT_CODES).map(([k, v]) => `${xpathString(k)}: ${xpathString(v)}`).join(', ');
-  return `(let $Q{${NS.vars}}m := map{${entries}}(Q{${NS.fn}}local-name-from-QName(${c})) return if (${c} instance of xs:QName and Q{${NS.fn}}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)} and Q{${NS.fn}}exists($Q{${NS.vars}}m)) then Q{${NS.fn}}QName(${xpathString(NS.err)}, "err:" || $Q{${NS.vars}}m)
-    else if (${c} instance of xs:QName and Q{${NS.fn}}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)}) then Q{${NS.fn}}QName(${xpathString(NS.err)}, "err:" || Q{${NS.fn}}local-name-from-QName(${c})) else ${c})`;
+  return `(let $${braced(NS.vars)}m := map{${entries}}(${braced(NS.fn)}local-name-from-QName(${c})) return if (${c} instance of xs:QName and ${braced(NS.fn)}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)} and ${braced(NS.fn)}exists($${braced(NS.vars)}m)) then ${braced(NS.fn)}QName(${xpathString(NS.err)}, "err:" || $${braced(NS.vars)}m)
+    else if (${c} instance of xs:QName and ${braced(NS.fn)}namespace-uri-from-QName(${c}) eq ${xpathString(NS.err)}) then ${braced(NS.fn)}QName(${xpathString(NS.err)}, "err:" || ${braced(NS.fn)}local-name-from-QName(${c})) else ${c})`;
 })();
 
-const XSLT_VALUE = `$Q{${NS.err}}value`;
-const ENVELOPED = `(${XSLT_VALUE} instance of map(*) and Q{${NS.map}}contains(${XSLT_VALUE}, ${xpathString(ERROR_ENVELOPE_KEY)}))`;
+const XSLT_VALUE = `$${braced(NS.err)}value`;
+const ENVELOPED = `(${XSLT_VALUE} instance of map(*) and ${braced(NS.map)}contains(${XSLT_VALUE}, ${xpathString(ERROR_ENVELOPE_KEY)}))`;
 
 /** The err: variables of a catch clause, with XSLT's value for each. */
 const ERR_VARIABLES: readonly { local: string; xslt: string }[] = [
   { local: 'code', xslt: `(if (${ENVELOPED}) then (${XSLT_VALUE}?code, ${SAXON_CODE})[1] else ${SAXON_CODE})` },
-  { local: 'description', xslt: `$Q{${NS.err}}description` },
+  { local: 'description', xslt: `$${braced(NS.err)}description` },
   { local: 'value', xslt: `(if (${ENVELOPED}) then ${XSLT_VALUE}?value else ${XSLT_VALUE})` },
-  { local: 'module', xslt: `$Q{${NS.err}}module` },
-  { local: 'line-number', xslt: `$Q{${NS.err}}line-number` },
-  { local: 'column-number', xslt: `$Q{${NS.err}}column-number` },
+  { local: 'module', xslt: `$${braced(NS.err)}module` },
+  { local: 'line-number', xslt: `$${braced(NS.err)}line-number` },
+  { local: 'column-number', xslt: `$${braced(NS.err)}column-number` },
   { local: 'additional', xslt: '()' },
 ];
 
@@ -166,10 +167,10 @@ function nameTest(t: NameTest | Wildcard, scope: Scope): string {
   if (t.kind === 'NameTest') {
     const qn = scope.elementName(t.name, t.start);
     const aliases = qn.uri === NS.err ? Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local) : [];
-    return [qn.local, ...aliases].map((l) => `Q{${qn.uri}}${l}`).join(' ');
+    return [qn.local, ...aliases].map((local) => eqname({ uri: qn.uri, local })).join(' ');
   }
-  if (t.local !== undefined) return `*:${t.local}`;
-  if (t.uri !== undefined) return `Q{${t.uri}}*`;
-  if (t.prefix !== undefined) return `Q{${scope.resolvePrefix(t.prefix, t.start)}}*`;
+  if (t.local !== undefined) return localWildcard(t.local);
+  if (t.uri !== undefined) return uriWildcard(t.uri);
+  if (t.prefix !== undefined) return uriWildcard(scope.resolvePrefix(t.prefix, t.start));
   return '*';
 }

@@ -12,16 +12,17 @@
  */
 import type { CompAttrConstructor, CompElemConstructor, Expr } from '../syntax';
 import type { ConstructorExpr } from './constructors';
-import { avt, copyContent, emitContent, enclosedPiece, inheritAttr, inheritedNamespaces, namespaceInstruction, prefixMap, tempVar } from './constructors';
+import { copyContent, emitContent, enclosedPiece, inheritAttr, inheritedNamespaces, namespaceInstruction, prefixMap, tempVar } from './constructors';
 import { joinedValue, raise, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
 import { NS, xmlAttr, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { avt, braced, lexicalQName } from './emit';
 
 type ComputedExpr = Exclude<ConstructorExpr, { kind: 'DirElemConstructor' | 'DirCommentConstructor' | 'DirPIConstructor' }>;
 
-const F = `Q{${NS.fn}}`;
+const F = braced(NS.fn);
 
 /** XSLT instructions that construct the node of a computed constructor. */
 export function computedInstruction(expr: ComputedExpr, scope: Scope, unit: TranslationUnit): string {
@@ -107,7 +108,7 @@ function nameAttributes(
       const code = kind === 'element' ? 'XQDY0096' : 'XQDY0044';
       return { setup: `<xsl:sequence select="${xmlAttr(raise(code, xpathString(displayQName(name))))}"/>`, name: '', namespace: '' };
     }
-    return { setup: '', name: avt(name.prefix ? `${name.prefix}:${name.local}` : name.local), namespace: avt(name.uri) };
+    return { setup: '', name: avt(lexicalQName(name.prefix, name.local)), namespace: avt(name.uri) };
   }
   const value = translateExpr(expr.nameExpr!, scope, unit);
   const call =

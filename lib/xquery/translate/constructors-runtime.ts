@@ -21,6 +21,7 @@ import { lineColumn } from '../syntax';
 import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** Static errors of direct constructors (XQuery 3.1 §3.9.1, §3.9.3, codes of §F). */
 export const CONSTRUCTOR_STATIC_ERRORS = {
@@ -64,14 +65,14 @@ export function raise(code: ConstructorDynamicCode, detail = '""'): string {
   return `${F}error(${F}QName(${xpathString(NS.err)}, ${xpathString(code)}), ${message})`;
 }
 
-const F = `Q{${NS.fn}}`;
+const F = braced(NS.fn);
 const XS = 'xs:'; // the stylesheet root binds xs
-const MAP = `Q{${NS.map}}`;
-const ARRAY = `Q{${NS.array}}`;
+const MAP = braced(NS.map);
+const ARRAY = braced(NS.array);
 
 /** The EQName of runtime helper `local`. */
 export function helper(local: string): string {
-  return `Q{${NS.gen}}ctor.${local}`;
+  return `${braced(NS.gen)}ctor.${local}`;
 }
 
 /** Helpers already emitted, per stylesheet. */

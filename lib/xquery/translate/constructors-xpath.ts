@@ -31,29 +31,30 @@ import { translateExpr } from './expressions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
-const F = `Q{${NS.fn}}`;
-const V = `Q{${NS.vars}}`;
+const F = braced(NS.fn);
+const V = braced(NS.vars);
 
 /** The library functions of this file, by EQName, with their XSLT text. */
 export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
-  [`Q{${NS.gen}}lib.element`]: [
-    `<xsl:function name="Q{${NS.gen}}lib.element" as="element()">`,
+  [`${braced(NS.gen)}lib.element`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.element" as="element()">`,
     `<xsl:param name="${V}name" as="xs:string"/>`,
     `<xsl:param name="${V}attributes" as="attribute()*"/>`,
     `<xsl:param name="${V}content" as="item()*"/>`,
     `<xsl:element name="{$${V}name}" namespace=""><xsl:sequence select="$${V}attributes, $${V}content"/></xsl:element>`,
     '</xsl:function>',
   ].join('\n'),
-  [`Q{${NS.gen}}lib.attribute`]: [
-    `<xsl:function name="Q{${NS.gen}}lib.attribute" as="attribute()">`,
+  [`${braced(NS.gen)}lib.attribute`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.attribute" as="attribute()">`,
     `<xsl:param name="${V}name" as="xs:string"/>`,
     `<xsl:param name="${V}value" as="xs:string"/>`,
     `<xsl:attribute name="{$${V}name}" namespace="" select="$${V}value"/>`,
     '</xsl:function>',
   ].join('\n'),
-  [`Q{${NS.gen}}lib.text`]: [
-    `<xsl:function name="Q{${NS.gen}}lib.text" as="text()">`,
+  [`${braced(NS.gen)}lib.text`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.text" as="text()">`,
     `<xsl:param name="${V}value" as="xs:string"/>`,
     `<xsl:value-of select="$${V}value"/>`,
     '</xsl:function>',
@@ -61,7 +62,7 @@ export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
 };
 
 function call(unit: TranslationUnit, local: 'element' | 'attribute' | 'text', args: string): string {
-  const name = `Q{${NS.gen}}lib.${local}`;
+  const name = `${braced(NS.gen)}lib.${local}`;
   unit.addLibraryDeclaration(name, PLAIN_CONSTRUCTOR_FUNCTIONS[name]);
   return `${name}(${args})`;
 }

@@ -35,6 +35,7 @@ import { liftFunction, liftScope } from './lift';
 import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { avt, braced, lexicalQName } from './emit';
 
 export type ConstructorExpr = Extract<
   Expr,
@@ -86,19 +87,14 @@ export function constructorInstruction(expr: ConstructorExpr, scope: Scope, unit
   }
 }
 
-/** Text for an attribute value template (`{`/`}` doubled). */
-export function avt(s: string): string {
-  return xmlAttr(s.replace(/[{}]/g, '$&$&'));
-}
-
 /** `prefix:local` or `local`, as written. */
 function lexicalName(name: QName): string {
-  return name.prefix ? `${name.prefix}:${name.local}` : name.local;
+  return lexicalQName(name.prefix, name.local);
 }
 
 /** A fresh XSLT variable name for the body of a constructor. */
 export function tempVar(scope: Scope, what: string): { param: string; ref: string } {
-  const param = `Q{${NS.vars}}ctor.${what}.${scope.ctx.nextId()}`;
+  const param = `${braced(NS.vars)}ctor.${what}.${scope.ctx.nextId()}`;
   return { param, ref: `$${param}` };
 }
 
@@ -161,7 +157,7 @@ function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUni
 
 function directAttribute(a: DirAttribute, name: QName, scope: Scope, unit: TranslationUnit): string {
   let value = attributeValue(a, scope, unit);
-  if (isXmlId(name)) value = `Q{${NS.fn}}normalize-space(${value})`;
+  if (isXmlId(name)) value = `${braced(NS.fn)}normalize-space(${value})`;
   return `${unit.marker(a)}<xsl:attribute name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}" select="${xmlAttr(value)}"/>`;
 }
 

@@ -17,9 +17,10 @@ import { NS, xmlAttr } from './names';
 import type { Focus, Scope } from './scope';
 import { checkedValue, translateItemType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** The global variable that holds a declared context item. */
-const CONTEXT_ITEM = `Q{${NS.gen}}context-item`;
+const CONTEXT_ITEM = `${braced(NS.gen)}context-item`;
 
 /** The focus on a declared context item. */
 export const DECLARED_CONTEXT_FOCUS: Focus = { kind: 'params', item: `$${CONTEXT_ITEM}`, position: '1', last: '1' };

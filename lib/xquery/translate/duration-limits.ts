@@ -6,10 +6,11 @@
  * 2^63 - 1 seconds. Only casts from strings and untyped values can exceed that; their lexical
  * components are summed as xs:decimal (exact in saxon-js) before the cast.
  */
-import { NS, xpathString } from './names';
+import { NS, xpathError, xpathString } from './names';
+import { braced } from './emit';
 
-const F = `Q{${NS.fn}}`;
-const XS = `Q{${NS.xs}}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 const DURATION_TYPES = new Set(['duration', 'yearMonthDuration', 'dayTimeDuration']);
 const LEXICAL = '^-?P(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?(?:T(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)(?:\\.[0-9]*)?S)?)?$';
 const MAX = `${XS}decimal("9223372036854775807")`;
@@ -26,7 +27,7 @@ export function isDurationSingleType(type: string): boolean {
 
 /** XPath that is true when atomic value `v` (a variable reference) is a duration too large to hold. */
 function overflows(v: string, id: number): string {
-  const s = `$Q{${NS.vars}}duration-text.${id}`;
+  const s = `$${braced(NS.vars)}duration-text.${id}`;
   const part = (n: number) => `${XS}decimal(${F}concat("0", ${F}replace(${s}, ${xpathString(LEXICAL)}, "$${n}")))`;
   return (
     `(${v} instance of ${XS}string or ${v} instance of ${XS}untypedAtomic) and ` +
@@ -37,13 +38,13 @@ function overflows(v: string, id: number): string {
 
 /** `value cast as type` (`type` an EQName with its `?`), FODT0002 for a duration beyond the limits. */
 export function checkedDurationCast(value: string, type: string, id: number): string {
-  const v = `$Q{${NS.vars}}duration.${id}`;
-  const error = `${F}error(${F}QName("${NS.err}", "FODT0002"), "Duration overflow.")`;
+  const v = `$${braced(NS.vars)}duration.${id}`;
+  const error = xpathError('FODT0002', 'Duration overflow.');
   return `(let ${v} := ${value} return if (${F}exists(${v}) and (${overflows(`${F}head(${v})`, id)})) then ${error} else (${v} cast as ${type}))`;
 }
 
 /** `value castable as type`, false for a duration beyond the limits. */
 export function checkedDurationCastable(value: string, type: string, id: number): string {
-  const v = `$Q{${NS.vars}}duration.${id}`;
+  const v = `$${braced(NS.vars)}duration.${id}`;
   return `(let ${v} := ${value} return (${v} castable as ${type}) and ${F}not(${F}exists(${v}) and (${overflows(`${F}head(${v})`, id)})))`;
 }

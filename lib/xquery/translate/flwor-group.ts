@@ -25,11 +25,12 @@ import { NS, xmlAttr, xpathError, xpathString } from './names';
 import type { Variable } from './scope';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
+import { braced } from './emit';
 
 export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
   // all bindings first: a grouping variable names the latest binding of its name
   for (const spec of clause.specs) {
-    if (spec.value) bindValue(spec.name, spec.type, `Q{${NS.fn}}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
+    if (spec.value) bindValue(spec.name, spec.type, `${braced(NS.fn)}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
   }
   const grouping = clause.specs.map((spec) => {
     const v = stream.lookup(spec.name, spec.start);
@@ -50,8 +51,8 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
 function groupKey(v: Variable, stream: TupleStream): string {
   const a = tempVar(stream.scope, 'key');
   return (
-    `let ${a} := Q{${NS.fn}}data(${v.ref}) return ` +
-    `if (Q{${NS.fn}}count(${a}) gt 1) then ${xpathError('XPTY0004', `The grouping key $${v.name.local} has more than one item.`)} else ${a}`
+    `let ${a} := ${braced(NS.fn)}data(${v.ref}) return ` +
+    `if (${braced(NS.fn)}count(${a}) gt 1) then ${xpathError('XPTY0004', `The grouping key $${v.name.local} has more than one item.`)} else ${a}`
   );
 }
 
@@ -64,14 +65,14 @@ function groupFunction(
   unit: TranslationUnit,
 ): string {
   const name = unit.newFunctionName();
-  const t = `Q{${NS.vars}}tuples`;
-  const k = `$Q{${NS.vars}}k`;
+  const t = `${braced(NS.vars)}tuples`;
+  const k = `$${braced(NS.vars)}k`;
   const composite = keys
-    .map((key) => `(let ${k} := ?(${xpathString(key)}) return if (Q{${NS.fn}}empty(${k})) then 0 else (1, if (${k} instance of Q{${NS.xs}}untypedAtomic) then Q{${NS.fn}}string(${k}) else ${k}))`)
+    .map((key) => `(let ${k} := ?(${xpathString(key)}) return if (${braced(NS.fn)}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${braced(NS.fn)}string(${k}) else ${k}))`)
     .join(', ');
   const entries = vars.map((v) => {
     const g = grouping.findIndex((x) => x.param === v.param);
-    const value = g >= 0 ? `Q{${NS.fn}}head(Q{${NS.fn}}current-group())?(${xpathString(keys[g])})` : `Q{${NS.fn}}current-group()?(${xpathString(v.param)})`;
+    const value = g >= 0 ? `${braced(NS.fn)}head(${braced(NS.fn)}current-group())?(${xpathString(keys[g])})` : `${braced(NS.fn)}current-group()?(${xpathString(v.param)})`;
     return `${xpathString(v.param)}: ${value}`;
   });
   const body = [

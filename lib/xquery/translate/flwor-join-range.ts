@@ -24,6 +24,7 @@ import type { JoinPlan } from './flwor-join-sites';
 import { NS } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** Names of the generated variables of one range join. */
 export interface RangeState {
@@ -41,9 +42,9 @@ export interface RangeState {
   readonly search: string;
 }
 
-const F = `Q{${NS.fn}}`;
-const XS = `Q{${NS.xs}}`;
-const ARRAY = `Q{${NS.array}}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
+const ARRAY = braced(NS.array);
 
 /** Whether the atomic value `k` is a number (of a type derived from one of the primitive numeric types). */
 export const isNumber = (k: string): string => `(${k} instance of ${XS}decimal or ${k} instance of ${XS}double or ${k} instance of ${XS}float)`;
@@ -58,7 +59,7 @@ export const castableAsDouble = (k: string): string => `(${F}matches(${k}, "^\\s
 /** `$seq := B, $positions := …, $other := …, $search := …` of one range join. */
 export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: RangeState } {
   const id = scope.ctx.nextId();
-  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
   const [seq, items, entries, sorted, keys, positions, other, doubles, search] = ['seq', 'items', 'entries', 'sorted', 'keys', 'positions', 'other', 'doubles', 'search'].map(name);
   const [pos, k, d, e, x, upper, go, lo, hi, m] = ['pos', 'key', 'double', 'entry', 'x', 'upper', 'go', 'lo', 'hi', 'mid'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
@@ -99,7 +100,7 @@ export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit
  */
 export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Scope, unit: TranslationUnit): { prefix: string; domain: string; exact: string } {
   const id = scope.ctx.nextId();
-  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
   const [l, c, ds, exact, p] = ['probe', 'bounds', 'doubles', 'exact', 'pos'].map(name);
   const { seq, items, positions, other, doubles, search } = state;
   const probe = translateExpr(plan.probe, scope, unit);

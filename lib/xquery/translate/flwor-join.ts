@@ -25,9 +25,10 @@ import type { ForBinding, WhereClause } from '../syntax';
 import { translateExpr } from './expressions';
 import { castableAsDouble, isNumber, joinRangeCandidates, joinRangeMap, type RangeState } from './flwor-join-range';
 import type { JoinPlan } from './flwor-join-sites';
-import { NS } from './names';
+import { NS, xpathString } from './names';
 import type { Scope, StaticContext, Variable } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 export { findJoins, type JoinPlan } from './flwor-join-sites';
 
@@ -43,9 +44,9 @@ export interface HashState {
 
 export type JoinState = HashState | RangeState;
 
-const F = `Q{${NS.fn}}`;
-const XS = `Q{${NS.xs}}`;
-const MAP = `Q{${NS.map}}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
+const MAP = braced(NS.map);
 
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
@@ -81,7 +82,7 @@ export function joinOuterBinding(
   hoisted?: { plan: JoinPlan; state: JoinState },
 ): { text: string; scope: Scope } {
   const outer = plans[0].outer;
-  const outerSeq = `$Q{${NS.vars}}join-outer.${scope.ctx.nextId()}`;
+  const outerSeq = `$${braced(NS.vars)}join-outer.${scope.ctx.nextId()}`;
   const candidates = hoisted ? joinCandidates(hoisted.plan, hoisted.state, scope, unit) : { prefix: '', domain: translateExpr(outer.in, scope, unit) };
   let joins = registry.get(scope.ctx);
   if (!joins) registry.set(scope.ctx, (joins = new Map()));
@@ -99,7 +100,7 @@ export function joinOuterBinding(
 }
 
 /** The runtime library function grouping the positions of B's items by key (`joinGroupsText`). */
-export const JOIN_GROUPS = `Q{${NS.gen}}lib.join-groups`;
+export const JOIN_GROUPS = `${braced(NS.gen)}lib.join-groups`;
 
 /**
  * `join-groups($n, $keys)`: a map from each key `$keys($pos)` gives for a position 1 to `$n`
@@ -109,7 +110,7 @@ export const JOIN_GROUPS = `Q{${NS.gen}}lib.join-groups`;
  * copies a key's whole sequence for every item added to it.
  */
 export function joinGroupsText(): string {
-  const [n, keys] = [`Q{${NS.vars}}n`, `Q{${NS.vars}}keys`];
+  const [n, keys] = [`${braced(NS.vars)}n`, `${braced(NS.vars)}keys`];
   return [
     `<xsl:function name="${JOIN_GROUPS}" as="map(*)">`,
     `<xsl:param name="${n}" as="xs:integer"/>`,
@@ -131,13 +132,13 @@ export function joinGroupsText(): string {
  */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
-  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
   const [seq, items, map, pos, k, d] = ['seq', 'items', 'map', 'pos', 'key', 'double'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const keys = translateExpr(plan.build, item.scope, unit);
   unit.addLibraryDeclaration(JOIN_GROUPS, joinGroupsText());
-  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else "${prefix}" || ${numberKey(d)})`;
+  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${xpathString(prefix)} || ${numberKey(d)})`;
   const keysOf =
     `function(${pos}) { let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
     `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
@@ -167,14 +168,14 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
     return range;
   }
   const id = scope.ctx.nextId();
-  const name = (n: string): string => `$Q{${NS.vars}}join-${n}.${id}`;
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
   const [l, d, c, p, k] = ['probe', 'double', 'candidates', 'pos', 'key'].map(name);
   const { seq, items, map } = state;
   const has = (f: string): string => `${MAP}contains(${map}, "k${f}")`;
   const all = '"*"';
   const probe = translateExpr(plan.probe, scope, unit);
   const numeric = (x: string, kinds: string[]): string =>
-    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `"${kind}" || ${numberKey(d)}`).join(', ')}))`;
+    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `${xpathString(kind)} || ${numberKey(d)}`).join(', ')}))`;
   // the keys to look up for L's values, or "*" where the nested loop compares otherwise
   const lookups =
     `for ${l} in ${F}data(${probe}) return ` +

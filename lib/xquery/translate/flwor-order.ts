@@ -22,6 +22,7 @@ import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 export function translateOrderBy(clause: OrderByClause, stream: TupleStream, unit: TranslationUnit): void {
   const entries: (readonly [string, string])[] = [];
@@ -42,9 +43,9 @@ export function emptyGreatest(s: OrderSpec, scope: Scope): boolean {
 /** The order key of one tuple: atomized, one item at most, untypedAtomic as string (`a`: a free variable for the atomized value). */
 export function sortKey(value: string, a: string): string {
   return (
-    `let ${a} := Q{${NS.fn}}data(${value}) return ` +
-    `if (Q{${NS.fn}}count(${a}) gt 1) then ${xpathError('XPTY0004', ORDER_KEY_CARDINALITY_MESSAGE)} ` +
-    `else if (${a} instance of Q{${NS.xs}}untypedAtomic) then Q{${NS.fn}}string(${a}) else ${a}`
+    `let ${a} := ${braced(NS.fn)}data(${value}) return ` +
+    `if (${braced(NS.fn)}count(${a}) gt 1) then ${xpathError('XPTY0004', ORDER_KEY_CARDINALITY_MESSAGE)} ` +
+    `else if (${a} instance of ${braced(NS.xs)}untypedAtomic) then ${braced(NS.fn)}string(${a}) else ${a}`
   );
 }
 
@@ -53,9 +54,9 @@ export function sortKey(value: string, a: string): string {
  * whether the spec says `empty greatest`, known now or given as an XPath boolean expression.
  */
 export function sortClass(k: string, greatest: boolean | string): string {
-  const nan = `(${k} instance of Q{${NS.xs}}double or ${k} instance of Q{${NS.xs}}float) and ${k} ne ${k}`;
+  const nan = `(${k} instance of ${braced(NS.xs)}double or ${k} instance of ${braced(NS.xs)}float) and ${k} ne ${k}`;
   const [empty, value] = typeof greatest === 'string' ? [`(if (${greatest}) then 2 else 0)`, `(if (${greatest}) then 0 else 2)`] : greatest ? [2, 0] : [0, 2];
-  return `if (Q{${NS.fn}}empty(${k})) then ${empty} else if (${nan}) then 1 else ${value}`;
+  return `if (${braced(NS.fn)}empty(${k})) then ${empty} else if (${nan}) then 1 else ${value}`;
 }
 
 /** `declare default order empty greatest|least`, when the static context records it. */
@@ -71,13 +72,13 @@ function defaultEmptyOrder(scope: Scope): 'greatest' | 'least' {
  * runtime library (library.ts).
  */
 export function sortFunctionName(n: number): string {
-  return `Q{${NS.gen}}lib.sort-${n}`;
+  return `${braced(NS.gen)}lib.sort-${n}`;
 }
 
 export function sortFunctionText(n: number): string {
-  const t = `Q{${NS.vars}}tuples`;
-  const orders = `Q{${NS.vars}}orders`;
-  const collations = `Q{${NS.vars}}collations`;
+  const t = `${braced(NS.vars)}tuples`;
+  const orders = `${braced(NS.vars)}orders`;
+  const collations = `${braced(NS.vars)}collations`;
   const sorts = Array.from({ length: n }, (_, j) => {
     const i = j + 1;
     const order = `{$${orders}[${i}]}`;
@@ -86,7 +87,7 @@ export function sortFunctionText(n: number): string {
       `<xsl:sort select="${xmlAttr(`?(${xpathString(`#o${i}`)})`)}" order="${order}" collation="{$${collations}[${i}]}"/>`,
     ];
   }).flat();
-  const err = `Q{${NS.err}}`;
+  const err = braced(NS.err);
   return [
     `<xsl:function name="${sortFunctionName(n)}" as="map(*)*">`,
     `<xsl:param name="${t}" as="map(*)*"/>`,
@@ -96,7 +97,7 @@ export function sortFunctionText(n: number): string {
     `<xsl:perform-sort select="$${t}">`,
     ...sorts,
     '</xsl:perform-sort>',
-    `<xsl:catch errors="${err}XTDE1030 ${err}FORG0006" select="${xmlAttr(`Q{${NS.fn}}error(Q{${NS.fn}}QName(${xpathString(NS.err)}, "XPTY0004"), $${err}description)`)}"/>`,
+    `<xsl:catch errors="${err}XTDE1030 ${err}FORG0006" select="${xmlAttr(`${braced(NS.fn)}error(${braced(NS.fn)}QName(${xpathString(NS.err)}, "XPTY0004"), $${err}description)`)}"/>`,
     '</xsl:try>',
     '</xsl:function>',
   ].join('\n');

@@ -36,8 +36,9 @@ import type { Scope } from './scope';
 import { yieldsAtomics } from './atomic-values';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
-const ORDER_TUPLES = `Q{${NS.engine}}order-tuples`;
+const ORDER_TUPLES = `${braced(NS.engine)}order-tuples`;
 
 /** The FLWOR as XPath, when it has the shape above; otherwise undefined. */
 export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string | undefined {
@@ -76,7 +77,7 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
       }
     }
   }
-  const keys = order.specs.map((s) => `Q{${NS.fn}}data(${translateExpr(s.expr, inner, unit)})`);
+  const keys = order.specs.map((s) => `${braced(NS.fn)}data(${translateExpr(s.expr, inner, unit)})`);
   const value = refs.length === 1 ? refs[0] : `[${refs.join(', ')}]`;
   const tuple = `${open.join('')}[${[value, ...keys].join(', ')}]${close.reverse().join('')}`;
 
@@ -127,15 +128,15 @@ function makesClosure(e: Node): boolean {
  * per tuple. The text depends on `n` only: it belongs to the runtime library (library.ts).
  */
 export function orderFunctionName(n: number): string {
-  return `Q{${NS.gen}}lib.order-${n}`;
+  return `${braced(NS.gen)}lib.order-${n}`;
 }
 
 export function orderFunctionText(n: number): string {
-  const v = (local: string): string => `$Q{${NS.vars}}${local}`;
+  const v = (local: string): string => `$${braced(NS.vars)}${local}`;
   const [tuples, orders, empties, collations, sorted, tuple, m] = ['tuples', 'orders', 'empties', 'collations', 'sorted', 'tuple', 'm'].map(v);
   const maps = `for ${tuple} in ${tuples} return ${ORDER_ENTRY}(${tuple}, ${empties})`;
   const fallback = `for ${m} in ${sortFunctionName(n)}(${maps}, ${orders}, ${collations}) return ${m}("#t")(1)`;
-  const body = `let ${sorted} := ${ORDER_TUPLES}(${tuples}, ${orders}, ${empties}, ${collations}) return if (Q{${NS.fn}}exists(${sorted})) then ${sorted}(1) else (${fallback})`;
+  const body = `let ${sorted} := ${ORDER_TUPLES}(${tuples}, ${orders}, ${empties}, ${collations}) return if (${braced(NS.fn)}exists(${sorted})) then ${sorted}(1) else (${fallback})`;
   return [
     `<xsl:function name="${orderFunctionName(n)}" as="item()*">`,
     `<xsl:param name="${tuples.slice(1)}" as="array(*)*"/>`,
@@ -152,19 +153,19 @@ export function orderFunctionText(n: number): string {
  * `sortFunctionText`) takes for one tuple array: `#t` the array, and per key i its class `#ci`
  * and its value `#oi`, checked as that sort requires.
  */
-export const ORDER_ENTRY = `Q{${NS.gen}}lib.order-entry`;
+export const ORDER_ENTRY = `${braced(NS.gen)}lib.order-entry`;
 
 export function orderEntryText(): string {
-  const v = (local: string): string => `$Q{${NS.vars}}${local}`;
+  const v = (local: string): string => `$${braced(NS.vars)}${local}`;
   const [tuple, empties, i, k] = ['tuple', 'empties', 'i', 'key'].map(v);
   const entries =
-    `for ${i} in 1 to Q{${NS.array}}size(${tuple}) - 1 return let ${k} := ${sortKey(`${tuple}(${i} + 1)`, v('atom'))} return ` +
+    `for ${i} in 1 to ${braced(NS.array)}size(${tuple}) - 1 return let ${k} := ${sortKey(`${tuple}(${i} + 1)`, v('atom'))} return ` +
     `(map{"#c" || ${i}: (${sortClass(k, `${empties}[${i}] eq "greatest"`)})}, map{"#o" || ${i}: ${k}})`;
   return [
     `<xsl:function name="${ORDER_ENTRY}" as="map(*)">`,
     `<xsl:param name="${tuple.slice(1)}" as="array(*)"/>`,
     `<xsl:param name="${empties.slice(1)}" as="xs:string*"/>`,
-    `<xsl:sequence select="${xmlAttr(`Q{${NS.map}}merge((map{"#t": ${tuple}}, ${entries}))`)}"/>`,
+    `<xsl:sequence select="${xmlAttr(`${braced(NS.map)}merge((map{"#t": ${tuple}}, ${entries}))`)}"/>`,
     '</xsl:function>',
   ].join('\n');
 }

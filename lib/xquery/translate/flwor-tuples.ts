@@ -22,10 +22,11 @@
 import type { EQName } from '../syntax';
 import { NS, xpathString } from './names';
 import type { Scope, Variable } from './scope';
+import { braced } from './emit';
 
 /** A generated XPath variable reference that cannot clash with any XQuery variable. */
 export function tempVar(scope: Scope, what: string): string {
-  return `$Q{${NS.vars}}${what}.${scope.ctx.nextId()}`;
+  return `$${braced(NS.vars)}${what}.${scope.ctx.nextId()}`;
 }
 
 export class TupleStream {
@@ -89,7 +90,7 @@ export class TupleStream {
     if (count) {
       const all = tempVar(this.outer, 'tuples');
       const i = tempVar(this.outer, 'n');
-      head = `let ${all} := (${stream}) return for ${i} in 1 to Q{${NS.fn}}count(${all}) return let ${t} := ${all}[${i}] return `;
+      head = `let ${all} := (${stream}) return for ${i} in 1 to ${braced(NS.fn)}count(${all}) return let ${t} := ${all}[${i}] return `;
       const bound = scope.bind(count.name, count.offset, true);
       lets.push(`${bound.variable.ref} := ${i}`);
       scope = bound.scope;

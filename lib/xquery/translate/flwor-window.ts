@@ -29,11 +29,12 @@ import { NS, xmlAttr } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 export function translateWindow(clause: WindowClause, stream: TupleStream, unit: TranslationUnit): void {
   const scope = stream.scope;
   checkDistinctNames(clause, scope);
-  const fn = (local: string): string => `Q{${NS.fn}}${local}`;
+  const fn = (local: string): string => `${braced(NS.fn)}${local}`;
   const seq = tempVar(scope, 'seq');
   let text = `let ${seq} := array{${translateExpr(clause.in, scope, unit)}} return `;
 
@@ -61,9 +62,9 @@ export function translateWindow(clause: WindowClause, stream: TupleStream, unit:
   const win = tempVar(scope, 'window');
   const s = tempVar(scope, 's');
   const e = tempVar(scope, 'e');
-  text += `for ${win} in ${helper}(Q{${NS.array}}size(${seq}), ${start}, ${end}, ${only}) return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
+  text += `for ${win} in ${helper}(${braced(NS.array)}size(${seq}), ${start}, ${end}, ${only}) return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
   const w = scope.bind(clause.name, clause.start);
-  let value = `Q{${NS.array}}subarray(${seq}, ${s}, ${e} - ${s} + 1)?*`;
+  let value = `${braced(NS.array)}subarray(${seq}, ${s}, ${e} - ${s} + 1)?*`;
   if (clause.type) value = checkedValue(value, translateSequenceType(clause.type, scope), `$${w.variable.name.local}`);
   text += `let ${w.variable.ref} := ${value} return `;
   const after = bindCondition(clause.startCondition, w.scope, seq, s);
@@ -90,7 +91,7 @@ function bindCondition(c: WindowCondition, scope: Scope, seq: string, pos: strin
   bind(c.current, `${seq}(${pos})`);
   bind(c.positional, pos);
   bind(c.previous, `(if (${pos} gt 1) then ${seq}(${pos} - 1) else ())`);
-  bind(c.next, `(if (${pos} lt Q{${NS.array}}size(${seq})) then ${seq}(${pos} + 1) else ())`);
+  bind(c.next, `(if (${pos} lt ${braced(NS.array)}size(${seq})) then ${seq}(${pos} + 1) else ())`);
   return { lets: lets.length ? `let ${lets.join(', ')} return ` : '', scope: inner };
 }
 
@@ -102,7 +103,7 @@ function checkDistinctNames(clause: WindowClause, scope: Scope): void {
   }
   for (const n of names) {
     const qn = scope.variableName(n, clause.start);
-    const key = `Q{${qn.uri}}${qn.local}`;
+    const key = JSON.stringify([qn.uri, qn.local]);
     if (seen.has(key)) throw scope.error('XQST0103', clause.start, qn.prefix ? `${qn.prefix}:${qn.local}` : qn.local);
     seen.add(key);
   }
@@ -135,7 +136,7 @@ function tumblingHelper(unit: TranslationUnit): string {
   const slot = helperSlot(unit);
   if (slot.tumbling) return slot.tumbling;
   const name = unit.newFunctionName();
-  const v = `Q{${NS.vars}}`;
+  const v = braced(NS.vars);
   const text = [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),
@@ -176,7 +177,7 @@ function slidingHelper(unit: TranslationUnit): string {
   const slot = helperSlot(unit);
   if (slot.sliding) return slot.sliding;
   const name = unit.newFunctionName();
-  const v = `Q{${NS.vars}}`;
+  const v = braced(NS.vars);
   const text = [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),

@@ -20,6 +20,7 @@ import { NS } from './names';
 import type { Scope } from './scope';
 import { checkedValue, translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** `some`/`every` … `satisfies` (XQuery 3.1 §3.15): an XPath quantified expression, the bindings' types checked. */
 export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr' }>, scope: Scope, unit: TranslationUnit): string {
@@ -30,7 +31,7 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
     const bound = inner.bind(b.name, b.start);
     if (b.type) {
       const type = translateSequenceType(b.type, scope);
-      domain = `(for $Q{${NS.vars}}q in ${domain} return ${checkedValue(`$Q{${NS.vars}}q`, type, `$${bound.variable.name.local}`)})`;
+      domain = `(for $${braced(NS.vars)}q in ${domain} return ${checkedValue(`$${braced(NS.vars)}q`, type, `$${bound.variable.name.local}`)})`;
     }
     inner = bound.scope;
     bindings.push(`${bound.variable.ref} in ${domain}`);
@@ -99,13 +100,13 @@ export function forBinding(b: ForBinding, scope: Scope, unit: TranslationUnit): 
   if (!b.positionalVar && !b.allowingEmpty) {
     const bound = scope.bind(b.name, b.start, atomic);
     if (!type) return { text: `for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
-    const item = `$Q{${NS.vars}}item.${scope.ctx.nextId()}`;
+    const item = `$${braced(NS.vars)}item.${scope.ctx.nextId()}`;
     return {
       text: `for ${item} in ${domain} return let ${bound.variable.ref} := ${checkedValue(item, type, `$${bound.variable.name.local}`)} return `,
       scope: bound.scope,
     };
   }
-  const seq = `$Q{${NS.vars}}seq.${scope.ctx.nextId()}`;
+  const seq = `$${braced(NS.vars)}seq.${scope.ctx.nextId()}`;
   let inner = scope;
   let pos: string;
   if (b.positionalVar) {
@@ -113,10 +114,10 @@ export function forBinding(b: ForBinding, scope: Scope, unit: TranslationUnit): 
     inner = p.scope;
     pos = p.variable.ref;
   } else {
-    pos = `$Q{${NS.vars}}pos.${scope.ctx.nextId()}`;
+    pos = `$${braced(NS.vars)}pos.${scope.ctx.nextId()}`;
   }
   const bound = inner.bind(b.name, b.start, atomic);
-  const range = b.allowingEmpty ? `(if (Q{${NS.fn}}empty(${seq})) then 0 else 1 to Q{${NS.fn}}count(${seq}))` : `(1 to Q{${NS.fn}}count(${seq}))`;
+  const range = b.allowingEmpty ? `(if (${braced(NS.fn)}empty(${seq})) then 0 else 1 to ${braced(NS.fn)}count(${seq}))` : `(1 to ${braced(NS.fn)}count(${seq}))`;
   let value = `${seq}[${pos}]`;
   if (type) value = checkedValue(value, type, `$${bound.variable.name.local}`);
   // the positional variable must not see the range variable and vice versa: bind both after the domain

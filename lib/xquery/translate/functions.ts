@@ -34,10 +34,11 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { NS, declaredName, displayName, eqname, xmlAttr, xpathString, type QName } from './names';
+import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced, lexicalQName } from './emit';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
 const XSLT_ONLY = new Set([
@@ -71,7 +72,7 @@ const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
 };
 
 /** The generated function behind `fn:function-lookup#2` (`guardedLookup`). */
-const LOOKUP_FUNCTION = `Q{${NS.gen}}function-lookup`;
+const LOOKUP_FUNCTION = `${braced(NS.gen)}function-lookup`;
 
 function args(list: readonly Argument[], scope: Scope, unit: TranslationUnit): string[] {
   return list.map((a) => (a.kind === 'ArgumentPlaceholder' ? '?' : translateExpr(a, scope, unit)));
@@ -88,7 +89,7 @@ const RESERVED_LOCAL = new Set([
  * the declaration uses (names.ts `declaredName`).
  */
 export function functionNameInXPath(name: QName, unit: TranslationUnit): string {
-  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? `${unit.prefixFor(name.uri)}:${name.local}` : declaredName(name);
+  return RESERVED_LOCAL.has(name.local) && name.uri !== '' ? lexicalQName(unit.prefixFor(name.uri), name.local) : declaredName(name);
 }
 
 /** Checks that a function name with `arity` can exist; returns the name to call. */
@@ -101,7 +102,7 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
       return LOOKUP_FUNCTION;
     }
     const engine = Object.hasOwn(ENGINE_FUNCTIONS, name.local) ? ENGINE_FUNCTIONS[name.local] : undefined;
-    if (engine && engine.arities.includes(arity) && (engine.references || !reference)) return `Q{${NS.engine}}${engine.name}`;
+    if (engine && engine.arities.includes(arity) && (engine.references || !reference)) return `${braced(NS.engine)}${engine.name}`;
     return key;
   }
   if (name.uri === NS.xs) {
@@ -121,15 +122,15 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
  * version. The test runs inline, so a context-dependent function keeps the caller's focus.
  */
 function guardedLookup(name: string, arity: string, scope: Scope, unit: TranslationUnit): string {
-  const n = `$Q{${NS.vars}}lookup-name.${scope.ctx.nextId()}`;
-  const a = `$Q{${NS.vars}}lookup-arity.${scope.ctx.nextId()}`;
+  const n = `$${braced(NS.vars)}lookup-name.${scope.ctx.nextId()}`;
+  const a = `$${braced(NS.vars)}lookup-arity.${scope.ctx.nextId()}`;
   declareLookupFunction(scope, unit);
   return `(let ${n} := ${name}, ${a} := ${arity} return ${lookupTest(n, a, scope)})`;
 }
 
 /** The XPath that answers a lookup of QName `$n` with arity `$a`. */
 function lookupTest(n: string, a: string, scope: Scope): string {
-  const F = `Q{${NS.fn}}`;
+  const F = braced(NS.fn);
   const list = (items: Iterable<string>): string => `(${[...items].map(xpathString).join(', ')})`;
   const u = `${F}namespace-uri-from-QName(${n})`;
   const l = `${F}local-name-from-QName(${n})`;
@@ -166,14 +167,14 @@ function noteStylesheetNeed(name: QName, unit: TranslationUnit): void {
 
 /** A function item that calls the engine's `name` with `arity` arguments. */
 function engineReference(name: string, arity: number): string {
-  const ps = Array.from({ length: arity }, (_, i) => `$Q{${NS.vars}}a${i}`);
-  return `function(${ps.join(', ')}) { Q{${NS.engine}}${name}(${ps.length ? ps.join(', ') : '()'}) }`;
+  const ps = Array.from({ length: arity }, (_, i) => `$${braced(NS.vars)}a${i}`);
+  return `function(${ps.join(', ')}) { ${braced(NS.engine)}${name}(${ps.length ? ps.join(', ') : '()'}) }`;
 }
 
 /** The stylesheet's `Q{gen}function-lookup` (for references to fn:function-lookup#2), once. */
 function declareLookupFunction(scope: Scope, unit: TranslationUnit): void {
-  const n = `Q{${NS.vars}}lookup-name`;
-  const a = `Q{${NS.vars}}lookup-arity`;
+  const n = `${braced(NS.vars)}lookup-name`;
+  const a = `${braced(NS.vars)}lookup-arity`;
   unit.addDeclarationOnce(
     LOOKUP_FUNCTION,
     () => `<xsl:function name="${LOOKUP_FUNCTION}" as="function(*)?">
@@ -208,7 +209,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const rewritten = rewrittenCall(name, callee, expr.args, a, scope);
   if (rewritten) return rewritten;
   if (name.uri === NS.fn && name.local === 'error' && a.length >= 2 && !a.includes('?')) {
-    const code = `$Q{${NS.vars}}error-code.${scope.ctx.nextId()}`;
+    const code = `$${braced(NS.vars)}error-code.${scope.ctx.nextId()}`;
     return `(let ${code} := ${a[0]} return ${callee}(${code}, ${a[1]}, ${errorEnvelope(code, a[2] ?? '()')}))`;
   }
   return `${callee}(${a.join(', ')})`;
@@ -224,7 +225,7 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
     if (expr.arity === 0 && name.local === 'last') return `function() { ${focus.last} }`;
     if (expr.arity === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `function() { ${callee}(${focus.item}) }`;
   }
-  if (callee.startsWith(`Q{${NS.engine}}`)) return engineReference(callee.slice(`Q{${NS.engine}}`.length), expr.arity);
+  if (callee.startsWith(braced(NS.engine))) return engineReference(callee.slice(braced(NS.engine).length), expr.arity);
   return `${callee}#${expr.arity}`;
 }
 
@@ -271,6 +272,6 @@ function qnameLiteral(name: QName, expr: FunctionCall, scope: Scope): string | n
   const lexical = arg.value.trim();
   const m = /^([^:]+):([^:]+)$/.exec(lexical);
   const uri = m ? scope.namespaceOf(m[1]) : scope.defaultElementNamespace();
-  if (m && uri === undefined) return `Q{${NS.fn}}error(Q{${NS.fn}}QName("${NS.err}", "FONS0004"), "No namespace is bound to prefix ${m[1].replace(/"/g, '""')}.")`;
-  return `Q{${NS.fn}}QName("${(uri ?? '').replace(/"/g, '""')}", "${lexical.replace(/"/g, '""')}")`;
+  if (m && uri === undefined) return xpathError('FONS0004', `No namespace is bound to prefix ${m[1]}.`);
+  return `${braced(NS.fn)}QName(${xpathString(uri ?? '')}, ${xpathString(lexical)})`;
 }

@@ -24,6 +24,7 @@ import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from './paths-summary';
 import { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
 
@@ -96,9 +97,9 @@ export function translateModule(module: MainModule, source: string, options: Tra
       break;
     case 'multi':
       globalFocus = bodyFocus = { kind: 'value', item: ctxRef, position: '1', last: '1' };
-      unit.addParam(`<xsl:param name="${CONTEXT_URI_PARAM}" as="Q{${NS.xs}}string?" select="()"/>`, module);
+      unit.addParam(`<xsl:param name="${CONTEXT_URI_PARAM}" as="${braced(NS.xs)}string?" select="()"/>`, module);
       unit.addParam(
-        `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="${xmlAttr(`if (exists($${CONTEXT_URI_PARAM})) then Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) else ()`)}"/>`,
+        `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="${xmlAttr(`if (exists($${CONTEXT_URI_PARAM})) then ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) else ()`)}"/>`,
         module,
       );
       break;
@@ -161,12 +162,12 @@ export function xpathToRun(t: Translation, databaseContext: boolean): string | u
       return `${ctx} ! (${expression})`;
     case 'multi': {
       if (!databaseContext) return expression;
-      const run = `let ${ctx} := Q{${NS.engine}}collection($${CONTEXT_URI_PARAM}) return (${expression})`;
+      const run = `let ${ctx} := ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) return (${expression})`;
       const summary = t.xpath.summary;
       if (summary === undefined) return run;
       // the summaries' answer, else (false()) the query as written, which only then binds the context
-      const r = `$Q{${NS.gen}}summary`;
-      return `let ${r} := ${summary} return if (${r} instance of Q{${NS.xs}}boolean) then (${run}) else ${r}`;
+      const r = `$${braced(NS.gen)}summary`;
+      return `let ${r} := ${summary} return if (${r} instance of ${braced(NS.xs)}boolean) then (${run}) else ${r}`;
     }
   }
 }

@@ -23,9 +23,10 @@ import { sortFunctionName, sortFunctionText } from './flwor-order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor-sort';
 import { literalText, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
+import { braced } from './emit';
 
 /** Stylesheet parameter (xs:string) carrying the expression to run. */
-export const EXPRESSION_PARAM = `Q{${NS.engine}}expression`;
+export const EXPRESSION_PARAM = `${braced(NS.engine)}expression`;
 
 /** Most order specs of one order by clause with a library sort. */
 const MAX_LIBRARY_SORT_KEYS = 3;
@@ -70,7 +71,7 @@ export function libraryStylesheet(): string {
   const variables = [CONTEXT_PARAM, CONTEXT_URI_PARAM];
   const qname = (eqname: string): string => {
     const [, uri, local] = /^Q\{([^}]*)\}(.*)$/.exec(eqname)!;
-    return `Q{${NS.fn}}QName(${xpathString(uri)}, ${xpathString(local)})`;
+    return `${braced(NS.fn)}QName(${xpathString(uri)}, ${xpathString(local)})`;
   };
   const withParams = `map{${variables.map((v) => `${qname(v)}: $${v}`).join(', ')}}`;
   text = [
@@ -82,7 +83,7 @@ export function libraryStylesheet(): string {
     ...[...DECLARATIONS.values()].map((d) => d.replace(/^<xsl:function /, '<xsl:function visibility="public" ')),
     '<xsl:template name="xsl:initial-template">',
     // saxon-js gives the expression no static base URI unless told: the library's own
-    `<xsl:evaluate xpath="$${EXPRESSION_PARAM}" with-params="${xmlAttr(withParams)}" base-uri="{Q{${NS.fn}}static-base-uri()}"/>`,
+    `<xsl:evaluate xpath="$${EXPRESSION_PARAM}" with-params="${xmlAttr(withParams)}" base-uri="{${braced(NS.fn)}static-base-uri()}"/>`,
     '</xsl:template>',
     '</xsl:stylesheet>',
   ].join('\n');

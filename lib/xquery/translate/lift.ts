@@ -25,12 +25,13 @@ import { xmlAttr } from './names';
 import type { Focus, Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { NS } from './names';
+import { braced } from './emit';
 
 /** Parameter names of a lifted function's focus. */
 export const FOCUS_PARAMS = {
-  item: `Q{${NS.vars}}focus.item`,
-  position: `Q{${NS.vars}}focus.position`,
-  last: `Q{${NS.vars}}focus.last`,
+  item: `${braced(NS.vars)}focus.item`,
+  position: `${braced(NS.vars)}focus.position`,
+  last: `${braced(NS.vars)}focus.last`,
 } as const;
 
 /** The focus of the body of a lifted function. */

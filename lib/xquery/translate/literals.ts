@@ -24,6 +24,7 @@
  */
 import type { Node } from '../syntax';
 import { NS, xpathString } from './names';
+import { braced } from './emit';
 
 /** A literal replaced by a stylesheet parameter: its name, sequence type and lexical value. */
 export interface LiteralParam {
@@ -132,7 +133,7 @@ export class LiteralParams {
     if (inPredicate === undefined) return undefined;
     let param = this.byNode.get(literal);
     if (!param) {
-      param = `Q{${NS.lit}}p${this.list.length + 1}`;
+      param = `${braced(NS.lit)}p${this.list.length + 1}`;
       this.list.push({ param, type: TYPES[literal.kind], value: literal.value, inPredicate });
       this.byNode.set(literal, param);
     }
@@ -146,7 +147,7 @@ export class LiteralParams {
 
 /** The `xsl:param` declaring a literal's parameter. */
 export function literalParamDeclaration(p: LiteralParam): string {
-  return `<xsl:param name="${p.param}" as="Q{${NS.xs}}${p.type.slice(3)}" required="yes"/>`;
+  return `<xsl:param name="${p.param}" as="${braced(NS.xs)}${p.type.slice(3)}" required="yes"/>`;
 }
 
 /** A literal as XPath text, parenthesized so that it stands wherever its parameter's reference stood. */
@@ -172,7 +173,7 @@ export function literalText(p: LiteralParam): string {
 export function inlinePredicateLiterals(expression: string, literals: readonly LiteralParam[]): string {
   const values = new Map(literals.filter((l) => l.inPredicate).map((l) => [`$${l.param}`, literalText(l)]));
   if (values.size === 0) return expression;
-  const prefix = `$Q{${NS.lit}}`;
+  const prefix = `$${braced(NS.lit)}`;
   let out = '';
   let i = 0;
   while (i < expression.length) {

@@ -1,17 +1,17 @@
 /**
- * Namespaces, EQNames and literal escaping for the generated XSLT/XPath.
+ * Resolved names in the generated XSLT/XPath: which spelling each kind of name gets.
  *
  * The translator resolves every QName statically and emits `Q{uri}local` everywhere, so the
- * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT.
+ * stylesheet needs no prefix declarations and the query's prefixes never leak into XSLT. The
+ * text itself is written by the emitter (emit.ts), which these functions call.
  */
-import { escapeAttribute, escapeText } from '../../xml';
-
 import { NS } from '../constants';
+import { braced, eqname, lexicalQName, localWildcard, xmlAttr, xpathString } from './emit';
 
 export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from '../constants';
 
 /** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (index.ts). */
-export const CONTEXT_URI_PARAM = `Q{${NS.gen}}context-uri`;
+export const CONTEXT_URI_PARAM = eqname({ uri: NS.gen, local: 'context-uri' });
 
 /** A resolved name: namespace URI ('' for none) and local part. */
 export interface QName {
@@ -21,10 +21,8 @@ export interface QName {
   readonly prefix?: string;
 }
 
-/** `Q{uri}local`. */
-export function eqname(name: QName): string {
-  return `Q{${name.uri}}${name.local}`;
-}
+// The emitter's writers the translator's modules import together with the name helpers below.
+export { eqname, xmlAttr, xmlText, xpathString } from './emit';
 
 /*
  * Non-ASCII names and saxon-js 2.7. Its XPath tokenizer compares characters with numbers as
@@ -53,7 +51,7 @@ export function declaredName(name: QName): string {
   if (isEQNameWritable(name.local)) return eqname(name);
   let local = 'n';
   for (const ch of name.local) local += /[A-Za-z0-9.-]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
-  return `Q{${NS.ascii}${name.uri}}${local}`;
+  return eqname({ uri: `${NS.ascii}${name.uri}`, local });
 }
 
 /**
@@ -63,12 +61,12 @@ export function declaredName(name: QName): string {
  */
 export function nodeNameInXPath(name: QName): string | undefined {
   if (isEQNameWritable(name.local)) return eqname(name);
-  return name.uri === '' ? name.local : undefined;
+  return name.uri === '' ? lexicalQName(undefined, name.local) : undefined;
 }
 
 /** `[node-name() eq QName(uri, local)]`: the test of a node name XPath cannot write. */
 export function nameTestPredicate(name: QName): string {
-  return `[Q{${NS.fn}}node-name() eq Q{${NS.fn}}QName(${xpathString(name.uri)}, ${xpathString(name.local)})]`;
+  return `[${braced(NS.fn)}node-name() eq ${braced(NS.fn)}QName(${xpathString(name.uri)}, ${xpathString(name.local)})]`;
 }
 
 /** A name test on an axis: `Q{u}l`, `l`, or `*` with a predicate on the node name. */
@@ -78,7 +76,7 @@ export function nameTest(name: QName): string {
 
 /** The wildcard `*:local`: as written, or `*` with a predicate on the local name. */
 export function localNameTest(local: string): string {
-  return isEQNameWritable(local) ? `*:${local}` : `*[Q{${NS.fn}}local-name() eq ${xpathString(local)}]`;
+  return isEQNameWritable(local) ? localWildcard(local) : `*[${braced(NS.fn)}local-name() eq ${xpathString(local)}]`;
 }
 
 /** The name as the user wrote it, for messages (`local:f`, `x`, `Q{u}x`). */
@@ -87,22 +85,9 @@ export function displayName(name: QName): string {
   return name.uri ? `Q{${name.uri}}${name.local}` : name.local;
 }
 
-/** An XPath string literal with the value `s`. */
-export function xpathString(s: string): string {
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
-/**
- * Escaping of the generated stylesheet's attribute values and text (the XML toolkit's): attribute
- * values keep line ends and tabs as character references, so they survive attribute-value
- * normalisation unchanged.
- */
-export const xmlAttr = escapeAttribute;
-export const xmlText = escapeText;
-
 /** `error(QName(err-ns, CODE), message)` as XPath: raises a W3C error at run time. */
 export function xpathError(code: string, message: string): string {
-  return `Q{${NS.fn}}error(Q{${NS.fn}}QName(${xpathString(NS.err)}, ${xpathString(code)}), ${xpathString(message)})`;
+  return `${braced(NS.fn)}error(${braced(NS.fn)}QName(${xpathString(NS.err)}, ${xpathString(code)}), ${xpathString(message)})`;
 }
 
 /**
@@ -110,5 +95,5 @@ export function xpathError(code: string, message: string): string {
  * `xsl:function` parameter types, so xs types use the `xs` prefix the stylesheet root declares.
  */
 export function asAttribute(type: string): string {
-  return xmlAttr(type.split(`Q{${NS.xs}}`).join('xs:'));
+  return xmlAttr(type.split(braced(NS.xs)).join('xs:'));
 }

@@ -18,8 +18,9 @@ import { translateRange } from './ranges';
 import type { Scope } from './scope';
 import { translateSequenceType, translateSingleType } from './types';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
-const DATA = `Q{${NS.fn}}data`;
+const DATA = `${braced(NS.fn)}data`;
 
 export type OperatorExpr = Extract<
   Expr,

@@ -21,8 +21,9 @@ import { NS, xpathString } from './names';
 import { indexedName } from './paths-index';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
-const ENGINE = `Q{${NS.engine}}`;
+const ENGINE = braced(NS.engine);
 
 /** The call `fn:count(arg)` or `fn:sum(arg)` (`local`), answered from indexes; undefined when the argument is not `//name`. */
 export function indexedAggregate(local: string, arg: Expr, fallback: () => string, scope: Scope, unit: TranslationUnit): string | undefined {
@@ -34,6 +35,6 @@ export function indexedAggregate(local: string, arg: Expr, fallback: () => strin
   const root: PathExpr = { kind: 'PathExpr', root: '/', steps: [], start: arg.start, end: arg.end };
   const roots = translateExpr(root, scope, unit);
   if (local === 'count') return `${ENGINE}count-descendants(${roots}, ${xpathString(name)})`;
-  const s = `$Q{${NS.gen}}sum`;
-  return `(let ${s} := ${ENGINE}sum-descendants(${roots}, ${xpathString(name)}) return if (${s} instance of Q{${NS.xs}}boolean) then ${fallback()} else ${s})`;
+  const s = `$${braced(NS.gen)}sum`;
+  return `(let ${s} := ${ENGINE}sum-descendants(${roots}, ${xpathString(name)}) return if (${s} instance of ${braced(NS.xs)}boolean) then ${fallback()} else ${s})`;
 }

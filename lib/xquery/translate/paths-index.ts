@@ -21,13 +21,14 @@
 import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../syntax';
 import { NS, eqname, xpathString } from './names';
 import type { Scope } from './scope';
+import { braced } from './emit';
 
 /** The index's function in the generated XPath. */
-const DESCENDANTS = `Q{${NS.engine}}descendants`;
+const DESCENDANTS = `${braced(NS.engine)}descendants`;
 /** The element list's function (documents/name-index.ts). */
-const DESCENDANT_ELEMENTS = `Q{${NS.engine}}descendant-elements`;
+const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
 /** The numeric-leaf filter (documents/leaf-values.ts). */
-const DESCENDANTS_WHERE = `Q{${NS.engine}}descendants-where`;
+const DESCENDANTS_WHERE = `${braced(NS.engine)}descendants-where`;
 
 /**
  * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
@@ -153,7 +154,7 @@ function childName(expr: Expr, scope: Scope): string | undefined {
  * array function answers false() when it cannot (documents/leaf-values.ts).
  */
 export function descendantsWhereCall(context: string, name: string, test: ChildComparison, literal: string, fallback: string): string {
-  const r = `$Q{${NS.gen}}where`;
+  const r = `$${braced(NS.gen)}where`;
   const call = `${DESCENDANTS_WHERE}(${context}, ${xpathString(name)}, ${xpathString(test.child)}, ${xpathString(test.op)}, ${literal})`;
-  return `(let ${r} := ${call} return if (${r} instance of Q{${NS.xs}}boolean) then ${fallback} else ${r})`;
+  return `(let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r})`;
 }

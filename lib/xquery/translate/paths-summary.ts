@@ -16,6 +16,7 @@ import { CONTEXT_URI_PARAM, NS, xpathString } from './names';
 import { childComparison, indexedName } from './paths-index';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** The summary call for a query body `count(//name[…])` (see above); undefined for any other body. */
 export function contextCount(body: Expr, scope: Scope, unit: TranslationUnit): string | undefined {
@@ -28,7 +29,7 @@ export function contextCount(body: Expr, scope: Scope, unit: TranslationUnit): s
   const name = indexedName(arg.steps, 0, native);
   if (name === undefined || step.kind !== 'AxisStep' || step.predicates.length > 1) return undefined;
   const call = (child: string, op: string, value: string): string =>
-    `Q{${NS.engine}}count-summary($${CONTEXT_URI_PARAM}, ${xpathString(name)}, ${xpathString(child)}, ${xpathString(op)}, ${value})`;
+    `${braced(NS.engine)}count-summary($${CONTEXT_URI_PARAM}, ${xpathString(name)}, ${xpathString(child)}, ${xpathString(op)}, ${value})`;
   if (step.predicates.length === 0) return call('', '', '()');
   const test = childComparison(step.predicates[0], native);
   return test ? call(test.child, test.op, translateExpr(test.literal, native, unit)) : undefined;

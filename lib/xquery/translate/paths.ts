@@ -21,6 +21,7 @@ import { rangeItem, rangeOf } from './ranges';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
+import { braced, uriWildcard } from './emit';
 
 export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Scope, unit: TranslationUnit): string {
   switch (expr.kind) {
@@ -39,7 +40,7 @@ export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Sco
 }
 
 /** The document root of the native focus (a leading `/`); XPDY0050 when it is not a document. */
-const ROOT = `(Q{${NS.fn}}root(self::node()) treat as document-node())`;
+const ROOT = `(${braced(NS.fn)}root(self::node()) treat as document-node())`;
 
 function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
   const native = scope.withFocus({ kind: 'native' });
@@ -147,8 +148,8 @@ function nodeTest(test: NodeTest, attribute: boolean, scope: Scope): string {
     case 'NameTest':
       return nameTest(attribute ? scope.attributeName(test.name, test.start) : scope.elementName(test.name, test.start));
     case 'Wildcard': {
-      if (test.uri !== undefined) return `Q{${test.uri}}*`;
-      if (test.prefix !== undefined) return `Q{${scope.resolvePrefix(test.prefix, test.start)}}*`;
+      if (test.uri !== undefined) return uriWildcard(test.uri);
+      if (test.prefix !== undefined) return uriWildcard(scope.resolvePrefix(test.prefix, test.start));
       if (test.local !== undefined) return localNameTest(test.local);
       return '*';
     }

@@ -10,6 +10,7 @@ import { translateArrow, translateDynamicCall, translateFunctionCall, translateI
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 export type PrimaryExpr = Extract<
   Expr,
@@ -123,10 +124,10 @@ function lookup(base: string, key: KeySpecifier, scope: Scope, unit: Translation
     case 'expr': {
       if (!key.expr.expr) return `${base}?()`;
       const id = scope.ctx.nextId();
-      const [keys, b, k] = [`$Q{${NS.vars}}lookup-keys.${id}`, `$Q{${NS.vars}}lookup-base.${id}`, `$Q{${NS.vars}}lookup-key.${id}`];
-      const arrayKey = `(if (${k} instance of Q{${NS.xs}}untypedAtomic) then Q{${NS.xs}}integer(${k}) else ${k})`;
+      const [keys, b, k] = [`$${braced(NS.vars)}lookup-keys.${id}`, `$${braced(NS.vars)}lookup-base.${id}`, `$${braced(NS.vars)}lookup-key.${id}`];
+      const arrayKey = `(if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${braced(NS.xs)}integer(${k}) else ${k})`;
       return (
-        `(let ${keys} := Q{${NS.fn}}data(${translateExpr(key.expr.expr, scope, unit)}) return ` +
+        `(let ${keys} := ${braced(NS.fn)}data(${translateExpr(key.expr.expr, scope, unit)}) return ` +
         `for ${b} in ${base} return if (${b} instance of array(*)) then (for ${k} in ${keys} return ${b}?(${arrayKey})) else ${b}?(${keys}))`
       );
     }
@@ -138,8 +139,8 @@ function stringConstructor(parts: Extract<Expr, { kind: 'StringConstructor' }>['
     p.kind === 'StringConstructorChars'
       ? xpathString(p.value)
       : p.expr
-        ? `Q{${NS.fn}}string-join(Q{${NS.fn}}data(${translateExpr(p.expr, scope, unit)}), " ")`
+        ? `${braced(NS.fn)}string-join(${braced(NS.fn)}data(${translateExpr(p.expr, scope, unit)}), " ")`
         : '""',
   );
-  return `Q{${NS.fn}}string-join((${pieces.join(', ')}), "")`;
+  return `${braced(NS.fn)}string-join((${pieces.join(', ')}), "")`;
 }

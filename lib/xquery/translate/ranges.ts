@@ -15,9 +15,10 @@ import { translateExpr } from './expressions';
 import { NS, xpathError } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
-const F = `Q{${NS.fn}}`;
-const XS = `Q{${NS.xs}}`;
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
 
 /** The range `e` is, through parentheses; undefined if it is none. */
 export function rangeOf(e: Expr): RangeExpr | undefined {
@@ -35,7 +36,7 @@ export function translateRange(expr: RangeExpr, scope: Scope, unit: TranslationU
   const t = (e: Expr): string => translateExpr(e, scope, unit);
   if (nativeStart(expr.left)) return `(${t(expr.left)} to ${t(expr.right)})`;
   const { head, a, b } = bounds(expr, scope, unit);
-  const i = `$Q{${NS.vars}}range-offset.${scope.ctx.nextId()}`;
+  const i = `$${braced(NS.vars)}range-offset.${scope.ctx.nextId()}`;
   return `(${head}if (${F}empty(${a}) or ${F}empty(${b})) then () else for ${i} in 0 to ${b} - ${a} return ${a} + ${i})`;
 }
 
@@ -66,9 +67,9 @@ function isFn(name: { prefix?: string; uri?: string; local: string }, scope: Sco
 /** `let $a := …, $b := … return ` binding the checked bounds, and the two references. */
 function bounds(expr: RangeExpr, scope: Scope, unit: TranslationUnit): { head: string; a: string; b: string } {
   const id = scope.ctx.nextId();
-  const a = `$Q{${NS.vars}}range-start.${id}`;
-  const b = `$Q{${NS.vars}}range-end.${id}`;
-  const v = `$Q{${NS.vars}}range-bound.${id}`;
+  const a = `$${braced(NS.vars)}range-start.${id}`;
+  const b = `$${braced(NS.vars)}range-end.${id}`;
+  const v = `$${braced(NS.vars)}range-bound.${id}`;
   const bound = (e: Expr): string =>
     `(let ${v} := ${F}data(${translateExpr(e, scope, unit)}) return ` +
     `if (${v} instance of ${XS}untypedAtomic) then ${XS}integer(${v}) else if (${v} instance of ${XS}integer?) then ${v} ` +

@@ -27,6 +27,7 @@ import type { EQName } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { LiteralParams } from './literals';
 import { NS, PREDECLARED, displayName, eqname, type QName } from './names';
+import { braced } from './emit';
 
 export type Focus =
   | { readonly kind: 'absent' }
@@ -157,7 +158,7 @@ export class Scope {
    */
   bind(name: EQName, offset: number, atomic = false): { scope: Scope; variable: Variable } {
     const qn = this.variableName(name, offset);
-    const param = `Q{${NS.vars}}${sanitize(qn.local)}.${this.ctx.nextId()}`;
+    const param = `${braced(NS.vars)}${sanitize(qn.local)}.${this.ctx.nextId()}`;
     const variable: Variable = { name: qn, param, ref: `$${param}`, global: false, ...(atomic ? { atomic } : {}) };
     return { scope: new Scope(this.ctx, this.focus, { variable, next: this.vars }, this.ns), variable };
   }

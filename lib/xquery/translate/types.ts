@@ -5,8 +5,9 @@
 import type { ElementTest, EQName, ItemType, KindTest, SequenceType, SingleType } from '../syntax';
 import { isAtomicTypeName } from '../../saxon';
 import { checkAnnotations } from './annotations';
-import { NS, eqname, nodeNameInXPath, type QName } from './names';
+import { NS, eqname, nodeNameInXPath, xpathError, type QName } from './names';
 import type { Scope } from './scope';
+import { braced } from './emit';
 
 /**
  * Atomic types XQuery allows in `cast`/`castable` and sequence types beyond the primitive ones.
@@ -150,7 +151,7 @@ export function translateSingleType(t: SingleType, scope: Scope): string {
  * as in `let $x as T := …`): XPTY0004 at run time when it does not match.
  */
 export function checkedValue(value: string, type: string, what: string): string {
-  const v = `$Q{${NS.vars}}typecheck`;
-  const message = `${what} does not match the declared type ${type.replace(/Q\{[^}]*\}/g, (m) => (m === `Q{${NS.xs}}` ? 'xs:' : m))}.`;
-  return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else Q{${NS.fn}}error(Q{${NS.fn}}QName("${NS.err}", "XPTY0004"), "${message.replace(/"/g, '""')}"))`;
+  const v = `$${braced(NS.vars)}typecheck`;
+  const message = `${what} does not match the declared type ${type.replace(/Q\{[^}]*\}/g, (m) => (m === braced(NS.xs) ? 'xs:' : m))}.`;
+  return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else ${xpathError('XPTY0004', message)})`;
 }

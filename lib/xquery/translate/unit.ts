@@ -12,6 +12,7 @@
 import { lineColumn, type Span } from '../syntax';
 import type { SourcePosition } from '../errors';
 import { NS, xmlAttr } from './names';
+import { braced } from './emit';
 
 const MARKER = /<!--@q:(\d+)-->/;
 const MARKERS = /<!--@q:\d+-->/g;
@@ -36,7 +37,7 @@ export class TranslationUnit {
 
   /** A fresh name for a generated function: `Q{urn:xmldb-rest:gen}fN`. */
   newFunctionName(): string {
-    return `Q{${NS.gen}}f${++this.functionCounter}`;
+    return `${braced(NS.gen)}f${++this.functionCounter}`;
   }
 
   /**

@@ -24,6 +24,7 @@ import { translateExpr } from './expressions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
+import { braced } from './emit';
 
 /** BaseX's Update Module (update:output). */
 export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
@@ -33,8 +34,8 @@ export type UpdateExpr = Extract<
   { kind: 'InsertExpr' | 'DeleteExpr' | 'ReplaceExpr' | 'RenameExpr' | 'CopyModifyExpr' | 'TransformWithExpr' | 'UpdatingFunctionCall' }
 >;
 
-const U = (local: string): string => `Q{${UPDATE_NS}}${local}`;
-const FN = (local: string): string => `Q{${NS.fn}}${local}`;
+const U = (local: string): string => `${braced(UPDATE_NS)}${local}`;
+const FN = (local: string): string => `${braced(NS.fn)}${local}`;
 
 export function translateUpdate(expr: UpdateExpr, scope: Scope, unit: TranslationUnit): string {
   const t = (e: Expr): string => `(${translateExpr(e, scope, unit)})`;
@@ -76,7 +77,7 @@ function namespaceMap(scope: Scope): string {
 }
 
 function tempVar(scope: Scope, what: string): string {
-  return `$Q{${NS.vars}}${what}.${scope.ctx.nextId()}`;
+  return `$${braced(NS.vars)}${what}.${scope.ctx.nextId()}`;
 }
 
 function copyModify(expr: CopyModifyExpr, scope: Scope, unit: TranslationUnit): string {

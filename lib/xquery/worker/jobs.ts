@@ -2,7 +2,6 @@
  * What the pool's callers give (QueryJob, QueryPoolOptions) and get (QueryOutcome), and how a
  * job becomes a run task for a worker and a worker's reply its outcome (pool.ts).
  */
-import type { ReadView } from '../../store/types';
 import type { RequestedRange } from '../../ranges';
 import type { CompileOptions } from '../compile';
 import type { StringBinding } from '../external-variables';
@@ -10,6 +9,7 @@ import { QueryError } from '../query-error';
 import type { StoreChange } from '../update/store-changes';
 import type { WorkerOutput } from './launch';
 import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, Reply } from './protocol';
+import type { ChannelView } from './store-channel';
 
 /**
  * What a job's `signal` must offer: an AbortSignal has it, and so has the router's lighter signal
@@ -81,7 +81,7 @@ export interface QueryJob {
    * The view holding the request's locks: it answers the worker's store requests (the `channel`
    * reader), and `versions` are taken from it (see RunTask.versions).
    */
-  readonly view?: ReadView;
+  readonly view?: ChannelView;
   readonly versions?: ReadonlyMap<string, string>;
   /** The database of the URL, when `params` name it rather than `context` (the default collection). */
   readonly database?: DatabaseContext;

@@ -2,15 +2,15 @@
  * A task of the pool (pool.ts) from submission until it is settled: the ends of its caller's
  * promise, its cancel signal, and its wait limit.
  */
-import type { ReadView } from '../../store/types';
 import type { CancelSignal } from './jobs';
 import type { Reply, Task } from './protocol';
+import type { ChannelView } from './store-channel';
 
 export interface Pending {
   readonly task: Task;
   readonly timeoutMs: number;
   /** The view answering the worker's store requests while it runs this task. */
-  readonly view?: ReadView;
+  readonly view?: ChannelView;
   resolve(reply: Reply): void;
   reject(error: Error): void;
   /**
@@ -29,7 +29,7 @@ export function openPending(
   task: Task,
   timeoutMs: number,
   signal: CancelSignal | undefined,
-  view: ReadView | undefined,
+  view: ChannelView | undefined,
   onAbort: (pending: Pending) => void,
 ): [Pending, Promise<Reply>] {
   let waitLimit: NodeJS.Timeout | undefined;

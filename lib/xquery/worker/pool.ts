@@ -40,17 +40,13 @@ import { TaskCosts } from './task-costs';
 import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import { openPending, type Pending } from './pending';
 import { WorkerSlot } from './worker-slot';
-import type { ReadView } from '../../store/types';
+import { START_GIVE_UP, startDelay } from './start-backoff';
+import type { ChannelView } from './store-channel';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from './protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from './protocol';
 export type { CancelSignal, QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
 
-/** Delay before replacing a worker that failed at start-up: doubles per failure in a row. */
-const BACKOFF_FIRST_MS = 100;
-const BACKOFF_MAX_MS = 30_000;
-/** Start-up failures in a row after which waiting tasks fail instead of waiting for the next try. */
-const BACKOFF_GIVE_UP = 3;
 /** Tasks at most in one batch. */
 const BATCH_MAX = 16;
 /**
@@ -134,6 +130,11 @@ export class QueryPool {
     return this.shared.compiledOrAhead(xslt, {}, this.timeoutMs);
   }
 
+  /** Whether `xslt` (default compile options) is compiled; starts nothing. */
+  compiled(xslt: string): boolean {
+    return this.shared.has(xslt, {});
+  }
+
   /** Settles once no compilation started by `compiledOrAhead` is running. */
   compiledAhead(): Promise<void> {
     return this.shared.aheadSettled();
@@ -180,7 +181,7 @@ export class QueryPool {
     return free;
   }
 
-  private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ReadView): Promise<Reply> {
+  private submit(task: Task, timeoutMs: number, signal?: CancelSignal, view?: ChannelView): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     if (signal?.aborted) return Promise.reject(cancelledError());
     // Refused at once when every worker is busy and the queue is full (spec: bounded work).
@@ -337,9 +338,9 @@ export class QueryPool {
   private startFailed(error: Error): void {
     this.startFailures++;
     this.lastStartError = error;
-    if (this.startFailures >= BACKOFF_GIVE_UP) for (const p of this.queue.splice(0)) p.reject(this.lastStartError);
+    if (this.startFailures >= START_GIVE_UP) for (const p of this.queue.splice(0)) p.reject(this.lastStartError);
     if (this.closed || this.backoff) return;
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.startFailures - 1));
+    const delay = startDelay(this.startFailures);
     this.backoff = setTimeout(() => {
       this.backoff = null;
       if (this.closed) return;

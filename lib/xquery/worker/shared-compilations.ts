@@ -10,7 +10,7 @@
  * queries that each come back once cannot fill the pool with compilations.
  */
 import { LRUCache } from 'lru-cache';
-import { compileKey, type CompileOptions } from '../compile';
+import { compileKey, type CompileOptions } from '../compile-key';
 import { QueryError, type QueryErrorData } from '../query-error';
 
 /** A compiled stylesheet as SEF text, or the error compiling it raised. */
@@ -48,6 +48,11 @@ export class SharedCompilations {
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
     return { key, compiled, cached };
+  }
+
+  /** Whether `xslt` has been compiled (or failed to); starts nothing. */
+  has(xslt: string, options: CompileOptions): boolean {
+    return this.cache.has(compileKey(xslt, options));
   }
 
   /**

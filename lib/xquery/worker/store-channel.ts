@@ -75,6 +75,12 @@ function unexpected(): Error {
 
 // ------------------------------------------------------------------------------ main side
 
+/**
+ * What answers a worker's store requests: the reads of a ReadView they use (a ReadView, or in the
+ * query host process the server's view, read over IPC: host-process.ts).
+ */
+export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes'>;
+
 /** The main thread's end of one worker's channel. */
 export interface StoreChannelHost {
   /** What the worker gets (in WorkerInit; `port` must be in the transfer list). */
@@ -87,7 +93,7 @@ export interface StoreChannelHost {
  * Opens a channel for one worker; each request is answered with the view `viewOf(task)` gives
  * for the task that asks, or refused when there is none.
  */
-export function openStoreChannel(viewOf: (task: number) => ReadView | undefined): StoreChannelHost {
+export function openStoreChannel(viewOf: (task: number) => ChannelView | undefined): StoreChannelHost {
   const { port1, port2 } = new MessageChannel();
   const signal = new SharedArrayBuffer(4);
   const flag = new Int32Array(signal);
@@ -111,7 +117,7 @@ export function openStoreChannel(viewOf: (task: number) => ReadView | undefined)
 }
 
 /** Answers one request through `view`; every failure becomes a failed answer. */
-export async function answer(view: ReadView | undefined, request: StoreRequest): Promise<StoreAnswer> {
+export async function answer(view: ChannelView | undefined, request: StoreRequest): Promise<StoreAnswer> {
   try {
     if (!view) throw new XmldbError(500, 'Stored data cannot be read here: the query runs outside a store read or write.');
     switch (request.op) {

@@ -17,12 +17,11 @@
  *   behind another may ask before the pool has seen the reply to the one before it.
  */
 import type { Worker } from 'node:worker_threads';
-import type { ReadView } from '../../store/types';
 import { evalTimeoutError, type QueryError } from '../query-error';
 import { startWorker, type WorkerStart } from './launch';
 import type { Pending } from './pending';
 import type { PostedTask, Task, WorkerInit } from './protocol';
-import { openStoreChannel, type StoreChannelHost } from './store-channel';
+import { openStoreChannel, type ChannelView, type StoreChannelHost } from './store-channel';
 import { TaskClaim } from './task-claim';
 
 /** What a worker may take to load (saxon-js and the engine's modules), beyond a task's limit. */
@@ -159,7 +158,7 @@ export class WorkerSlot {
   }
 
   /** The view of task `id` of this worker, if it is one of its tasks. */
-  private viewOf(id: number): ReadView | undefined {
+  private viewOf(id: number): ChannelView | undefined {
     if (this.current?.pending.task.id === id) return this.current.pending.view;
     return this.behind.find((p) => p.pending.task.id === id)?.pending.view;
   }
