@@ -158,6 +158,44 @@ const LIMITS: readonly Case[] = [
   ["nobody", "let $s := string-join((1 to 1000) ! 'x') return string-length(string-join((1 to 1000000) ! $s))", 500, "Stopped at ., 1/1:\n[SXJS0004] Internal error in saxon-js: Invalid string length"],
   ["nobody", "1 + 1", 200, "2"],
 ];
+/** Database names and stored-resource URIs spelled otherwise: globs, case, encodings, backslashes, other spellings of the base folder's scheme and authority, base URIs of xquery:eval. */
+const NAME_SPELLINGS: readonly Case[] = [
+  ["reader", "db:get('*')", 500, "Stopped at ., 1/1:\n[db:open] Database '*' was not found."],
+  ["reader", "db:get('s*')", 500, "Stopped at ., 1/1:\n[db:open] Database 's*' was not found."],
+  ["reader", "db:get('?ecret')", 500, "Stopped at ., 1/1:\n[db:open] Database '?ecret' was not found."],
+  ["reader", "db:open('secret')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "db:list('secret')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "db:list('*')", 500, "Stopped at ., 1/1:\n[db:open] Database '*' was not found."],
+  ["reader", "db:exists('secret','secret.xml')", 200, "false"],
+  ["reader", "db:type('secret','notes.txt')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "db:content-type('secret','notes.txt')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "db:get-binary('secret','bin.raw')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "db:get-value('secret','notes.txt')", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "uri-collection('secret')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'secret' not found."],
+  ["reader", "uri-collection('*')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '*' not found."],
+  ["reader", "collection('*')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '*' not found."],
+  ["reader", "collection('s*')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 's*' not found."],
+  ["reader", "collection('')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '' not found."],
+  ["reader", "collection('/')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '/' not found."],
+  ["reader", "collection('.')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '.' not found."],
+  ["reader", "doc('')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '' not found."],
+  ["reader", "doc('/secret/secret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '/secret/secret.xml' not found."],
+  ["reader", "doc('//secret/secret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '//secret/secret.xml' not found."],
+  ["reader", "doc('pub/../../secret/secret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'pub/../../secret/secret.xml' not found."],
+  ["reader", "doc('PUB/pub.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'PUB/pub.xml' not found."],
+  ["reader", "doc('SECRET/secret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'SECRET/secret.xml' not found."],
+  ["reader", "doc('secret%2Fsecret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'secret%2Fsecret.xml' not found."],
+  ["reader", "doc('secret\\secret.xml')", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'secret\\secret.xml' not found."],
+  ["reader", "unparsed-text('secret\\notes.txt')", 500, "Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text file:///xmldb-rest/secret/notes.txt XError:Access to 'file:///xmldb-rest/secret/notes.txt' is denied.; code:FODC0002"],
+  ["reader", "unparsed-text('file:///xmldb-rest/SECRET/notes.txt')", 500, "Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text file:///xmldb-rest/SECRET/notes.txt XError:Access to 'file:///xmldb-rest/SECRET/notes.txt' is denied.; code:FODC0002"],
+  ["reader", "unparsed-text('file:////xmldb-rest/secret/notes.txt')", 500, "Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text file:////xmldb-rest/secret/notes.txt XError:Access to 'file:////xmldb-rest/secret/notes.txt' is denied.; code:FODC0002"],
+  ["reader", "unparsed-text('FILE:///xmldb-rest/secret/notes.txt')", 500, "Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text FILE:///xmldb-rest/secret/notes.txt XError:Access to 'FILE:///xmldb-rest/secret/notes.txt' is denied.; code:FODC0002"],
+  ["reader", "unparsed-text('file://localhost/xmldb-rest/secret/notes.txt')", 500, "Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text file://localhost/xmldb-rest/secret/notes.txt XError:Access to 'file://localhost/xmldb-rest/secret/notes.txt' is denied.; code:FODC0002"],
+  ["reader", "xquery:eval('db:get(\"secret\")', map{}, map{'base-uri': 'file:///xmldb-rest/secret/'})", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  ["reader", "xquery:eval(\"doc('secret.xml')\", map{}, map{'base-uri': 'file:///xmldb-rest/secret/'})", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'secret.xml' not found."],
+  ["reader", "resolve-uri('secret.xml', 'file:///xmldb-rest/secret/') ! doc(.)", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'file:///xmldb-rest/secret/secret.xml' not found."],
+];
+
 /** The answer is the walls' refusal, and nothing of the secret database or the host shows. */
 async function expectAnswer([user, query, status, body]: Case): Promise<void> {
   const r = await run(user, query);
@@ -170,6 +208,7 @@ describe.each([
   ['host JavaScript', HOST_JS],
   ['host files and the network', HOST_FILES],
   ['databases the user may not read', OTHER_DATABASES],
+  ['database names and URIs spelled otherwise', NAME_SPELLINGS],
   ['writes the user may not make', UNPERMITTED_WRITES],
   ['XML and JSON input', XML_INPUT],
   ['stylesheets', STYLESHEETS],
