@@ -33,7 +33,8 @@ afterAll(async () => {
   fs.rmSync(path.dirname(exportTarget), { recursive: true, force: true });
 });
 
-const EXPORT = 'EXPORT /tmp/rt/exported';
+/** EXPORT to a fresh temporary folder (named `{export-target}` in the table). */
+const EXPORT = 'EXPORT {export-target}';
 
 const CASES: ReadonlyArray<readonly [user: User, route: 'cmd' | 'post', text: string, status: number, body: string]> = [
   ["nobody", "cmd", "INFO", 200, "General Information:\n Version: 0.1.0\n\nLocal Options:\n STRIPWS: false\n STRIPNS: false\n CREATEFILTER: *.xml\n ADDRAW: false\n REPLACE: true\n QUERYINFO: false\n SERIALIZE: true\n"],
@@ -53,7 +54,7 @@ const CASES: ReadonlyArray<readonly [user: User, route: 'cmd' | 'post', text: st
   ["nobody", "cmd", "GRANT admin TO nobody", 403, "Admin permission needed."],
   ["nobody", "cmd", "CREATE DB leak /etc/hostname", 403, "Create permission needed."],
   ["nobody", "cmd", "CREATE DB leak <x/>", 403, "Create permission needed."],
-  ["nobody", "cmd", "EXPORT /tmp/rt/exported", 403, "Create permission needed."],
+  ["nobody", "cmd", "EXPORT {export-target}", 403, "Create permission needed."],
   ["nobody", "cmd", "RUN ../../../etc/passwd", 500, "Resource \"../../../etc/passwd\" not found."],
   ["nobody", "cmd", "RUN /etc/passwd", 500, "Resource \"/etc/passwd\" not found."],
   ["nobody", "cmd", "EXECUTE \"<commands><info/></commands>\"", 200, "General Information:\n Version: 0.1.0\n\nLocal Options:\n STRIPWS: false\n STRIPNS: false\n CREATEFILTER: *.xml\n ADDRAW: false\n REPLACE: true\n QUERYINFO: false\n SERIALIZE: true\n"],
@@ -68,7 +69,7 @@ const CASES: ReadonlyArray<readonly [user: User, route: 'cmd' | 'post', text: st
   ["nobody", "cmd", "CHECK /etc/hostname", 403, "Read permission needed."],
   ["nobody", "cmd", "TEST /etc", 403, "Admin permission needed."],
   ["admin", "cmd", "CREATE DB leak2 /etc/hostname", 500, "Access to server files is not allowed: /etc/hostname."],
-  ["admin", "cmd", "EXPORT /tmp/rt/exported", 500, "Access to server files is not allowed: /tmp/rt/exported."],
+  ["admin", "cmd", "EXPORT {export-target}", 500, "Access to server files is not allowed: {export-target}."],
   ["admin", "cmd", "CHECK /etc/hostname", 500, "Command is not supported: CHECK."],
   ["admin", "cmd", "REPO INSTALL /etc/passwd", 500, "Command is not supported: REPO INSTALL."],
   ["admin", "cmd", "SET QUERYTIMEOUT 0", 500, "Unknown option 'QUERYTIMEOUT'."],
@@ -100,7 +101,7 @@ function send(user: User, route: 'cmd' | 'post', text: string): Promise<request.
 
 test.each(CASES)('as %s (%s): %s', async (user, route, text, status, body) => {
   const r = await send(user, route, text === EXPORT ? `EXPORT ${exportTarget}` : text);
-  expect([r.status, r.text.replace(exportTarget, '/tmp/rt/exported')]).toEqual([status, body]);
+  expect([r.status, r.text.replace(exportTarget, '{export-target}')]).toEqual([status, body]);
   expect(r.text).not.toContain('TOPSECRET');
 });
 
