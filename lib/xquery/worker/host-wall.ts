@@ -19,14 +19,24 @@
  * - Should the global object leak all the same, `process` offers nothing to load or run code
  *   with (`getBuiltinModule`, `binding`, `_linkedBinding`, `dlopen` refuse) and its environment
  *   is empty but for `TZ` (the worker's copy: the host's passwords and keys are not there).
+ *   Nor does it reach past the worker: `kill` and `_kill` refuse (a worker shares the server's
+ *   process id, so `process.kill(process.pid)` would end the server, and any other process the
+ *   server may signal), `loadEnvFile` refuses (it reads any file the server may read), and
+ *   `process.report` refuses (its report holds the host's real environment, which the worker's
+ *   copy of `process.env` does not show, and `writeReport` writes a file anywhere).
+ * - The module system's names that a worker evaluated from a string gets as globals (`require`,
+ *   `module`, `exports`, `__filename`, `__dirname`: how threads/launch.ts starts workers when the
+ *   package runs from its TypeScript source) are removed: `require` would load any module.
  * - The network globals are removed.
  * Everything the worker needs is loaded before the wall goes up (worker/thread.ts).
  */
 import { guardDomReceivers, sealHostGlobal } from '../../saxon/patches';
 
 const NETWORK_GLOBALS = ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'] as const;
-/** What `process` offers to load modules or native code with. */
-const PROCESS_LOADERS = ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen'] as const;
+/** What `process` offers to load modules or native code with, signal processes, or read files with. */
+const PROCESS_REFUSED = ['getBuiltinModule', 'binding', '_linkedBinding', 'dlopen', 'kill', '_kill', 'loadEnvFile'] as const;
+/** The globals of a worker evaluated from a string (Node's `evalScript`), the module system's. */
+const MODULE_GLOBALS = ['require', 'module', 'exports', '__filename', '__dirname'] as const;
 /** The environment variables a worker keeps (the time zone its dates use). */
 const KEPT_ENVIRONMENT = new Set(['TZ']);
 
@@ -65,15 +75,21 @@ function removeNetworkGlobals(): void {
   }
 }
 
-/** Replaces `process`'s loaders by refusing functions and empties its environment but for KEPT_ENVIRONMENT. */
-function restrictProcess(): void {
-  for (const name of PROCESS_LOADERS) {
-    if (name in process) {
-      fix(process, name, function refused(): never {
-        throw new Error(`process.${name} is disabled in query workers.`);
-      });
-    }
+function removeModuleGlobals(): void {
+  for (const name of MODULE_GLOBALS) {
+    if (Object.getOwnPropertyDescriptor(globalThis, name)?.configurable) delete (globalThis as Record<string, unknown>)[name];
   }
+}
+
+/** Replaces PROCESS_REFUSED and `report` by refusals and empties the environment but for KEPT_ENVIRONMENT. */
+function restrictProcess(): void {
+  const refusal = (name: string) =>
+    function refused(): never {
+      throw new Error(`process.${name} is disabled in query workers.`);
+    };
+  for (const name of PROCESS_REFUSED) if (name in process) fix(process, name, refusal(name));
+  // an accessor in Node: the refusal comes when it is read
+  Object.defineProperty(process, 'report', { get: refusal('report'), configurable: false, enumerable: false });
   for (const name of Object.keys(process.env)) if (!KEPT_ENVIRONMENT.has(name)) delete process.env[name];
 }
 
@@ -87,5 +103,6 @@ export function raiseHostWall(): void {
   restrictProcess();
   refuseCodeFromStrings();
   removeNetworkGlobals();
+  removeModuleGlobals();
   raised = true;
 }
