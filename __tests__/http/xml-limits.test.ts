@@ -16,8 +16,9 @@ const attributes = (n: number) => `<a${Array.from({ length: n }, (_, i) => ` a${
 
 let s: TestServer;
 beforeAll(async () => {
-  // bodies far past the nesting limit are larger than the default POST limit (maxQueryBodySize)
-  s = await startTestServer({ maxQueryBodySize: 8 * 1024 * 1024 });
+  // bodies far past the nesting limit are larger than the default POST limit (maxQueryBodySize),
+  // and contexts past it longer than the default URL limit (maxUrlLength)
+  s = await startTestServer({ maxQueryBodySize: 8 * 1024 * 1024, maxUrlLength: 1024 * 1024 });
   await s.put('/rest/db').expect(201);
 });
 afterAll(() => s.close());
