@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { queryRoutes, type SendQuery } from '../helpers/query-routes';
+import { queryRoutes, SANDBOX_USERS as USERS, startSandboxServer, type SendQuery } from '../helpers/query-routes';
 import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const GLOBAL_JS = 'http://saxonica.com/ns/globalJS';
@@ -14,19 +14,9 @@ const IXSL = 'http://saxonica.com/ns/interactiveXSLT';
 
 let s: TestServer;
 beforeAll(async () => {
-  const dbPath = tempDir();
-  await seedUsers(dbPath, [
-    { name: 'admin', password: 'admin-pw', perm: 'admin' },
-    { name: 'nobody', password: 'pw', perm: 'none' },
-  ]);
-  s = await startTestServer({ dbPath, workers: 1 });
+  s = await startSandboxServer();
 });
 afterAll(() => s.close());
-
-const USERS = [
-  ['admin', 'admin-pw'],
-  ['nobody', 'pw'],
-] as const;
 
 /** Every route that runs a query text, as `user`: the response. */
 const ROUTES: ReadonlyArray<readonly [string, SendQuery]> = [

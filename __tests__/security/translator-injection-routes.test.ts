@@ -6,33 +6,21 @@
  * and saxon-js, which trims it, called its own `ixsl:get` instead of the declared function.
  */
 import request from 'supertest';
-import { queryRequest, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryRoutes, SANDBOX_USERS as USERS, startSandboxServer, type SendQuery } from '../helpers/query-routes';
+import type { TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
-  const dbPath = tempDir();
-  await seedUsers(dbPath, [
-    { name: 'admin', password: 'admin-pw', perm: 'admin' },
-    { name: 'nobody', password: 'pw', perm: 'none' },
-  ]);
-  s = await startTestServer({ dbPath, workers: 1 });
+  s = await startSandboxServer();
 });
 afterAll(() => s.close());
-
-const USERS = [
-  ['nobody', 'pw'],
-  ['admin', 'admin-pw'],
-] as const;
 
 /** An XQuery string literal with the value `q`. */
 const literal = (q: string): string => `"${q.replace(/&/g, '&amp;').replace(/"/g, '""')}"`;
 
 /** Every route that runs a query text, as `user`: the response. */
-const ROUTES: ReadonlyArray<readonly [string, (query: string, user: readonly [string, string]) => request.Test]> = [
-  ['GET ?query=', (q, [u, p]) => request(s.app).get(`/rest?query=${encodeURIComponent(q)}`).auth(u, p)],
-  ['POST <query>', (q, [u, p]) => request(s.app).post('/rest').auth(u, p).set('Content-Type', 'application/xml').send(`<query xmlns="http://basex.org/rest"><text><![CDATA[${q}]]></text></query>`)],
-  ['QUERY', (q, [u, p]) => queryRequest(s.app, '/rest').auth(u, p).set('Content-Type', 'text/plain').send(q)],
-  ['GET ?command=XQUERY', (q, [u, p]) => request(s.app).get(`/rest?command=${encodeURIComponent(`XQUERY ${q}`)}`).auth(u, p)],
+const ROUTES: ReadonlyArray<readonly [string, SendQuery]> = [
+  ...queryRoutes(() => s.app),
   ['POST <commands>', (q, [u, p]) => request(s.app).post('/rest').auth(u, p).set('Content-Type', 'application/xml').send(`<commands><xquery><![CDATA[${q}]]></xquery></commands>`)],
   ['xquery:eval', (q, [u, p]) => request(s.app).get(`/rest?query=${encodeURIComponent(`xquery:eval(${literal(q)})`)}`).auth(u, p)],
 ];
