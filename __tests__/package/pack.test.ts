@@ -195,7 +195,11 @@ describe('the packed package', () => {
       if (reachable.has(file)) return;
       reachable.add(file);
       const text = fs.readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) visit(path.resolve(path.dirname(file), `${m[1].replace(/\.js$/, '')}.d.ts`));
+      for (const m of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+        // as TypeScript resolves it: the module's own declarations, else its folder's index
+        const target = path.resolve(path.dirname(file), m[1].replace(/\.js$/, ''));
+        visit(fs.existsSync(`${target}.d.ts`) ? `${target}.d.ts` : path.join(target, 'index.d.ts'));
+      }
     };
     visit(path.join(unpacked, 'dist', 'index.d.ts'));
     const importing = [...reachable].filter((f) => /from 'express'|require\('express'\)/.test(fs.readFileSync(f, 'utf8')));

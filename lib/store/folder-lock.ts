@@ -74,7 +74,8 @@ export async function lockFolder(dbPath: string): Promise<FolderLock> {
     const lease = await readRecord(dbPath);
     if (lease !== undefined && leaseLeft(lease) > 0) throw locked(dbPath, lease.holder, leaseLeft(lease));
     const taken = await contend(dbPath, sockets, me);
-    if (taken !== 'withdrew') return hold(dbPath, me, taken);
+    if (taken === 'unknown' && round === ROUNDS) throw locked(dbPath, undefined, 0);
+    if (taken !== 'withdrew' && taken !== 'unknown') return hold(dbPath, me, taken);
     await sleep(Math.random() * 10 * round);
   }
   throw raise(STORE_ERRORS, 'FOLDER_LOCKED_XXX', dbPath, 'other processes starting on it at the same time', 'Start again once they have started or stopped.');
@@ -89,8 +90,13 @@ interface Published {
   held: boolean;
 }
 
-/** One round of steps 1 to 3 in `folder`: the published socket that holds the folder, or 'withdrew'. */
-async function contend(dbPath: string, folder: string, me: Holder): Promise<Published | 'withdrew'> {
+/**
+ * One round of steps 1 to 3 in `folder`: the published socket that holds the folder, 'withdrew',
+ * or 'unknown' when a live socket gave no answer that names its process. That happens to a
+ * contender that withdrew while this one connected (its connection is reset or ended empty), so
+ * it is tried again; a socket that never answers is refused after the last round.
+ */
+async function contend(dbPath: string, folder: string, me: Holder): Promise<Published | 'withdrew' | 'unknown'> {
   const token = randomBytes(12).toString('base64url');
   const publicName = `.lock-${token}.`;
   const own = await withShortFolder(folder, NAME_LENGTH, async (short) => {
@@ -114,6 +120,7 @@ async function contend(dbPath: string, folder: string, me: Holder): Promise<Publ
     }
   });
   if (own === undefined) return 'withdrew';
+  let silent = false;
   try {
     const others = (await fs.readdir(folder)).filter((name) => name !== publicName && (PUBLISHED.test(name) || UNPUBLISHED.test(name)));
     let contending = false;
@@ -123,16 +130,17 @@ async function contend(dbPath: string, folder: string, me: Holder): Promise<Publ
       // an unpublished socket is no holder yet: its owner lists this one after publishing its own
       if (found.state !== 'live' || UNPUBLISHED.test(name)) continue;
       const holder = found.answer === undefined ? undefined : parseHolder(found.answer);
-      if (holder === undefined || holder.held) throw locked(dbPath, holder, 0);
-      contending = true;
+      if (holder?.held) throw locked(dbPath, holder, 0);
+      if (holder === undefined) silent = true;
+      else contending = true;
     }
-    if (!contending) return own;
+    if (!contending && !silent) return own;
   } catch (error) {
     await unpublish(own);
     throw error;
   }
   await unpublish(own);
-  return 'withdrew';
+  return silent ? 'unknown' : 'withdrew';
 }
 
 async function unpublish(own: Published): Promise<void> {
