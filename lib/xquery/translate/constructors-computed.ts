@@ -15,7 +15,7 @@ import type { ConstructorExpr } from './constructors';
 import { copyContent, emitContent, enclosedPiece, inheritAttr, inheritedNamespaces, namespaceInstruction, prefixMap, tempVar } from './constructors';
 import { joinedValue, raise, useHelper } from './constructors-runtime';
 import { translateExpr } from './expressions';
-import { NS, xmlAttr, xpathString, type QName } from './names';
+import { NS, displayName, xmlAttr, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { avt, braced, lexicalQName } from './emit';
@@ -89,10 +89,6 @@ export function isXmlId(name: QName): boolean {
   return name.uri === NS.xml && name.local === 'id';
 }
 
-function displayQName(name: QName): string {
-  return name.prefix ? `${name.prefix}:${name.local}` : name.uri ? `Q{${name.uri}}${name.local}` : name.local;
-}
-
 /** `{name: AVT, namespace: AVT}` and any instructions that compute the name first. */
 function nameAttributes(
   kind: 'element' | 'attribute',
@@ -106,7 +102,7 @@ function nameAttributes(
     const bad = reserved(name) || (kind === 'attribute' && name.uri === '' && name.local === 'xmlns');
     if (bad) {
       const code = kind === 'element' ? 'XQDY0096' : 'XQDY0044';
-      return { setup: `<xsl:sequence select="${xmlAttr(raise(code, xpathString(displayQName(name))))}"/>`, name: '', namespace: '' };
+      return { setup: `<xsl:sequence select="${xmlAttr(raise(code, xpathString(displayName(name))))}"/>`, name: '', namespace: '' };
     }
     return { setup: '', name: avt(lexicalQName(name.prefix, name.local)), namespace: avt(name.uri) };
   }
