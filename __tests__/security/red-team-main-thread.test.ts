@@ -12,13 +12,12 @@
  */
 import request from 'supertest';
 import { PreparedQueries } from '../../lib/xquery/prepared';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { startSandboxServer } from '../helpers/query-routes';
+import type { TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
-  const dbPath = tempDir();
-  await seedUsers(dbPath, [{ name: 'nobody', password: 'pw', perm: 'none' }]);
-  s = await startTestServer({ dbPath });
+  s = await startSandboxServer();
 });
 afterAll(() => s.close());
 

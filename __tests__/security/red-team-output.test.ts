@@ -4,13 +4,12 @@
  * the HTTP wall's headers (lib/http/security-headers.ts), so a browser runs nothing of it.
  */
 import request from 'supertest';
-import { NS, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { startSandboxServer } from '../helpers/query-routes';
+import { NS, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
-  const dbPath = tempDir();
-  await seedUsers(dbPath, [{ name: 'nobody', password: 'pw', perm: 'none' }]);
-  s = await startTestServer({ dbPath });
+  s = await startSandboxServer();
 });
 afterAll(() => s.close());
 
