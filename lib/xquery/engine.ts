@@ -7,7 +7,9 @@
  *
  * Pipeline: prepare (parse, analyse, translate to XSLT per context mode: prepared.ts, one cache
  * keyed by the text) → run on the worker pool of the query host process (which compiles in a
- * worker, cached by XSLT + base URI) → serialized body. A
+ * worker, cached by XSLT + base URI) → serialized body. The result of a pure query (one that
+ * reads nothing but its text and external variables: analysis/pure.ts) is kept and answered
+ * again without a run (result-memo.ts). A
  * query that translates to one XPath expression (no prolog functions or variables, no external
  * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
  * evaluates the expression with saxon-js's XPath evaluator.
@@ -27,6 +29,7 @@ import { QueryError } from './query-error';
 import type { StringBinding } from './external-variables';
 import { encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
+import { ResultMemo } from './result-memo';
 import { lineColumn } from './syntax';
 import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from './translate';
 import { literalBindings, runExpression, runSerialization } from './run-parts';
@@ -144,6 +147,8 @@ class XQueryEngine implements Engine {
   private readonly prepared: PreparedQueries;
   /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
   private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
+  /** Results of pure queries (result-memo.ts). */
+  private readonly results = new ResultMemo();
 
   constructor(options: EngineOptions) {
     const max = options.compiledCacheSize ?? 256;
@@ -199,6 +204,9 @@ class XQueryEngine implements Engine {
       }
     }
     const { serialization, contentType } = runSerialization(translation, request.serialization);
+    const memoKey = this.memoKey(prepared, translation, params, request, updating);
+    const memo = memoKey === undefined ? undefined : this.results.get(memoKey);
+    if (memo) return memo;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
     let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
@@ -237,11 +245,29 @@ class XQueryEngine implements Engine {
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
       if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page } : { body, contentType, changes: outcome.changes ?? [] };
-      return outcome.page ? { body, contentType, page: outcome.page } : { body, contentType };
+      if (outcome.page) return { body, contentType, page: outcome.page };
+      if (memoKey !== undefined) this.results.set(memoKey, { body, contentType });
+      return { body, contentType };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
     }
+  }
+
+  /**
+   * The key under which the result of this run is kept (result-memo.ts), or undefined when it may
+   * not be: the query is not pure (analysis/pure.ts) or updates, or the run has what a pure
+   * query's key does not hold — a context, a page of the result, a base URI of its own.
+   */
+  private memoKey(
+    prepared: PreparedQuery,
+    t: Translation,
+    params: Record<string, StringBinding>,
+    request: QueryRequest,
+    updating: boolean,
+  ): string | undefined {
+    if (updating || request.context.kind !== 'none' || request.items || request.baseUri || !prepared.pure()) return undefined;
+    return ResultMemo.key(prepared.text, t.externals.map((ext) => params[ext.param]), request.serialization);
   }
 
   /**

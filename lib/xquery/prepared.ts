@@ -2,7 +2,7 @@
  * Prepared queries: a query text parsed once, its static update analysis (analysis/updating.ts) and
  * its translations to XSLT (one per context mode) made once, all kept in one bounded LRU cache
  * keyed by the text. A request prepares its query once: locking and permission read the analysis,
- * evaluation the translation. Static errors are kept too (they are deterministic) and thrown
+ * evaluation the translation, and whether its result may be kept (analysis/pure.ts). Static errors are kept too (they are deterministic) and thrown
  * wherever the failing step is asked for.
  */
 import { LRUCache } from 'lru-cache';
@@ -10,6 +10,7 @@ import { LocatedQueryError } from './errors';
 import { NESTED_TOO_DEEPLY, XQuerySyntaxError, parseQuery, type MainModule } from './syntax';
 import { translateModule, type ContextMode, type TranslateOptions, type Translation } from './translate';
 import { analyzeModule, type UpdateAnalysis } from './analysis/updating';
+import { isPure } from './analysis/pure';
 
 export interface PreparedQuery {
   /** The XQuery source. */
@@ -25,6 +26,8 @@ export interface PreparedQuery {
    * (translate/index.ts `copiesConstructedElements`).
    */
   stylesheetTranslation(mode: ContextMode): Translation;
+  /** The query's result depends on its text, external variables and serialization only (analysis/pure.ts); throws static errors. */
+  pure(): boolean;
 }
 
 type Outcome<T> = { readonly value: T } | { readonly error: LocatedQueryError };
@@ -68,6 +71,7 @@ class Prepared implements PreparedQuery {
   private readonly translations = new Map<ContextMode, Outcome<Translation>>();
   /** Translations without plain constructor calls, for those of `translations` that copy nested elements. */
   private readonly inPlace = new Map<ContextMode, Outcome<Translation>>();
+  private isPure?: boolean;
 
   constructor(
     readonly text: string,
@@ -92,6 +96,11 @@ class Prepared implements PreparedQuery {
       this.translations.set(mode, t);
     }
     return unwrap(t);
+  }
+
+  pure(): boolean {
+    this.isPure ??= isPure(this.module());
+    return this.isPure;
   }
 
   stylesheetTranslation(mode: ContextMode): Translation {

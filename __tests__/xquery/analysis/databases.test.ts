@@ -23,6 +23,7 @@ describe('the databases a query names', () => {
     ['prolog variables and functions', 'declare variable $v := doc("v/x.xml"); declare function local:f() { db:get("w") }; local:f()', ['v', 'w']],
     ['a declared function shadows nothing', 'declare function local:doc($x) { $x }; local:doc("k") ! string(.)', []],
     ['math, map, array and xs functions', 'math:pi(), map:size(map{}), array:size([]), xs:integer("1")', []],
+    ['an arrow call names its left operand', '"a/x.xml" => doc(), "b" => db:get("p"), "file:///etc/passwd" => doc()', ['a', 'b']],
     ['json:doc and csv:doc name a stored resource', 'json:doc("j/x.json"), csv:doc("/c/x.csv", map{})', ['c', 'j']],
     ['the other json:, csv:, convert:, random: and hash: functions read none', 'json:parse("1"), csv:serialize(()), convert:integer-to-base(1, 2), random:uuid(), hash:md5("")', []],
   ])('%s', (_name, query, expected) => {

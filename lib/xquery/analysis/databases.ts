@@ -22,21 +22,20 @@ import { isValidDatabaseName } from '../../store/paths';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { hasScheme, splitDatabasePath } from '../documents/resource-uri';
 import { BASE_FOLDER } from '../constants';
-import { childNodes, type EQName, type MainModule, type Node } from '../syntax';
-import { NS, PREDECLARED } from '../constants';
+import { childNodes, type MainModule, type Node } from '../syntax';
+import { NS } from '../constants';
+import { functionNames, UPDATE_MODULE_NS } from './function-names';
 
 /** Database names in sorted order, or every database. */
 export type DatabaseSet = readonly string[] | '*';
 
-const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
-
 /** fn functions whose first argument names a stored resource or collection. */
-const RESOURCE_FUNCTIONS = new Set([
+export const RESOURCE_FUNCTIONS = new Set([
   'doc', 'doc-available', 'collection', 'uri-collection', 'unparsed-text', 'unparsed-text-lines', 'unparsed-text-available', 'json-doc',
 ]);
 
 /** fn functions that reach functions or resources chosen at run time. */
-const OPEN_ENDED_FUNCTIONS = new Set(['function-lookup', 'transform', 'load-xquery-module']);
+export const OPEN_ENDED_FUNCTIONS = new Set(['function-lookup', 'transform', 'load-xquery-module']);
 
 /** db: functions whose first two arguments are database names. */
 const TWO_DATABASES = new Set(['copy', 'alter']);
@@ -61,29 +60,19 @@ const MODULE_RESOURCE_FUNCTIONS = new Map<string, ReadonlySet<string>>([
 class OpenEnded extends Error {}
 
 export function databasesOf(module: MainModule): DatabaseSet {
-  const namespaces = new Map<string, string>(Object.entries(PREDECLARED));
-  namespaces.set('update', UPDATE_MODULE_NS);
-  let functionNs: string = NS.fn;
-  const declared = new Set<string>();
-  let baseUriDeclared = false;
-  for (const d of module.prolog.decls) {
-    if (d.kind === 'NamespaceDecl') namespaces.set(d.prefix, d.uri);
-    else if (d.kind === 'DefaultNamespaceDecl' && d.target === 'function') functionNs = d.uri;
-    else if (d.kind === 'BaseURIDecl') baseUriDeclared = true;
-  }
-  const uriOf = (name: EQName): string => name.uri ?? (name.prefix ? namespaces.get(name.prefix) ?? '' : functionNs);
-  for (const d of module.prolog.decls) {
-    if (d.kind === 'FunctionDecl') declared.add(`Q{${uriOf(d.name)}}${d.name.local}#${d.params.length}`);
-  }
+  const { uriOf, declared } = functionNames(module);
+  const baseUriDeclared = module.prolog.decls.some((d) => d.kind === 'BaseURIDecl');
 
   const found = new Set<string>();
   const visit = (n: Node): void => {
     if (n.kind === 'FunctionCall') {
-      const uri = uriOf(n.name);
-      if (!declared.has(`Q{${uri}}${n.name.local}#${n.args.length}`)) call(uri, n.name.local, n.args);
+      if (!declared(n.name, n.args.length)) call(uriOf(n.name), n.name.local, n.args);
     } else if (n.kind === 'NamedFunctionRef') {
-      const uri = uriOf(n.name);
-      if (!declared.has(`Q{${uri}}${n.name.local}#${n.arity}`) && reaches(uri, n.name.local)) throw new OpenEnded();
+      if (!declared(n.name, n.arity) && reaches(uriOf(n.name), n.name.local)) throw new OpenEnded();
+    } else if (n.kind === 'ArrowExpr' && !('kind' in n.function)) {
+      // `'db/doc.xml' => doc()`: a static call with the left operand as its first argument
+      const args = [n.expr, ...n.args];
+      if (!declared(n.function, args.length)) call(uriOf(n.function), n.function.local, args);
     }
     for (const child of childNodes(n)) visit(child);
   };

@@ -1,0 +1,69 @@
+/**
+ * Pure queries: those whose result is a function of their text, the values bound to their
+ * external variables and the static context the server gives every query alike — they read no
+ * document, file or clock, draw no random number, and write nothing (no trace output, no
+ * updates). The engine keeps the result of such a query (engine.ts, result-memo.ts), as BaseX's
+ * compiler pre-evaluates a constant expression once instead of at every use.
+ *
+ * The test is an allow-list over the syntax tree: every function called or referenced is
+ * declared in the prolog or comes from fn:, math:, map:, array: or xs: and is not one of the
+ * functions below; the prolog imports no module or schema and declares no context item; no
+ * pragma, extension or validate expression. Updating queries are excluded by their analysis
+ * (analysis/updating.ts); a failing query is never kept, so its error is raised at every run.
+ * Anything else — every extension module included, even those without effects — is impure, so a
+ * new function is never taken as pure by omission.
+ */
+import { NS } from '../constants';
+import { childNodes, type MainModule, type Node } from '../syntax';
+import { OPEN_ENDED_FUNCTIONS, RESOURCE_FUNCTIONS } from './databases';
+import { functionNames } from './function-names';
+
+/** Namespaces whose functions compute from their arguments alone (fn: with the exceptions below). */
+const PURE_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.map, NS.array, NS.xs]);
+
+/**
+ * fn: functions whose result depends on more than their arguments (F&O 3.1 §1.7.4: the
+ * nondeterministic ones and those depending on the dynamic context's clock, time zone,
+ * environment or available resources) or that have an effect (trace writes a line), and those
+ * that reach functions, documents or parsers chosen at run time.
+ */
+const IMPURE_FN = new Set<string>([
+  ...RESOURCE_FUNCTIONS,
+  ...OPEN_ENDED_FUNCTIONS,
+  'current-dateTime', 'current-date', 'current-time', 'implicit-timezone', 'random-number-generator',
+  'environment-variable', 'available-environment-variables', 'trace',
+  // a DTD in the parsed text may name external entities, read with the caller's file access
+  'parse-xml', 'parse-xml-fragment',
+]);
+
+/** Syntax that hands evaluation to something outside the query's own expressions. */
+const IMPURE_KINDS = new Set<string>(['Pragma', 'ExtensionExpr', 'ValidateExpr', 'SchemaImport', 'ModuleImport', 'ContextItemDecl']);
+
+class Impure extends Error {}
+
+/** Whether `module` is pure (see above); `updating` comes from its update analysis. */
+export function isPure(module: MainModule): boolean {
+  const { uriOf, declared } = functionNames(module);
+  const check = (uri: string, local: string): void => {
+    if (!PURE_NAMESPACES.has(uri) || (uri === NS.fn && IMPURE_FN.has(local))) throw new Impure();
+  };
+  const visit = (n: Node): void => {
+    if (IMPURE_KINDS.has(n.kind)) throw new Impure();
+    if (n.kind === 'FunctionCall') {
+      if (!declared(n.name, n.args.length)) check(uriOf(n.name), n.name.local);
+    } else if (n.kind === 'NamedFunctionRef') {
+      if (!declared(n.name, n.arity)) check(uriOf(n.name), n.name.local);
+    } else if (n.kind === 'ArrowExpr' && !('kind' in n.function)) {
+      // `$x => f(…)`: a static call of f with the left operand first
+      if (!declared(n.function, n.args.length + 1)) check(uriOf(n.function), n.function.local);
+    }
+    for (const child of childNodes(n)) visit(child);
+  };
+  try {
+    visit(module);
+    return true;
+  } catch (e) {
+    if (e instanceof Impure) return false;
+    throw e;
+  }
+}
