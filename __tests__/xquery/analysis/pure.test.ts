@@ -46,4 +46,10 @@ describe('pure queries: a result from the text and external variables alone', ()
   ])('not %s', (_name, query) => {
     expect(pure(query)).toBe(false);
   });
+
+  it('takes syntax it does not list as impure', () => {
+    const module = parseQuery('1 + 1');
+    const unknown = { ...module, body: { kind: 'SomeLaterExpr', start: 0, end: 5 } } as unknown as typeof module;
+    expect(isPure(unknown)).toBe(false);
+  });
 });
