@@ -23,7 +23,10 @@ describe('util:', () => {
   });
 
   test('if needs a condition with an effective boolean value', async () => {
-    expect(await fails('util:if((1, 2), 1)')).toMatch(/^Stopped at ., 1\/1:\n\[FORG0006\] /);
+    for (const call of ['util:if', 'util:if#2']) {
+      expect(await fails(`${call}((1, 2), 1)`)).toBe(error('FORG0006', 'Effective boolean value is not defined for an atomic sequence of length > 1'));
+      expect(await fails(`${call}(xs:date('2026-01-01'), 1)`)).toBe(error('FORG0006', 'Effective boolean value is not defined for type xs:date'));
+    }
   });
 
   test('count-within, range and array-member', async () => {

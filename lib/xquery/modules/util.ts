@@ -19,7 +19,7 @@
  */
 import { toSaxonDocument } from '../../convert/xml';
 import { serializeNodes } from '../../xml/dom';
-import { arrayValue, atomicDerivesFrom, isAtomic, isNode, NodeKind, parseXml, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isMap, isNode, NodeKind, parseXml, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { isDocumentNode, rootOf } from '../update/model';
 
@@ -39,8 +39,10 @@ export function effectiveBooleanValue(value: XdmValue): boolean {
       return n !== 0 && !Number.isNaN(n);
     }
   }
-  const what = value.length > 1 ? 'a sequence of two or more items starting with an atomic value' : isAtomic(first) ? 'this atomic value' : 'a function item';
-  throw xpathError(`util:if: effective boolean value is not defined for ${what}.`, 'FORG0006');
+  // saxon-js's wording, as for the if expression util:if is when called by name
+  const what =
+    value.length > 1 && isAtomic(first) ? 'an atomic sequence of length > 1' : isAtomic(first) ? `type xs:${atomicTypeName(first as XdmAtomic)}` : isMap(first) ? 'maps' : isArray(first) ? 'arrays' : 'functions';
+  throw xpathError(`Effective boolean value is not defined for ${what}`, 'FORG0006');
 }
 
 function ifThenElse([condition, then, otherwise]: (() => XdmValue)[]): XdmValue {
