@@ -2,6 +2,7 @@
  * The format strings of `java.util.Formatter` (Java SE API specification, class Formatter),
  * which BaseX's string:format hands its arguments to (`String.format(Locale.ENGLISH, …)`), for the
  * values an XQuery item turns into: integers (`java.lang.Byte` … `java.math.BigInteger`),
+ * `java.lang.Character`,
  * `java.math.BigDecimal`, `java.lang.Double`/`Float`, `java.lang.String`, `java.lang.Boolean`.
  *
  * Specifiers: `%[index$|<][flags][width][.precision]conversion`, flags `-#+ 0,(`, conversions
@@ -15,6 +16,7 @@
 /** An argument as Java sees it: its class and value. */
 export type JavaValue =
   | { readonly kind: 'integer'; readonly cls: string; readonly value: bigint; readonly bits?: 8 | 16 | 32 | 64 }
+  | { readonly kind: 'character'; readonly cls: string; readonly value: number }
   | { readonly kind: 'float'; readonly cls: string; readonly value: number }
   | { readonly kind: 'decimal'; readonly cls: string; readonly text: string }
   | { readonly kind: 'string' | 'boolean' | 'other'; readonly cls: string; readonly text: string };
@@ -112,7 +114,7 @@ function formatOne(arg: JavaValue, conversion: string, flags: ReadonlySet<string
     case 'c': {
       mismatch(c, flags, '-');
       if (precision !== undefined) throw new JavaFormatError('IllegalFormatPrecisionException', String(precision));
-      const cp = arg.kind === 'integer' && arg.bits !== undefined && arg.bits <= 32 ? Number(arg.value) : undefined;
+      const cp = arg.kind === 'character' ? arg.value : arg.kind === 'integer' && arg.bits !== undefined && arg.bits <= 32 ? Number(arg.value) : undefined;
       if (cp === undefined) throw conversionError(c, arg);
       if (cp < 0 || cp > 0x10ffff) throw new JavaFormatError('IllegalFormatCodePointException', `Code point = 0x${(cp >>> 0).toString(16)}`);
       return upperIf(justify(String.fromCodePoint(cp), flags, width, spec), upper);
@@ -148,6 +150,8 @@ function javaString(arg: JavaValue): string {
   switch (arg.kind) {
     case 'integer':
       return String(arg.value);
+    case 'character':
+      return String.fromCharCode(arg.value);
     case 'float':
       return javaDouble(arg.value);
     case 'decimal':
@@ -177,6 +181,8 @@ function hashCode(arg: JavaValue): number {
       const v = BigInt.asUintN(64, arg.value);
       return arg.bits !== undefined && arg.bits <= 32 ? Number(BigInt.asIntN(32, arg.value)) : Number(BigInt.asIntN(32, v ^ (v >> 32n)));
     }
+    case 'character':
+      return arg.value;
     case 'boolean':
       return arg.text === 'true' ? 1231 : 1237;
     case 'float': {

@@ -35,16 +35,16 @@ const doubleItem = (n: number): XdmItem => castString(String(n), 'double');
 
 // --- string:format --------------------------------------------------------------------------
 
-/** The Java class BaseX's `toJava` gives integers of each built-in type. */
-const INTEGER_CLASSES: ReadonlyArray<readonly [string, string, 8 | 16 | 32 | 64]> = [
-  ['byte', 'java.lang.Byte', 8],
-  ['short', 'java.lang.Short', 16],
-  ['unsignedByte', 'java.lang.Short', 16],
-  ['int', 'java.lang.Integer', 32],
-  ['unsignedShort', 'java.lang.Integer', 32],
-  ['long', 'java.lang.Long', 64],
-  ['unsignedInt', 'java.lang.Long', 64],
-];
+/**
+ * The Java class BaseX's `toJava` gives integers of each built-in type (BaseX 12, `Itr.toJava`):
+ * its integers are 64-bit, so every other integer type is a `java.lang.Long`.
+ */
+const INTEGER_CLASSES: Readonly<Record<string, readonly [string, 8 | 16 | 32 | 64]>> = {
+  byte: ['java.lang.Byte', 8],
+  short: ['java.lang.Short', 16],
+  unsignedByte: ['java.lang.Short', 16],
+  int: ['java.lang.Integer', 32],
+};
 
 function javaValue(value: XdmValue, position: number): JavaValue {
   if (value.length !== 1) {
@@ -57,8 +57,12 @@ function javaValue(value: XdmValue, position: number): JavaValue {
   const type = atomicTypeName(atomic);
   const text = String(atomic);
   if (atomicDerivesFrom(atomic, 'ADI')) {
-    const known = INTEGER_CLASSES.find(([name]) => name === type);
-    return known ? { kind: 'integer', cls: known[1], value: BigInt(text), bits: known[2] } : { kind: 'integer', cls: 'java.math.BigInteger', value: BigInt(text) };
+    const value = BigInt(text);
+    if (type === 'unsignedShort') return { kind: 'character', cls: 'java.lang.Character', value: Number(value) };
+    const [cls, bits] = Object.hasOwn(INTEGER_CLASSES, type) ? INTEGER_CLASSES[type] : ['java.lang.Long', 64 as const];
+    // past 64 bits (BaseX has no such integers) a value is formatted as a java.math.BigInteger
+    if (type === 'unsignedLong' || BigInt.asIntN(64, value) !== value) return { kind: 'integer', cls: 'java.math.BigInteger', value };
+    return { kind: 'integer', cls, value, bits };
   }
   if (atomicDerivesFrom(atomic, 'AD')) return { kind: 'decimal', cls: 'java.math.BigDecimal', text };
   if (atomicDerivesFrom(atomic, 'AO')) return { kind: 'float', cls: 'java.lang.Double', value: Number(atomic.value) };
