@@ -69,6 +69,7 @@ describe('string:', () => {
     expect(await fails("string:format('%s')")).toBe(error('string:format', "MissingFormatArgumentException: Format specifier '%s'."));
     expect(await fails("string:format('%-s', 'a')")).toBe(error('string:format', 'MissingFormatWidthException: %-s.'));
     expect(await fails("string:format('%.2d', 1)")).toBe(error('string:format', 'IllegalFormatPrecisionException: 2.'));
+    expect(await fails("string:format('%.1000001f', 1.0)")).toBe("[XPDY0130] Format width or precision too large in '%.1000001f' (at most 1000000).");
     expect(await fails("string:format('%s', ())")).toBe(error('XPTY0004', 'string:format: value 1 must be one item, found an empty sequence.'));
   });
 

@@ -30,6 +30,15 @@ export class JavaFormatError extends Error {
   }
 }
 
+/**
+ * The widest width and precision formatted: past it, {@link JavaFormatLimit} (Java would try,
+ * and run out of memory; a query asking for a billion digits gets an error instead).
+ */
+export const MAX_FIELD = 1_000_000;
+
+/** A width or precision past {@link MAX_FIELD}. */
+export class JavaFormatLimit extends Error {}
+
 const SPECIFIER = /%(\d+\$)?([-#+ 0,(<]*)?(\d+)?(\.\d+)?([tT])?([a-zA-Z%])/y;
 
 export function javaFormat(pattern: string, args: readonly JavaValue[]): string {
@@ -55,6 +64,7 @@ export function javaFormat(pattern: string, args: readonly JavaValue[]): string 
     const flags = readFlags(flagText);
     const width = widthText === undefined ? undefined : Number(widthText);
     const precision = precisionText === undefined ? undefined : Number(precisionText.slice(1));
+    if ((width ?? 0) > MAX_FIELD || (precision ?? 0) > MAX_FIELD) throw new JavaFormatLimit(`Format width or precision too large in '${text}' (at most ${MAX_FIELD}).`);
     if (conversion === '%' || conversion === 'n') {
       if (conversion === 'n') out += '\n';
       else out += justify('%', flags, width, text);

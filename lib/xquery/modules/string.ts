@@ -22,7 +22,7 @@
 import { atomicDerivesFrom, atomicTypeName, castString, isAtomic, isNode, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
 import { moduleError } from '../module-support/options';
 import { MODULE_NAMESPACES } from '../module-namespaces';
-import { javaFormat, JavaFormatError, type JavaValue } from '../module-support/java-format';
+import { javaFormat, JavaFormatError, JavaFormatLimit, type JavaValue } from '../module-support/java-format';
 
 /** The most values string:format takes (saxon-js functions have a fixed list of arities). */
 export const MAX_VALUES = 32;
@@ -80,6 +80,8 @@ function format([pattern, ...values]: XdmValue[]): XdmValue {
     return [stringValue(javaFormat(String(pattern[0]), args))];
   } catch (e) {
     if (e instanceof JavaFormatError) throw moduleError('string', 'format', `${e.exception}: ${e.message}.`);
+    // an implementation limit (XPath 3.1 §2.3.1)
+    if (e instanceof JavaFormatLimit) throw xpathError(e.message, 'XPDY0130');
     throw e;
   }
 }
