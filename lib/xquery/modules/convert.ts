@@ -51,7 +51,7 @@ const NON_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 /**
  * The errors of the text conversions by kind: an unknown encoding, bytes that are no text, a
- * string the encoding cannot hold. convert: raises them under these names; bin: (binary.ts) under
+ * string the encoding cannot hold. convert: raises them under these names; bin: (bin.ts) under
  * the EXPath names.
  */
 export type TextError = (kind: 'encoding' | 'string' | 'binary', message: string) => Error;

@@ -25,7 +25,7 @@
  *   FODF1280 "Unknown decimal format Q{}"), so a query that calls or names it never runs as
  *   a bare XPath expression.
  */
-import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, IfExpr, InlineFunctionExpr, NamedFunctionRef, ParenthesizedExpr } from '../syntax';
+import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef } from '../syntax';
 import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
@@ -34,7 +34,7 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { MODULE_NAMESPACES } from '../module-namespaces';
+import { functionItem, isValueModuleFunction, partialApplication, utilIf, VALUE_MODULES } from './value-modules';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
@@ -170,55 +170,6 @@ function noteStylesheetNeed(name: QName, unit: TranslationUnit): void {
 function engineReference(name: string, arity: number): string {
   const ps = Array.from({ length: arity }, (_, i) => `$${braced(NS.vars)}a${i}`);
   return `function(${ps.join(', ')}) { ${braced(NS.engine)}${name}(${ps.length ? ps.join(', ') : '()'}) }`;
-}
-
-/** A function item that calls `callee` (an EQName) with `arity` arguments. */
-function functionItem(callee: string, arity: number): string {
-  const ps = Array.from({ length: arity }, (_, i) => `$${braced(NS.vars)}a${i}`);
-  return `function(${ps.join(', ')}) { ${callee}(${ps.join(', ')}) }`;
-}
-
-/**
- * Modules whose functions compute values only (no updates, databases or focus). saxon-js has
- * no function items for extension functions (a reference or a partial application of one is
- * SXJS0002), so a named reference to one of theirs is an inline function that calls it, and a
- * partial application one that calls it with the fixed arguments, evaluated first
- * (XQuery 3.1 §3.1.5.1, §3.1.6). fn:function-lookup, whose name is known only at run time,
- * finds none of them (the empty sequence, as for an unknown function), rather than failing.
- */
-const VALUE_MODULES: ReadonlySet<string> = new Set([
-  MODULE_NAMESPACES.util, MODULE_NAMESPACES.string, MODULE_NAMESPACES.bin, MODULE_NAMESPACES.convert, MODULE_NAMESPACES.hash, MODULE_NAMESPACES.random,
-]);
-
-function isValueModuleFunction(name: QName, arity: number, scope: Scope): boolean {
-  return VALUE_MODULES.has(name.uri) && !scope.ctx.functions.has(`${eqname(name)}#${arity}`);
-}
-
-/**
- * `util:if($condition, $then, $else)` called by name is the conditional expression
- * `if ($condition) then $then else $else`: only the chosen branch is evaluated (docs.basex.org,
- * "util:if"), which an extension function, whose arguments saxon-js may evaluate before the
- * call, cannot promise. As a function item it is the extension function.
- */
-function utilIf(name: QName, expr: FunctionCall, scope: Scope): IfExpr | undefined {
-  const [test, then, otherwise] = expr.args;
-  if (name.uri !== MODULE_NAMESPACES.util || name.local !== 'if' || (expr.args.length !== 2 && expr.args.length !== 3)) return undefined;
-  if (!isValueModuleFunction(name, expr.args.length, scope) || expr.args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
-  const empty: ParenthesizedExpr = { kind: 'ParenthesizedExpr', expr: null, start: expr.end, end: expr.end };
-  return { kind: 'IfExpr', test: test as Expr, then: then as Expr, else: (otherwise as Expr | undefined) ?? empty, start: expr.start, end: expr.end };
-}
-
-function partialApplication(callee: string, args: readonly string[], scope: Scope): string {
-  const fixed: string[] = [];
-  const params: string[] = [];
-  const call = args.map((arg) => {
-    const v = `$${braced(NS.vars)}${arg === '?' ? 'param' : 'fixed'}.${scope.ctx.nextId()}`;
-    if (arg === '?') params.push(v);
-    else fixed.push(`${v} := ${arg}`);
-    return v;
-  });
-  const fn = `function(${params.join(', ')}) { ${callee}(${call.join(', ')}) }`;
-  return fixed.length > 0 ? `(let ${fixed.join(', ')} return ${fn})` : fn;
 }
 
 /** The stylesheet's `Q{gen}function-lookup` (for references to fn:function-lookup#2), once. */
