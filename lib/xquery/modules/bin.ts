@@ -24,7 +24,7 @@
  * and `least-significant-first`, `little-endian`, `LE`. Integers of any size are packed and
  * unpacked in two's complement (specification §6.1); xs:integer values are arbitrary-precision here.
  */
-import { castString, registerFunctions, stringValue, xpathError, type XdmItem, type XdmValue } from '../../saxon';
+import { castString, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
 import { moduleError } from '../module-support/options';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { base64Item, binaryBytes, decode, encode, type TextError } from './convert';
@@ -132,7 +132,8 @@ function unpackInteger(bytes: Buffer, little: boolean, signed: boolean): bigint 
 function pack(width: 4 | 8): (args: XdmValue[]) => XdmValue {
   return ([value, order]) => {
     const out = Buffer.alloc(width);
-    const n = Number(value[0]);
+    // saxon-js holds xs:double and xs:float values as numbers
+    const n = Number((value[0] as XdmAtomic).value);
     const little = littleEndian(order);
     if (width === 8) little ? out.writeDoubleLE(n) : out.writeDoubleBE(n);
     else little ? out.writeFloatLE(n) : out.writeFloatBE(n);

@@ -24,9 +24,11 @@ import { MODULE_NAMESPACES } from '../module-namespaces';
 import { isDocumentNode, rootOf } from '../update/model';
 
 const booleanItem = (b: boolean): XdmItem => castString(String(b), 'boolean');
+/** An xs:double argument as a number (saxon-js holds doubles as numbers; `INF` is no number literal). */
+const doubleOf = (v: XdmValue): number => Number((v[0] as XdmAtomic).value);
 
 /** The effective boolean value of `value` (XPath 3.1 §2.4.3). */
-export function effectiveBooleanValue(value: XdmValue): boolean {
+function effectiveBooleanValue(value: XdmValue): boolean {
   if (value.length === 0) return false;
   const first = value[0];
   if (isNode(first)) return true;
@@ -57,8 +59,8 @@ function countWithin([input, min, max]: XdmValue[]): XdmValue {
 }
 
 function range([input, first, last]: XdmValue[]): XdmValue {
-  const from = Math.max(Math.ceil(Number(first[0])), 1);
-  const to = Math.min(Math.floor(Number(last[0])), input.length);
+  const from = Math.max(Math.ceil(doubleOf(first)), 1);
+  const to = Math.min(Math.floor(doubleOf(last)), input.length);
   // NaN bounds select nothing (the comparisons of fn:subsequence)
   if (Number.isNaN(from) || Number.isNaN(to) || from > to) return [];
   return input.slice(from - 1, to);
