@@ -114,6 +114,11 @@ describe('bin:', () => {
     );
   });
 
+  test('integers are truncated or sign-extended to their size, also in a million octets', async () => {
+    expect(await ok("xs:hexBinary(bin:pack-integer(256, 1)), xs:hexBinary(bin:pack-integer(-129, 1)), xs:hexBinary(bin:pack-integer(1, 3, 'LE')), xs:hexBinary(bin:pack-integer(-2, 3, 'LE'))")).toBe('00\n7F\n010000\nFEFFFF');
+    expect(await ok('let $b := bin:pack-integer(-1, 1000000) return (bin:length($b), bin:unpack-integer($b, 0, 1000000), bin:length(bin:shift($b, 3)))')).toBe('1000000\n-1\n1000000');
+  });
+
   test('bitwise operations and shifts', async () => {
     expect(
       await ok(

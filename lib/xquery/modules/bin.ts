@@ -111,22 +111,25 @@ function littleEndian(order: XdmValue | undefined): boolean {
   throw error('unknown-significance-order', `Unknown octet-order value: '${text}'.`);
 }
 
-/** `value` in two's complement, in `size` octets (the low ones when it does not fit). */
+/**
+ * `value` in two's complement, in `size` octets: the low ones when it does not fit, else
+ * sign-extended. Only the octets of the value itself are computed (a size may be millions).
+ */
 function packInteger(value: bigint, size: number, little: boolean): Buffer {
-  const out = Buffer.alloc(size);
-  let rest = BigInt.asUintN(size * 8, value);
-  for (let i = size - 1; i >= 0; i--) {
-    out[little ? size - 1 - i : i] = Number(rest & 0xffn);
-    rest >>= 8n;
-  }
-  return out;
+  const out = Buffer.alloc(size, value < 0n ? 0xff : 0);
+  const magnitude = value < 0n ? -value : value;
+  const own = Math.min(size, Math.ceil(magnitude.toString(16).length / 2) + 1);
+  const low = Buffer.from(BigInt.asUintN(own * 8, value).toString(16).padStart(own * 2, '0'), 'hex');
+  low.copy(out, size - own);
+  return little ? out.reverse() : out;
 }
 
+/** Octets as an integer, unsigned or in two's complement (linear in their number). */
 function unpackInteger(bytes: Buffer, little: boolean, signed: boolean): bigint {
+  if (bytes.length === 0) return 0n;
   const ordered = little ? Buffer.from(bytes).reverse() : bytes;
-  let value = 0n;
-  for (const b of ordered) value = (value << 8n) | BigInt(b);
-  return signed && bytes.length > 0 ? BigInt.asIntN(bytes.length * 8, value) : value;
+  const value = BigInt(`0x${ordered.toString('hex')}`);
+  return signed ? BigInt.asIntN(bytes.length * 8, value) : value;
 }
 
 function pack(width: 4 | 8): (args: XdmValue[]) => XdmValue {
@@ -179,8 +182,8 @@ function shift(bytes: Buffer, by: bigint): Buffer {
   const bits = BigInt(bytes.length * 8);
   if (by >= bits || -by >= bits) return Buffer.alloc(bytes.length);
   const value = unpackInteger(bytes, false, false);
-  const shifted = by >= 0n ? value << by : value >> -by;
-  return packInteger(shifted, bytes.length, false);
+  const shifted = BigInt.asUintN(bytes.length * 8, by >= 0n ? value << by : value >> -by);
+  return Buffer.from(shifted.toString(16).padStart(bytes.length * 2, '0'), 'hex');
 }
 
 // --- text -----------------------------------------------------------------------------------
