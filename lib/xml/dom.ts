@@ -45,17 +45,16 @@ export function stringValue(node: Node): string {
 }
 
 /**
- * Serializes nodes (elements, text, comments, PIs) as XML text. Names in namespace `dropNs` are
- * written in no namespace (the REST namespace inside POST bodies and command scripts, spec §7,
- * §15.2); namespace declarations are added wherever a name's namespace is not the one in scope.
+ * Serializes nodes (elements, text, comments, PIs) as XML text. Names in namespace `drop` (or
+ * those the function `drop` picks) are written in no namespace: the REST namespace inside POST
+ * bodies and command scripts (spec §7, §15.2), the prefixes util:strip-namespaces removes;
+ * namespace declarations are added wherever a name's namespace is not the one in scope.
  */
-export function serializeNodes(nodes: readonly Node[], dropNs?: string): string {
+export function serializeNodes(nodes: readonly Node[], drop?: string | ((name: Element | Attr) => boolean)): string {
   const out: string[] = [];
   const root = new Map<string, string>([['', '']]);
-  const uriOf = (n: Element | Attr): string => {
-    const uri = n.namespaceURI ?? '';
-    return uri === dropNs ? '' : uri;
-  };
+  const dropped = typeof drop === 'function' ? drop : (n: Element | Attr): boolean => drop !== undefined && (n.namespaceURI ?? '') === drop;
+  const uriOf = (n: Element | Attr): string => (dropped(n) ? '' : (n.namespaceURI ?? ''));
   const write = (node: Node, scope: ReadonlyMap<string, string>): void => {
     if (isElement(node)) writeElement(node, scope);
     else if (isText(node)) out.push(escapeText(node.nodeValue ?? ''));

@@ -23,6 +23,9 @@ import { registerCsvFunctions } from './modules/csv';
 import { registerConvertFunctions } from './modules/convert';
 import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
+import { registerUtilFunctions } from './modules/util';
+import { registerStringFunctions } from './modules/string';
+import { registerBinFunctions } from './modules/bin';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
@@ -43,6 +46,9 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerConvertFunctions, // convert:
   registerHashFunctions, // hash:
   registerRandomFunctions, // random:
+  registerUtilFunctions, // util:
+  registerStringFunctions, // string:
+  registerBinFunctions, // bin: (EXPath Binary)
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

@@ -13,4 +13,8 @@ export const MODULE_NAMESPACES = {
   convert: 'http://basex.org/modules/convert',
   random: 'http://basex.org/modules/random',
   hash: 'http://basex.org/modules/hash',
+  util: 'http://basex.org/modules/util',
+  string: 'http://basex.org/modules/string',
+  /** The EXPath Binary Module 1.0 (expath.org/spec/binary), as BaseX ships it. */
+  bin: 'http://expath.org/ns/binary',
 } as const satisfies Readonly<Record<string, string>>;

@@ -49,23 +49,31 @@ const bigint = (v: XdmValue): bigint => BigInt(String(v[0]));
 /** Characters XML 1.0 cannot hold (they may not appear in a string). */
 const NON_XML = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-function decode(bytes: Buffer, encoding: string, fallback: boolean): string {
+/**
+ * The errors of the text conversions by kind: an unknown encoding, bytes that are no text, a
+ * string the encoding cannot hold. convert: raises them under these names; bin: (bin.ts) under
+ * the EXPath names.
+ */
+export type TextError = (kind: 'encoding' | 'string' | 'binary', message: string) => Error;
+
+/** `bytes` as text in `encoding`; with `fallback`, undecodable bytes and non-XML characters become U+FFFD. */
+export function decode(bytes: Buffer, encoding: string, fallback: boolean, fail: TextError = error): string {
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(encoding, { fatal: !fallback });
   } catch {
-    throw error('encoding', `Unknown encoding '${encoding}'.`);
+    throw fail('encoding', `Unknown encoding '${encoding}'.`);
   }
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    throw error('string', `The input is not valid ${encoding} text.`);
+    throw fail('string', `The input is not valid ${encoding} text.`);
   }
   const bad = NON_XML.exec(text);
   if (!bad) return text;
   if (fallback) return text.replace(new RegExp(NON_XML.source, 'gu'), '\uFFFD');
-  throw error('string', `Invalid XML character (Unicode: 0x${bad[0].codePointAt(0)!.toString(16).toUpperCase()}).`);
+  throw fail('string', `Invalid XML character (Unicode: 0x${bad[0].codePointAt(0)!.toString(16).toUpperCase()}).`);
 }
 
 const WRITE_ENCODINGS: Readonly<Record<string, BufferEncoding | 'utf16be'>> = {
@@ -73,12 +81,13 @@ const WRITE_ENCODINGS: Readonly<Record<string, BufferEncoding | 'utf16be'>> = {
   'iso-8859-1': 'latin1', latin1: 'latin1', 'us-ascii': 'ascii', ascii: 'ascii',
 };
 
-function encode(text: string, encoding = 'UTF-8'): Buffer {
+/** `text` as bytes in `encoding` (UTF-8, UTF-16, UTF-16LE/BE, ISO-8859-1, US-ASCII). */
+export function encode(text: string, encoding = 'UTF-8', fail: TextError = error): Buffer {
   const enc = WRITE_ENCODINGS[encoding.toLowerCase()];
-  if (enc === undefined) throw error('encoding', `Unknown encoding '${encoding}'.`);
+  if (enc === undefined) throw fail('encoding', `Unknown encoding '${encoding}'.`);
   const limit = enc === 'ascii' ? 0x7f : enc === 'latin1' ? 0xff : Infinity;
   for (const ch of text) {
-    if (ch.codePointAt(0)! > limit) throw error('binary', `The string cannot be encoded as ${encoding}.`);
+    if (ch.codePointAt(0)! > limit) throw fail('binary', `The string cannot be encoded as ${encoding}.`);
   }
   if (enc !== 'utf16be') return Buffer.from(text, enc);
   return Buffer.from(text, 'utf16le').swap16();

@@ -34,6 +34,7 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
+import { functionItem, isValueModuleFunction, partialApplication, utilIf, VALUE_MODULES } from './value-modules';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
@@ -138,7 +139,7 @@ function lookupTest(n: string, a: string, scope: Scope): string {
   const declared = `${F}concat("Q{", ${u}, "}", ${l}, "#", ${a})`;
   return `if (${fn} and ${l} eq "function-lookup") then (if (${a} eq 2) then ${LOOKUP_FUNCTION}#2 else ())
     ${engineReferences(l, a, fn)}
-    else if ((${u} = ${list(CALLABLE_NAMESPACES)} and not(${fn} and ${l} = ${list(XSLT_ONLY)})) or ${declared} = ${list(scope.ctx.functions.keys())})
+    else if ((${u} = ${list([...CALLABLE_NAMESPACES].filter((ns) => !VALUE_MODULES.has(ns)))} and not(${fn} and ${l} = ${list(XSLT_ONLY)})) or ${declared} = ${list(scope.ctx.functions.keys())})
     then ${F}function-lookup(${n}, ${a}) else ()`;
 }
 
@@ -192,6 +193,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
+  const conditional = utilIf(name, expr, scope);
+  if (conditional) return translateExpr(conditional, scope, unit);
   const range = name.uri === NS.fn && name.local === 'count' && expr.args.length === 1 ? rangeOf(expr.args[0] as Expr) : undefined;
   if (range) return rangeCount(range, scope, unit);
   const a = args(expr.args, scope, unit);
@@ -212,6 +215,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
     const code = `$${braced(NS.vars)}error-code.${scope.ctx.nextId()}`;
     return `(let ${code} := ${a[0]} return ${callee}(${code}, ${a[1]}, ${errorEnvelope(code, a[2] ?? '()')}))`;
   }
+  if (a.includes('?') && isValueModuleFunction(name, a.length, scope)) return partialApplication(callee, a, scope);
   return `${callee}(${a.join(', ')})`;
 }
 
@@ -226,6 +230,7 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
     if (expr.arity === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `function() { ${callee}(${focus.item}) }`;
   }
   if (callee.startsWith(braced(NS.engine))) return engineReference(callee.slice(braced(NS.engine).length), expr.arity);
+  if (isValueModuleFunction(name, expr.arity, scope)) return functionItem(callee, expr.arity);
   return `${callee}#${expr.arity}`;
 }
 
