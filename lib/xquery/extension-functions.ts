@@ -25,6 +25,7 @@ import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
 import { registerUtilFunctions } from './modules/util';
 import { registerStringFunctions } from './modules/string';
+import { registerOutFunctions } from './modules/out';
 import { registerBinFunctions } from './modules/bin';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
@@ -48,6 +49,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerRandomFunctions, // random:
   registerUtilFunctions, // util:
   registerStringFunctions, // string:
+  registerOutFunctions, // out: (BaseX 9's names)
   registerBinFunctions, // bin: (EXPath Binary)
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform

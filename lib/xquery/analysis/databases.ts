@@ -46,7 +46,7 @@ const NODE_FUNCTIONS = new Set(['name', 'path']);
 /** Namespaces whose functions never read a database (besides the fn ones above). */
 const SAFE_NAMESPACES = new Set<string>([
   NS.math, NS.map, NS.array, NS.xs, UPDATE_MODULE_NS, MODULE_NAMESPACES.convert, MODULE_NAMESPACES.random, MODULE_NAMESPACES.hash,
-  MODULE_NAMESPACES.util, MODULE_NAMESPACES.string, MODULE_NAMESPACES.bin,
+  MODULE_NAMESPACES.util, MODULE_NAMESPACES.string, MODULE_NAMESPACES.out, MODULE_NAMESPACES.bin,
   // prof:sleep, prof:time(expr), …: the expressions they take are analysed like any other
   MODULE_NAMESPACES.prof,
 ]);

@@ -74,7 +74,7 @@ function javaValue(value: XdmValue, position: number): JavaValue {
 
 const stringOfNode = (node: XdmItem): string => (node as { textContent?: string | null }).textContent ?? String((node as { value?: string }).value ?? '');
 
-function format([pattern, ...values]: XdmValue[]): XdmValue {
+export function format([pattern, ...values]: XdmValue[]): XdmValue {
   const args = values.map((v, i) => javaValue(v, i + 1));
   try {
     return [stringValue(javaFormat(String(pattern[0]), args))];
