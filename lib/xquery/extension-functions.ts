@@ -15,6 +15,7 @@ import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
 import { registerDbFunctions } from './modules/db';
 import { registerDbWriteFunctions } from './modules/db-write';
+import { registerDbIndexFunctions } from './modules/db-index';
 import { registerProfFunctions } from './modules/prof';
 import { registerXQueryFunctions } from './modules/xquery';
 import { registerXsltFunctions } from './modules/xslt';
@@ -31,6 +32,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerCodepointFunctions, // engine:codepoints-to-string
   registerDbFunctions, // db: (reading) and engine:uri-collection
   registerDbWriteFunctions, // db: (updating)
+  registerDbIndexFunctions, // db: (value indexes) and engine:descendants-matching
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
