@@ -63,11 +63,12 @@ function requireResource(access: DatabaseAccess, db: string, path: string): Reso
 function stored(node: XdmValue): StoredLocation {
   const item = node[0] as XdmNode;
   const where = activeDatabases().locate(item);
-  if (!where) throw dbError('node', `No database node: ${describe(item)}.`);
+  if (!where) throw dbError('node', `No database node: ${describeNode(item)}.`);
   return where;
 }
 
-function describe(node: XdmNode): string {
+/** A node as db:node errors name it. */
+export function describeNode(node: XdmNode): string {
   const name = node.nodeName ?? '';
   switch (node.nodeType) {
     case 9:
