@@ -4,6 +4,8 @@
  * (translate/paths-value-index.ts), which must answer what they answer over a database without
  * the indexes, after every kind of write.
  */
+import { parseQuery } from '../../lib/xquery/syntax';
+import { translateModule } from '../../lib/xquery/translate';
 import { startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
@@ -128,5 +130,87 @@ describe('commands and options', () => {
     expect([ft.status, ft.text]).toEqual([500, 'Stopped at ., 1/1:\n[XMLR0001] Not supported yet: full-text index (FTINDEX).']);
     const bad = await get('db:optimize("made2", false(), map { "stemming": true() })');
     expect(bad.text).toBe("Stopped at ., 1/1:\n[XPTY0004] Unknown option 'stemming'.");
+  });
+});
+
+describe('queries answered from the indexes answer as without them, after every kind of write', () => {
+  // Database `on` has the three value indexes, `off` none; every write goes to both.
+  const QUERIES = [
+    'let $v := "v" return //x[text() = $v] ! string(@id)',
+    '//*[@id = ("1", "2", "9")] ! name()',
+    '//x[. = ("v", "w")] ! string(@id)',
+    '//x[contains-token(@c, "q")] ! string(@id)',
+    'for $t in ("p", " q ", "") return count(//*[contains-token(@c, $t)])',
+    // not answerable from the indexes: the predicate as written decides (no-rewrite paths)
+    '//x[@id = <a>1</a>] ! string(@id), count(//x[. = ""]), //z[. = "wv"] ! name(), //x[text() = "v"]/following-sibling::*[1] ! name()',
+    'let $n := 1 return //x[text() = $n]',
+  ];
+  const DOCS: Record<string, string> = {
+    'a.xml': '<r><x id="1" c="p q">v</x><x id="2">w</x><y id="1">v</y></r>',
+    'd/b.xml': '<r><x id="3" c="q">v<!--c--></x><z>w<i>v</i></z><x id="4">v<b/>v</x></r>',
+  };
+
+  const translated = (query: string): string => translateModule(parseQuery(query), query, { contextMode: 'multi' }).xpath?.expression ?? '';
+
+  async function same(): Promise<string[]> {
+    const answers: string[] = [];
+    for (const q of QUERIES) {
+      const [on, off] = await Promise.all([get(q, '/on'), get(q, '/off')]);
+      expect([q, on.status, on.text]).toEqual([q, off.status, off.text]);
+      answers.push(on.text);
+    }
+    return answers;
+  }
+
+  const both = async (write: (db: string) => Promise<unknown>) => {
+    await write('on');
+    await write('off');
+  };
+
+  beforeAll(async () => {
+    await both(async (db) => {
+      await s.put(`/rest/${db}`).expect(201);
+      for (const [path, body] of Object.entries(DOCS)) await xml(`${db}/${path}`, body);
+    });
+    await post('<open name="off"/><drop-index type="text"/><drop-index type="attribute"/><drop-index type="token"/>').expect(200);
+  });
+
+  test('the queries are rewritten where the indexes may answer, the others are not', () => {
+    for (const q of QUERIES.slice(0, 5).concat(QUERIES[6])) expect(translated(q)).toContain('descendants-matching');
+    expect(translated('//x[text() = @y]')).not.toContain('descendants-matching');
+    expect(translated('//x[contains-token(@c, ., "http://www.w3.org/2005/xpath-functions/collation/codepoint")]')).not.toContain('descendants-matching');
+    expect(translated('//*[. = "v"]')).not.toContain('descendants-matching');
+    expect(translated('//x[@id = "1"][2]')).not.toContain('descendants-matching');
+  });
+
+  test('as stored', async () => {
+    const error = 'Stopped at ., 1/1:\n[FORG0001] Supplied value "v" is not a valid xs:double';
+    expect(await same()).toEqual(['1\n3\n4', 'x\nx\ny', '1\n2\n3', '1\n3', '1\n2\n0', '1\n0\nz\nx\nz', error]);
+  });
+
+  test('after PUT and DELETE', async () => {
+    await both((db) => xml(`${db}/c.xml`, '<x id="9" c="q p">v</x>'));
+    expect((await same())[4]).toBe('2\n3\n0');
+    await both((db) => s.del(`/rest/${db}/a.xml`).expect(200));
+    expect((await same())[1]).toBe('x');
+  });
+
+  test('after updating queries', async () => {
+    await both((db) => get(`replace value of node doc("${db}/d/b.xml")//x[@id = "3"] with "w", insert node <x id="2" c="q">v</x> into doc("${db}/c.xml")/x`).expect(200));
+    expect((await same())[0]).toBe('9\n2\n4');
+    await both((db) => get(`delete node doc("${db}/c.xml")/x/x, replace value of node doc("${db}/c.xml")/x/@c with "p"`).expect(200));
+    await same();
+  });
+
+  test('after db:put, db:add, db:delete, db:rename', async () => {
+    await both((db) => get(`db:put("${db}", <r><x id="1" c="q">v</x></r>, "p.xml"), db:add("${db}", "<x id='2'>w</x>", "q.xml")`).expect(200));
+    await same();
+    await both((db) => get(`db:delete("${db}", "q.xml"), db:rename("${db}", "p.xml", "e/p.xml")`).expect(200));
+    await same();
+  });
+
+  test('after REPLACE and ADD', async () => {
+    await both((db) => post(`<open name="${db}"/><replace path="c.xml"><x id="5" c="q">w</x></replace><add path="f.xml"><r><x id="6" c="p">v</x></r></add>`).expect(200));
+    await same();
   });
 });
