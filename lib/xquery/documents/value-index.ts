@@ -17,8 +17,9 @@
  *
  * Storage: per document, the nodes in BaseX's pre order (the document node 0, each element
  * followed by its attributes, then its children), the parent pre of each node (Int32Array), and
- * per kind a Map from value to the pres it occurs at (Int32Array, ascending). A posting is four
- * bytes; the values are the strings of the tree (shared, not copied, for text and attributes).
+ * per kind a Map from value to its one pre or to its run of pres in one shared Int32Array
+ * (`Postings`). The values are the strings of the tree (shared, not copied, for text and
+ * attributes); tokens are strings of their own.
  *
  * Pre values of a database (db:node-pre, db:get-pre) number its XML documents in path order,
  * each starting after the nodes of those before it (the catalog's node counts).
@@ -27,8 +28,15 @@ import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../sax
 import type { ValueIndexKind } from '../../store/index-kinds';
 import type { DomNode } from './name-index';
 
-/** The postings of one kind: value → ascending pres. */
-export type Postings = ReadonlyMap<string, Int32Array>;
+/**
+ * The postings of one kind. Most values occur once, so `keys` maps a value to its one pre (>= 0)
+ * or, for a value that occurs more often, to `-(start + 1)`, where `lists[start]` is the count and
+ * the pres follow in ascending order: one small integer per value instead of an array object.
+ */
+export interface Postings {
+  readonly keys: ReadonlyMap<string, number>;
+  readonly lists: Int32Array;
+}
 
 interface DocIndex {
   /** Node by pre; for an attribute, its element. */
@@ -105,30 +113,53 @@ export function tokensOf(value: string): string[] {
 }
 
 function buildPostings(index: DocIndex, kind: ValueIndexKind): Postings {
-  const lists = new Map<string, number[]>();
+  const first = new Map<string, number | number[]>();
   const add = (key: string, pre: number): void => {
-    const list = lists.get(key);
-    if (list) list.push(pre);
-    else lists.set(key, [pre]);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, pre);
+    else if (typeof seen === 'number') first.set(key, [seen, pre]);
+    else seen.push(pre);
   };
   const { nodes, attributeAt } = index;
   for (let pre = 0; pre < nodes.length; pre++) {
     const node = nodes[pre];
     if (kind === 'text') {
       if (node.nodeType === NodeKind.text) add((node as unknown as { nodeValue: string }).nodeValue, pre);
-    } else if (attributeAt[pre] >= 0) {
-      const value = domAttributes(node)[attributeAt[pre]].value;
-      if (kind === 'attribute') add(value, pre);
-      else for (const token of tokensOf(value)) add(token, pre);
+    } else if (node.nodeType === NodeKind.element && attributeAt[pre] < 0) {
+      // the element's attributes follow it: pre + 1, pre + 2, ...
+      domAttributes(node).forEach((a, i) => {
+        if (kind === 'attribute') add(a.value, pre + 1 + i);
+        else for (const token of tokensOf(a.value)) add(token, pre + 1 + i);
+      });
     }
   }
-  const out = new Map<string, Int32Array>();
-  for (const [key, list] of lists) out.set(key, Int32Array.from(list));
-  return out;
+  const keys = new Map<string, number>();
+  const lists: number[] = [];
+  for (const [key, pres] of first) {
+    if (typeof pres === 'number') keys.set(key, pres);
+    else {
+      keys.set(key, -(lists.length + 1));
+      lists.push(pres.length, ...pres);
+    }
+  }
+  return { keys, lists: Int32Array.from(lists) };
 }
 
 function postingsOf(index: DocIndex, kind: ValueIndexKind): Postings {
   return (index.postings[kind] ??= buildPostings(index, kind));
+}
+
+/** Appends the pres of `value` to `out`. */
+function collectPres(postings: Postings, value: string, out: number[]): void {
+  const at = postings.keys.get(value);
+  if (at === undefined) return;
+  if (at >= 0) {
+    out.push(at);
+    return;
+  }
+  const start = -at - 1;
+  const end = start + 1 + postings.lists[start];
+  for (let i = start + 1; i < end; i++) out.push(postings.lists[i]);
 }
 
 /** Codepoint order (XPath's default collation), not UTF-16 code unit order. */
@@ -149,8 +180,7 @@ export function lookup(doc: XdmNode, kind: ValueIndexKind, values: readonly stri
   const found: number[] = [];
   for (const value of new Set(values)) {
     lookupCount++;
-    const list = postings.get(value);
-    if (list) for (const pre of list) found.push(pre);
+    collectPres(postings, value, found);
   }
   return sortUnique(found);
 }
@@ -159,7 +189,7 @@ export function lookup(doc: XdmNode, kind: ValueIndexKind, values: readonly stri
 export function lookupRange(doc: XdmNode, kind: ValueIndexKind, min: string, max: string): number[] {
   const index = docIndex(doc);
   const postings = postingsOf(index, kind);
-  const keys = (index.sortedKeys[kind] ??= [...postings.keys()].sort(compareCodepoints));
+  const keys = (index.sortedKeys[kind] ??= sortedKeys(postings));
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
@@ -169,8 +199,17 @@ export function lookupRange(doc: XdmNode, kind: ValueIndexKind, min: string, max
   }
   lookupCount++;
   const found: number[] = [];
-  for (let i = lo; i < keys.length && compareCodepoints(keys[i], max) <= 0; i++) for (const pre of postings.get(keys[i]) as Int32Array) found.push(pre);
+  for (let i = lo; i < keys.length && compareCodepoints(keys[i], max) <= 0; i++) collectPres(postings, keys[i], found);
   return sortUnique(found);
+}
+
+/**
+ * The keys in codepoint order. UTF-16 code unit order (the default sort, much faster) is the
+ * same unless a key holds a surrogate pair.
+ */
+function sortedKeys(postings: Postings): string[] {
+  const keys = [...postings.keys.keys()];
+  return keys.some((k) => /[\uD800-\uDFFF]/.test(k)) ? keys.sort(compareCodepoints) : keys.sort();
 }
 
 function sortUnique(pres: number[]): number[] {
@@ -255,12 +294,13 @@ export function leavesAreSimple(doc: XdmNode, name: string, elements: readonly X
   return simple;
 }
 
-/** The bytes the index of `doc` holds beyond its tree (postings of the kinds built, numbering), roughly. */
+/** What V8 spends on one Map entry of a string key and a small integer, roughly (the strings themselves not counted). */
+const MAP_ENTRY_BYTES = 32;
+
+/** The bytes the index of `doc` holds beyond its tree (numbering, postings of the kinds built), roughly. */
 export function indexBytes(doc: XdmNode): number {
   const index = docIndex(doc);
   let bytes = index.nodes.length * (8 + 4 + 4);
-  for (const postings of Object.values(index.postings)) {
-    for (const [key, list] of postings) bytes += 64 + key.length * 2 + list.byteLength;
-  }
+  for (const postings of Object.values(index.postings)) bytes += postings.keys.size * MAP_ENTRY_BYTES + postings.lists.byteLength;
   return bytes;
 }
