@@ -9,7 +9,8 @@
  * xquery/documents/value-index.ts), so unlike BaseX's no write turns them off.
  *
  * Kinds with `unsupported` set are refused wherever they would be switched on (CREATE INDEX,
- * SET, db:create and db:optimize options) with an error naming them.
+ * SET, db:create and db:optimize options) with an error naming them; so is a non-empty include
+ * list (SET TEXTINCLUDE ...), which these indexes do not honour.
  */
 import type { DatabaseOptions } from './types';
 
@@ -19,16 +20,21 @@ export type ValueIndexKind = Exclude<IndexKind, 'fulltext'>;
 export interface IndexKindInfo {
   /** The option's canonical (upper-case) name. */
   readonly option: string;
+  /**
+   * The option naming the only elements or attributes to index (BaseX's TEXTINCLUDE, ...). The
+   * value indexes here hold every text node and attribute, so a non-empty value is refused.
+   */
+  readonly include: string;
   /** Set when this server does not build the index: what the error names. */
   readonly unsupported?: string;
 }
 
 export const INDEX_KINDS: Readonly<Record<IndexKind, IndexKindInfo>> = {
-  text: { option: 'TEXTINDEX' },
-  attribute: { option: 'ATTRINDEX' },
-  token: { option: 'TOKENINDEX' },
+  text: { option: 'TEXTINDEX', include: 'TEXTINCLUDE' },
+  attribute: { option: 'ATTRINDEX', include: 'ATTRINCLUDE' },
+  token: { option: 'TOKENINDEX', include: 'TOKENINCLUDE' },
   // The full-text index is not built yet: switching it on is refused (the one place to change).
-  fulltext: { option: 'FTINDEX', unsupported: 'full-text index (FTINDEX)' },
+  fulltext: { option: 'FTINDEX', include: 'FTINCLUDE', unsupported: 'full-text index (FTINDEX)' },
 };
 
 export const VALUE_INDEX_KINDS: readonly ValueIndexKind[] = ['text', 'attribute', 'token'];
@@ -51,5 +57,8 @@ export function indexKindOfOption(name: string): IndexKind | undefined {
 /** What is not supported when option `name` (canonical) is set to `value`; undefined if it may be. */
 export function unsupportedIndexSetting(name: string, value: unknown): string | undefined {
   const kind = indexKindOfOption(name);
-  return kind !== undefined && value === true ? INDEX_KINDS[kind].unsupported : undefined;
+  if (kind !== undefined) return value === true ? INDEX_KINDS[kind].unsupported : undefined;
+  const including = (Object.keys(INDEX_KINDS) as IndexKind[]).find((k) => INDEX_KINDS[k].include === name);
+  if (including === undefined || value === undefined || value === '') return undefined;
+  return INDEX_KINDS[including].unsupported ?? `${name} (the ${including} index holds every ${including === 'text' ? 'text node' : 'attribute'})`;
 }

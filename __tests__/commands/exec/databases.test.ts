@@ -170,6 +170,13 @@ describe('OPTIMIZE, FLUSH, indexes', () => {
     expect(await f.fail('SET FTINDEX')).toStrictEqual(refused);
     expect(await f.run('SET FTINDEX false\nOPEN db\nINFO INDEX FULLTEXT')).toBe(' FTINDEX: not supported\n');
   });
+
+  test('include lists are not honoured: a non-empty one is refused, an empty one accepted', async () => {
+    expect(await f.fail('SET TEXTINCLUDE name')).toStrictEqual({ status: 500, code: 'NOT_SUPPORTED_INDEX_X', message: 'Not supported: TEXTINCLUDE (the text index holds every text node).' });
+    expect(await f.fail('SET ATTRINCLUDE id')).toStrictEqual({ status: 500, code: 'NOT_SUPPORTED_INDEX_X', message: 'Not supported: ATTRINCLUDE (the attribute index holds every attribute).' });
+    expect(await f.fail('SET FTINCLUDE p')).toMatchObject({ code: 'NOT_SUPPORTED_INDEX_X' });
+    expect(await f.run('SET TOKENINCLUDE\nSET TEXTINCLUDE ""\nSHOW OPTIONS TOKENINCLUDE')).toBe('TOKENINCLUDE: \n');
+  });
 });
 
 describe('EXPORT', () => {
