@@ -30,6 +30,10 @@
  *
  * The functions read through the DocumentSource of the running query when it offers
  * DatabaseAccess (the store source does); otherwise no database exists.
+ *
+ * The other parts of the module: db-index.ts (db:text and the value indexes), db-info.ts
+ * (db:info, db:property, db:system, db:list-details), db-nodes.ts (pre values and ids),
+ * db-write.ts (updating functions).
  */
 import type { ResourceInfo } from '../../store/types';
 import { activeDocumentSource } from '../documents/source';
