@@ -31,6 +31,7 @@ async function setIndex(cmd: CommandOf<'createIndex' | 'dropIndex'>, ctx: RunCon
   await writer(ctx).setOptions(db, { [indexOptionKey(cmd.type)]: on });
   return '';
 }
+
 export const createIndex = defineCommand({
   kind: 'createIndex',
   syntax: [

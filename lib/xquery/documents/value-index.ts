@@ -27,6 +27,7 @@
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
 import type { ValueIndexKind } from '../../store/index-kinds';
 import type { DomNode } from './name-index';
+import { compareCodepoints } from '../order-tuples';
 
 /**
  * The postings of one kind. Most values occur once, so `keys` maps a value to its one pre (>= 0)
@@ -162,18 +163,6 @@ function collectPres(postings: Postings, value: string, out: number[]): void {
   for (let i = start + 1; i < end; i++) out.push(postings.lists[i]);
 }
 
-/** Codepoint order (XPath's default collation), not UTF-16 code unit order. */
-export function compareCodepoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i) as number;
-    const y = b.codePointAt(i) as number;
-    if (x !== y) return x - y;
-    if (x > 0xffff) i++;
-  }
-  return a.length - b.length;
-}
-
 /** The pres of document `doc` whose kind's value is one of `values`, ascending, each once. */
 export function lookup(doc: XdmNode, kind: ValueIndexKind, values: readonly string[]): number[] {
   const postings = postingsOf(docIndex(doc), kind);
@@ -246,11 +235,6 @@ export function nodeAt(doc: XdmNode, pre: number): XdmNode | undefined {
   if (!Number.isInteger(pre) || pre < 0 || pre >= index.nodes.length) return undefined;
   const at = index.attributeAt[pre];
   return at >= 0 ? attributeNodes(index.nodes[pre])[at] : index.nodes[pre];
-}
-
-/** The number of nodes of `doc` (its pres are 0 to this, exclusive). */
-export function nodeCount(doc: XdmNode): number {
-  return docIndex(doc).nodes.length;
 }
 
 /** The pre of `node` in its document `doc` (an attribute: found among its element's). */
