@@ -167,3 +167,40 @@ export function registerFunctions(
 export function xpathError(message: string, code: string): SaxonError {
   return new SaxonJS.XError(message, code);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attribute nodes
+// ---------------------------------------------------------------------------------------------
+
+/** An attribute of saxon-js's DOM as an element holds it. */
+export interface DomAttribute {
+  readonly name: string;
+  readonly value: string;
+  readonly namespaceURI?: string | null;
+  readonly localName?: string | null;
+}
+
+/**
+ * The attribute nodes of a parsed element as saxon-js's attribute axis answers them: its DOM
+ * attributes, namespace declarations left out, each as an attribute node whose parent is the
+ * element (saxon-js makes these objects afresh on each step and compares them by parent and name).
+ */
+export function attributeNodes(element: XdmNode): XdmNode[] {
+  const Attr = SaxonJS.XdmAttributeNode as unknown as new (name: unknown, value: string, parent: XdmNode) => XdmNode;
+  return domAttributes(element).map((a) => {
+    const colon = a.name.indexOf(':');
+    const prefix = colon < 0 ? '' : a.name.slice(0, colon);
+    return new Attr(SaxonJS.XS.QName.fromParts(prefix, a.namespaceURI ?? '', a.localName ?? a.name.slice(colon + 1)), a.value, element);
+  });
+}
+
+/** The DOM attributes of a parsed element in their order, namespace declarations left out. */
+export function domAttributes(element: XdmNode): DomAttribute[] {
+  const list = (element as unknown as { attributes?: ArrayLike<DomAttribute> }).attributes;
+  const out: DomAttribute[] = [];
+  for (let i = 0; list && i < list.length; i++) {
+    const name = list[i].name;
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) out.push(list[i]);
+  }
+  return out;
+}

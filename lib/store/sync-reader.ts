@@ -90,6 +90,7 @@ export class SyncReader implements SyncStoreReader {
     cached.snapshot ??= {
       version: metaVersion(cached.meta),
       resources: this.sortedPaths(cached).map((p) => resourceInfo(p, cached.entries.get(p) as CatalogEntry)),
+      database: databaseInfo(db, cached.meta, cached.meta.resources, cached.meta.size),
     };
     return cached.snapshot;
   }

@@ -24,8 +24,8 @@
  * - How query workers read (`Store.workerReader`): workers run queries synchronously on their
  *   own threads while the main thread holds the request's view. By default they ask the main
  *   thread, which answers with that view: `versions`, `listResources(db)` of a whole database
- *   with `versions([db])` when a worker lacks that version's catalog, and `readBytes` of the
- *   documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
+ *   with `versions([db])` and `database(db)` when a worker lacks that version's catalog, and
+ *   `readBytes` of the documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
  *   store may batch them). A store needs nothing more. A store whose data a worker can read
  *   directly names a reader that the worker opens itself (the file store: its folder, read by
  *   store/sync-reader.ts).
@@ -188,6 +188,8 @@ export type LockSet = readonly string[] | '*';
 export interface CatalogSnapshot {
   readonly version: string;
   readonly resources: readonly ResourceInfo[];
+  /** The database itself at that version: its times, totals and options (db:info, the value indexes' flags). */
+  readonly database: DatabaseInfo;
 }
 
 /**

@@ -15,6 +15,9 @@ import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
 import { registerDbFunctions } from './modules/db';
 import { registerDbWriteFunctions } from './modules/db-write';
+import { registerDbIndexFunctions } from './modules/db-index';
+import { registerDbInfoFunctions } from './modules/db-info';
+import { registerDbNodeFunctions } from './modules/db-nodes';
 import { registerProfFunctions } from './modules/prof';
 import { registerXQueryFunctions } from './modules/xquery';
 import { registerXsltFunctions } from './modules/xslt';
@@ -35,6 +38,9 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerCodepointFunctions, // engine:codepoints-to-string
   registerDbFunctions, // db: (reading) and engine:uri-collection
   registerDbWriteFunctions, // db: (updating)
+  registerDbIndexFunctions, // db: (value indexes) and engine:descendants-matching
+  registerDbInfoFunctions, // db:system, db:info, db:property, db:list-details
+  registerDbNodeFunctions, // db:node-pre, db:node-id, db:get-pre, db:get-id
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text

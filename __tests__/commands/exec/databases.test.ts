@@ -157,10 +157,25 @@ describe('OPEN, CLOSE', () => {
 describe('OPTIMIZE, FLUSH, indexes', () => {
   test('accepted without output; index commands set the flag INFO DB shows', async () => {
     await f.run('CREATE DB db');
-    expect(await f.run('OPEN db\nOPTIMIZE\nOPTIMIZE ALL\nFLUSH\nCREATE INDEX FULLTEXT\nDROP INDEX TEXT')).toBe('');
+    expect(await f.run('OPEN db\nOPTIMIZE\nOPTIMIZE ALL\nFLUSH\nDROP INDEX TEXT\nDROP INDEX FULLTEXT')).toBe('');
     const info = await f.run('OPEN db\nINFO DB');
-    expect(info).toContain(' TEXTINDEX: false\n');
-    expect(info).toContain(' FTINDEX: true\n');
+    expect(info).toContain('\nIndexes\n TEXTINDEX: false\n ATTRINDEX: true\n TOKENINDEX: true\n FTINDEX: false\n');
+  });
+
+  test('the full-text index is not built: CREATE INDEX FULLTEXT and SET FTINDEX true say so', async () => {
+    await f.run('CREATE DB db');
+    const refused = { status: 500, code: 'NOT_SUPPORTED_INDEX_X', message: 'Not supported: full-text index (FTINDEX).' };
+    expect(await f.fail('OPEN db\nCREATE INDEX FULLTEXT')).toStrictEqual(refused);
+    expect(await f.fail('SET FTINDEX true')).toStrictEqual(refused);
+    expect(await f.fail('SET FTINDEX')).toStrictEqual(refused);
+    expect(await f.run('SET FTINDEX false\nOPEN db\nINFO INDEX FULLTEXT')).toBe(' FTINDEX: not supported\n');
+  });
+
+  test('include lists are not honoured: a non-empty one is refused, an empty one accepted', async () => {
+    expect(await f.fail('SET TEXTINCLUDE name')).toStrictEqual({ status: 500, code: 'NOT_SUPPORTED_INDEX_X', message: 'Not supported: TEXTINCLUDE (the text index holds every text node).' });
+    expect(await f.fail('SET ATTRINCLUDE id')).toStrictEqual({ status: 500, code: 'NOT_SUPPORTED_INDEX_X', message: 'Not supported: ATTRINCLUDE (the attribute index holds every attribute).' });
+    expect(await f.fail('SET FTINCLUDE p')).toMatchObject({ code: 'NOT_SUPPORTED_INDEX_X' });
+    expect(await f.run('SET TOKENINCLUDE\nSET TEXTINCLUDE ""\nSHOW OPTIONS TOKENINCLUDE')).toBe('TOKENINCLUDE: \n');
   });
 });
 

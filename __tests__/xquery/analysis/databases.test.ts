@@ -15,6 +15,8 @@ describe('the databases a query names', () => {
     ['db functions, sorted and once each', 'db:get("z", "p"), db:open("a"), db:exists("z"), db:get-value("m", "k")', ['a', 'm', 'z']],
     ['db:copy and db:alter name two', 'db:copy("a", "b"), db:alter("c", "d")', ['a', 'b', 'c', 'd']],
     ['db:name and db:path take nodes', 'db:name(doc("a/x.xml")), db:path(<x/>)', ['a']],
+    ['db:node-pre and db:node-id take nodes, db:system reads none', 'db:node-pre(doc("a/x.xml")), db:node-id(<x/>), db:system()', ['a']],
+    ['the index and numbering functions name their database', 'db:text("t", "v"), db:token("k", "v"), db:get-pre("p", 1), db:info("i"), db:list-details("l")', ['i', 'k', 'l', 'p', 't']],
     ['updating functions', 'db:add("a", <x/>, "x.xml"), db:create("n"), db:drop("o")', ['a', 'n', 'o']],
     ['XQuery Update on a document', 'insert node <y/> into doc("a/x.xml")/x', ['a']],
     ['a host file names no database', 'doc("file:///etc/passwd"), doc("http://example.com/x")', []],

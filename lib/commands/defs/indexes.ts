@@ -1,20 +1,19 @@
-/** CREATE INDEX and DROP INDEX: no index is built; the flag INFO DB shows is set. */
+/**
+ * CREATE INDEX and DROP INDEX: switch an index of the opened database on or off by its option
+ * (store/index-kinds.ts). The value indexes need no build here: they are derived from each stored
+ * document version when a query first uses them (xquery/documents/value-index.ts). An index this
+ * server does not build cannot be created.
+ */
 import { defineCommand, element, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer, type RunContext } from '../exec/context';
+import { execError } from '../exec/errors';
+import { INDEX_KINDS, indexOptionKey } from '../../store/index-kinds';
 import { INDEX_TYPES, type CommandOf, type IndexType } from '../types';
 
-const INDEX_KINDS = INDEX_TYPES.map((t) => t.toUpperCase());
-
-/** Option key of an index type in the database options. */
-const INDEX_OPTION: Record<IndexType, string> = {
-  text: 'textindex',
-  attribute: 'attrindex',
-  token: 'tokenindex',
-  fulltext: 'ftindex',
-};
+const INDEX_KEYWORDS = INDEX_TYPES.map((t) => t.toUpperCase());
 
 function parseType(p: ArgReader): IndexType {
-  return (p.keyword(INDEX_KINDS, false) as string).toLowerCase() as IndexType;
+  return (p.keyword(INDEX_KEYWORDS, false) as string).toLowerCase() as IndexType;
 }
 
 /** The XML syntax's `type` attribute, any case. */
@@ -26,7 +25,10 @@ function elementType(value: string, invalid: () => Error): IndexType {
 
 async function setIndex(cmd: CommandOf<'createIndex' | 'dropIndex'>, ctx: RunContext): Promise<string> {
   const db = await existingDb(ctx);
-  await writer(ctx).setOptions(db, { [INDEX_OPTION[cmd.type]]: cmd.kind === 'createIndex' });
+  const on = cmd.kind === 'createIndex';
+  const unsupported = INDEX_KINDS[cmd.type].unsupported;
+  if (on && unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
+  await writer(ctx).setOptions(db, { [indexOptionKey(cmd.type)]: on });
   return '';
 }
 

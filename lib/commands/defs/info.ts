@@ -1,6 +1,6 @@
 /**
  * INFO (spec §15.3): INFO shows the version and the main options of the session, INFO DB the
- * properties of the opened database. INFO INDEX and INFO STORAGE parse but are not offered.
+ * properties of the opened database, INFO INDEX its indexes. INFO STORAGE parses but is not offered.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,23 +10,14 @@ import { defineCommand, element, needs, opened, opt } from '../definition';
 import { existingDb, type RunContext } from '../exec/context';
 import { optionValue } from '../exec/options';
 import { INFO_INDEX_TYPES, type InfoIndexType } from '../types';
+import { databaseProperties } from '../../store/database-properties';
+import { INDEX_KINDS, hasValueIndex, type IndexKind, type ValueIndexKind } from '../../store/index-kinds';
+import type { DatabaseOptions } from '../../store/types';
+import { execError } from '../exec/errors';
+
+export { formatSize } from '../../store/database-properties';
 
 const INFO_INDEX_KINDS = INFO_INDEX_TYPES.map((t) => t.toUpperCase());
-
-/** Sizes as the reference server writes them: `4 b`, `5 kB`, `12 MB`, `3 GB` (rounded). */
-export function formatSize(bytes: number): string {
-  const units: [number, string][] = [[30, 'GB'], [20, 'MB'], [10, 'kB']];
-  for (const [shift, unit] of units) {
-    const base = 2 ** shift;
-    if (bytes > base) return `${Math.round(bytes / base)} ${unit}`;
-  }
-  return `${bytes} b`;
-}
-
-/** An ISO timestamp with milliseconds, in UTC. */
-function timestamp(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 let version: string | undefined;
 
@@ -50,43 +41,35 @@ function line(name: string, value: unknown): string {
   return ` ${name}: ${String(value)}\n`;
 }
 
-/** Index settings INFO DB shows, with their option key and default. */
-const INDEX_LINES: [string, string, boolean | number][] = [
-  ['TEXTINDEX', 'textindex', true],
-  ['ATTRINDEX', 'attrindex', true],
-  ['TOKENINDEX', 'tokenindex', true],
-  ['FTINDEX', 'ftindex', false],
-  ['UPDINDEX', 'updindex', false],
-  ['AUTOOPTIMIZE', 'autooptimize', false],
-  ['MAXLEN', 'maxlen', 96],
-  ['MAXCATS', 'maxcats', 100],
-];
-
 /**
- * INFO DB: Database Properties, Resource Properties, Indexes. NODES counts the nodes of all
- * documents; INPUTPATH is shown for databases created from a server file or folder; INPUTSIZE is
- * the size of the creation input (of all resources when unknown).
+ * INFO DB: the sections of store/database-properties.ts (Database Properties, Resource
+ * Properties, Indexes), one `NAME: value` line per property.
  */
 async function infoDatabase(ctx: RunContext): Promise<string> {
   const db = await existingDb(ctx);
   const meta = await ctx.view.database(db);
   if (meta === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
-  const resources = await ctx.view.listResources(db);
-  const count = (type: string) => resources.filter((r) => r.type === type).length;
-  const nodes = resources.filter((r) => r.type === 'xml').reduce((n, r) => n + r.size, 0);
-  const bytes = resources.reduce((n, r) => n + r.bytes, 0);
-  const o = meta.options;
-  let s = 'Database Properties\n';
-  s += line('NAME', meta.name) + line('SIZE', formatSize(meta.size)) + line('NODES', nodes);
-  s += line('DOCUMENTS', count('xml')) + line('BINARIES', count('binary')) + line('VALUES', count('value'));
-  s += line('TIMESTAMP', timestamp(meta.modified)) + line('UPTODATE', true);
-  s += '\nResource Properties\n';
-  if (typeof o.inputpath === 'string') s += line('INPUTPATH', o.inputpath);
-  s += line('INPUTSIZE', formatSize(typeof o.inputsize === 'number' ? o.inputsize : bytes));
-  s += line('INPUTDATE', timestamp(meta.created));
-  s += '\nIndexes\n';
-  for (const [name, key, def] of INDEX_LINES) s += line(name, o[key] ?? def);
-  return s;
+  const sections = databaseProperties(meta, await ctx.view.listResources(db));
+  return sections.map((s) => `${s.title}\n${s.properties.map(([name, value]) => line(name, value)).join('')}`).join('\n');
+}
+
+/**
+ * INFO INDEX (type): whether the opened database has each index (store/index-kinds.ts); the
+ * structural indexes BaseX also lists (PATH, ELEMNAME, ATTRNAME) are not offered.
+ */
+async function infoIndexes(type: InfoIndexType | undefined, ctx: RunContext): Promise<string> {
+  const db = await existingDb(ctx);
+  if (type !== undefined && !(type in INDEX_KINDS)) throw execError('NOT_SUPPORTED_INDEX_X', `${type} index`);
+  const meta = await ctx.view.database(db);
+  if (meta === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
+  const kinds = type === undefined ? (Object.keys(INDEX_KINDS) as IndexKind[]) : [type as IndexKind];
+  return kinds.map((k) => line(INDEX_KINDS[k].option, describeIndex(meta.options, k))).join('');
+}
+
+function describeIndex(options: DatabaseOptions, kind: IndexKind): string {
+  const unsupported = INDEX_KINDS[kind].unsupported;
+  if (unsupported !== undefined) return 'not supported';
+  return hasValueIndex(options, kind as ValueIndexKind) ? 'true (kept current on every write)' : 'false';
 }
 
 export const info = defineCommand({
@@ -125,6 +108,7 @@ export const infoIndex = defineCommand({
     }),
   },
   needs: (_cmd, db) => needs('read', opened(db)),
+  run: (cmd, ctx) => infoIndexes(cmd.type, ctx),
 });
 
 export const infoStorage = defineCommand({

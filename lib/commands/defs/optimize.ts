@@ -1,6 +1,7 @@
 /**
  * OPTIMIZE (ALL) and FLUSH: accepted for the opened database; this store keeps no structures to
- * rebuild and writes through.
+ * rebuild (the value indexes are current after every write: store/index-kinds.ts) and writes
+ * through.
  */
 import { defineCommand, element, needs, opened } from '../definition';
 import { existingDb } from '../exec/context';

@@ -1,11 +1,13 @@
 /**
  * SET and SHOW OPTIONS: the options of a session (spec §2.4 names), kept in `state.options` by
  * canonical upper-case name (exec/options.ts). SET option (value) stores the parsed value; without
- * a value a boolean option is toggled and any other option is reset to its default. `CHOP` is the
+ * a value a boolean option is toggled and any other option is reset to its default. Switching on
+ * an index this server does not build (FTINDEX) is refused (store/index-kinds.ts). `CHOP` is the
  * legacy alias of `STRIPWS`. SHOW OPTIONS (name) answers `NAME: value` lines, all of them under
  * `Local Options:`.
  */
 import { optionKind, parseOptionValue } from '../../store/database-options';
+import { unsupportedIndexSetting } from '../../store/index-kinds';
 import { requireValidSerializerOption } from '../../xquery/serialization/params';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import { execError } from '../exec/errors';
@@ -25,15 +27,15 @@ export const set = defineCommand({
   run: (cmd, ctx) => {
     const state = ctx.state;
     const name = canonicalOption(cmd.option);
-    if (cmd.value === undefined) {
-      if (optionKind(name) === 'boolean') state.options.set(name, optionValue(state, name) !== true);
-      else state.options.delete(name);
-      return '';
+    const value = cmd.value === undefined ? (optionKind(name) === 'boolean' ? optionValue(state, name) !== true : undefined) : parseOptionValue(name, cmd.value);
+    if (cmd.value !== undefined && value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
+    const unsupported = unsupportedIndexSetting(name, value);
+    if (unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
+    if (value === undefined) state.options.delete(name);
+    else {
+      if (cmd.value !== undefined) requireValidSerializerOption(name, cmd.value);
+      state.options.set(name, value);
     }
-    const value = parseOptionValue(name, cmd.value);
-    if (value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
-    requireValidSerializerOption(name, cmd.value);
-    state.options.set(name, value);
     return '';
   },
 });

@@ -12,6 +12,8 @@ import { entry, raise, XmldbError, type ErrorEntry } from '../../errors';
 export const EXEC_ERRORS = {
   /** SET or SHOW OPTIONS with a name that is no option. */
   UNKNOWN_OPTION_X: entry(500, "Unknown option '%'."),
+  /** An index this server does not build (store/index-kinds.ts), switched on or asked about. */
+  NOT_SUPPORTED_INDEX_X: entry(500, 'Not supported: %.'),
   /** SET with a value the option cannot take. */
   INVALID_OPTION_VALUE_XX: entry(500, "Invalid value for option '%': '%'."),
   /** Input names a server file or folder, but the router does not allow file access. */

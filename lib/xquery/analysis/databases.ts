@@ -40,8 +40,8 @@ export const OPEN_ENDED_FUNCTIONS = new Set(['function-lookup', 'transform', 'lo
 /** db: functions whose first two arguments are database names. */
 const TWO_DATABASES = new Set(['copy', 'alter']);
 
-/** db: functions that take a node, not a database name. */
-const NODE_FUNCTIONS = new Set(['name', 'path']);
+/** db: functions that take no database name: nodes, or nothing (db:system). */
+const NODE_FUNCTIONS = new Set(['name', 'path', 'node-pre', 'node-id', 'system']);
 
 /** Namespaces whose functions never read a database (besides the fn ones above). */
 const SAFE_NAMESPACES = new Set<string>([

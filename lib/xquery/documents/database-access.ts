@@ -3,7 +3,7 @@
  * fn:collection: a DocumentSource that also offers DatabaseAccess (the store source does,
  * store-source.ts). Without one, no database exists.
  */
-import type { ResourceInfo } from '../../store/types';
+import type { DatabaseInfo, ResourceInfo } from '../../store/types';
 import { xpathError, type XdmNode } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { activeDocumentSource } from './source';
@@ -21,6 +21,8 @@ export interface DatabaseAccess {
   /** Names of all databases, sorted. */
   databaseNames(): string[];
   hasDatabase(db: string): boolean;
+  /** The database's record (times, totals, options) as the run sees it; db:open error for an unknown one. */
+  databaseInfo(db: string): DatabaseInfo;
   /** Resources at or below `path`, sorted by path; db:open error for an unknown database. */
   resources(db: string, path?: string): ResourceInfo[];
   /** The resource stored exactly at `path`. */
@@ -43,6 +45,9 @@ export function dbError(name: string, message: string): Error {
 const NO_DATABASES: DatabaseAccess = {
   databaseNames: () => [],
   hasDatabase: () => false,
+  databaseInfo: (db) => {
+    throw dbError('open', `Database '${db}' was not found.`);
+  },
   resources: (db) => {
     throw dbError('open', `Database '${db}' was not found.`);
   },

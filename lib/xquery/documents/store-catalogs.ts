@@ -12,7 +12,7 @@
  * - Without `memo` (the source used outside a run) every call asks the reader for the version.
  */
 import { XmldbError } from '../../errors';
-import type { CatalogSnapshot, ResourceInfo, SyncStoreReader } from '../../store/types';
+import type { CatalogSnapshot, DatabaseInfo, ResourceInfo, SyncStoreReader } from '../../store/types';
 import { compareNames } from '../../store/views';
 
 /** A catalog as the source uses it: the snapshot, and its resources by path. */
@@ -21,6 +21,8 @@ export interface CatalogState {
   /** All resources, sorted by path. */
   readonly resources: readonly ResourceInfo[];
   readonly byPath: ReadonlyMap<string, ResourceInfo>;
+  /** The database: times, totals, options. */
+  readonly database: DatabaseInfo;
 }
 
 /** The catalog of each database a worker has read, at the version it was read at. */
@@ -39,6 +41,7 @@ export class CatalogCache {
       version: snapshot.version,
       resources: snapshot.resources,
       byPath: new Map(snapshot.resources.map((r) => [r.path, r])),
+      database: snapshot.database,
     };
     this.byDb.set(db, state);
     return state;

@@ -36,7 +36,7 @@
  */
 import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store/paths';
 import { SyncReader } from '../../store/sync-reader';
-import type { ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
+import type { DatabaseInfo, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { DocCache } from '../../store/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../saxon';
@@ -201,6 +201,10 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   hasDatabase(db: string): boolean {
     if (!isValidDatabaseName(db) || (this.readable !== undefined && !this.readable.has(db))) return false;
     return this.catalogs.exists(db);
+  }
+
+  databaseInfo(db: string): DatabaseInfo {
+    return this.catalog(db).database;
   }
 
   resources(db: string, path = ''): ResourceInfo[] {

@@ -16,7 +16,13 @@
  *   db:delete($db, $path)                               resources at or below $path
  *   db:rename($db, $source, $target)                    resources at or below $source
  *   db:copy($db, $name), db:alter($db, $name)           copy / rename a database
- *   db:optimize($db[, $all[, $options]]), db:flush($db) nothing to do (checks $db)
+ *   db:optimize($db[, $all[, $options]])               sets the index options given (nothing to rebuild)
+ *   db:flush($db)                                       nothing to do (checks $db)
+ *
+ * db:create and db:optimize take BaseX's index options (`textindex`, `attrindex`, `tokenindex`,
+ * `ftindex`, `updindex`, `autooptimize` as booleans; `maxlen`, `maxcats`), kept with the
+ * database (store/index-kinds.ts); switching on an index this server does not build (ftindex)
+ * is XMLR0001, another key XPTY0004.
  *
  * Inputs: a document or element node (stored as a document), a string holding XML (starting
  * with `<`), or an xs:base64Binary/xs:hexBinary value (stored as binary). Strings naming files
@@ -33,6 +39,9 @@ import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../documents/database-access';
 import { DB_NS } from './db';
 import { encodeValue } from '../module-support/stored-values';
+import { readOptions, type OptionSpec } from '../module-support/options';
+import { unsupportedIndexSetting } from '../../store/index-kinds';
+import type { DatabaseOptions } from '../../store/types';
 
 const str = (v: XdmValue | undefined): string => (v && v.length ? String(v[0]) : '');
 
@@ -131,9 +140,27 @@ function rename([db, source, target]: XdmValue[]): XdmValue {
   return [dbPending([{ op: 'rename', db: existing(str(db)), path: anyPath(str(source)), to: resourcePath(str(target)) }])];
 }
 
-function create([db, inputs, paths]: XdmValue[]): XdmValue {
+/** Index options of db:create and db:optimize (see the file comment). */
+const INDEX_OPTIONS: OptionSpec = {
+  textindex: 'boolean', attrindex: 'boolean', tokenindex: 'boolean', ftindex: 'boolean',
+  updindex: 'boolean', autooptimize: 'boolean', maxlen: 'string', maxcats: 'string',
+};
+
+function indexOptions(arg: XdmValue | undefined): DatabaseOptions {
+  const out: DatabaseOptions = {};
+  for (const [key, value] of Object.entries(readOptions(arg, INDEX_OPTIONS))) {
+    if (value === undefined) continue;
+    const unsupported = unsupportedIndexSetting(key.toUpperCase(), value);
+    if (unsupported !== undefined) throw updateError('XMLR0001', unsupported);
+    if (typeof value === 'string' && !/^\d+$/.test(value)) throw xpathError(`Option '${key}' must be an integer: '${value}'.`, 'XPTY0004');
+    out[key] = typeof value === 'string' ? Number(value) : value;
+  }
+  return out;
+}
+
+function create([db, inputs, paths, options]: XdmValue[]): XdmValue {
   const name = validName(str(db));
-  const changes: StoreChange[] = [{ op: 'create', db: name }];
+  const changes: StoreChange[] = [{ op: 'create', db: name, options: indexOptions(options) }];
   const items = inputs ?? [];
   const names = (paths ?? []).map(String);
   if (items.length !== names.length && items.length > 0) {
@@ -166,6 +193,12 @@ function nothing([db]: XdmValue[]): XdmValue {
   return [dbPending([])];
 }
 
+function optimize([db, , options]: XdmValue[]): XdmValue {
+  const name = existing(str(db));
+  const set = indexOptions(options);
+  return [dbPending(Object.keys(set).length > 0 ? [{ op: 'options', db: name, options: set }] : [])];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registration (as in db.ts: one name, several arities)
 
@@ -183,7 +216,7 @@ export function registerDbWriteFunctions(): void {
     rename: { sig: '1F r[*] a[1AS,1AS,1AS]', impl: rename },
     copy: { sig: '1F r[*] a[1AS,1AS]', impl: copy },
     alter: { sig: '1F r[*] a[1AS,1AS]', impl: alter },
-    optimize: { sig: '1F r[*] a[1AS,?AB,*]', arity: [1, 2, 3], impl: nothing },
+    optimize: { sig: '1F r[*] a[1AS,?AB,*]', arity: [1, 2, 3], impl: optimize },
     flush: { sig: '1F r[*] a[1AS]', impl: nothing },
   });
 }

@@ -30,6 +30,10 @@
  *
  * The functions read through the DocumentSource of the running query when it offers
  * DatabaseAccess (the store source does); otherwise no database exists.
+ *
+ * The other parts of the module: db-index.ts (db:text and the value indexes), db-info.ts
+ * (db:info, db:property, db:system, db:list-details), db-nodes.ts (pre values and ids),
+ * db-write.ts (updating functions).
  */
 import type { ResourceInfo } from '../../store/types';
 import { activeDocumentSource } from '../documents/source';
@@ -63,11 +67,12 @@ function requireResource(access: DatabaseAccess, db: string, path: string): Reso
 function stored(node: XdmValue): StoredLocation {
   const item = node[0] as XdmNode;
   const where = activeDatabases().locate(item);
-  if (!where) throw dbError('node', `No database node: ${describe(item)}.`);
+  if (!where) throw dbError('node', `No database node: ${describeNode(item)}.`);
   return where;
 }
 
-function describe(node: XdmNode): string {
+/** A node as db:node errors name it. */
+export function describeNode(node: XdmNode): string {
   const name = node.nodeName ?? '';
   switch (node.nodeType) {
     case 9:

@@ -74,7 +74,7 @@ export function descendantElementsCall(context: string): string {
 }
 
 /** fn functions that return one xs:boolean. */
-const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'matches', 'deep-equal']);
+const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'contains-token', 'starts-with', 'ends-with', 'matches', 'deep-equal']);
 
 /**
  * Whether predicates filter a node the same whatever the other nodes selected with it: each is

@@ -11,13 +11,16 @@
  * - `E//name` with an element-name step without positional predicates calls the worker's
  *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
  *   `E//*[p]` calls the list of descendant elements, and `E//node()[p]` and the like are one
- *   `descendant::` step: see paths-index.ts.
+ *   `descendant::` step: see paths-index.ts. A first predicate `text() = $v`, `@a = $v`, `. = $v`
+ *   or `contains-token(@a, $v)` is answered from the value indexes where a database has them
+ *   (paths-value-index.ts).
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
 import { anyElementPredicates, childComparison, descendantElementsCall, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
 import { rangeItem, rangeOf } from './ranges';
+import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -113,6 +116,9 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
 function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
   if (step.kind !== 'AxisStep') return descendantsCall(context, name);
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
+  // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
+  const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+  if (match) return `${matching(context, name, match, `${descendantsCall(context, name)}${preds[0]}`, native, unit)}${preds.slice(1).join('')}`;
   // `//name[child op number]…`: the first predicate from typed value arrays (paths-index.ts)
   const test = preds.length > 0 ? childComparison(step.predicates[0], native) : undefined;
   if (!test) return `${descendantsCall(context, name)}${preds.join('')}`;
@@ -123,7 +129,15 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
 
 /** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
 function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
-  return `${descendantElementsCall(context)}${preds.map((p) => `[${translateExpr(p, native, unit)}]`).join('')}`;
+  const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
+  const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
+  if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
+  return `${descendantElementsCall(context)}${filters.join('')}`;
+}
+
+/** The value-index call for a first predicate `match` of `//name` (or `//*`), with `fallback` the step as written. */
+function matching(context: string, name: string, match: ValuePredicate, fallback: string, native: Scope, unit: TranslationUnit): string {
+  return descendantsMatchingCall(context, name, match, translateExpr(match.values, native, unit), fallback);
 }
 
 function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {

@@ -91,6 +91,7 @@ function checkConflicts(changes: readonly StoreChange[]): void {
         break;
       case 'create':
       case 'drop':
+      case 'options':
         once(databases, c.db, `database ${c.db}`);
         break;
       case 'copy':

@@ -7,7 +7,7 @@
  * lost), and the resource and database changes of the db: write functions. The main thread
  * applies them in order inside one `store.write`, so they land all together or not at all.
  */
-import type { ResourceType, WriteView } from '../../store/types';
+import type { DatabaseOptions, ResourceType, WriteView } from '../../store/types';
 import type { QueryError } from '../query-error';
 import { updateQueryError } from './errors';
 
@@ -27,7 +27,9 @@ export type StoreChange =
     }
   | { readonly op: 'delete'; readonly db: string; readonly path: string }
   | { readonly op: 'rename'; readonly db: string; readonly path: string; readonly to: string }
-  | { readonly op: 'create'; readonly db: string }
+  | { readonly op: 'create'; readonly db: string; readonly options?: DatabaseOptions }
+  /** Database options to set (db:optimize's index options). */
+  | { readonly op: 'options'; readonly db: string; readonly options: DatabaseOptions }
   | { readonly op: 'drop'; readonly db: string }
   | { readonly op: 'copy'; readonly db: string; readonly to: string }
   | { readonly op: 'alter'; readonly db: string; readonly to: string };
@@ -62,7 +64,10 @@ export async function applyStoreChanges(view: WriteView, changes: readonly Store
         await view.renameResources(c.db, c.path, c.to);
         break;
       case 'create':
-        await view.createDatabase(c.db);
+        await view.createDatabase(c.db, c.options);
+        break;
+      case 'options':
+        await view.setOptions(c.db, c.options);
         break;
       case 'drop':
         await view.dropDatabase(c.db);

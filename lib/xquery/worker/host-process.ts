@@ -46,6 +46,7 @@ function remoteView(job: number): ChannelView {
   return {
     versions: (dbs) => ask({ op: 'versions', dbs }),
     listResources: (db) => ask({ op: 'listResources', db }),
+    database: (db) => ask({ op: 'database', db }),
     readBytes: async (db, path) => {
       const bytes = await ask<Uint8Array>({ op: 'readBytes', db, path });
       return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -19,6 +19,7 @@ export type HostPoolOptions = Omit<QueryPoolOptions, 'output'>;
 export type ViewRead =
   | { readonly op: 'versions'; readonly dbs: LockSet }
   | { readonly op: 'listResources'; readonly db: string }
+  | { readonly op: 'database'; readonly db: string }
   | { readonly op: 'readBytes'; readonly db: string; readonly path: string };
 
 /** An error as it crosses. */

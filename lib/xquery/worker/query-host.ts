@@ -258,7 +258,7 @@ export class QueryHost {
       const { view, readable } = this.jobs.get(job) ?? {};
       if (!view) throw new Error('The query host asked for a read of a job without a view.');
       if (read.op !== 'versions' && readable && !readable.includes(read.db)) throw new Error('The query host asked for a database its job may not read.');
-      const value = await (read.op === 'versions' ? view.versions(read.dbs) : read.op === 'listResources' ? view.listResources(read.db) : view.readBytes(read.db, read.path));
+      const value = await viewRead(view, read);
       host.out.push({ read: id, value });
     } catch (error) {
       host.out.push({ read: id, error: errorData(error) });
@@ -321,4 +321,18 @@ function hostEnvironment(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of HOST_ENVIRONMENT) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
+}
+
+/** One read of a job's view. */
+function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
+  switch (read.op) {
+    case 'versions':
+      return view.versions(read.dbs);
+    case 'listResources':
+      return view.listResources(read.db);
+    case 'database':
+      return view.database(read.db);
+    case 'readBytes':
+      return view.readBytes(read.db, read.path);
+  }
 }

@@ -79,7 +79,7 @@ function unexpected(): Error {
  * What answers a worker's store requests: the reads of a ReadView they use (a ReadView, or in the
  * query host process the server's view, read over IPC: host-process.ts).
  */
-export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes'>;
+export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'database'>;
 
 /** The main thread's end of one worker's channel. */
 export interface StoreChannelHost {
@@ -124,10 +124,10 @@ export async function answer(view: ChannelView | undefined, request: StoreReques
       case 'versions':
         return { ok: true, versions: [...(await view.versions(request.dbs))] };
       case 'catalog': {
-        const [versions, resources] = await Promise.all([view.versions([request.db]), view.listResources(request.db)]);
+        const [versions, resources, database] = await Promise.all([view.versions([request.db]), view.listResources(request.db), view.database(request.db)]);
         const version = versions.get(request.db);
-        if (version === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', request.db);
-        return { ok: true, catalog: { version, resources } };
+        if (version === undefined || database === undefined) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', request.db);
+        return { ok: true, catalog: { version, resources, database } };
       }
       case 'read':
         return { ok: true, bytes: await Promise.all(request.paths.map((p) => view.readBytes(request.db, p))) };

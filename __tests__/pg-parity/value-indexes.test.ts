@@ -1,0 +1,4 @@
+/** The value indexes and the db: functions that read them on the PostgreSQL store: the file store's suite, with the same exact answers. */
+import { onPostgres } from '../helpers/test-store';
+
+onPostgres('value indexes', () => require('../http/value-indexes.test'));

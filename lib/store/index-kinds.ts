@@ -1,0 +1,64 @@
+/**
+ * The index kinds of a database, in one table: the database option that records each (the
+ * `*INDEX` options of spec §2.4, kept lower case with the database), whether this server answers
+ * from it, and what the commands, db:create/db:optimize and the engine read of it.
+ *
+ * The value indexes (text, attribute, token) are on by default, as in BaseX (TEXTINDEX,
+ * ATTRINDEX and TOKENINDEX default to true); a database has one unless its option says false.
+ * Their content is derived from each stored document version and never goes stale (see
+ * xquery/documents/value-index.ts), so unlike BaseX's no write turns them off.
+ *
+ * Kinds with `unsupported` set are refused wherever they would be switched on (CREATE INDEX,
+ * SET, db:create and db:optimize options) with an error naming them; so is a non-empty include
+ * list (SET TEXTINCLUDE ...), which these indexes do not honour.
+ */
+import type { DatabaseOptions } from './types';
+
+export type IndexKind = 'text' | 'attribute' | 'token' | 'fulltext';
+export type ValueIndexKind = Exclude<IndexKind, 'fulltext'>;
+
+export interface IndexKindInfo {
+  /** The option's canonical (upper-case) name. */
+  readonly option: string;
+  /**
+   * The option naming the only elements or attributes to index (BaseX's TEXTINCLUDE, ...). The
+   * value indexes here hold every text node and attribute, so a non-empty value is refused.
+   */
+  readonly include: string;
+  /** Set when this server does not build the index: what the error names. */
+  readonly unsupported?: string;
+}
+
+export const INDEX_KINDS: Readonly<Record<IndexKind, IndexKindInfo>> = {
+  text: { option: 'TEXTINDEX', include: 'TEXTINCLUDE' },
+  attribute: { option: 'ATTRINDEX', include: 'ATTRINCLUDE' },
+  token: { option: 'TOKENINDEX', include: 'TOKENINCLUDE' },
+  // The full-text index is not built yet: switching it on is refused (the one place to change).
+  fulltext: { option: 'FTINDEX', include: 'FTINCLUDE', unsupported: 'full-text index (FTINDEX)' },
+};
+
+export const VALUE_INDEX_KINDS: readonly ValueIndexKind[] = ['text', 'attribute', 'token'];
+
+/** The key of a kind's option among a database's options (kept lower case). */
+export function indexOptionKey(kind: IndexKind): string {
+  return INDEX_KINDS[kind].option.toLowerCase();
+}
+
+/** Whether a database with these options has the value index `kind` (on unless switched off). */
+export function hasValueIndex(options: Readonly<DatabaseOptions>, kind: ValueIndexKind): boolean {
+  return options[indexOptionKey(kind)] !== false;
+}
+
+/** The kind whose option is `name` (canonical, upper case), if any. */
+export function indexKindOfOption(name: string): IndexKind | undefined {
+  return (Object.keys(INDEX_KINDS) as IndexKind[]).find((k) => INDEX_KINDS[k].option === name);
+}
+
+/** What is not supported when option `name` (canonical) is set to `value`; undefined if it may be. */
+export function unsupportedIndexSetting(name: string, value: unknown): string | undefined {
+  const kind = indexKindOfOption(name);
+  if (kind !== undefined) return value === true ? INDEX_KINDS[kind].unsupported : undefined;
+  const including = (Object.keys(INDEX_KINDS) as IndexKind[]).find((k) => INDEX_KINDS[k].include === name);
+  if (including === undefined || value === undefined || value === '') return undefined;
+  return INDEX_KINDS[including].unsupported ?? `${name} (the ${including} index holds every ${including === 'text' ? 'text node' : 'attribute'})`;
+}
