@@ -23,6 +23,10 @@ import { registerCsvFunctions } from './modules/csv';
 import { registerConvertFunctions } from './modules/convert';
 import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
+import { registerArchiveFunctions } from './modules/archive';
+import { registerInspectFunctions } from './modules/inspect';
+import { registerUserFunctions } from './modules/user';
+import { registerIndexFunctions } from './modules/index-functions';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
@@ -43,6 +47,10 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerConvertFunctions, // convert:
   registerHashFunctions, // hash:
   registerRandomFunctions, // random:
+  registerArchiveFunctions, // archive:
+  registerInspectFunctions, // inspect:
+  registerUserFunctions, // user: (reading and updating)
+  registerIndexFunctions, // index:
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

@@ -13,4 +13,8 @@ export const MODULE_NAMESPACES = {
   convert: 'http://basex.org/modules/convert',
   random: 'http://basex.org/modules/random',
   hash: 'http://basex.org/modules/hash',
+  archive: 'http://basex.org/modules/archive',
+  inspect: 'http://basex.org/modules/inspect',
+  user: 'http://basex.org/modules/user',
+  index: 'http://basex.org/modules/index',
 } as const satisfies Readonly<Record<string, string>>;

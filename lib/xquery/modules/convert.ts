@@ -73,7 +73,7 @@ const WRITE_ENCODINGS: Readonly<Record<string, BufferEncoding | 'utf16be'>> = {
   'iso-8859-1': 'latin1', latin1: 'latin1', 'us-ascii': 'ascii', ascii: 'ascii',
 };
 
-function encode(text: string, encoding = 'UTF-8'): Buffer {
+export function encode(text: string, encoding = 'UTF-8'): Buffer {
   const enc = WRITE_ENCODINGS[encoding.toLowerCase()];
   if (enc === undefined) throw error('encoding', `Unknown encoding '${encoding}'.`);
   const limit = enc === 'ascii' ? 0x7f : enc === 'latin1' ? 0xff : Infinity;
