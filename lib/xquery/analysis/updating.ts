@@ -23,6 +23,7 @@ import { PREDECLARED } from '../constants';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../update/errors';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { rank } from '../../users/permissions';
 
 const DB_NS = MODULE_NAMESPACES.db;
 const XQUERY_NS = MODULE_NAMESPACES.xquery;
@@ -59,9 +60,8 @@ export const DB_WRITE_FUNCTIONS: Readonly<Record<string, 'write' | 'create'>> = 
  */
 const USER_WRITE_FUNCTIONS: Readonly<Record<string, UpdatePermission>> = { create: 'admin', drop: 'admin', alter: 'admin', grant: 'admin', password: 'write' };
 
-/** The permission an updating query needs beyond reading, from the least to the most. */
+/** The permission an updating query needs beyond reading. */
 export type UpdatePermission = 'write' | 'create' | 'admin';
-const PERMISSION_ORDER: readonly UpdatePermission[] = ['write', 'create', 'admin'];
 
 export interface UpdateAnalysis {
   /** The query body is an updating expression: its pending updates are applied to the store. */
@@ -218,7 +218,7 @@ class Analyzer {
   }
 
   private updates(perm: UpdatePermission): Category {
-    if (this.permission === 'none' || PERMISSION_ORDER.indexOf(perm) > PERMISSION_ORDER.indexOf(this.permission)) this.permission = perm;
+    if (rank(perm) > rank(this.permission)) this.permission = perm;
     return 'updating';
   }
 

@@ -28,9 +28,10 @@
  * archive:error (an archive that cannot be read).
  */
 import { escapeAttribute, escapeText } from '../../xml/escape';
-import { castString, isNode, parseXml, registerFunctions, stringValue, xpathError, saxon, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { castString, isNode, registerFunctions, stringValue, xpathError, saxon, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, readOptions } from '../module-support/options';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { elementFromXml } from '../module-support/elements';
 import { base64Item, binaryBytes, encode } from './convert';
 import { entryBytes, readZipEntries, writeZip, ZipError, type DosDateTime, type NewEntry, type ZipEntry, type ZipLimits } from '../module-support/zip';
 
@@ -162,7 +163,7 @@ function entries([archive]: XdmValue[]): XdmValue {
     const xml =
       `<archive:entry xmlns:archive="${ARCHIVE_NS}" size="${e.size}" last-modified="${escapeAttribute(dateTime(e.modified))}" ` +
       `compressed-size="${e.compressedSize}">${escapeText(e.name)}</archive:entry>`;
-    return (parseXml(xml) as unknown as { documentElement: XdmNode }).documentElement;
+    return elementFromXml(xml);
   });
 }
 

@@ -27,6 +27,7 @@ import { NodeKind, parseXml, registerFunctions, type XdmNode, type XdmValue } fr
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { activeDatabases } from '../documents/database-access';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { elementFromXml } from '../module-support/elements';
 
 /** BaseX's MAXLEN: longer values are not in its value indexes. */
 const MAX_VALUE_LENGTH = 96;
@@ -129,14 +130,11 @@ export function databaseSummary(db: string): DatabaseSummary {
 
 const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function element(xml: string): XdmNode {
-  return (parseXml(xml) as unknown as { documentElement: XdmNode }).documentElement;
-}
 
 const entryXml = (value: string, count: number): string => `<entry count="${count}">${escapeText(value)}</entry>`;
 
 function entries(counts: Map<string, number>): XdmValue {
-  return [...counts].map(([value, count]) => element(entryXml(value, count)));
+  return [...counts].map(([value, count]) => elementFromXml(entryXml(value, count)));
 }
 
 /** Value entries, sorted, selected by prefix or from a start entry (see the file comment). */
@@ -148,7 +146,7 @@ function valueEntries(counts: Map<string, number>, [prefixArg, ascendingArg]: Xd
     const ascending = String(ascendingArg[0]) === 'true';
     selected = ascending ? keys.filter((k) => k >= start) : keys.filter((k) => k <= start || start === '').reverse();
   } else selected = keys.filter((k) => k.startsWith(start));
-  return selected.map((k) => element(entryXml(k, counts.get(k)!)));
+  return selected.map((k) => elementFromXml(entryXml(k, counts.get(k)!)));
 }
 
 const str = (v: XdmValue): string => String(v[0]);

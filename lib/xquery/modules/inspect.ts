@@ -20,11 +20,12 @@
  * namespace URI and the arity (one `argument` each), not declared types. inspect:functions and
  * inspect:context are not implemented.
  */
-import { parseXml, registerFunctions, xpathError, type XdmFunction, type XdmNode, type XdmValue } from '../../saxon';
+import { registerFunctions, xpathError, type XdmFunction, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { PREDECLARED } from '../constants';
 import { readResourceText } from '../guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { elementFromXml } from '../module-support/elements';
 import { parseModule, XQuerySyntaxError, type Annotation, type EQName, type FunctionDecl, type Module, type Span, type VarDecl } from '../syntax';
 
 const XQDOC_NS = 'http://www.xqdoc.org/1.0';
@@ -203,23 +204,21 @@ function parsed(uri: string): { text: string; module: Module } {
   }
 }
 
-const element = (xml: string): XdmNode => (parseXml(xml) as unknown as { documentElement: XdmNode }).documentElement;
-
 function inspectModule([uri]: XdmValue[]): XdmValue {
   const { text, module } = parsed(String(uri[0]));
-  return [element(moduleXml(text, module))];
+  return [elementFromXml(moduleXml(text, module))];
 }
 
 function inspectXqdoc([uri]: XdmValue[]): XdmValue {
   const { text, module } = parsed(String(uri[0]));
-  return [element(xqdocXml(text, module, String(uri[0])))];
+  return [elementFromXml(xqdocXml(text, module, String(uri[0])))];
 }
 
 function inspectFunction([fn]: XdmValue[]): XdmValue {
   const f = fn[0] as XdmFunction;
   const name = f.name ? (f.name.prefix ? `${f.name.prefix}:${f.name.local}` : f.name.local) : undefined;
   const attrs = (name !== undefined ? attr('name', name) + attr('uri', f.name?.q ?? '') : '') + attr('external', 'false');
-  return [element(el('function', '<argument/>'.repeat(f.arity ?? 0), attrs))];
+  return [elementFromXml(el('function', '<argument/>'.repeat(f.arity ?? 0), attrs))];
 }
 
 /** Registers the inspect: functions with saxon-js (the list in extension-functions.ts, in query workers). */

@@ -33,11 +33,12 @@ import { MAX_PATTERN_LENGTH } from '../../glob';
 import { isValidDatabaseName } from '../../store/paths';
 import { isValidUserName } from '../../users/user-store';
 import { parsePermission, type Permission } from '../../users/permissions';
-import { castString, parseXml, registerFunctions, stringValue, type XdmNode, type XdmValue } from '../../saxon';
+import { castString, registerFunctions, stringValue, type XdmValue } from '../../saxon';
 import { escapeAttribute } from '../../xml/escape';
 import { activeAccount } from '../module-support/account';
 import { moduleError } from '../module-support/options';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { elementFromXml } from '../module-support/elements';
 import { dbPending } from '../update/primitives';
 import type { PatternPermission, UserChange, VisibleUser } from '../update/user-changes';
 
@@ -105,7 +106,7 @@ function details([name]: XdmValue[]): XdmValue {
   return users.map((u) => {
     const grants = u.grants.map((g) => `<database pattern="${escapeAttribute(g.pattern)}" permission="${g.perm}"/>`).join('');
     const xml = `<user name="${escapeAttribute(u.name)}" permission="${u.perm}">${grants}</user>`;
-    return (parseXml(xml) as unknown as { documentElement: XdmNode }).documentElement;
+    return elementFromXml(xml);
   });
 }
 
