@@ -92,6 +92,9 @@ describe('user: changes', () => {
   test('a read user cannot create users: refused before the query runs', async () => {
     expect((await as(READER, "user:create('evil', 'pw', 'admin')").expect(403)).text).toBe('Admin permission needed.');
     expect((await as(WRITER, "user:grant('writer', 'admin')").expect(403)).text).toBe('Admin permission needed.');
+    // the XQUERY command is judged the same way
+    const command = request(s.app).get(`/rest?command=${encodeURIComponent("XQUERY user:create('evil', 'pw', 'admin')")}`).auth(READER[0], READER[1]);
+    expect((await command.expect(403)).text).toBe('Admin permission needed.');
     expect(await ok("user:exists('evil'), user:list-details('writer')/@permission/string()")).toBe('false\nwrite');
   });
 
