@@ -59,9 +59,10 @@ function docBefore(text: string, start: number): XqDoc {
   return { description: parts[0].trim(), tags };
 }
 
+/** The namespace URIs of names in the module: a variable's without a prefix is none, a function's the default function namespace. */
 interface Names {
-  /** Namespace URI of a prefix in the module. */
-  uri(prefix: string | undefined, fallback: string): string;
+  variable(prefix: string | undefined): string;
+  function(prefix: string | undefined): string;
 }
 
 function namesOf(m: Module): Names {
@@ -73,16 +74,18 @@ function namesOf(m: Module): Names {
     else if (d.kind === 'ModuleImport' && d.prefix) ns.set(d.prefix, d.uri);
     else if (d.kind === 'DefaultNamespaceDecl' && d.target === 'function') functionNs = d.uri;
   }
-  return { uri: (prefix, fallback) => (prefix === undefined ? fallback || functionNs : ns.get(prefix) ?? '') };
+  const uri = (prefix: string) => ns.get(prefix) ?? '';
+  return { variable: (prefix) => (prefix ? uri(prefix) : ''), function: (prefix) => (prefix ? uri(prefix) : functionNs) };
 }
 
 const lexical = (n: EQName): string => (n.uri !== undefined ? `Q{${n.uri}}${n.local}` : n.prefix ? `${n.prefix}:${n.local}` : n.local);
-const source = (text: string, span: Span | null, fallback: string): string => (span ? text.slice(span.start, span.end).trim() : fallback);
+/** A type as written in the module. */
+const source = (text: string, span: Span): string => text.slice(span.start, span.end).trim();
 const attr = (name: string, value: string): string => ` ${name}="${escapeAttribute(value)}"`;
 const el = (name: string, content: string, attrs = ''): string => `<${name}${attrs}>${content}</${name}>`;
 
 function annotationUri(a: Annotation, names: Names): string {
-  return a.name.uri ?? (a.name.prefix ? names.uri(a.name.prefix, '') : ANNOTATION_NS);
+  return a.name.uri ?? (a.name.prefix ? names.variable(a.name.prefix) : ANNOTATION_NS);
 }
 
 const LITERAL_TYPES = { StringLiteral: 'xs:string', IntegerLiteral: 'xs:integer', DecimalLiteral: 'xs:decimal', DoubleLiteral: 'xs:double' } as const;
@@ -93,9 +96,9 @@ function annotationXml(a: Annotation, names: Names): string {
 }
 
 /** The tags of a comment other than @param and @return, as elements. */
-function tagsXml(doc: XqDoc, prefix = ''): string {
-  const description = doc.description ? el(`${prefix}description`, escapeText(doc.description)) : '';
-  const tags = doc.tags.filter((t) => t.name !== 'param' && t.name !== 'return').map((t) => el(`${prefix}${t.name}`, escapeText(t.text)));
+function tagsXml(doc: XqDoc): string {
+  const description = doc.description ? el('description', escapeText(doc.description)) : '';
+  const tags = doc.tags.filter((t) => t.name !== 'param' && t.name !== 'return').map((t) => el(t.name, escapeText(t.text)));
   return description + tags.join('');
 }
 
@@ -108,19 +111,19 @@ function paramText(doc: XqDoc, name: string): string {
 
 function variableXml(text: string, d: VarDecl, names: Names): string {
   const doc = docBefore(text, d.start);
-  const type = d.type ? attr('type', source(text, d.type, '')) : '';
-  const attrs = attr('name', lexical(d.name)) + attr('uri', d.name.uri ?? names.uri(d.name.prefix, '')) + type + attr('external', String(d.external));
+  const type = d.type ? attr('type', source(text, d.type)) : '';
+  const attrs = attr('name', lexical(d.name)) + attr('uri', d.name.uri ?? names.variable(d.name.prefix)) + type + attr('external', String(d.external));
   return el('variable', d.annotations.map((a) => annotationXml(a, names)).join('') + tagsXml(doc), attrs);
 }
 
 function functionXml(text: string, d: FunctionDecl, names: Names): string {
   const doc = docBefore(text, d.start);
   const args = d.params
-    .map((p) => el('argument', escapeText(paramText(doc, p.name.local)), attr('name', p.name.local) + (p.type ? attr('type', source(text, p.type, '')) : '')))
+    .map((p) => el('argument', escapeText(paramText(doc, p.name.local)), attr('name', p.name.local) + (p.type ? attr('type', source(text, p.type)) : '')))
     .join('');
   const ret = doc.tags.find((t) => t.name === 'return');
-  const returnXml = d.returnType || ret ? el('return', escapeText(ret?.text ?? ''), d.returnType ? attr('type', source(text, d.returnType, '')) : '') : '';
-  const attrs = attr('name', lexical(d.name)) + attr('uri', d.name.uri ?? names.uri(d.name.prefix, '')) + attr('external', String(d.body === null));
+  const returnXml = d.returnType || ret ? el('return', escapeText(ret?.text ?? ''), d.returnType ? attr('type', source(text, d.returnType)) : '') : '';
+  const attrs = attr('name', lexical(d.name)) + attr('uri', d.name.uri ?? names.function(d.name.prefix)) + attr('external', String(d.body === null));
   return el('function', args + d.annotations.map((a) => annotationXml(a, names)).join('') + tagsXml(doc) + returnXml, attrs);
 }
 
@@ -166,12 +169,12 @@ function xqdocXml(text: string, m: Module, uri: string): string {
     list.length === 0 ? '' : el('xqdoc:annotations', list.map((a) => `<xqdoc:annotation${attr('name', lexical(a.name))}/>`).join(''));
   const variables = m.prolog.decls
     .filter((d): d is VarDecl => d.kind === 'VarDecl')
-    .map((d) => el('xqdoc:variable', el('xqdoc:name', escapeText(lexical(d.name))) + xqdocComment(docBefore(text, d.start)) + annotations(d.annotations) + (d.type ? el('xqdoc:type', escapeText(source(text, d.type, ''))) : '')))
+    .map((d) => el('xqdoc:variable', el('xqdoc:name', escapeText(lexical(d.name))) + xqdocComment(docBefore(text, d.start)) + annotations(d.annotations) + (d.type ? el('xqdoc:type', escapeText(source(text, d.type))) : '')))
     .join('');
   const functions = m.prolog.decls
     .filter((d): d is FunctionDecl => d.kind === 'FunctionDecl')
     .map((d) => {
-      const params = d.params.map((p) => el('xqdoc:parameter', el('xqdoc:name', escapeText(p.name.local)) + (p.type ? el('xqdoc:type', escapeText(source(text, p.type, ''))) : ''))).join('');
+      const params = d.params.map((p) => el('xqdoc:parameter', el('xqdoc:name', escapeText(p.name.local)) + (p.type ? el('xqdoc:type', escapeText(source(text, p.type))) : ''))).join('');
       return el(
         'xqdoc:function',
         xqdocComment(docBefore(text, d.start)) +
@@ -179,7 +182,7 @@ function xqdocXml(text: string, m: Module, uri: string): string {
           annotations(d.annotations) +
           el('xqdoc:signature', escapeText(signature(text, d))) +
           (params ? el('xqdoc:parameters', params) : '') +
-          (d.returnType ? el('xqdoc:return', el('xqdoc:type', escapeText(source(text, d.returnType, '')))) : ''),
+          (d.returnType ? el('xqdoc:return', el('xqdoc:type', escapeText(source(text, d.returnType)))) : ''),
         attr('arity', String(d.params.length)),
       );
     })
