@@ -4,6 +4,7 @@ import { STORE_ERRORS } from '../store/errors';
 import type { LockSet, ReadView } from '../store/types';
 import { allows, allowsUpdate, permissionNeeded, rank, type Permission } from '../users/permissions';
 import type { Session } from './types';
+import type { UpdatePermission } from '../xquery/analysis/updating';
 
 /** Throws 403 `… permission needed.` unless the session's user holds `perm` (on `db`). */
 export function requirePermission(session: Session, perm: Permission, db?: string): void {
@@ -27,7 +28,7 @@ export function mayRead(session: Session, db: string): boolean {
  * Throws 403 unless the session's user may run an updating query that needs `perm` at all
  * (users/permissions.ts `allowsUpdate`): an early refusal; each change is judged when applied.
  */
-export function requireUpdatePermission(session: Session, perm: 'write' | 'create'): void {
+export function requireUpdatePermission(session: Session, perm: UpdatePermission): void {
   if (!allowsUpdate(session.user, perm)) throw permissionNeeded(perm);
 }
 

@@ -14,6 +14,7 @@ import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResp
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
 import { CONDITION_ERRORS } from './errors';
 import { mayReadHostFiles, readableAmong, readableDatabases, requireUpdatePermission } from './permission';
+import { applyUserChanges, checkUserChanges, queryAccount, splitChanges } from './query-users';
 import type { Result, Session, Variable } from './types';
 import type { OptionValue } from '../store/database-options';
 
@@ -63,22 +64,27 @@ function isWriteView(view: ReadView | WriteView): view is WriteView {
   return typeof (view as Partial<WriteView>).putResource === 'function';
 }
 
-/** What a query asks of the engine, beside what the session decides (readable databases, files). */
-export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal'>;
+/** What a query asks of the engine, beside what the session decides (readable databases, files, users). */
+export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal' | 'account'>;
 
 /**
  * Runs a query of the session inside locks already taken (`view`, on `locks`): the one path of
  * REST queries and of command queries. The query sees only the locked databases its user may
  * read. A paged result whose page cannot be served fails here, under the lock, so an updating
  * query then changes nothing. An updating query's store changes are applied through the view,
- * which must be a write view (XMLR0003 otherwise: a script that planned read locks only).
+ * which must be a write view (XMLR0003 otherwise: a script that planned read locks only); its
+ * user changes through the user store (query-users.ts).
  */
 export async function runLockedQuery(session: Session, view: ReadView, locks: LockSet, call: QueryCall): Promise<QueryResponse> {
   const readable = locks === '*' ? await readableDatabases(session, view, locks) : readableAmong(session, locks);
   const response = await evaluateChecked(session, call, readable, view);
   if (response.changes !== undefined && response.changes.length > 0) {
     if (!isWriteView(view)) throw readOnlyScriptError();
-    await applyStoreChanges(view, response.changes);
+    // user changes are judged before anything changes, and made after the store's (query-users.ts)
+    const changes = splitChanges(response.changes);
+    checkUserChanges(session, changes.users);
+    await applyStoreChanges(view, changes.store);
+    await applyUserChanges(session, changes.users);
   }
   return response;
 }
@@ -110,6 +116,7 @@ function evaluateChecked(session: Session, call: QueryCall, readable: readonly s
     readable,
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,
+    account: queryAccount(session),
   };
   return session.runtime.engine.evaluate(request).then(checkPage);
 }
@@ -160,7 +167,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   };
   let response: QueryResponse;
   if (analysis.updating) {
-    requireUpdatePermission(session, analysis.permission === 'create' ? 'create' : 'write');
+    requireUpdatePermission(session, analysis.permission === 'none' ? 'write' : analysis.permission);
     response = await store.write(locks, (view) => runLockedQuery(session, view, locks, call));
   } else if (locks !== '*' && locks.length === 0) {
     response = await runUnlockedQuery(session, call);

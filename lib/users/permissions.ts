@@ -54,11 +54,11 @@ export function allows(user: PermissionHolder, perm: Permission, db?: string): b
 }
 
 /**
- * Whether a user may run an updating query that needs `perm` at all: create globally, write on
+ * Whether a user may run an updating query that needs `perm` at all: create or admin globally, write on
  * some database (globally or by a grant). Which databases its changes reach is known when they
  * are applied, and decided there (operations/guarded-store.ts): a name may be computed.
  */
-export function allowsUpdate(user: PermissionHolder, perm: 'write' | 'create'): boolean {
-  if (perm === 'create') return allows(user, 'create');
+export function allowsUpdate(user: PermissionHolder, perm: 'write' | 'create' | 'admin'): boolean {
+  if (perm !== 'write') return allows(user, perm);
   return allows(user, 'write') || user.grants.some((g) => g.perm === 'write');
 }

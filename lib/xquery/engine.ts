@@ -19,6 +19,7 @@
  * Errors are `LocatedQueryError`s (errors.ts): the code, the message, and the position in the
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
+import type { QueryAccount } from './update/user-changes';
 import type { RequestedRange } from '../ranges';
 import type { ReadView } from '../store/types';
 import { LRUCache } from 'lru-cache';
@@ -106,6 +107,8 @@ export interface QueryRequest {
   readonly fileAccess?: boolean;
   /** Aborted when the client went away: the query is stopped. */
   readonly signal?: CancelSignal;
+  /** The user the query runs for and the users it may see (the user: module); absent: nobody. */
+  readonly account?: QueryAccount;
 }
 
 export interface QueryResponse {
@@ -239,6 +242,7 @@ class XQueryEngine implements Engine {
       update: updating || undefined,
       items: request.items,
       fileAccess: request.fileAccess || undefined,
+      account: request.account,
     };
     try {
       const outcome = await this.pool.run(job);

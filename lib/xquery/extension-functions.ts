@@ -30,6 +30,10 @@ import { registerUtilFunctions } from './modules/util';
 import { registerStringFunctions } from './modules/string';
 import { registerOutFunctions } from './modules/out';
 import { registerBinFunctions } from './modules/bin';
+import { registerArchiveFunctions } from './modules/archive';
+import { registerInspectFunctions } from './modules/inspect';
+import { registerUserFunctions } from './modules/user';
+import { registerIndexFunctions } from './modules/index-functions';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
@@ -57,6 +61,10 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerStringFunctions, // string:
   registerOutFunctions, // out: (BaseX 9's names)
   registerBinFunctions, // bin: (EXPath Binary)
+  registerArchiveFunctions, // archive:
+  registerInspectFunctions, // inspect:
+  registerUserFunctions, // user: (reading and updating)
+  registerIndexFunctions, // index:
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

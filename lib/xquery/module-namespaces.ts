@@ -19,4 +19,8 @@ export const MODULE_NAMESPACES = {
   out: 'http://basex.org/modules/out',
   /** The EXPath Binary Module 1.0 (expath.org/spec/binary), as BaseX ships it. */
   bin: 'http://expath.org/ns/binary',
+  archive: 'http://basex.org/modules/archive',
+  inspect: 'http://basex.org/modules/inspect',
+  user: 'http://basex.org/modules/user',
+  index: 'http://basex.org/modules/index',
 } as const satisfies Readonly<Record<string, string>>;

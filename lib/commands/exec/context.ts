@@ -7,6 +7,7 @@ import type { OptionValue } from '../../store/database-options';
 import { STORE_ERRORS } from '../../store/errors';
 import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
+import type { UpdatePermission } from '../../xquery/analysis/updating';
 import { commandError } from '../messages';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */
@@ -26,7 +27,7 @@ export interface QueryContext {
 /** What a query needs (the engine's static analysis): a permission and the databases it names. */
 export interface QueryNeeds {
   /** Beyond reading: updating expressions and db: write functions. */
-  readonly permission: 'none' | 'write' | 'create';
+  readonly permission: 'none' | UpdatePermission;
   /** The databases the query names ('*': not known from its text), besides the opened one. */
   readonly databases: readonly string[] | '*';
 }

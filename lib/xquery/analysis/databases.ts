@@ -49,12 +49,15 @@ const SAFE_NAMESPACES = new Set<string>([
   MODULE_NAMESPACES.util, MODULE_NAMESPACES.string, MODULE_NAMESPACES.out, MODULE_NAMESPACES.bin,
   // prof:sleep, prof:time(expr), …: the expressions they take are analysed like any other
   MODULE_NAMESPACES.prof,
+  // archives are binary values; users are no database
+  MODULE_NAMESPACES.archive, MODULE_NAMESPACES.user,
 ]);
 
 /** Module functions whose first argument names a stored resource like fn:doc's; the modules' other functions read none. */
 const MODULE_RESOURCE_FUNCTIONS = new Map<string, ReadonlySet<string>>([
   [MODULE_NAMESPACES.json, new Set(['doc'])],
   [MODULE_NAMESPACES.csv, new Set(['doc'])],
+  [MODULE_NAMESPACES.inspect, new Set(['functions', 'module', 'xqdoc'])],
 ]);
 
 
@@ -93,7 +96,8 @@ export function databasesOf(module: MainModule): DatabaseSet {
       if (moduleResources.has(local) && args.length > 0) resource(args[0]);
       return;
     }
-    if (uri === NS.db) {
+    // index: functions name their database first, as db: functions do
+    if (uri === NS.db || uri === MODULE_NAMESPACES.index) {
       if (NODE_FUNCTIONS.has(local)) return;
       const count = TWO_DATABASES.has(local) ? 2 : 1;
       if (args.length < count) throw new OpenEnded(); // db:list(): every database

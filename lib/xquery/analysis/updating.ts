@@ -16,16 +16,18 @@
  *
  * The REST layer asks `analyzeModule` before running a query: it locks the databases the query
  * can reach (for writing if it is updating), and an updating query needs the write permission on
- * them (create, globally, for db:create, db:drop, db:copy, db:alter).
+ * them (create, globally, for db:create, db:drop, db:copy, db:alter; admin for the user: changes).
  */
 import { databasesOf, type DatabaseSet } from './databases';
 import { PREDECLARED } from '../constants';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../update/errors';
 import { MODULE_NAMESPACES } from '../module-namespaces';
+import { rank } from '../../users/permissions';
 
 const DB_NS = MODULE_NAMESPACES.db;
 const XQUERY_NS = MODULE_NAMESPACES.xquery;
+const USER_NS = MODULE_NAMESPACES.user;
 const FN_NS = 'http://www.w3.org/2005/xpath-functions';
 const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 
@@ -52,11 +54,20 @@ export const DB_WRITE_FUNCTIONS: Readonly<Record<string, 'write' | 'create'>> = 
   alter: 'create',
 };
 
+/**
+ * user: functions that change users, and the permission the query needs at least: admin, but
+ * a user may change its own password (the server decides each change, operations/query-users.ts).
+ */
+const USER_WRITE_FUNCTIONS: Readonly<Record<string, UpdatePermission>> = { create: 'admin', drop: 'admin', alter: 'admin', grant: 'admin', password: 'write' };
+
+/** The permission an updating query needs beyond reading. */
+export type UpdatePermission = 'write' | 'create' | 'admin';
+
 export interface UpdateAnalysis {
   /** The query body is an updating expression: its pending updates are applied to the store. */
   readonly updating: boolean;
   /** Permission the query needs beyond reading. */
-  readonly permission: 'none' | 'write' | 'create';
+  readonly permission: 'none' | UpdatePermission;
   /** The databases the query can reach (databases.ts), besides the one of its context. */
   readonly databases: DatabaseSet;
 }
@@ -67,7 +78,7 @@ class Analyzer {
   private readonly namespaces = new Map<string, string>(Object.entries(PREDECLARED));
   private defaultFunctionNs = FN_NS;
   private readonly updatingFunctions = new Set<string>();
-  permission: 'none' | 'write' | 'create' = 'none';
+  permission: 'none' | UpdatePermission = 'none';
 
   constructor(
     private readonly source: string,
@@ -206,8 +217,8 @@ class Analyzer {
     return c;
   }
 
-  private updates(perm: 'write' | 'create'): Category {
-    if (perm === 'create' || this.permission === 'none') this.permission = perm;
+  private updates(perm: UpdatePermission): Category {
+    if (rank(perm) > rank(this.permission)) this.permission = perm;
     return 'updating';
   }
 
@@ -224,6 +235,10 @@ class Analyzer {
     if (this.updatingFunctions.has(`${key}#${n.args.length}`)) return this.updates('write');
     if (key.startsWith(`Q{${DB_NS}}`)) {
       const perm = DB_WRITE_FUNCTIONS[n.name.local];
+      if (perm) return this.updates(perm);
+    }
+    if (key.startsWith(`Q{${USER_NS}}`)) {
+      const perm = USER_WRITE_FUNCTIONS[n.name.local];
       if (perm) return this.updates(perm);
     }
     if (key === `Q{${UPDATE_MODULE_NS}}output`) return 'updating';

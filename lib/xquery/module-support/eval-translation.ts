@@ -14,14 +14,14 @@ import { QueryError } from '../query-error';
 import { xpathError } from '../../saxon';
 import { XQuerySyntaxError, parseQuery } from '../syntax';
 import { translateModule, type ExternalVariable } from '../translate';
-import { analyzeModule } from '../analysis/updating';
+import { analyzeModule, type UpdatePermission } from '../analysis/updating';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 export interface EvalTranslation {
   readonly xslt: string;
   readonly externals: readonly ExternalVariable[];
   readonly updating: boolean;
-  readonly permission: 'none' | 'write' | 'create';
+  readonly permission: 'none' | UpdatePermission;
 }
 
 type Outcome = EvalTranslation | { readonly error: { readonly code: string; readonly message: string } };

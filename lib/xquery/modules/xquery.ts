@@ -42,7 +42,7 @@ import { compileStylesheet } from '../compile';
 import { DEFAULT_BASE_URI } from '../constants';
 import { evaluate } from '../evaluate';
 import { NO_DOCUMENTS, activeDocumentSource, withDocumentSource } from '../documents/source';
-import { parsePermission, rank, type Permission } from '../../users/permissions';
+import { parsePermission, permissionLabel, rank, type Permission } from '../../users/permissions';
 import { fileAccessAllowed, setFileAccess } from '../guards/resource-guard';
 import { withRunLimit } from '../run-limit';
 import {
@@ -157,8 +157,8 @@ function evaluateQuery(query: XdmValue, bindingsArg: XdmValue | undefined, optio
   const context = contextNodes(bindings);
   const t = translateEval(text, context !== undefined);
   if (t.updating !== updating) throw xqueryError('update', updating ? 'Updating expression expected.' : 'No updating expression allowed.');
-  if (updating && t.permission === 'create' && rank(options.permission) < rank('create')) {
-    throw xqueryError('permission', 'Create permission required.');
+  if (updating && (t.permission === 'create' || t.permission === 'admin') && rank(options.permission) < rank(t.permission)) {
+    throw xqueryError('permission', `${permissionLabel(t.permission)} permission required.`);
   }
   const compiled = compileStylesheet(t.xslt, { baseUri: options.baseUri });
   const evaluated = () => evaluate(compiled, { params: params(t, bindings), context, source: activeDocumentSource() });

@@ -10,6 +10,7 @@
 import type { DatabaseOptions, ResourceType, WriteView } from '../../store/types';
 import type { QueryError } from '../query-error';
 import { updateQueryError } from './errors';
+import type { UserChange } from './user-changes';
 
 export type StoreChange =
   | {
@@ -32,7 +33,9 @@ export type StoreChange =
   | { readonly op: 'options'; readonly db: string; readonly options: DatabaseOptions }
   | { readonly op: 'drop'; readonly db: string }
   | { readonly op: 'copy'; readonly db: string; readonly to: string }
-  | { readonly op: 'alter'; readonly db: string; readonly to: string };
+  | { readonly op: 'alter'; readonly db: string; readonly to: string }
+  /** Not the store's: applied through the server's user store (operations/query-users.ts). */
+  | UserChange;
 
 /** Raised when a document changed between reading and writing it (cannot happen under write locks). */
 export class StaleDocumentError extends Error {
@@ -78,6 +81,9 @@ export async function applyStoreChanges(view: WriteView, changes: readonly Store
       case 'alter':
         await view.renameDatabase(c.db, c.to);
         break;
+      case 'user':
+        // the caller splits them off first: a store view cannot change users
+        throw new Error('A user change reached the store.');
     }
   }
 }

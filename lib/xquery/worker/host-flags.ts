@@ -25,7 +25,7 @@ import path from 'node:path';
 import { CODE_ROOT, FROM_SOURCE, transpileCacheDir } from '../../threads/launch';
 
 /** The packages the host process and its threads load (with what they load, found in the same folders). */
-const HOST_DEPENDENCIES = ['saxon-js', 'lru-cache', 'htmlparser2', 'domhandler', 'csv-parse'] as const;
+const HOST_DEPENDENCIES = ['saxon-js', 'lru-cache', 'htmlparser2', 'domhandler', 'csv-parse', 'fflate'] as const;
 
 export interface HostFlagOptions {
   /** Old-generation heap of the process in MiB (`--max-old-space-size`). */

@@ -2,6 +2,7 @@
  * What the pool's callers give (QueryJob, QueryPoolOptions) and get (QueryOutcome), and how a
  * job becomes a run task for a worker and a worker's reply its outcome (pool.ts).
  */
+import type { QueryAccount } from '../update/user-changes';
 import type { RequestedRange } from '../../ranges';
 import type { CompileOptions } from '../compile';
 import type { StringBinding } from '../external-variables';
@@ -89,6 +90,8 @@ export interface QueryJob {
   readonly update?: boolean;
   /** This run may read the host's files (see RunTask.fileAccess); default false. */
   readonly fileAccess?: boolean;
+  /** The run's account (see RunTask.account). */
+  readonly account?: QueryAccount;
   /** Serialization parameters (spec §2.3) by name. */
   readonly serialization?: Readonly<Record<string, string>>;
   /** Time limit of this query (compilation and run, each), overriding the pool's. */
@@ -126,6 +129,7 @@ export function runTaskParts(job: QueryJob) {
     ...(job.update ? { update: true } : {}),
     ...(job.items ? { items: job.items } : {}),
     ...(job.fileAccess ? { fileAccess: true } : {}),
+    ...(job.account ? { account: job.account } : {}),
   };
 }
 

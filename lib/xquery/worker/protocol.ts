@@ -12,6 +12,7 @@ import type { StoreSourceSpec } from '../documents/store-source';
 import type { QueryErrorData } from '../query-error';
 import type { StringBinding } from '../external-variables';
 import type { StoreChange } from '../update/store-changes';
+import type { QueryAccount } from '../update/user-changes';
 
 /** The worker's DocumentSource: the store source with these options; absent: no documents. */
 export type DocumentSourceSpec = StoreSourceSpec;
@@ -126,6 +127,8 @@ export interface RunTask {
    * loading is refused (guards/resource-guard.ts).
    */
   readonly fileAccess?: boolean;
+  /** The user the query runs for and the users it may see (modules/user.ts); absent: nobody. */
+  readonly account?: QueryAccount;
 }
 
 /** The page of a paged run: the items served (none when the range is unsatisfiable) of `total`. */

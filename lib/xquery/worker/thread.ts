@@ -11,6 +11,7 @@ import { registerExtensionFunctions } from '../extension-functions';
 import { serialize } from '../serialization/serialize';
 import { applyPendingUpdates } from '../update/pending-update-list';
 import { installResourceGuard, withFileAccess } from '../guards/resource-guard';
+import { withAccount } from '../module-support/account';
 import { NO_DOCUMENTS, type DocumentSource } from '../documents/source';
 import { StoreSource } from '../documents/store-source';
 import type { WorkerReaderSpec } from '../../store/types';
@@ -118,7 +119,8 @@ function bounded(body: string): string {
 function handle(task: Task): Reply {
   currentTask = task.id;
   resetRunLimits();
-  return withFileAccess(task.kind === 'run' && task.fileAccess === true, () => perform(task));
+  if (task.kind === 'compile') return withFileAccess(false, () => perform(task));
+  return withAccount(task.account, () => withFileAccess(task.fileAccess === true, () => perform(task)));
 }
 
 function perform(task: Task): Reply {
