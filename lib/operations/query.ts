@@ -116,7 +116,7 @@ function evaluateChecked(session: Session, call: QueryCall, readable: readonly s
     readable,
     fileAccess: mayReadHostFiles(session),
     signal: session.signal,
-    account: queryAccount(session),
+    account: () => queryAccount(session),
   };
   return session.runtime.engine.evaluate(request).then(checkPage);
 }

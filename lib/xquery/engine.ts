@@ -107,8 +107,11 @@ export interface QueryRequest {
   readonly fileAccess?: boolean;
   /** Aborted when the client went away: the query is stopped. */
   readonly signal?: CancelSignal;
-  /** The user the query runs for and the users it may see (the user: module); absent: nobody. */
-  readonly account?: QueryAccount;
+  /**
+   * The user the query runs for and the users it may see (the user: module); absent: nobody.
+   * Asked for only when the query may call a user: function (analysis/account-use.ts).
+   */
+  readonly account?: () => QueryAccount;
 }
 
 export interface QueryResponse {
@@ -242,7 +245,7 @@ class XQueryEngine implements Engine {
       update: updating || undefined,
       items: request.items,
       fileAccess: request.fileAccess || undefined,
-      account: request.account,
+      account: request.account && prepared.usesAccount() ? request.account() : undefined,
     };
     try {
       const outcome = await this.pool.run(job);

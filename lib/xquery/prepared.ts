@@ -11,6 +11,7 @@ import { NESTED_TOO_DEEPLY, XQuerySyntaxError, parseQuery, type MainModule } fro
 import { translateModule, type ContextMode, type TranslateOptions, type Translation } from './translate';
 import { analyzeModule, type UpdateAnalysis } from './analysis/updating';
 import { isPure } from './analysis/pure';
+import { usesAccount } from './analysis/account-use';
 
 export interface PreparedQuery {
   /** The XQuery source. */
@@ -28,6 +29,8 @@ export interface PreparedQuery {
   stylesheetTranslation(mode: ContextMode): Translation;
   /** The query's result depends on its text, external variables and serialization only (analysis/pure.ts); throws static errors. */
   pure(): boolean;
+  /** The query may call a user: function (analysis/account-use.ts); throws static errors. */
+  usesAccount(): boolean;
 }
 
 type Outcome<T> = { readonly value: T } | { readonly error: LocatedQueryError };
@@ -72,6 +75,7 @@ class Prepared implements PreparedQuery {
   /** Translations without plain constructor calls, for those of `translations` that copy nested elements. */
   private readonly inPlace = new Map<ContextMode, Outcome<Translation>>();
   private isPure?: boolean;
+  private accountUse?: boolean;
 
   constructor(
     readonly text: string,
@@ -101,6 +105,11 @@ class Prepared implements PreparedQuery {
   pure(): boolean {
     this.isPure ??= isPure(this.module());
     return this.isPure;
+  }
+
+  usesAccount(): boolean {
+    this.accountUse ??= usesAccount(this.module());
+    return this.accountUse;
   }
 
   stylesheetTranslation(mode: ContextMode): Translation {
