@@ -12,6 +12,7 @@ beforeAll(async () => {
   s = await startTestServer({ workers: 1 });
   await s.put('/rest/db').expect(201);
   await s.put('/rest/db/p.json', '{"name":"Alice","age":30,"tags":["a",1.50],"ok":true,"none":null,"my key":{}}', 'application/json').expect(201);
+  await s.put('/rest/db/ns.xml', '<p:a xmlns:p="u" xmlns="d"><p:b p:x="1"/><c/></p:a>').expect(201);
   await s.put('/rest/db/t.csv', 'id,name\n1,"Smith, J"\n2,say "hi"\n', 'text/csv; header=true').expect(201);
 });
 afterAll(() => s.close());
@@ -203,6 +204,7 @@ describe('namespaces are kept on every top-level node', () => {
     expect(await body('analyze-string("abc", "(b)")//*:group', '')).toBe(`<group xmlns="${FN}" nr="1">b</group>`);
     expect(await body('<r>{analyze-string("abc", "b")/*:match}</r>', '')).toBe(`<r><match xmlns="${FN}">b</match></r>`);
     expect(await body('<p:a xmlns:p="u" p:x="1"><p:b/></p:a>/*', '')).toBe('<p:b xmlns:p="u"/>');
+    expect(await body("doc('db/ns.xml')/*/*", '')).toBe('<p:b xmlns:p="u" xmlns="d" p:x="1"/>\n<c xmlns:p="u" xmlns="d"/>');
     expect(await body(`json-to-xml('[1]')`, '&method=json&json=format=attributes')).toBe(`"<array xmlns=\\"${FN.replace(/\//g, '\\/')}\\"><number>1<\\/number><\\/array>"`);
   });
 });

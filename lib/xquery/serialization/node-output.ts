@@ -27,7 +27,8 @@ interface DomNode extends XdmNode {
   readonly prefix: string | null;
   readonly namespaceURI: string | null;
   readonly parentNode: DomNode | null;
-  readonly childNodes: ArrayLike<DomNode>;
+  readonly firstChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
   readonly attributes?: ArrayLike<DomAttr>;
   readonly ownerDocument: { createAttributeNS(ns: string, name: string): DomAttr & { value: string } } | null;
   cloneNode(deep: boolean): DomNode;
@@ -36,6 +37,24 @@ interface DomNode extends XdmNode {
 
 /** Prefix ('' for the default namespace) → URI ('' for none), innermost declaration last. */
 type Scope = Map<string, string>;
+
+/**
+ * Trees known to declare every namespace they use: documents saxon-js parsed from text (every
+ * namespace-well-formed document does). Their nodes skip the check, which otherwise walks the
+ * whole tree (about a twentieth of the time saxon-js takes to write it).
+ */
+const declaredTrees = new WeakSet<object>();
+
+/** Records that `document` was parsed from text, so it declares its namespaces. */
+export function markNamespacesDeclared(document: XdmNode): void {
+  declaredTrees.add(document);
+}
+
+function rootOf(node: DomNode): DomNode {
+  let n = node;
+  while (n.parentNode !== null) n = n.parentNode;
+  return n;
+}
 
 /** Serializes one node with saxon-js, after the namespace fixup described above. */
 export function serializeNode(node: XdmNode, props: Record<string, unknown>): string {
@@ -46,7 +65,7 @@ export function serializeNode(node: XdmNode, props: Record<string, unknown>): st
 export function withNamespaceDeclarations(node: XdmNode): XdmNode {
   const n = node as DomNode;
   if (n.nodeType !== NodeKind.element && !isDocumentNode(n)) return node;
-  if (!lacksDeclaration(n, inheritedScope(n))) return node;
+  if (declaredTrees.has(rootOf(n)) || !lacksDeclaration(n, inheritedScope(n))) return node;
   const copy = n.cloneNode(true);
   declare(copy, new Map());
   return copy;
@@ -56,38 +75,55 @@ export function withNamespaceDeclarations(node: XdmNode): XdmNode {
 function inheritedScope(node: DomNode): Scope {
   const chain: DomNode[] = [];
   for (let p = node.parentNode; p !== null && p.nodeType === NodeKind.element; p = p.parentNode) chain.unshift(p);
-  const scope: Scope = new Map();
-  for (const e of chain) addDeclarations(e, scope);
-  return scope;
+  return chain.reduce((scope, e) => scopeOf(e, scope), new Map() as Scope);
 }
 
-function addDeclarations(e: DomNode, scope: Scope): void {
-  for (const a of Array.from(e.attributes ?? [])) {
-    if (a.name === 'xmlns') scope.set('', a.value);
-    else if (a.name.startsWith('xmlns:')) scope.set(a.name.slice(6), a.value);
+/** The scope inside element `e`: `scope` itself when `e` declares nothing (most elements). */
+function scopeOf(e: DomNode, scope: Scope): Scope {
+  let inner = scope;
+  const attributes = e.attributes;
+  for (let i = 0, n = attributes?.length ?? 0; i < n; i++) {
+    const name = attributes![i].name;
+    const prefix = name === 'xmlns' ? '' : name.startsWith('xmlns:') ? name.slice(6) : undefined;
+    if (prefix === undefined) continue;
+    if (inner === scope) inner = new Map(scope);
+    inner.set(prefix, attributes![i].value);
   }
+  return inner;
 }
 
-/** The namespaces an element's name and attribute names use, as prefix → URI. */
-function used(e: DomNode): [string, string][] {
-  const uses: [string, string][] = [[e.prefix ?? '', e.namespaceURI ?? '']];
-  for (const a of Array.from(e.attributes ?? [])) {
-    if (a.prefix && a.namespaceURI && a.namespaceURI !== XMLNS_NS && a.namespaceURI !== XML_NS) uses.push([a.prefix, a.namespaceURI]);
-  }
-  return uses;
+/** An attribute's namespace that needs a declaration, as [prefix, URI]; undefined for none. */
+function attributeNamespace(a: DomAttr): [string, string] | undefined {
+  return a.prefix && a.namespaceURI && a.namespaceURI !== XMLNS_NS && a.namespaceURI !== XML_NS ? [a.prefix, a.namespaceURI] : undefined;
 }
 
 const declared = (scope: Scope, prefix: string, uri: string): boolean => (scope.get(prefix) ?? '') === uri;
 
-function lacksDeclaration(node: DomNode, scope: Scope): boolean {
-  if (node.nodeType === NodeKind.element) {
-    const inner = new Map(scope);
-    addDeclarations(node, inner);
-    if (used(node).some(([prefix, uri]) => !declared(inner, prefix, uri))) return true;
-    scope = inner;
+/** Whether element `e` uses a namespace (for its name or an attribute's) not declared in `scope`. */
+function usesUndeclared(e: DomNode, scope: Scope): boolean {
+  if (!declared(scope, e.prefix ?? '', e.namespaceURI ?? '')) return true;
+  const attributes = e.attributes;
+  for (let i = 0, n = attributes?.length ?? 0; i < n; i++) {
+    const ns = attributeNamespace(attributes![i]);
+    if (ns !== undefined && !declared(scope, ns[0], ns[1])) return true;
   }
-  for (const c of Array.from(node.childNodes)) {
-    if (c.nodeType === NodeKind.element && lacksDeclaration(c, scope)) return true;
+  return false;
+}
+
+/**
+ * Whether an element of the tree at `node` uses a namespace not declared in scope. A walk
+ * without recursion (documents can be deep) that costs little next to writing the tree.
+ */
+function lacksDeclaration(node: DomNode, inherited: Scope): boolean {
+  const stack: [DomNode, Scope][] = [[node, inherited]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [n, outer] = top;
+    let scope = outer;
+    if (n.nodeType === NodeKind.element) {
+      scope = scopeOf(n, outer);
+      if (usesUndeclared(n, scope)) return true;
+    }
+    for (let c = n.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === NodeKind.element) stack.push([c, scope]);
   }
   return false;
 }
@@ -95,9 +131,10 @@ function lacksDeclaration(node: DomNode, scope: Scope): boolean {
 /** Adds the missing declarations to a copied tree (which has no ancestors). */
 function declare(node: DomNode, scope: Scope): void {
   if (node.nodeType === NodeKind.element) {
-    scope = new Map(scope);
-    addDeclarations(node, scope);
-    for (const [prefix, uri] of used(node)) {
+    scope = new Map(scopeOf(node, scope));
+    const uses: [string, string][] = [[node.prefix ?? '', node.namespaceURI ?? '']];
+    for (const a of Array.from(node.attributes ?? [])) uses.push(...(attributeNamespace(a) === undefined ? [] : [attributeNamespace(a)!]));
+    for (const [prefix, uri] of uses) {
       if (declared(scope, prefix, uri)) continue;
       const attr = node.ownerDocument!.createAttributeNS(XMLNS_NS, prefix === '' ? 'xmlns' : `xmlns:${prefix}`);
       attr.value = uri;
@@ -105,5 +142,5 @@ function declare(node: DomNode, scope: Scope): void {
       scope.set(prefix, uri);
     }
   }
-  for (const c of Array.from(node.childNodes)) if (c.nodeType === NodeKind.element) declare(c, scope);
+  for (let c = node.firstChild; c !== null; c = c.nextSibling) if (c.nodeType === NodeKind.element) declare(c, scope);
 }
