@@ -15,6 +15,8 @@
  *
  * Input that breaks a format's rules is BaseX's `[json:serialize]` error, with its message.
  */
+import { JSON_XML_NAMES, MERGE_ATTRIBUTES } from '../../convert/json';
+import type { JsonValue } from '../../convert/json-reader';
 import { decodeName, FN_NS } from '../../convert/names';
 import { NodeKind, type XdmNode } from '../../saxon';
 import { moduleError } from '../module-support/options';
@@ -38,10 +40,11 @@ interface DomNode extends XdmNode {
   readonly textContent: string | null;
 }
 
-const TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
-type JsonType = (typeof TYPES)[number];
-/** The root attributes of the `merge` option, by type. */
-const MERGED: Readonly<Record<string, JsonType>> = { objects: 'object', arrays: 'array', strings: 'string', numbers: 'number', booleans: 'boolean', nulls: 'null' };
+type JsonType = JsonValue['type'];
+const TYPES: readonly string[] = MERGE_ATTRIBUTES.map(([type]) => type);
+/** The root attributes of the `merge` option, by name. */
+const MERGED: ReadonlyMap<string, JsonType> = new Map(MERGE_ATTRIBUTES.map(([type, attribute]) => [attribute, type]));
+const { root: ROOT, member: MEMBER, pair: PAIR, item: ITEM } = JSON_XML_NAMES;
 
 const fail = (message: string): never => {
   throw moduleError('json', 'serialize', message);
@@ -65,7 +68,7 @@ export function conforms(element: XdmNode, format: JsonXmlFormat): boolean {
   const e = element as DomNode;
   if (format === 'basic') return e.namespaceURI === FN_NS;
   if (format === 'jsonml') return true;
-  return e.localName === 'json' && !e.namespaceURI;
+  return e.localName === ROOT && !e.namespaceURI;
 }
 
 /** The JSON value `element` stands for in `options.format`. */
@@ -87,7 +90,7 @@ export function xmlToJson(element: XdmNode, options: JsonXmlOptions): Json {
 function mergedTypes(root: DomNode): Map<string, JsonType> {
   const types = new Map<string, JsonType>();
   for (const a of attributesOf(root)) {
-    const type = MERGED[a.name];
+    const type = MERGED.get(a.name);
     if (type) for (const name of a.value.split(/\s+/).filter(Boolean)) types.set(name, type);
   }
   return types;
@@ -95,8 +98,8 @@ function mergedTypes(root: DomNode): Map<string, JsonType> {
 
 function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType>, options: JsonXmlOptions): Json {
   const explicit = attribute(e, 'type');
-  if (explicit !== undefined && !(TYPES as readonly string[]).includes(explicit)) fail(`<${e.localName}> has invalid type "${explicit}".`);
-  const type = (explicit as JsonType | undefined) ?? (key !== undefined ? merged.get(key) : merged.get('json')) ?? 'string';
+  if (explicit !== undefined && !TYPES.includes(explicit)) fail(`<${e.localName}> has invalid type "${explicit}".`);
+  const type = (explicit as JsonType | undefined) ?? (key !== undefined ? merged.get(key) : merged.get(ROOT)) ?? 'string';
   const children = elements(e);
   if (type !== 'object' && type !== 'array' && children.length > 0) fail(`<${e.localName}> is typed as "${type}" and cannot be nested.`);
   const attributes = options.format === 'attributes';
@@ -105,7 +108,7 @@ function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType
       return {
         t: 'object',
         members: children.map((c) => {
-          if (attributes && c.localName !== 'pair') fail(`<${c.localName}> found, <pair> expected.`);
+          if (attributes && c.localName !== PAIR) fail(`<${c.localName}> found, <${PAIR}> expected.`);
           const name = attributes ? attribute(c, 'name') ?? fail(`<${c.localName}> has no name attribute.`) : decodeName(c.localName, options.lax === true);
           return [name, typed(c, attributes ? name : c.localName, merged, options)] as const;
         }),
@@ -114,7 +117,7 @@ function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType
       return {
         t: 'array',
         items: children.map((c) => {
-          const expected = attributes ? 'item' : '_';
+          const expected = attributes ? ITEM : MEMBER;
           if (c.localName !== expected) fail(`<${c.localName}> found, <${expected}> expected.`);
           return typed(c, c.localName, merged, options);
         }),
