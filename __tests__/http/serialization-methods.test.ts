@@ -155,6 +155,12 @@ describe('method=csv', () => {
     expect(await body("[['a','b'],['c','d']]", '&method=csv')).toBe('a,b\nc,d\n');
   });
 
+  test('w3-xml: the fn:csv-to-xml vocabulary', async () => {
+    const q = `csv:parse('x,y\n1,"a,b"', map{'format':'w3-xml','header':true()})`;
+    expect(await body(q, '&method=csv&csv=format=w3-xml,header=yes')).toBe('x,y\n1,"a,b"\n');
+    expect(await body(q, '&method=csv')).toBe('1,"a,b"\n');
+  });
+
   test('separator, quotes, backslashes, quote; the standard csv-* parameters win', async () => {
     const q = `<csv><record><a>x;y</a><b>q"r</b></record></csv>`;
     expect(await body(q, '&method=csv&csv=separator=semicolon')).toBe('"x;y";"q""r"\n');

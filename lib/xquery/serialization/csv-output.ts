@@ -3,6 +3,7 @@
  * XDM ones:
  * - a `<csv>` document or element whose `<record>` children hold one element per field
  *   (BaseX's "direct" format); with `header` the first record's field names form a header line;
+ * - the fn:csv-to-xml vocabulary (BaseX's `w3-xml` format);
  * - BaseX's map formats `xquery` (`records`, `names`) and `w3` (`rows`, `columns`);
  * - an array of arrays (or a sequence of arrays): one row per array, one field per member;
  * - a sequence of atomic values: one row each.
@@ -13,6 +14,7 @@
  * Lines end with `\n`.
  */
 import { separatorChar } from '../../convert/csv';
+import { FN_NS } from '../../convert/names';
 import { serializationError, serializationParamError } from '../query-error';
 import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
 import { nestedOptions, yes, type SerializationParams } from './params';
@@ -82,6 +84,7 @@ function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: str
       root = top[0];
     }
     if (root.nodeType !== NodeKind.element) throw serializationError('SERE0014', 'CSV output needs a <csv> element.');
+    if ((root as unknown as { namespaceURI: string | null }).namespaceURI === FN_NS) return w3XmlRows(root, o);
     const records = elementChildren(root);
     const rows = records.map((r) => elementChildren(r).map(textOf));
     const header = o.header && records.length > 0 ? elementChildren(records[0]).map((f) => fieldName(f, o)) : undefined;
@@ -98,6 +101,16 @@ function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: str
     throw serializationError('SERE0014', 'Maps and functions cannot be written as CSV.');
   });
   return { rows };
+}
+
+/**
+ * The fn:csv-to-xml vocabulary (XPath F&O 4.0; BaseX's `w3-xml` format): `<csv>` with optional
+ * `<columns><column>` names and `<rows><row><field>`, in the fn namespace.
+ */
+function w3XmlRows(root: XdmNode, o: CsvOptions): { header?: string[]; rows: string[][] } {
+  const part = (name: string): XdmNode[] => elementChildren(root).filter((c) => localName(c) === name).flatMap(elementChildren);
+  const names = part('columns').map(textOf);
+  return { header: o.header && names.length > 0 ? names : undefined, rows: part('rows').map((row) => elementChildren(row).map(textOf)) };
 }
 
 const stringOf = (m: XdmItem): string => (isAtomic(m) ? m.toString() : textOf(m as XdmNode));
