@@ -97,6 +97,10 @@ describe('method=json over nodes, by json format', () => {
     expect(await body("'a/b'", '&method=json&escape-solidus=no')).toBe('"a/b"');
   });
 
+  test('json-lines: one value per item and line', async () => {
+    expect(await body("(map{'a':1}, [2], <json type='number'>3</json>)", '&method=json&json-lines=yes&indent=yes')).toBe('{"a":1}\n[2]\n3');
+  });
+
   test('declare option output:method "json" with output:json', async () => {
     const q = 'declare option output:method "json"; declare option output:json "format=attributes,indent=yes";' +
       '<json type="object"><pair name="a" type="number">1</pair></json>';

@@ -84,10 +84,16 @@ export function encodeBody(text: string, encoding = 'UTF-8'): Buffer {
   return Buffer.from(safe, enc);
 }
 
+/**
+ * One JSON value; with `json-lines=yes` (Serialization 4.0 §10) one per item, each on a line of
+ * its own and never indented.
+ */
 function json(value: XdmValue, params: SerializationParameters): string {
+  const options = jsonOutputOptions(params);
+  if (yes(params['json-lines'])) return value.map((item) => serializeJson(item, { ...options, indent: false })).join('\n');
   if (value.length === 0) return '';
   if (value.length > 1) throw serializationError('SERE0023', 'Only one item can be serialized with JSON.');
-  return serializeJson(value[0], jsonOutputOptions(params));
+  return serializeJson(value[0], options);
 }
 
 function flatten(items: XdmItem[]): XdmItem[] {
