@@ -197,6 +197,10 @@ describe('xhtml and html: HTML5 unless html-version says otherwise (BaseX 10 and
     expect(await body('<html/>', params)).toBe(expected);
   });
 
+  test('an html-version that is no version number is 400 [SEPM0016]', async () => {
+    expect(await failure('<html/>', '&method=html&html-version=five')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "html-version": "five" is not a version number.']);
+  });
+
   test('the document type declaration is written for an html root only', async () => {
     expect(await body('<p><br/></p>', '&method=xhtml')).toBe('<p><br /></p>');
     expect(await body('<p><br/></p>', '&method=html')).toBe('<p><br></p>');

@@ -133,6 +133,7 @@ function checkSerializationParam(name: string, value: string): string | undefine
   if (name === 'standalone' && !YES_NO.has(value.toLowerCase()) && value !== 'omit') return `"${value}" is not yes, no or omit`;
   if (name === 'encoding' && !Buffer.isEncoding(encodingName(value))) return `unsupported encoding "${value}"`;
   if ((name === 'limit' || name === 'indents') && !/^\d+$/.test(value)) return `"${value}" is not a number`;
+  if (name === 'html-version' && !/^\d+(\.\d+)?$/.test(value)) return `"${value}" is not a version number`;
   if (name === 'json' || name === 'csv') return checkNested(name, value);
   return undefined;
 }
