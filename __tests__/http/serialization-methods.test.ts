@@ -222,3 +222,24 @@ describe('namespaces are kept on every top-level node', () => {
     expect(await body(`json-to-xml('[1]')`, '&method=json&json=format=attributes')).toBe(`"<array xmlns=\\"${FN.replace(/\//g, '\\/')}\\"><number>1<\\/number><\\/array>"`);
   });
 });
+
+describe('fn:serialize uses the same serializers', () => {
+  test('json and csv with BaseX formats, options as a map or an element', async () => {
+    expect(await body(`serialize(<json type="object"><a type="number">1</a></json>, map{'method':'json'})`)).toBe('{"a":1}');
+    expect(await body(`serialize(<json type="object"><pair name="a">x</pair></json>, map{'method':'json','json':map{'format':'attributes','indent':true()}})`)).toBe('{\n  "a": "x"\n}');
+    expect(await body(`serialize(map{'a':[1]}, map{'method':'json','indent':false()})`)).toBe('{"a":[1]}');
+    const element = '<output:serialization-parameters xmlns:output="http://www.w3.org/2010/xslt-xquery-serialization"><output:method value="csv"/><output:csv value="header=yes"/></output:serialization-parameters>';
+    expect(await body(`serialize(<csv><record><a>1</a></record></csv>, ${element})`)).toBe('a\n1\n');
+  });
+
+  test('other methods keep their namespaces', async () => {
+    expect(await body(`serialize(analyze-string('abc', 'b')/*:match)`)).toBe(`<match xmlns="${FN}">b</match>`);
+    expect(await body(`serialize((1, 2), map{'method':'text','item-separator':'-'})`)).toBe('1-2');
+  });
+
+  test('errors: the serializer\'s codes, SEPM0016 for invalid values', async () => {
+    expect(await failure(`serialize(<json type="foo"/>, map{'method':'json'})`)).toEqual([500, '[json:serialize] <json> has invalid type "foo".']);
+    expect(await failure(`serialize((1, 2), map{'method':'json'})`)).toEqual([500, '[SERE0023] Only one item can be serialized with JSON.']);
+    expect(await failure(`serialize(1, map{'method':'json','json':map{'format':'yaml'}})`)).toEqual([500, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
+  });
+});

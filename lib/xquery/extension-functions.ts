@@ -24,6 +24,7 @@ import { registerConvertFunctions } from './modules/convert';
 import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
+import { registerSerializeFunctions } from './serialization/fn-serialize';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
 const REGISTRATIONS: readonly (() => void)[] = [
@@ -35,6 +36,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
+  registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update
   registerXsltFunctions, // xslt:
