@@ -38,7 +38,7 @@ export function convertJson(text: string, options: JsonOptions = {}): WrittenXml
       writeDirect(w, value, options);
       break;
     case 'attributes':
-      writeAttributes(w, 'json', [], value, options.strings === true);
+      writeAttributes(w, JSON_XML_NAMES.root, [], value, options.strings === true);
       break;
     case 'jsonml':
       writeJsonml(w, value);
@@ -66,7 +66,15 @@ function scalarText(v: JsonValue): string | undefined {
 
 // --- direct ------------------------------------------------------------------------------
 
-const MERGE_ATTRIBUTES: readonly [JsonValue['type'], string][] = [
+/**
+ * The element names of BaseX's JSON formats (docs.basex.org, "JSON Functions", Conversion
+ * Formats): the root, an array member in `direct`, an object member and an array member in
+ * `attributes`. serialization/json-from-xml.ts reads them back.
+ */
+export const JSON_XML_NAMES = { root: 'json', member: '_', pair: 'pair', item: 'item' } as const;
+
+/** Each JSON type, with the root attribute that lists the names of that type with `merge`. */
+export const MERGE_ATTRIBUTES: readonly (readonly [JsonValue['type'], string])[] = [
   ['array', 'arrays'],
   ['boolean', 'booleans'],
   ['null', 'nulls'],
@@ -86,9 +94,9 @@ function writeDirect(w: XmlWriter, root: JsonValue, options: JsonOptions): void 
       if (set === undefined) types.set(name, (set = new Set()));
       set.add(v.type);
       if (v.type === 'object') for (const [k, c] of v.members) collect(encodeName(k, lax), c);
-      else if (v.type === 'array') for (const c of v.items) collect('_', c);
+      else if (v.type === 'array') for (const c of v.items) collect(JSON_XML_NAMES.member, c);
     };
-    collect('json', root);
+    collect(JSON_XML_NAMES.root, root);
   }
   const typeAttribute = (name: string, v: JsonValue): Pair[] => {
     if (options.merge && types.get(name)!.size === 1) return [];
@@ -97,14 +105,14 @@ function writeDirect(w: XmlWriter, root: JsonValue, options: JsonOptions): void 
   const write = (name: string, attributes: Pair[], v: JsonValue): void => {
     w.startElement(name, attributes);
     if (v.type === 'object') for (const [k, c] of v.members) { const n = encodeName(k, lax); write(n, typeAttribute(n, c), c); }
-    else if (v.type === 'array') for (const c of v.items) write('_', typeAttribute('_', c), c);
+    else if (v.type === 'array') for (const c of v.items) write(JSON_XML_NAMES.member, typeAttribute(JSON_XML_NAMES.member, c), c);
     else {
       const text = scalarText(v);
       if (text !== undefined) w.characters(text);
     }
     w.endElement();
   };
-  const rootAttributes = typeAttribute('json', root);
+  const rootAttributes = typeAttribute(JSON_XML_NAMES.root, root);
   if (options.merge) {
     for (const [type, attribute] of MERGE_ATTRIBUTES) {
       if (type === 'string' && !strings) continue;
@@ -112,7 +120,7 @@ function writeDirect(w: XmlWriter, root: JsonValue, options: JsonOptions): void 
       if (names.length > 0) rootAttributes.push([attribute, names.join(' ')]);
     }
   }
-  write('json', rootAttributes, root);
+  write(JSON_XML_NAMES.root, rootAttributes, root);
 }
 
 // --- attributes --------------------------------------------------------------------------
@@ -120,8 +128,8 @@ function writeDirect(w: XmlWriter, root: JsonValue, options: JsonOptions): void 
 function writeAttributes(w: XmlWriter, name: string, attributes: Pair[], v: JsonValue, strings: boolean): void {
   const typed = (a: Pair[], c: JsonValue): Pair[] => (c.type === 'string' && !strings ? a : [...a, ['type', c.type]]);
   w.startElement(name, typed(attributes, v));
-  if (v.type === 'object') for (const [k, c] of v.members) writeAttributes(w, 'pair', [['name', sanitizeChars(k)]], c, strings);
-  else if (v.type === 'array') for (const c of v.items) writeAttributes(w, 'item', [], c, strings);
+  if (v.type === 'object') for (const [k, c] of v.members) writeAttributes(w, JSON_XML_NAMES.pair, [['name', sanitizeChars(k)]], c, strings);
+  else if (v.type === 'array') for (const c of v.items) writeAttributes(w, JSON_XML_NAMES.item, [], c, strings);
   else {
     const text = scalarText(v);
     if (text !== undefined) w.characters(text);

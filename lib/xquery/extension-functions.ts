@@ -35,6 +35,7 @@ import { registerInspectFunctions } from './modules/inspect';
 import { registerUserFunctions } from './modules/user';
 import { registerIndexFunctions } from './modules/index-functions';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
+import { registerSerializeFunctions } from './serialization/fn-serialize';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
 const REGISTRATIONS: readonly (() => void)[] = [
@@ -49,6 +50,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
+  registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update
   registerXsltFunctions, // xslt:

@@ -123,13 +123,22 @@ describe('xml, xhtml, html, text', () => {
   });
 
   it('xhtml: empty non-void elements as start and end tag', () => {
-    expect(ser("parse-xml('<html></html>')", { method: 'xhtml' })).toBe('<html></html>');
-    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', indent: 'yes' })).toBe('<html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'html-version': '1.0' })).toBe('<html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'html-version': '1.0', indent: 'yes' })).toBe('<html></html>');
   });
 
-  it('xhtml: a document type declaration only for XHTML5 or a given doctype-system', () => {
+  it('xhtml and html write HTML5 unless html-version says otherwise (BaseX 10 and later)', () => {
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml' })).toBe('<!DOCTYPE html><html></html>');
     expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'html-version': '5.0' })).toBe('<!DOCTYPE html><html></html>');
-    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', version: '5.0' })).toBe('<!DOCTYPE html><html></html>');
+    // with xhtml, version is the XML version: it does not turn HTML5 off
+    expect(ser("parse-xml('<html></html>')", { method: 'xhtml', version: '1.0' })).toBe('<!DOCTYPE html><html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'html' })).toBe('<!DOCTYPE html><html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'html', 'html-version': '4.01' })).toBe('<html></html>');
+    expect(ser("parse-xml('<html></html>')", { method: 'html', version: '4.0' })).toBe('<html></html>');
+    expect(ser("parse-xml('<p/>')", { method: 'html' })).toBe('<p></p>');
+  });
+
+  it('xhtml: a given doctype-system', () => {
     expect(ser("parse-xml('<html></html>')", { method: 'xhtml', 'doctype-system': 'about:legacy-compat' })).toMatch(
       /^<!DOCTYPE html\s+SYSTEM "about:legacy-compat"><html><\/html>$/,
     );

@@ -15,6 +15,7 @@ import { toSaxonDocument } from '../../convert/xml';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
 import { NodeKind, xpathError, type XdmNode } from '../../saxon';
 import type { StoredLocation } from './database-access';
+import { markNamespacesDeclared } from '../serialization/node-output';
 
 /** Cache "database" of host files: not a valid database name, so it never collides. */
 const FILES = '\u0001file';
@@ -51,6 +52,7 @@ export class ParsedDocuments {
   stored(db: string, path: string, etag: string, read: () => Buffer | string): XdmNode {
     return this.cached(db, path, etag, read, (text) => {
       const parsed = toSaxonDocument(text) as WithUris;
+      markNamespacesDeclared(parsed);
       parsed._saxonDocUri = parsed._saxonBaseUri = `/${db}/${path}`;
       this.origins.set(parsed, { db, path });
       return parsed;
@@ -75,6 +77,7 @@ export class ParsedDocuments {
       } catch (e) {
         throw xpathError(`Resource '${uri}' is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`, 'FODC0002');
       }
+      markNamespacesDeclared(parsed);
       parsed._saxonDocUri = parsed._saxonBaseUri = uri;
       return parsed;
     });

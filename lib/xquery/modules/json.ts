@@ -11,9 +11,9 @@
  * numbers, booleans, and the empty sequence for null. Parsing is the input conversion of stored
  * JSON (convert/json.ts, with the options it has: `liberal`, `merge`, `strings`, `lax`,
  * `duplicates`, `escape` for basic); in the xquery format a repeated key keeps its first value (as fn:parse-json).
- * Serialization writes the XML formats with serialization/json-from-xml.ts and everything else (maps,
- * arrays, atomic values, XML that is not in the chosen format) with the json output method, as
- * the REST layer does; options `format`, `indent` (default no), `lax`. The empty sequence is `null`.
+ * Serialization is the json output method of the REST layer (serialization/json-output.ts), with
+ * options `format` (XML in that format is written as the JSON it stands for), `indent` (default
+ * no), `escape` (default yes), `lax`; the empty sequence is `null`.
  *
  * json:doc reads through the file rules of fn:unparsed-text (guards/resource-guard.ts): a URI without a
  * scheme names a stored resource, anything else a host file, readable only with allowFileAccess
@@ -24,9 +24,8 @@ import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
-import { serialize } from '../serialization/serialize';
-import { conforms, JsonXmlError, rootElement, xmlToJson, type JsonXmlFormat } from '../serialization/json-from-xml';
-import { arrayValue, castString, isNode, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { serializeJson as jsonOutput, type JsonFormat as OutputFormat } from '../serialization/json-output';
+import { arrayValue, castString, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from '../module-support/options';
 import { registerTextFormat } from '../module-support/text-format';
 
@@ -43,7 +42,7 @@ const PARSE_OPTIONS = {
   escape: 'boolean',
 } as const;
 
-const SERIALIZE_OPTIONS = { format: FORMATS, indent: 'boolean', lax: 'boolean' } as const;
+const SERIALIZE_OPTIONS = { format: FORMATS, indent: 'boolean', escape: 'boolean', lax: 'boolean' } as const;
 
 /** Our converter's name for each XML format. */
 const CONVERTER_FORMATS: Readonly<Record<Exclude<Format, 'xquery'>, JsonFormat>> = { direct: 'direct', attributes: 'attributes', basic: 'w3-xml', jsonml: 'jsonml' };
@@ -108,19 +107,14 @@ function toXdm(v: JsonValue): XdmValue {
 function serializeJson(input: XdmValue, options: OptionValues): string {
   if (input.length === 0) return 'null';
   if (input.length > 1) throw xpathError('json:serialize: at most one item expected.', 'XPTY0004');
-  const format = (options.format ?? 'direct') as Format;
-  const indent = options.indent === true;
-  const item = input[0];
-  const element = format !== 'xquery' && isNode(item) ? rootElement(item) : undefined;
-  if (element && conforms(element, format as JsonXmlFormat)) {
-    try {
-      return xmlToJson(element, { format: format as JsonXmlFormat, lax: options.lax === true, indent });
-    } catch (e) {
-      if (e instanceof JsonXmlError) throw moduleError('json', 'serialize', e.message);
-      throw e;
-    }
-  }
-  return serialize(input, { method: 'json', indent: indent ? 'yes' : 'no' });
+  return jsonOutput(input[0], {
+    format: (options.format as OutputFormat | undefined) ?? 'direct',
+    indent: options.indent === true,
+    escape: options.escape !== false,
+    lax: options.lax === true,
+    allowDuplicateNames: false,
+    nodeOutputMethod: 'xml',
+  });
 }
 
 /** Registers the json: functions with saxon-js (the list in extension-functions.ts, in query workers). */

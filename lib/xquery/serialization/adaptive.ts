@@ -28,7 +28,6 @@ import {
   isAtomic,
   isMap,
   isNode,
-  saxon,
   type XdmArray,
   type XdmAtomic,
   type XdmAttribute,
@@ -38,6 +37,7 @@ import {
   type XdmNamespace,
   type XdmNode,
 } from '../../saxon';
+import { serializeNode } from './node-output';
 
 export interface NodeOptions {
   readonly indent: boolean;
@@ -53,7 +53,7 @@ export function xmlNode(node: XdmNode, options: NodeOptions): string {
     const ns = node as XdmNamespace;
     return `${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`;
   }
-  return saxon.serialize(node, {
+  return serializeNode(node, {
     method: 'xml',
     indent: options.indent,
     'omit-xml-declaration': true,

@@ -3,14 +3,22 @@
  * XDM ones:
  * - a `<csv>` document or element whose `<record>` children hold one element per field
  *   (BaseX's "direct" format); with `header` the first record's field names form a header line;
+ * - the fn:csv-to-xml vocabulary (BaseX's `w3-xml` format);
+ * - BaseX's map formats `xquery` (`records`, `names`) and `w3` (`rows`, `columns`);
  * - an array of arrays (or a sequence of arrays): one row per array, one field per member;
  * - a sequence of atomic values: one row each.
  * Options come from `csv-header`, `csv-separator`, `csv-quote-character` and BaseX's nested
- * `csv` parameter (`header=yes,separator=semicolon`). Fields containing the separator, the
- * quote character or a line break are quoted, with quotes doubled. Lines end with `\n`.
+ * `csv` parameter (`header=yes,separator=semicolon`), or from csv:serialize's map. Fields
+ * containing the separator, the quote character or a line break are quoted, with quotes doubled
+ * (or, with `backslashes`, escaped by a backslash); `quotes=no` writes every field as it is.
+ * Lines end with `\n`.
  */
+import { separatorChar } from '../../convert/csv';
+import { FN_NS } from '../../convert/names';
 import { serializationError, serializationParamError } from '../query-error';
 import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
+import { nestedOptions, yes, type SerializationParams } from './params';
+import { isDocumentNode } from '../update/model';
 
 export interface CsvOptions {
   readonly header: boolean;
@@ -24,23 +32,26 @@ export interface CsvOptions {
   readonly backslashes?: boolean;
 }
 
-const SEPARATOR_NAMES: Record<string, string> = { comma: ',', semicolon: ';', colon: ':', tab: '\t', space: ' ' };
-
-const isYes = (v: string): boolean => ['yes', 'true', 'on', '1'].includes(v.toLowerCase());
-
-export function csvOptions(params: Readonly<Record<string, string>>): CsvOptions {
-  const nested: Record<string, string> = {};
-  for (const part of (params.csv ?? '').split(',')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) nested[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
-  }
-  const header = params['csv-header'] ?? nested.header;
+/**
+ * The options of the csv method from a request's serialization parameters: the standard
+ * `csv-header`, `csv-separator`, `csv-quote-character` win over the same options in BaseX's
+ * nested `csv` parameter (`header=yes,separator=semicolon,format=attributes,quotes=no`).
+ */
+export function csvOptions(params: SerializationParams): CsvOptions {
+  const nested = nestedOptions(params.csv);
   const separator = params['csv-separator'] ?? nested.separator ?? ',';
   const quote = params['csv-quote-character'] ?? nested.quote ?? '"';
-  const sep = SEPARATOR_NAMES[separator] ?? separator;
-  if ([...sep].length !== 1) throw serializationParamError('SEPM0016', `Invalid CSV separator: "${separator}".`);
+  const sep = separatorChar(separator);
+  if (sep === undefined) throw serializationParamError('SEPM0016', `Invalid CSV separator: "${separator}".`);
   if ([...quote].length !== 1) throw serializationParamError('SEPM0016', `Invalid CSV quote character: "${quote}".`);
-  return { header: header !== undefined && isYes(header), separator: sep, quote };
+  return {
+    header: yes(params['csv-header'] ?? nested.header),
+    separator: sep,
+    quote,
+    format: nested.format === 'attributes' ? 'attributes' : 'direct',
+    quotes: nested.quotes === undefined ? undefined : yes(nested.quotes),
+    backslashes: nested.backslashes === undefined ? undefined : yes(nested.backslashes),
+  };
 }
 
 function elementChildren(node: XdmNode): XdmNode[] {
@@ -67,12 +78,13 @@ function fieldName(node: XdmNode, o: CsvOptions): string {
 function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: string[][] } {
   if (items.length === 1 && isNode(items[0])) {
     let root = items[0];
-    if (root.nodeType === NodeKind.document) {
+    if (isDocumentNode(root)) {
       const top = elementChildren(root);
       if (top.length !== 1) throw serializationError('SERE0014', 'CSV output needs one root element.');
       root = top[0];
     }
     if (root.nodeType !== NodeKind.element) throw serializationError('SERE0014', 'CSV output needs a <csv> element.');
+    if ((root as unknown as { namespaceURI: string | null }).namespaceURI === FN_NS) return w3XmlRows(root, o);
     const records = elementChildren(root);
     const rows = records.map((r) => elementChildren(r).map(textOf));
     const header = o.header && records.length > 0 ? elementChildren(records[0]).map((f) => fieldName(f, o)) : undefined;
@@ -91,17 +103,32 @@ function rowsOf(items: XdmItem[], o: CsvOptions): { header?: string[]; rows: str
   return { rows };
 }
 
+/**
+ * The fn:csv-to-xml vocabulary (XPath F&O 4.0; BaseX's `w3-xml` format): `<csv>` with optional
+ * `<columns><column>` names and `<rows><row><field>`, in the fn namespace.
+ */
+function w3XmlRows(root: XdmNode, o: CsvOptions): { header?: string[]; rows: string[][] } {
+  const part = (name: string): XdmNode[] => elementChildren(root).filter((c) => localName(c) === name).flatMap(elementChildren);
+  const names = part('columns').map(textOf);
+  return { header: o.header && names.length > 0 ? names : undefined, rows: part('rows').map((row) => elementChildren(row).map(textOf)) };
+}
+
 const stringOf = (m: XdmItem): string => (isAtomic(m) ? m.toString() : textOf(m as XdmNode));
 
-/** BaseX's xquery format: a map with `records` (arrays of fields) and, optionally, `names` (an array). */
+/**
+ * BaseX's map formats: `xquery`, a map with `records` (arrays of fields) and, optionally, `names`
+ * (an array); `w3`, the fn:parse-csv record (XPath F&O 4.0), with `rows` (arrays of fields) and
+ * `columns` (the names, a sequence of strings).
+ */
 function xqueryRows(map: XdmMap, o: CsvOptions): { header?: string[]; rows: string[][] } {
   const entry = (key: string): XdmItem[] => map.get(stringValue(key)) ?? [];
   const fields = (a: XdmItem): string[] => {
     if (!isArray(a)) throw serializationError('SERE0014', 'CSV records must be arrays.');
     return a.value.map((member) => member.map(stringOf).join(' '));
   };
-  const names = entry('names');
-  return { header: o.header && names.length > 0 ? fields(names[0]) : undefined, rows: entry('records').map(fields) };
+  const w3 = entry('records').length === 0 && entry('rows').length > 0;
+  const names = w3 ? entry('columns').map(stringOf) : entry('names').flatMap(fields);
+  return { header: o.header && names.length > 0 ? names : undefined, rows: (w3 ? entry('rows') : entry('records')).map(fields) };
 }
 
 export function serializeCsv(items: XdmItem[], o: CsvOptions): string {

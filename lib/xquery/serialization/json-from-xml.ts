@@ -10,14 +10,18 @@
  *   `number`, `boolean`, `null` in the fn namespace, object members with a `key` attribute;
  * - `jsonml`: any element as `["name", {attributes}?, children…]` (JsonML, jsonml.org); text
  *   children as strings, comments, processing instructions and whitespace-only text left out.
- * Numbers and booleans are written as the text holds them (checked, not reformatted). With
- * `indent`, members go on lines of their own, two spaces per level.
+ * Numbers and booleans are written as the text holds them (checked, not reformatted); the
+ * result is a {@link Json} tree, written by serialization/json-text.ts.
  *
- * Input that breaks a format's rules throws {@link JsonXmlError} with BaseX's message, which the
- * json module raises as `json:serialize`.
+ * Input that breaks a format's rules is BaseX's `[json:serialize]` error, with its message.
  */
+import { JSON_XML_NAMES, MERGE_ATTRIBUTES } from '../../convert/json';
+import type { JsonValue } from '../../convert/json-reader';
 import { decodeName, FN_NS } from '../../convert/names';
 import { NodeKind, type XdmNode } from '../../saxon';
+import { moduleError } from '../module-support/options';
+import { isDocumentNode } from '../update/model';
+import { JSON_NULL, jsonLiteral, jsonString, type Json } from './json-text';
 
 export type JsonXmlFormat = 'direct' | 'attributes' | 'basic' | 'jsonml';
 
@@ -25,16 +29,7 @@ export interface JsonXmlOptions {
   readonly format: JsonXmlFormat;
   /** direct: element names were written with lax rules (they are not decoded). */
   readonly lax?: boolean;
-  readonly indent?: boolean;
 }
-
-export class JsonXmlError extends Error {}
-
-/** A JSON value on its way to text: scalars hold their JSON text already. */
-type Json =
-  | { readonly t: 'object'; readonly members: (readonly [string, Json])[] }
-  | { readonly t: 'array'; readonly items: Json[] }
-  | { readonly t: 'text'; readonly json: string };
 
 interface DomNode extends XdmNode {
   readonly localName: string;
@@ -45,13 +40,14 @@ interface DomNode extends XdmNode {
   readonly textContent: string | null;
 }
 
-const TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
-type JsonType = (typeof TYPES)[number];
-/** The root attributes of the `merge` option, by type. */
-const MERGED: Readonly<Record<string, JsonType>> = { objects: 'object', arrays: 'array', strings: 'string', numbers: 'number', booleans: 'boolean', nulls: 'null' };
+type JsonType = JsonValue['type'];
+const TYPES: readonly string[] = MERGE_ATTRIBUTES.map(([type]) => type);
+/** The root attributes of the `merge` option, by name. */
+const MERGED: ReadonlyMap<string, JsonType> = new Map(MERGE_ATTRIBUTES.map(([type, attribute]) => [attribute, type]));
+const { root: ROOT, member: MEMBER, pair: PAIR, item: ITEM } = JSON_XML_NAMES;
 
 const fail = (message: string): never => {
-  throw new JsonXmlError(message);
+  throw moduleError('json', 'serialize', message);
 };
 
 const elements = (n: DomNode): DomNode[] => Array.from(n.childNodes).filter((c) => c.nodeType === NodeKind.element);
@@ -62,7 +58,7 @@ const attribute = (n: DomNode, name: string): string | undefined => attributesOf
 /** The element a node stands for: a document's root element, or the element itself. */
 export function rootElement(node: XdmNode): XdmNode | undefined {
   if (node.nodeType === NodeKind.element) return node;
-  if (node.nodeType !== NodeKind.document) return undefined;
+  if (!isDocumentNode(node)) return undefined;
   const roots = elements(node as DomNode);
   return roots.length === 1 ? roots[0] : undefined;
 }
@@ -72,26 +68,21 @@ export function conforms(element: XdmNode, format: JsonXmlFormat): boolean {
   const e = element as DomNode;
   if (format === 'basic') return e.namespaceURI === FN_NS;
   if (format === 'jsonml') return true;
-  return e.localName === 'json' && !e.namespaceURI;
+  return e.localName === ROOT && !e.namespaceURI;
 }
 
-/** The JSON text of `element` in `options.format`. */
-export function xmlToJson(element: XdmNode, options: JsonXmlOptions): string {
+/** The JSON value `element` stands for in `options.format`. */
+export function xmlToJson(element: XdmNode, options: JsonXmlOptions): Json {
   const e = element as DomNode;
-  let value: Json;
   switch (options.format) {
     case 'direct':
     case 'attributes':
-      value = typed(e, undefined, mergedTypes(e), options);
-      break;
+      return typed(e, undefined, mergedTypes(e), options);
     case 'basic':
-      value = basic(e);
-      break;
+      return basic(e);
     case 'jsonml':
-      value = jsonml(e);
-      break;
+      return jsonml(e);
   }
-  return write(value, options.indent === true ? 0 : -1);
 }
 
 // --- direct and attributes ---------------------------------------------------------------
@@ -99,7 +90,7 @@ export function xmlToJson(element: XdmNode, options: JsonXmlOptions): string {
 function mergedTypes(root: DomNode): Map<string, JsonType> {
   const types = new Map<string, JsonType>();
   for (const a of attributesOf(root)) {
-    const type = MERGED[a.name];
+    const type = MERGED.get(a.name);
     if (type) for (const name of a.value.split(/\s+/).filter(Boolean)) types.set(name, type);
   }
   return types;
@@ -107,8 +98,8 @@ function mergedTypes(root: DomNode): Map<string, JsonType> {
 
 function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType>, options: JsonXmlOptions): Json {
   const explicit = attribute(e, 'type');
-  if (explicit !== undefined && !(TYPES as readonly string[]).includes(explicit)) fail(`<${e.localName}> has invalid type "${explicit}".`);
-  const type = (explicit as JsonType | undefined) ?? (key !== undefined ? merged.get(key) : merged.get('json')) ?? 'string';
+  if (explicit !== undefined && !TYPES.includes(explicit)) fail(`<${e.localName}> has invalid type "${explicit}".`);
+  const type = (explicit as JsonType | undefined) ?? (key !== undefined ? merged.get(key) : merged.get(ROOT)) ?? 'string';
   const children = elements(e);
   if (type !== 'object' && type !== 'array' && children.length > 0) fail(`<${e.localName}> is typed as "${type}" and cannot be nested.`);
   const attributes = options.format === 'attributes';
@@ -117,7 +108,7 @@ function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType
       return {
         t: 'object',
         members: children.map((c) => {
-          if (attributes && c.localName !== 'pair') fail(`<${c.localName}> found, <pair> expected.`);
+          if (attributes && c.localName !== PAIR) fail(`<${c.localName}> found, <${PAIR}> expected.`);
           const name = attributes ? attribute(c, 'name') ?? fail(`<${c.localName}> has no name attribute.`) : decodeName(c.localName, options.lax === true);
           return [name, typed(c, attributes ? name : c.localName, merged, options)] as const;
         }),
@@ -126,7 +117,7 @@ function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType
       return {
         t: 'array',
         items: children.map((c) => {
-          const expected = attributes ? 'item' : '_';
+          const expected = attributes ? ITEM : MEMBER;
           if (c.localName !== expected) fail(`<${c.localName}> found, <${expected}> expected.`);
           return typed(c, c.localName, merged, options);
         }),
@@ -139,16 +130,16 @@ function typed(e: DomNode, key: string | undefined, merged: Map<string, JsonType
 function scalar(name: string, type: 'string' | 'number' | 'boolean' | 'null', value: string): Json {
   switch (type) {
     case 'string':
-      return { t: 'text', json: quote(value) };
+      return jsonString(value);
     case 'number':
       if (Number.isNaN(Number(value.trim())) || value.trim() === '') fail(`Value of <${name}> is no number: "${value}".`);
-      return { t: 'text', json: value.trim() };
+      return jsonLiteral(value.trim());
     case 'boolean':
       if (value.trim() !== 'true' && value.trim() !== 'false') fail(`Value of <${name}> is no boolean: "${value}".`);
-      return { t: 'text', json: value.trim() };
+      return jsonLiteral(value.trim());
     case 'null':
       if (value.trim() !== '') fail(`<${name}> is typed as "null" and cannot have a value.`);
-      return { t: 'text', json: 'null' };
+      return JSON_NULL;
   }
 }
 
@@ -177,38 +168,12 @@ function basic(e: DomNode): Json {
 // --- jsonml ------------------------------------------------------------------------------
 
 function jsonml(e: DomNode): Json {
-  const items: Json[] = [{ t: 'text', json: quote(e.nodeName ?? e.localName) }];
+  const items: Json[] = [jsonString(e.nodeName ?? e.localName)];
   const attributes = attributesOf(e).filter((a) => a.name !== 'xmlns' && !a.name.startsWith('xmlns:'));
-  if (attributes.length > 0) items.push({ t: 'object', members: attributes.map((a) => [a.name, { t: 'text', json: quote(a.value) }] as const) });
+  if (attributes.length > 0) items.push({ t: 'object', members: attributes.map((a) => [a.name, jsonString(a.value)] as const) });
   for (const c of Array.from(e.childNodes)) {
     if (c.nodeType === NodeKind.element) items.push(jsonml(c));
-    else if (c.nodeType === NodeKind.text && (c.nodeValue ?? '').trim() !== '') items.push({ t: 'text', json: quote(c.nodeValue ?? '') });
+    else if (c.nodeType === NodeKind.text && (c.nodeValue ?? '').trim() !== '') items.push(jsonString(c.nodeValue ?? ''));
   }
   return { t: 'array', items };
-}
-
-// --- text ----------------------------------------------------------------------------------
-
-const ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * A JSON string literal, escaped as the json output method does by default (Serialization 3.1
- * §10: `escape-solidus` is yes; control characters as `\uXXXX`).
- */
-export function quote(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return `"${s.replace(/["\\/\u0000-\u001F\u007F-\u009F]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
-}
-
-/** `level` -1: no indentation. */
-function write(value: Json, level: number): string {
-  if (value.t === 'text') return value.json;
-  const [open, close] = value.t === 'object' ? ['{', '}'] : ['[', ']'];
-  const parts = value.t === 'object'
-    ? value.members.map(([k, v]) => `${quote(k)}:${level >= 0 ? ' ' : ''}${write(v, level < 0 ? -1 : level + 1)}`)
-    : value.items.map((v) => write(v, level < 0 ? -1 : level + 1));
-  if (parts.length === 0) return open + close;
-  if (level < 0) return open + parts.join(',') + close;
-  const inner = '\n' + '  '.repeat(level + 1);
-  return open + inner + parts.join(',' + inner) + '\n' + '  '.repeat(level) + close;
 }

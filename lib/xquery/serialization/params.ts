@@ -4,6 +4,7 @@
  * invalid value is the client's error: 400 `[SEPM0016]`, the code Serialization 3.1 gives a
  * parameter value outside its domain (and BaseX's for invalid serialization parameters).
  */
+import { separatorChar } from '../../convert/csv';
 import { serializationParamError, type QueryError } from '../query-error';
 
 const STANDARD = [
@@ -69,6 +70,58 @@ function unsafeCharacter(name: string, value: string): string | undefined {
 }
 
 /**
+ * The JSON formats of BaseX's `json` parameter: `basic`, `w3` and `w3-xml` all name the
+ * fn:json-to-xml vocabulary (XPath F&O 3.1 §17.5), the name changing across BaseX versions.
+ */
+export const JSON_FORMATS = ['direct', 'attributes', 'basic', 'w3', 'w3-xml', 'jsonml', 'xquery'] as const;
+/** The CSV formats of BaseX's `csv` parameter; `w3` and `xquery` are maps (serialization/csv-output.ts). */
+export const CSV_FORMATS = ['direct', 'attributes', 'w3-xml', 'xquery', 'w3'] as const;
+
+type NestedKind = 'boolean' | 'separator' | 'character' | readonly string[];
+
+/**
+ * The options of BaseX's nested `json` and `csv` parameters (docs.basex.org, "Serialization":
+ * json, csv; "JSON Functions", "CSV Functions"), with what each accepts. Options that only
+ * matter when parsing (`merge`, `strings`, `skip-empty`…) are accepted and have no effect.
+ */
+const NESTED: Readonly<Record<'json' | 'csv', Readonly<Record<string, NestedKind>>>> = {
+  json: { format: JSON_FORMATS, indent: 'boolean', escape: 'boolean', lax: 'boolean', merge: 'boolean', strings: 'boolean' },
+  csv: {
+    format: CSV_FORMATS, separator: 'separator', header: 'boolean', quotes: 'boolean', backslashes: 'boolean', quote: 'character',
+    lax: 'boolean', 'skip-empty': 'boolean', 'trim-whitespace': 'boolean',
+  },
+};
+
+/**
+ * A nested parameter's value (`format=attributes,indent=yes`) as name → value; a comma inside a
+ * value is doubled, as BaseX writes it (`separator=,,`).
+ */
+export function nestedOptions(value: string | undefined): Record<string, string> {
+  const options: Record<string, string> = {};
+  if (value === undefined || value.trim() === '') return options;
+  for (const entry of value.split(/(?<!,),(?!,)/)) {
+    const eq = entry.indexOf('=');
+    const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
+    if (name !== '' && !(name in options)) options[name] = eq < 0 ? '' : entry.slice(eq + 1).replace(/,,/g, ',');
+  }
+  return options;
+}
+
+function checkNested(param: 'json' | 'csv', value: string): string | undefined {
+  for (const [name, v] of Object.entries(nestedOptions(value))) {
+    const kind = NESTED[param][name];
+    if (kind === undefined) return `unknown option "${name}"`;
+    const bad =
+      kind === 'boolean' ? !YES_NO.has(v.toLowerCase())
+      : kind === 'separator' ? separatorChar(v) === undefined
+      : kind === 'character' ? [...v].length !== 1
+      : !kind.includes(v);
+    if (bad) return `"${v}" is no valid value of option "${name}"`;
+  }
+  return undefined;
+}
+
+/**
  * A reason why `value` is invalid for parameter `name`, or undefined if it is fine. Characters
  * come first, so no reason repeats a control character of the value.
  */
@@ -80,6 +133,8 @@ function checkSerializationParam(name: string, value: string): string | undefine
   if (name === 'standalone' && !YES_NO.has(value.toLowerCase()) && value !== 'omit') return `"${value}" is not yes, no or omit`;
   if (name === 'encoding' && !Buffer.isEncoding(encodingName(value))) return `unsupported encoding "${value}"`;
   if ((name === 'limit' || name === 'indents') && !/^\d+$/.test(value)) return `"${value}" is not a number`;
+  if (name === 'html-version' && !/^\d+(\.\d+)?$/.test(value)) return `"${value}" is not a version number`;
+  if (name === 'json' || name === 'csv') return checkNested(name, value);
   return undefined;
 }
 

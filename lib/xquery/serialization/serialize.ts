@@ -4,17 +4,20 @@
  * and media-type. Parameters arrive as the HTTP layer collects them (name → string, already
  * checked by serialization/params.ts).
  *
- * saxon-js serializes every node and every JSON value; we do what it gets wrong or lacks: the
- * adaptive and basex methods (serialization/adaptive.ts), csv (serialization/csv-output.ts), and sequence
- * normalisation for the markup methods (saxon's item-separator also separates descendants of
- * a node, and its xhtml method drops the space between atomic values).
+ * saxon-js serializes every node (serialization/node-output.ts); we do what it gets wrong or
+ * lacks: the adaptive and basex methods (serialization/adaptive.ts), json
+ * (serialization/json-output.ts), csv (serialization/csv-output.ts), and sequence normalisation
+ * for the markup methods (saxon's item-separator also separates descendants of a node, and its
+ * xhtml method drops the space between atomic values).
  */
 import { escapeText } from '../../xml';
 import { AdaptiveWriter } from './adaptive';
 import { csvOptions, serializeCsv } from './csv-output';
+import { jsonOutputOptions, serializeJson } from './json-output';
 import { serializationError, toQueryError } from '../query-error';
-import { NodeKind, isArray, isAtomic, isMap, isNode, saxon, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, isArray, isAtomic, isMap, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { encodingName, yes, type OutputMethod } from './params';
+import { serializeNode } from './node-output';
 
 export type SerializationParameters = Readonly<Record<string, string>>;
 
@@ -54,7 +57,7 @@ export function serialize(value: XdmValue, params: SerializationParameters = {})
         return value.map((item) => writer.item(item)).join(params['item-separator'] ?? '\n');
       }
       case 'json':
-        return json(value, params, indent);
+        return json(value, params);
       case 'csv':
         return serializeCsv(value, csvOptions(params));
       case 'xml':
@@ -81,13 +84,16 @@ export function encodeBody(text: string, encoding = 'UTF-8'): Buffer {
   return Buffer.from(safe, enc);
 }
 
-function json(value: XdmValue, params: SerializationParameters, indent: boolean): string {
+/**
+ * One JSON value; with `json-lines=yes` (Serialization 4.0 §10) one per item, each on a line of
+ * its own and never indented.
+ */
+function json(value: XdmValue, params: SerializationParameters): string {
+  const options = jsonOutputOptions(params);
+  if (yes(params['json-lines'])) return value.map((item) => serializeJson(item, { ...options, indent: false })).join('\n');
   if (value.length === 0) return '';
   if (value.length > 1) throw serializationError('SERE0023', 'Only one item can be serialized with JSON.');
-  const props: Record<string, unknown> = { method: 'json', indent };
-  if (indent) props[INDENT_SPACES] = '2';
-  if (params['json-node-output-method']) props['json-node-output-method'] = params['json-node-output-method'];
-  return saxon.serialize(value[0], props);
+  return serializeJson(value[0], options);
 }
 
 function flatten(items: XdmItem[]): XdmItem[] {
@@ -102,12 +108,13 @@ function flatten(items: XdmItem[]): XdmItem[] {
 function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', params: SerializationParameters, indent: boolean): string {
   const nodeProps: Record<string, unknown> = { method, indent, 'omit-xml-declaration': true };
   if (indent) nodeProps[INDENT_SPACES] = '2';
-  for (const name of ['doctype-system', 'doctype-public', 'html-version']) {
+  for (const name of ['doctype-system', 'doctype-public']) {
     if (params[name] !== undefined) nodeProps[name] = params[name];
   }
-  // saxon-js serializes every xhtml result as XHTML5; without html-version (or version) 5.0 the
-  // output is XHTML 1.0, which has no `<!DOCTYPE html>` (Serialization 3.1 §5; spec §11.2)
-  if (method === 'xhtml' && !isHtml5(params) && params['doctype-system'] === undefined) nodeProps[NO_HTML5_DOCTYPE] = true;
+  // BaseX 10 and later (so 13) write HTML5 with both methods unless html-version names an
+  // earlier one; saxon-js writes HTML5 only, so for an earlier version we take away its
+  // `<!DOCTYPE html>` (Serialization 3.1 §5, §7; spec §11.2)
+  if ((method === 'xhtml' || method === 'html') && !isHtml5(params, method) && params['doctype-system'] === undefined) nodeProps[NO_HTML5_DOCTYPE] = true;
   const separator = params['item-separator'];
   const text = (s: string): string => (method === 'text' ? s : escapeText(s));
   let out = '';
@@ -140,7 +147,7 @@ function node(n: XdmNode, method: string, props: Record<string, unknown>): strin
     throw serializationError('SENR0001', `${n.nodeType === NodeKind.attribute ? 'Attribute' : 'Namespace'} nodes cannot be serialized with method ${method}.`);
   }
   const { [NO_HTML5_DOCTYPE]: noDoctype, ...saxonProps } = props;
-  const out = saxon.serialize(n, saxonProps);
+  const out = serializeNode(n, saxonProps);
   if (noDoctype) return out.replace(HTML5_DOCTYPE, '');
   // saxon-js ends a document type declaration with a newline; without indent the reference
   // server writes the element right after it (`<!DOCTYPE html><html>`)
@@ -152,7 +159,11 @@ const HTML5_DOCTYPE = /^<!DOCTYPE html>\r?\n?/;
 /** A property of ours among saxon-js's serialization properties, removed before they reach it. */
 const NO_HTML5_DOCTYPE = 'xmldb:no-html5-doctype';
 
-function isHtml5(params: SerializationParameters): boolean {
-  const version = params['html-version'] ?? params.version;
-  return version !== undefined && Number(version) >= 5;
+/**
+ * Whether the xhtml or html method writes HTML5: yes unless `html-version` is below 5, or, with
+ * the html method, `version` (the HTML version there; with xhtml it is the XML version).
+ */
+function isHtml5(params: SerializationParameters, method: 'xhtml' | 'html'): boolean {
+  const version = params['html-version'] ?? (method === 'html' ? params.version : undefined);
+  return version === undefined || Number(version) >= 5;
 }

@@ -25,6 +25,9 @@
  *   saxon-js resolves it against its own namespace context, where neither is, and answers
  *   FODF1280. A string literal `prefix:local` whose prefix is bound there is passed as the
  *   EQName `Q{uri}local`, which format-number accepts as well.
+ * - fn:serialize: methods json and csv are BaseX's (its JSON and CSV formats), written by the
+ *   serializer of query results; other methods stay with saxon-js, given nodes that declare
+ *   their namespaces (serialization/fn-serialize.ts).
  */
 import type { Argument } from '../syntax';
 import { checkedDurationCast, isDurationType } from './duration-limits';
@@ -35,6 +38,7 @@ import { isNCName } from '../../convert/names';
 
 const F = braced(NS.fn);
 const XS = braced(NS.xs);
+const E = braced(NS.engine);
 const FOLDS = new Set(['fold-left', 'fold-right']);
 
 /**
@@ -53,6 +57,7 @@ export function rewrittenCall(name: { uri: string; local: string }, callee: stri
   if (FOLDS.has(name.local) && args.length === 3 && args[2].kind !== 'InlineFunctionExpr') return fold(callee, translated, scope);
   if (name.local === 'distinct-values' && (args.length === 1 || args.length === 2)) return distinctValues(callee, translated, scope);
   if (name.local === 'format-number' && args.length === 3) return formatNumber(callee, args[2], translated, scope);
+  if (name.local === 'serialize' && (args.length === 1 || args.length === 2)) return serializeCall(callee, translated, scope);
   return undefined;
 }
 
@@ -71,6 +76,15 @@ function distinctValues(callee: string, translated: readonly string[], scope: Sc
   return (
     `(let ${d} := ${callee}(${translated.join(', ')}) return ` +
     `if (${F}exists(${d}[. instance of ${XS}float])) then ${d}[${F}not(. instance of ${XS}float and (${equalDecimal}))] else ${d})`
+  );
+}
+
+function serializeCall(callee: string, [input, options = '()']: readonly string[], scope: Scope): string {
+  const id = scope.ctx.nextId();
+  const [x, p] = [`$${braced(NS.vars)}serialize-input.${id}`, `$${braced(NS.vars)}serialize-options.${id}`];
+  return (
+    `(let ${x} := ${input}, ${p} := ${options} return ` +
+    `if (${E}serializes-itself(${p})) then ${E}serialize(${x}, ${p}) else ${callee}(${E}with-namespaces(${x}), ${p}))`
   );
 }
 
