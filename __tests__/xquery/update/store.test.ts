@@ -108,6 +108,11 @@ describe('db: write functions', () => {
     expect(await read('string(db:get-binary("docs", "bin")), db:type("docs", "bin"), string(db:get-binary("docs", "t.txt"))')).toBe('AAEC\nbinary\ndGV4dA==');
   });
 
+  test('db:put-value keeps the namespaces of a tree a function built', async () => {
+    await update('db:put-value("docs", analyze-string("abc", "b"), "ns")');
+    expect(await read('namespace-uri(db:get-value("docs", "ns")), db:get-value("docs", "ns")/*:match/string()')).toBe('http://www.w3.org/2005/xpath-functions\nb');
+  });
+
   test('db:delete and db:rename', async () => {
     await update('(db:delete("docs", "dir/sub"), db:rename("docs", "a.xml", "moved/a.xml"))');
     expect(await read('db:list("docs")[ends-with(., ".xml")] => string-join(",")')).toBe('dir/b.xml,dir/c.xml,moved/a.xml');

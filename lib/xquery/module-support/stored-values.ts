@@ -29,6 +29,7 @@
  * is what db:get-value returns.
  */
 import { toSaxonDocument } from '../../convert/xml';
+import { serializeNode } from '../serialization/node-output';
 import {
   NodeKind,
   atomicTypeName,
@@ -110,8 +111,9 @@ function corrupt(name: string): Error {
   return xpathError(`Resource '${name}' does not contain a stored value.`, 'FODC0002');
 }
 
-function serializeNode(node: XdmNode): string {
-  return saxon.serialize(node, { method: 'xml', 'omit-xml-declaration': true });
+/** A node as XML text, declaring the namespaces it uses (a tree built by a function may not: node-output.ts). */
+function nodeText(node: XdmNode): string {
+  return serializeNode(node, { method: 'xml', 'omit-xml-declaration': true });
 }
 
 function encodeItem(item: XdmItem): StoredItem {
@@ -137,9 +139,9 @@ function encodeNode(node: XdmNode): StoredItem {
   const dom = node as DomLike;
   switch (node.nodeType) {
     case NodeKind.document:
-      return { t: 'document', xml: serializeNode(node) };
+      return { t: 'document', xml: nodeText(node) };
     case NodeKind.element:
-      return { t: 'element', xml: serializeNode(node) };
+      return { t: 'element', xml: nodeText(node) };
     case NodeKind.attribute: {
       const a = node as XdmAttribute & { namespaceURI?: string | null; localName?: string; prefix?: string | null };
       return { t: 'attribute', name: `Q{${a.namespaceURI ?? ''}}${a.localName ?? a.name}`, p: a.prefix ?? '', v: a.value };
