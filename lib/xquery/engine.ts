@@ -116,6 +116,19 @@ export interface QueryResponse {
   readonly changes?: readonly StoreChange[];
   /** A paged request's page: the items in the body and the length of the whole result. */
   readonly page?: ItemPage;
+  /** Where the run's time went, in milliseconds. */
+  readonly timings: RunTimings;
+}
+
+/**
+ * Where a run's time went, in milliseconds: `compile` is the translation to XSLT and saxon-js's
+ * compilation the run waited for (near 0 when both were cached), `evaluate` the run in the
+ * worker, `serialize` the serialization of its result there.
+ */
+export interface RunTimings {
+  readonly compileMs: number;
+  readonly evaluateMs: number;
+  readonly serializeMs: number;
 }
 
 export interface Engine {
@@ -166,6 +179,7 @@ class XQueryEngine implements Engine {
   }
 
   async evaluate(request: QueryRequest): Promise<QueryResponse> {
+    const started = performance.now();
     const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
     const query = prepared.text;
     const { updating } = prepared.analysis(request.mixUpdates);
@@ -209,6 +223,7 @@ class XQueryEngine implements Engine {
       xslt = translation.xslt;
       bindLiterals(params, translation);
     }
+    const translateMs = performance.now() - started;
     // A run that may read no database sees no versions: without a view, it asks its reader for none.
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
     // One shape for every job, a property the run does not use left undefined (the pool reads an
@@ -236,8 +251,9 @@ class XQueryEngine implements Engine {
       const outcome = await this.pool.run(job);
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
-      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page } : { body, contentType, changes: outcome.changes ?? [] };
-      return outcome.page ? { body, contentType, page: outcome.page } : { body, contentType };
+      const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
+      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
+      return outcome.page ? { body, contentType, page: outcome.page, timings } : { body, contentType, timings };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
