@@ -91,7 +91,7 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /** The console is served when asked for, and by default on a loopback host only. */
-function consoleEnabled(settings: ServerSettings): boolean {
+export function consoleEnabled(settings: Pick<ServerSettings, 'host' | 'console'>): boolean {
   return settings.console === undefined ? isLoopbackHost(settings.host) : settings.console === 'on';
 }
 

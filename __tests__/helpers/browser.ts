@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { buildConsole, consoleBuildStale } from '../../scripts/build-console';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -54,10 +53,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
-/** Builds the console's browser files when they are missing or older than their sources. */
-export async function ensureConsoleBuilt(): Promise<void> {
-  if (consoleBuildStale()) await buildConsole();
-}
+export { ensureConsoleBuilt } from './console-build';
 
 /** Where the screenshots of a test file go, emptied first: test-output/console (git-ignored). */
 export function screenshotDir(): string {

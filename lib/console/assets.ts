@@ -57,22 +57,37 @@ export function defaultAssetsDir(): string {
 }
 
 export class ConsoleAssets {
-  private readonly files = new Map<string, Asset>();
+  private files: Map<string, Asset> | undefined;
 
-  constructor(dir: string) {
-    if (!fs.existsSync(path.join(dir, 'index.html'))) {
-      throw new Error(`xmldb-rest: the console's files are missing in ${dir}; run \`npm run build\`.`);
-    }
-    for (const name of fs.readdirSync(dir)) {
+  constructor(private readonly dir: string) {}
+
+  /**
+   * The files, read on the first request: a checkout that was not built (`npm run build`) still
+   * serves its REST interface, and its console answers what is missing.
+   */
+  private load(): Map<string, Asset> | undefined {
+    if (this.files !== undefined) return this.files;
+    if (!fs.existsSync(path.join(this.dir, 'index.html'))) return undefined;
+    const files = new Map<string, Asset>();
+    for (const name of fs.readdirSync(this.dir)) {
       const type = TYPES[path.extname(name)];
-      if (type !== undefined) this.files.set(name, { type, body: fs.readFileSync(path.join(dir, name)) });
+      if (type !== undefined) files.set(name, { type, body: fs.readFileSync(path.join(this.dir, name)) });
     }
+    return (this.files = files);
   }
 
   /** Answers the file `name` (the page, with a fresh style nonce, for ''); false when there is none. */
   serve(req: IncomingMessage, res: ServerResponse, name: string): boolean {
+    const files = this.load();
+    if (files === undefined) {
+      res.statusCode = 503;
+      setPageHeaders(res);
+      res.setHeader('Content-Type', 'text/plain; charset=UTF-8');
+      res.end("The console's files are not built: run `npm run build`.");
+      return true;
+    }
     const page = name === '' || name === 'index.html';
-    const asset = this.files.get(page ? 'index.html' : name);
+    const asset = files.get(page ? 'index.html' : name);
     if (asset === undefined) return false;
     const nonce = page ? randomBytes(18).toString('base64') : undefined;
     const body = nonce === undefined ? asset.body : Buffer.from(asset.body.toString('utf8').replace(NONCE_SLOT, nonce));
