@@ -49,7 +49,7 @@ export function logout(): void {
 /** Checks the credentials (api/me) and keeps them when accepted. */
 export async function login(user: string, password: string): Promise<Me> {
   const candidate = basic(user, password);
-  const res = await fetch('api/me', { headers: { Authorization: candidate }, credentials: 'omit' });
+  const res = await fetch('api/me', { headers: { Authorization: candidate } });
   if (!res.ok) throw await failure(res);
   authorization = candidate;
   sessionStorage.setItem(SESSION_KEY, candidate);
@@ -78,7 +78,7 @@ export interface RequestOptions {
 export async function request(url: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/problem+json, */*;q=0.5', ...options.headers };
   if (authorization !== undefined) headers.Authorization = authorization;
-  const res = await fetch(url, { method: options.method ?? 'GET', body: options.body, headers, signal: options.signal, credentials: 'omit' });
+  const res = await fetch(url, { method: options.method ?? 'GET', body: options.body, headers, signal: options.signal });
   if (res.status === 401) {
     logout();
     window.dispatchEvent(new Event('console-logout'));

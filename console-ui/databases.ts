@@ -277,7 +277,8 @@ export async function databaseView(root: HTMLElement, db: string, dir: string[])
       h('td', {}, h('a', { href: link }, r.kind === 'dir' ? `${r.name}/` : r.name)),
       h('td', {}, r.kind === 'dir' ? 'directory' : r.kind),
       h('td', {}, r.contentType),
-      h('td', { class: 'num' }, r.kind === 'dir' ? '' : bytes(r.size)),
+      // BaseX's listing: an XML resource's size is its number of nodes, a raw one's its bytes
+      h('td', { class: 'num' }, r.kind === 'dir' ? '' : r.kind === 'xml' ? `${r.size} nodes` : bytes(r.size)),
       h('td', { class: 'actions' }, h('button', { onclick: rename, 'aria-label': `Rename ${r.name}` }, 'Rename'), h('button', { class: 'danger', onclick: remove, 'aria-label': `Delete ${r.name}` }, 'Delete')),
     );
   };

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import '../helpers/fast-hashes';
 import { startServer, type RunningServer } from '../../lib/server';
-import { describeInBrowser, ensureConsoleBuilt, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser';
+import { describeInBrowser, launchBrowser, screenshotDir, type TestBrowser } from '../helpers/browser';
+import { ensureConsoleBuilt } from '../helpers/console-build';
 import { tempDir } from '../helpers/rest';
 
 const PASSWORD = 'admin-pw';
@@ -92,6 +93,9 @@ describeInBrowser('web console in Chromium', () => {
     expect(await page.textContent('#who')).toBe('admin (admin)');
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(Buffer.from(`admin:${PASSWORD}`).toString('base64'));
     expect(await page.isVisible('#tab-users')).toBe(true);
+    // how long the page took to load, for the record (test-output/console/page-load.json)
+    const load = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    fs.writeFileSync(path.join(shots, 'page-load.json'), JSON.stringify({ loadEventEndMs: load }));
     await screenshot('logged-in');
   });
 

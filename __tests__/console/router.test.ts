@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { createConsoleRouter } from '../../lib';
@@ -53,6 +54,10 @@ describe('the page and its files', () => {
   test('the bundle and style sheet are served by name; nothing else is', async () => {
     const js = await request(app).get('/console/assets/app.js').expect(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=UTF-8');
+    // the bundle's budget: 350 KB gzipped
+    expect(gzipSync(js.text).length).toBeLessThanOrEqual(350 * 1024);
+    // no eval, no code from strings in what the console ships
+    expect(js.text).not.toMatch(/\beval\(|new Function\(/);
     expect(js.headers['content-security-policy']).toContain("script-src 'self'");
     await request(app).get('/console/assets/app.css').expect(200).expect('Content-Type', 'text/css; charset=UTF-8');
     await request(app).get('/console/assets/..%2Fpackage.json').expect(404);

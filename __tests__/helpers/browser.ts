@@ -53,8 +53,6 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
-export { ensureConsoleBuilt } from './console-build';
-
 /** Where the screenshots of a test file go, emptied first: test-output/console (git-ignored). */
 export function screenshotDir(): string {
   const dir = path.join(__dirname, '..', '..', 'test-output', 'console');

@@ -1,4 +1,6 @@
 /** The `Server-Timing` header of query responses (operations/server-timing.ts). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/rest';
 
 const METRIC = /^(parse|compile|evaluate|serialize|total);dur=(\d+\.\d)$/;
@@ -33,6 +35,10 @@ describe('Server-Timing on query responses', () => {
     const paged = await server.get('/rest?query=1+to+100').set('Range', 'items=10-19').expect(206);
     expect(paged.headers['content-range']).toBe('items 10-19/100');
     metrics(paged.headers['server-timing']);
+    fs.writeFileSync(path.join(server.restPath, 'count.xq'), 'count(1 to 7)');
+    const run = await server.get('/rest?run=count.xq').expect(200);
+    expect(run.text).toBe('7');
+    metrics(run.headers['server-timing']);
   });
 
   test('listings, stored resources, commands and query errors carry none', async () => {
