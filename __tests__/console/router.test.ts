@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { createConsoleRouter } from '../../lib';
-import { CONSOLE_FILE } from '../../lib/console/saved-queries';
+import { CONSOLE_FILE } from '../../lib/console/console-file';
+import { Client } from 'pg';
+import { onPostgresStore, storeUrlFor } from '../helpers/test-store';
 import { ensureConsoleBuilt } from '../helpers/console-build';
 import { ADMIN, queryRequest, startTestServer, type TestServer } from '../helpers/rest';
 
@@ -97,15 +99,27 @@ describe('saved queries and history (api/)', () => {
     await request(app).get('/console/api/me').auth('reader', 'wrong').expect(401);
   });
 
-  test('each user saves, lists and deletes its own queries, kept in a 0600 file of the data folder', async () => {
+  test('each user saves, lists and deletes its own queries, kept in a 0600 file of the data folder (in PostgreSQL on its store)', async () => {
     const saved = await admin(request(app).put('/console/api/saved/count%20books')).send({ query: 'count(//book)' }).expect(200);
     expect(saved.body).toMatchObject({ name: 'count books', query: 'count(//book)' });
     await reader(request(app).put('/console/api/saved/mine')).send({ query: '1' }).expect(200);
     expect((await admin(request(app).get('/console/api/saved')).expect(200)).body.map((q: { name: string }) => q.name)).toEqual(['count books']);
     expect((await reader(request(app).get('/console/api/saved')).expect(200)).body.map((q: { name: string }) => q.name)).toEqual(['mine']);
     const file = path.join(server.dbPath, CONSOLE_FILE);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8')).users.admin.saved[0].query).toBe('count(//book)');
+    if (onPostgresStore()) {
+      expect(fs.existsSync(file)).toBe(false);
+      const client = new Client({ connectionString: await storeUrlFor(server.dbPath) });
+      await client.connect();
+      try {
+        const { rows } = await client.query("SELECT data FROM xmldb_console WHERE name = 'admin'");
+        expect(rows[0].data.saved[0].query).toBe('count(//book)');
+      } finally {
+        await client.end();
+      }
+    } else {
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8')).users.admin.saved[0].query).toBe('count(//book)');
+    }
     await admin(request(app).delete('/console/api/saved/count%20books')).expect(204);
     await admin(request(app).delete('/console/api/saved/count%20books')).expect(404);
     expect((await admin(request(app).get('/console/api/saved')).expect(200)).body).toEqual([]);

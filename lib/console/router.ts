@@ -3,7 +3,8 @@
  * page and bundle (assets.ts), hands `rest/...` below its own path to the REST router in-process
  * (the browser talks to nothing but the REST interface, with the same users, permissions,
  * `authenticate` hook and cross-site rules), and keeps each user's saved queries and history
- * (`api/...`, saved-queries.ts), for the user the REST router authenticates.
+ * (`api/...`, saved-queries.ts: in the data folder, or in PostgreSQL on the PostgreSQL store),
+ * for the user the REST router authenticates.
  *
  *   GET  api/me              {"name","perm"}
  *   GET  api/saved           [{"name","query","saved"}]
@@ -26,6 +27,9 @@ import { errorHandler } from '../http/respond';
 import { internalsOf, type RouterInternals } from '../http/router-internals';
 import { HTTP_ERRORS } from '../http/status';
 import { ConsoleAssets, defaultAssetsDir, setPageHeaders } from './assets';
+import { PostgresStore } from '../store/postgres/pg-store';
+import { ConsoleFile } from './console-file';
+import { ConsolePg } from './console-pg';
 import { SavedQueries } from './saved-queries';
 
 export interface ConsoleOptions {
@@ -77,11 +81,18 @@ async function queryOfBody(req: IncomingMessage, res: ServerResponse, limit: num
   return query;
 }
 
-async function answerApi(req: IncomingMessage, res: ServerResponse, internals: RouterInternals, store: SavedQueries, route: string): Promise<void> {
+/** Where the console keeps its data: by the router's store, decided once it is open. */
+async function openSavedQueries(internals: RouterInternals): Promise<SavedQueries> {
+  const { store } = await internals.runtime();
+  return new SavedQueries(store instanceof PostgresStore ? new ConsolePg(store.controlPool) : new ConsoleFile(internals.options.dbPath));
+}
+
+async function answerApi(req: IncomingMessage, res: ServerResponse, internals: RouterInternals, saved: () => Promise<SavedQueries>, route: string): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   // The console's own routes are for its own page: every request of another site is refused.
   if (isCrossSite(req as Request, internals.options.trustedOrigins)) refuseCrossSite(true, method === 'GET' ? 'PUT' : method, []);
   const user = await internals.authenticate(req);
+  const store = await saved();
   const limit = internals.options.maxQueryBodySize;
   if (route === 'me' && method === 'GET') return sendJson(req, res, 200, { name: user.name, perm: user.perm });
   if (route === 'history') {
@@ -108,7 +119,12 @@ export function createConsoleRouter(options: ConsoleOptions): ConsoleRouter {
   const internals = internalsOf(options.rest);
   if (internals === undefined) throw new TypeError('xmldb-rest: createConsoleRouter needs { rest: createRestRouter(...) }.');
   const assets = new ConsoleAssets(options.assetsDir ?? defaultAssetsDir());
-  const store = new SavedQueries(internals.options.dbPath);
+  let opening: Promise<SavedQueries> | undefined;
+  const saved = (): Promise<SavedQueries> =>
+    (opening ??= openSavedQueries(internals).catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    }));
   const onError = errorHandler(internals.options.logger);
 
   return (req, res, next) => {
@@ -128,7 +144,7 @@ export function createConsoleRouter(options: ConsoleOptions): ConsoleRouter {
     }
     if (path.startsWith('/api/')) {
       withoutChallenge(res);
-      answerApi(req, res, internals, store, path.slice('/api/'.length)).catch((error: unknown) =>
+      answerApi(req, res, internals, saved, path.slice('/api/'.length)).catch((error: unknown) =>
         onError(error, req as Request, res as Response, next),
       );
       return;

@@ -297,6 +297,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   });
   registerInternals(router, {
     options,
+    runtime,
     authenticate: async (req) => authenticate(req as Request, opened ?? (await runtime())),
   });
   return router;
