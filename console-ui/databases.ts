@@ -144,8 +144,12 @@ async function droppedFiles(items: DataTransferItemList): Promise<Array<{ path: 
       }
     }
   };
-  const entries = [...items].map((item) => item.webkitGetAsEntry()).filter((e): e is FileSystemEntry => e !== null);
-  for (const entry of entries) await walk(entry, '');
+  // entries are read before anything is awaited: the list is emptied once the drop handler returns
+  const dropped = [...items].filter((item) => item.kind === 'file').map((item) => ({ entry: item.webkitGetAsEntry(), file: item.getAsFile() }));
+  for (const { entry, file } of dropped) {
+    if (entry !== null) await walk(entry, '');
+    else if (file !== null) out.push({ path: file.name, file });
+  }
   return out;
 }
 

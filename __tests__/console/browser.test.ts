@@ -14,7 +14,9 @@ import { ensureConsoleBuilt } from '../helpers/console-build';
 import { tempDir } from '../helpers/rest';
 
 const PASSWORD = 'admin-pw';
-const STEP_TIMEOUT = 10_000;
+const STEP_TIMEOUT = 15_000;
+/** Well under the 20 s a query sleeps: an answer within it shows the sleeping query was stopped. */
+const AFTER_CANCEL_TIMEOUT = 10_000;
 
 let server: RunningServer;
 let browser: TestBrowser;
@@ -106,7 +108,7 @@ describeInBrowser('web console in Chromium', () => {
     await screenshot('database-created');
   });
 
-  test('uploads an XML and a JSON file and lists them', async () => {
+  test('uploads XML and JSON with the file picker and CSV by drag and drop, with progress, and lists them', async () => {
     await page.click('a[href="#/db/library"]');
     await page.setInputFiles('#file-picker', [
       { name: 'books.xml', mimeType: 'application/xml', buffer: Buffer.from('<books><book id="1"><title>Dune</title></book><book id="2"><title>Solaris</title></book></books>') },
@@ -115,6 +117,15 @@ describeInBrowser('web console in Chromium', () => {
     await page.waitForSelector('a[href="#/doc/library/data.json"]');
     await page.waitForSelector('a[href="#/doc/library/books.xml"]');
     expect(await page.textContent('.uploads')).toContain('data.json');
+    // a file dropped on the drop zone
+    const drop = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['author,born\nLem,1921\n'], 'classics.csv', { type: 'text/csv' }));
+      return transfer;
+    });
+    await page.dispatchEvent('.dropzone', 'drop', { dataTransfer: drop });
+    await page.waitForSelector('a[href="#/doc/library/classics.csv"]');
+    expect(await page.textContent('.uploads')).toMatch(/classics\.csv\s*stored/);
     await screenshot('uploaded');
   });
 
@@ -186,7 +197,7 @@ describeInBrowser('web console in Chromium', () => {
     // one query worker: had the server not stopped the sleeping query, this would wait for it
     await typeQuery('1 + 1');
     await runWithKeys();
-    await page.waitForFunction(() => document.getElementById('result')?.textContent === '2');
+    await page.waitForFunction(() => document.getElementById('result')?.textContent === '2', undefined, { timeout: AFTER_CANCEL_TIMEOUT });
   });
 
   test('shows an HTML result sanitized: a stored script never runs', async () => {
