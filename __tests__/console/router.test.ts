@@ -133,9 +133,12 @@ describe('saved queries and history (api/)', () => {
   test('bad bodies and names are refused; so is every request of another site', async () => {
     expect((await admin(request(app).put('/console/api/saved/x')).set('Content-Type', 'application/json').send('{"q":1}').expect(400)).text).toBe('The body must be JSON: {"query": "..."}.');
     await admin(request(app).put('/console/api/saved/a%2Fb')).send({ query: '1' }).expect(400);
-    await admin(request(app).put('/console/api/saved/x')).set('Origin', 'http://elsewhere.example').send({ query: '1' }).expect(403);
+    await admin(request(app).put('/console/api/saved/%E0%A4%A')).send({ query: '1' }).expect(400);
+    const crossSite = await admin(request(app).put('/console/api/saved/x')).set('Origin', 'http://elsewhere.example').send({ query: '1' }).expect(403);
+    expect(crossSite.text).toBe("Cross-site request refused: PUT of the console's own routes.");
     await admin(request(app).get('/console/api/saved')).set('Sec-Fetch-Site', 'cross-site').expect(403);
     await admin(request(app).patch('/console/api/saved')).expect(501);
+    expect((await admin(request(app).get('/console/api/other')).expect(404)).text).toBe('No such console route: other.');
   });
 
   test('a router that is not one of createRestRouter is refused', () => {

@@ -19,17 +19,18 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { raise, XmldbError } from '../errors';
+import { raise } from '../errors';
 import { readBody } from '../http/body';
-import { isCrossSite, refuseCrossSite } from '../http/cross-site';
+import { isCrossSite } from '../http/cross-site';
 import type { RestRouter } from '../http/router';
 import { errorHandler } from '../http/respond';
 import { internalsOf, type RouterInternals } from '../http/router-internals';
 import { HTTP_ERRORS } from '../http/status';
-import { ConsoleAssets, defaultAssetsDir, setPageHeaders } from './assets';
 import { PostgresStore } from '../store/postgres/pg-store';
+import { ConsoleAssets, defaultAssetsDir, setPageHeaders } from './assets';
 import { ConsoleFile } from './console-file';
 import { ConsolePg } from './console-pg';
+import { CONSOLE_ERRORS } from './errors';
 import { SavedQueries } from './saved-queries';
 
 export interface ConsoleOptions {
@@ -74,11 +75,23 @@ async function queryOfBody(req: IncomingMessage, res: ServerResponse, limit: num
   try {
     value = JSON.parse(text);
   } catch {
-    throw new XmldbError(400, 'The body must be JSON: {"query": "..."}.');
+    throw raise(CONSOLE_ERRORS, 'BODY_NOT_QUERY');
   }
   const query = (value as { query?: unknown } | null)?.query;
-  if (typeof query !== 'string') throw new XmldbError(400, 'The body must be JSON: {"query": "..."}.');
+  if (typeof query !== 'string') throw raise(CONSOLE_ERRORS, 'BODY_NOT_QUERY');
   return query;
+}
+
+/** The name of a saved query in its route (`saved/NAME`, percent-encoded). */
+function queryName(encoded: string): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(encoded);
+  } catch {
+    throw raise(CONSOLE_ERRORS, 'BAD_QUERY_NAME');
+  }
+  if (!QUERY_NAME.test(name)) throw raise(CONSOLE_ERRORS, 'BAD_QUERY_NAME');
+  return name;
 }
 
 /** Where the console keeps its data: by the router's store, decided once it is open. */
@@ -90,7 +103,8 @@ async function openSavedQueries(internals: RouterInternals): Promise<SavedQuerie
 async function answerApi(req: IncomingMessage, res: ServerResponse, internals: RouterInternals, saved: () => Promise<SavedQueries>, route: string): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   // The console's own routes are for its own page: every request of another site is refused.
-  if (isCrossSite(req as Request, internals.options.trustedOrigins)) refuseCrossSite(true, method === 'GET' ? 'PUT' : method, []);
+  if (isCrossSite(req as Request, internals.options.trustedOrigins)) throw raise(CONSOLE_ERRORS, 'CROSS_SITE_X', method);
+  if (route !== 'me' && route !== 'history' && route !== 'saved' && !route.startsWith('saved/')) throw raise(CONSOLE_ERRORS, 'NO_ROUTE_X', route);
   const user = await internals.authenticate(req);
   const store = await saved();
   const limit = internals.options.maxQueryBodySize;
@@ -104,12 +118,11 @@ async function answerApi(req: IncomingMessage, res: ServerResponse, internals: R
   }
   if (route === 'saved' && method === 'GET') return sendJson(req, res, 200, await store.saved(user.name));
   if (route.startsWith('saved/')) {
-    const name = decodeURIComponent(route.slice('saved/'.length));
-    if (!QUERY_NAME.test(name)) throw new XmldbError(400, 'A saved query needs a name of 1 to 100 characters, without / or \\.');
+    const name = queryName(route.slice('saved/'.length));
     if (method === 'PUT') return sendJson(req, res, 200, await store.save(user.name, name, await queryOfBody(req, res, limit)));
     if (method === 'DELETE') {
       if (await store.remove(user.name, name)) return sendStatus(res, 204, '');
-      throw new XmldbError(404, `No saved query named '${name}'.`);
+      throw raise(CONSOLE_ERRORS, 'NO_SAVED_QUERY_X', name);
     }
   }
   throw raise(HTTP_ERRORS, 'METHOD_NOT_SUPPORTED_X', `${method} ${route}`);
