@@ -93,6 +93,16 @@ export function restUrl(path: readonly string[], params: Record<string, string> 
   return `rest/${path.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * A command argument: as it is when it has no space, `;` or quote; in double quotes when it has
+ * no double quote (the command parser reads a quoted string up to the next quote, without escapes).
+ */
+export function commandArg(value: string): string {
+  if (/^[^\s;"]+$/.test(value)) return value;
+  if (!value.includes('"')) return `"${value}"`;
+  throw new RequestError(400, `A command argument cannot hold a double quote: ${value}`);
+}
+
 /** Runs one command (POST `<command>`, so a password never lands in a URL); answers its output. */
 export async function command(text: string, db?: string): Promise<string> {
   const doc = document.implementation.createDocument('http://basex.org/rest', 'command', null);

@@ -3,7 +3,7 @@
  * (sortable), upload by drag and drop or file picker with progress, delete, rename; a document
  * view (pretty-printed and highlighted, raw, download).
  */
-import { authorizationHeader, command, parseXml, request, restUrl, RequestError } from './api';
+import { authorizationHeader, command, commandArg, parseXml, request, restUrl, RequestError } from './api';
 import { bytes, download, fill, h, note } from './dom';
 import { prettyXml } from './pretty-xml';
 import { documentView, type ViewLanguage } from './viewer';
@@ -269,7 +269,9 @@ export async function databaseView(root: HTMLElement, db: string, dir: string[])
     const rename = (): void => {
       const target = prompt(`Rename ${r.name} to`, [...dir, r.name].join('/'));
       if (!target) return;
-      command(`RENAME ${JSON.stringify([...dir, r.name].join('/'))} ${JSON.stringify(target)}`, db).then(refresh, (e: unknown) => note(status, errorText(e), true));
+      Promise.resolve()
+        .then(() => command(`RENAME ${commandArg([...dir, r.name].join('/'))} ${commandArg(target)}`, db))
+        .then(refresh, (e: unknown) => note(status, errorText(e), true));
     };
     const remove = (): void => {
       if (!confirm(`Delete ${r.name}?`)) return;

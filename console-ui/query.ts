@@ -87,7 +87,8 @@ export function queryView(root: HTMLElement): void {
 
   const showPages = (run: Run): void => {
     const shown = run.next;
-    info.textContent = run.total === undefined ? `${shown} items` : `items 1–${shown} of ${run.total}`;
+    // a result that is not paged (an updating query's) is shown whole
+    info.textContent = run.total === undefined ? '' : `items 1–${shown} of ${run.total}`;
     more.hidden = run.total === undefined || shown >= run.total;
     const isHtml = run.contentType.startsWith('text/html');
     previewButton.hidden = !isHtml;
@@ -115,7 +116,6 @@ export function queryView(root: HTMLElement): void {
       run.total = Number(range[3]);
     } else {
       run.total = undefined;
-      run.next = body === '' ? 0 : 1;
     }
     timing.textContent = timingText(parseServerTiming(res.headers.get('Server-Timing')), roundTrip);
     const separator = run.pages.length > 0 && body !== '' ? '\n' : '';
@@ -225,8 +225,8 @@ export function queryView(root: HTMLElement): void {
     fill(previewHolder, on && current ? sanitizedPreview(current.pages.join('')) : null);
   });
   const resultText = (): string => current?.pages.join('') ?? '';
-  const copy = h('button', { onclick: () => void navigator.clipboard.writeText(resultText()).then(() => note(status, 'Copied.')) }, 'Copy');
-  const save2 = h(
+  const copyButton = h('button', { onclick: () => void navigator.clipboard.writeText(resultText()).then(() => note(status, 'Copied.')) }, 'Copy');
+  const downloadButton = h(
     'button',
     {
       onclick: () => {
@@ -261,7 +261,7 @@ export function queryView(root: HTMLElement): void {
         editorHolder,
         errorLine,
         status,
-        h('section', { class: 'results', 'aria-label': 'Results' }, h('div', { class: 'toolbar' }, info, ' ', copy, save2, previewButton), timing, output, previewHolder, more),
+        h('section', { class: 'results', 'aria-label': 'Results' }, h('div', { class: 'toolbar' }, info, ' ', copyButton, downloadButton, previewButton), timing, output, previewHolder, more),
       ),
       h('aside', { class: 'query-side' }, h('h3', {}, 'Saved queries'), savedList, h('h3', {}, 'History'), historyList),
     ),

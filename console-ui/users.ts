@@ -1,13 +1,8 @@
 /** Users and permissions (admins only): SHOW USERS, CREATE USER, DROP USER, GRANT. */
-import { command, RequestError } from './api';
+import { command, commandArg as arg, RequestError } from './api';
 import { fill, h, note } from './dom';
 
 const PERMISSIONS = ['none', 'read', 'write', 'create', 'admin'];
-
-/** A command argument: quoted when it is not a plain word. */
-function arg(value: string): string {
-  return /^[\w.-]+$/.test(value) ? value : JSON.stringify(value);
-}
 
 export async function usersView(root: HTMLElement): Promise<void> {
   const status = h('p', { class: 'status', role: 'status' });
@@ -16,8 +11,10 @@ export async function usersView(root: HTMLElement): Promise<void> {
   const password = h('input', { id: 'user-password', type: 'password', placeholder: 'password', 'aria-label': 'Password', autocomplete: 'new-password', required: true });
   const perm = h('select', { id: 'user-perm', 'aria-label': 'Permission' }, ...PERMISSIONS.map((p) => h('option', { value: p }, p)));
   const pattern = h('input', { id: 'grant-on', placeholder: 'database pattern (optional)', 'aria-label': 'Database pattern' });
-  const act = (text: string): void => {
-    command(text).then(
+  const act = (text: () => string): void => {
+    Promise.resolve()
+      .then(() => command(text()))
+      .then(
       (out) => {
         note(status, out || 'Done.');
         return refresh();
@@ -34,7 +31,8 @@ export async function usersView(root: HTMLElement): Promise<void> {
       class: 'inline',
       onsubmit: (event) => {
         event.preventDefault();
-        act(`CREATE USER ${arg(name.value)} ${arg(password.value)}`);
+        const [user, secret] = [name.value, password.value];
+        act(() => `CREATE USER ${arg(user)} ${arg(secret)}`);
         password.value = '';
       },
     },
@@ -47,8 +45,8 @@ export async function usersView(root: HTMLElement): Promise<void> {
     { class: 'inline' },
     perm,
     pattern,
-    h('button', { onclick: () => act(`GRANT ${perm.value}${pattern.value ? ` ON ${arg(pattern.value)}` : ''} TO ${arg(name.value)}`) }, 'Grant to user'),
-    h('button', { class: 'danger', onclick: () => confirm(`Drop user ${name.value}?`) && act(`DROP USER ${arg(name.value)}`) }, 'Drop user'),
+    h('button', { onclick: () => act(() => `GRANT ${perm.value}${pattern.value ? ` ON ${arg(pattern.value)}` : ''} TO ${arg(name.value)}`) }, 'Grant to user'),
+    h('button', { class: 'danger', onclick: () => confirm(`Drop user ${name.value}?`) && act(() => `DROP USER ${arg(name.value)}`) }, 'Drop user'),
   );
   fill(root, h('h2', {}, 'Users'), form, grant, status, table);
   await refresh().catch((e: unknown) => note(status, e instanceof RequestError ? `${e.status}: ${e.message}` : String(e), true));

@@ -11,6 +11,7 @@
 import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pino from 'pino';
 import { logAccess } from './access-log';
+import { isLoopbackName } from './http/auth';
 import { answerClientErrors } from './http/client-errors';
 import { serverVersion } from './commands/defs/info';
 import { parseCommandLine, usage, UsageError, type ServerSettings } from './command-line';
@@ -85,14 +86,9 @@ export async function startServer(settings: ServerSettings, write = (line: strin
   return { server, router, url, consoleUrl, logger, stop };
 }
 
-/** Loopback names and addresses: a console there is reachable from this machine only. */
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
-/** The console is served when asked for, and by default on a loopback host only. */
+/** The console is served when asked for, and by default on a loopback host only (reachable from this machine alone). */
 export function consoleEnabled(settings: Pick<ServerSettings, 'host' | 'console'>): boolean {
-  return settings.console === undefined ? isLoopbackHost(settings.host) : settings.console === 'on';
+  return settings.console === undefined ? isLoopbackName(settings.host) : settings.console === 'on';
 }
 
 /**

@@ -232,8 +232,36 @@ describeInBrowser('web console in Chromium', () => {
     await screenshot('saved-query');
   });
 
+  test('runs commands, with the history on the Up key', async () => {
+    await page.click('#tab-commands');
+    await page.fill('#command', 'LIST');
+    await page.press('#command', 'Enter');
+    await page.waitForFunction(() => document.getElementById('command-output')?.textContent?.includes('library'));
+    await page.fill('#command', 'XQUERY 6 * 7');
+    await page.press('#command', 'Enter');
+    await page.waitForFunction(() => document.getElementById('command-output')?.textContent === '42');
+    await page.fill('#command', '');
+    await page.press('#command', 'ArrowUp');
+    expect(await page.inputValue('#command')).toBe('XQUERY 6 * 7');
+    await page.press('#command', 'ArrowUp');
+    expect(await page.inputValue('#command')).toBe('LIST');
+    await screenshot('commands');
+  });
+
+  test('an admin creates a user and grants it a permission in the users tab', async () => {
+    await page.click('#tab-users');
+    await page.waitForFunction(() => document.getElementById('users')?.textContent?.includes('admin'));
+    await page.fill('#user-name', 'reader');
+    await page.fill('#user-password', 'reader-pw');
+    await page.click('text=Create user');
+    await page.waitForFunction(() => document.getElementById('users')?.textContent?.includes('reader'));
+    await page.selectOption('#user-perm', 'read');
+    await page.click('text=Grant to user');
+    await page.waitForFunction(() => /reader\s+read/.test(document.getElementById('users')?.textContent ?? ''));
+    await screenshot('users');
+  });
+
   test('a non-admin sees no users tab, and what it may not do is refused with 403', async () => {
-    await rest('POST', '', '<commands><create-user name="reader">reader-pw</create-user><grant name="reader" permission="read"/></commands>');
     const other = await browser.context.newPage();
     other.setDefaultTimeout(STEP_TIMEOUT);
     try {
