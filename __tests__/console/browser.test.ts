@@ -99,6 +99,12 @@ describeInBrowser('web console in Chromium', () => {
     const load = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
     fs.writeFileSync(path.join(shots, 'page-load.json'), JSON.stringify({ loadEventEndMs: load }));
     await screenshot('logged-in');
+    // the theme button switches to dark and back
+    await page.click('button[aria-label="Toggle light and dark theme"]');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await screenshot('dark-theme');
+    await page.click('button[aria-label="Toggle light and dark theme"]');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
   });
 
   test('creates a database', async () => {

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/** `CHROMIUM_PATH` when set (and then only it), else Debian's. */
+const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-export const CHROMIUM = CANDIDATES.find((file): file is string => file !== undefined && file !== '' && fs.existsSync(file));
+export const CHROMIUM = CANDIDATES.find((file) => fs.existsSync(file));
 
 /** `describe`, or `describe.skip` with a visible note when there is no chromium outside CI. */
 export function describeInBrowser(name: string, body: () => void): void {
