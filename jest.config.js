@@ -1,3 +1,6 @@
+// Packages published as ES modules only, which jest's CommonJS registry cannot load as they are.
+const ESM_ONLY = ['lowdb'];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -5,7 +8,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
+    [`/node_modules/(?:${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/scripts/jest-esm.js',
   },
+  transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY.join('|')})/)`],
   testTimeout: 30000,
   // The PostgreSQL store's tests share one throwaway cluster per run (helpers/pg-cluster.ts).
   globalSetup: '<rootDir>/__tests__/helpers/pg-global-setup.ts',

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openApiDocument } from '../lib';
 import { parseCommandLine, UsageError } from '../lib/command-line';
-import { main, startServer } from '../lib/server';
+import { consoleEnabled, main, startServer } from '../lib/server';
+import { ensureConsoleBuilt } from './helpers/console-build';
 import { tempDir } from './helpers/rest';
 
 describe('standalone server command line', () => {
@@ -33,6 +34,7 @@ describe('standalone server command line', () => {
       queryTimeout: undefined,
       workers: undefined,
       maxBodySize: undefined,
+      console: undefined,
     });
   });
 
@@ -49,6 +51,7 @@ describe('standalone server command line', () => {
       queryTimeout: undefined,
       workers: undefined,
       maxBodySize: undefined,
+      console: undefined,
     });
     expect(serve([], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://u:p@db:5432/x');
     expect(serve(['--store-url', 'postgres://h/y'], { XMLDB_STORE_URL: 'postgres://u:p@db:5432/x' }).storeUrl).toBe('postgres://h/y');
@@ -107,6 +110,14 @@ describe('standalone server command line', () => {
     expect(serve(['--timeout', '2'], { XMLDB_TIMEOUT: 'x' }).queryTimeout).toBe(2000);
   });
 
+  test('--console on|off, or XMLDB_CONSOLE; unset, the server decides by its host', () => {
+    expect(serve(['--console', 'off']).console).toBe('off');
+    expect(serve([], { XMLDB_CONSOLE: 'on' }).console).toBe('on');
+    expect(serve(['--console=off'], { XMLDB_CONSOLE: 'on' }).console).toBe('off');
+    expect(usageError(['--console', 'yes'])).toBe("invalid --console 'yes': expected on or off");
+    expect(usageError([], { XMLDB_CONSOLE: '1' })).toBe("invalid XMLDB_CONSOLE '1': expected on or off");
+  });
+
   test('--help and --version', () => {
     expect(parseCommandLine(['--help'], {})).toStrictEqual({ action: 'help' });
     expect(parseCommandLine(['--port', '1', '-h'], { PORT: 'abc' })).toStrictEqual({ action: 'help' });
@@ -138,6 +149,7 @@ describe('the xmldb-rest command', () => {
       ['--timeout SECONDS', 'XMLDB_TIMEOUT'],
       ['--workers N', 'XMLDB_WORKERS'],
       ['--max-body-size MIB', 'XMLDB_MAX_BODY_SIZE'],
+      ['--console on\\|off', 'XMLDB_CONSOLE'],
     ]) {
       expect(out).toMatch(new RegExp(`^  ${flag} +.*; env ${env}\\b`, 'm'));
     }
@@ -237,6 +249,45 @@ describe('standalone server', () => {
       expect(outside.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('the web console of the standalone server', () => {
+  test('on by default on a loopback host, off by default elsewhere; --console decides when given', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1']) expect(consoleEnabled({ host })).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.0.2.1', 'db.example']) expect(consoleEnabled({ host })).toBe(false);
+    expect(consoleEnabled({ host: '127.0.0.1', console: 'off' })).toBe(false);
+    expect(consoleEnabled({ host: '0.0.0.0', console: 'on' })).toBe(true);
+  });
+
+  test('served at /console beside /rest, and not at all with --console off', async () => {
+    await ensureConsoleBuilt();
+    const dir = tempDir();
+    const settings = { port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'secret' };
+    const logs: string[] = [];
+    const on = await startServer(settings, (m) => logs.push(m));
+    try {
+      const base = on.url.replace(/\/rest$/, '');
+      expect(on.consoleUrl).toBe(`${base}/console/`);
+      const page = await fetch(`${base}/console/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self';/);
+      const moved = await fetch(`${base}/console`, { redirect: 'manual' });
+      expect([moved.status, moved.headers.get('location')]).toEqual([308, '/console/']);
+      const auth = `Basic ${Buffer.from('admin:secret').toString('base64')}`;
+      const listing = await fetch(`${base}/console/rest`, { headers: { Authorization: auth } });
+      expect(await listing.text()).toBe('<databases xmlns="http://basex.org/rest"/>');
+    } finally {
+      await on.stop();
+    }
+    const off = await startServer({ ...settings, console: 'off' }, () => undefined);
+    try {
+      expect(off.consoleUrl).toBeUndefined();
+      const page = await fetch(`${off.url.replace(/\/rest$/, '')}/console/`);
+      expect([page.status, await page.text()]).toEqual([404, 'No such path: GET /console/']);
+    } finally {
+      await off.stop();
     }
   });
 });

@@ -22,6 +22,8 @@ export interface ServerSettings {
   workers?: number;
   /** Router option `maxBodySize` (bytes; given in MiB). Default: the router's. */
   maxBodySize?: number;
+  /** The web console at `/console`: `on`, `off`, or unset (on when `host` is a loopback address). */
+  console?: 'on' | 'off';
 }
 
 /** An integer setting: the range of the value given, and what one unit of it is in the router's unit. */
@@ -66,6 +68,7 @@ const SETTINGS: readonly Setting[] = [
   // BaseX's TIMEOUT, in seconds as there; 0 (BaseX: no limit) has no counterpart in the router.
   { key: 'queryTimeout', flag: 'timeout', env: 'XMLDB_TIMEOUT', value: 'SECONDS', help: 'time limit of a query (twice it: of a wait for database locks)', unsetMeans: `${ROUTER.queryTimeout / SECOND}`, integer: { min: 1, max: MAX_QUERY_TIMEOUT_MS / SECOND, unit: SECOND } },
   { key: 'workers', flag: 'workers', env: 'XMLDB_WORKERS', value: 'N', help: 'query worker threads', unsetMeans: 'one per core', integer: { min: 1 } },
+  { key: 'console', flag: 'console', env: 'XMLDB_CONSOLE', value: 'on|off', help: 'serve the web console at /console', unsetMeans: 'on for a loopback host, else off', choices: ['on', 'off'] },
   { key: 'maxBodySize', flag: 'max-body-size', env: 'XMLDB_MAX_BODY_SIZE', value: 'MIB', help: 'largest PUT body in MiB (larger: 413)', unsetMeans: `${ROUTER.maxBodySize / MiB}`, integer: { min: 1, unit: MiB } },
 ];
 

@@ -7,3 +7,4 @@ export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-ro
 export { rawBodySaver } from './http/host-parsers';
 export { corsOptions, type RestCorsOptions } from './http/cors-options';
 export type { CallOptions, QueryOptions, XmlDatabases } from './in-process';
+export { createConsoleRouter, type ConsoleOptions, type ConsoleRouter } from './console/router';

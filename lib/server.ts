@@ -11,9 +11,11 @@
 import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pino from 'pino';
 import { logAccess } from './access-log';
+import { isLoopbackName } from './http/auth';
 import { answerClientErrors } from './http/client-errors';
 import { serverVersion } from './commands/defs/info';
 import { parseCommandLine, usage, UsageError, type ServerSettings } from './command-line';
+import { createConsoleRouter } from './console/router';
 import { createRestRouter, type RestRouter } from './http/router';
 import { setSecurityHeaders } from './http/security-headers';
 import { loggerFromLog, type Logger } from './logger';
@@ -25,6 +27,8 @@ export interface RunningServer {
   readonly server: Server;
   readonly router: RestRouter;
   readonly url: string;
+  /** The web console's address, when it is served. */
+  readonly consoleUrl?: string;
   readonly logger: Logger;
   stop(): Promise<void>;
 }
@@ -50,10 +54,12 @@ export async function startServer(settings: ServerSettings, write = (line: strin
   });
   await router.ready();
   const mount = mountAt('/rest', router);
+  const consoleMount = consoleEnabled(settings) ? mountAt('/console', createConsoleRouter({ rest: router })) : undefined;
   const accessLog = settings.logFormat === 'json';
   const server = createServer((req, res) => {
     if (accessLog) logAccess(req, res, logger);
     if (serveEndpoint(req, res, router, '/rest')) return;
+    if (consoleMount?.(req, res)) return;
     if (!mount(req, res)) notFound(req, res);
   });
   // What the parser refuses (a request line or headers past Node's limit, bad syntax) gets a status and a text body too.
@@ -76,16 +82,22 @@ export async function startServer(settings: ServerSettings, write = (line: strin
       await router.close();
       logger.info('xmldb-rest stopped');
     })());
-  return { server, router, url, logger, stop };
+  const consoleUrl = consoleMount ? `http://${settings.host}:${port}/console/` : undefined;
+  return { server, router, url, consoleUrl, logger, stop };
+}
+
+/** The console is served when asked for, and by default on a loopback host only (reachable from this machine alone). */
+export function consoleEnabled(settings: Pick<ServerSettings, 'host' | 'console'>): boolean {
+  return settings.console === undefined ? isLoopbackName(settings.host) : settings.console === 'on';
 }
 
 /**
- * The router below `prefix`, placed as an Express application's `use(prefix, router)` places it:
+ * A router below `prefix`, placed as an Express application's `use(prefix, router)` places it:
  * for a path that is the prefix (any case, as Express matches) or continues it with `/`, the
  * router sees the URL without the prefix (`/` when nothing is left but a query) and gets the
  * request; false for any other path. A request the router passes on is not found.
  */
-function mountAt(prefix: string, router: RestRouter): (req: IncomingMessage, res: ServerResponse) => boolean {
+function mountAt(prefix: string, router: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): (req: IncomingMessage, res: ServerResponse) => boolean {
   const lower = prefix.toLowerCase();
   return (req, res) => {
     const url = req.url ?? '/';
@@ -93,6 +105,8 @@ function mountAt(prefix: string, router: RestRouter): (req: IncomingMessage, res
     const path = end < 0 ? url : url.slice(0, end);
     if (path.slice(0, prefix.length).toLowerCase() !== lower || (path.length > prefix.length && path[prefix.length] !== '/')) return false;
     const rest = url.slice(prefix.length);
+    // as Express keeps it: the console sends `/console` on to `/console/` by it
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl ??= url;
     req.url = rest.startsWith('/') ? rest : `/${rest}`;
     router(req, res, () => {
       req.url = url;
@@ -141,6 +155,7 @@ export async function main(argv = process.argv.slice(2), env = process.env, out:
   }
   const running = await startServer(settings);
   running.logger.info(`xmldb-rest listening on ${running.url}`);
+  if (running.consoleUrl) running.logger.info(`xmldb-rest console on ${running.consoleUrl}`);
   const shutdown = (): void => {
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();

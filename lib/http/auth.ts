@@ -18,7 +18,8 @@ import { HTTP_ERRORS } from './status';
 
 const PRIVILEGED: ReadonlySet<Permission> = new Set(['create', 'admin']);
 
-function isLoopbackName(name: string): boolean {
+/** Whether a host name or address names this machine only (`localhost`, `*.localhost`, `127.x.y.z`, `::1`). */
+export function isLoopbackName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 

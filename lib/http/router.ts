@@ -35,6 +35,7 @@ import { hostParserError } from './host-parsers';
 import { checkParameterCount, checkUrlLength } from './request-limits';
 import { ALLOWED_METHODS, answerOptions } from './options-method';
 import { setRequestUser } from './request-user';
+import { registerInternals } from './router-internals';
 import { errorHandler, send } from './respond';
 import { HTTP_ERRORS } from './status';
 import { parseTarget, type Target } from './url-path';
@@ -277,7 +278,7 @@ export function createRestRouter(input?: RestOptions): RestRouter {
   };
 
   let closed = false;
-  return Object.assign(handler, {
+  const router = Object.assign(handler, {
     errorHandler: hostErrors,
     database: databasesOf(() => (closed ? Promise.reject(new Error('xmldb-rest: the router is closed.')) : runtime())),
     async ready(): Promise<void> {
@@ -294,4 +295,10 @@ export function createRestRouter(input?: RestOptions): RestRouter {
       return runtime().then((rt) => checkHealth(rt, timeoutMs), () => false);
     },
   });
+  registerInternals(router, {
+    options,
+    runtime,
+    authenticate: async (req) => authenticate(req as Request, opened ?? (await runtime())),
+  });
+  return router;
 }

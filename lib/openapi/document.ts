@@ -118,6 +118,10 @@ const HEADERS: Json = {
     schema: { type: 'string' },
   },
   Allow: { description: `\`${ALLOWED_METHODS.join(', ')}\``, schema: { type: 'string' } },
+  'Server-Timing': {
+    description: 'Where a query\'s time went, in milliseconds: `parse;dur=…, compile;dur=…, evaluate;dur=…, serialize;dur=…, total;dur=…` (W3C Server Timing).',
+    schema: { type: 'string' },
+  },
 };
 
 const header = (name: string, description: string): Json => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
@@ -174,7 +178,7 @@ const resultContent = (description: string): Json => ({ description, content: AN
 
 const paged = (description: string): Json => ({
   description,
-  headers: { 'Content-Range': ref('headers', 'Content-Range') },
+  headers: { 'Content-Range': ref('headers', 'Content-Range'), 'Server-Timing': ref('headers', 'Server-Timing') },
   content: ANY,
 });
 
@@ -211,7 +215,7 @@ function readOperations(id: string, where: string, pathParameters: Json[], getSu
     content: XML_BODY,
   };
   const queryResponses = {
-    '200': resultContent('The serialized result.'),
+    '200': { ...resultContent('The serialized result.'), headers: { 'Server-Timing': ref('headers', 'Server-Timing') } },
     '206': paged('The items of `Range: items=START-END`; `Content-Range: items START-END/TOTAL`.'),
     '416': ref('responses', 'RangeNotSatisfiable'),
     ...errorsOf(...AUTH_ERRORS, ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']),

@@ -13,6 +13,7 @@ import { withDatabase } from '../store/locks';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
 import { CONDITION_ERRORS } from './errors';
+import { serverTiming } from './server-timing';
 import { mayReadHostFiles, readableAmong, readableDatabases, requireUpdatePermission } from './permission';
 import { applyUserChanges, checkUserChanges, queryAccount, splitChanges } from './query-users';
 import type { Result, Session, Variable } from './types';
@@ -151,10 +152,12 @@ export function evaluateQuery(session: Session, input: QueryInput): Promise<Resu
 }
 
 async function evaluateLocked(session: Session, input: QueryInput): Promise<Result> {
+  const started = performance.now();
   const { engine, store } = session.runtime;
   const prepared = engine.prepare(input.query);
   const mixUpdates = mixesUpdates(input.options);
   const analysis = prepared.analysis(mixUpdates);
+  const parseMs = performance.now() - started;
   const locks = withDatabase(analysis.databases, input.db);
   const call: QueryCall = {
     query: prepared,
@@ -174,9 +177,10 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   } else {
     response = await store.read(locks, (view) => runLockedQuery(session, view, locks, call));
   }
+  const timing = serverTiming(parseMs, response.timings, performance.now() - started);
   if (response.page?.range) {
-    const headers = { 'Content-Range': contentRange('items', response.page.range, response.page.total) };
+    const headers = { 'Content-Range': contentRange('items', response.page.range, response.page.total), 'Server-Timing': timing };
     return { status: 206, contentType: response.contentType, body: response.body, headers };
   }
-  return { status: 200, contentType: response.contentType, body: response.body };
+  return { status: 200, contentType: response.contentType, body: response.body, headers: { 'Server-Timing': timing } };
 }

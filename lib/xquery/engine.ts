@@ -125,6 +125,19 @@ export interface QueryResponse {
   readonly changes?: readonly StoreChange[];
   /** A paged request's page: the items in the body and the length of the whole result. */
   readonly page?: ItemPage;
+  /** Where the run's time went, in milliseconds. */
+  readonly timings: RunTimings;
+}
+
+/**
+ * Where a run's time went, in milliseconds: `compile` is the translation to XSLT and saxon-js's
+ * compilation the run waited for (near 0 when both were cached), `evaluate` the run in the
+ * worker, `serialize` the serialization of its result there.
+ */
+export interface RunTimings {
+  readonly compileMs: number;
+  readonly evaluateMs: number;
+  readonly serializeMs: number;
 }
 
 export interface Engine {
@@ -140,6 +153,9 @@ export interface Engine {
 export function createEngine(options: EngineOptions = {}): Engine {
   return new XQueryEngine(options);
 }
+
+/** The timings of a run answered with a kept result (result-memo.ts). */
+const KEPT_RESULT_TIMINGS: RunTimings = { compileMs: 0, evaluateMs: 0, serializeMs: 0 };
 
 /** The versions of a run that may read no database. */
 const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
@@ -177,6 +193,7 @@ class XQueryEngine implements Engine {
   }
 
   async evaluate(request: QueryRequest): Promise<QueryResponse> {
+    const started = performance.now();
     const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
     const query = prepared.text;
     const { updating } = prepared.analysis(request.mixUpdates);
@@ -212,7 +229,8 @@ class XQueryEngine implements Engine {
     const { serialization, contentType } = runSerialization(translation, request.serialization);
     const memoKey = this.memoKey(prepared, translation, params, request, updating);
     const memo = memoKey === undefined ? undefined : this.results.get(memoKey);
-    if (memo) return memo;
+    // a kept result: no compilation, evaluation or serialization of this run
+    if (memo) return { ...memo, timings: KEPT_RESULT_TIMINGS };
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
     let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
@@ -223,6 +241,7 @@ class XQueryEngine implements Engine {
       xslt = translation.xslt;
       bindLiterals(params, translation);
     }
+    const translateMs = performance.now() - started;
     // A run that may read no database sees no versions: without a view, it asks its reader for none.
     const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
     // One shape for every job, a property the run does not use left undefined (the pool reads an
@@ -251,10 +270,11 @@ class XQueryEngine implements Engine {
       const outcome = await this.pool.run(job);
       const encoding = serialization.encoding;
       const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
-      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page } : { body, contentType, changes: outcome.changes ?? [] };
-      if (outcome.page) return { body, contentType, page: outcome.page };
+      const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
+      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
+      if (outcome.page) return { body, contentType, page: outcome.page, timings };
       if (memoKey !== undefined) this.results.set(memoKey, { body, contentType });
-      return { body, contentType };
+      return { body, contentType, timings };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;

@@ -83,6 +83,13 @@ const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO xmldb_counters (name, value) VALUES ('users', 1);
   `,
+  // the web console's saved queries and history, one row per user (console/saved-queries.ts)
+  `
+  CREATE TABLE xmldb_console (
+    name text COLLATE "C" PRIMARY KEY,
+    data jsonb NOT NULL
+  );
+  `,
 ];
 
 /** The schema version this code needs. */

@@ -105,8 +105,12 @@ export interface QueryJob {
 export interface QueryOutcome {
   /** The serialized result. */
   readonly body: string;
-  /** Milliseconds spent running (and serializing) in the worker. */
-  readonly runMs: number;
+  /** Milliseconds the run waited for its stylesheet's compilation (0 when it was compiled, or for an XPath run). */
+  readonly compileMs: number;
+  /** Milliseconds spent evaluating in the worker, serialization not included. */
+  readonly evaluateMs: number;
+  /** Milliseconds spent serializing in the worker. */
+  readonly serializeMs: number;
   /** Whether this job's stylesheet came from the cache. */
   readonly cached: boolean;
   /** Store changes of an updating query (update/store-changes.ts), to apply in one write. */
@@ -134,8 +138,9 @@ export function runTaskParts(job: QueryJob) {
 }
 
 /** The outcome of a run task's reply; a failed run rejects with its QueryError. */
-export function toOutcome(reply: Reply, cached: boolean): QueryOutcome {
+export function toOutcome(reply: Reply, cached: boolean, compileMs = 0): QueryOutcome {
   if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
   if (!('body' in reply)) throw new Error('unexpected reply to a run task');
-  return { body: reply.body, runMs: reply.ms, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };
+  const times = { compileMs, evaluateMs: Math.max(0, reply.ms - reply.serializeMs), serializeMs: reply.serializeMs };
+  return { body: reply.body, ...times, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };
 }

@@ -158,7 +158,7 @@ export interface LimitMessage {
 
 export type Reply = (
   | { readonly id: number; readonly ok: true; readonly sefText: string; readonly baseUri: string; readonly key: string; readonly ms: number }
-  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }
+  | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly serializeMs: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }
   | { readonly id: number; readonly ok: false; readonly error: QueryErrorData }
   | { readonly id: number; readonly ok: false; readonly missing: true }
 ) & {

@@ -95,7 +95,13 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
  * The serialized result; a paged run serializes only the items of its range (the same
  * parameters and item separator as the whole result) and counts all of them.
  */
-function serialized(value: XdmValue, task: RunTask): { body: string; page?: ItemPage } {
+function serialized(value: XdmValue, task: RunTask): { body: string; page?: ItemPage; serializeMs: number } {
+  const started = performance.now();
+  const result = serializedPage(value, task);
+  return { ...result, serializeMs: performance.now() - started };
+}
+
+function serializedPage(value: XdmValue, task: RunTask): { body: string; page?: ItemPage } {
   if (task.items === undefined) return { body: bounded(serialize(value, task.serialization)) };
   const total = value.length;
   const range = resolveRange(task.items, total);
