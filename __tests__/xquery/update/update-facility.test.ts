@@ -1,0 +1,55 @@
+/** XQuery Update Facility rules over REST: revalidation declarations and fn:put. */
+import { ADMIN, queryBody, startTestServer, type TestServer } from '../../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.put('/rest/db').expect(201);
+  await s.put('/rest/db/a.xml', '<a xmlns:p="urn:p"><p:b n="1"/><c/></a>', 'application/xml').expect(201);
+});
+afterAll(() => s.close());
+
+const post = (query: string) =>
+  s.post('/rest/db', `<query xmlns="http://basex.org/rest"><text>${query.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></query>`);
+
+describe('revalidation declarations', () => {
+  test.each(['strict', 'lax', 'skip'])('declare revalidation %s is XUST0026 (no revalidation mode is supported)', async (mode) => {
+    const r = await post(`declare revalidation ${mode}; 1`);
+    expect(r.status).toBe(500);
+    expect(r.text).toContain('[XUST0026] Revalidation mode ' + mode + ' is not supported.');
+  });
+});
+
+describe('fn:put', () => {
+  test('stores an element, as it is after the query\'s other updates, with its in-scope namespaces', async () => {
+    await post('let $b := doc("db/a.xml")/a/*:b return (put($b, "db/out.xml"), insert node <new/> into $b)').expect(200);
+    expect(await queryBody(s, 'doc("db/out.xml")')).toBe('<p:b xmlns:p="urn:p" n="1"><new/></p:b>');
+    expect(await queryBody(s, 'doc("db/a.xml")/a/*:b')).toBe('<p:b xmlns:p="urn:p" n="1"><new/></p:b>');
+  });
+
+  test('stores a document node, replacing a stored one', async () => {
+    await post('put(document { <d>1</d> }, "db/doc.xml")').expect(200);
+    await post('put(document { <d>2</d> }, "db/doc.xml")').expect(200);
+    expect(await queryBody(s, 'doc("db/doc.xml")')).toBe('<d>2</d>');
+  });
+
+  test('is an updating function (XUST0001 where a value is expected)', async () => {
+    const r = await post('let $x := put(<a/>, "db/x.xml") return 1');
+    expect(r.text).toContain('[XUST0001]');
+  });
+
+  test.each([
+    ['a processing instruction', 'put(processing-instruction p { "v" }, "db/x.xml")', 'FOUP0001'],
+    ['an attribute', 'put(attribute a { "v" }, "db/x.xml")', 'FOUP0001'],
+    ['a database that does not exist', 'put(<a/>, "nodb/x.xml")', 'FOUP0002'],
+    ['a host file', 'put(<a/>, "file:///tmp/x.xml")', 'FOUP0002'],
+    ['a URI without a path', 'put(<a/>, "db")', 'FOUP0002'],
+    ['one URI twice', '(put(<a/>, "db/x.xml"), put(<b/>, "db/x.xml"))', 'XUDY0031'],
+    ['a modify clause', 'copy $c := <a/> modify put($c, "db/x.xml") return $c', 'XUDY0037'],
+  ])('refuses %s', async (_what, query, code) => {
+    const r = await post(query);
+    expect(r.status).toBe(500);
+    expect(r.text).toContain(`[${code}]`);
+    expect(await queryBody(s, 'doc-available("db/x.xml")')).toBe('false');
+  });
+});
