@@ -1,5 +1,5 @@
 /** XQuery Update Facility rules over REST: revalidation declarations and fn:put. */
-import { ADMIN, queryBody, startTestServer, type TestServer } from '../../helpers/rest';
+import { queryBody, startTestServer, type TestServer } from '../../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -51,5 +51,31 @@ describe('fn:put', () => {
     expect(r.status).toBe(500);
     expect(r.text).toContain(`[${code}]`);
     expect(await queryBody(s, 'doc-available("db/x.xml")')).toBe('false');
+  });
+});
+
+describe('rename', () => {
+  test('atomizes the new name expression: a node gives its string value', async () => {
+    expect(await queryBody(s, 'copy $c := <a/> modify rename node $c as <n> x </n> return $c')).toBe('<x/>');
+    const r = await post('copy $c := <a/> modify rename node $c as <!-- not a name --> return $c');
+    expect(r.status).toBe(500);
+    expect(r.text).toContain('[XQDY0074] Invalid name: not a name.');
+  });
+
+  test('a prefix bound to another URI in the element\'s namespaces is XUDY0023, its own name\'s binding included', async () => {
+    for (const c of ['<p:a xmlns:p="urn:1"/>', '<r xmlns:p="urn:1"><p:a/></r>/*']) {
+      const r = await post(`copy $c := ${c} modify rename node $c as QName("urn:2", "p:a") return $c`);
+      expect(r.status).toBe(500);
+      expect(r.text).toContain('[XUDY0023] Namespace conflict: prefix p is bound to urn:1, not urn:2.');
+    }
+    expect(await queryBody(s, 'copy $c := <p:a xmlns:p="urn:1"/> modify rename node $c as QName("urn:1", "p:b") return $c')).toBe('<p:b xmlns:p="urn:1"/>');
+  });
+});
+
+describe('rename into a default namespace', () => {
+  test('binds it on the renamed element only: its element children keep the default namespace they had', async () => {
+    const renamed = 'copy $c := <g xmlns:n="urn:n"><n:a><b/></n:a><c/></g> modify rename node $c as QName("urn:t", "g2") return $c';
+    expect(await queryBody(s, renamed)).toBe('<g2 xmlns:n="urn:n" xmlns="urn:t"><n:a xmlns=""><b/></n:a><c xmlns=""/></g2>');
+    expect(await queryBody(s, `let $r := ${renamed} return string-join((namespace-uri($r/*:c), sort(in-scope-prefixes($r/*:c))), "|")`)).toBe('|n|xml');
   });
 });

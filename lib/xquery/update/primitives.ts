@@ -30,7 +30,7 @@ import {
   type XdmValue,
 } from '../../saxon';
 import { updateError } from './errors';
-import { attributeName, elementName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
+import { attributeName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
 
 export const UPDATE_NS = 'urn:xmldb-rest:update';
 /** The marker key of a pending-update map. */
@@ -334,12 +334,10 @@ export function renameUpdates(target: XdmValue, newName: XdmValue, namespaces: R
   } else if (name.prefix !== '' && name.uri !== XML_NS) {
     const element = t.nodeType === NodeKind.element ? (t as DomNode) : parentOf(t);
     if (element && element.nodeType === NodeKind.element) {
-      const scope = inScopeNamespaces(element);
-      const own = t.nodeType === NodeKind.element ? elementName(element) : undefined;
-      const bound = scope.get(name.prefix);
-      // the element's own name binding is the one being replaced
-      const replaced = own !== undefined && own.prefix === name.prefix;
-      if (!replaced && bound !== undefined && bound !== '' && bound !== name.uri) throw updateError('XUDY0023', name.prefix, bound, name.uri);
+      // XQUF §2.4.4: any binding of the prefix in the element's namespaces property conflicts,
+      // the one implied by the element's current name included (it stays in scope).
+      const bound = inScopeNamespaces(element).get(name.prefix);
+      if (bound !== undefined && bound !== '' && bound !== name.uri) throw updateError('XUDY0023', name.prefix, bound, name.uri);
     }
   }
   return [pendingMap('rename', { target: [t], name: [stringValue(JSON.stringify(name))] })];
