@@ -79,3 +79,10 @@ describe('rename into a default namespace', () => {
     expect(await queryBody(s, `let $r := ${renamed} return string-join((namespace-uri($r/*:c), sort(in-scope-prefixes($r/*:c))), "|")`)).toBe('|n|xml');
   });
 });
+
+test('renaming an element and its children into one default namespace declares it once', async () => {
+  const q = 'copy $c := <m a="1"><n>x</n><o/></m> modify for $e in $c/descendant-or-self::* return rename node $e as QName("urn:g", local-name($e)) return $c';
+  expect(await queryBody(s, q)).toBe('<m xmlns="urn:g" a="1"><n>x</n><o/></m>');
+  const reversed = 'copy $c := <m><n><o/></n></m> modify for $e in reverse($c/descendant-or-self::*) return rename node $e as QName("urn:g", local-name($e)) return $c';
+  expect(await queryBody(s, reversed)).toBe('<m xmlns="urn:g"><n><o/></n></m>');
+});

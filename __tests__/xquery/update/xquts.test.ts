@@ -34,7 +34,8 @@ describeWithShared('XQUTS over REST', ['xquts/XQUTSCatalog.xml'], () => {
   let url: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // two query workers for the two cases at a time: the run is mostly query compilation
+    server = await startTestServer({ workers: 2 });
     listener = http.createServer(server.app);
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/rest`;
