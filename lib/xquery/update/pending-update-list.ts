@@ -12,8 +12,8 @@
  *
  * fn:put stores its node as it is after the node updates (update/put.ts).
  *
- * Order of the changes: documents changed by node updates and fn:put, then resource changes of db:
- * functions, then database changes (copy, alter, drop, create; db:create's documents right
+ * Order of the changes: documents changed by node updates and fn:put, then resource changes of
+ * db: functions, then database changes (copy, alter, drop, create; db:create's documents right
  * after their database), each group in query order.
  */
 import { parseXml } from '../../convert/xml';
