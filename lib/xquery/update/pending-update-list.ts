@@ -24,7 +24,7 @@ import type { StoreChange } from './store-changes';
 import { updateError } from './errors';
 import { serializeModel } from './model';
 import { isPending, readPending, type Pending } from './primitives';
-import { putChanges } from './put';
+import { putDocuments } from './put';
 
 export interface UpdateOutcome {
   /** Items to serialize as the query's result. */
@@ -60,22 +60,25 @@ export function applyPendingUpdates(result: XdmValue, access: DatabaseAccess | u
     if (!tree.changed) continue;
     const where = access?.locate(tree.root);
     if (!where) continue;
-    const text = serializeModel(tree.model);
-    let parsed: { xml: string; nodes: number };
-    try {
-      parsed = parseXml(text, { name: where.path });
-    } catch (e) {
-      throw updateError('XMLR0002', where.db, where.path, e instanceof Error ? e.message : String(e));
-    }
-    const etag = access?.resource(where.db, where.path)?.etag;
-    docChanges.push({ op: 'put', db: where.db, path: where.path, type: 'xml', data: parsed.xml, nodes: parsed.nodes, ...(etag ? { ifMatch: etag } : {}) });
+    docChanges.push(documentChange(where.db, where.path, serializeModel(tree.model), access?.resource(where.db, where.path)?.etag));
   }
-  docChanges.push(...putChanges(puts, trees));
+  for (const d of putDocuments(puts, trees)) docChanges.push(documentChange(d.db, d.path, d.text));
   // a group is the changes of one call (db:create's documents follow the creation)
   const isDatabaseOp = (g: StoreChange[]): boolean => g.length > 0 && ['create', 'drop', 'copy', 'alter'].includes(g[0].op);
   const changes = [...docChanges, ...dbGroups.filter((g) => !isDatabaseOp(g)).flat(), ...dbGroups.filter(isDatabaseOp).flat()];
   checkConflicts(changes);
   return { output, changes };
+}
+
+/** The store change that writes a document's new text (XMLR0002 if it is no longer one well-formed document). */
+function documentChange(db: string, path: string, text: string, etag?: string): StoreChange {
+  let parsed: { xml: string; nodes: number };
+  try {
+    parsed = parseXml(text, { name: path });
+  } catch (e) {
+    throw updateError('XMLR0002', db, path, e instanceof Error ? e.message : String(e));
+  }
+  return { op: 'put', db, path, type: 'xml', data: parsed.xml, nodes: parsed.nodes, ...(etag ? { ifMatch: etag } : {}) };
 }
 
 function checkConflicts(changes: readonly StoreChange[]): void {

@@ -7,23 +7,20 @@
  *
  * `putUpdate` runs when the call is evaluated: it checks the arguments (FOUP0001 for a node that
  * is neither a document nor an element, FOUP0002 for the URI) and answers the pending upd:put.
- * `putChanges` turns the upd:puts of a pending update list into store changes once the node
+ * `putDocuments` answers the documents the upd:puts of a pending update list store, once the node
  * updates are applied: upd:applyUpdates performs upd:put last (§3.2.2), so the node is stored as
  * it is then, with the namespaces in scope on it. Two upd:puts to one URI are XUDY0031.
  */
-import { parseXml } from '../../convert/xml';
-import { isValidDatabaseName, normalizePath } from '../../store/paths';
 import { isNode, xpathError, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { BASE_FOLDER } from '../constants';
 import { activeDatabases } from '../documents/database-access';
-import { hasScheme, splitDatabasePath } from '../documents/resource-uri';
+import { databaseTarget, hasScheme } from '../documents/resource-uri';
 import { updateError } from './errors';
 import type { UpdateTree } from './merge-apply';
 import { isDocumentNode, rootOf, serializeModel, toModel, type MElement, type MNode } from './model';
 import { describe, putPending } from './primitives';
-import type { StoreChange } from './store-changes';
 
-/** The stored resource a URI names, or undefined. */
+/** The stored resource a URI names (as fn:doc reads it, documents/store-source.ts), or undefined. */
 function resourceOf(uri: string): { db: string; path: string } | undefined {
   const text = uri.trim();
   let local: string | undefined = text;
@@ -34,11 +31,8 @@ function resourceOf(uri: string): { db: string; path: string } | undefined {
       local = undefined;
     }
   }
-  if (local === undefined) return undefined;
-  const { db, path } = splitDatabasePath(local);
-  const normal = normalizePath(path);
-  if (!isValidDatabaseName(db) || normal === undefined || normal === '') return undefined;
-  return { db, path: normal };
+  const target = local === undefined ? undefined : databaseTarget(local);
+  return target && target.path !== '' ? target : undefined;
 }
 
 /** fn:put($node, $uri): the pending upd:put (see the file comment). */
@@ -62,11 +56,11 @@ function withInheritedNamespaces(el: MElement): MElement {
   return { ...el, namespaces };
 }
 
-/** The store changes of the upd:puts `puts`, after the node updates of `trees` (keyed by root). */
-export function putChanges(
+/** The documents the upd:puts `puts` store, after the node updates of `trees` (keyed by root). */
+export function putDocuments(
   puts: readonly { readonly node: XdmNode; readonly db: string; readonly path: string }[],
   trees: ReadonlyMap<XdmNode, UpdateTree>,
-): StoreChange[] {
+): { db: string; path: string; text: string }[] {
   const seen = new Set<string>();
   return puts.map((p) => {
     const key = `${p.db}/${p.path}`;
@@ -75,13 +69,6 @@ export function putChanges(
     const tree = trees.get(rootOf(p.node));
     const updated: MNode | undefined = tree?.changed ? tree.index.get(p.node) : undefined;
     const model = updated ?? toModel(p.node);
-    const text = serializeModel(model.kind === 'element' ? withInheritedNamespaces(model) : model);
-    let parsed: { xml: string; nodes: number };
-    try {
-      parsed = parseXml(text, { name: p.path });
-    } catch (e) {
-      throw updateError('XMLR0002', p.db, p.path, e instanceof Error ? e.message : String(e));
-    }
-    return { op: 'put', db: p.db, path: p.path, type: 'xml', data: parsed.xml, nodes: parsed.nodes };
+    return { db: p.db, path: p.path, text: serializeModel(model.kind === 'element' ? withInheritedNamespaces(model) : model) };
   });
 }
