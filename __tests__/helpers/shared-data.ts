@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The `shared` folder beside the repository. */
-export const SHARED = path.resolve(__dirname, '..', '..', '..', 'shared');
+/** The `shared` folder beside the repository, or where `XMLDB_SHARED_DIR` says (a checkout elsewhere). */
+export const SHARED = process.env.XMLDB_SHARED_DIR ? path.resolve(process.env.XMLDB_SHARED_DIR) : path.resolve(__dirname, '..', '..', '..', 'shared');
 
 /** A path inside `../shared`. */
 export function sharedPath(...parts: string[]): string {

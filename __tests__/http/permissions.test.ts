@@ -85,6 +85,15 @@ describe('updating queries need write permission on the databases they change', 
   const query = (user: string, q: string, at = '/rest') => request(s.app).get(`${at}?query=${encodeURIComponent(q)}`).auth(user, 'pw');
   const content = async (path: string) => (await s.get(`/rest/${path}`).expect(200)).text;
 
+  test('fn:put writes only into a database the user may write', async () => {
+    await query('reader', 'put(<n/>, "pub1/put.xml")').expect(403);
+    const hidden = await query('local', 'put(<n/>, "secret/put.xml")');
+    expect([hidden.status, hidden.text]).toEqual([500, "Stopped at ., 1/1:\n[FOUP0002] URI 'secret/put.xml' does not name a resource of a database the query can write."]);
+    await query('local', 'put(<n/>, "pub1/put.xml")').expect(200);
+    expect(await content('pub1/put.xml')).toBe('<n/>');
+    expect((await s.get('/rest/secret').expect(200)).text).not.toContain('put.xml');
+  });
+
   test('a write grant on a database is enough for updates that name only it', async () => {
     await query('local', 'insert node <i/> into doc("pub1/pub1.xml")/p').expect(200);
     await query('local', 'db:add("pub1", <n/>, "n.xml")').expect(200);

@@ -19,6 +19,7 @@ describe('the databases a query names', () => {
     ['the index and numbering functions name their database', 'db:text("t", "v"), db:token("k", "v"), db:get-pre("p", 1), db:info("i"), db:list-details("l")', ['i', 'k', 'l', 'p', 't']],
     ['updating functions', 'db:add("a", <x/>, "x.xml"), db:create("n"), db:drop("o")', ['a', 'n', 'o']],
     ['XQuery Update on a document', 'insert node <y/> into doc("a/x.xml")/x', ['a']],
+    ['fn:put writes the resource of its second argument', 'put(<x/>, "p/x.xml"), fn:put(doc("a/x.xml"), "q/y.xml")', ['a', 'p', 'q']],
     ['a host file names no database', 'doc("file:///etc/passwd"), doc("http://example.com/x")', []],
     ['a name no database can have', 'doc("a b/x.xml")', []],
     ['a prefix bound in the prolog', 'declare namespace d = "http://basex.org/modules/db"; d:get("q")', ['q']],

@@ -4,9 +4,10 @@
  *
  * A query names a database through the first argument of fn:doc, fn:doc-available,
  * fn:collection, fn:uri-collection, the fn:unparsed-text family, fn:json-doc, json:doc and csv:doc
- * (a stored resource `db/path`, see documents/store-source.ts), and through the database arguments
- * of the db: functions. When every such argument is a string literal, the answer is the list of those
- * databases; the database of the query's context (the URL) is the caller's to add.
+ * (a stored resource `db/path`, see documents/store-source.ts), the second of fn:put (the
+ * resource it writes, update/put.ts), and through the database arguments of the db: functions.
+ * When every such argument is a string literal, the answer is the list of those databases; the
+ * database of the query's context (the URL) is the caller's to add.
  *
  * The answer is `'*'` (every database) as soon as the text does not tell: a computed argument, a
  * function reference or partial application of one of those functions, fn:function-lookup,
@@ -89,6 +90,7 @@ export function databasesOf(module: MainModule): DatabaseSet {
     if (uri === NS.fn) {
       if (OPEN_ENDED_FUNCTIONS.has(local)) throw new OpenEnded();
       if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) resource(args[0]);
+      if (local === 'put' && args.length > 1) resource(args[1]);
       return;
     }
     const moduleResources = MODULE_RESOURCE_FUNCTIONS.get(uri);

@@ -43,7 +43,7 @@ import { xpathError, type XdmNode } from '../../saxon';
 import { dbError, type DatabaseAccess, type StoredLocation } from './database-access';
 import { ParsedDocuments } from './parsed-documents';
 import { accessDenied, fileAccessAllowed } from '../guards/resource-guard';
-import { hasScheme, splitDatabasePath } from './resource-uri';
+import { databaseTarget, hasScheme } from './resource-uri';
 import { BASE_FOLDER } from '../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 import { LeafSummaryCache, summarize, type LeafSummary, type SummarySource } from './leaf-summaries';
@@ -326,11 +326,8 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   }
 
   private dbTarget(text: string): Target {
-    const split = splitDatabasePath(text);
-    const db = split.db;
-    const path = normalizePath(split.path);
-    if (!db || path === undefined || !isValidDatabaseName(db)) return { kind: 'invalid' };
-    return { kind: 'db', db, path };
+    const target = databaseTarget(text);
+    return target ? { kind: 'db', ...target } : { kind: 'invalid' };
   }
 
   private exists(db: string, path: string): boolean {

@@ -61,7 +61,7 @@ interface EngineFunction {
  * DocumentSource (documents/source.ts), fn:uri-collection from the store's catalog
  * (modules/db.ts); calls of fn:codepoints-to-string without saxon-js's
  * limit on the number of codepoints (codepoints.ts); fn:transform by refusing
- * (guards/disabled-functions.ts).
+ * (guards/disabled-functions.ts); fn:put by storing into a database (update/put.ts).
  */
 const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   doc: { name: 'doc', arities: [0, 1], references: true },
@@ -70,6 +70,7 @@ const ENGINE_FUNCTIONS: Readonly<Record<string, EngineFunction>> = {
   'uri-collection': { name: 'uri-collection', arities: [0, 1], references: true },
   'codepoints-to-string': { name: 'codepoints-to-string', arities: [1], references: false },
   transform: { name: 'transform', arities: [1], references: true },
+  put: { name: 'put', arities: [2, 3], references: false },
 };
 
 /** The generated function behind `fn:function-lookup#2` (`guardedLookup`). */

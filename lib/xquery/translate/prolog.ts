@@ -22,6 +22,7 @@
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
 import { locate } from '../errors';
+import { staticUpdateError } from '../update/errors';
 import { invalidSerializationParam, isSerializationParam } from '../serialization/params';
 import { lineColumn } from '../syntax';
 import { isHiddenNamespace } from './callable';
@@ -99,8 +100,12 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         ctx.defaultEmptyOrder = d.order;
         break;
       case 'OrderingModeDecl':
-      case 'RevalidationDecl':
         break;
+      case 'RevalidationDecl':
+        // XQuery Update 1.0 §2.2.1 / 3.0 §2.3.1: the supported modes are implementation-defined,
+        // and an unsupported one is XUST0026. Nothing is ever revalidated here (no schemas), so
+        // no mode is supported: even `skip` would promise a choice the engine does not make.
+        throw staticUpdateError('XUST0026', ctx.source, d.start, d.mode);
       case 'DecimalFormatDecl':
         unit.addDeclaration(decimalFormat(d, scope), d);
         break;

@@ -67,7 +67,8 @@ function newName(e: Expr, scope: Scope, unit: TranslationUnit): string {
       if (uri) return `${FN('QName')}(${xpathString(uri)}, ${xpathString(`${m[1]}:${m[2]}`)})`;
     }
   }
-  return `(${translateExpr(e, scope, unit)})`;
+  // XQUF §2.4.4: the new name expression is atomized (a node gives its string value)
+  return `${FN('data')}((${translateExpr(e, scope, unit)}))`;
 }
 
 /** The query's statically known prefixes, for names given as strings at run time. */

@@ -20,6 +20,7 @@ const ERR_NS = 'http://www.w3.org/2005/xqt-errors';
 export const UPDATE_ERRORS = {
   XUST0001: 'Updating expression is not allowed here: %.',
   XUST0002: 'Updating expression expected in %.',
+  XUST0026: 'Revalidation mode % is not supported.',
   XUST0028: 'Updating function % must not declare a return type.',
   XUTY0004: 'Attributes must precede all other nodes in the inserted content.',
   XUTY0005: 'Target of insert into must be a single element or document node, found %.',
@@ -45,11 +46,13 @@ export const UPDATE_ERRORS = {
   XUDY0029: 'Target of insert before/after has no parent: %.',
   XUDY0030: 'Attributes cannot be inserted before or after a child of a document node.',
   XUDY0031: 'Resource % is written more than once.',
+  XUDY0037: 'The modify clause must not store documents (fn:put).',
   XQDY0026: 'Processing instruction content must not contain "?>".',
   XQDY0041: 'Invalid processing instruction name: %.',
   XQDY0072: 'Comment must not contain "--" or end with "-".',
   XQDY0074: 'Invalid name: %.',
   FOUP0001: 'Input must be a document or element node, a string or a binary value, found %.',
+  FOUP0002: "URI '%' does not name a resource of a database the query can write.",
   /** db:conflict: two updates of one resource or database in one query (BaseX). */
   'db:conflict': 'Multiple updates on %.',
   /** db:name: an invalid database name (BaseX). */

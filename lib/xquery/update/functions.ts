@@ -12,6 +12,8 @@
  *   copy($source as item()*) as node()                         a fresh copy (XUTY0013 unless one node)
  *   modify($pul as item()*, $copies as node()*) as node()*     the copies with the updates applied
  *
+ * and `Q{urn:xmldb-rest:engine}put($node, $uri[, $options])`, fn:put (update/put.ts).
+ *
  * `modify` is how copy-modify and `transform with` apply their modify clause inside the
  * query: its result depends on the pending updates, and the return clause reads the copies
  * from its result, so saxon-js cannot evaluate the return clause first.
@@ -19,6 +21,8 @@
 import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import { updateError } from './errors';
+import { putUpdate } from './put';
+import { ENGINE_NS } from '../constants';
 import { attributeToModel, attributeToSaxon, isDocumentNode, toModel, toSaxon, type XdmAttr } from './model';
 import {
   UPDATE_NS,
@@ -54,6 +58,7 @@ export function modifyCopies(pul: XdmValue, copies: readonly XdmNode[]): XdmNode
   for (const item of pul) {
     if (!isPending(item)) continue;
     const p = readPending(item);
+    if (p.op === 'put') throw updateError('XUDY0037');
     if (p.op === 'output' || p.op === 'db') throw updateError('XUDY0014', p.op === 'output' ? 'update:output' : 'a db: function');
     pending.push(p);
   }
@@ -91,5 +96,9 @@ export function registerUpdateFunctions(): void {
       },
     },
     modify: { sig: '1F r[*N] a[*,*N]', impl: ([pul, copies]) => modifyCopies(pul, copies as XdmNode[]) },
+  });
+  // fn:put (translate/functions.ts sends its static calls here); the XQUF 3.0 options map is not used
+  registerFunctions(ENGINE_NS, {
+    put: { sig: '1F r[*] a[*,?AS,*]', arity: [2, 3], impl: ([node, uri]) => [putUpdate(node, uri)] },
   });
 }

@@ -190,6 +190,29 @@ function setName(target: MElement | MAttribute, name: NameParts): void {
   target.local = name.local;
 }
 
+/** The default namespace in scope on a model element (its own declarations, then its ancestors'). */
+function defaultNamespaceOf(el: MElement): string {
+  for (let e: MParent | null = el; e && e.kind === 'element'; e = e.parent) {
+    const d = e.namespaces.get('');
+    if (d !== undefined) return d;
+  }
+  return '';
+}
+
+/**
+ * Renaming an element to an unprefixed name binds the default namespace on that element only:
+ * namespace bindings belong to each element (XDM §6.2.2), so the element children keep the
+ * default namespace they had, undeclared (`xmlns=""`) or redeclared where it would be inherited.
+ * (A prefix cannot be undeclared in XML 1.0: a new prefixed binding stays visible below.)
+ */
+function bindDefaultNamespace(el: MElement, name: NameParts): void {
+  if (name.prefix !== '') return;
+  const before = defaultNamespaceOf(el);
+  if (before === name.uri) return;
+  for (const c of el.children) if (c.kind === 'element' && !c.namespaces.has('')) c.namespaces.set('', before);
+  el.namespaces.set('', name.uri);
+}
+
 function applyOne(r: Resolved, touched: Set<MElement>): void {
   const { p, target } = r;
   if (target.kind === 'attr') {
@@ -259,6 +282,7 @@ function applyOne(r: Resolved, touched: Set<MElement>): void {
     }
     case 'rename': {
       if (node.kind === 'element') {
+        bindDefaultNamespace(node, p.name!);
         setName(node, p.name!);
         touched.add(node);
       } else if (node.kind === 'pi') node.target = p.name!.local;

@@ -10,8 +10,10 @@
  * or by both node updates and a db: function; one database created, dropped, copied to or
  * renamed twice.
  *
- * Order of the changes: documents changed by node updates, then resource changes of db:
- * functions, then database changes (copy, alter, drop, create; db:create's documents right
+ * fn:put stores its node as it is after the node updates (update/put.ts).
+ *
+ * Order of the changes: documents changed by node updates and fn:put, then resource changes of
+ * db: functions, then database changes (copy, alter, drop, create; db:create's documents right
  * after their database), each group in query order.
  */
 import { parseXml } from '../../convert/xml';
@@ -21,7 +23,8 @@ import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import type { StoreChange } from './store-changes';
 import { updateError } from './errors';
 import { serializeModel } from './model';
-import { isPending, readPending } from './primitives';
+import { isPending, readPending, type Pending } from './primitives';
+import { putDocuments } from './put';
 
 export interface UpdateOutcome {
   /** Items to serialize as the query's result. */
@@ -34,6 +37,7 @@ export function applyPendingUpdates(result: XdmValue, access: DatabaseAccess | u
   const output: XdmItem[] = [];
   const xquf: XqufPending[] = [];
   const dbGroups: StoreChange[][] = [];
+  const puts: Extract<Pending, { op: 'put' }>[] = [];
   for (const item of result) {
     if (!isPending(item)) {
       output.push(item);
@@ -42,6 +46,7 @@ export function applyPendingUpdates(result: XdmValue, access: DatabaseAccess | u
     const p = readPending(item);
     if (p.op === 'output') output.push(...p.items);
     else if (p.op === 'db') dbGroups.push(JSON.parse(p.change) as StoreChange[]);
+    else if (p.op === 'put') puts.push(p);
     else xquf.push(p);
   }
   const trees = new Map<XdmNode, UpdateTree>();
@@ -55,21 +60,25 @@ export function applyPendingUpdates(result: XdmValue, access: DatabaseAccess | u
     if (!tree.changed) continue;
     const where = access?.locate(tree.root);
     if (!where) continue;
-    const text = serializeModel(tree.model);
-    let parsed: { xml: string; nodes: number };
-    try {
-      parsed = parseXml(text, { name: where.path });
-    } catch (e) {
-      throw updateError('XMLR0002', where.db, where.path, e instanceof Error ? e.message : String(e));
-    }
-    const etag = access?.resource(where.db, where.path)?.etag;
-    docChanges.push({ op: 'put', db: where.db, path: where.path, type: 'xml', data: parsed.xml, nodes: parsed.nodes, ...(etag ? { ifMatch: etag } : {}) });
+    docChanges.push(documentChange(where.db, where.path, serializeModel(tree.model), access?.resource(where.db, where.path)?.etag));
   }
+  for (const d of putDocuments(puts, trees)) docChanges.push(documentChange(d.db, d.path, d.text));
   // a group is the changes of one call (db:create's documents follow the creation)
   const isDatabaseOp = (g: StoreChange[]): boolean => g.length > 0 && ['create', 'drop', 'copy', 'alter'].includes(g[0].op);
   const changes = [...docChanges, ...dbGroups.filter((g) => !isDatabaseOp(g)).flat(), ...dbGroups.filter(isDatabaseOp).flat()];
   checkConflicts(changes);
   return { output, changes };
+}
+
+/** The store change that writes a document's new text (XMLR0002 if it is no longer one well-formed document). */
+function documentChange(db: string, path: string, text: string, etag?: string): StoreChange {
+  let parsed: { xml: string; nodes: number };
+  try {
+    parsed = parseXml(text, { name: path });
+  } catch (e) {
+    throw updateError('XMLR0002', db, path, e instanceof Error ? e.message : String(e));
+  }
+  return { op: 'put', db, path, type: 'xml', data: parsed.xml, nodes: parsed.nodes, ...(etag ? { ifMatch: etag } : {}) };
 }
 
 function checkConflicts(changes: readonly StoreChange[]): void {

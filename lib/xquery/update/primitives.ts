@@ -11,8 +11,8 @@
  *
  * Primitives (upd:*): insertInto, insertIntoAsFirst, insertIntoAsLast, insertBefore,
  * insertAfter, insertAttributes, delete, replaceNode, replaceValue, replaceElementContent,
- * rename; plus `output` (BaseX's update:output) and `db` (a store change of a db: function,
- * update/store-changes.ts).
+ * rename, put (fn:put, update/put.ts); plus `output` (BaseX's update:output) and `db` (a store
+ * change of a db: function, update/store-changes.ts).
  */
 import {
   NodeKind,
@@ -30,7 +30,7 @@ import {
   type XdmValue,
 } from '../../saxon';
 import { updateError } from './errors';
-import { attributeName, elementName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
+import { attributeName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
 
 export const UPDATE_NS = 'urn:xmldb-rest:update';
 /** The marker key of a pending-update map. */
@@ -49,7 +49,7 @@ export type XqufOp =
   | 'replaceElementContent'
   | 'rename';
 
-export type PendingOp = XqufOp | 'output' | 'db';
+export type PendingOp = XqufOp | 'output' | 'db' | 'put';
 
 /** A resolved name (xs:QName value, or a name made from a string). */
 export interface NameParts {
@@ -62,7 +62,8 @@ export interface NameParts {
 export type Pending =
   | { readonly op: XqufOp; readonly target: XdmNode; readonly content: XdmNode[]; readonly value?: string; readonly name?: NameParts }
   | { readonly op: 'output'; readonly items: XdmItem[] }
-  | { readonly op: 'db'; /** JSON of StoreChange[]. */ readonly change: string };
+  | { readonly op: 'db'; /** JSON of StoreChange[]. */ readonly change: string }
+  | { readonly op: 'put'; readonly node: XdmNode; readonly db: string; readonly path: string };
 
 // ---------------------------------------------------------------------------------------------
 // maps
@@ -86,6 +87,7 @@ export function readPending(m: XdmMap): Pending {
   const get = (k: string): XdmItem[] => m.get(key(k)) ?? [];
   if (op === 'output') return { op, items: get('items') };
   if (op === 'db') return { op, change: String(get('change')[0]) };
+  if (op === 'put') return { op, node: get('node')[0] as XdmNode, db: String(get('db')[0]), path: String(get('path')[0]) };
   const value = get('value');
   const name = get('name');
   return {
@@ -100,6 +102,11 @@ export function readPending(m: XdmMap): Pending {
 /** The pending store changes of a db: function (update/store-changes.ts StoreChange[], as JSON). */
 export function dbPending(changes: readonly object[]): XdmMap {
   return pendingMap('db', { change: [stringValue(JSON.stringify(changes))] });
+}
+
+/** upd:put (fn:put): `node` is stored at `db`/`path` as it is once the query's updates are applied (update/put.ts). */
+export function putPending(node: XdmNode, db: string, path: string): XdmMap {
+  return pendingMap('put', { node: [node], db: [stringValue(db)], path: [stringValue(path)] });
 }
 
 export function outputPending(items: XdmValue): XdmMap {
@@ -327,12 +334,10 @@ export function renameUpdates(target: XdmValue, newName: XdmValue, namespaces: R
   } else if (name.prefix !== '' && name.uri !== XML_NS) {
     const element = t.nodeType === NodeKind.element ? (t as DomNode) : parentOf(t);
     if (element && element.nodeType === NodeKind.element) {
-      const scope = inScopeNamespaces(element);
-      const own = t.nodeType === NodeKind.element ? elementName(element) : undefined;
-      const bound = scope.get(name.prefix);
-      // the element's own name binding is the one being replaced
-      const replaced = own !== undefined && own.prefix === name.prefix;
-      if (!replaced && bound !== undefined && bound !== '' && bound !== name.uri) throw updateError('XUDY0023', name.prefix, bound, name.uri);
+      // XQUF §2.4.4: any binding of the prefix in the element's namespaces property conflicts,
+      // the one implied by the element's current name included (it stays in scope).
+      const bound = inScopeNamespaces(element).get(name.prefix);
+      if (bound !== undefined && bound !== '' && bound !== name.uri) throw updateError('XUDY0023', name.prefix, bound, name.uri);
     }
   }
   return [pendingMap('rename', { target: [t], name: [stringValue(JSON.stringify(name))] })];
