@@ -23,6 +23,7 @@ import { registerCsvFunctions } from './modules/csv';
 import { registerConvertFunctions } from './modules/convert';
 import { registerHashFunctions } from './modules/hash';
 import { registerRandomFunctions } from './modules/random';
+import { registerFullTextFunctions } from './modules/ft';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 
 /** The registrations, in order: the engine's own functions, then BaseX's modules, then guards. */
@@ -43,6 +44,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerConvertFunctions, // convert:
   registerHashFunctions, // hash:
   registerRandomFunctions, // random:
+  registerFullTextFunctions, // engine:ft-contains, engine:ft-score (`contains text`) and ft:
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

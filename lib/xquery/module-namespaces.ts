@@ -13,4 +13,5 @@ export const MODULE_NAMESPACES = {
   convert: 'http://basex.org/modules/convert',
   random: 'http://basex.org/modules/random',
   hash: 'http://basex.org/modules/hash',
+  ft: 'http://basex.org/modules/ft',
 } as const satisfies Readonly<Record<string, string>>;

@@ -28,6 +28,7 @@ export type * from './ast-prolog';
 export type * from './ast-expressions';
 export type * from './ast-primary';
 export type * from './ast-types';
+export type * from './ast-fulltext';
 
 /** Every node kind, for exhaustive switches in later passes. */
 export type Node =
