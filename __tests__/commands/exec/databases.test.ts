@@ -157,10 +157,24 @@ describe('OPEN, CLOSE', () => {
 describe('OPTIMIZE, FLUSH, indexes', () => {
   test('accepted without output; index commands set the flag INFO DB shows', async () => {
     await f.run('CREATE DB db');
-    expect(await f.run('OPEN db\nOPTIMIZE\nOPTIMIZE ALL\nFLUSH\nCREATE INDEX FULLTEXT\nDROP INDEX TEXT')).toBe('');
+    expect(await f.run('OPEN db\nOPTIMIZE\nOPTIMIZE ALL\nFLUSH\nDROP INDEX TEXT')).toBe('');
     const info = await f.run('OPEN db\nINFO DB');
     expect(info).toContain(' TEXTINDEX: false\n');
-    expect(info).toContain(' FTINDEX: true\n');
+    expect(info).toContain(' FTINDEX: false\n');
+  });
+
+  test('the full-text index is refused, not pretended: CREATE INDEX FULLTEXT and SET FTINDEX true', async () => {
+    await f.run('CREATE DB db');
+    const refused = (what: string) => ({
+      status: 500,
+      code: 'FULLTEXT_INDEX_X',
+      message: `The full-text index is not supported (full-text expressions search without it): ${what}.`,
+    });
+    expect(await f.fail('OPEN db\nCREATE INDEX FULLTEXT')).toStrictEqual(refused('CREATE INDEX FULLTEXT'));
+    expect(await f.fail('SET FTINDEX true')).toStrictEqual(refused('SET FTINDEX true'));
+    expect(await f.fail('SET FTINDEX')).toStrictEqual(refused('SET FTINDEX true'));
+    expect(await f.run('OPEN db\nSET FTINDEX false\nDROP INDEX FULLTEXT')).toBe('');
+    expect(await f.run('OPEN db\nINFO DB')).toContain(' FTINDEX: false\n');
   });
 });
 

@@ -24,6 +24,8 @@ describe('the databases a query names', () => {
     ['a declared function shadows nothing', 'declare function local:doc($x) { $x }; local:doc("k") ! string(.)', []],
     ['math, map, array and xs functions', 'math:pi(), map:size(map{}), array:size([]), xs:integer("1")', []],
     ['json:doc and csv:doc name a stored resource', 'json:doc("j/x.json"), csv:doc("/c/x.csv", map{})', ['c', 'j']],
+    ['full-text stop words and thesauri at stored resources, ft:search and ft:tokens', 'declare ft-option using stop words at "s/w.txt"; "a" contains text "a" using thesaurus at "t/t.xml" using stop words ("x") union at "u/w.txt", ft:search("f", "a"), ft:tokens("g")', ['f', 'g', 's', 't', 'u']],
+    ['the other ft: functions read none', 'ft:contains("a", "a"), ft:tokenize("a"), ft:normalize("a")', []],
     ['the other json:, csv:, convert:, random: and hash: functions read none', 'json:parse("1"), csv:serialize(()), convert:integer-to-base(1, 2), random:uuid(), hash:md5("")', []],
   ])('%s', (_name, query, expected) => {
     expect(of(query)).toStrictEqual(expected);

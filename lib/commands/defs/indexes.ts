@@ -1,6 +1,7 @@
 /** CREATE INDEX and DROP INDEX: no index is built; the flag INFO DB shows is set. */
 import { defineCommand, element, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer, type RunContext } from '../exec/context';
+import { execError } from '../exec/errors';
 import { INDEX_TYPES, type CommandOf, type IndexType } from '../types';
 
 const INDEX_KINDS = INDEX_TYPES.map((t) => t.toUpperCase());
@@ -25,6 +26,7 @@ function elementType(value: string, invalid: () => Error): IndexType {
 }
 
 async function setIndex(cmd: CommandOf<'createIndex' | 'dropIndex'>, ctx: RunContext): Promise<string> {
+  if (cmd.kind === 'createIndex' && cmd.type === 'fulltext') throw execError('FULLTEXT_INDEX_X', 'CREATE INDEX FULLTEXT');
   const db = await existingDb(ctx);
   await writer(ctx).setOptions(db, { [INDEX_OPTION[cmd.type]]: cmd.kind === 'createIndex' });
   return '';

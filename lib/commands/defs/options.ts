@@ -11,6 +11,12 @@ import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import { execError } from '../exec/errors';
 import { canonicalOption, OPTION_NAMES, optionValue } from '../exec/options';
 
+/** The value, unless it would have new databases get a full-text index, which does not exist yet. */
+function refuseFullTextIndex<T>(name: string, value: T): T {
+  if (name === 'FTINDEX' && value === true) throw execError('FULLTEXT_INDEX_X', 'SET FTINDEX true');
+  return value;
+}
+
 export const set = defineCommand({
   kind: 'set',
   syntax: [
@@ -26,14 +32,14 @@ export const set = defineCommand({
     const state = ctx.state;
     const name = canonicalOption(cmd.option);
     if (cmd.value === undefined) {
-      if (optionKind(name) === 'boolean') state.options.set(name, optionValue(state, name) !== true);
+      if (optionKind(name) === 'boolean') state.options.set(name, refuseFullTextIndex(name, optionValue(state, name) !== true));
       else state.options.delete(name);
       return '';
     }
     const value = parseOptionValue(name, cmd.value);
     if (value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
     requireValidSerializerOption(name, cmd.value);
-    state.options.set(name, value);
+    state.options.set(name, refuseFullTextIndex(name, value));
     return '';
   },
 });

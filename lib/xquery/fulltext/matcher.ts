@@ -16,6 +16,8 @@ interface Span {
   readonly query: number;
   readonly start: number;
   readonly end: number;
+  /** For a span joined by a window or distance filter: the spans it joined, which are what it covers. */
+  readonly parts?: readonly Span[];
 }
 interface Match {
   readonly inc: readonly Span[];
@@ -31,24 +33,38 @@ function limited(ms: Match[]): Match[] {
   return ms;
 }
 
+/** A computed value as the matcher reads it: its items' strings and whether each is numeric or a string. */
+export interface FTItem {
+  readonly text: string;
+  readonly kind: 'string' | 'number' | 'other';
+}
+
 /** What one evaluation reads its computed values from. */
 export interface FTContext {
   /** The computed values of the description, by index. */
-  readonly values: readonly (readonly string[])[];
+  readonly values: readonly (readonly FTItem[])[];
 }
 
-export function resolve<T>(v: FTValue<T>, ctx: FTContext, conv: (s: readonly string[]) => T): T {
+export function resolve<T>(v: FTValue<T>, ctx: FTContext, conv: (s: readonly FTItem[]) => T): T {
   return 'fixed' in v ? v.fixed : conv(ctx.values[v.dyn]);
 }
 
-function integer(s: readonly string[]): number {
-  if (s.length !== 1 || !/^\s*[+-]?\d+(\.0*)?\s*$/.test(s[0])) throw xpathError('Integer expected in full-text range.', 'XPTY0004');
-  return Number(s[0]);
+/** Search strings: strings, untyped or URI values (§3.2; anything else is XPTY0004). */
+function searchStrings(s: readonly FTItem[]): string[] {
+  for (const i of s) if (i.kind !== 'string') throw xpathError(`String expected in full-text words, found '${i.text}'.`, 'XPTY0004');
+  return s.map((i) => i.text);
 }
 
-function number(s: readonly string[]): number {
-  if (s.length !== 1 || Number.isNaN(Number(s[0]))) throw xpathError('Number expected as weight.', 'XPTY0004');
-  return Number(s[0]);
+/** A count of a range or window (§3.3: xs:integer; XPTY0004 otherwise). */
+function integer(s: readonly FTItem[]): number {
+  if (s.length !== 1 || s[0].kind !== 'number' || !Number.isInteger(Number(s[0].text))) throw xpathError('Integer expected in full-text range.', 'XPTY0004');
+  return Number(s[0].text);
+}
+
+/** A weight (§3.1: numeric). */
+function number(s: readonly FTItem[]): number {
+  if (s.length !== 1 || s[0].kind !== 'number') throw xpathError('Number expected as weight.', 'XPTY0004');
+  return Number(s[0].text);
 }
 
 function inRange(n: number, range: FTRange, ctx: FTContext): boolean {
@@ -103,10 +119,12 @@ export class ItemMatcher {
       case 'mildnot': {
         const left = this.eval(node.left);
         const right = this.eval(node.right);
-        if (right.some((m) => m.exc.length > 0)) throw xpathError('Invalid expressions in mild not.', 'FTDY0017');
+        if ([...left, ...right].some((m) => m.exc.length > 0)) throw xpathError('Invalid expressions in mild not.', 'FTDY0017');
         const covered = new Set<number>();
-        for (const m of right) for (const s of m.inc) for (let p = s.start; p <= s.end; p++) covered.add(p);
-        return left.filter((m) => !m.inc.some((s) => spanTouches(s, covered)));
+        for (const m of right) cover(m.inc, covered);
+        // A match stays unless every one of its includes lies in what the right side matched
+        // (XQFTTS FTMildNot-and2: "usability" ftand "ninja" not in "ninja coder" keeps "usability").
+        return left.filter((m) => m.inc.length === 0 || !m.inc.every((s) => spanTouches(s, covered)));
       }
       case 'not':
         return unaryNot(this.eval(node.item));
@@ -127,26 +145,38 @@ export class ItemMatcher {
           const lo = Math.min(...m.inc.map((s) => this.unitOf(s.start, node.unit)));
           const hi = Math.max(...m.inc.map((s) => this.unitOf(s.end, node.unit)));
           if (hi - lo + 1 > size) return [];
-          // §4.3.5: excludes count only inside a window that holds every include.
-          const exc = m.exc.filter((s) => this.unitOf(s.end, node.unit) - lo < size && hi - this.unitOf(s.start, node.unit) < size);
-          return [{ inc: m.inc, exc }];
+          // §4.2.6.5: one match per placement of the window over the includes, each keeping the
+          // excludes inside it, so an exclude next to the includes on one side only does not decide.
+          const out: Match[] = [];
+          const inc = [merged(m.inc)];
+          // Windows lie inside the text (§4.2.6.5), unless the text is shorter than one.
+          const first = Math.max(hi - size + 1, 0);
+          const last = Math.max(Math.min(lo, this.unitOf(this.tokens.length - 1, node.unit) - size + 1), first);
+          for (let w = first; w <= last; w++) {
+            const exc = m.exc.filter((s) => this.unitOf(s.start, node.unit) >= w && this.unitOf(s.end, node.unit) <= w + size - 1);
+            out.push({ inc, exc });
+            if (exc.length === 0) break;
+          }
+          return out;
         });
       }
       case 'distance':
-        return this.eval(node.item).filter((m) => {
+        return this.eval(node.item).flatMap((m) => {
           const inc = [...m.inc].sort((a, b) => a.start - b.start || a.end - b.end);
           for (let i = 1; i < inc.length; i++) {
-            const d = node.unit === 'words' ? inc[i].start - inc[i - 1].end - 1 : this.unitOf(inc[i].start, node.unit) - this.unitOf(inc[i - 1].end, node.unit);
-            if (!inRange(d, node.range, this.ctx)) return false;
+            // §4.3.4: the number of units between the two, so adjacent sentences are 0 apart.
+            const d = this.unitOf(inc[i].start, node.unit) - this.unitOf(inc[i - 1].end, node.unit) - 1;
+            if (!inRange(d, node.range, this.ctx)) return [];
           }
-          return true;
+          return [{ inc: inc.length > 0 ? [merged(inc)] : [], exc: m.exc }];
         });
       case 'scope': {
         const unit = node.unit === 'sentence' ? 'sentences' : 'paragraphs';
         return this.eval(node.item).filter((m) => {
           const units = m.inc.map((s) => [this.unitOf(s.start, unit), this.unitOf(s.end, unit)]);
           if (node.same) return units.every(([a, b]) => a === b && a === units[0][0]);
-          return units.every(([a], i) => units.every(([b], j) => i === j || a !== b));
+          // Different units need two includes at least (XQFTTS different-sentence-01).
+          return units.length > 1 && units.every(([a], i) => units.every(([b], j) => i === j || a !== b));
         });
       }
       case 'content': {
@@ -154,9 +184,7 @@ export class ItemMatcher {
         return this.eval(node.item).filter((m) => {
           if (node.at === 'start') return m.inc.some((s) => s.start === 0);
           if (node.at === 'end') return m.inc.some((s) => s.end === last);
-          const covered = new Set<number>();
-          for (const s of m.inc) for (let p = s.start; p <= s.end; p++) covered.add(p);
-          return covered.size === this.tokens.length && this.tokens.length > 0;
+          return this.tokens.length > 0 && cover(m.inc, new Set()).size === this.tokens.length;
         });
       }
     }
@@ -169,7 +197,7 @@ export class ItemMatcher {
 
   private words(node: Extract<FTNode, { t: 'words' }>): AllMatches {
     const o = node.options;
-    const strings = resolve(node.value, this.ctx, (s) => s);
+    const strings = resolve(node.value, this.ctx, searchStrings);
     const split = (s: string): string[] => (o.wildcards ? wildcardWords(s) : words(s));
     let result: AllMatches;
     switch (node.mode) {
@@ -193,9 +221,15 @@ export class ItemMatcher {
     }
     if (!node.times) return result;
     // §4.2.6 FTTimes: the number of occurrences must fall into the range.
-    const occurrences = result.filter((m) => m.inc.length > 0).length;
-    if (!inRange(occurrences, node.times, this.ctx)) return [];
-    return [{ inc: result.flatMap((m) => m.inc), exc: result.flatMap((m) => m.exc) }];
+    const found = result.filter((m) => m.inc.length > 0);
+    const min = node.times.min ? resolve(node.times.min, this.ctx, integer) : 0;
+    if (found.length < min) return [];
+    if (!inRange(found.length, node.times, this.ctx)) {
+      // More than the range allows: as in §4.2.6.7, the occurrences beyond it are excludes, so no
+      // match qualifies (and a mild not over it sees the excludes, FTDY0017).
+      return limited(found.map((m) => ({ inc: m.inc, exc: found.filter((o) => o !== m).flatMap((o) => o.inc) })));
+    }
+    return [{ inc: found.flatMap((m) => m.inc), exc: found.flatMap((m) => m.exc) }];
   }
 
   /** The matches of one query string taken as a phrase, or of its thesaurus expansions. */
@@ -237,9 +271,36 @@ export class ItemMatcher {
   }
 }
 
+/**
+ * The includes of a match that passed a window or distance filter, as one span from the first to
+ * the last (§4.2.6.5, §4.2.6.6: later filters see the matched stretch as one; XQFTTS FTPosFilter-q4,
+ * FTDistance-complexwords5).
+ */
+function merged(inc: readonly Span[]): Span {
+  return {
+    query: Math.min(...inc.map((s) => s.query)),
+    start: Math.min(...inc.map((s) => s.start)),
+    end: Math.max(...inc.map((s) => s.end)),
+    parts: inc.flatMap(covering),
+  };
+}
+
+/** The spans whose tokens a span covers (a joined span covers its parts, not the gaps between them). */
+function covering(s: Span): readonly Span[] {
+  return s.parts ?? [s];
+}
+
+/** Adds the token positions `spans` cover to `into`. */
+function cover(spans: readonly Span[], into: Set<number>): Set<number> {
+  for (const part of spans.flatMap(covering)) for (let p = part.start; p <= part.end; p++) into.add(p);
+  return into;
+}
+
 function spanTouches(s: Span, covered: Set<number>): boolean {
-  for (let p = s.start; p <= s.end; p++) if (covered.has(p)) return true;
-  return false;
+  return covering(s).some((part) => {
+    for (let p = part.start; p <= part.end; p++) if (covered.has(p)) return true;
+    return false;
+  });
 }
 
 /** §4.2.3 FTAnd: every pair of matches, joined. */
@@ -272,7 +333,7 @@ export function score(all: AllMatches, tokenCount: number, weight: number): numb
   const good = all.filter((m) => m.exc.length === 0);
   if (good.length === 0) return 0;
   const covered = new Set<number>();
-  for (const m of good) for (const s of m.inc) for (let p = s.start; p <= s.end; p++) covered.add(p);
+  for (const m of good) cover(m.inc, covered);
   const hits = Math.max(covered.size, 1);
   const s = (hits / (hits + Math.sqrt(Math.max(tokenCount, 1)))) * weight;
   return Math.max(0, Math.min(1, s));

@@ -70,6 +70,10 @@ export function wildcardPattern(token: string): RegExp {
 
 /** The test for one query token (`stop` when it is a stop word: it matches any token, §3.4.7). */
 export function termTest(queryWord: string, o: FTMatchOptions, stop: boolean): TermTest {
+  // §3.4.6: a language must be an xs:language value the implementation knows.
+  if (o.language !== undefined && !/^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(o.language)) {
+    throw xpathError(`Language '${o.language}' is not supported.`, 'FTST0009');
+  }
   if (stop) return () => true;
   const fold = (w: string): string => normalizeToken(w, o);
   let q = fold(queryWord);
@@ -85,7 +89,8 @@ export function termTest(queryWord: string, o: FTMatchOptions, stop: boolean): T
     return (w) => caseCheck(w) && re.test(fold(w));
   }
   if (o.fuzzy) {
-    const limit = Math.floor(q.length / 4);
+    // BaseX: a quarter of the query token's length, one error at least.
+    const limit = Math.max(1, Math.floor(q.length / 4));
     return (w) => caseCheck(w) && distance(q, fold(w), limit) <= limit;
   }
   if (o.stemming) {

@@ -52,8 +52,13 @@ export function wildcardWords(text: string): string[] {
   let cur = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '\\' && i + 1 < text.length) {
+    if (c === '\\' && i + 1 < text.length && WORD_CHAR.test(text[i + 1])) {
       cur += c + text[++i];
+    } else if (c === '\\' && i + 1 < text.length && '.?*+{}\\'.includes(text[i + 1]) && cur.length > 0) {
+      // An escaped wildcard character that cannot occur in a token ends it (XQFTTS ftwildcard-q14: "nex.\?" matches "next").
+      i++;
+      out.push(cur);
+      cur = '';
     } else if (WORD_CHAR.test(c) || '.?*+'.includes(c)) {
       cur += c;
     } else if (c === '{' && cur.endsWith('.')) {

@@ -13,11 +13,11 @@
  * Options are BaseX's: `mode` (any, all, phrase, any word, all words), `case`, `diacritics`,
  * `stemming`, `language`, `wildcards`, `fuzzy`, `ordered`, `content`, `distance`, `window`, `scope`.
  */
-import { castString, isNode, registerFunctions, stringValue, xpathError, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
+import { castString, isNode, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { ENGINE_NS } from '../constants';
 import { moduleError } from '../module-support/options';
-import { ItemMatcher, satisfied, score, weightOf, type FTContext } from '../fulltext/matcher';
+import { ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTCase, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -26,12 +26,21 @@ import { expand, thesaurusOf } from '../fulltext/resources';
 
 // ----------------------------------------------------------------------------- searched text
 
-/** The text of `node` without the content of the ignored nodes (§3.6 FTIgnoreOption). */
-function textWithout(node: Node, ignored: ReadonlySet<unknown>): string {
+/**
+ * The text of `node` as it is tokenized, without the content of the ignored nodes (§3.6
+ * FTIgnoreOption). Paragraphs (§4.1 leaves them to the implementation): a line end in text that
+ * only separates elements (indentation between blocks) ends one; a line end inside text is a
+ * wrapped line and counts as a space.
+ */
+function nodeText(node: Node, ignored: ReadonlySet<unknown>): string {
   if (ignored.has(node)) return ' ';
-  if (node.nodeType === 3 || node.nodeType === 4) return node.nodeValue ?? '';
+  if (node.nodeType === 3 || node.nodeType === 4) {
+    const v = node.nodeValue ?? '';
+    return /^\s*$/.test(v) ? (v.includes('\n') ? '\n' : v) : v.replace(/[\r\n]+/g, ' ');
+  }
+  if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return ''; // comments, PIs, a document type
   let out = '';
-  for (const c of Array.from(node.childNodes)) out += textWithout(c, ignored);
+  for (const c of Array.from(node.childNodes)) out += nodeText(c, ignored);
   return out;
 }
 
@@ -40,7 +49,7 @@ function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): st
   if (isNode(item)) {
     const n = item as unknown as Node & { value?: string };
     if (n.nodeType === 2) return n.value ?? '';
-    if (n.nodeType === 1 || n.nodeType === 9 || n.nodeType === 11) return ignored.size > 0 ? textWithout(n, ignored) : (n.textContent ?? '');
+    if (n.nodeType === 1 || n.nodeType === 9 || n.nodeType === 11) return nodeText(n, ignored);
     return n.nodeValue ?? '';
   }
   return String(item);
@@ -50,11 +59,19 @@ function strings(v: XdmValue): string[] {
   return v.map((i) => searchedText(i, new Set()));
 }
 
+/** A computed value's item for the matcher: atomized, with its kind (strings, untyped and URIs count as strings). */
+function ftItem(item: XdmValue[number]): FTItem {
+  if (isNode(item)) return { text: searchedText(item, new Set()), kind: 'string' };
+  const code = (item as XdmAtomic).code;
+  const kind = /^A[SZU]/.test(code) ? 'string' : /^A[DOF]/.test(code) ? 'number' : 'other';
+  return { text: String(item), kind };
+}
+
 /** The best match of the selection over the items: whether one satisfies it, and its score. */
 function evaluate(searched: XdmValue, description: string, values: XdmValue, ignoredNodes: XdmValue): { found: boolean; score: number } {
   const node = JSON.parse(description) as FTNode;
   const members = (values[0] as unknown as { value: XdmValue[] }).value;
-  const ctx: FTContext = { values: members.map(strings) };
+  const ctx: FTContext = { values: members.map((m) => m.map(ftItem)) };
   const ignored = new Set<unknown>(ignoredNodes);
   let found = false;
   let best = 0;

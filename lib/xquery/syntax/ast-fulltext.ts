@@ -2,7 +2,7 @@
  * AST: XQuery and XPath Full Text 1.0 (W3C Recommendation, 2011), §3 and appendix A: the
  * FTContainsExpr, its FTSelection, match options and positional filters. (see ast.ts)
  */
-import type { Span } from './ast';
+import type { EQName, Span } from './ast';
 import type { Expr } from './ast-expressions';
 import type { FTCase, FTStopWordStep, FTThesaurusRef, FTUnit } from '../fulltext/selection';
 
@@ -39,7 +39,9 @@ export type FTMatchOption =
   | { option: 'wildcards'; value: boolean }
   | { option: 'fuzzy'; value: boolean }
   | { option: 'stop words'; value: FTStopWordStep[] }
-  | { option: 'thesaurus'; value: FTThesaurusRef[] };
+  | { option: 'thesaurus'; value: FTThesaurusRef[] }
+  /** FTExtensionOption `option EQName StringLiteral`: no extension options are known, so it changes nothing (§3.4.9). */
+  | { option: 'extension'; value: null; name: EQName; at: number };
 
 export type FTSelection =
   | FTWords

@@ -11,6 +11,7 @@ import type { CatchClause, EnclosedExpr, Expr, FLWORClause, ForBinding, Grouping
 import type { ArgumentPlaceholder, AttributeValueChars, CDataSection, DirAttribute, DirNamespaceDecl, DirText, MapConstructorEntry, NodeTest, StringConstructorChars, StringConstructorInterpolation } from './ast-primary';
 import type { Annotation, Module, ModuleDecl, Param, Prolog, PrologDecl, VersionDecl } from './ast-prolog';
 import type { ItemType, SequenceType, SingleType } from './ast-types';
+import type { FTSelection } from './ast-fulltext';
 
 export interface Span {
   start: number;
@@ -64,4 +65,5 @@ export type Node =
   | CDataSection
   | SequenceType
   | SingleType
-  | ItemType;
+  | ItemType
+  | FTSelection;

@@ -66,6 +66,10 @@ function parseInitialClause(p: Parser): FLWORClause[] {
   return clauses;
 }
 
+function sameName(a: EQName, b: EQName): boolean {
+  return a.local === b.local && a.prefix === b.prefix && a.uri === b.uri;
+}
+
 /** `let score $s := ExprSingle` (XQuery Full Text 1.0 §2.3). */
 function parseLetScoreBinding(p: Parser): LetBinding {
   const start = p.next().start;
@@ -90,6 +94,8 @@ function parseForBinding(p: Parser): { binding: ForBinding; score: LetBinding | 
   const positionalVar = parsePositionalVar(p);
   const scoreStart = p.nextStart();
   const scoreVar = p.eatWord('score') ? p.expectVarName() : null;
+  if (scoreVar && sameName(scoreVar, name)) p.error('The score variable has the name of its for variable.', scoreStart, 'XQST0089');
+  if (scoreVar && positionalVar && sameName(scoreVar, positionalVar)) p.error('The score variable has the name of the positional variable.', scoreStart, 'XQST0089');
   p.expectWord('in');
   const inExpr = parseExprSingle(p);
   const binding: ForBinding = { kind: 'ForBinding', start, end: p.pos, name, type, allowingEmpty, positionalVar, in: inExpr };

@@ -8,7 +8,7 @@ import type { Expr } from './ast';
 import type { FTContainsExpr, FTMatchOption, FTPosFilter, FTRangeAst, FTSelection, FTWords } from './ast-fulltext';
 import { parseAdditiveExpr, parseExpr, parseUnionExpr } from './expressions';
 import type { Parser } from './parser';
-import { parseVarRef } from './primary';
+import { parsePragmas, parseVarRef } from './primary';
 import type { FTStopWordStep, FTThesaurusRef, FTUnit } from '../fulltext/selection';
 
 /** FTContainsExpr ::= StringConcatExpr ( "contains" "text" FTSelection FTIgnoreOption? )? — called with the parsed StringConcatExpr. */
@@ -96,8 +96,22 @@ function parseEnclosed(p: Parser): Expr {
   return expr;
 }
 
-/** FTPrimary ::= (FTWords FTTimes?) | ("(" FTSelection ")") */
+/**
+ * FTPrimary ::= (FTWords FTTimes?) | ("(" FTSelection ")") | FTExtensionSelection, where
+ * FTExtensionSelection ::= Pragma+ "{" FTSelection "}": no pragma is known here, so the selection
+ * inside is evaluated as it is (§3.7).
+ */
 function parsePrimary(p: Parser): FTSelection {
+  if (p.isSym('(#')) {
+    const start = p.nextStart();
+    const pragmas = parsePragmas(p);
+    p.expect('{');
+    const item = parseFTSelection(p);
+    p.expect('}');
+    // The pragmas' names are checked as those of extension options are (their prefixes declared).
+    const options: FTMatchOption[] = pragmas.map((pr) => ({ option: 'extension', value: null, name: pr.name, at: pr.start }));
+    return { kind: 'FTWithOptions', start, end: p.pos, item, options, weight: null };
+  }
   if (p.eat('(')) {
     const inner = parseFTSelection(p);
     p.expect(')');
@@ -196,7 +210,7 @@ export function parseMatchOptions(p: Parser): FTMatchOption[] {
   while (p.isWord('using')) {
     const at = p.next().start;
     const option = parseMatchOption(p);
-    if (options.some((o) => o.option === option.option)) p.error(`Match option '${option.option}' was declared twice.`, at, 'FTST0019');
+    if (option.option !== 'extension' && options.some((o) => o.option === option.option)) p.error(`Match option '${option.option}' was declared twice.`, at, 'FTST0019');
     options.push(option);
   }
   return options;
@@ -235,6 +249,13 @@ function parseMatchOption(p: Parser): FTMatchOption {
     case 'thesaurus':
       p.next();
       return { option: 'thesaurus', value: parseThesauri(p) };
+    case 'option': {
+      p.next();
+      const at = p.nextStart();
+      const name = p.expectEQName('an option name');
+      p.expectString();
+      return { option: 'extension', value: null, name, at };
+    }
     case 'no': {
       p.next();
       const what = p.expectOneOf(['stemming', 'wildcards', 'fuzzy', 'stop', 'thesaurus'] as const);

@@ -9,7 +9,7 @@
  *   engine:ft-score(…the same…) as xs:double
  */
 import type { Expr, FTContainsExpr, FTMatchOption, FTRangeAst, FTScoreExpr, FTSelection } from '../syntax';
-import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode, type FTRange, type FTValue } from '../fulltext/selection';
+import { type FTMatchOptions, type FTNode, type FTRange, type FTValue } from '../fulltext/selection';
 import { braced, xpathString } from './emit';
 import { NS } from './names';
 import type { Scope } from './scope';
@@ -55,6 +55,8 @@ class Description {
       case 'FTUnaryNot':
         return { t: 'not', item: this.node(sel.item, options) };
       case 'FTWithOptions': {
+        // An extension option's prefix must be declared (XPST0081), though no option is known.
+        for (const o of sel.options) if (o.option === 'extension' && o.name.prefix !== undefined) this.scope.resolvePrefix(o.name.prefix, o.at);
         const item = this.node(sel.item, applyOptions(options, sel.options));
         return sel.weight ? { t: 'weight', item, weight: this.value(sel.weight, literalNumber) } : item;
       }
@@ -93,6 +95,8 @@ export function applyOptions(outer: FTMatchOptions, options: readonly FTMatchOpt
       case 'thesaurus':
         o = { ...o, thesauri: opt.value };
         break;
+      case 'extension':
+        break;
       default:
         o = { ...o, [opt.option]: opt.value };
     }
@@ -103,7 +107,7 @@ export function applyOptions(outer: FTMatchOptions, options: readonly FTMatchOpt
 /** The arguments of the engine's full-text functions for one `contains text`. */
 function arguments_(expr: FTContainsExpr, scope: Scope, unit: TranslationUnit): string {
   const d = new Description(scope, unit);
-  const node = d.node(expr.selection, DEFAULT_MATCH_OPTIONS);
+  const node = d.node(expr.selection, unit.ftOptions);
   const searched = translateExpr(expr.searched, scope, unit);
   const ignored = expr.ignore ? translateExpr(expr.ignore, scope, unit) : '()';
   return `(${searched}), ${xpathString(JSON.stringify(node))}, [${d.values.map((v) => `(${v})`).join(', ')}], (${ignored})`;
@@ -151,7 +155,9 @@ export function translateFTScore(expr: FTScoreExpr, scope: Scope, unit: Translat
   if (!expr.item || isScored(expr.expr)) return scoreOf(expr.expr, scope, unit);
   const predicates = finalPredicates(expr.expr);
   if (predicates.length === 0) return '0e0';
-  const item = translateExpr(expr.item, scope, unit);
-  const scores = predicates.map((p) => scoreOf(p, scope, unit));
-  return `(${item} ! ${scores.length === 1 ? scores[0] : `min((${scores.join(', ')}))`})`;
+  // `$item ! score(predicate)`, built as a simple map so the predicate gets the item as its focus.
+  const scores = predicates.map((p): Expr => ({ kind: 'FTScoreExpr', start: p.start, end: p.end, expr: p, item: null }));
+  const { start, end } = expr;
+  const operand: Expr = scores.length === 1 ? scores[0] : { kind: 'FunctionCall', start, end, name: { uri: NS.fn, local: 'min' }, args: [{ kind: 'ParenthesizedExpr', start, end, expr: { kind: 'SequenceExpr', start, end, items: scores } }] };
+  return translateExpr({ kind: 'SimpleMapExpr', start, end, operands: [expr.item, operand] }, scope, unit);
 }

@@ -19,6 +19,7 @@
  *   engine (prolog wins over request).
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
+import { applyOptions } from './fulltext';
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
 import { locate } from '../errors';
@@ -100,6 +101,9 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         break;
       case 'OrderingModeDecl':
       case 'RevalidationDecl':
+        break;
+      case 'FTOptionDecl':
+        unit.ftOptions = applyOptions(unit.ftOptions, d.options);
         break;
       case 'DecimalFormatDecl':
         unit.addDeclaration(decimalFormat(d, scope), d);
