@@ -6,26 +6,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
+const { startServer } = require('./standalone-server');
 
 const root = path.join(__dirname, '..');
 const tools = path.resolve(root, '..', 'shared', 'tools', 'qt3');
 const PASSWORD = 'qt3-admin';
-
-function startServer(dbPath) {
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'bin.js'), '--port', '0', '--db-path', dbPath], {
-    env: { ...process.env, XMLDB_ADMIN_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 async function main() {
   if (!fs.existsSync(path.join(tools, 'qt3.mjs'))) {
@@ -35,7 +20,7 @@ async function main() {
   }
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-qt3-'));
-  const { child, url } = await startServer(dbPath);
+  const { child, url } = await startServer(root, dbPath, PASSWORD);
   const outDir = path.join(root, 'qt3');
   fs.mkdirSync(outDir, { recursive: true });
   const extra = process.argv.slice(2);

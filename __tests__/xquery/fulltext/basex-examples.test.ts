@@ -122,6 +122,10 @@ describe('ft: functions', () => {
 describe('errors', () => {
   test.each([
     ['"a" contains text "a" using stemming using stemming', /^\[FTST0019\] /],
+    ['for $x score $x in 1 return $x', /^\[XQST0089\] /],
+    ['"a" contains text "a" using option undeclared:opt "v"', /^\[XPST0081\] /],
+    ['"a" contains text "a" using language "x"', /^\[FTST0009\] /],
+    ['"a b" contains text ("a" ftand ftnot "b") not in "c"', /^\[FTDY0017\] /],
     ['"a" contains text "a" weight { 1001 }', /^\[FTDY0016\] /],
     ['"a" contains text { 1 }', /^\[XPTY0004\] /],
     ['"a" contains text "a" using stemming using language "xx"', /^\[FTST0009\] /],

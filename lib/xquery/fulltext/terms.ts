@@ -70,8 +70,8 @@ export function wildcardPattern(token: string): RegExp {
 
 /** The test for one query token (`stop` when it is a stop word: it matches any token, §3.4.7). */
 export function termTest(queryWord: string, o: FTMatchOptions, stop: boolean): TermTest {
-  // §3.4.6: a language must be an xs:language value the implementation knows.
-  if (o.language !== undefined && !/^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(o.language)) {
+  // §3.4.6: a language the implementation knows: an ISO 639 code (two or three letters) and subtags.
+  if (o.language !== undefined && !/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/.test(o.language)) {
     throw xpathError(`Language '${o.language}' is not supported.`, 'FTST0009');
   }
   if (stop) return () => true;
