@@ -99,6 +99,9 @@ const POSITIONS: Readonly<Record<string, Position>> = {
   'default collation (unknown ones are refused)': (u) => `declare default collation ${lit(u)}; 1`,
   'base URI': (u) => `declare base-uri ${lit(u)}; static-base-uri()`,
   'function lookup': (u, n) => `function-lookup(QName(${lit(u)}, "${n}"), 0)`,
+  'full-text words, options and URIs': (u, n, s) =>
+    `declare ft-option using stop words at ${lit(u)}; ${lit(s)} contains text ${lit(s)} using stop words (${lit(s)}) using language ${lit(s)} using thesaurus at ${lit(u)} relationship ${lit(s)} ftand { ${lit(s)} } all words weight { 1 } ftor (# ${braced(u)}${n} ${plain(s)} #) { ${lit(s)} phrase } ordered`,
+  'full-text extension option and score': (u, n, s) => `declare namespace p = ${lit(u)}; for $x score $s in (${lit(s)})[. contains text ${lit(s)} using option p:${n} ${lit(s)}] return $s`,
 };
 
 /** Whether `e` is a static error the engine reports as `[CODE] message`. */

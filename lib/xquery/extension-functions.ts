@@ -34,6 +34,7 @@ import { registerArchiveFunctions } from './modules/archive';
 import { registerInspectFunctions } from './modules/inspect';
 import { registerUserFunctions } from './modules/user';
 import { registerIndexFunctions } from './modules/index-functions';
+import { registerFullTextFunctions } from './modules/ft';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 import { registerSerializeFunctions } from './serialization/fn-serialize';
 
@@ -67,6 +68,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerInspectFunctions, // inspect:
   registerUserFunctions, // user: (reading and updating)
   registerIndexFunctions, // index:
+  registerFullTextFunctions, // engine:ft-contains, engine:ft-score (`contains text`) and ft:
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

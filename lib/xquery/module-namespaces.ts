@@ -23,4 +23,5 @@ export const MODULE_NAMESPACES = {
   inspect: 'http://basex.org/modules/inspect',
   user: 'http://basex.org/modules/user',
   index: 'http://basex.org/modules/index',
+  ft: 'http://basex.org/modules/ft',
 } as const satisfies Readonly<Record<string, string>>;

@@ -28,6 +28,8 @@ describe('the databases a query names', () => {
     ['math, map, array and xs functions', 'math:pi(), map:size(map{}), array:size([]), xs:integer("1")', []],
     ['an arrow call names its left operand', '"a/x.xml" => doc(), "b" => db:get("p"), "file:///etc/passwd" => doc()', ['a', 'b']],
     ['json:doc and csv:doc name a stored resource', 'json:doc("j/x.json"), csv:doc("/c/x.csv", map{})', ['c', 'j']],
+    ['full-text stop words and thesauri at stored resources, ft:search and ft:tokens', 'declare ft-option using stop words at "s/w.txt"; "a" contains text "a" using thesaurus at "t/t.xml" using stop words ("x") union at "u/w.txt", ft:search("f", "a"), ft:tokens("g")', ['f', 'g', 's', 't', 'u']],
+    ['the other ft: functions read none', 'ft:contains("a", "a"), ft:tokenize("a"), ft:normalize("a")', []],
     ['the other json:, csv:, convert:, random: and hash: functions read none', 'json:parse("1"), csv:serialize(()), convert:integer-to-base(1, 2), random:uuid(), hash:md5("")', []],
   ])('%s', (_name, query, expected) => {
     expect(of(query)).toStrictEqual(expected);

@@ -79,23 +79,35 @@ export function databasesOf(module: MainModule): DatabaseSet {
       const args = [n.expr, ...n.args];
       if (!declared(n.function, args.length)) call(uriOf(n.function), n.function.local, args);
     }
+    if (n.kind === 'FTWithOptions' || n.kind === 'FTOptionDecl') {
+      // Stop-word lists and thesauri `at` a stored resource (XQuery Full Text 1.0 §3.4.5, §3.4.7).
+      for (const o of n.options) {
+        if (o.option === 'stop words') for (const step of o.value) if (step.at !== undefined) resource(step.at);
+        if (o.option === 'thesaurus') for (const ref of o.value) if (ref.at !== undefined) resource(ref.at);
+      }
+    }
     for (const child of childNodes(n)) visit(child);
   };
+  const resource = (uri: string): void => {
+    if (baseUriDeclared) throw new OpenEnded();
+    const db = databaseOfUri(uri);
+    if (db !== undefined) found.add(db);
+  };
   const call = (uri: string, local: string, args: readonly Node[]): void => {
-    const resource = (arg: Node): void => {
-      if (baseUriDeclared) throw new OpenEnded();
-      const db = databaseOfUri(literal(arg));
-      if (db !== undefined) found.add(db);
-    };
     if (uri === NS.fn) {
       if (OPEN_ENDED_FUNCTIONS.has(local)) throw new OpenEnded();
-      if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) resource(args[0]);
-      if (local === 'put' && args.length > 1) resource(args[1]);
+      if (RESOURCE_FUNCTIONS.has(local) && args.length > 0) resource(literal(args[0]));
+      if (local === 'put' && args.length > 1) resource(literal(args[1]));
       return;
     }
     const moduleResources = MODULE_RESOURCE_FUNCTIONS.get(uri);
     if (moduleResources) {
-      if (moduleResources.has(local) && args.length > 0) resource(args[0]);
+      if (moduleResources.has(local) && args.length > 0) resource(literal(args[0]));
+      return;
+    }
+    if (uri === MODULE_NAMESPACES.ft) {
+      // ft:search and ft:tokens name a database; the other ft: functions read none.
+      if ((local === 'search' || local === 'tokens') && args.length > 0 && isValidDatabaseName(literal(args[0]))) found.add(literal(args[0]));
       return;
     }
     // index: functions name their database first, as db: functions do

@@ -44,6 +44,7 @@ import type {
   VarRef,
   Wildcard,
 } from './ast';
+import type { FTContainsExpr, FTScoreExpr } from './ast-fulltext';
 
 // ---------------------------------------------------------------- expressions
 
@@ -108,7 +109,9 @@ export type Expr =
   | RenameExpr
   | CopyModifyExpr
   | TransformWithExpr
-  | UpdatingFunctionCall;
+  | UpdatingFunctionCall
+  | FTContainsExpr
+  | FTScoreExpr;
 
 /** `a, b, c` (two or more items; `()` is an empty ParenthesizedExpr). */
 export interface SequenceExpr extends Span {

@@ -8,6 +8,7 @@ import type {
   SequenceType,
   Span,
 } from './ast';
+import type { FTMatchOption } from './ast-fulltext';
 
 // ---------------------------------------------------------------- modules and prolog
 
@@ -61,7 +62,14 @@ export type PrologDecl =
   | ContextItemDecl
   | VarDecl
   | FunctionDecl
-  | OptionDecl;
+  | OptionDecl
+  | FTOptionDecl;
+
+/** `declare ft-option using …` (XQuery Full Text 1.0 §2.4): the match options every `contains text` starts from. */
+export interface FTOptionDecl extends Span {
+  kind: 'FTOptionDecl';
+  options: FTMatchOption[];
+}
 
 export interface DefaultNamespaceDecl extends Span {
   kind: 'DefaultNamespaceDecl';

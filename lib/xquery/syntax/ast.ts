@@ -11,6 +11,7 @@ import type { CatchClause, EnclosedExpr, Expr, FLWORClause, ForBinding, Grouping
 import type { ArgumentPlaceholder, AttributeValueChars, CDataSection, DirAttribute, DirNamespaceDecl, DirText, MapConstructorEntry, NodeTest, StringConstructorChars, StringConstructorInterpolation } from './ast-primary';
 import type { Annotation, Module, ModuleDecl, Param, Prolog, PrologDecl, VersionDecl } from './ast-prolog';
 import type { ItemType, SequenceType, SingleType } from './ast-types';
+import type { FTSelection } from './ast-fulltext';
 
 export interface Span {
   start: number;
@@ -28,6 +29,7 @@ export type * from './ast-prolog';
 export type * from './ast-expressions';
 export type * from './ast-primary';
 export type * from './ast-types';
+export type * from './ast-fulltext';
 
 /** Every node kind, for exhaustive switches in later passes. */
 export type Node =
@@ -63,4 +65,5 @@ export type Node =
   | CDataSection
   | SequenceType
   | SingleType
-  | ItemType;
+  | ItemType
+  | FTSelection;

@@ -18,6 +18,8 @@ export type SyntaxErrorCode =
   | 'XQST0069' // empty order declared twice
   | 'XQST0097' // bad decimal-format property value (parser checks only duplicates: XQST0114)
   | 'XQST0099' // context item declared twice
+  | 'XQST0089' // a for clause's variables with one name (XQuery 3.1 §3.12.2; the score variable, Full Text §2.3)
+  | 'FTST0019' // a full-text match option given twice in one FTMatchOptions
   | 'XQST0111' // decimal format declared twice
   | 'XQST0114' // decimal-format property given twice
   | 'XUST0003'; // revalidation declared twice

@@ -4,6 +4,7 @@
 import type { ArrowExpr, Expr, GeneralComp, NodeComp, ValueComp } from './ast';
 import { parseIfExpr, parseSwitchExpr, parseTryCatchExpr, parseTypeswitchExpr } from './conditional';
 import { parseFLWORExpr, parseQuantifiedExpr } from './flwor';
+import { parseFTContains } from './fulltext';
 import type { Parser } from './parser';
 import { parsePathExpr } from './paths';
 import { parseArgumentList, parseEnclosedExpr, parseExtensionExpr, parseInlineFunctionExpr, parseParenthesizedExpr, parseVarRef } from './primary';
@@ -35,7 +36,7 @@ function parseExprSingleAlternatives(p: Parser): Expr {
         }
         break;
       case 'let':
-        if (p.isSym('$', 1)) return parseFLWORExpr(p);
+        if (p.isSym('$', 1) || (p.isWord('score', 1) && p.isSym('$', 2))) return parseFLWORExpr(p);
         break;
       case 'some':
       case 'every':
@@ -91,18 +92,24 @@ function parseAndExpr(p: Parser): Expr {
 const GENERAL_COMPS = new Set<string>(['=', '!=', '<', '<=', '>', '>=', '<<', '>>']);
 const VALUE_COMPS = new Set<string>(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'is']);
 
-/** ComparisonExpr ::= StringConcatExpr ( (ValueComp | GeneralComp | NodeComp) StringConcatExpr )? */
+/** ComparisonExpr ::= FTContainsExpr ( (ValueComp | GeneralComp | NodeComp) FTContainsExpr )? (XQuery Full Text 1.0 A.1) */
 function parseComparisonExpr(p: Parser): Expr {
   const start = p.nextStart();
-  const left = parseStringConcatExpr(p);
+  const left = parseFTContainsExpr(p);
   const t = p.peek();
   let op: string | null = null;
   if (t.type === 'symbol' && GENERAL_COMPS.has(t.value)) op = t.value;
   else if (t.type === 'name' && t.name!.prefix === undefined && t.name!.uri === undefined && VALUE_COMPS.has(t.value)) op = t.value;
   if (op === null) return left;
   p.next();
-  const right = parseStringConcatExpr(p);
+  const right = parseFTContainsExpr(p);
   return { kind: 'ComparisonExpr', start, end: p.pos, op: op as GeneralComp | ValueComp | NodeComp, left, right };
+}
+
+/** FTContainsExpr ::= StringConcatExpr ( "contains" "text" FTSelection FTIgnoreOption? )? */
+function parseFTContainsExpr(p: Parser): Expr {
+  const start = p.nextStart();
+  return parseFTContains(p, parseStringConcatExpr(p), start);
 }
 
 /** StringConcatExpr ::= RangeExpr ( "||" RangeExpr )* */
@@ -126,7 +133,7 @@ function parseRangeExpr(p: Parser): Expr {
 }
 
 /** AdditiveExpr ::= MultiplicativeExpr ( ("+" | "-") MultiplicativeExpr )* */
-function parseAdditiveExpr(p: Parser): Expr {
+export function parseAdditiveExpr(p: Parser): Expr {
   const start = p.nextStart();
   let left = parseMultiplicativeExpr(p);
   while (p.isSym('+') || p.isSym('-')) {
@@ -159,7 +166,7 @@ function parseMultiplicativeExpr(p: Parser): Expr {
 }
 
 /** UnionExpr ::= IntersectExceptExpr ( ("union" | "|") IntersectExceptExpr )* */
-function parseUnionExpr(p: Parser): Expr {
+export function parseUnionExpr(p: Parser): Expr {
   const start = p.nextStart();
   let left = parseIntersectExceptExpr(p);
   while (p.eatWord('union') || p.eat('|')) {

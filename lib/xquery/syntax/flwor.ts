@@ -20,9 +20,9 @@ import { parseTypeDeclaration } from './types';
 /** FLWORExpr ::= InitialClause IntermediateClause* ReturnClause */
 export function parseFLWORExpr(p: Parser): Expr {
   const start = p.nextStart();
-  const clauses: FLWORClause[] = [parseInitialClause(p)];
+  const clauses: FLWORClause[] = parseInitialClause(p);
   for (;;) {
-    if (p.isWord('for') || p.isWord('let')) clauses.push(parseInitialClause(p));
+    if (p.isWord('for') || p.isWord('let')) clauses.push(...parseInitialClause(p));
     else if (p.isWord('where')) clauses.push(parseWhereClause(p));
     else if (p.isWord('group')) clauses.push(parseGroupByClause(p));
     else if (p.isWord('order') || p.isWord('stable')) clauses.push(parseOrderByClause(p));
@@ -37,27 +37,54 @@ export function parseFLWORExpr(p: Parser): Expr {
   return { kind: 'FLWORExpr', start, end: p.pos, clauses, return: ret };
 }
 
-/** InitialClause ::= ForClause | LetClause | WindowClause */
-function parseInitialClause(p: Parser): FLWORClause {
+/**
+ * InitialClause ::= ForClause | LetClause | WindowClause. A score variable (XQuery Full Text 1.0
+ * §2.3: `for $x score $s in E`, `let score $s := E`) becomes a let binding of an FTScoreExpr
+ * right after its binding, so the clauses that follow see it as any other variable.
+ */
+function parseInitialClause(p: Parser): FLWORClause[] {
   const start = p.nextStart();
   if (p.eatWord('let')) {
     const bindings: LetBinding[] = [];
-    do bindings.push(parseLetBinding(p));
+    do bindings.push(p.isWord('score') ? parseLetScoreBinding(p) : parseLetBinding(p));
     while (p.eat(','));
-    return { kind: 'LetClause', start, end: p.pos, bindings };
+    return [{ kind: 'LetClause', start, end: p.pos, bindings }];
   }
   p.expectWord('for');
-  if (p.isWord('tumbling') || p.isWord('sliding')) return parseWindowClause(p, start);
-  const bindings: ForBinding[] = [];
-  do bindings.push(parseForBinding(p));
-  while (p.eat(','));
-  return { kind: 'ForClause', start, end: p.pos, bindings };
+  if (p.isWord('tumbling') || p.isWord('sliding')) return [parseWindowClause(p, start)];
+  const clauses: FLWORClause[] = [];
+  let bindings: ForBinding[] = [];
+  do {
+    const { binding, score } = parseForBinding(p);
+    bindings.push(binding);
+    if (score) {
+      clauses.push({ kind: 'ForClause', start, end: p.pos, bindings }, { kind: 'LetClause', start: score.start, end: score.end, bindings: [score] });
+      bindings = [];
+    }
+  } while (p.eat(','));
+  if (bindings.length > 0) clauses.push({ kind: 'ForClause', start, end: p.pos, bindings });
+  return clauses;
 }
 
-/** ForBinding ::= "$" VarName TypeDeclaration? AllowingEmpty? PositionalVar? "in" ExprSingle */
-function parseForBinding(p: Parser): ForBinding {
-  const start = p.nextStart();
+function sameName(a: EQName, b: EQName): boolean {
+  return a.local === b.local && a.prefix === b.prefix && a.uri === b.uri;
+}
+
+/** `let score $s := ExprSingle` (XQuery Full Text 1.0 §2.3). */
+function parseLetScoreBinding(p: Parser): LetBinding {
+  const start = p.next().start;
   const name = p.expectVarName();
+  p.expect(':=');
+  const expr = parseExprSingle(p);
+  return { kind: 'LetBinding', start, end: p.pos, name, type: null, value: { kind: 'FTScoreExpr', start, end: p.pos, expr, item: null } };
+}
+
+/** ForBinding ::= "$" VarName TypeDeclaration? AllowingEmpty? PositionalVar? FTScoreVar? "in" ExprSingle */
+function parseForBinding(p: Parser): { binding: ForBinding; score: LetBinding | null } {
+  const start = p.nextStart();
+  const nameStart = p.nextStart();
+  const name = p.expectVarName();
+  const nameEnd = p.pos;
   const type = parseTypeDeclaration(p);
   let allowingEmpty = false;
   if (p.eatWord('allowing')) {
@@ -65,9 +92,17 @@ function parseForBinding(p: Parser): ForBinding {
     allowingEmpty = true;
   }
   const positionalVar = parsePositionalVar(p);
+  const scoreStart = p.nextStart();
+  const scoreVar = p.eatWord('score') ? p.expectVarName() : null;
+  if (scoreVar && sameName(scoreVar, name)) p.error('The score variable has the name of its for variable.', scoreStart, 'XQST0089');
+  if (scoreVar && positionalVar && sameName(scoreVar, positionalVar)) p.error('The score variable has the name of the positional variable.', scoreStart, 'XQST0089');
   p.expectWord('in');
   const inExpr = parseExprSingle(p);
-  return { kind: 'ForBinding', start, end: p.pos, name, type, allowingEmpty, positionalVar, in: inExpr };
+  const binding: ForBinding = { kind: 'ForBinding', start, end: p.pos, name, type, allowingEmpty, positionalVar, in: inExpr };
+  if (!scoreVar) return { binding, score: null };
+  const item: Expr = { kind: 'VarRef', start: nameStart, end: nameEnd, name };
+  const value: Expr = { kind: 'FTScoreExpr', start: scoreStart, end: p.pos, expr: inExpr, item };
+  return { binding, score: { kind: 'LetBinding', start: scoreStart, end: p.pos, name: scoreVar, type: null, value } };
 }
 
 /** PositionalVar ::= "at" "$" VarName */

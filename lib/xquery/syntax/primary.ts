@@ -262,6 +262,13 @@ function parseStringConstructor(p: Parser): StringConstructor {
 /** ExtensionExpr ::= Pragma+ "{" Expr? "}" ; Pragma ::= "(#" S? EQName (S PragmaContents)? "#)" */
 export function parseExtensionExpr(p: Parser): Expr {
   const start = p.nextStart();
+  const pragmas = parsePragmas(p);
+  const expr = parseEnclosedExpr(p).expr;
+  return { kind: 'ExtensionExpr', start, end: p.pos, pragmas, expr };
+}
+
+/** Pragma+ (`(# name contents #)`), scanned raw: the contents are any characters up to `#)`. */
+export function parsePragmas(p: Parser): Pragma[] {
   const pragmas: Pragma[] = [];
   const src = p.src;
   while (p.isSym('(#')) {
@@ -285,6 +292,5 @@ export function parseExtensionExpr(p: Parser): Expr {
     p.reset(i + 2);
     pragmas.push({ kind: 'Pragma', start: pstart, end: p.pos, name: t.name!, contents });
   }
-  const expr = parseEnclosedExpr(p).expr;
-  return { kind: 'ExtensionExpr', start, end: p.pos, pragmas, expr };
+  return pragmas;
 }

@@ -5,6 +5,7 @@ import type { Annotation, EQName, Module, Prolog, PrologDecl, VersionDecl } from
 import type { SyntaxErrorCode } from './errors';
 import { parseExpr, parseExprSingle } from './expressions';
 import type { Parser } from './parser';
+import { parseMatchOptions } from './fulltext';
 import { RESERVED_FUNCTION_NAMES } from './parser';
 import { parseEnclosedExpr, parseParamList } from './primary';
 import { parseAnnotations, parseItemType, parseTypeDeclaration } from './types';
@@ -71,6 +72,7 @@ const DECLARE_KEYWORDS = new Set([
   'function',
   'updating',
   'option',
+  'ft-option',
 ]);
 
 const DF_PROPERTIES = new Set([
@@ -199,6 +201,10 @@ function parseDeclaration(p: Parser, start: number, once: Once): PrologDecl {
       const type = p.eatWord('as') ? parseItemType(p) : null;
       const { external, value } = parseVarValue(p);
       return { kind: 'ContextItemDecl', start, end: p.pos, type, external, value };
+    }
+    case 'ft-option': {
+      // XQuery Full Text 1.0 §2.4: FTOptionDecl ::= "declare" "ft-option" FTMatchOptions (a setter).
+      return { kind: 'FTOptionDecl', start, end: p.pos, options: parseMatchOptions(p) };
     }
     case 'option': {
       const name = p.expectEQName('an option name');

@@ -8,6 +8,7 @@ import type { Expr } from '../syntax';
 import { translateConditional } from './conditional';
 import { translateConstructor } from './constructors';
 import { translateFlwor, translateQuantified } from './flwor';
+import { translateFTContains, translateFTScore } from './fulltext';
 import { translateOperator } from './operators';
 import { translatePath } from './paths';
 import { translatePrimary } from './primary';
@@ -90,6 +91,10 @@ export function translateExpr(expr: Expr, scope: Scope, unit: TranslationUnit): 
     case 'TransformWithExpr':
     case 'UpdatingFunctionCall':
       return translateUpdate(expr, scope, unit);
+    case 'FTContainsExpr':
+      return translateFTContains(expr, scope, unit);
+    case 'FTScoreExpr':
+      return translateFTScore(expr, scope, unit);
     default:
       return exhaustive(expr);
   }

@@ -19,6 +19,7 @@
  *   engine (prolog wins over request).
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
+import { applyOptions } from './fulltext';
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../constants';
 import { locate } from '../errors';
@@ -106,6 +107,9 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
         // and an unsupported one is XUST0026. Nothing is ever revalidated here (no schemas), so
         // no mode is supported: even `skip` would promise a choice the engine does not make.
         throw staticUpdateError('XUST0026', ctx.source, d.start, d.mode);
+      case 'FTOptionDecl':
+        unit.ftOptions = applyOptions(unit.ftOptions, d.options);
+        break;
       case 'DecimalFormatDecl':
         unit.addDeclaration(decimalFormat(d, scope), d);
         break;

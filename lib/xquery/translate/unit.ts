@@ -9,6 +9,7 @@
  * saxon-js error on an XSLT line is reported at an XQuery line/column. The markers are removed
  * from the assembled text (lines stay where they are).
  */
+import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions } from '../fulltext/selection';
 import { lineColumn, type Span } from '../syntax';
 import type { SourcePosition } from '../errors';
 import { NS, xmlAttr } from './names';
@@ -32,6 +33,9 @@ export class TranslationUnit {
   /** Names of the declarations that belong to the runtime library (library.ts). */
   private readonly library = new Set<string>();
   private stylesheetNeeded = false;
+
+  /** The match options `contains text` starts from: the defaults, as `declare ft-option` changed them. */
+  ftOptions: FTMatchOptions = DEFAULT_MATCH_OPTIONS;
 
   constructor(readonly source: string) {}
 
