@@ -33,10 +33,12 @@ describe('engine', () => {
   });
 
   it('evaluates a query with the default serialization and content type', async () => {
-    expect(await engine.evaluate(request('1 to 3, "a"'))).toEqual({ body: '1\n2\n3\na', contentType: 'application/xml; charset=UTF-8' });
+    const timings = { compileMs: expect.any(Number), evaluateMs: expect.any(Number), serializeMs: expect.any(Number) };
+    expect(await engine.evaluate(request('1 to 3, "a"'))).toEqual({ body: '1\n2\n3\na', contentType: 'application/xml; charset=UTF-8', timings });
     expect(await engine.evaluate(request('1 to 3', { serialization: { method: 'xml' } }))).toEqual({
       body: '1 2 3',
       contentType: 'application/xml; charset=UTF-8',
+      timings,
     });
     expect((await engine.evaluate(request('"x"', { serialization: { method: 'text' } }))).contentType).toBe('text/plain; charset=UTF-8');
   });
