@@ -89,6 +89,28 @@ export function getQuery(s: TestServer, query: string, path = '', extra = ''): r
   return s.get(`/rest${path}?query=${encodeURIComponent(query)}${extra}`);
 }
 
+/**
+ * The server of one test file: started (its query worker loaded, so the first test's time limit
+ * does not count its start-up) before the file's tests, closed after them.
+ */
+export function serverOfFile(options: RestOptions = { workers: 1 }): () => TestServer {
+  let s: TestServer | undefined;
+  beforeAll(async () => {
+    s = await startTestServer(options);
+    await s.get('/rest?query=1').expect(200);
+  });
+  afterAll(() => s?.close());
+  return () => {
+    if (!s) throw new Error('the test server has not started');
+    return s;
+  };
+}
+
+/** The body of a query that must fail with 500. */
+export async function failureBody(s: TestServer, query: string, path = '', extra = ''): Promise<string> {
+  return (await getQuery(s, query, path, extra).expect(500)).text;
+}
+
 /** The body of a query that must succeed; a failure shows the query and the error body. */
 export async function queryBody(s: TestServer, query: string, path = '', extra = ''): Promise<string> {
   const r = await getQuery(s, query, path, extra);

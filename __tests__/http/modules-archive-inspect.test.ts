@@ -3,18 +3,11 @@
  * bodies, BaseX's error codes, and archives that would expand beyond the bounds (zip bombs).
  */
 import { zipSync } from 'fflate';
-import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ workers: 1 });
-  await s.get('/rest?query=1').expect(200); // the worker is up before the first test's time limit counts
-});
-afterAll(() => s.close());
-
-const ok = (query: string) => queryBody(s, query);
-/** The body of a query that must fail with 500. */
-const fails = async (query: string) => (await getQuery(s, query).expect(500)).text;
+const server = serverOfFile();
+const ok = (query: string) => queryBody(server(), query);
+const fails = (query: string) => failureBody(server(), query);
 const b64 = (bytes: Uint8Array) => `xs:base64Binary('${Buffer.from(bytes).toString('base64')}')`;
 
 /** A ZIP archive of one entry `a.txt` whose central directory record is rewritten by `patch`. */
@@ -52,8 +45,8 @@ describe('archive:', () => {
   });
 
   test('an archive stored as a binary resource is read like any other', async () => {
-    await s.put('/rest/zips').expect(201);
-    await s.put('/rest/zips/docs.zip', Buffer.from(zipSync({ 'x.xml': new TextEncoder().encode('<x>1</x>') })), 'application/zip').expect(201);
+    await server().put('/rest/zips').expect(201);
+    await server().put('/rest/zips/docs.zip', Buffer.from(zipSync({ 'x.xml': new TextEncoder().encode('<x>1</x>') })), 'application/zip').expect(201);
     expect(await ok("archive:extract-text(db:get-binary('zips', 'docs.zip')) => parse-xml() => data()")).toBe('1');
   });
 
@@ -126,8 +119,8 @@ declare %private function samples:same($number as xs:integer) as xs:integer {
 
 describe('inspect:', () => {
   beforeAll(async () => {
-    await s.put('/rest/code').expect(201);
-    await s.put('/rest/code/sample.xqm', MODULE, 'text/plain').expect(201);
+    await server().put('/rest/code').expect(201);
+    await server().put('/rest/code/sample.xqm', MODULE, 'text/plain').expect(201);
   });
 
   test('inspect:module describes a stored library module with its xqDoc comments', async () => {
@@ -164,7 +157,7 @@ describe('inspect:', () => {
   });
 
   test('a module that does not parse, or is not there, is an error; host files are refused', async () => {
-    await s.put('/rest/code/bad.xqm', 'module namespace x = "x"; declare function', 'text/plain').expect(201);
+    await server().put('/rest/code/bad.xqm', 'module namespace x = "x"; declare function', 'text/plain').expect(201);
     expect(await fails("inspect:module('code/bad.xqm')")).toMatch(/\[XPST0003\] code\/bad\.xqm, 1\/\d+: /);
     expect(await fails("inspect:module('code/none.xqm')")).toMatch(/\[FODC0002\] Resource 'code\/none\.xqm' does not exist\.$/);
     expect(await fails("inspect:xqdoc('file:///etc/passwd')")).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\.$/);

@@ -2,18 +2,11 @@
  * BaseX's convert:, hash: and random: modules over REST (modules/convert.ts, hash.ts, random.ts).
  * The expected values are BaseX's answers to the same queries (BaseX 9.7.2).
  */
-import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ workers: 1 });
-  await s.get('/rest?query=1').expect(200); // the worker is up before the first test's time limit counts
-});
-afterAll(() => s.close());
-
-const ok = (query: string) => queryBody(s, query);
-/** The body of a query that must fail with 500. */
-const fails = async (query: string) => (await getQuery(s, query).expect(500)).text;
+const server = serverOfFile();
+const ok = (query: string) => queryBody(server(), query);
+const fails = (query: string) => failureBody(server(), query);
 
 describe('convert:', () => {
   test('integers to and from bases, as 64-bit numbers', async () => {

@@ -3,18 +3,11 @@
  * string.ts, bin.ts). Expected values are those of BaseX's documentation and of the
  * specifications the functions follow (EXPath Binary 1.0, java.util.Formatter).
  */
-import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ workers: 1 });
-  await s.get('/rest?query=1').expect(200); // the worker is up before the first test's time limit counts
-});
-afterAll(() => s.close());
-
-const ok = (query: string) => queryBody(s, query);
-/** The body of a query that must fail with 500. */
-const fails = async (query: string) => (await getQuery(s, query).expect(500)).text;
+const server = serverOfFile();
+const ok = (query: string) => queryBody(server(), query);
+const fails = (query: string) => failureBody(server(), query);
 const error = (code: string, message: string) => `Stopped at ., 1/1:\n[${code}] ${message}`;
 
 describe('util:', () => {
