@@ -29,6 +29,7 @@ describe('pure queries: a result from the text and external variables alone', ()
     ['text resources', 'unparsed-text("db/a.txt")'],
     ['JSON documents', 'json-doc("db/a.json")'],
     ['trace output', 'trace(1)'],
+    ['fn:put, even where it is not the body', 'copy $x := <a/> modify put($x, "db/x.xml") return $x'],
     ['random numbers', 'random-number-generator()?number'],
     ['environment', 'environment-variable("HOME"), available-environment-variables()'],
     ['functions chosen at run time', 'function-lookup(xs:QName("fn:current-date"), 0)()'],

@@ -32,6 +32,8 @@ const IMPURE_FN = new Set<string>([
   ...OPEN_ENDED_FUNCTIONS,
   'current-dateTime', 'current-date', 'current-time', 'implicit-timezone', 'random-number-generator',
   'environment-variable', 'available-environment-variables', 'trace',
+  // writes a resource (XQuery Update 3.0 §5.1); its query is updating, and never kept, already
+  'put',
   // a DTD in the parsed text may name external entities, read with the caller's file access
   'parse-xml', 'parse-xml-fragment',
 ]);
