@@ -30,7 +30,7 @@ import { QueryError } from './query-error';
 import type { StringBinding } from './external-variables';
 import { encodeBody } from './serialization/serialize';
 import { PreparedQueries, type PreparedQuery } from './prepared';
-import { ResultMemo } from './result-memo';
+import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from './syntax';
 import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from './translate';
 import { literalBindings, runExpression, runSerialization } from './run-parts';
@@ -154,9 +154,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
   return new XQueryEngine(options);
 }
 
-/** The timings of a run answered with a kept result (result-memo.ts). */
-const KEPT_RESULT_TIMINGS: RunTimings = { compileMs: 0, evaluateMs: 0, serializeMs: 0 };
-
 /** The versions of a run that may read no database. */
 const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
 
@@ -227,10 +224,9 @@ class XQueryEngine implements Engine {
       }
     }
     const { serialization, contentType } = runSerialization(translation, request.serialization);
-    const memoKey = this.memoKey(prepared, translation, params, request, updating);
-    const memo = memoKey === undefined ? undefined : this.results.get(memoKey);
-    // a kept result: no compilation, evaluation or serialization of this run
-    if (memo) return { ...memo, timings: KEPT_RESULT_TIMINGS };
+    const memoKey = keptResultKey(prepared, request, translation.externals.map((ext) => params[ext.param]), updating);
+    const kept = memoKey === undefined ? undefined : this.results.get(memoKey);
+    if (kept) return kept;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
     let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
@@ -273,28 +269,12 @@ class XQueryEngine implements Engine {
       const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
       if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
       if (outcome.page) return { body, contentType, page: outcome.page, timings };
-      if (memoKey !== undefined) this.results.set(memoKey, { body, contentType });
+      if (memoKey !== undefined) this.results.set(memoKey, body, contentType);
       return { body, contentType, timings };
     } catch (e) {
       if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
       throw e;
     }
-  }
-
-  /**
-   * The key under which the result of this run is kept (result-memo.ts), or undefined when it may
-   * not be: the query is not pure (analysis/pure.ts) or updates, or the run has what a pure
-   * query's key does not hold — a context, a page of the result, a base URI of its own.
-   */
-  private memoKey(
-    prepared: PreparedQuery,
-    t: Translation,
-    params: Record<string, StringBinding>,
-    request: QueryRequest,
-    updating: boolean,
-  ): string | undefined {
-    if (updating || request.context.kind !== 'none' || request.items || request.baseUri || !prepared.pure()) return undefined;
-    return ResultMemo.key(prepared.text, t.externals.map((ext) => params[ext.param]), request.serialization);
   }
 
   /**
