@@ -3,14 +3,8 @@ import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { createFileStore } from '../../../lib/store';
+import { engineRequest as request } from '../../helpers/engine-request';
 
-const request = (query: string, more: Partial<QueryRequest> = {}): QueryRequest => ({
-  query,
-  context: { kind: 'none' },
-  variables: new Map(),
-  serialization: {},
-  ...more,
-});
 
 async function failure(engine: Engine, req: QueryRequest): Promise<LocatedQueryError> {
   try {

@@ -1,14 +1,8 @@
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
 import { QueryHost } from '../../../lib/xquery/worker/query-host';
+import { engineRequest as request } from '../../helpers/engine-request';
 
-const request = (query: string, more: Partial<QueryRequest> = {}): QueryRequest => ({
-  query,
-  context: { kind: 'none' },
-  variables: new Map(),
-  serialization: {},
-  ...more,
-});
 
 describe('results of pure queries are kept', () => {
   let engine: Engine;
