@@ -7,9 +7,9 @@
  */
 import { NS } from '../constants';
 import { MODULE_NAMESPACES } from '../module-namespaces';
-import { childNodes, type EQName, type MainModule, type Node } from '../syntax';
+import { childNodes, type MainModule, type Node } from '../syntax';
 import { OPEN_ENDED_FUNCTIONS } from './databases';
-import { functionNames } from './function-names';
+import { functionNames, type FunctionUse } from './function-names';
 
 /** Namespaces whose functions run code the text does not show. */
 const DYNAMIC_NAMESPACES = new Set<string>([MODULE_NAMESPACES.xquery, MODULE_NAMESPACES.xslt]);
@@ -17,15 +17,14 @@ const DYNAMIC_NAMESPACES = new Set<string>([MODULE_NAMESPACES.xquery, MODULE_NAM
 class Found extends Error {}
 
 export function usesAccount(module: MainModule): boolean {
-  const { uriOf } = functionNames(module);
-  const check = (name: EQName): void => {
-    const uri = uriOf(name);
-    if (uri === MODULE_NAMESPACES.user || DYNAMIC_NAMESPACES.has(uri) || (uri === NS.fn && OPEN_ENDED_FUNCTIONS.has(name.local))) throw new Found();
+  const { useOf } = functionNames(module);
+  const check = ({ uri, local }: FunctionUse): void => {
+    if (uri === MODULE_NAMESPACES.user || DYNAMIC_NAMESPACES.has(uri) || (uri === NS.fn && OPEN_ENDED_FUNCTIONS.has(local))) throw new Found();
   };
   const visit = (n: Node): void => {
     if (n.kind === 'ModuleImport') throw new Found();
-    if (n.kind === 'FunctionCall' || n.kind === 'NamedFunctionRef') check(n.name);
-    else if (n.kind === 'ArrowExpr' && !('kind' in n.function)) check(n.function);
+    const use = useOf(n);
+    if (use) check(use);
     for (const child of childNodes(n)) visit(child);
   };
   try {

@@ -65,19 +65,15 @@ const MODULE_RESOURCE_FUNCTIONS = new Map<string, ReadonlySet<string>>([
 class OpenEnded extends Error {}
 
 export function databasesOf(module: MainModule): DatabaseSet {
-  const { uriOf, declared } = functionNames(module);
+  const { useOf } = functionNames(module);
   const baseUriDeclared = module.prolog.decls.some((d) => d.kind === 'BaseURIDecl');
 
   const found = new Set<string>();
   const visit = (n: Node): void => {
-    if (n.kind === 'FunctionCall') {
-      if (!declared(n.name, n.args.length)) call(uriOf(n.name), n.name.local, n.args);
-    } else if (n.kind === 'NamedFunctionRef') {
-      if (!declared(n.name, n.arity) && reaches(uriOf(n.name), n.name.local)) throw new OpenEnded();
-    } else if (n.kind === 'ArrowExpr' && !('kind' in n.function)) {
-      // `'db/doc.xml' => doc()`: a static call with the left operand as its first argument
-      const args = [n.expr, ...n.args];
-      if (!declared(n.function, args.length)) call(uriOf(n.function), n.function.local, args);
+    const use = useOf(n);
+    if (use && !use.declared) {
+      if (use.args) call(use.uri, use.local, use.args);
+      else if (reaches(use.uri, use.local)) throw new OpenEnded();
     }
     if (n.kind === 'FTWithOptions' || n.kind === 'FTOptionDecl') {
       // Stop-word lists and thesauri `at` a stored resource (XQuery Full Text 1.0 §3.4.5, §3.4.7).

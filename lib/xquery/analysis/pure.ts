@@ -77,20 +77,14 @@ class Impure extends Error {}
 
 /** Whether `module` is pure (see above); `updating` comes from its update analysis. */
 export function isPure(module: MainModule): boolean {
-  const { uriOf, declared } = functionNames(module);
+  const { useOf } = functionNames(module);
   const check = (uri: string, local: string): void => {
     if (!PURE_NAMESPACES.has(uri) || (uri === NS.fn && IMPURE_FN.has(local))) throw new Impure();
   };
   const visit = (n: Node): void => {
     if (!PURE_KINDS.has(n.kind)) throw new Impure();
-    if (n.kind === 'FunctionCall') {
-      if (!declared(n.name, n.args.length)) check(uriOf(n.name), n.name.local);
-    } else if (n.kind === 'NamedFunctionRef') {
-      if (!declared(n.name, n.arity)) check(uriOf(n.name), n.name.local);
-    } else if (n.kind === 'ArrowExpr' && !('kind' in n.function)) {
-      // `$x => f(…)`: a static call of f with the left operand first
-      if (!declared(n.function, n.args.length + 1)) check(uriOf(n.function), n.function.local);
-    }
+    const use = useOf(n);
+    if (use && !use.declared) check(use.uri, use.local);
     for (const child of childNodes(n)) visit(child);
   };
   try {
