@@ -317,7 +317,7 @@ describe('router options from the command line', () => {
       expect((await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } })).status).toBe(201);
       const mib = 1024 * 1024;
       expect(await put(`<a>${'x'.repeat(mib - 7)}</a>`)).toMatch(/^201 /);
-      expect(await put(`<a>${'x'.repeat(mib - 6)}</a>`)).toBe(`413 Request body too large: at most ${mib} bytes are accepted.`);
+      expect(await put(`<a>${'x'.repeat(mib - 6)}</a>`)).toBe(`413 Request body too large: at most ${mib} bytes are accepted; the router option maxBodySize raises the limit (standalone server: --max-body-size or XMLDB_MAX_BODY_SIZE, in MiB).`);
     } finally {
       await running.stop();
     }

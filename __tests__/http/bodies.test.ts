@@ -60,15 +60,15 @@ describe('permissions before bodies', () => {
   });
 
   test('a POST announced larger than maxQueryBodySize is refused unread with 413', async () => {
-    expect(await announce('POST', '/rest', 'reader', 20_000_000)).toEqual({ status: 413, body: 'Request body too large: at most 200000 bytes are accepted.' });
+    expect(await announce('POST', '/rest', 'reader', 20_000_000)).toEqual({ status: 413, body: 'Request body too large: at most 200000 bytes are accepted; the router option maxQueryBodySize raises the limit.' });
   });
 });
 
 describe('the POST and QUERY limit', () => {
   test('a POST or QUERY body over maxQueryBodySize is 413; a PUT of the same size is stored', async () => {
     const big = `<query><text>1</text><!--${'x'.repeat(200_000)}--></query>`;
-    expect((await s.post('/rest', big).expect(413)).text).toBe('Request body too large: at most 200000 bytes are accepted.');
-    expect((await s.query('/rest', `1 (:${'x'.repeat(200_000)}:)`).expect(413)).text).toBe('Request body too large: at most 200000 bytes are accepted.');
+    expect((await s.post('/rest', big).expect(413)).text).toBe('Request body too large: at most 200000 bytes are accepted; the router option maxQueryBodySize raises the limit.');
+    expect((await s.query('/rest', `1 (:${'x'.repeat(200_000)}:)`).expect(413)).text).toBe('Request body too large: at most 200000 bytes are accepted; the router option maxQueryBodySize raises the limit.');
     await s.put('/rest/db/big.xml', big, 'application/xml').expect(201);
   });
 });

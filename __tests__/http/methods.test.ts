@@ -27,7 +27,7 @@ describe('methods and parameters', () => {
   test('a body over the limit is 413 and stores nothing', async () => {
     await s.put('/rest/db').expect(201);
     const r = await s.put('/rest/db/big.xml', `<a>${'x'.repeat(2000)}</a>`).expect(413);
-    expect(r.text).toBe('Request body too large: at most 1024 bytes are accepted.');
+    expect(r.text).toBe('Request body too large: at most 1024 bytes are accepted; the router option maxBodySize raises the limit (standalone server: --max-body-size or XMLDB_MAX_BODY_SIZE, in MiB).');
     expect((await s.get('/rest/db').expect(200)).text).not.toContain('big.xml');
   });
 });

@@ -70,7 +70,7 @@ function withoutChallenge(res: ServerResponse): void {
 
 /** The `query` of a JSON body `{"query": "..."}`. */
 async function queryOfBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<string> {
-  const text = (await readBody(req as Request, res as Response, limit)).toString('utf8');
+  const text = (await readBody(req as Request, res as Response, limit, 'maxQueryBodySize')).toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -60,26 +60,39 @@ function readByHost(req: HostParsedRequest): boolean {
   return req._body === true || req.readableEnded || req.rawBody !== undefined;
 }
 
-/** Reads a request body of at most `limit` bytes (after decompression). */
-export function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
+/** The router options that bound request bodies. */
+export type BodyLimitOption = 'maxBodySize' | 'maxQueryBodySize';
+
+/**
+ * What a 413 tells the client about raising the limit: a large document is a normal thing to
+ * store, so the answer names the option instead of leaving the operator to search for it.
+ */
+const BODY_LIMIT_HINTS: Readonly<Record<BodyLimitOption, string>> = {
+  maxBodySize: 'the router option maxBodySize raises the limit (standalone server: --max-body-size or XMLDB_MAX_BODY_SIZE, in MiB)',
+  maxQueryBodySize: 'the router option maxQueryBodySize raises the limit',
+};
+
+/** Reads a request body of at most `limit` bytes (after decompression), the value of router option `option`. */
+export function readBody(req: Request, res: Response, limit: number, option: BodyLimitOption): Promise<Buffer> {
+  const tooLarge = () => raise(HTTP_ERRORS, 'BODY_TOO_LARGE_XX', limit, BODY_LIMIT_HINTS[option]);
   const incoming = req as HostParsedRequest;
   if (readByHost(incoming)) {
     const body = hostBody(incoming);
-    if (body.length > limit) return Promise.reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+    if (body.length > limit) return Promise.reject(tooLarge());
     return Promise.resolve(body);
   }
   const announced = Number(req.headers['content-length']);
   if (Number.isFinite(announced) && announced > limit) {
     // Refused unread: the connection closes after the answer instead of receiving the rest.
     res.setHeader('Connection', 'close');
-    return Promise.reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+    return Promise.reject(tooLarge());
   }
   const raw = bodyParser.raw({ type: () => true, limit, inflate: true });
   return new Promise((resolve, reject) => {
     raw(req, res, (err?: unknown) => {
       if (err) {
         const e = err as { type?: string; message?: string };
-        if (e.type === 'entity.too.large') reject(raise(HTTP_ERRORS, 'BODY_TOO_LARGE_X', limit));
+        if (e.type === 'entity.too.large') reject(tooLarge());
         else reject(raise(HTTP_ERRORS, 'BODY_UNREADABLE_X', e.message ?? String(err)));
         return;
       }

@@ -215,21 +215,21 @@ async function answer(
       checkDatabaseName(target);
       // the database is checked before the body is read: a refused request is not received
       if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-      const query = bodyText(await readBody(req, res, options.maxQueryBodySize), contentType).replace(/\r\n?/g, '\n');
+      const query = bodyText(await readBody(req, res, options.maxQueryBodySize, 'maxQueryBodySize'), contentType).replace(/\r\n?/g, '\n');
       send(req, res, await evaluateQuery(session, { ...params, db: target.db, path: target.path, query, items: headers.items }));
       return;
     }
     case 'POST': {
       checkDatabaseName(target);
       if (target.db !== undefined) await requireReadableDatabase(session, target.db);
-      const post = await parsePostRequest(await readBody(req, res, options.maxQueryBodySize));
+      const post = await parsePostRequest(await readBody(req, res, options.maxQueryBodySize, 'maxQueryBodySize'));
       send(req, res, await runPost(session, target, post, headers));
       return;
     }
     case 'PUT': {
       const params = classifyWriteParameters(pairs);
       if (target.db === undefined) throw raise(HTTP_ERRORS, 'NO_DATABASE');
-      const body = () => readBody(req, res, options.maxBodySize);
+      const body = () => readBody(req, res, options.maxBodySize, 'maxBodySize');
       const result =
         target.path === ''
           ? await createDatabase(session, target.db, body, contentType, params.options)

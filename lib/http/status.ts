@@ -20,7 +20,8 @@ export const HTTP_ERRORS = {
   POST_NOT_XML_X: entry(400, 'The POST body is not well-formed XML: %'),
   POST_NO_TEXT_X: entry(400, 'No "text" element found in POST command "%".'),
   MULTIPLE_CONTEXTS: entry(400, 'Multiple contexts supplied.'),
-  BODY_TOO_LARGE_X: entry(413, 'Request body too large: at most % bytes are accepted.'),
+  /** The limit, then how to raise it (body.ts BODY_LIMIT_HINTS). */
+  BODY_TOO_LARGE_XX: entry(413, 'Request body too large: at most % bytes are accepted; %.'),
   /** The router's limits on the URL (options maxUrlLength, maxParameters); RFC 9110 §15.5.15. */
   URL_TOO_LONG_XX: entry(
     414,
