@@ -5,7 +5,7 @@
  *   Q{urn:xmldb-rest:engine}descendants-where($node as item()*, $name as xs:string,
  *       $child as xs:string, $op as xs:string, $value as xs:anyAtomicType) as item()*
  *
- * What `descendants($node, $name)[child::C op $value]` selects (modules/name-index.ts; `C` the
+ * What `descendants($node, $name)[child::C op $value]` selects (documents/name-index.ts; `C` the
  * expanded name `$child`, `op` a general comparison, `$value` a numeric literal), or the single
  * item false() when this function cannot answer exactly; the caller then evaluates the
  * predicate itself (translate/paths-index.ts `childComparison`).

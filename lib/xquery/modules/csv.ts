@@ -17,7 +17,7 @@
  * Parsing is the input conversion of stored CSV (convert/csv.ts); serializing is the csv output
  * method (serialization/csv-output.ts), which takes these documents and maps, arrays and atomic values. csv:doc
  * reads as json:doc does (guards/resource-guard.ts). Unreadable CSV is `[csv:parse]`; options are
- * checked as BaseX does (module-options.ts).
+ * checked as BaseX does (module-support/options.ts).
  */
 import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } from '../../convert/csv';
 import { toSaxonDocument } from '../../convert/xml';

@@ -18,7 +18,7 @@
  * json:doc reads through the file rules of fn:unparsed-text (guards/resource-guard.ts): a URI without a
  * scheme names a stored resource, anything else a host file, readable only with allowFileAccess
  * by an admin. Errors: invalid JSON is `[json:parse]`, XML that breaks its format's rules
- * `[json:serialize]`; options are checked as BaseX does (module-options.ts).
+ * `[json:serialize]`; options are checked as BaseX does (module-support/options.ts).
  */
 import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';

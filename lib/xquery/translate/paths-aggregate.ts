@@ -4,7 +4,7 @@
  * `//name` from the root is the descendant elements named `name` of the root of each context
  * node (paths-index.ts), concatenated in the order of the context (`$context ! …`, paths.ts).
  * Its count is the sum of the lengths of the roots' name-index entries
- * (`Q{urn:xmldb-rest:engine}count-descendants`, modules/name-index.ts), without building the
+ * (`Q{urn:xmldb-rest:engine}count-descendants`, documents/name-index.ts), without building the
  * sequence. Its sum, when every element's string value is a plain number, is the xs:double sum
  * of those values in the same order (`Q{urn:xmldb-rest:engine}sum-descendants`,
  * documents/leaf-values.ts: F&O 3.1 §14.4.5 casts untyped values to xs:double); otherwise that
