@@ -30,6 +30,7 @@ import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { rewrittenCall } from './call-workarounds';
+import { translateFullTextCall } from './ft-calls';
 import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
@@ -192,6 +193,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
   noteStylesheetNeed(name, unit);
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
+  const fullText = translateFullTextCall(name, expr, scope, unit);
+  if (fullText !== undefined) return fullText;
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
   const conditional = utilIf(name, expr, scope);
