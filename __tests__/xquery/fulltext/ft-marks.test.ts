@@ -4,7 +4,7 @@
  * own tests with their exact results, how matches are tied to the `contains text` expressions of
  * the argument, and the errors.
  */
-import { getQuery, startTestServer, type TestServer } from '../../helpers/rest';
+import { getQuery, queryBody, startTestServer, type TestServer } from '../../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function answer(query: string): Promise<string> {
-  const r = await getQuery(s, query);
-  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
-  return r.text;
-}
+const answer = (query: string): Promise<string> => queryBody(s, query);
 
 describe('ft:mark', () => {
   test.each([
@@ -68,9 +64,27 @@ describe('ft:mark', () => {
     expect(await answer("ft:mark(db:get('DB'))")).toBe('<XML>hello world</XML>');
   });
 
+  test('a function item sees no matches: its argument is evaluated before the call', async () => {
+    expect(await answer("ft:mark#1(<p>fox</p>[. contains text 'fox'])")).toBe('<p>fox</p>');
+    expect(await answer("ft:mark(?, 'b')(<p>fox</p>[. contains text 'fox'])")).toBe('<p>fox</p>');
+    expect(await answer("ft:extract(?, 'b', 1)(<p>fox</p>)")).toBe('<p>fox</p>');
+    expect(await answer("ft:count(?)(<p>fox</p>[. contains text 'fox'])")).toBe('0');
+    expect(await answer('ft:score#1((1 = 1, 1 = 2, 3))')).toBe('1\n0\n0');
+  });
+
   test('each call sees the matches of its own evaluation', async () => {
     const q = "let $p := <p>a b</p> for $t in ('a', 'b') return ft:mark($p[. contains text { $t }])";
     expect(await answer(q)).toBe('<p><mark>a</mark> b</p>\n<p>a <mark>b</mark></p>');
+  });
+
+  test('a collection left open by a caught error takes nothing from later calls', async () => {
+    const q = "try { ft:mark(<p>fox</p>[. contains text 'fox'][error()]) } catch * { 'caught' }, ft:mark(<p>dog</p>[. contains text 'dog'])";
+    expect(await answer(q)).toBe('caught\n<p><mark>dog</mark></p>');
+  });
+
+  test('nested calls: each sees its own argument', async () => {
+    expect(await answer("ft:mark(ft:mark(<p>fox dog</p>[. contains text 'fox'])[. contains text 'dog'])")).toBe('<p><mark>fox</mark> <mark>dog</mark></p>');
+    expect(await answer("ft:count(ft:mark(<p>fox dog</p>[. contains text 'fox' ftor 'dog'])[. contains text 'dog'])")).toBe('1');
   });
 
   test('the copies are new nodes', async () => {

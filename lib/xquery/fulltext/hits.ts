@@ -18,6 +18,7 @@
  * Attributes are counted, never marked.
  */
 import { isNode, type XdmValue } from '../../saxon';
+import { activeDocumentSource } from '../documents/source';
 import { tokenSpans } from './tokens';
 
 /** The hits recorded while one argument was evaluated. */
@@ -94,31 +95,49 @@ function textPieces(node: Node, ignored: ReadonlySet<unknown>): { text: string; 
   return { text, pieces };
 }
 
-const open: Hits[] = [];
+/**
+ * The open collections of each run (its document source stands for it, as in resources.ts): a
+ * collection an error left open goes with its run.
+ */
+const openByRun = new WeakMap<object, Hits[]>();
+
+function openCollections(): Hits[] {
+  const run = activeDocumentSource() as object;
+  let open = openByRun.get(run);
+  if (!open) openByRun.set(run, (open = []));
+  return open;
+}
 
 /**
  * Opens a collection of hits; returns its number for `closeHits`. Until it is closed, every
  * satisfied `contains text` over a node records into it (and into no collection opened before).
  */
 export function openHits(): number {
+  const open = openCollections();
   open.push(new Hits());
   return open.length;
 }
 
 /**
- * Closes collection `id` (and any opened after it and left open by an error caught in the
- * query) and returns it; an unknown id gives an empty collection.
+ * Closes collection `id` (and any opened after it and left open by an error the query caught)
+ * and returns it; an unknown id gives an empty collection.
  */
 export function closeHits(id: number): Hits {
+  const open = openCollections();
   if (!Number.isInteger(id) || id < 1 || id > open.length) return new Hits();
   const hits = open[id - 1];
   open.length = id - 1;
   return hits;
 }
 
-/** Records the matched token positions of a searched item, when a collection is open and the item is a node. */
-export function recordHits(item: XdmValue[number], ignored: ReadonlySet<unknown>, positions: readonly number[]): void {
-  const hits = open[open.length - 1];
-  if (!hits || positions.length === 0 || !isNode(item)) return;
-  hits.add(item as unknown as Node, ignored, positions);
+/**
+ * Records the matched token positions of a searched item (asked for only then), when a
+ * collection is open and the item is a node.
+ */
+export function recordHits(item: XdmValue[number], ignored: ReadonlySet<unknown>, positions: () => readonly number[]): void {
+  const open = openByRun.get(activeDocumentSource() as object);
+  const hits = open?.[open.length - 1];
+  if (!hits || !isNode(item)) return;
+  const matched = positions();
+  if (matched.length > 0) hits.add(item as unknown as Node, ignored, matched);
 }

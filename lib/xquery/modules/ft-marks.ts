@@ -18,10 +18,10 @@
  *   engine:ft-extract($hits as xs:integer, $nodes as node()*, $name as xs:string?, $length as xs:integer?) as node()*
  *   engine:ft-count($hits as xs:integer, $nodes as node()*) as xs:integer
  *
- * The ft: names themselves are registered for function items (`ft:mark#1`), whose argument is
- * evaluated before the call: they see no hits.
+ * The ft: names themselves are registered for function items (`ft:mark#1`, `ft:mark(?)`), whose
+ * argument is evaluated before the call: they see no hits.
  */
-import { castString, type ExtensionFunction, type XdmValue } from '../../saxon';
+import { atomicDerivesFrom, castString, isAtomic, type ExtensionFunction, type XdmValue } from '../../saxon';
 import { closeHits, Hits, openHits } from '../fulltext/hits';
 import { markedCopies, requireNodes } from '../fulltext/marked-copies';
 
@@ -49,8 +49,18 @@ export const FT_MARK_ENGINE_FUNCTIONS: Readonly<Record<string, ExtensionFunction
   'ft-count': { sig: '1F r[1ADI] a[1ADI,*]', impl: ([id, nodes]) => count(hitsOf(id), nodes) },
 };
 
-/** The ft: functions, by local name, for function items. */
+/**
+ * The score of an item that carries no full-text score (XQuery Full Text 1.0 §2.3: a boolean that
+ * is not full text scores 1 or 0; BaseX gives other items 0): ft:score's answer where the
+ * translation sees no scoring expression, and that of its function items.
+ */
+function unscored(items: XdmValue): XdmValue {
+  return items.map((i) => castString(isAtomic(i) && atomicDerivesFrom(i, 'AB') && String(i) === 'true' ? '1' : '0', 'double'));
+}
+
+/** The ft: functions, by local name, for function items and ft:score's items without a score. */
 export const FT_MARK_FUNCTIONS: Readonly<Record<string, ExtensionFunction>> = {
+  score: { sig: '1F r[*AO] a[*]', impl: ([items]) => unscored(items) },
   mark: { sig: '1F r[*N] a[*N,?AS]', arity: [1, 2], impl: ([nodes, name]) => markedCopies(nodes, new Hits(), { name: nameOf(name) }) },
   extract: { sig: '1F r[*N] a[*N,?AS,?ADI]', arity: [1, 2, 3], impl: ([nodes, name, length]) => markedCopies(nodes, new Hits(), { name: nameOf(name), length: lengthOf(length) }) },
   count: { sig: '1F r[1ADI] a[*N]', impl: ([nodes]) => count(new Hits(), nodes) },

@@ -84,7 +84,7 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
     if (satisfied(all)) {
       found = true;
       best = Math.max(best, score(all, tokens.length, weight));
-      recordHits(item, ignored, hitPositions(all));
+      recordHits(item, ignored, () => hitPositions(all));
     }
   }
   return { found, score: best };

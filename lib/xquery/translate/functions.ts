@@ -30,7 +30,7 @@ import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { rewrittenCall } from './call-workarounds';
-import { translateFullTextCall } from './ft-calls';
+import { translateFullTextCall, translateFullTextReference } from './ft-calls';
 import { translateInspectCall, translateInspectReference } from './inspect-calls';
 import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
@@ -228,8 +228,8 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.arity, scope, expr.start, unit, true);
   noteStylesheetNeed(name, unit);
-  const inspect = translateInspectReference(name, expr, scope, unit);
-  if (inspect !== undefined) return inspect;
+  const answered = translateInspectReference(name, expr, scope, unit) ?? translateFullTextReference(name, expr);
+  if (answered !== undefined) return answered;
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
     if (expr.arity === 0 && name.local === 'position') return `function() { ${focus.position} }`;
