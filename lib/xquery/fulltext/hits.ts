@@ -2,13 +2,13 @@
  * The full-text hits of one evaluation, for BaseX's ft:mark, ft:extract and ft:count
  * (modules/ft-marks.ts). As in BaseX, these functions see the matches of the `contains text`
  * expressions evaluated while their first argument is (docs.basex.org, Full-Text Functions: "the
- * full-text expression that computes the token positions must be specified as argument"): the
- * function opens a collection (`collectingHits`), evaluates its argument, and every satisfied
- * `contains text` over a node meanwhile records the tokens it matched there (`recordHits`, called
- * by modules/ft.ts). The translation opens the collection in an argument written before the
- * nodes (`openHits`; saxon-js evaluates arguments in order, and a path's sorted result as soon
- * as it is asked for), and the function closes it (`closeHits`) once it has its nodes.
- * Collections nest: a `contains text` records into the innermost one only.
+ * full-text expression that computes the token positions must be specified as argument"): a
+ * collection of hits is open while the argument is evaluated, and every satisfied `contains text`
+ * over a node meanwhile records the tokens it matched there (`recordHits`, called by
+ * modules/ft.ts). The translation opens the collection in an argument written before the nodes
+ * (`openHits`: saxon-js evaluates the arguments of a call in order, before the call, and some,
+ * such as a path's sorted result, completely), and the function closes it (`closeHits`) once it
+ * has its nodes. Collections nest: a `contains text` records into the innermost one only.
  *
  * A match is kept twice: as token positions of the searched node (ft:count counts them, as
  * BaseX counts its positions), and as character ranges of the text nodes the tokens lie in, which

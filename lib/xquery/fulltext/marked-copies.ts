@@ -40,9 +40,8 @@ export function markedCopies(nodes: XdmValue, hits: Hits, options: MarkOptions):
   requireNodes(nodes);
   if (!isQName(options.name)) throw xpathError(`Cannot convert to xs:QName: ${options.name}.`, 'FOCA0002');
   const doc = parseXml('<_/>') as unknown as Document;
-  const out: Node[] = [];
-  for (const n of nodes) out.push(...new Copier(doc, hits, options).copy(n as unknown as Node));
-  return out as unknown as XdmValue;
+  const copier = new Copier(doc, hits, options);
+  return nodes.flatMap((n) => copier.copy(n as unknown as Node)) as unknown as XdmValue;
 }
 
 class Copier {

@@ -9,6 +9,8 @@
  *   ft:thesaurus($node, $term, $options?) as xs:string*
  *   ft:search($db, $terms, $options?), ft:tokens($db, $prefix?): need the full-text index, which
  *     no database has yet: `[db:no-index]`.
+ *   ft:mark, ft:extract, ft:count, ft:score: ft-marks.ts (the engine records the matches of a
+ *     satisfied `contains text` over a node for them, fulltext/hits.ts).
  *
  * Options are BaseX's: `mode` (any, all, phrase, any word, all words), `case`, `diacritics`,
  * `stemming`, `language`, `wildcards`, `fuzzy`, `ordered`, `content`, `distance`, `window`, `scope`.

@@ -33,6 +33,7 @@
 import { registerFunctions, xpathError, type XdmFunction, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { ENGINE_NS, PREDECLARED } from '../constants';
+import { STATIC_ERRORS } from '../errors';
 import { readResourceText } from '../guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from '../module-support/elements';
@@ -249,7 +250,7 @@ function inspectContext([query]: XdmValue[]): XdmValue {
 
 /** inspect:functions($uri): no module may be imported (see the module comment). */
 function moduleFunctions([uri]: XdmValue[]): never {
-  throw xpathError(`Module '${String(uri[0])}' could not be found.`, 'XQST0059');
+  throw xpathError(STATIC_ERRORS.XQST0059.replace('%', String(uri[0])), 'XQST0059');
 }
 
 /** Registers the inspect: functions with saxon-js (the list in extension-functions.ts, in query workers). */
