@@ -161,7 +161,8 @@ async function main() {
   const { child, url } = await startServer(dbPath, password);
   try {
     const tests = opt('--tests');
-    const { results } = await runSuite({ url: `${url.replace(/\/$/, '')}/rest`, user: 'admin', password, suite, filter: tests ? new RegExp(tests) : undefined });
+    // the server announces its REST URL (`…/rest`); the suite runs against the REST root of its origin
+    const { results } = await runSuite({ url: `${new URL(url).origin}/rest`, user: 'admin', password, suite, filter: tests ? new RegExp(tests) : undefined });
     for (const r of results) if (!r.pass) console.log(`FAIL ${r.name}: ${r.detail.replace(/\s+/g, ' ')}`);
     const passed = results.filter((r) => r.pass).length;
     console.log(`XQFTTS: ${passed}/${results.length} passed (${((100 * passed) / results.length).toFixed(1)}%)`);

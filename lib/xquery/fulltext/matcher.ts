@@ -326,6 +326,16 @@ export function satisfied(all: AllMatches): boolean {
 }
 
 /**
+ * The token positions the matches without string excludes cover (§4.3: the matches that satisfy
+ * the selection): what ft:mark marks and ft:count counts (modules/ft-marks.ts).
+ */
+export function hitPositions(all: AllMatches): number[] {
+  const covered = new Set<number>();
+  for (const m of all) if (m.exc.length === 0) cover(m.inc, covered);
+  return [...covered].sort((a, b) => a - b);
+}
+
+/**
  * A score in [0, 1] (§4.4 leaves it to the implementation): 0 without a match; otherwise growing
  * with the share of the text's tokens the matches cover, scaled by the selection's weights.
  */

@@ -38,6 +38,11 @@ export function tokenize(text: string): TextToken[] {
   return tokens;
 }
 
+/** Where the tokens of `text` are: the start and end (exclusive) of each, in code units, in token order. */
+export function tokenSpans(text: string): { readonly start: number; readonly end: number }[] {
+  return Array.from(text.matchAll(TOKEN), (m) => ({ start: m.index, end: m.index + m[0].length }));
+}
+
 /** The words of `text` (the tokens without their positions). */
 export function words(text: string): string[] {
   return text.match(TOKEN) ?? [];

@@ -9,6 +9,8 @@
  *   ft:thesaurus($node, $term, $options?) as xs:string*
  *   ft:search($db, $terms, $options?), ft:tokens($db, $prefix?): need the full-text index, which
  *     no database has yet: `[db:no-index]`.
+ *   ft:mark, ft:extract, ft:count, ft:score: ft-marks.ts (the engine records the matches of a
+ *     satisfied `contains text` over a node for them, fulltext/hits.ts).
  *
  * Options are BaseX's: `mode` (any, all, phrase, any word, all words), `case`, `diacritics`,
  * `stemming`, `language`, `wildcards`, `fuzzy`, `ordered`, `content`, `distance`, `window`, `scope`.
@@ -17,7 +19,9 @@ import { castString, isNode, registerFunctions, stringValue, xpathError, type Xd
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { ENGINE_NS } from '../constants';
 import { moduleError } from '../module-support/options';
-import { ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
+import { hitPositions, ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
+import { recordHits } from '../fulltext/hits';
+import { FT_MARK_ENGINE_FUNCTIONS, FT_MARK_FUNCTIONS } from './ft-marks';
 import { DEFAULT_MATCH_OPTIONS, type FTCase, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -82,6 +86,7 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
     if (satisfied(all)) {
       found = true;
       best = Math.max(best, score(all, tokens.length, weight));
+      recordHits(item, ignored, () => hitPositions(all));
     }
   }
   return { found, score: best };
@@ -214,6 +219,7 @@ export function registerFullTextFunctions(): void {
       sig: '1F r[1AO] a[*,1AS,1FA,*N]',
       impl: ([searched, description, values, ignored]) => [castString(String(evaluate(searched, String(description[0]), values, ignored).score), 'double')],
     },
+    ...FT_MARK_ENGINE_FUNCTIONS,
   });
   registerFunctions(MODULE_NAMESPACES.ft, {
     contains: { sig: '1F r[1AB] a[*,*,?FM]', arity: [2, 3], impl: ftContains },
@@ -222,5 +228,6 @@ export function registerFullTextFunctions(): void {
     thesaurus: { sig: '1F r[*AS] a[1N,1AS,?FM]', arity: [2, 3], impl: ftThesaurus },
     search: { sig: '1F r[*N] a[1AS,*,?FM]', arity: [2, 3], impl: noIndex },
     tokens: { sig: '1F r[*] a[1AS,?AS]', arity: [1, 2], impl: noIndex },
+    ...FT_MARK_FUNCTIONS,
   });
 }

@@ -17,12 +17,23 @@
  * inspect:xqdoc's `control/date` is the time of the call.
  *
  * inspect:function knows of a function item what the engine keeps at run time: its name, the
- * namespace URI and the arity (one `argument` each), not declared types. inspect:functions and
- * inspect:context are not implemented.
+ * namespace URI and the arity (one `argument` each), not declared types.
+ *
+ *   inspect:functions() as function(*)*
+ *   inspect:functions($uri as xs:string) as function(*)*
+ *   inspect:context() as element(context)
+ *
+ * inspect:functions() is translated to the items of the functions the query declares
+ * (translate/inspect-calls.ts). With a URI, BaseX compiles the module there; a query here may
+ * import no module (`import module` is XQST0059), so no URI names one it may use: XQST0059 as
+ * well. inspect:context() describes the query's variables, then its functions, as inspect:module
+ * describes a module's (BaseX), in an element `context`: the translation passes the query's text
+ * (`engine:inspect-context($query as xs:string)`), which is parsed here again.
  */
 import { registerFunctions, xpathError, type XdmFunction, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
-import { PREDECLARED } from '../constants';
+import { ENGINE_NS, PREDECLARED } from '../constants';
+import { STATIC_ERRORS } from '../errors';
 import { readResourceText } from '../guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from '../module-support/elements';
@@ -137,6 +148,14 @@ function moduleXml(text: string, m: Module): string {
   return el('module', tagsXml(doc) + decls, attrs);
 }
 
+/** inspect:context(): the module's variables, then its functions. */
+function contextXml(text: string, m: Module): string {
+  const names = namesOf(m);
+  const variables = m.prolog.decls.flatMap((d) => (d.kind === 'VarDecl' ? [variableXml(text, d, names)] : []));
+  const functions = m.prolog.decls.flatMap((d) => (d.kind === 'FunctionDecl' ? [functionXml(text, d, names)] : []));
+  return el('context', variables.join('') + functions.join(''));
+}
+
 // ------------------------------------------------------------------------------ inspect:xqdoc
 
 function xqdocComment(doc: XqDoc): string {
@@ -224,11 +243,23 @@ function inspectFunction([fn]: XdmValue[]): XdmValue {
   return [elementFromXml(el('function', '<argument/>'.repeat(f.arity ?? 0), attrs))];
 }
 
+function inspectContext([query]: XdmValue[]): XdmValue {
+  const text = String(query[0]);
+  return [elementFromXml(contextXml(text, parseModule(text)))];
+}
+
+/** inspect:functions($uri): no module may be imported (see the module comment). */
+function moduleFunctions([uri]: XdmValue[]): never {
+  throw xpathError(STATIC_ERRORS.XQST0059.replace('%', String(uri[0])), 'XQST0059');
+}
+
 /** Registers the inspect: functions with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerInspectFunctions(): void {
   registerFunctions(MODULE_NAMESPACES.inspect, {
     module: { sig: '1F r[1N] a[1AS]', impl: inspectModule },
     xqdoc: { sig: '1F r[1N] a[1AS]', impl: inspectXqdoc },
     function: { sig: '1F r[1N] a[1F]', impl: inspectFunction },
+    functions: { sig: '1F r[*F] a[1AS]', impl: moduleFunctions },
   });
+  registerFunctions(ENGINE_NS, { 'inspect-context': { sig: '1F r[1N] a[1AS]', impl: inspectContext } });
 }

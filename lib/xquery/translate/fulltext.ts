@@ -118,7 +118,7 @@ export function translateFTContains(expr: FTContainsExpr, scope: Scope, unit: Tr
 }
 
 /** The score of a boolean expression (§2.3; BaseX: `and` the lower, `or` the higher score, other expressions 1 or 0). */
-function scoreOf(expr: Expr, scope: Scope, unit: TranslationUnit): string {
+export function scoreOf(expr: Expr, scope: Scope, unit: TranslationUnit): string {
   switch (expr.kind) {
     case 'FTContainsExpr':
       return `${ENGINE}ft-score(${arguments_(expr, scope, unit)})`;
@@ -134,7 +134,7 @@ function scoreOf(expr: Expr, scope: Scope, unit: TranslationUnit): string {
 }
 
 /** The predicates that decide which items of `expr` are selected, if it ends in a filter. */
-function finalPredicates(expr: Expr): Expr[] {
+export function finalPredicates(expr: Expr): Expr[] {
   if (expr.kind === 'FilterExpr') return [expr.predicate];
   if (expr.kind === 'AxisStep') return expr.predicates;
   if (expr.kind === 'PathExpr' && expr.steps.length > 0) return finalPredicates(expr.steps[expr.steps.length - 1]);
@@ -142,7 +142,7 @@ function finalPredicates(expr: Expr): Expr[] {
   return [];
 }
 
-function isScored(expr: Expr): boolean {
+export function isScored(expr: Expr): boolean {
   return expr.kind === 'FTContainsExpr' || expr.kind === 'AndExpr' || expr.kind === 'OrExpr' || (expr.kind === 'ParenthesizedExpr' && !!expr.expr && isScored(expr.expr));
 }
 
