@@ -25,7 +25,8 @@
  *   FODF1280 "Unknown decimal format Q{}"), so a query that calls or names it never runs as
  *   a bare XPath expression.
  */
-import type { Argument, ArrowExpr, DynamicFunctionCall, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef } from '../syntax';
+import type { Argument, ArrowExpr, DynamicFunctionCall, EnclosedExpr, EQName, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef, Param } from '../syntax';
+import { MODULE_NAMESPACES } from '../module-namespaces';
 import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
@@ -36,7 +37,7 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { functionItem, isValueModuleFunction, partialApplication, utilIf, VALUE_MODULES } from './value-modules';
+import { utilIf, VALUE_MODULES } from './value-modules';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
@@ -196,6 +197,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const answered = translateFullTextCall(name, expr, scope, unit) ?? translateInspectCall(name, expr, scope, unit);
   if (answered !== undefined) return answered;
+  if (expr.args.some((arg) => arg.kind === 'ArgumentPlaceholder') && isModuleFunction(name, expr.args.length, scope)) return moduleFunctionItem(expr, scope, unit);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
   const conditional = utilIf(name, expr, scope);
@@ -220,7 +222,6 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
     const code = `$${braced(NS.vars)}error-code.${scope.ctx.nextId()}`;
     return `(let ${code} := ${a[0]} return ${callee}(${code}, ${a[1]}, ${errorEnvelope(code, a[2] ?? '()')}))`;
   }
-  if (a.includes('?') && isValueModuleFunction(name, a.length, scope)) return partialApplication(callee, a, scope);
   return `${callee}(${a.join(', ')})`;
 }
 
@@ -237,8 +238,51 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
     if (expr.arity === 0 && CONTEXT_ARG_FUNCTIONS.has(name.local)) return `function() { ${callee}(${focus.item}) }`;
   }
   if (callee.startsWith(braced(NS.engine))) return engineReference(callee.slice(braced(NS.engine).length), expr.arity);
-  if (isValueModuleFunction(name, expr.arity, scope)) return functionItem(callee, expr.arity);
+  if (isModuleFunction(name, expr.arity, scope)) return moduleReference(expr, scope, unit);
   return `${callee}#${expr.arity}`;
+}
+
+const MODULE_URIS: ReadonlySet<string> = new Set(Object.values(MODULE_NAMESPACES));
+
+/** A function of one of the modules (db:, json:, …) that the query did not declare itself. */
+function isModuleFunction(name: QName, arity: number, scope: Scope): boolean {
+  return MODULE_URIS.has(name.uri) && !scope.ctx.functions.has(`${eqname(name)}#${arity}`);
+}
+
+/**
+ * A named reference to a module function (`db:list#0`) or a partial application of one
+ * (`xquery:eval(?)`) is an inline function whose body is the call as written: saxon-js 2.7 calls a
+ * function item of an extension function by its local name only, as if it were the built-in
+ * function of that name (`db:list#0` ran fn:list, `ft:count(?)` fn:count). Translated as a call,
+ * the body gets every rewrite and check a direct call gets. The fixed arguments are evaluated
+ * once, where the partial application stands (XQuery 3.1 §3.1.5.1).
+ */
+function moduleFunctionItem(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
+  const at = { start: expr.start, end: expr.end };
+  // Names without a namespace: the body below refers to nothing else, and the fixed arguments
+  // are translated in the caller's scope, so a query's own variables are neither seen nor hidden.
+  const name = (i: number): EQName => ({ local: `argument${i}` });
+  let inner = scope;
+  const fixed: string[] = [];
+  const params: Param[] = [];
+  const args: Argument[] = expr.args.map((arg, i) => {
+    if (arg.kind === 'ArgumentPlaceholder') params.push({ kind: 'Param', name: name(i), type: null, ...at });
+    else {
+      const value = translateExpr(arg, scope, unit);
+      const bound = inner.bind(name(i), expr.start);
+      inner = bound.scope;
+      fixed.push(`${bound.variable.ref} := ${value}`);
+    }
+    return { kind: 'VarRef', name: name(i), ...at };
+  });
+  const body: EnclosedExpr = { kind: 'EnclosedExpr', expr: { ...expr, args }, ...at };
+  const fn = translateInlineFunction({ kind: 'InlineFunctionExpr', annotations: [], params, returnType: null, body, ...at }, inner, unit);
+  return fixed.length > 0 ? `(let ${fixed.join(', ')} return ${fn})` : fn;
+}
+
+function moduleReference(expr: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string {
+  const placeholders: Argument[] = Array.from({ length: expr.arity }, () => ({ kind: 'ArgumentPlaceholder', start: expr.start, end: expr.end }));
+  return moduleFunctionItem({ kind: 'FunctionCall', name: expr.name, args: placeholders, start: expr.start, end: expr.end }, scope, unit);
 }
 
 export function translateInlineFunction(expr: InlineFunctionExpr, scope: Scope, unit: TranslationUnit): string {
