@@ -28,3 +28,12 @@ export function paritySlice<T>(cases: readonly T[], every: number, offset = 0): 
 export function sliceNote(every: number): string {
   return fullParity() ? '' : ` (1 case in ${every}; ${PARITY_ENV}=full runs all)`;
 }
+
+/**
+ * A parity suite that `npm test` leaves to the full run: there a skipped test names it and the
+ * command that runs it.
+ */
+export function inFullParity(name: string, body: () => void): void {
+  if (fullParity()) body();
+  else test.skip(`${name}: runs with ${PARITY_ENV}=full (npm run test:parity)`, () => undefined);
+}
