@@ -16,6 +16,7 @@ const PARITY_SUITES = ['__tests__/xquery/update/xquts\\.test\\.ts$', '__tests__/
 
 const parity = process.argv[2] === '--parity';
 const args = parity ? [...PARITY_SUITES, ...process.argv.slice(3)] : process.argv.slice(2);
+// PARITY_ENV of __tests__/helpers/parity.ts
 const env = parity ? { ...process.env, XMLDB_TEST_PARITY: 'full' } : process.env;
 
 const started = Date.now();

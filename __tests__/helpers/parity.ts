@@ -2,7 +2,8 @@
  * The conformance and parity suites (XQUTS, XQFTTS, the permission matrices, and through them
  * their PostgreSQL runs) check many cases of one kind, which take most of the suite's time. By
  * default (`npm test`) each runs a slice of its cases: every `every`-th case in its own order,
- * starting with the first, the same cases every run, drawn from every group of cases. With
+ * starting with the first: the same cases every run, spread evenly over the suite's groups
+ * (catalog sections, users, operations), so that every group larger than `every` has some. With
  * `XMLDB_TEST_PARITY=full` (`npm run test:parity`, which CI runs after `npm test`) every case
  * runs. A slice keeps every assertion of the cases it runs.
  */
