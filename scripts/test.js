@@ -1,39 +1,27 @@
-// `npm test`: the type check (tsc --noEmit over lib, tests and benches) and the jest suite, run
-// side by side: jest alone keeps both cores of a small machine busy only part of the time.
-// Arguments go to jest (`npm test -- __tests__/http`). Exits non-zero when either fails; the type
-// check's report is printed after jest's summary.
+// `npm test`: the jest suite, with the parity and conformance suites run as a slice of their
+// cases (__tests__/helpers/parity.ts); arguments go to jest (`npm test -- __tests__/http`).
+// `npm run test:parity` (`--parity`): those suites with every case, and nothing else.
+// Prints the run's wall time; `.ci/run` holds `npm test` to its time budget. The type check is
+// `npm run typecheck` (CI runs it too): run beside jest it took one of a small machine's two
+// cores for half a minute.
 'use strict';
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const root = path.join(__dirname, '..');
-const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`, { paths: [root] })), file);
+const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths: [root] })), 'bin', 'jest.js');
 
-function run(file, args, stdio) {
-  const child = spawn(process.execPath, [file, ...args], { cwd: root, stdio });
-  let output = '';
-  if (stdio === 'pipe') {
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-  }
-  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output })));
-}
+/** The suites `--parity` runs whole: jest path patterns. */
+const PARITY_SUITES = ['__tests__/xquery/update/xquts\\.test\\.ts$', '__tests__/xquery/fulltext/xqftts\\.test\\.ts$', '__tests__/security/permission-matrix-', '__tests__/pg-parity/'];
 
-async function main() {
-  // the package's sources and tests, then the console's browser sources (their own DOM settings)
-  const tsc = bin('typescript', 'bin/tsc');
-  const typecheck = run(tsc, ['-p', 'tsconfig.json', '--noEmit'], 'pipe').then(async (first) => {
-    if (first.code !== 0) return first;
-    return run(tsc, ['-p', 'console-ui/tsconfig.json'], 'pipe');
-  });
-  const tests = run(bin('jest', 'bin/jest.js'), process.argv.slice(2), 'inherit');
-  const [checked, jest] = await Promise.all([typecheck, tests]);
-  if (checked.code !== 0) {
-    process.stderr.write(`\nType check failed (tsc -p tsconfig.json --noEmit, then -p console-ui/tsconfig.json):\n${checked.output}`);
-  } else {
-    process.stderr.write('Type check passed (tsc -p tsconfig.json --noEmit, tsc -p console-ui/tsconfig.json).\n');
-  }
-  process.exitCode = checked.code !== 0 ? 1 : jest.code;
-}
+const parity = process.argv[2] === '--parity';
+const args = parity ? [...PARITY_SUITES, ...process.argv.slice(3)] : process.argv.slice(2);
+// PARITY_ENV of __tests__/helpers/parity.ts
+const env = parity ? { ...process.env, XMLDB_TEST_PARITY: 'full' } : process.env;
 
-main();
+const started = Date.now();
+const child = spawn(process.execPath, [jest, ...args], { cwd: root, stdio: 'inherit', env });
+child.once('close', (code, signal) => {
+  process.stderr.write(`${parity ? 'npm run test:parity' : 'npm test'}: ${((Date.now() - started) / 1000).toFixed(1)} s wall\n`);
+  process.exitCode = code ?? (signal ? 1 : 0);
+});

@@ -174,7 +174,7 @@ async function main() {
   }
 }
 
-module.exports = { runSuite };
+module.exports = { runSuite, readCatalog };
 
 if (require.main === module) {
   main().catch((e) => {

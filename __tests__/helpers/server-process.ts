@@ -1,40 +1,20 @@
 /**
  * The standalone server (lib/server.ts) in a child process of its own, run from the TypeScript
- * source: the child installs a `.ts` loader that strips types with the project's `typescript`
- * (as ts-jest does per file), then calls `main()`. Answers once the server prints its URL.
+ * source: the child installs the `.ts` loader of source mode (lib/threads/launch.ts), then calls
+ * `main()`. Answers once the server prints its URL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { sourceLoader } from '../../lib/threads/launch';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /**
  * Makes `require` of a child process load the TypeScript sources: `.ts` files are transpiled as
- * they load, and a relative `.js` request falls back to its `.ts` file.
+ * they load (through the transpile cache the query workers use, so that a child transpiles only
+ * what changed), and a relative `.js` request falls back to its `.ts` file.
  */
-export const TS_LOADER = `
-'use strict';
-const Module = require('module');
-const fs = require('fs');
-const ts = require('typescript');
-Module._extensions['.ts'] = function (module, filename) {
-  const source = fs.readFileSync(filename, 'utf8');
-  const out = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, isolatedModules: true },
-    fileName: filename,
-  }).outputText;
-  module._compile(out, filename);
-};
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, parent, ...rest) {
-  try {
-    return resolve.call(this, request, parent, ...rest);
-  } catch (e) {
-    if (/^\\.{1,2}\\//.test(request) && request.endsWith('.js')) return resolve.call(this, request.slice(0, -3) + '.ts', parent, ...rest);
-    throw e;
-  }
-};
-`;
+export const TS_LOADER = sourceLoader();
 
 const BOOTSTRAP = `${TS_LOADER}
 require('./lib/server.ts').main().then((code) => { if (code !== undefined) process.exit(code); });

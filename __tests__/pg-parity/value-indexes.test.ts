@@ -1,4 +1,5 @@
 /** The value indexes and the db: functions that read them on the PostgreSQL store: the file store's suite, with the same exact answers. */
+import { inFullParity } from '../helpers/parity';
 import { onPostgres } from '../helpers/test-store';
 
-onPostgres('value indexes', () => require('../http/value-indexes.test'));
+inFullParity('value indexes on PostgreSQL', () => onPostgres('value indexes', () => require('../http/value-indexes.test')));

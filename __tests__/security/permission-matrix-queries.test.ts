@@ -5,7 +5,9 @@
  * database literally and computed (`concat('sec', 'ret')`). Every path must answer the same: the
  * operation is done (admin sees its change, or its read returns the data) or refused (nothing
  * changes, nothing leaks). The expected answers follow README's permission table (matrix.ts).
+ * `npm test` runs a slice of the rows, `npm run test:parity` all of them (helpers/parity.ts).
  */
+import { paritySlice, sliceNote } from '../helpers/parity';
 import { attempt, attemptRefused, changed, mayCreate, mayRead, mayWrite, marker, NAME_FORMS, queryPaths, RULES, useMatrixServer, type Db, type NameForm } from './matrix';
 
 useMatrixServer();
@@ -83,9 +85,26 @@ const QUERY_CASES: readonly QueryCase[] = [
  */
 const TARGETS: Record<string, readonly Db[]> = { nobody: ['db1'], rw1: ['db1', 'secret'], writer: ['db1', 'secret'], creator: ['db1', 'secret'] };
 
-describe.each(Object.keys(TARGETS))('%s', (user) => {
-  describe.each(QUERY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    test.each(TARGETS[user].flatMap((db) => (Object.keys(NAME_FORMS) as NameForm[]).map((form) => [db, form] as const)))(
+/** One row of the matrix: a user runs a query on a database, named in one form. */
+interface Row {
+  readonly user: string;
+  readonly c: QueryCase;
+  readonly db: Db;
+  readonly form: NameForm;
+}
+
+/** The slice of `npm test`: every 3rd row (user, query, database, name form), in this order. */
+const EVERY = 3;
+const ROWS: readonly Row[] = paritySlice(
+  Object.keys(TARGETS).flatMap((user) => QUERY_CASES.flatMap((c) => TARGETS[user].flatMap((db) => (Object.keys(NAME_FORMS) as NameForm[]).map((form) => ({ user, c, db, form }))))),
+  EVERY,
+);
+const distinct = <T>(items: readonly T[]) => [...new Set(items)];
+
+describe.each(distinct(ROWS.map((r) => r.user)))(`%s${sliceNote(EVERY)}`, (user) => {
+  const mine = ROWS.filter((r) => r.user === user);
+  describe.each(distinct(mine.map((r) => r.c)).map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    test.each(mine.filter((r) => r.c === c).map((r) => [r.db, r.form] as const))(
       'of %s (%s name): every query path answers the same',
       async (db, form) => {
         const expected = c.allowed(user, db);

@@ -35,13 +35,19 @@ export function transpileCacheDir(): string {
 /** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
 const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
 
-/** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
-function sourceBootstrap(threadFile: string): string {
+/**
+ * The `.ts` loader of source mode, as CommonJS script text: installs the loader and the
+ * `./x.js` → `./x.ts` fallback in the process or thread that evaluates it, and defines `Module`
+ * (node:module) and `projectRequire` (a `require` relative to this folder). The bootstrap of
+ * threads and processes below ends with it; tests that run the standalone server from source in
+ * a child process start with it, so every source-mode process shares the transpile cache.
+ */
+export function sourceLoader(): string {
   return `
 'use strict';
 const Module = require('module');
 const fs = require('fs');
-const projectRequire = Module.createRequire(${JSON.stringify(threadFile)});
+const projectRequire = Module.createRequire(${JSON.stringify(__filename)});
 const crypto = require('crypto');
 const path = require('path');
 const tsRoot = path.dirname(projectRequire.resolve('typescript/package.json'));
@@ -84,8 +90,12 @@ Module._resolveFilename = function (request, parent, ...rest) {
     throw e;
   }
 };
-projectRequire(${JSON.stringify(threadFile)});
 `;
+}
+
+/** The bootstrap that a source-mode worker evaluates; `threadFile` is the .ts entry. */
+function sourceBootstrap(threadFile: string): string {
+  return `${sourceLoader()}projectRequire(${JSON.stringify(threadFile)});\n`;
 }
 
 /** Starts a worker on `base` (a module path without extension) with the given options. */

@@ -127,11 +127,11 @@ async function runCase(call, suiteDir, sources, tc, db) {
  * Runs the cases of `suiteDir` (those whose name matches `filter`, a RegExp, if given) against
  * the server at `url` (its REST root), `jobs` at a time. Answers one result per case, in catalog
  * order: `{ name, ok, whitespace?, state?, cause?, reason? }`. Only the cases that apply to
- * `features` (see FEATURES) run.
+ * `features` (see FEATURES) run, and of those what `select` keeps (all by default).
  */
-async function runSuite({ url, user, password, suiteDir, jobs = 2, filter, features = FEATURES, onResult }) {
+async function runSuite({ url, user, password, suiteDir, jobs = 2, filter, features = FEATURES, select = (all) => all, onResult }) {
   const { sources, cases } = loadCatalog(suiteDir);
-  const selected = cases.filter((c) => applies(c, features) && (!filter || filter.test(c.name)));
+  const selected = select(cases.filter((c) => applies(c, features) && (!filter || filter.test(c.name))));
   const call = client(url, user, password);
   const results = new Array(selected.length);
   let next = 0;
