@@ -20,6 +20,7 @@
  */
 import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../syntax';
 import { NS, eqname, xpathString } from './names';
+import { leafComparisons } from './paths-leaf-predicates';
 import type { Scope } from './scope';
 import { braced } from './emit';
 
@@ -27,8 +28,6 @@ import { braced } from './emit';
 const DESCENDANTS = `${braced(NS.engine)}descendants`;
 /** The element list's function (documents/name-index.ts). */
 const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
-/** The numeric-leaf filter (documents/leaf-values.ts). */
-const DESCENDANTS_WHERE = `${braced(NS.engine)}descendants-where`;
 
 /**
  * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
@@ -122,39 +121,17 @@ export interface ChildComparison {
   readonly literal: Expr;
 }
 
-const FLIPPED: Readonly<Record<GeneralComp, GeneralComp>> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-const GENERAL = new Set<string>(Object.keys(FLIPPED));
+const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral']);
 
 /**
  * When `predicate` compares a child element with a number literal by a general comparison: its
- * parts, which documents/leaf-values.ts evaluates from typed value arrays (falling back to the
- * predicate when the values are not plain numbers). Otherwise undefined.
+ * parts (one of the leaf comparisons of paths-leaf-predicates.ts), which the stored-text
+ * summaries of documents/leaf-summaries.ts can count. Otherwise undefined.
  */
 export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
-  if (predicate.kind !== 'ComparisonExpr' || !GENERAL.has(predicate.op)) return undefined;
-  const op = predicate.op as GeneralComp;
-  const left = childName(predicate.left, scope);
-  if (left !== undefined && NUMBER_LITERALS.has(predicate.right.kind)) return { child: left, op, literal: predicate.right };
-  const right = childName(predicate.right, scope);
-  if (right !== undefined && NUMBER_LITERALS.has(predicate.left.kind)) return { child: right, op: FLIPPED[op], literal: predicate.left };
-  return undefined;
-}
-
-/** The expanded name of an unpredicated `child::name` step (alone or as a one-step relative path). */
-function childName(expr: Expr, scope: Scope): string | undefined {
-  const step = expr.kind === 'PathExpr' && expr.root === null && expr.steps.length === 1 ? expr.steps[0] : expr;
-  if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.predicates.length > 0 || step.test.kind !== 'NameTest') return undefined;
-  return eqname(scope.elementName(step.test.name, step.test.start));
-}
-
-/**
- * The descendant elements named `name` of `context` that pass `test`, from typed value arrays
- * when they can answer, else `fallback` (the same selection evaluated by the predicate). The
- * array function answers false() when it cannot (documents/leaf-values.ts).
- */
-export function descendantsWhereCall(context: string, name: string, test: ChildComparison, literal: string, fallback: string): string {
-  const r = `$${braced(NS.gen)}where`;
-  const call = `${DESCENDANTS_WHERE}(${context}, ${xpathString(name)}, ${xpathString(test.child)}, ${xpathString(test.op)}, ${literal})`;
-  return `(let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r})`;
+  const tests = leafComparisons(predicate, scope);
+  const test = tests?.length === 1 ? tests[0] : undefined;
+  if (!test || test.kind !== 'child' || !GENERAL.has(test.op) || !NUMBER_LITERALS.has(test.value.kind)) return undefined;
+  return { child: test.leaf, op: test.op as GeneralComp, literal: test.value };
 }

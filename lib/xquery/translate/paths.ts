@@ -11,14 +11,17 @@
  * - `E//name` with an element-name step without positional predicates calls the worker's
  *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
  *   `E//*[p]` calls the list of descendant elements, and `E//node()[p]` and the like are one
- *   `descendant::` step: see paths-index.ts. A first predicate `text() = $v`, `@a = $v`, `. = $v`
- *   or `contains-token(@a, $v)` is answered from the value indexes where a database has them
- *   (paths-value-index.ts).
+ *   `descendant::` step: see paths-index.ts. Leading predicates that compare leaves (`price`,
+ *   `@id`, `text()`, `.`) with focus-free values are answered by a scan of per-document leaf
+ *   columns (paths-leaf-predicates.ts); a first predicate `text() = $v`, `@a = $v`, `. = $v` or
+ *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
+ *   (paths-value-index.ts), and otherwise like the others.
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
 import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { anyElementPredicates, childComparison, descendantElementsCall, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
+import { anyElementPredicates, descendantElementsCall, descendantStep, descendantsCall, indexedName } from './paths-index';
+import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates';
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
 import type { Scope } from './scope';
@@ -116,15 +119,14 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
 function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
   if (step.kind !== 'AxisStep') return descendantsCall(context, name);
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
+  // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
+  const leaves = leadingLeafComparisons(step.predicates, native);
+  const written = `${descendantsCall(context, name)}${preds.slice(0, Math.max(leaves.count, 1)).join('')}`;
+  const filtered = leaves.count > 0 ? leafFilterCall(context, name, leaves.tests, written, native, unit) : written;
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
-  if (match) return `${matching(context, name, match, `${descendantsCall(context, name)}${preds[0]}`, native, unit)}${preds.slice(1).join('')}`;
-  // `//name[child op number]…`: the first predicate from typed value arrays (paths-index.ts)
-  const test = preds.length > 0 ? childComparison(step.predicates[0], native) : undefined;
-  if (!test) return `${descendantsCall(context, name)}${preds.join('')}`;
-  const literal = translateExpr(test.literal, native, unit);
-  const fallback = `${descendantsCall(context, name)}${preds[0]}`;
-  return `${descendantsWhereCall(context, name, test, literal, fallback)}${preds.slice(1).join('')}`;
+  if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
+  return `${preds.length > 0 ? filtered : descendantsCall(context, name)}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
 }
 
 /** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
