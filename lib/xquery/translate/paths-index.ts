@@ -26,6 +26,8 @@ import { braced } from './emit';
 
 /** The index's function in the generated XPath. */
 const DESCENDANTS = `${braced(NS.engine)}descendants`;
+/** The children of indexed elements (documents/name-index.ts). */
+const CHILDREN_NAMED = `${braced(NS.engine)}children-named`;
 /** The element list's function (documents/name-index.ts). */
 const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
 
@@ -109,6 +111,20 @@ function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {
 /** The descendant elements named `name` of the node `context` (an XPath expression). */
 export function descendantsCall(context: string, name: string): string {
   return `${DESCENDANTS}(${context}, ${xpathString(name)})`;
+}
+
+/**
+ * `P/child::C` where P (the XPath expression `parents`) is the index call for `//name[…]` from the
+ * node `context`: the children named `child` of those elements through
+ * `Q{urn:xmldb-rest:engine}children-named` (documents/name-index.ts), which answers false() when
+ * it cannot (elements of that name nest, or `context` is no document node); then the step as
+ * written (`step`).
+ */
+export function childrenNamedCall(context: string, name: string, parents: string, child: string, step: string): string {
+  const p = `$${braced(NS.gen)}parents`;
+  const c = `$${braced(NS.gen)}children`;
+  const call = `${CHILDREN_NAMED}(${context}, ${xpathString(name)}, ${p}, ${xpathString(child)})`;
+  return `(let ${p} := ${parents}, ${c} := ${call} return if (${c} instance of ${braced(NS.xs)}boolean) then ${p}/${step} else ${c})`;
 }
 
 /** A predicate `child::C op N` (or `N op child::C`): C an element name, op general, N a number literal. */

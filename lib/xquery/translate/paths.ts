@@ -19,8 +19,8 @@
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
-import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { anyElementPredicates, descendantElementsCall, descendantStep, descendantsCall, indexedName } from './paths-index';
+import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
+import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from './paths-index';
 import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates';
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
@@ -57,7 +57,10 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
     // and `//*[p]` from the root: the document's element list, filtered
     const name = indexedName(expr.steps, 0, native);
     const anyElement = name === undefined ? anyElementPredicates(expr.steps, 0, native) : undefined;
-    if (name !== undefined) path = `(${[indexed(ROOT, name, expr.steps[1], native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
+    if (name !== undefined) {
+      const [found, used] = indexedSteps(ROOT, name, expr.steps, 1, native, unit);
+      path = `(${[found, ...rest(expr.steps.slice(1 + used))].join('/')})`;
+    }
     else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
@@ -100,8 +103,9 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
     const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
     if (name !== undefined) {
-      out.push(indexed('.', name, steps[i + 1], native, unit));
-      i++;
+      const [found, used] = indexedSteps('.', name, steps, i + 1, native, unit);
+      out.push(found);
+      i += used;
     } else if (anyElement) {
       out.push(anyElements('.', anyElement, native, unit));
       i++;
@@ -113,6 +117,19 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     }
   }
   return out;
+}
+
+/**
+ * The index call for `//name[p]…` (the child step `steps[at]`) and, when the step after it is an
+ * unpredicated `child::c`, that step too, through the name index (paths-index.ts
+ * `childrenNamedCall`): the expression, and how many steps it stands for.
+ */
+function indexedSteps(context: string, name: string, steps: readonly Expr[], at: number, native: Scope, unit: TranslationUnit): [string, number] {
+  const found = indexed(context, name, steps[at], native, unit);
+  const next = steps[at + 1];
+  if (!next || next.kind !== 'AxisStep' || next.axis !== 'child' || next.predicates.length > 0 || next.test.kind !== 'NameTest') return [found, 1];
+  const child = eqname(native.elementName(next.test.name, next.test.start));
+  return [childrenNamedCall(context, name, found, child, axisStep(next, native, unit)), 2];
 }
 
 /** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
