@@ -171,6 +171,10 @@ function leafTest(column: Column, op: string, values: XdmValue): LeafTest | unde
     return (i) => wanted.has(leaves[i]!);
   }
   const holds = orderTest(compare);
+  if (strings.length === 1) {
+    const s = strings[0]!;
+    return (i) => holds(compareCodepoints(leaves[i], s));
+  }
   return (i) => strings.some((s) => holds(compareCodepoints(leaves[i], s!)));
 }
 

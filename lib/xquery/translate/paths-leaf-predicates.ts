@@ -159,5 +159,5 @@ export function leafFilterCall(context: string, name: string, tests: readonly Le
   const call = `${ENGINE}leaf-filter(${context}, ${xpathString(name)}, (${specs}), (${values}), (${counts}))`;
   const scan = `let ${bindings} return let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r}`;
   const candidates = `${ENGINE}count-descendants(${context}, ${xpathString(name)})`;
-  return `(if (not(${context} instance of document-node())) then ${fallback} else if (${candidates} eq 0) then () else (${scan}))`;
+  return `(if (${braced(NS.fn)}not(${context} instance of document-node())) then ${fallback} else if (${candidates} eq 0) then () else (${scan}))`;
 }
