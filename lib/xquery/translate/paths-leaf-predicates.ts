@@ -16,7 +16,7 @@
  *
  * The scan answers false() whenever the comparison's rules on untyped values (XPath 3.1 §3.7.1,
  * §3.7.2) would do something it does not model (a cast that may fail, a type error, a collation,
- * see leaf-values.ts); the predicates as written are then evaluated, so answers and errors stay
+ * see documents/leaf-filter.ts); the predicates as written are then evaluated, so answers and errors stay
  * saxon-js's. Below another node than a document node (no columns) the predicates are evaluated
  * as written directly, and a document without such elements answers the empty sequence without
  * evaluating V, as the predicates would.
@@ -146,18 +146,22 @@ export function leadingLeafComparisons(predicates: readonly Expr[], scope: Scope
 
 /**
  * The elements named `name` below the node `context` (an XPath expression: the context item of
- * the step) that pass `tests`, with `fallback` the same selection with the predicates as written
- * (see the file comment).
+ * the step) that pass `tests`: `candidates` is the call that selects all of them, `predicates`
+ * the predicates as written (`[…][…]`) that `tests` stand for (see the file comment).
  */
-export function leafFilterCall(context: string, name: string, tests: readonly LeafComparison[], fallback: string, native: Scope, unit: TranslationUnit): string {
-  const v = (i: number): string => `$${braced(NS.gen)}leaf-value${i}`;
-  const r = `$${braced(NS.gen)}leaf-filter`;
+export function leafFilterCall(context: string, name: string, candidates: string, tests: readonly LeafComparison[], predicates: string, native: Scope, unit: TranslationUnit): string {
+  const gen = braced(NS.gen);
+  const v = (i: number): string => `$${gen}leaf-value${i}`;
+  const c = `$${gen}candidates`;
+  const r = `$${gen}leaf-filter`;
   const bindings = tests.map((t, i) => `${v(i)} := ${braced(NS.fn)}data(${translateExpr(t.value, native, unit)})`).join(', ');
   const specs = tests.map((t) => xpathString(`${t.kind} ${t.leaf} ${t.op}`)).join(', ');
   const values = tests.map((_, i) => v(i)).join(', ');
   const counts = tests.map((_, i) => `${braced(NS.fn)}count(${v(i)})`).join(', ');
   const call = `${ENGINE}leaf-filter(${context}, ${xpathString(name)}, (${specs}), (${values}), (${counts}))`;
-  const scan = `let ${bindings} return let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r}`;
-  const candidates = `${ENGINE}count-descendants(${context}, ${xpathString(name)})`;
-  return `(if (${braced(NS.fn)}not(${context} instance of document-node())) then ${fallback} else if (${candidates} eq 0) then () else (${scan}))`;
+  const scan = `let ${bindings} return let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${c}${predicates} else ${r}`;
+  return (
+    `(if (${braced(NS.fn)}not(${context} instance of document-node())) then ${candidates}${predicates} ` +
+    `else let ${c} := ${candidates} return if (${braced(NS.fn)}empty(${c})) then () else (${scan}))`
+  );
 }

@@ -138,12 +138,15 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
   // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
   const leaves = leadingLeafComparisons(step.predicates, native);
-  const written = `${descendantsCall(context, name)}${preds.slice(0, Math.max(leaves.count, 1)).join('')}`;
-  const filtered = leaves.count > 0 ? leafFilterCall(context, name, leaves.tests, written, native, unit) : written;
+  const candidates = descendantsCall(context, name);
+  const filtered =
+    leaves.count > 0
+      ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
+      : `${candidates}${preds[0] ?? ''}`;
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
   if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
-  return `${preds.length > 0 ? filtered : descendantsCall(context, name)}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
+  return `${filtered}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
 }
 
 /** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
