@@ -15,11 +15,11 @@
  *   atomized (as the comparison atomizes it).
  *
  * The scan answers false() whenever the comparison's rules on untyped values (XPath 3.1 §3.7.1,
- * §3.7.2) would do something it does not model (a cast that may fail, a type error, a collation,
- * see documents/leaf-filter.ts); the predicates as written are then evaluated, so answers and errors stay
- * saxon-js's. Below another node than a document node (no columns) the predicates are evaluated
- * as written directly, and a document without such elements answers the empty sequence without
- * evaluating V, as the predicates would.
+ * §3.7.2) would do something it does not model (a cast that may fail, a type error, a collation:
+ * see documents/leaf-filter.ts); the predicates as written are then evaluated, so answers and
+ * errors stay saxon-js's. Below another node than a document node (no columns) the predicates
+ * are evaluated as written directly, and a document without such elements answers the empty
+ * sequence without evaluating V, as the predicates would.
  */
 import type { Expr, GeneralComp, Node, ValueComp } from '../syntax';
 import { translateExpr } from './expressions';
