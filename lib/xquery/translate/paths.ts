@@ -60,8 +60,7 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
     if (name !== undefined) {
       const [found, used] = indexedSteps(ROOT, name, expr.steps, 1, native, unit);
       path = `(${[found, ...rest(expr.steps.slice(1 + used))].join('/')})`;
-    }
-    else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
+    } else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
