@@ -79,8 +79,13 @@ function comparand(expr: Node, scope: Scope): boolean {
     case 'CastExpr':
       return comparand(expr.expr, scope);
     case 'PathExpr':
-      // `$v/a/@b`: the later steps have the first step's nodes as their focus
-      return expr.root === null && expr.steps.length > 0 && expr.steps[0].kind === 'VarRef';
+      // `$v/a/@b`: the later steps have the first step's nodes as their focus (axis steps only:
+      // another step, or a predicate, might call a function that answers otherwise each time)
+      return (
+        expr.root === null &&
+        expr.steps[0]?.kind === 'VarRef' &&
+        expr.steps.slice(1).every((step) => step.kind === 'AxisStep' && step.predicates.length === 0)
+      );
     case 'FunctionCall': {
       if (expr.args.length === 0 || expr.args.some((a) => a.kind === 'ArgumentPlaceholder' || !comparand(a, scope))) return false;
       const name = scope.functionName(expr.name, expr.start);
