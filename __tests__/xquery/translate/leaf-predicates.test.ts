@@ -72,6 +72,12 @@ describe('translate: leaf comparisons in predicates of //name', () => {
     expect(await same(query, ctx)).toBe(expected);
   });
 
+  it('reads names in namespaces whose URI holds spaces', async () => {
+    const xml = '<r xmlns:n="a = b"><i n:c="1"><n:p>5</n:p></i><i n:c="2"><n:p>7</n:p></i></r>';
+    const query = 'declare namespace n = "a = b"; //i[n:p > 6]/@n:c/string(), //i[@n:c = "1"]/n:p/string()';
+    expect(await same(query, { context: doc(xml) })).toBe('ok "2"\n"5"');
+  });
+
   it('binds external variables once, outside the predicate', async () => {
     const query = 'declare variable $k external; declare variable $c as xs:integer external; //i[p > $k]/@id/string(), count(//i[@id >= $c])';
     const options: RunOptions = { ...ctx, variables: { k: { values: ['2'] }, c: { values: ['4'] } } };

@@ -187,9 +187,12 @@ interface TestSpec {
 
 const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
 
+/** `kind leaf op`: the leaf's name between the first and the last space (a namespace URI may hold spaces). */
 function parseSpec(spec: string): TestSpec | undefined {
-  const [kind, leaf, op] = spec.split(' ');
-  return KINDS.has(kind) && leaf !== undefined && op !== undefined ? { kind: kind as LeafKind, leaf, op } : undefined;
+  const first = spec.indexOf(' ');
+  const last = spec.lastIndexOf(' ');
+  const kind = spec.slice(0, first);
+  return first > 0 && last > first && KINDS.has(kind) ? { kind: kind as LeafKind, leaf: spec.slice(first + 1, last), op: spec.slice(last + 1) } : undefined;
 }
 
 /**
