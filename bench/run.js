@@ -19,6 +19,10 @@ const { measure, log } = require('./measure');
 const { PASSWORD, startServer, startRoundRobin, basexReady, startBasex, withProcesses } = require('./processes');
 const { startCluster } = require('./postgres');
 const { table, writeReport } = require('./report');
+const { VARIANTS } = require('./workloads');
+
+/** The password of BaseX 9's admin, as the kit's start-basex.sh leaves it. */
+const BASEX_PASSWORD = 'admin';
 
 function options(argv, env) {
   const o = {
@@ -50,8 +54,12 @@ function commandLine(o) {
   return `npm run bench -- ${flags.filter(Boolean).join(' ')}`;
 }
 
-/** The kit's compare.mjs: A = BaseX, B = this server; answers its table. */
-function compareWithBasex(o) {
+/**
+ * The kit's compare.mjs: A = BaseX, B = this server; answers its table, followed by the table of
+ * the queries as users write them (workloads.js VARIANTS, which the kit does not have) on the same
+ * two servers.
+ */
+function compareWithBasex(o, files) {
   return withProcesses(async (cleanups, folder) => {
     const basex = await startBasex(o.kit, folder('basex'), o.basexPort);
     cleanups.push(basex.stop);
@@ -67,7 +75,13 @@ function compareWithBasex(o) {
     child.stdout.on('data', (c) => (out += c));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`compare.mjs exited with ${code}`);
-    return out;
+    const only = o.only && new RegExp(o.only);
+    const variants = VARIANTS.map(([id]) => id).filter((id) => !only || only.test(id));
+    if (!variants.length) return out;
+    const targets = [target('basex', basex.url, { password: BASEX_PASSWORD, pids: [basex.pid] }), target('project', project.url, { password: PASSWORD, pids: [project.pid] })];
+    const metrics = await measure(targets, files, { rounds: o.rounds, quick: o.quick, only: new RegExp(`^(${variants.join('|')})$`) });
+    const rows = metrics.filter((m) => variants.includes(m.id));
+    return `${out.trim()}\n\nQueries as users write them (bench/workloads.js), on the same servers after the kit's workloads:\n\n${table(rows, targets.map((t) => t.name))}`;
   });
 }
 
@@ -131,7 +145,7 @@ async function main() {
       ...common,
       title: 'xmldb-rest next to BaseX 9.7.2',
       mode: `The BaseX comparison kit (${path.relative(process.cwd(), o.kit) || o.kit}, compare.mjs): A = BaseX 9.7.2, B = this server on the file store, each on a fresh data folder.`,
-      body: await compareWithBasex(o),
+      body: await compareWithBasex(o, files()),
     });
   } else {
     log(`The BaseX comparison kit is not set up at ${o.kit} (compare.mjs, its node_modules, .basex/ from setup-basex.sh, java): measuring this server alone.`);

@@ -3,7 +3,7 @@
 // run(target, round) answers { METRIC_ID: { value, errors, firstError, ... } }.
 'use strict';
 const fs = require('node:fs');
-const { request, query, ok, failures, sequential, cannon } = require('./client');
+const { request, query, ok, failures, percentile, sequential, cannon } = require('./client');
 
 /** Durations and counts: the kit's, or its short --quick ones (a smoke test, not a measurement). */
 function sizes(quick) {
@@ -42,6 +42,25 @@ function newShape(n) {
 const newXpath = (n) => `count(//*[string-length(local-name()) > ${n % 9}]) + ${n}`;
 const manyFlwor = (k) => `for $i in //item where $i/price > ${k} order by number($i/price) descending return string($i/@id)`;
 
+/**
+ * Queries as users write them, beside the kit's shapes, on the items database: [id, query, URL
+ * parameters binding its external variables]. Each is a sequential p50 of the same text.
+ */
+const VARIANTS = [
+  ['v1', 'count(//item[price > 500])'],
+  ['v2', 'declare variable $k external; count(//item[price > $k])', '&k=500'],
+  ['v3', 'let $k := 500 return count(//item[price > $k])'],
+  ['v4', "count(//item[price > '500'])"],
+  ['v5', 'count(//item[@id > 25000])'],
+  ['v6', 'count(//item[price > 500][category = "delta"])'],
+  ['v7', 'count(//item[category = "delta"])'],
+  ['v8', 'string(//item[@id = "31337"]/name)'],
+  ['v9', 'avg(//item/price)'],
+  ['v10', 'max(//price)'],
+  ['v11', 'count(for $i in //item let $p := $i/price where $p > 500 return $i/@id)'],
+  ['v12', 'for $i in //item group by $c := $i/category return <g c="{$c}">{count($i)}</g>'],
+];
+
 /** Drops and re-creates the databases: `items` (10 MB), `docs` (the 100 KB document), empty `puts`. */
 async function setup(t, files) {
   for (const db of ['items', 'docs', 'puts', 'many']) await request(t, 'DELETE', `/${db}`);
@@ -68,6 +87,22 @@ function workloads(P, data) {
     const r = await sequential(t, Array.from({ length: P.newRuns }, (_, i) => make(fresh(round, phase + 1, i))), db);
     return { [id]: { ...r, value: r.p50 } };
   };
+  const variant = ([id, q, params = '']) => ({
+    id,
+    metrics: { [id]: [`${q}${params ? ` (${params.slice(1)})` : ''} on 10 MB db, sequential p50`, 'ms', 'lower'] },
+    async run(t) {
+      const path = `/items?query=${encodeURIComponent(q)}${params}`;
+      for (let i = 0; i < P.seqWarm; i++) await request(t, 'GET', path);
+      const f = failures();
+      const times = [];
+      for (let i = 0; i < P.seqRuns; i++) {
+        const r = await request(t, 'GET', path);
+        f.note(r);
+        times.push(r.ms);
+      }
+      return { [id]: { value: percentile(times, 0.5), errors: f.errors, firstError: f.firstError } };
+    },
+  });
   return [
     { id: 'a', metrics: { a: ['GET ?query=1+1, 10 conn', 'req/s', 'higher'] }, run: load('a', '?query=1%2B1') },
     { id: 'b', metrics: { b: ['GET stored 100 KB document, 10 conn', 'req/s', 'higher'] }, run: load('b', '/docs/doc100k.xml') },
@@ -128,6 +163,7 @@ function workloads(P, data) {
         };
       },
     },
+    ...VARIANTS.map(variant),
   ];
 }
 
@@ -139,4 +175,4 @@ function loadData(files) {
   };
 }
 
-module.exports = { sizes, setup, workloads, loadData };
+module.exports = { sizes, setup, workloads, loadData, VARIANTS };

@@ -8,6 +8,7 @@
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
 import { registerLeafValueFunctions } from './documents/leaf-values';
+import { registerLeafFilterFunctions } from './documents/leaf-filter';
 import { registerLeafSummaryFunctions } from './documents/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
@@ -48,7 +49,8 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbInfoFunctions, // db:system, db:info, db:property, db:list-details
   registerDbNodeFunctions, // db:node-pre, db:node-id, db:get-pre, db:get-id
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
-  registerLeafValueFunctions, // engine:descendants-where, numeric child predicates on `//name`
+  registerLeafValueFunctions, // engine:sum-descendants, `sum(//name)` from typed values
+  registerLeafFilterFunctions, // engine:leaf-filter, leaf comparisons in predicates of `//name`
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize

@@ -1,108 +1,53 @@
 /**
- * Typed value arrays of numeric leaves, per document, behind one extension function in the
+ * Typed values of the elements of one name, per document, behind one extension function in the
  * engine's namespace:
- *
- *   Q{urn:xmldb-rest:engine}descendants-where($node as item()*, $name as xs:string,
- *       $child as xs:string, $op as xs:string, $value as xs:anyAtomicType) as item()*
- *
- * What `descendants($node, $name)[child::C op $value]` selects (documents/name-index.ts; `C` the
- * expanded name `$child`, `op` a general comparison, `$value` a numeric literal), or the single
- * item false() when this function cannot answer exactly; the caller then evaluates the
- * predicate itself (translate/paths-index.ts `childComparison`).
- *
- * Exactness. The elements are untyped, so a general comparison of a child with a number casts
- * the child's string value to xs:double (XPath 3.1 §3.7.1 and §19.1.1; the number is promoted to
- * xs:double, §B.1) and the predicate holds when some child compares true. This module answers
- * only when every such child of every candidate element has a string value in the plain decimal
- * form `-?digits[.digits]` (optionally with an exponent, surrounded by XML whitespace), which
- * casts to the same double in XPath and in JavaScript's Number(); anything else (an empty or
- * non-numeric value that would raise FORG0001, INF, NaN, a leading `+`) and any node other than
- * a document node (no index) make it answer false(), so errors and edge cases stay saxon-js's.
- *
- * The values of one (element name, child name) pair of one document are parsed once and kept in
- * a WeakMap keyed by the document node: saxon-js trees never change once built (see
- * name-index.ts), so the arrays never go stale and live exactly as long as the document.
- *
- * A second function sums the elements themselves:
  *
  *   Q{urn:xmldb-rest:engine}sum-descendants($docs as node()*, $name as xs:string) as xs:anyAtomicType
  *
- * what `sum($docs ! descendants(., $name))` answers when every such element of every document
- * has a plain number as string value (then each casts to xs:double, F&O 3.1 §14.4.5, and the
- * doubles are added in order, first to last); false() otherwise, and also for no elements at
- * all (fn:sum's xs:integer 0 is then the caller's to give).
+ * Exactness. The elements are untyped, so a number compared with or added to one casts its
+ * string value to xs:double (XPath 3.1 §3.7.1 and §19.1.1; F&O 3.1 §14.4.5). This module reads
+ * only string values in the plain decimal form `-?digits[.digits]` (optionally with an exponent,
+ * surrounded by XML whitespace: `PLAIN_NUMBER`), which casts to the same double in XPath and in
+ * JavaScript's Number(); anything else (an empty or non-numeric value that would raise FORG0001,
+ * INF, NaN, a leading `+`) and any node other than a document node (no index) make it answer
+ * false(), so errors and edge cases stay saxon-js's. The same rules serve the leaf columns of
+ * leaf-filter.ts and the stored-text summaries of leaf-summaries.ts.
+ *
+ * The values of one element name of one document are parsed once and kept in a WeakMap keyed by
+ * the document node: saxon-js trees never change once built (see name-index.ts), so the arrays
+ * never go stale and live exactly as long as the document.
+ *
+ * sum-descendants answers what `sum($docs ! descendants(., $name))` answers when every such
+ * element of every document has a plain number as string value (then the doubles are added in
+ * order, first to last); false() otherwise, and also for no elements at all (fn:sum's xs:integer
+ * 0 is then the caller's to give).
  *
  * Registered by `registerLeafValueFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
-import { NodeKind, castString, isAtomic, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, castString, isAtomic, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { nameIndex, type DomNode } from './name-index';
 
 /** The local names of the functions in ENGINE_NS. */
-export const DESCENDANTS_WHERE_FUNCTION = 'descendants-where';
 export const SUM_DESCENDANTS_FUNCTION = 'sum-descendants';
 
-/** The general comparisons this module evaluates. */
+/** The general comparisons on numbers (leaf-filter.ts, leaf-summaries.ts). */
 export type NumericComparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
-/** The values of the `child` children of each element: those of element i are values[offsets[i] .. offsets[i+1]). */
-interface Column {
-  readonly elements: readonly DomNode[];
-  readonly offsets: Int32Array;
-  readonly values: Float64Array;
-}
-
-/** Per document: column by `name SEP child`; null when some value is not a plain number. */
-const columns = new WeakMap<object, Map<string, Column | null>>();
 /** Per document: the values of the elements named `name` themselves, by name; null as above. */
 const selfValues = new WeakMap<object, Map<string, Float64Array | null>>();
-const SEP = '\u0000';
 
 /** XPath's xs:double lexical forms that Number() reads identically; no sign `+`, INF or NaN. */
 export const PLAIN_NUMBER = /^[ \t\r\n]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\r\n]*$/;
 
-function keyOf(element: DomNode): string {
-  return `Q{${element.namespaceURI ?? ''}}${element.localName ?? element.nodeName ?? ''}`;
-}
-
 /** The string value of an element: its descendant text, in document order. */
-function stringValue(element: DomNode): string {
+export function stringValue(element: DomNode): string {
   let text = '';
   for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
     if (node.nodeType === NodeKind.text || node.nodeType === 4) text += (node as DomNode & { data?: string }).data ?? '';
     else if (node.nodeType === NodeKind.element) text += stringValue(node);
   }
   return text;
-}
-
-function buildColumn(doc: XdmNode, name: string, child: string): Column | null {
-  const elements = nameIndex(doc).get(name) ?? [];
-  const offsets = new Int32Array(elements.length + 1);
-  const values: number[] = [];
-  for (let i = 0; i < elements.length; i++) {
-    offsets[i] = values.length;
-    for (let node = elements[i].firstChild ?? null; node; node = node.nextSibling ?? null) {
-      if (node.nodeType !== NodeKind.element || keyOf(node) !== child) continue;
-      const text = stringValue(node);
-      if (!PLAIN_NUMBER.test(text)) return null;
-      values.push(Number(text));
-    }
-  }
-  offsets[elements.length] = values.length;
-  return { elements, offsets, values: Float64Array.from(values) };
-}
-
-/** The column of a document, built on first use (null: not answerable). */
-export function numericColumn(doc: XdmNode, name: string, child: string): Column | null {
-  let byKey = columns.get(doc);
-  if (!byKey) columns.set(doc, (byKey = new Map()));
-  const key = name + SEP + child;
-  let column = byKey.get(key);
-  if (column === undefined) {
-    column = buildColumn(doc, name, child);
-    byKey.set(key, column);
-  }
-  return column;
 }
 
 /** The values of the elements named `name` of a document, parsed on first use (null: not all plain numbers). */
@@ -141,27 +86,6 @@ export function comparisonTest(op: NumericComparison): (a: number, b: number) =>
   }
 }
 
-/**
- * The elements named `name` of document `doc` with a child `child` whose value compares `op` to
- * `value`, in document order; undefined when the document's values are not all plain numbers.
- */
-export function descendantsWhere(doc: XdmNode, name: string, child: string, op: NumericComparison, value: number): XdmNode[] | undefined {
-  const column = numericColumn(doc, name, child);
-  if (!column) return undefined;
-  const holds = comparisonTest(op);
-  const { elements, offsets, values } = column;
-  const out: XdmNode[] = [];
-  for (let i = 0; i < elements.length; i++) {
-    for (let j = offsets[i]; j < offsets[i + 1]; j++) {
-      if (holds(values[j], value)) {
-        out.push(elements[i]);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
 const OPS = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 
 /** Whether `op` is one of the general comparisons this module evaluates. */
@@ -183,15 +107,6 @@ function cannotAnswer(): XdmValue {
   return [castString('false', 'boolean')];
 }
 
-function descendantsWhereFn([node, name, child, op, value]: XdmValue[]): XdmValue {
-  const item = node[0];
-  if (!item || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
-  const number = numberOf(value[0]);
-  const comparison = String(op[0]);
-  if (item.nodeType !== NodeKind.document || number === undefined || !isNumericComparison(comparison)) return cannotAnswer();
-  return descendantsWhere(item, String(name[0]), String(child[0]), comparison, number) ?? cannotAnswer();
-}
-
 function sumDescendantsFn([docs, name]: XdmValue[]): XdmValue {
   const key = String(name[0]);
   let sum: number | undefined;
@@ -205,10 +120,9 @@ function sumDescendantsFn([docs, name]: XdmValue[]): XdmValue {
   return [castString(Object.is(sum, -0) ? '-0' : String(sum), 'double')];
 }
 
-/** Registers engine:descendants-where and engine:sum-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Registers engine:sum-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerLeafValueFunctions(): void {
   registerFunctions(ENGINE_NS, {
-    [DESCENDANTS_WHERE_FUNCTION]: { sig: '1F r[*] a[*,1AS,1AS,1AS,1A]', impl: descendantsWhereFn },
     [SUM_DESCENDANTS_FUNCTION]: { sig: '1F r[1A] a[*,1AS]', impl: sumDescendantsFn },
   });
 }

@@ -30,6 +30,21 @@
  * twice counts twice), what `count($nodes ! descendants(., $name))` answers without building the
  * sequence (translate/paths-aggregate.ts emits it for `count(//name)`).
  *
+ * children-named:
+ *
+ *   Q{urn:xmldb-rest:engine}children-named($node as item()*, $name as xs:string,
+ *       $parents as item()*, $child as xs:string) as item()*
+ *
+ * what `$parents/child::C` selects (`C` the expanded name `$child`) when `$parents` are, in
+ * document order, elements named `$name` of the document node `$node` (what `descendants` and the
+ * filters on it answer; translate/paths.ts emits it for `E//name[…]/C`): their child elements
+ * of that name, parent after parent. That is document order without duplicates when no such
+ * element contains another (each parent's children then precede the next parent), which is
+ * decided once per document and name; otherwise, or for any other `$node`, it answers false()
+ * and the caller evaluates the step. The children of every element of that name are listed once
+ * per document and name pair (walking a saxon-js tree costs far more than reading a list), and
+ * `$parents` are found in that list by one merge.
+ *
  * Registered by `registerNameIndexFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
@@ -39,6 +54,7 @@ import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNo
 export const DESCENDANTS_FUNCTION = 'descendants';
 export const DESCENDANT_ELEMENTS_FUNCTION = 'descendant-elements';
 export const COUNT_DESCENDANTS_FUNCTION = 'count-descendants';
+export const CHILDREN_NAMED_FUNCTION = 'children-named';
 
 /** What the walk reads of saxon-js's DOM nodes. */
 export interface DomNode extends XdmNode {
@@ -52,6 +68,15 @@ export interface DomNode extends XdmNode {
 export type NameIndex = Map<string, DomNode[]>;
 
 const indexes = new WeakMap<object, NameIndex>();
+/** Per document: by name, whether some element of that name contains another. */
+const nestings = new WeakMap<object, Map<string, boolean>>();
+/** The children named C of the elements named E of a document: those of element i are children[offsets[i] .. offsets[i+1]). */
+interface ChildList {
+  readonly offsets: Int32Array;
+  readonly children: readonly DomNode[];
+}
+/** Per document: child lists by `E SEP C`. */
+const childLists = new WeakMap<object, Map<string, ChildList>>();
 /** Every element of a document in document order, by document node. */
 const elementLists = new WeakMap<object, DomNode[]>();
 const EMPTY: readonly DomNode[] = [];
@@ -149,11 +174,66 @@ function countDescendants([nodes, name]: XdmValue[]): XdmValue {
   return [castString(String(count), 'integer')];
 }
 
-/** Registers engine:descendants, engine:descendant-elements and engine:count-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Whether some element named `name` of document `doc` has an ancestor of that name (decided on first use). */
+function nests(doc: XdmNode, name: string): boolean {
+  let byName = nestings.get(doc);
+  if (!byName) nestings.set(doc, (byName = new Map()));
+  let nested = byName.get(name);
+  if (nested === undefined) {
+    nested = (nameIndex(doc).get(name) ?? EMPTY).some((element) => {
+      for (let up = element.parentNode ?? null; up && up !== doc; up = up.parentNode ?? null) if (up.nodeType === NodeKind.element && keyOf(up) === name) return true;
+      return false;
+    });
+    byName.set(name, nested);
+  }
+  return nested;
+}
+
+/** The children named `child` of the elements named `name` of `doc`, listed on first use. */
+function childList(doc: XdmNode, name: string, child: string): ChildList {
+  let byKey = childLists.get(doc);
+  if (!byKey) childLists.set(doc, (byKey = new Map()));
+  const key = `${name}\u0000${child}`;
+  let list = byKey.get(key);
+  if (!list) {
+    const elements = nameIndex(doc).get(name) ?? EMPTY;
+    const offsets = new Int32Array(elements.length + 1);
+    const children: DomNode[] = [];
+    elements.forEach((element, i) => {
+      offsets[i] = children.length;
+      for (let c = element.firstChild ?? null; c; c = c.nextSibling ?? null) if (c.nodeType === NodeKind.element && keyOf(c) === child) children.push(c);
+    });
+    offsets[elements.length] = children.length;
+    byKey.set(key, (list = { offsets, children }));
+  }
+  return list;
+}
+
+function childrenNamed([node, name, parents, child]: XdmValue[]): XdmValue {
+  const doc = node[0];
+  const key = String(name[0]);
+  const cannot = [castString('false', 'boolean')];
+  if (node.length !== 1 || !isNode(doc) || doc.nodeType !== NodeKind.document || nests(doc, key)) return cannot;
+  const elements = nameIndex(doc).get(key) ?? EMPTY;
+  const { offsets, children } = childList(doc, key, String(child[0]));
+  const out: DomNode[] = [];
+  // the parents are some of the elements, in their order: one merge finds each
+  let i = 0;
+  for (const parent of parents) {
+    while (i < elements.length && elements[i] !== parent) i++;
+    if (i === elements.length) return cannot;
+    for (let j = offsets[i]; j < offsets[i + 1]; j++) out.push(children[j]);
+    i++;
+  }
+  return out;
+}
+
+/** Registers engine:descendants, engine:descendant-elements, engine:count-descendants and engine:children-named with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerNameIndexFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
     [DESCENDANT_ELEMENTS_FUNCTION]: { sig: '1F r[*NE] a[*]', impl: ([node]: XdmValue[]) => descendantElements(contextNode(node)) },
     [COUNT_DESCENDANTS_FUNCTION]: { sig: '1F r[1ADI] a[*,1AS]', impl: countDescendants },
+    [CHILDREN_NAMED_FUNCTION]: { sig: '1F r[*] a[*,1AS,*,1AS]', impl: childrenNamed },
   });
 }

@@ -20,15 +20,16 @@
  */
 import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../syntax';
 import { NS, eqname, xpathString } from './names';
+import { leafComparisons } from './paths-leaf-predicates';
 import type { Scope } from './scope';
 import { braced } from './emit';
 
 /** The index's function in the generated XPath. */
 const DESCENDANTS = `${braced(NS.engine)}descendants`;
+/** The children of indexed elements (documents/name-index.ts). */
+const CHILDREN_NAMED = `${braced(NS.engine)}children-named`;
 /** The element list's function (documents/name-index.ts). */
 const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
-/** The numeric-leaf filter (documents/leaf-values.ts). */
-const DESCENDANTS_WHERE = `${braced(NS.engine)}descendants-where`;
 
 /**
  * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
@@ -112,6 +113,20 @@ export function descendantsCall(context: string, name: string): string {
   return `${DESCENDANTS}(${context}, ${xpathString(name)})`;
 }
 
+/**
+ * `P/child::C` where P (the XPath expression `parents`) is the index call for `//name[…]` from the
+ * node `context`: the children named `child` of those elements through
+ * `Q{urn:xmldb-rest:engine}children-named` (documents/name-index.ts), which answers false() when
+ * it cannot (elements of that name nest, or `context` is no document node); then the step as
+ * written (`step`).
+ */
+export function childrenNamedCall(context: string, name: string, parents: string, child: string, step: string): string {
+  const p = `$${braced(NS.gen)}parents`;
+  const c = `$${braced(NS.gen)}children`;
+  const call = `${CHILDREN_NAMED}(${context}, ${xpathString(name)}, ${p}, ${xpathString(child)})`;
+  return `(let ${p} := ${parents}, ${c} := ${call} return if (${c} instance of ${braced(NS.xs)}boolean) then ${p}/${step} else ${c})`;
+}
+
 /** A predicate `child::C op N` (or `N op child::C`): C an element name, op general, N a number literal. */
 export interface ChildComparison {
   /** The child's expanded name, `Q{uri}local`. */
@@ -122,39 +137,17 @@ export interface ChildComparison {
   readonly literal: Expr;
 }
 
-const FLIPPED: Readonly<Record<GeneralComp, GeneralComp>> = { '=': '=', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-const GENERAL = new Set<string>(Object.keys(FLIPPED));
+const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral']);
 
 /**
  * When `predicate` compares a child element with a number literal by a general comparison: its
- * parts, which documents/leaf-values.ts evaluates from typed value arrays (falling back to the
- * predicate when the values are not plain numbers). Otherwise undefined.
+ * parts (one of the leaf comparisons of paths-leaf-predicates.ts), which the stored-text
+ * summaries of documents/leaf-summaries.ts can count. Otherwise undefined.
  */
 export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
-  if (predicate.kind !== 'ComparisonExpr' || !GENERAL.has(predicate.op)) return undefined;
-  const op = predicate.op as GeneralComp;
-  const left = childName(predicate.left, scope);
-  if (left !== undefined && NUMBER_LITERALS.has(predicate.right.kind)) return { child: left, op, literal: predicate.right };
-  const right = childName(predicate.right, scope);
-  if (right !== undefined && NUMBER_LITERALS.has(predicate.left.kind)) return { child: right, op: FLIPPED[op], literal: predicate.left };
-  return undefined;
-}
-
-/** The expanded name of an unpredicated `child::name` step (alone or as a one-step relative path). */
-function childName(expr: Expr, scope: Scope): string | undefined {
-  const step = expr.kind === 'PathExpr' && expr.root === null && expr.steps.length === 1 ? expr.steps[0] : expr;
-  if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.predicates.length > 0 || step.test.kind !== 'NameTest') return undefined;
-  return eqname(scope.elementName(step.test.name, step.test.start));
-}
-
-/**
- * The descendant elements named `name` of `context` that pass `test`, from typed value arrays
- * when they can answer, else `fallback` (the same selection evaluated by the predicate). The
- * array function answers false() when it cannot (documents/leaf-values.ts).
- */
-export function descendantsWhereCall(context: string, name: string, test: ChildComparison, literal: string, fallback: string): string {
-  const r = `$${braced(NS.gen)}where`;
-  const call = `${DESCENDANTS_WHERE}(${context}, ${xpathString(name)}, ${xpathString(test.child)}, ${xpathString(test.op)}, ${literal})`;
-  return `(let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r})`;
+  const tests = leafComparisons(predicate, scope);
+  const test = tests?.length === 1 ? tests[0] : undefined;
+  if (!test || test.kind !== 'child' || !GENERAL.has(test.op) || !NUMBER_LITERALS.has(test.value.kind)) return undefined;
+  return { child: test.leaf, op: test.op as GeneralComp, literal: test.value };
 }

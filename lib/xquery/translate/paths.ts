@@ -11,14 +11,17 @@
  * - `E//name` with an element-name step without positional predicates calls the worker's
  *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
  *   `E//*[p]` calls the list of descendant elements, and `E//node()[p]` and the like are one
- *   `descendant::` step: see paths-index.ts. A first predicate `text() = $v`, `@a = $v`, `. = $v`
- *   or `contains-token(@a, $v)` is answered from the value indexes where a database has them
- *   (paths-value-index.ts).
+ *   `descendant::` step: see paths-index.ts. Leading predicates that compare leaves (`price`,
+ *   `@id`, `text()`, `.`) with focus-free values are answered by a scan of per-document leaf
+ *   columns (paths-leaf-predicates.ts); a first predicate `text() = $v`, `@a = $v`, `. = $v` or
+ *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
+ *   (paths-value-index.ts), and otherwise like the others.
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../syntax';
 import { translateExpr } from './expressions';
-import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
-import { anyElementPredicates, childComparison, descendantElementsCall, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
+import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
+import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from './paths-index';
+import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates';
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
 import type { Scope } from './scope';
@@ -54,8 +57,10 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
     // and `//*[p]` from the root: the document's element list, filtered
     const name = indexedName(expr.steps, 0, native);
     const anyElement = name === undefined ? anyElementPredicates(expr.steps, 0, native) : undefined;
-    if (name !== undefined) path = `(${[indexed(ROOT, name, expr.steps[1], native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
-    else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
+    if (name !== undefined) {
+      const [found, used] = indexedSteps(ROOT, name, expr.steps, 1, native, unit);
+      path = `(${[found, ...rest(expr.steps.slice(1 + used))].join('/')})`;
+    } else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
@@ -97,8 +102,9 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
     const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
     if (name !== undefined) {
-      out.push(indexed('.', name, steps[i + 1], native, unit));
-      i++;
+      const [found, used] = indexedSteps('.', name, steps, i + 1, native, unit);
+      out.push(found);
+      i += used;
     } else if (anyElement) {
       out.push(anyElements('.', anyElement, native, unit));
       i++;
@@ -112,19 +118,34 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
   return out;
 }
 
+/**
+ * The index call for `//name[p]…` (the child step `steps[at]`) and, when the step after it is an
+ * unpredicated `child::c`, that step too, through the name index (paths-index.ts
+ * `childrenNamedCall`): the expression, and how many steps it stands for.
+ */
+function indexedSteps(context: string, name: string, steps: readonly Expr[], at: number, native: Scope, unit: TranslationUnit): [string, number] {
+  const found = indexed(context, name, steps[at], native, unit);
+  const next = steps[at + 1];
+  if (!next || next.kind !== 'AxisStep' || next.axis !== 'child' || next.predicates.length > 0 || next.test.kind !== 'NameTest') return [found, 1];
+  const child = eqname(native.elementName(next.test.name, next.test.start));
+  return [childrenNamedCall(context, name, found, child, axisStep(next, native, unit)), 2];
+}
+
 /** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
 function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
   if (step.kind !== 'AxisStep') return descendantsCall(context, name);
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
+  // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
+  const leaves = leadingLeafComparisons(step.predicates, native);
+  const candidates = descendantsCall(context, name);
+  const filtered =
+    leaves.count > 0
+      ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
+      : `${candidates}${preds[0] ?? ''}`;
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
-  if (match) return `${matching(context, name, match, `${descendantsCall(context, name)}${preds[0]}`, native, unit)}${preds.slice(1).join('')}`;
-  // `//name[child op number]…`: the first predicate from typed value arrays (paths-index.ts)
-  const test = preds.length > 0 ? childComparison(step.predicates[0], native) : undefined;
-  if (!test) return `${descendantsCall(context, name)}${preds.join('')}`;
-  const literal = translateExpr(test.literal, native, unit);
-  const fallback = `${descendantsCall(context, name)}${preds[0]}`;
-  return `${descendantsWhereCall(context, name, test, literal, fallback)}${preds.slice(1).join('')}`;
+  if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
+  return `${filtered}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
 }
 
 /** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
