@@ -7,8 +7,7 @@
  *   ft:tokenize($string, $options?) as xs:string*
  *   ft:normalize($string, $options?) as xs:string
  *   ft:thesaurus($node, $term, $options?) as xs:string*
- *   ft:search($db, $terms, $options?), ft:tokens($db, $prefix?): need the full-text index, which
- *     no database has yet: `[db:no-index]`.
+ *   (ft:search and ft:tokens, which read the full-text index, are in ft-index.ts.)
  *
  * Options are BaseX's: `mode` (any, all, phrase, any word, all words), `case`, `diacritics`,
  * `stemming`, `language`, `wildcards`, `fuzzy`, `ordered`, `content`, `distance`, `window`, `scope`.
@@ -16,7 +15,6 @@
 import { castString, isNode, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { ENGINE_NS } from '../constants';
-import { moduleError } from '../module-support/options';
 import { ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTCase, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { normalizeToken } from '../fulltext/terms';
@@ -55,7 +53,7 @@ function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): st
   return String(item);
 }
 
-function strings(v: XdmValue): string[] {
+export function strings(v: XdmValue): string[] {
   return v.map((i) => searchedText(i, new Set()));
 }
 
@@ -91,7 +89,7 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
 
 const CASES: Readonly<Record<string, FTCase>> = { insensitive: 'insensitive', sensitive: 'sensitive', lower: 'lowercase', upper: 'uppercase' };
 
-function optionMap(arg: XdmValue | undefined): Map<string, XdmValue> {
+export function optionMap(arg: XdmValue | undefined): Map<string, XdmValue> {
   const out = new Map<string, XdmValue>();
   const map = arg?.[0] as XdmMap | undefined;
   if (map) for (const k of map.keys()) out.set(k.toString(), map.get(k));
@@ -142,7 +140,7 @@ function count(m: Map<string, XdmValue>, name: string): { fixed: number } | null
 }
 
 /** The selection ft:contains evaluates: the terms with the options' mode, filters and match options. */
-function ftSelection(terms: readonly string[], m: Map<string, XdmValue>): FTNode {
+export function ftSelection(terms: readonly string[], m: Map<string, XdmValue>): FTNode {
   const mode = optText(m, 'mode') ?? 'any';
   if (!(MODES as readonly string[]).includes(mode)) throw xpathError(`Invalid 'mode' value '${mode}'.`, 'XPTY0004');
   let node: FTNode = { t: 'words', value: { fixed: terms }, mode: mode as (typeof MODES)[number], options: matchOptions(m) };
@@ -199,10 +197,6 @@ function ftThesaurus([node, term, options]: XdmValue[]): XdmValue {
   return expand(thes, String(term[0] ?? ''), optText(m, 'relationship'), 0, max).map(stringValue);
 }
 
-function noIndex([db]: XdmValue[]): never {
-  throw moduleError('db', 'no-index', `Database '${String(db[0] ?? '')}' has no full-text index.`);
-}
-
 /** Registers the engine's full-text functions and the ft: module (the list in extension-functions.ts, in query workers). */
 export function registerFullTextFunctions(): void {
   registerFunctions(ENGINE_NS, {
@@ -220,7 +214,5 @@ export function registerFullTextFunctions(): void {
     tokenize: { sig: '1F r[*AS] a[?AS,?FM]', arity: [1, 2], impl: ([s, o]) => normalizedWords(String(s[0] ?? ''), optionMap(o)).map(stringValue) },
     normalize: { sig: '1F r[1AS] a[?AS,?FM]', arity: [1, 2], impl: ([s, o]) => [stringValue(normalizedWords(String(s[0] ?? ''), optionMap(o)).join(' '))] },
     thesaurus: { sig: '1F r[*AS] a[1N,1AS,?FM]', arity: [2, 3], impl: ftThesaurus },
-    search: { sig: '1F r[*N] a[1AS,*,?FM]', arity: [2, 3], impl: noIndex },
-    tokens: { sig: '1F r[*] a[1AS,?AS]', arity: [1, 2], impl: noIndex },
   });
 }

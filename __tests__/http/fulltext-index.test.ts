@@ -1,0 +1,169 @@
+/**
+ * The full-text index (store/index-kinds.ts, documents/fulltext-index.ts, modules/ft-index.ts):
+ * the commands and options that switch it, what INFO shows, ft:search and ft:tokens, which must
+ * answer what `contains text` answers without the index, after every kind of write.
+ */
+import request from 'supertest';
+import { startTestServer, type TestServer } from '../helpers/rest';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const get = (query: string, path = '') => s.get(`/rest${path}?query=${encodeURIComponent(query)}`);
+const post = (script: string) => s.post('/rest', `<commands>${script}</commands>`);
+const xml = (path: string, body: string) => s.put(`/rest/${path}`, body, 'application/xml').expect(201);
+const text = async (query: string): Promise<string> => {
+  const r = await get(query);
+  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
+  return r.text;
+};
+
+const A =
+  '<doc><p>Usability testing of web sites.</p><p>The tests were run by <b>Ninja</b> coders, testing usability.</p>' +
+  '<p>Café au lait. Cafe noir!\nA new paragraph about usability.</p><q>Running runners ran</q></doc>';
+const B = '<doc><p>Web usability</p><p>nothing here</p></doc>';
+
+/** Each text node ft:search answers, as `path:position of its parent element`. */
+const where = (nodes: string) => `${nodes} ! (db:path(.) || ":" || name(..) || "[" || string-join(ancestor::*[1]/preceding-sibling::*!'x') || "]" )`;
+
+describe('switching the full-text index on and off', () => {
+  beforeAll(async () => {
+    await s.put('/rest/ft').expect(201);
+    await xml('ft/a.xml', A);
+    await xml('ft/b.xml', B);
+  });
+
+  test('CREATE INDEX FULLTEXT, INFO INDEX, INFO DB, DROP INDEX FULLTEXT', async () => {
+    const none = await get('ft:search("ft", "usability")');
+    expect([none.status, none.text]).toEqual([500, "Stopped at ., 1/1:\n[db:no-index] Database 'ft' has no full-text index."]);
+    expect((await post('<open name="ft"/><info-index type="fulltext"/>')).text).toBe(' FTINDEX: false\n');
+    await post('<open name="ft"/><create-index type="fulltext"/>').expect(200);
+    expect((await post('<open name="ft"/><info-index type="FULLTEXT"/>')).text).toBe(' FTINDEX: true (kept current on every write)\n');
+    expect((await post('<open name="ft"/><info-db/>')).text).toContain(
+      '\nIndexes\n TEXTINDEX: true\n ATTRINDEX: true\n TOKENINDEX: true\n FTINDEX: true\n LANGUAGE: en\n STEMMING: false\n CASESENS: false\n DIACRITICS: false\n STOPWORDS: \n UPDINDEX: false\n',
+    );
+    expect(await text('db:property("ft", "ftindex"), db:info("ft")/indexes/(ftindex, stemming, language) ! string()')).toBe('true\ntrue\nen\nfalse');
+    expect(await text('count(ft:search("ft", "usability"))')).toBe('4');
+    await post('<open name="ft"/><drop-index type="fulltext"/>').expect(200);
+    expect((await post('<open name="ft"/><info-index type="fulltext"/>')).text).toBe(' FTINDEX: false\n');
+    expect((await get('ft:tokens("ft")')).status).toBe(500);
+    await post('<open name="ft"/><create-index type="fulltext"/>').expect(200);
+  });
+
+  test('SET FTINDEX and the full-text options before CREATE DB build it with them', async () => {
+    await post('<set option="ftindex">true</set><set option="stemming">true</set><set option="casesens">true</set><create-db name="ftstem">' + '&lt;d>&lt;p>Running&lt;/p>&lt;p>running&lt;/p>&lt;p>RUNS&lt;/p>&lt;/d></create-db>').expect(200);
+    const info = (await post('<open name="ftstem"/><info-db/>')).text;
+    expect(info).toContain('\n FTINDEX: true\n LANGUAGE: en\n STEMMING: true\n CASESENS: true\n DIACRITICS: false\n');
+    expect(await text('ft:search("ftstem", "run") ! string(), "-", ft:search("ftstem", "Runs") ! string(), "-", ft:tokens("ftstem") ! (@count || " " || .)')).toBe(
+      'running\n-\nRunning\n-\n3 run',
+    );
+    await post('<set option="ftindex">false</set><set option="stemming">false</set><set option="casesens">false</set>').expect(200);
+  });
+
+  test('options that cannot be honoured are refused, naming them', async () => {
+    const cmd = await post('<set option="ftindex">true</set><set option="stemming">true</set><set option="language">xx</set><create-db name="ftbad"/>');
+    expect([cmd.status, cmd.text]).toEqual([500, "Not supported: STEMMING for LANGUAGE 'xx'."]);
+    await post('<set option="ftindex">false</set><set option="stemming">false</set><set option="language">en</set>').expect(200);
+    const bad = await post('<open name="ft"/><set option="language">e n</set><create-index type="fulltext"/>');
+    expect([bad.status, bad.text]).toEqual([500, "Not supported: LANGUAGE 'e n'."]);
+    await post('<set option="language">en</set>').expect(200);
+    const include = await post('<set option="ftinclude">p</set>');
+    expect([include.status, include.text]).toEqual([500, 'Not supported: FTINCLUDE (the full-text index holds every text node).']);
+    const q = await get('db:create("ftbad", (), (), map { "ftindex": true(), "stemming": true(), "language": "xx" })');
+    expect([q.status, q.text]).toEqual([500, "Stopped at ., 1/1:\n[XMLR0001] Not supported yet: STEMMING for LANGUAGE 'xx'."]);
+  });
+
+  test('db:create and db:optimize take ftindex and the full-text options', async () => {
+    await get('db:create("ftq", "<d><p>Die Häuser</p><p>das Haus</p></d>", "d.xml", map { "ftindex": true(), "stemming": true(), "language": "de", "diacritics": true() })').expect(200);
+    expect(await text('ft:search("ftq", "haus") ! string(), db:property("ftq", "language"), db:property("ftq", "diacritics")')).toBe('Die Häuser\ndas Haus\nde\ntrue');
+    await get('db:create("ftq2", "<d><p>Die Häuser</p></d>", "d.xml")').expect(200);
+    expect((await get('ft:search("ftq2", "x")')).text).toBe("Stopped at ., 1/1:\n[db:no-index] Database 'ftq2' has no full-text index.");
+    await get('db:optimize("ftq2", false(), map { "ftindex": true() })').expect(200);
+    expect(await text('ft:search("ftq2", "hauser") ! string()')).toBe('Die Häuser');
+    await get('db:optimize("ftq2", false(), map { "ftindex": false() })').expect(200);
+    expect((await get('ft:search("ftq2", "x")')).status).toBe(500);
+  });
+});
+
+describe('ft:search answers what contains text answers', () => {
+  const cases: [string, string][] = [
+    ['"usability"', 'map {}'],
+    ['("usability", "ninja")', 'map { "mode": "all" }'],
+    ['("usability", "ninja")', 'map { "mode": "any" }'],
+    ['"web sites"', 'map { "mode": "phrase" }'],
+    ['"testing usability"', 'map { "mode": "all words" }'],
+    ['"testing nothing"', 'map { "mode": "any word" }'],
+    ['"cafe"', 'map {}'],
+    ['"usabilty"', 'map { "fuzzy": true() }'],
+    ['"test.*"', 'map { "wildcards": true() }'],
+    ['("coders", "tests")', 'map { "mode": "all", "ordered": true() }'],
+    ['("tests", "usability")', 'map { "mode": "all", "distance": map { "max": 3, "unit": "words" } }'],
+    ['("tests", "usability")', 'map { "mode": "all", "window": map { "size": 4 } }'],
+    ['("cafe", "usability")', 'map { "mode": "all", "scope": map { "same": false(), "unit": "sentence" } }'],
+    ['"usability"', 'map { "content": "at start" }'],
+    ['()', 'map {}'],
+    ['"!!"', 'map {}'],
+  ];
+
+  test.each(cases)('ft:search("ft", %s, %s)', async (terms, options) => {
+    const indexed = await text(where(`ft:search("ft", ${terms}, ${options})`));
+    const scanned = await text(where(`for $d in db:get("ft") return $d//text()[ft:contains(., ${terms}, ${options})]`));
+    expect(indexed).toBe(scanned);
+    if (terms === '"usability"' && options === 'map {}') expect(indexed).toBe('a.xml:p[]\na.xml:p[x]\na.xml:p[xx]\nb.xml:p[]');
+  });
+
+  test('results are the stored text nodes, in document order', async () => {
+    expect(await text('let $t := ft:search("ft", ("ninja", "usability")) return ($t[1] is db:get("ft", "a.xml")//p[1]/text(), $t ! name(..))')).toBe('true\np\nb\np\np\np');
+  });
+
+  test('ft:tokens: tokens with their occurrences, a prefix folded as the index folds', async () => {
+    expect(await text('ft:tokens("ft", "USAB") ! serialize(.)')).toBe('<entry count="4">usability</entry>');
+    expect(await text('ft:tokens("ft", "caf") ! string()')).toBe('cafe');
+    expect(await text('count(ft:tokens("ft")), ft:tokens("ft", "zzz")')).toBe('25');
+  });
+
+  test('errors: options the index decides, fuzzy with wildcards, an unknown database', async () => {
+    expect((await get('ft:search("ft", "x", map { "stemming": true() })')).text).toBe("Stopped at ., 1/1:\n[ft:options] Option 'stemming' is decided by the full-text index.");
+    expect((await get('ft:search("ft", "x", map { "fuzzy": true(), "wildcards": true() })')).text).toBe('Stopped at ., 1/1:\n[ft:options] Either wildcards or fuzzy can be selected.');
+    expect((await get('ft:search("none", "x")')).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'none' was not found.");
+  });
+});
+
+describe('every write keeps the index current', () => {
+  beforeAll(async () => {
+    await s.put('/rest/ftw').expect(201);
+    await post('<open name="ftw"/><create-index type="fulltext"/>').expect(200);
+  });
+  const found = () => text('ft:search("ftw", ("alpha", "beta")) ! (db:path(.) || " " || .)');
+
+  test('PUT, updating queries, db:put, db:add, RENAME, REPLACE, db:rename, DELETE, db:delete', async () => {
+    await xml('ftw/a.xml', '<d><p>alpha one</p></d>');
+    expect(await found()).toBe('a.xml alpha one');
+    await get('replace value of node db:get("ftw", "a.xml")//p with "beta two"').expect(200);
+    expect(await found()).toBe('a.xml beta two');
+    await get('db:put("ftw", <d><p>alpha three</p></d>, "b.xml"), db:add("ftw", <d>beta four</d>, "c.xml")').expect(200);
+    expect(await found()).toBe('a.xml beta two\nb.xml alpha three\nc.xml beta four');
+    await post('<open name="ftw"/><rename path="b.xml" newpath="z.xml"/><replace path="a.xml">&lt;d>gamma&lt;/d></replace>').expect(200);
+    expect(await found()).toBe('c.xml beta four\nz.xml alpha three');
+    await get('db:rename("ftw", "c.xml", "y.xml")').expect(200);
+    expect(await found()).toBe('y.xml beta four\nz.xml alpha three');
+    await s.del('/rest/ftw/z.xml').expect(200);
+    await get('db:delete("ftw", "y.xml")').expect(200);
+    expect(await found()).toBe('');
+    expect(await text('ft:tokens("ftw") ! string()')).toBe('gamma');
+  });
+});
+
+describe('permissions', () => {
+  test('a user without read permission on the database gets the standard error', async () => {
+    await post('<create-user name="ftu">pw</create-user>').expect(200);
+    const r = await request(s.app).get(`/rest?query=${encodeURIComponent('ft:search("ft", "usability")')}`).auth('ftu', 'pw');
+    const d = await request(s.app).get(`/rest?query=${encodeURIComponent('db:text("ft", "x")')}`).auth('ftu', 'pw');
+    expect([r.status, r.text]).toEqual([d.status, d.text]);
+    // The database is invisible to the user, as to every db: function.
+    expect([r.status, r.text]).toEqual([500, "Stopped at ., 1/1:\n[db:open] Database 'ft' was not found."]);
+  });
+});
