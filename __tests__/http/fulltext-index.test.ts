@@ -132,6 +132,22 @@ describe('ft:search answers what contains text answers', () => {
   });
 });
 
+describe('stop words', () => {
+  test('STOPWORDS names a stored list: its words are no tokens of ft:tokens and match any word in ft:search', async () => {
+    await s.put('/rest/ftstop').expect(201);
+    await s.put('/rest/ftstop/stop.txt', 'the\nof\n', 'text/plain').expect(201);
+    await xml('ftstop/a.xml', '<d><p>The tests of usability</p><p>tests and usability</p></d>');
+    await post('<set option="stopwords">ftstop/stop.txt</set><open name="ftstop"/><create-index type="fulltext"/><set option="stopwords"></set>').expect(200);
+    expect(await text('ft:tokens("ftstop") ! string()')).toBe('and\ntests\nusability');
+    const indexed = await text('ft:search("ftstop", "tests of usability", map { "mode": "phrase" }) ! string()');
+    const scanned = await text('db:get("ftstop")//text()[. contains text "tests of usability" using stop words at "ftstop/stop.txt"] ! string()');
+    expect([indexed, scanned]).toEqual(['The tests of usability\ntests and usability', 'The tests of usability\ntests and usability']);
+    await s.del('/rest/ftstop/stop.txt').expect(200);
+    const gone = await get('ft:tokens("ftstop")');
+    expect([gone.status, gone.text]).toEqual([500, 'Stopped at ., 1/1:\n[FTST0008] Stop word file "ftstop/stop.txt" not found.']);
+  });
+});
+
 describe('every write keeps the index current', () => {
   beforeAll(async () => {
     await s.put('/rest/ftw').expect(201);
@@ -154,6 +170,23 @@ describe('every write keeps the index current', () => {
     await get('db:delete("ftw", "y.xml")').expect(200);
     expect(await found()).toBe('');
     expect(await text('ft:tokens("ftw") ! string()')).toBe('gamma');
+  });
+});
+
+describe('restart', () => {
+  test('the index option is kept with the database: a server started again on the data answers from it', async () => {
+    const first = await startTestServer();
+    await first.put('/rest/ftr').expect(201);
+    await first.put('/rest/ftr/a.xml', '<d><p>kept over a restart</p></d>', 'application/xml').expect(201);
+    await first.post('/rest', '<commands><open name="ftr"/><create-index type="fulltext"/></commands>').expect(200);
+    await first.router.close();
+    const again = await startTestServer({ dbPath: first.dbPath, restPath: first.restPath });
+    try {
+      const r = await again.get(`/rest?query=${encodeURIComponent('ft:search("ftr", "restart") ! string(), db:property("ftr", "ftindex")')}`);
+      expect([r.status, r.text]).toEqual([200, 'kept over a restart\ntrue']);
+    } finally {
+      await again.close();
+    }
   });
 });
 
