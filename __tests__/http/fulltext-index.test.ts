@@ -132,6 +132,50 @@ describe('ft:search answers what contains text answers', () => {
   });
 });
 
+describe('contains text over a database with the index answers as without it', () => {
+  beforeAll(async () => {
+    await s.put('/rest/ftn').expect(201);
+    await xml('ftn/a.xml', A);
+    await xml('ftn/b.xml', B);
+    await post('<set option="casesens">true</set><set option="diacritics">true</set><create-db name="ftcs"/><create-index type="fulltext"/><set option="casesens">false</set><set option="diacritics">false</set>').expect(200);
+    await xml('ftcs/a.xml', A);
+    await xml('ftcs/b.xml', B);
+  });
+  const selections = [
+    '"usability"',
+    '"USABILITY" using case sensitive',
+    '"Usability" using case sensitive',
+    '"cafe" using diacritics sensitive',
+    '"café"',
+    '"test" using stemming',
+    '"run" using stemming using language "en"',
+    '("usability" ftand "web") ordered window 3 words',
+    '"usability" ftand ftnot "web"',
+    '"usability" occurs at most 1 times',
+    '"usability" occurs at least 1 times',
+    '"usability" ftor "ninja"',
+    '"usability" not in "web usability"',
+    '"tests of usability" using stop words ("of")',
+    '"us.*" using wildcards',
+    '"Us.*" using wildcards using case sensitive',
+    '"Usabilty" using fuzzy using case sensitive',
+    '"Tests" using stemming using case sensitive',
+    '"café" using stemming using diacritics sensitive',
+    '"usabilty" using fuzzy',
+    '"car" using thesaurus at "ftres/none.xml"',
+    '{ "web", "sites" } all words',
+    '"a new paragraph" same paragraph',
+  ];
+  test.each(selections)('//*[text() contains text %s], //p[. contains text …], //text()[…]', async (sel) => {
+    const q = (db: string) =>
+      `for $d in db:get("${db}") return (($d//*[text() contains text ${sel}], $d//p[. contains text ${sel}], $d//text()[. contains text ${sel}]) ! path(.)), ` +
+      `for $d in db:get("${db}") return sum($d//p ! (for $x score $s in . where $x contains text ${sel} return $s))`;
+    const [indexed, sensitive, plain] = await Promise.all([get(q('ft')), get(q('ftcs')), get(q('ftn'))]);
+    expect([indexed.status, indexed.text]).toEqual([plain.status, plain.text]);
+    expect([sensitive.status, sensitive.text]).toEqual([plain.status, plain.text]);
+  });
+});
+
 describe('stop words', () => {
   test('STOPWORDS names a stored list: its words are no tokens of ft:tokens and match any word in ft:search', async () => {
     await s.put('/rest/ftstop').expect(201);

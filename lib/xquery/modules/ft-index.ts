@@ -20,20 +20,19 @@
  * Errors: db:open (unknown database), db:no-index `Database 'x' has no full-text index.`,
  * ft:options when an option the index decides is given or both fuzzy and wildcards are chosen.
  */
-import { registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
+import { registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { escapeText } from '../../xml/escape';
 import { hasFullTextIndex } from '../../store/index-kinds';
-import type { DatabaseOptions } from '../../store/types';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { moduleError } from '../module-support/options';
 import { activeDatabases, dbError } from '../documents/database-access';
-import { foldToken, lookupTexts, textAt, textCount, tokenCounts, type FoldOptions, type TokenSelector } from '../documents/fulltext-index';
+import { candidatesOf, candidateTexts, indexOptions, stopWords, type IndexOptions } from '../documents/fulltext-candidates';
+import { foldToken, tokenCounts } from '../documents/fulltext-index';
 import { ItemMatcher, satisfied, type FTContext } from '../fulltext/matcher';
-import { stopWordList } from '../fulltext/resources';
-import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
+import type { FTMatchOptions, FTNode } from '../fulltext/selection';
 import { stemmerFor } from '../fulltext/stemmers';
-import { normalizeToken, termTest } from '../fulltext/terms';
-import { tokenize, wildcardWords, words } from '../fulltext/tokens';
+import { normalizeToken } from '../fulltext/terms';
+import { tokenize } from '../fulltext/tokens';
 import { compareCodepoints } from '../order-tuples';
 import { element, elements } from './db-info';
 import { ftSelection, optionMap, strings } from './ft';
@@ -42,30 +41,6 @@ const str = (v: XdmValue | undefined): string => (v && v.length > 0 ? String(v[0
 
 /** What the index decides: options ft:search does not take. */
 const INDEX_DECIDES = ['case', 'diacritics', 'stemming', 'language', 'stopwords'];
-
-/** The full-text index options of a database. */
-interface IndexOptions {
-  readonly fold: FoldOptions;
-  readonly match: FTMatchOptions;
-}
-
-function indexOptions(o: Readonly<DatabaseOptions>): IndexOptions {
-  const caseSensitive = o.casesens === true;
-  const diacriticsSensitive = o.diacritics === true;
-  const language = typeof o.language === 'string' && o.language !== '' ? o.language : undefined;
-  const stopwords = typeof o.stopwords === 'string' && o.stopwords !== '' ? o.stopwords : undefined;
-  return {
-    fold: { caseSensitive, diacriticsSensitive },
-    match: {
-      ...DEFAULT_MATCH_OPTIONS,
-      case: caseSensitive ? 'sensitive' : 'insensitive',
-      diacritics: diacriticsSensitive ? 'sensitive' : 'insensitive',
-      stemming: o.stemming === true,
-      ...(language !== undefined ? { language } : {}),
-      stopWords: stopwords !== undefined ? [{ op: 'base', at: stopwords }] : [],
-    },
-  };
-}
 
 /** The XML documents of `db` and its index options; db:no-index without a full-text index. */
 function indexed(db: string): { docs: XdmNode[]; options: IndexOptions } {
@@ -95,66 +70,6 @@ function wordsOf(node: FTNode): Extract<FTNode, { t: 'words' }> {
   return node.t === 'words' ? node : wordsOf((node as { item: FTNode }).item);
 }
 
-/** Candidate positions in one document: a sorted list, or every indexed text node. */
-type Candidates = number[] | 'all';
-
-function intersect(a: Candidates, b: Candidates): Candidates {
-  if (a === 'all') return b;
-  if (b === 'all') return a;
-  const set = new Set(b);
-  return a.filter((p) => set.has(p));
-}
-
-function union(a: Candidates, b: Candidates): Candidates {
-  if (a === 'all' || b === 'all') return 'all';
-  const all = [...a, ...b].sort((x, y) => x - y);
-  return all.filter((p, i) => i === 0 || all[i - 1] !== p);
-}
-
-/** How the text nodes of a query word are found in the index. */
-function selector(word: string, o: FTMatchOptions): TokenSelector {
-  if (o.wildcards || o.fuzzy) return { test: termTest(word, o, false) };
-  const folded = normalizeToken(word, o);
-  if (o.stemming) {
-    const stem = stemmerFor(o.language);
-    if (!stem) throw xpathError(`Language '${o.language}' is not supported.`, 'FTST0009');
-    return { stem: stem(folded.toLowerCase()), language: o.language };
-  }
-  return { exact: folded };
-}
-
-/**
- * The text nodes of `doc` that may satisfy the words node: for each query word the nodes holding
- * a token it matches (a stop word matches any token, §3.4.7), joined as the mode joins the words.
- */
-function candidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, { t: 'words' }>, stops: ReadonlySet<string>): Candidates {
-  const o = node.options;
-  const terms = 'fixed' in node.value ? node.value.fixed : [];
-  const split = (s: string): string[] => (o.wildcards ? wildcardWords(s) : words(s));
-  const ofWord = (w: string): Candidates =>
-    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookupTexts(doc, fold, selector(w, o));
-  // A phrase needs every word; a phrase of no words matches nothing.
-  const ofPhrase = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
-  switch (node.mode) {
-    case 'any':
-      return terms.map((t) => ofPhrase(split(t))).reduce(union, []);
-    case 'all':
-      return terms.length === 0 ? [] : terms.map((t) => ofPhrase(split(t))).reduce(intersect);
-    case 'phrase':
-      return ofPhrase(terms.flatMap(split));
-    case 'any word':
-      return terms.flatMap(split).map(ofWord).reduce(union, []);
-    case 'all words':
-      return ofPhrase(terms.flatMap(split));
-  }
-}
-
-function stopWords(o: FTMatchOptions): Set<string> {
-  const set = new Set<string>();
-  for (const step of o.stopWords) if (step.at !== undefined) for (const w of stopWordList(step.at)) set.add(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics }));
-  return set;
-}
-
 function search([db, terms, options]: XdmValue[]): XdmValue {
   const m = optionMap(options);
   for (const name of INDEX_DECIDES) {
@@ -164,14 +79,10 @@ function search([db, terms, options]: XdmValue[]): XdmValue {
   const selection = withMatchOptions(ftSelection(strings(terms), m), index.match);
   const words = wordsOf(selection);
   if (words.options.fuzzy && words.options.wildcards) throw moduleError('ft', 'options', 'Either wildcards or fuzzy can be selected.');
-  const stops = stopWords(index.match);
   const ctx: FTContext = { values: [] };
   const out: XdmNode[] = [];
   for (const doc of docs) {
-    const found = candidates(doc, index.fold, words, stops);
-    const positions = found === 'all' ? Array.from({ length: textCount(doc, index.fold) }, (_, i) => i) : found;
-    for (const p of positions) {
-      const text = textAt(doc, index.fold, p);
+    for (const text of candidateTexts(doc, index.fold, candidatesOf(doc, index.fold, selection))) {
       const value = (text as unknown as { nodeValue: string }).nodeValue;
       if (satisfied(new ItemMatcher(tokenize(value), ctx).eval(selection))) out.push(text);
     }

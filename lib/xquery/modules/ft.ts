@@ -21,6 +21,7 @@ import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
 import { tokenize, words } from '../fulltext/tokens';
 import { expand, thesaurusOf } from '../fulltext/resources';
+import { ruledOutByIndex } from '../documents/fulltext-candidates';
 
 // ----------------------------------------------------------------------------- searched text
 
@@ -75,6 +76,8 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
   let best = 0;
   const weight = weightOf(node, ctx);
   for (const item of searched) {
+    // A stored text the full-text index rules out cannot satisfy the selection (fulltext-candidates.ts).
+    if (ignored.size === 0 && ruledOutByIndex(item, description, node)) continue;
     const tokens = tokenize(searchedText(item, ignored));
     const all = new ItemMatcher(tokens, ctx).eval(node);
     if (satisfied(all)) {
