@@ -4,6 +4,8 @@
  * answer what `contains text` answers without the index, after every kind of write.
  */
 import request from 'supertest';
+import { parseQuery } from '../../lib/xquery/syntax';
+import { translateModule } from '../../lib/xquery/translate';
 import { startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
@@ -149,6 +151,7 @@ describe('contains text over a database with the index answers as without it', (
     '"café"',
     '"test" using stemming',
     '"run" using stemming using language "en"',
+    '"runners ran" using stemming',
     '("usability" ftand "web") ordered window 3 words',
     '"usability" ftand ftnot "web"',
     '"usability" occurs at most 1 times',
@@ -168,11 +171,21 @@ describe('contains text over a database with the index answers as without it', (
   ];
   test.each(selections)('//*[text() contains text %s], //p[. contains text …], //text()[…]', async (sel) => {
     const q = (db: string) =>
-      `for $d in db:get("${db}") return (($d//*[text() contains text ${sel}], $d//p[. contains text ${sel}], $d//text()[. contains text ${sel}]) ! path(.)), ` +
+      `for $d in db:get("${db}") return (($d//*[text() contains text ${sel}], $d//p[. contains text ${sel}], $d//q[. contains text ${sel}], $d//text()[. contains text ${sel}]) ! path(.)), ` +
       `for $d in db:get("${db}") return sum($d//p ! (for $x score $s in . where $x contains text ${sel} return $s))`;
     const [indexed, sensitive, plain] = await Promise.all([get(q('ft')), get(q('ftcs')), get(q('ftn'))]);
     expect([indexed.status, indexed.text]).toEqual([plain.status, plain.text]);
     expect([sensitive.status, sensitive.text]).toEqual([plain.status, plain.text]);
+  });
+});
+
+describe('the translator asks the index for a first predicate `text() contains text` or `. contains text` of `//name` and `//*`', () => {
+  const translated = (query: string): string => translateModule(parseQuery(query), query, { contextMode: 'multi' }).xpath?.expression ?? '';
+  test.each(['//p[text() contains text "x"]', '//p[. contains text "x" using stemming][@a = "1"]', '//*[text() contains text "x" ftand "y"]', 'db:get("ft")//p[text() contains text "x"]'])('%s', (q) => {
+    expect(translated(q)).toContain('descendants-ft');
+  });
+  test.each(['//p[text() contains text { string(@a) }]', '//*[. contains text "x"]', '//p[. contains text "x" without content b]', '//p[b contains text "x"]', '//p[1][. contains text "x"]', '//p[. contains text "x"][2]'])('not %s', (q) => {
+    expect(translated(q)).not.toContain('descendants-ft');
   });
 });
 

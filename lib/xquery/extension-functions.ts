@@ -70,7 +70,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerUserFunctions, // user: (reading and updating)
   registerIndexFunctions, // index:
   registerFullTextFunctions, // engine:ft-contains, engine:ft-score (`contains text`) and ft:
-  registerFullTextIndexFunctions, // ft:search, ft:tokens (the full-text index)
+  registerFullTextIndexFunctions, // ft:search, ft:tokens and engine:descendants-ft (the full-text index)
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

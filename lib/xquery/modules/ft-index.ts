@@ -19,8 +19,17 @@
  *
  * Errors: db:open (unknown database), db:no-index `Database 'x' has no full-text index.`,
  * ft:options when an option the index decides is given or both fuzzy and wildcards are chosen.
+ *
+ * And, in the engine's namespace, what the translator emits for a first predicate `text()
+ * contains text S` or `. contains text S` of `//name` (translate/paths-fulltext-index.ts):
+ *
+ *   Q{urn:xmldb-rest:engine}descendants-ft($node as item()*, $name as xs:string, $kind as xs:string,
+ *       $description as xs:string) as item()*
  */
-import { registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
+import { castString, isNode, NodeKind, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
+import { ENGINE_NS } from '../constants';
+import { descendantsNamed } from '../documents/name-index';
+import { leavesAreSimple, preOf } from '../documents/value-index';
 import { escapeText } from '../../xml/escape';
 import { hasFullTextIndex } from '../../store/index-kinds';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -35,7 +44,7 @@ import { normalizeToken } from '../fulltext/terms';
 import { tokenize } from '../fulltext/tokens';
 import { compareCodepoints } from '../order-tuples';
 import { element, elements } from './db-info';
-import { ftSelection, optionMap, strings } from './ft';
+import { ftSelection, optionMap, searchedText, strings } from './ft';
 
 const str = (v: XdmValue | undefined): string => (v && v.length > 0 ? String(v[0]) : '');
 
@@ -107,10 +116,52 @@ function tokens([db, prefix]: XdmValue[]): XdmValue {
   return sorted.length === 0 ? [] : elements(sorted.map((t) => element('entry', escapeText(t), { count: counts.get(t) as number })).join(''));
 }
 
-/** Registers ft:search and ft:tokens (the list in extension-functions.ts). */
+// ---------------------------------------------------------------------------------------------
+// descendants-ft
+
+const CANNOT: XdmValue = [castString('false', 'boolean')];
+
+/**
+ * What `$node//name[text() contains text S]` (`$kind` 'text') or `$node//name[. contains text S]`
+ * ('self') selects, S the description (translate/paths-fulltext-index.ts): the owners of the
+ * candidate text nodes of the index that satisfy S, in document order. It answers false() when it
+ * cannot answer exactly: `$node` is not the document node of a stored document of a database with
+ * the full-text index, the index cannot narrow S, or ('self') an element named `name` has more than
+ * its one text child (its text could then match across its children).
+ */
+function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[]): XdmValue {
+  if (node.length !== 1 || !isNode(node[0]) || node[0].nodeType !== NodeKind.document) return CANNOT;
+  const doc = node[0];
+  const access = activeDatabases();
+  const where = access.locate(doc);
+  if (!where || !access.hasDatabase(where.db)) return CANNOT;
+  const options = access.databaseInfo(where.db).options;
+  if (!hasFullTextIndex(options)) return CANNOT;
+  const name = str(nameArg);
+  const self = str(kindArg) === 'self';
+  if (self && !leavesAreSimple(doc, name, descendantsNamed(doc, name))) return CANNOT;
+  const { fold } = indexOptions(options);
+  const selection = JSON.parse(str(descriptionArg)) as FTNode;
+  const found = candidatesOf(doc, fold, selection);
+  if (found === 'all') return CANNOT;
+  const ctx: FTContext = { values: [] };
+  const owners = new Set<XdmNode>();
+  for (const text of candidateTexts(doc, fold, found)) {
+    const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
+    if (!owner || owner.nodeType !== 1 || (name !== '*' && `Q{${owner.namespaceURI ?? ''}}${owner.localName}` !== name)) continue;
+    const searched = self ? (owner as unknown as XdmNode) : text;
+    if (satisfied(new ItemMatcher(tokenize(searchedText(searched, new Set())), ctx).eval(selection))) owners.add(owner as unknown as XdmNode);
+  }
+  return [...owners].sort((a, b) => (preOf(doc, a) as number) - (preOf(doc, b) as number));
+}
+
+/** Registers ft:search, ft:tokens and engine:descendants-ft (the list in extension-functions.ts). */
 export function registerFullTextIndexFunctions(): void {
   registerFunctions(MODULE_NAMESPACES.ft, {
     search: { sig: '1F r[*N] a[1AS,*,?FM]', arity: [2, 3], impl: search },
     tokens: { sig: '1F r[*N] a[1AS,?AS]', arity: [1, 2], impl: tokens },
+  });
+  registerFunctions(ENGINE_NS, {
+    'descendants-ft': { sig: '1F r[*] a[*,1AS,1AS,1AS]', impl: descendantsFullText },
   });
 }

@@ -44,7 +44,7 @@ function nodeText(node: Node, ignored: ReadonlySet<unknown>): string {
 }
 
 /** The string an item of the search context is tokenized from. */
-function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): string {
+export function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): string {
   if (isNode(item)) {
     const n = item as unknown as Node & { value?: string };
     if (n.nodeType === 2) return n.value ?? '';

@@ -21,6 +21,7 @@ import { NS, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from 
 import { anyElementPredicates, childComparison, descendantElementsCall, descendantStep, descendantsCall, descendantsWhereCall, indexedName } from './paths-index';
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
+import { descendantsFullTextCall } from './paths-fulltext-index';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -118,6 +119,8 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${descendantsCall(context, name)}${preds[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
   if (match) return `${matching(context, name, match, `${descendantsCall(context, name)}${preds[0]}`, native, unit)}${preds.slice(1).join('')}`;
   // `//name[child op number]…`: the first predicate from typed value arrays (paths-index.ts)
   const test = preds.length > 0 ? childComparison(step.predicates[0], native) : undefined;
@@ -131,6 +134,8 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
 function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
   const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
   const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, '*', preds[0], `${descendantElementsCall(context)}${filters[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${filters.slice(1).join('')}`;
   if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
   return `${descendantElementsCall(context)}${filters.join('')}`;
 }
