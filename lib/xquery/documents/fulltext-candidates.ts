@@ -208,3 +208,19 @@ export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode
   }
   return set !== 'all' && !set.has(text);
 }
+
+/**
+ * Whether every candidate of the selection satisfies it, so that no candidate needs the matcher:
+ * one words node of single words in any mode but phrase, no `occurs`, compared exactly as the
+ * index folds (same case and diacritics sensitivity; no stemming, wildcards, fuzzy, stop words or
+ * thesauri). A node then satisfies it exactly when it holds the word(s), which is what the index
+ * records.
+ */
+export function candidatesAreExact(node: FTNode, fold: FoldOptions): boolean {
+  if (node.t !== 'words' || node.times || !('fixed' in node.value)) return false;
+  const o = node.options;
+  if (o.stemming || o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
+  if (o.case !== (fold.caseSensitive ? 'sensitive' : 'insensitive') || o.diacritics !== (fold.diacriticsSensitive ? 'sensitive' : 'insensitive')) return false;
+  if (node.mode === 'any word' || node.mode === 'all words') return true;
+  return node.mode !== 'phrase' && node.value.fixed.every((t) => words(t).length === 1);
+}

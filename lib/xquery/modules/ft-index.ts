@@ -35,7 +35,7 @@ import { hasFullTextIndex } from '../../store/index-kinds';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { moduleError } from '../module-support/options';
 import { activeDatabases, dbError } from '../documents/database-access';
-import { candidatesOf, candidateTexts, indexOptions, stopWords, type IndexOptions } from '../documents/fulltext-candidates';
+import { candidatesAreExact, candidatesOf, candidateTexts, indexOptions, stopWords, type IndexOptions } from '../documents/fulltext-candidates';
 import { foldToken, tokenCounts } from '../documents/fulltext-index';
 import { ItemMatcher, satisfied, type FTContext } from '../fulltext/matcher';
 import type { FTMatchOptions, FTNode } from '../fulltext/selection';
@@ -89,11 +89,12 @@ function search([db, terms, options]: XdmValue[]): XdmValue {
   const words = wordsOf(selection);
   if (words.options.fuzzy && words.options.wildcards) throw moduleError('ft', 'options', 'Either wildcards or fuzzy can be selected.');
   const ctx: FTContext = { values: [] };
+  const exact = candidatesAreExact(selection, index.fold);
   const out: XdmNode[] = [];
   for (const doc of docs) {
     for (const text of candidateTexts(doc, index.fold, candidatesOf(doc, index.fold, selection))) {
       const value = (text as unknown as { nodeValue: string }).nodeValue;
-      if (satisfied(new ItemMatcher(tokenize(value), ctx).eval(selection))) out.push(text);
+      if (exact || satisfied(new ItemMatcher(tokenize(value), ctx).eval(selection))) out.push(text);
     }
   }
   return out;
@@ -145,12 +146,13 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
   const found = candidatesOf(doc, fold, selection);
   if (found === 'all') return CANNOT;
   const ctx: FTContext = { values: [] };
+  const exact = candidatesAreExact(selection, fold);
   const owners = new Set<XdmNode>();
   for (const text of candidateTexts(doc, fold, found)) {
     const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
     if (!owner || owner.nodeType !== 1 || (name !== '*' && `Q{${owner.namespaceURI ?? ''}}${owner.localName}` !== name)) continue;
     const searched = self ? (owner as unknown as XdmNode) : text;
-    if (satisfied(new ItemMatcher(tokenize(searchedText(searched, new Set())), ctx).eval(selection))) owners.add(owner as unknown as XdmNode);
+    if (exact || satisfied(new ItemMatcher(tokenize(searchedText(searched, new Set())), ctx).eval(selection))) owners.add(owner as unknown as XdmNode);
   }
   return [...owners].sort((a, b) => (preOf(doc, a) as number) - (preOf(doc, b) as number));
 }
