@@ -42,6 +42,14 @@ interface DocFullText {
   readonly stems: Map<string, Map<string, string[]>>;
 }
 
+/** How many lookups were made (one per document and query word), for tests. */
+let lookupCount = 0;
+
+/** The number of full-text index lookups made in this thread so far. */
+export function fullTextLookups(): number {
+  return lookupCount;
+}
+
 /** Per document node, per fold (`c` case, `d` diacritics sensitive). */
 const indexes = new WeakMap<object, Map<string, DocFullText>>();
 
@@ -132,6 +140,7 @@ function selectedTokens(index: DocFullText, selector: TokenSelector): string[] {
 /** The positions of the text nodes of `doc` holding a token `selector` selects, ascending. */
 export function lookupTexts(doc: XdmNode, o: FoldOptions, selector: TokenSelector): number[] {
   const index = docFullText(doc, o);
+  lookupCount++;
   const out: number[] = [];
   for (const token of selectedTokens(index, selector)) {
     const nodes = (index.entries.get(token) as Entry).nodes;
