@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { parseQuery } from '../../lib/xquery/syntax';
 import { translateModule } from '../../lib/xquery/translate';
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,11 +17,7 @@ afterAll(() => s.close());
 const get = (query: string, path = '') => s.get(`/rest${path}?query=${encodeURIComponent(query)}`);
 const post = (script: string) => s.post('/rest', `<commands>${script}</commands>`);
 const xml = (path: string, body: string) => s.put(`/rest/${path}`, body, 'application/xml').expect(201);
-const text = async (query: string): Promise<string> => {
-  const r = await get(query);
-  if (r.status !== 200) throw new Error(`${query}: ${r.status} ${r.text}`);
-  return r.text;
-};
+const text = (query: string): Promise<string> => queryBody(s, query);
 
 const A =
   '<doc><p>Usability testing of web sites.</p><p>The tests were run by <b>Ninja</b> coders, testing usability.</p>' +

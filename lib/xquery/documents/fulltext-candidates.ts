@@ -11,7 +11,7 @@ import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';
 import { foldToken, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
-import { stopWordList } from '../fulltext/resources';
+import { stopWords } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { stemmerFor } from '../fulltext/stemmers';
 import { normalizeToken, termTest } from '../fulltext/terms';
@@ -80,20 +80,6 @@ function foldFits(o: FTMatchOptions, fold: FoldOptions): boolean {
   // Stems of words with and without diacritics may differ: a stemmed search folds them as the index does.
   if (o.stemming && (o.diacritics === 'sensitive') !== fold.diacriticsSensitive) return false;
   return (o.case === 'sensitive' || !fold.caseSensitive) && (o.diacritics === 'sensitive' || !fold.diacriticsSensitive);
-}
-
-/** The folded stop words of the options (§3.4.7; lists read once per run, resources.ts). */
-export function stopWords(o: FTMatchOptions): Set<string> {
-  const set = new Set<string>();
-  for (const step of o.stopWords) {
-    const list = step.words ?? (step.at !== undefined ? stopWordList(step.at) : []);
-    for (const w of list) {
-      const key = normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics });
-      if (step.op === 'except') set.delete(key);
-      else set.add(key);
-    }
-  }
-  return set;
 }
 
 /**
