@@ -172,7 +172,7 @@ export function tokenCounts(doc: XdmNode, o: FoldOptions): Iterable<[string, num
 /** What V8 spends on one Map entry of a string key and a small object, roughly (the strings not counted). */
 const ENTRY_BYTES = 64;
 
-/** The bytes the full-text index of `doc` holds beyond its tree, roughly (tests, INFO). */
+/** The bytes the full-text index of `doc` holds beyond its tree, roughly (measured in tests). */
 export function fullTextIndexBytes(doc: XdmNode, o: FoldOptions): number {
   const index = docFullText(doc, o);
   let bytes = index.texts.length * 8;
