@@ -78,7 +78,7 @@ describe('db:info, db:property, db:system, db:list-details', () => {
   test('db:info has the sections of INFO DB, db:property their values typed', async () => {
     const r = await get('db:info("ix")/indexes, db:info("ix")/databaseproperties/(name, nodes, documents), db:property("ix", "textindex") instance of xs:boolean, db:property("ix", "nodes") + 1, db:property("ix", "name")');
     expect(r.text).toBe(
-      '<indexes><textindex>true</textindex><attrindex>true</attrindex><tokenindex>true</tokenindex><ftindex>false</ftindex><updindex>false</updindex><autooptimize>false</autooptimize><maxlen>96</maxlen><maxcats>100</maxcats></indexes>\n<name>ix</name>\n<nodes>24</nodes>\n<documents>2</documents>\ntrue\n25\nix',
+      '<indexes><textindex>true</textindex><attrindex>true</attrindex><tokenindex>true</tokenindex><ftindex>false</ftindex><language>en</language><stemming>false</stemming><casesens>false</casesens><diacritics>false</diacritics><stopwords/><updindex>false</updindex><autooptimize>false</autooptimize><maxlen>96</maxlen><maxcats>100</maxcats></indexes>\n<name>ix</name>\n<nodes>24</nodes>\n<documents>2</documents>\ntrue\n25\nix',
     );
     const unknown = await get('db:property("ix", "nope")');
     expect([unknown.status, unknown.text]).toEqual([500, 'Stopped at ., 1/1:\n[db:property] Unknown database property: nope.']);
@@ -92,28 +92,21 @@ describe('db:info, db:property, db:system, db:list-details', () => {
 });
 
 describe('commands and options', () => {
-  test('CREATE INDEX and DROP INDEX switch INFO DB and INFO INDEX; FULLTEXT is not supported', async () => {
+  test('CREATE INDEX and DROP INDEX switch INFO DB and INFO INDEX', async () => {
     const indexes = async () => (await post('<open name="ix"/><info-index/>')).text;
-    expect(await indexes()).toBe(' TEXTINDEX: true (kept current on every write)\n ATTRINDEX: true (kept current on every write)\n TOKENINDEX: true (kept current on every write)\n FTINDEX: not supported\n');
+    expect(await indexes()).toBe(' TEXTINDEX: true (kept current on every write)\n ATTRINDEX: true (kept current on every write)\n TOKENINDEX: true (kept current on every write)\n FTINDEX: false\n');
     await post('<open name="ix"/><drop-index type="attribute"/>').expect(200);
     expect((await post('<open name="ix"/><info-index type="attribute"/>')).text).toBe(' ATTRINDEX: false\n');
     expect((await post('<open name="ix"/><info-db/>')).text).toContain('\nIndexes\n TEXTINDEX: true\n ATTRINDEX: false\n TOKENINDEX: true\n FTINDEX: false\n');
     await post('<open name="ix"/><create-index type="attribute"/>').expect(200);
     expect((await post('<open name="ix"/><info-index type="attribute"/>')).text).toBe(' ATTRINDEX: true (kept current on every write)\n');
-    const ft = await post('<open name="ix"/><create-index type="fulltext"/>');
-    expect([ft.status, ft.text]).toEqual([500, 'Not supported: full-text index (FTINDEX).']);
     const path = await post('<open name="ix"/><info-index type="path"/>');
     expect([path.status, path.text]).toEqual([500, 'Not supported: path index.']);
   });
 
-  test('SET FTINDEX true is refused; SET TEXTINDEX false before CREATE DB makes a database without it', async () => {
-    for (const c of ['<set option="ftindex">true</set>', '<set option="FTINDEX"/>']) {
-      const r = await post(c);
-      expect([r.status, r.text]).toEqual([500, 'Not supported: full-text index (FTINDEX).']);
-    }
-    await post('<set option="ftindex">false</set>').expect(200);
+  test('SET TEXTINDEX false before CREATE DB makes a database without it', async () => {
     await post('<set option="textindex">false</set><create-db name="made"/><info-index/>').expect(200);
-    expect((await post('<open name="made"/><info-index/>')).text).toBe(' TEXTINDEX: false\n ATTRINDEX: true (kept current on every write)\n TOKENINDEX: true (kept current on every write)\n FTINDEX: not supported\n');
+    expect((await post('<open name="made"/><info-index/>')).text).toBe(' TEXTINDEX: false\n ATTRINDEX: true (kept current on every write)\n TOKENINDEX: true (kept current on every write)\n FTINDEX: false\n');
   });
 
   test('OPTIMIZE and OPTIMIZE ALL work and keep the indexes', async () => {
@@ -121,15 +114,13 @@ describe('commands and options', () => {
     expect((await get('count(db:text("ix", "v"))')).text).toBe('3');
   });
 
-  test('db:create and db:optimize take the index options; ftindex is not supported', async () => {
+  test('db:create and db:optimize take the index options', async () => {
     await get('db:create("made2", <a>v</a>, "a.xml", map { "textindex": false(), "attrindex": "no" })').expect(200);
     expect((await get('db:property("made2", "textindex"), db:property("made2", "attrindex"), db:property("made2", "tokenindex")')).text).toBe('false\nfalse\ntrue');
     await get('db:optimize("made2", false(), map { "textindex": true() })').expect(200);
     expect((await get('db:text("made2", "v") ! name(..)')).text).toBe('a');
-    const ft = await get('db:create("made3", (), (), map { "ftindex": true() })');
-    expect([ft.status, ft.text]).toEqual([500, 'Stopped at ., 1/1:\n[XMLR0001] Not supported yet: full-text index (FTINDEX).']);
-    const bad = await get('db:optimize("made2", false(), map { "stemming": true() })');
-    expect(bad.text).toBe("Stopped at ., 1/1:\n[XPTY0004] Unknown option 'stemming'.");
+    const bad = await get('db:optimize("made2", false(), map { "wildcards": true() })');
+    expect(bad.text).toBe("Stopped at ., 1/1:\n[XPTY0004] Unknown option 'wildcards'.");
   });
 });
 

@@ -6,9 +6,10 @@
  * NODES counts the nodes of all documents; INPUTPATH is shown for databases created from a server
  * file or folder; INPUTSIZE is the size of the creation input (of all resources when unknown).
  * The index lines come from store/index-kinds.ts (TEXTINDEX, ATTRINDEX, TOKENINDEX are true unless
- * switched off) and the remaining index settings kept with the database.
+ * switched off, FTINDEX false unless switched on), then the full-text index's options and the
+ * remaining index settings kept with the database.
  */
-import { INDEX_KINDS, hasValueIndex, indexOptionKey, VALUE_INDEX_KINDS } from './index-kinds';
+import { INDEX_KINDS, hasFullTextIndex, hasValueIndex, VALUE_INDEX_KINDS } from './index-kinds';
 import type { DatabaseInfo, ResourceInfo } from './types';
 
 export type PropertyValue = string | number | boolean;
@@ -35,8 +36,13 @@ function timestamp(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** Index settings after the value indexes, with their option key and default. */
-const OTHER_INDEX_SETTINGS: readonly [string, boolean | number][] = [
+/** Index settings after the indexes, with their default: the full-text index's options (FULLTEXT_OPTIONS), then the others. */
+const OTHER_INDEX_SETTINGS: readonly [string, PropertyValue][] = [
+  ['LANGUAGE', 'en'],
+  ['STEMMING', false],
+  ['CASESENS', false],
+  ['DIACRITICS', false],
+  ['STOPWORDS', ''],
   ['UPDINDEX', false],
   ['AUTOOPTIMIZE', false],
   ['MAXLEN', 96],
@@ -51,7 +57,6 @@ export function databaseProperties(meta: DatabaseInfo, resources: readonly Resou
   const input: [string, PropertyValue][] = [];
   if (typeof o.inputpath === 'string') input.push(['INPUTPATH', o.inputpath]);
   input.push(['INPUTSIZE', formatSize(typeof o.inputsize === 'number' ? o.inputsize : bytes)], ['INPUTDATE', timestamp(meta.created)]);
-  const ftindex = o[indexOptionKey('fulltext')];
   return [
     {
       title: 'Database Properties',
@@ -67,7 +72,7 @@ export function databaseProperties(meta: DatabaseInfo, resources: readonly Resou
       element: 'indexes',
       properties: [
         ...VALUE_INDEX_KINDS.map((k): [string, PropertyValue] => [INDEX_KINDS[k].option, hasValueIndex(o, k)]),
-        [INDEX_KINDS.fulltext.option, ftindex === true],
+        [INDEX_KINDS.fulltext.option, hasFullTextIndex(o)],
         ...OTHER_INDEX_SETTINGS.map(([name, def]): [string, PropertyValue] => [name, (o[name.toLowerCase()] as PropertyValue | undefined) ?? def]),
       ],
     },

@@ -8,6 +8,10 @@
  * Their content is derived from each stored document version and never goes stale (see
  * xquery/documents/value-index.ts), so unlike BaseX's no write turns them off.
  *
+ * The full-text index (FTINDEX) is off by default, as in BaseX. Its content is derived in the
+ * same way (xquery/documents/fulltext-index.ts), tokenized and folded by the options it was
+ * created with (FULLTEXT_OPTIONS, kept with the database beside FTINDEX).
+ *
  * Kinds with `unsupported` set are refused wherever they would be switched on (CREATE INDEX,
  * SET, db:create and db:optimize options) with an error naming them; so is a non-empty include
  * list (SET TEXTINCLUDE ...), which these indexes do not honour.
@@ -33,9 +37,24 @@ export const INDEX_KINDS: Readonly<Record<IndexKind, IndexKindInfo>> = {
   text: { option: 'TEXTINDEX', include: 'TEXTINCLUDE' },
   attribute: { option: 'ATTRINDEX', include: 'ATTRINCLUDE' },
   token: { option: 'TOKENINDEX', include: 'TOKENINCLUDE' },
-  // The full-text index is not built yet: switching it on is refused (the one place to change).
-  fulltext: { option: 'FTINDEX', include: 'FTINCLUDE', unsupported: 'full-text index (FTINDEX)' },
+  fulltext: { option: 'FTINDEX', include: 'FTINCLUDE' },
 };
+
+/**
+ * The options a full-text index is built with (BaseX's Indexes, "Full-Text Index"): how tokens
+ * are folded (STEMMING, CASESENS, DIACRITICS, LANGUAGE) and the stop words (STOPWORDS, the URI of
+ * a list). They are taken from the session (CREATE DB, CREATE INDEX) or the db:create/db:optimize
+ * options when the index is switched on, and kept with the database in lower case.
+ */
+export const FULLTEXT_OPTIONS = ['STEMMING', 'CASESENS', 'DIACRITICS', 'LANGUAGE', 'STOPWORDS'] as const;
+
+/** Whether a database with these options has the full-text index (off unless switched on). */
+export function hasFullTextIndex(options: Readonly<DatabaseOptions>): boolean {
+  return options[indexOptionKey('fulltext')] === true;
+}
+
+/** How errors and INFO name each kind. */
+export const INDEX_NAMES: Readonly<Record<IndexKind, string>> = { text: 'text', attribute: 'attribute', token: 'token', fulltext: 'full-text' };
 
 export const VALUE_INDEX_KINDS: readonly ValueIndexKind[] = ['text', 'attribute', 'token'];
 
@@ -60,5 +79,6 @@ export function unsupportedIndexSetting(name: string, value: unknown): string | 
   if (kind !== undefined) return value === true ? INDEX_KINDS[kind].unsupported : undefined;
   const including = (Object.keys(INDEX_KINDS) as IndexKind[]).find((k) => INDEX_KINDS[k].include === name);
   if (including === undefined || value === undefined || value === '') return undefined;
-  return INDEX_KINDS[including].unsupported ?? `${name} (the ${including} index holds every ${including === 'text' ? 'text node' : 'attribute'})`;
+  const holds = including === 'text' || including === 'fulltext' ? 'text node' : 'attribute';
+  return INDEX_KINDS[including].unsupported ?? `${name} (the ${INDEX_NAMES[including]} index holds every ${holds})`;
 }

@@ -36,6 +36,7 @@ import { registerInspectFunctions } from './modules/inspect';
 import { registerUserFunctions } from './modules/user';
 import { registerIndexFunctions } from './modules/index-functions';
 import { registerFullTextFunctions } from './modules/ft';
+import { registerFullTextIndexFunctions } from './modules/ft-index';
 import { registerXPathPlanFunctions } from '../saxon/xpath-plan';
 import { registerSerializeFunctions } from './serialization/fn-serialize';
 
@@ -71,6 +72,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerUserFunctions, // user: (reading and updating)
   registerIndexFunctions, // index:
   registerFullTextFunctions, // engine:ft-contains, engine:ft-score (`contains text`) and ft:
+  registerFullTextIndexFunctions, // ft:search, ft:tokens and engine:descendants-ft (the full-text index)
   registerUpdateFunctions, // the update primitives the translator emits
   registerDisabledFunctions, // the refusing engine:transform
   registerXPathPlanFunctions, // the collations of compiled XPath expressions (saxon/xpath-plan.ts)

@@ -98,6 +98,11 @@ describe('INFO, INFO DB', () => {
         ' ATTRINDEX: true\n' +
         ' TOKENINDEX: true\n' +
         ' FTINDEX: false\n' +
+        ' LANGUAGE: en\n' +
+        ' STEMMING: false\n' +
+        ' CASESENS: false\n' +
+        ' DIACRITICS: false\n' +
+        ' STOPWORDS: \n' +
         ' UPDINDEX: false\n' +
         ' AUTOOPTIMIZE: false\n' +
         ' MAXLEN: 96\n' +

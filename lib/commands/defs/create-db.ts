@@ -4,16 +4,20 @@
  * folder its files. The input is read and parsed before anything is stored. The new database is
  * opened, as in the reference server (`CREATE DB x` then `ADD …`; spec §15.2 example).
  */
+import { FULLTEXT_OPTIONS } from '../../store/index-kinds';
 import { checkDatabaseName } from '../../store/paths';
+import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';
 import type { DatabaseOptions } from '../../store/types';
 import { attr, defineCommand, element, input, needs, opt } from '../definition';
 import { writer } from '../exec/context';
+import { execError } from '../exec/errors';
 import { resolveInput } from '../exec/input';
 import { optionValue } from '../exec/options';
 
 /** Options kept with a new database: parsing and index settings of the session (stored lower case). */
 const KEPT_OPTIONS = [
   'STRIPWS', 'STRIPNS', 'TEXTINDEX', 'ATTRINDEX', 'TOKENINDEX', 'FTINDEX', 'UPDINDEX', 'AUTOOPTIMIZE', 'MAXLEN', 'MAXCATS',
+  ...FULLTEXT_OPTIONS,
 ];
 
 export const createDb = defineCommand({
@@ -32,6 +36,10 @@ export const createDb = defineCommand({
   opens: (cmd) => cmd.name,
   run: async (cmd, ctx) => {
     const name = checkDatabaseName(cmd.name);
+    if (optionValue(ctx.state, 'FTINDEX') === true) {
+      const unsupported = unsupportedFullTextOptions({ stemming: optionValue(ctx.state, 'STEMMING'), language: optionValue(ctx.state, 'LANGUAGE') });
+      if (unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
+    }
     const resolved = cmd.input === undefined ? undefined : await resolveInput(ctx, cmd.input, undefined, `${name}.xml`);
     const options: DatabaseOptions = {};
     for (const o of KEPT_OPTIONS) options[o.toLowerCase()] = optionValue(ctx.state, o);

@@ -1,13 +1,18 @@
 /**
  * CREATE INDEX and DROP INDEX: switch an index of the opened database on or off by its option
- * (store/index-kinds.ts). The value indexes need no build here: they are derived from each stored
- * document version when a query first uses them (xquery/documents/value-index.ts). An index this
- * server does not build cannot be created.
+ * (store/index-kinds.ts). The indexes need no build here: they are derived from each stored
+ * document version when a query first uses them (xquery/documents/value-index.ts,
+ * fulltext-index.ts). CREATE INDEX FULLTEXT takes the session's full-text options (STEMMING,
+ * CASESENS, DIACRITICS, LANGUAGE, STOPWORDS), as BaseX builds the index with the options in force;
+ * options it cannot honour are refused. An index this server does not build cannot be created.
  */
 import { defineCommand, element, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer, type RunContext } from '../exec/context';
 import { execError } from '../exec/errors';
-import { INDEX_KINDS, indexOptionKey } from '../../store/index-kinds';
+import { FULLTEXT_OPTIONS, INDEX_KINDS, indexOptionKey } from '../../store/index-kinds';
+import type { DatabaseOptions } from '../../store/types';
+import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';
+import { optionValue } from '../exec/options';
 import { INDEX_TYPES, type CommandOf, type IndexType } from '../types';
 
 const INDEX_KEYWORDS = INDEX_TYPES.map((t) => t.toUpperCase());
@@ -28,7 +33,13 @@ async function setIndex(cmd: CommandOf<'createIndex' | 'dropIndex'>, ctx: RunCon
   const on = cmd.kind === 'createIndex';
   const unsupported = INDEX_KINDS[cmd.type].unsupported;
   if (on && unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
-  await writer(ctx).setOptions(db, { [indexOptionKey(cmd.type)]: on });
+  const options: DatabaseOptions = { [indexOptionKey(cmd.type)]: on };
+  if (on && cmd.type === 'fulltext') {
+    for (const o of FULLTEXT_OPTIONS) options[o.toLowerCase()] = optionValue(ctx.state, o);
+    const problem = unsupportedFullTextOptions(options);
+    if (problem !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', problem);
+  }
+  await writer(ctx).setOptions(db, options);
   return '';
 }
 

@@ -11,7 +11,7 @@ import { existingDb, type RunContext } from '../exec/context';
 import { optionValue } from '../exec/options';
 import { INFO_INDEX_TYPES, type InfoIndexType } from '../types';
 import { databaseProperties } from '../../store/database-properties';
-import { INDEX_KINDS, hasValueIndex, type IndexKind, type ValueIndexKind } from '../../store/index-kinds';
+import { INDEX_KINDS, hasFullTextIndex, hasValueIndex, type IndexKind } from '../../store/index-kinds';
 import type { DatabaseOptions } from '../../store/types';
 import { execError } from '../exec/errors';
 
@@ -69,7 +69,8 @@ async function infoIndexes(type: InfoIndexType | undefined, ctx: RunContext): Pr
 function describeIndex(options: DatabaseOptions, kind: IndexKind): string {
   const unsupported = INDEX_KINDS[kind].unsupported;
   if (unsupported !== undefined) return 'not supported';
-  return hasValueIndex(options, kind as ValueIndexKind) ? 'true (kept current on every write)' : 'false';
+  const on = kind === 'fulltext' ? hasFullTextIndex(options) : hasValueIndex(options, kind);
+  return on ? 'true (kept current on every write)' : 'false';
 }
 
 export const info = defineCommand({

@@ -1,8 +1,8 @@
 /**
  * SET and SHOW OPTIONS: the options of a session (spec §2.4 names), kept in `state.options` by
  * canonical upper-case name (exec/options.ts). SET option (value) stores the parsed value; without
- * a value a boolean option is toggled and any other option is reset to its default. Switching on
- * an index this server does not build (FTINDEX) is refused (store/index-kinds.ts). `CHOP` is the
+ * a value a boolean option is toggled and any other option is reset to its default. An index
+ * setting this server cannot honour (an include list) is refused (store/index-kinds.ts). `CHOP` is the
  * legacy alias of `STRIPWS`. SHOW OPTIONS (name) answers `NAME: value` lines, all of them under
  * `Local Options:`.
  */

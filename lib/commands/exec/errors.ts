@@ -34,7 +34,6 @@ export const EXEC_ERRORS = {
   SCRIPT_DEPTH_X: entry(500, 'Scripts are nested more than % levels deep.'),
   /** CREATE USER, ALTER PASSWORD, PASSWORD without a password. */
   PASSWORD_MISSING: entry(500, 'A password is required.'),
-  /** CREATE INDEX FULLTEXT, SET FTINDEX true: full-text search runs without an index so far. */
   /** GRANT to the admin user. */
   ADMIN_PERMISSION: entry(500, "The permission of user 'admin' cannot be changed."),
 } as const satisfies Record<string, ErrorEntry>;

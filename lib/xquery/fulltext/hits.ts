@@ -130,6 +130,11 @@ export function closeHits(id: number): Hits {
   return hits;
 }
 
+/** Whether a collection is open in this run: matches must then be computed and recorded. */
+export function collectingHits(): boolean {
+  return (openByRun.get(activeDocumentSource() as object)?.length ?? 0) > 0;
+}
+
 /**
  * Records the matched token positions of a searched item (asked for only then), when a
  * collection is open and the item is a node.

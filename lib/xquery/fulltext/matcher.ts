@@ -74,7 +74,7 @@ function inRange(n: number, range: FTRange, ctx: FTContext): boolean {
 }
 
 /** The stop words of the options, as folded query tokens (§3.4.7: lists joined in order by union and except). */
-function stopWords(o: FTMatchOptions): Set<string> {
+export function stopWords(o: FTMatchOptions): Set<string> {
   const set = new Set<string>();
   for (const step of o.stopWords) {
     const list = step.words ?? (step.at !== undefined ? stopWordList(step.at) : []);

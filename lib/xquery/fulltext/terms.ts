@@ -1,7 +1,7 @@
 /**
  * Whether a query token matches a token of the searched text under the match options in force
  * (XQuery Full Text 1.0 §3.4): case, diacritics, stemming, wildcards, BaseX's fuzzy matching and
- * stop words. The full-text index will normalize the tokens it stores with `normalizeToken`.
+ * stop words. The full-text index folds the tokens it stores with `normalizeToken`.
  */
 import { xpathError } from '../../saxon';
 import { stemmerFor } from './stemmers';

@@ -2,7 +2,7 @@
  * Tokenizing and folding text as BaseX's full-text lexer does (docs.basex.org, Full-Text:
  * "tokenization"): a token is a run of Unicode letters and digits (with their combining marks);
  * `.`, `!` and `?` end a sentence, a line end ends a paragraph (XQuery Full Text 1.0 §4.1 leaves
- * boundaries to the implementation). The full-text index will reuse these functions, so what is
+ * boundaries to the implementation). The full-text index reuses these functions, so what is
  * indexed and what is searched is tokenized by one rule.
  */
 

@@ -22,12 +22,12 @@ import { DB_NS } from './db';
 const str = (v: XdmValue | undefined): string => (v && v.length > 0 ? String(v[0]) : '');
 
 /** The elements of an XML fragment (built from escaped text, so it always parses). */
-function elements(xml: string): XdmNode[] {
+export function elements(xml: string): XdmNode[] {
   const root = parseXml(`<_>${xml}</_>`) as XdmNode & { firstChild: { childNodes: ArrayLike<XdmNode> } };
   return Array.from(root.firstChild.childNodes);
 }
 
-function element(name: string, content: string, attributes: Readonly<Record<string, string | number>> = {}): string {
+export function element(name: string, content: string, attributes: Readonly<Record<string, string | number>> = {}): string {
   const attrs = Object.entries(attributes).map(([k, v]) => ` ${k}="${escapeAttribute(String(v))}"`).join('');
   return `<${name}${attrs}>${content}</${name}>`;
 }

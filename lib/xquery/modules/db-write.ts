@@ -20,9 +20,10 @@
  *   db:flush($db)                                       nothing to do (checks $db)
  *
  * db:create and db:optimize take BaseX's index options (`textindex`, `attrindex`, `tokenindex`,
- * `ftindex`, `updindex`, `autooptimize` as booleans; `maxlen`, `maxcats`), kept with the
- * database (store/index-kinds.ts); switching on an index this server does not build (ftindex)
- * is XMLR0001, another key XPTY0004.
+ * `ftindex`, `updindex`, `autooptimize` as booleans; `maxlen`, `maxcats`) and the full-text
+ * index's (`stemming`, `casesens`, `diacritics` as booleans; `language`, `stopwords`), kept with
+ * the database (store/index-kinds.ts); an index setting this server cannot honour (an include
+ * list, a language without a stemmer) is XMLR0001, another key XPTY0004.
  *
  * Inputs: a document or element node (stored as a document), a string holding XML (starting
  * with `<`), or an xs:base64Binary/xs:hexBinary value (stored as binary). Strings naming files
@@ -41,6 +42,7 @@ import { DB_NS } from './db';
 import { encodeValue } from '../module-support/stored-values';
 import { readOptions, type OptionSpec } from '../module-support/options';
 import { unsupportedIndexSetting } from '../../store/index-kinds';
+import { unsupportedFullTextOptions } from '../fulltext/index-options';
 import type { DatabaseOptions } from '../../store/types';
 
 const str = (v: XdmValue | undefined): string => (v && v.length ? String(v[0]) : '');
@@ -144,7 +146,11 @@ function rename([db, source, target]: XdmValue[]): XdmValue {
 const INDEX_OPTIONS: OptionSpec = {
   textindex: 'boolean', attrindex: 'boolean', tokenindex: 'boolean', ftindex: 'boolean',
   updindex: 'boolean', autooptimize: 'boolean', maxlen: 'string', maxcats: 'string',
+  stemming: 'boolean', casesens: 'boolean', diacritics: 'boolean', language: 'string', stopwords: 'string',
 };
+
+/** The keys of INDEX_OPTIONS that take a string as it is. */
+const STRING_OPTIONS = new Set(['language', 'stopwords']);
 
 function indexOptions(arg: XdmValue | undefined): DatabaseOptions {
   const out: DatabaseOptions = {};
@@ -152,9 +158,15 @@ function indexOptions(arg: XdmValue | undefined): DatabaseOptions {
     if (value === undefined) continue;
     const unsupported = unsupportedIndexSetting(key.toUpperCase(), value);
     if (unsupported !== undefined) throw updateError('XMLR0001', unsupported);
+    if (STRING_OPTIONS.has(key)) {
+      out[key] = value;
+      continue;
+    }
     if (typeof value === 'string' && !/^\d+$/.test(value)) throw xpathError(`Option '${key}' must be an integer: '${value}'.`, 'XPTY0004');
     out[key] = typeof value === 'string' ? Number(value) : value;
   }
+  const problem = unsupportedFullTextOptions(out);
+  if (problem !== undefined) throw updateError('XMLR0001', problem);
   return out;
 }
 

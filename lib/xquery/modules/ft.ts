@@ -7,10 +7,9 @@
  *   ft:tokenize($string, $options?) as xs:string*
  *   ft:normalize($string, $options?) as xs:string
  *   ft:thesaurus($node, $term, $options?) as xs:string*
- *   ft:search($db, $terms, $options?), ft:tokens($db, $prefix?): need the full-text index, which
- *     no database has yet: `[db:no-index]`.
  *   ft:mark, ft:extract, ft:count, ft:score: ft-marks.ts (the engine records the matches of a
  *     satisfied `contains text` over a node for them, fulltext/hits.ts).
+ *   (ft:search and ft:tokens, which read the full-text index, are in ft-index.ts.)
  *
  * Options are BaseX's: `mode` (any, all, phrase, any word, all words), `case`, `diacritics`,
  * `stemming`, `language`, `wildcards`, `fuzzy`, `ordered`, `content`, `distance`, `window`, `scope`.
@@ -18,7 +17,6 @@
 import { castString, isNode, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { ENGINE_NS } from '../constants';
-import { moduleError } from '../module-support/options';
 import { hitPositions, ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
 import { recordHits } from '../fulltext/hits';
 import { FT_MARK_ENGINE_FUNCTIONS, FT_MARK_FUNCTIONS } from './ft-marks';
@@ -27,6 +25,7 @@ import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
 import { tokenize, words } from '../fulltext/tokens';
 import { expand, thesaurusOf } from '../fulltext/resources';
+import { ruledOutByIndex } from '../documents/fulltext-candidates';
 
 // ----------------------------------------------------------------------------- searched text
 
@@ -49,7 +48,7 @@ function nodeText(node: Node, ignored: ReadonlySet<unknown>): string {
 }
 
 /** The string an item of the search context is tokenized from. */
-function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): string {
+export function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): string {
   if (isNode(item)) {
     const n = item as unknown as Node & { value?: string };
     if (n.nodeType === 2) return n.value ?? '';
@@ -59,7 +58,7 @@ function searchedText(item: XdmValue[number], ignored: ReadonlySet<unknown>): st
   return String(item);
 }
 
-function strings(v: XdmValue): string[] {
+export function strings(v: XdmValue): string[] {
   return v.map((i) => searchedText(i, new Set()));
 }
 
@@ -81,6 +80,8 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
   let best = 0;
   const weight = weightOf(node, ctx);
   for (const item of searched) {
+    // A stored text the full-text index rules out cannot satisfy the selection (fulltext-candidates.ts).
+    if (ignored.size === 0 && ruledOutByIndex(item, description, node)) continue;
     const tokens = tokenize(searchedText(item, ignored));
     const all = new ItemMatcher(tokens, ctx).eval(node);
     if (satisfied(all)) {
@@ -96,7 +97,7 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
 
 const CASES: Readonly<Record<string, FTCase>> = { insensitive: 'insensitive', sensitive: 'sensitive', lower: 'lowercase', upper: 'uppercase' };
 
-function optionMap(arg: XdmValue | undefined): Map<string, XdmValue> {
+export function optionMap(arg: XdmValue | undefined): Map<string, XdmValue> {
   const out = new Map<string, XdmValue>();
   const map = arg?.[0] as XdmMap | undefined;
   if (map) for (const k of map.keys()) out.set(k.toString(), map.get(k));
@@ -147,7 +148,7 @@ function count(m: Map<string, XdmValue>, name: string): { fixed: number } | null
 }
 
 /** The selection ft:contains evaluates: the terms with the options' mode, filters and match options. */
-function ftSelection(terms: readonly string[], m: Map<string, XdmValue>): FTNode {
+export function ftSelection(terms: readonly string[], m: Map<string, XdmValue>): FTNode {
   const mode = optText(m, 'mode') ?? 'any';
   if (!(MODES as readonly string[]).includes(mode)) throw xpathError(`Invalid 'mode' value '${mode}'.`, 'XPTY0004');
   let node: FTNode = { t: 'words', value: { fixed: terms }, mode: mode as (typeof MODES)[number], options: matchOptions(m) };
@@ -204,10 +205,6 @@ function ftThesaurus([node, term, options]: XdmValue[]): XdmValue {
   return expand(thes, String(term[0] ?? ''), optText(m, 'relationship'), 0, max).map(stringValue);
 }
 
-function noIndex([db]: XdmValue[]): never {
-  throw moduleError('db', 'no-index', `Database '${String(db[0] ?? '')}' has no full-text index.`);
-}
-
 /** Registers the engine's full-text functions and the ft: module (the list in extension-functions.ts, in query workers). */
 export function registerFullTextFunctions(): void {
   registerFunctions(ENGINE_NS, {
@@ -226,8 +223,6 @@ export function registerFullTextFunctions(): void {
     tokenize: { sig: '1F r[*AS] a[?AS,?FM]', arity: [1, 2], impl: ([s, o]) => normalizedWords(String(s[0] ?? ''), optionMap(o)).map(stringValue) },
     normalize: { sig: '1F r[1AS] a[?AS,?FM]', arity: [1, 2], impl: ([s, o]) => [stringValue(normalizedWords(String(s[0] ?? ''), optionMap(o)).join(' '))] },
     thesaurus: { sig: '1F r[*AS] a[1N,1AS,?FM]', arity: [2, 3], impl: ftThesaurus },
-    search: { sig: '1F r[*N] a[1AS,*,?FM]', arity: [2, 3], impl: noIndex },
-    tokens: { sig: '1F r[*] a[1AS,?AS]', arity: [1, 2], impl: noIndex },
     ...FT_MARK_FUNCTIONS,
   });
 }

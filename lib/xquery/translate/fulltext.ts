@@ -104,6 +104,16 @@ export function applyOptions(outer: FTMatchOptions, options: readonly FTMatchOpt
   return o;
 }
 
+/**
+ * The description of a selection that computes no value (every word, count and weight a literal),
+ * for the full-text index (paths-fulltext-index.ts); undefined when it computes one.
+ */
+export function fixedDescription(expr: FTContainsExpr, scope: Scope, unit: TranslationUnit): string | undefined {
+  const d = new Description(scope, unit);
+  const node = d.node(expr.selection, unit.ftOptions);
+  return d.values.length === 0 ? JSON.stringify(node) : undefined;
+}
+
 /** The arguments of the engine's full-text functions for one `contains text`. */
 function arguments_(expr: FTContainsExpr, scope: Scope, unit: TranslationUnit): string {
   const d = new Description(scope, unit);

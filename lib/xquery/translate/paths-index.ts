@@ -92,6 +92,7 @@ export function positionFree(predicates: readonly Expr[], scope: Scope): boolean
       case 'QuantifiedExpr':
       case 'InstanceofExpr':
       case 'CastableExpr':
+      case 'FTContainsExpr':
         return true;
       case 'FunctionCall':
         return BOOLEAN_FUNCTIONS.has(e.name.local) && isFn(e);

@@ -24,6 +24,7 @@ import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descen
 import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates';
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
+import { descendantsFullTextCall } from './paths-fulltext-index';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -144,6 +145,9 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
       : `${candidates}${preds[0] ?? ''}`;
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+  // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
   if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
   return `${filtered}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
 }
@@ -152,6 +156,8 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
 function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
   const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
   const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, '*', preds[0], `${descendantElementsCall(context)}${filters[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${filters.slice(1).join('')}`;
   if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
   return `${descendantElementsCall(context)}${filters.join('')}`;
 }

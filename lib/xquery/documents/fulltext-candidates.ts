@@ -1,0 +1,212 @@
+/**
+ * What the full-text index (fulltext-index.ts) tells about a full-text selection: the text nodes
+ * of a document that may satisfy it, a superset of those that do, so that only they need the
+ * matcher (fulltext/matcher.ts). ft:search starts from them (modules/ft-index.ts), and `contains
+ * text` over a stored text node of a database with the index skips the node when the index rules
+ * it out (`ruledOutByIndex`, modules/ft.ts): the same answers as without the index, with less work.
+ */
+import { isNode, xpathError, type XdmItem, type XdmNode } from '../../saxon';
+import { hasFullTextIndex } from '../../store/index-kinds';
+import type { DatabaseOptions } from '../../store/types';
+import { activeDatabases } from './database-access';
+import { activeDocumentSource } from './source';
+import { foldToken, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
+import { stopWords } from '../fulltext/matcher';
+import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
+import { stemmerFor } from '../fulltext/stemmers';
+import { normalizeToken, termTest } from '../fulltext/terms';
+import { wildcardWords, words } from '../fulltext/tokens';
+
+/** The full-text index options of a database. */
+export interface IndexOptions {
+  readonly fold: FoldOptions;
+  readonly match: FTMatchOptions;
+}
+
+export function indexOptions(o: Readonly<DatabaseOptions>): IndexOptions {
+  const caseSensitive = o.casesens === true;
+  const diacriticsSensitive = o.diacritics === true;
+  const language = typeof o.language === 'string' && o.language !== '' ? o.language : undefined;
+  const stopwords = typeof o.stopwords === 'string' && o.stopwords !== '' ? o.stopwords : undefined;
+  return {
+    fold: { caseSensitive, diacriticsSensitive },
+    match: {
+      ...DEFAULT_MATCH_OPTIONS,
+      case: caseSensitive ? 'sensitive' : 'insensitive',
+      diacritics: diacriticsSensitive ? 'sensitive' : 'insensitive',
+      stemming: o.stemming === true,
+      ...(language !== undefined ? { language } : {}),
+      stopWords: stopwords !== undefined ? [{ op: 'base', at: stopwords }] : [],
+    },
+  };
+}
+
+/** Candidate positions in one document: a sorted list, or every indexed text node. */
+export type Candidates = number[] | 'all';
+
+function intersect(a: Candidates, b: Candidates): Candidates {
+  if (a === 'all') return b;
+  if (b === 'all') return a;
+  const set = new Set(b);
+  return a.filter((p) => set.has(p));
+}
+
+function union(a: Candidates, b: Candidates): Candidates {
+  if (a === 'all' || b === 'all') return 'all';
+  const all = [...a, ...b].sort((x, y) => x - y);
+  return all.filter((p, i) => i === 0 || all[i - 1] !== p);
+}
+
+/**
+ * How the text nodes of a query word are found in the index: the word compared as the options
+ * say, but folded as the index folds its tokens (foldFits: never finer than the options), so the
+ * tokens found are all those the options match, and maybe more.
+ */
+function selector(word: string, o: FTMatchOptions, fold: FoldOptions): TokenSelector {
+  const io: FTMatchOptions = { ...o, case: fold.caseSensitive ? 'sensitive' : 'insensitive', diacritics: fold.diacriticsSensitive ? 'sensitive' : 'insensitive' };
+  if (o.wildcards || o.fuzzy) return { test: termTest(word, io, false) };
+  const folded = foldToken(word, fold);
+  if (o.stemming) {
+    const stem = stemmerFor(o.language);
+    if (!stem) throw xpathError(`Language '${o.language}' is not supported.`, 'FTST0009');
+    return { stem: stem(folded.toLowerCase()), language: o.language };
+  }
+  return { exact: folded };
+}
+
+/** Whether text folded as `fold` keeps every token the options tell apart (then a lookup finds a superset). */
+function foldFits(o: FTMatchOptions, fold: FoldOptions): boolean {
+  if (o.case === 'lowercase' || o.case === 'uppercase' || o.thesauri.length > 0) return false;
+  // Stems of words with and without diacritics may differ: a stemmed search folds them as the index does.
+  if (o.stemming && (o.diacritics === 'sensitive') !== fold.diacriticsSensitive) return false;
+  return (o.case === 'sensitive' || !fold.caseSensitive) && (o.diacritics === 'sensitive' || !fold.diacriticsSensitive);
+}
+
+/**
+ * The text nodes of `doc` that may satisfy the selection: a superset of those that do. A words
+ * node gives, for each query word, the nodes holding a token it matches (a stop word matches any
+ * token, §3.4.7), joined as its mode joins the words; ftand intersects, ftor unites, a mild not
+ * keeps its left side, filters (ordered, window, distance, scope, content, weight) only drop
+ * matches. What the index cannot narrow is 'all': ftnot, `occurs` that allows none, computed
+ * words, and options the index's folding loses (an insensitive search of a case-sensitive index,
+ * `lowercase`/`uppercase`, thesauri).
+ */
+export function candidatesOf(doc: XdmNode, fold: FoldOptions, node: FTNode): Candidates {
+  switch (node.t) {
+    case 'words':
+      return wordCandidates(doc, fold, node);
+    case 'or':
+      return node.items.map((i) => candidatesOf(doc, fold, i)).reduce(union, []);
+    case 'and':
+      return node.items.map((i) => candidatesOf(doc, fold, i)).reduce(intersect, 'all');
+    case 'mildnot':
+      return candidatesOf(doc, fold, node.left);
+    case 'not':
+      return 'all';
+    default:
+      return candidatesOf(doc, fold, node.item);
+  }
+}
+
+function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, { t: 'words' }>): Candidates {
+  const o = node.options;
+  if (!('fixed' in node.value) || !foldFits(o, fold)) return 'all';
+  const min = node.times?.min;
+  if (node.times && !(min && 'fixed' in min && min.fixed >= 1)) return 'all';
+  const terms = node.value.fixed;
+  const stops = stopWords(o);
+  const split = (s: string): string[] => (o.wildcards ? wildcardWords(s) : words(s));
+  const ofWord = (w: string): Candidates =>
+    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookupTexts(doc, fold, selector(w, o, fold));
+  // A phrase needs every word; a phrase of no words matches nothing.
+  const ofPhrase = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
+  switch (node.mode) {
+    case 'any':
+      return terms.map((t) => ofPhrase(split(t))).reduce(union, []);
+    case 'all':
+      return terms.length === 0 ? [] : terms.map((t) => ofPhrase(split(t))).reduce(intersect);
+    case 'phrase':
+      return ofPhrase(terms.flatMap(split));
+    case 'any word':
+      return terms.flatMap(split).map(ofWord).reduce(union, []);
+    case 'all words':
+      return ofPhrase(terms.flatMap(split));
+  }
+}
+
+/** The indexed text nodes of `doc` the candidates name, in document order. */
+export function candidateTexts(doc: XdmNode, fold: FoldOptions, found: Candidates): XdmNode[] {
+  const positions = found === 'all' ? Array.from({ length: textCount(doc, fold) }, (_, i) => i) : found;
+  return positions.map((p) => textAt(doc, fold, p));
+}
+
+/** Per run (a stop-word list may change between runs), per description and fold, per document: the candidate nodes. */
+const perRun = new WeakMap<object, Map<string, WeakMap<object, ReadonlySet<XdmNode> | 'all'>>>();
+
+/** The text node whose tokens are those of `item`: itself, or an element's one child. */
+function searchedText(item: XdmItem): XdmNode | undefined {
+  if (!isNode(item)) return undefined;
+  const node = item as unknown as Node;
+  if (node.nodeType === 3) return item;
+  if (node.nodeType !== 1) return undefined;
+  const only = node.firstChild;
+  return only && only.nodeType === 3 && only.nextSibling === null ? (only as unknown as XdmNode) : undefined;
+}
+
+function documentOf(node: XdmNode): XdmNode | undefined {
+  let n: Node | null = node as unknown as Node;
+  while (n && n.nodeType !== 9) n = n.parentNode;
+  return (n ?? undefined) as XdmNode | undefined;
+}
+
+/**
+ * Whether the full-text index rules out that `item` satisfies the selection `node` (written as
+ * `description`): `item` is a stored text node, or an element whose one child is one, of a
+ * database with the index, and that node is no candidate. False whenever the index cannot tell.
+ */
+export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode): boolean {
+  const text = searchedText(item);
+  const doc = text && documentOf(text);
+  if (!text || !doc) return false;
+  const access = activeDatabases();
+  const where = access.locate(doc);
+  if (!where || !access.hasDatabase(where.db)) return false;
+  const options = access.databaseInfo(where.db).options;
+  if (!hasFullTextIndex(options)) return false;
+  const { fold } = indexOptions(options);
+  const run = activeDocumentSource() as object;
+  let byDescription = perRun.get(run);
+  if (!byDescription) {
+    byDescription = new Map();
+    perRun.set(run, byDescription);
+  }
+  const key = `${fold.caseSensitive}${fold.diacriticsSensitive}${description}`;
+  let byDoc = byDescription.get(key);
+  if (!byDoc) {
+    byDoc = new WeakMap();
+    byDescription.set(key, byDoc);
+  }
+  let set = byDoc.get(doc);
+  if (set === undefined) {
+    const found = candidatesOf(doc, fold, node);
+    set = found === 'all' ? 'all' : new Set(candidateTexts(doc, fold, found));
+    byDoc.set(doc, set);
+  }
+  return set !== 'all' && !set.has(text);
+}
+
+/**
+ * Whether every candidate of the selection satisfies it, so that no candidate needs the matcher:
+ * one words node of single words in any mode but phrase, no `occurs`, compared exactly as the
+ * index folds (same case and diacritics sensitivity; no stemming, wildcards, fuzzy, stop words or
+ * thesauri). A node then satisfies it exactly when it holds the word(s), which is what the index
+ * records.
+ */
+export function candidatesAreExact(node: FTNode, fold: FoldOptions): boolean {
+  if (node.t !== 'words' || node.times || !('fixed' in node.value)) return false;
+  const o = node.options;
+  if (o.stemming || o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
+  if (o.case !== (fold.caseSensitive ? 'sensitive' : 'insensitive') || o.diacritics !== (fold.diacriticsSensitive ? 'sensitive' : 'insensitive')) return false;
+  if (node.mode === 'any word' || node.mode === 'all words') return true;
+  return node.mode !== 'phrase' && node.value.fixed.every((t) => words(t).length === 1);
+}
