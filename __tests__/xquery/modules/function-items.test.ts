@@ -22,6 +22,10 @@ describe('module functions as items', () => {
     expect(await ok("let $d := string:levenshtein('ab', ?) return ($d('abc'), $d('ab'))")).toBe('0.6666666666666666\n1');
   });
 
+  test('fn:function-lookup finds no module function (saxon-js would call the built-in of its local name)', async () => {
+    expect(await ok("count(function-lookup(xs:QName('db:list'), 0)), count(function-lookup(xs:QName('xquery:eval'), 1)), exists(function-lookup(xs:QName('fn:tokenize'), 1))")).toBe('0\n0\ntrue');
+  });
+
   test('errors are the module function\'s', async () => {
     expect(await fails("db:get#1('nodb')")).toBe("Stopped at ., 1/1:\n[db:open] Database 'nodb' was not found.");
     expect(await fails("ft:tokenize#1(1, 2)")).toMatch(/^Stopped at ., 1\/1:\n\[XPTY0004\] /);

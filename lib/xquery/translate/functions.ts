@@ -37,7 +37,7 @@ import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { utilIf, VALUE_MODULES } from './value-modules';
+import { utilIf } from './value-modules';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
@@ -124,7 +124,8 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
  * `fn:function-lookup($name, $arity)` under the allow-list (callable.ts): a name the query could
  * not write statically gives the empty sequence, as an unknown function does (F&O 3.1 §16.1.2);
  * fn functions the engine answers give the engine's, fn:function-lookup itself the guarded
- * version. The test runs inline, so a context-dependent function keeps the caller's focus.
+ * version. A module function (db:, json:, …) gives the empty sequence too: saxon-js would find it
+ * only by its local name, as a built-in function (see moduleFunctionItem). The test runs inline, so a context-dependent function keeps the caller's focus.
  */
 function guardedLookup(name: string, arity: string, scope: Scope, unit: TranslationUnit): string {
   const n = `$${braced(NS.vars)}lookup-name.${scope.ctx.nextId()}`;
@@ -143,7 +144,7 @@ function lookupTest(n: string, a: string, scope: Scope): string {
   const declared = `${F}concat("Q{", ${u}, "}", ${l}, "#", ${a})`;
   return `if (${fn} and ${l} eq "function-lookup") then (if (${a} eq 2) then ${LOOKUP_FUNCTION}#2 else ())
     ${engineReferences(l, a, fn)}
-    else if ((${u} = ${list([...CALLABLE_NAMESPACES].filter((ns) => !VALUE_MODULES.has(ns)))} and not(${fn} and ${l} = ${list(XSLT_ONLY)})) or ${declared} = ${list(scope.ctx.functions.keys())})
+    else if ((${u} = ${list([...CALLABLE_NAMESPACES].filter((ns) => !MODULE_URIS.has(ns)))} and not(${fn} and ${l} = ${list(XSLT_ONLY)})) or ${declared} = ${list(scope.ctx.functions.keys())})
     then ${F}function-lookup(${n}, ${a}) else ()`;
 }
 

@@ -21,7 +21,7 @@ export function functionItem(callee: string, arity: number): string {
 }
 
 /** Modules whose functions compute values only (no updates, databases or focus). */
-export const VALUE_MODULES: ReadonlySet<string> = new Set([
+const VALUE_MODULES: ReadonlySet<string> = new Set([
   MODULE_NAMESPACES.util, MODULE_NAMESPACES.string, MODULE_NAMESPACES.out, MODULE_NAMESPACES.bin, MODULE_NAMESPACES.convert, MODULE_NAMESPACES.hash, MODULE_NAMESPACES.random,
 ]);
 
