@@ -23,15 +23,6 @@
  * a WeakMap keyed by the document node: saxon-js trees never change once built (see
  * name-index.ts), so the arrays never go stale and live exactly as long as the document.
  *
- * A second function sums the elements themselves:
- *
- *   Q{urn:xmldb-rest:engine}sum-descendants($docs as node()*, $name as xs:string) as xs:anyAtomicType
- *
- * what `sum($docs ! descendants(., $name))` answers when every such element of every document
- * has a plain number as string value (then each casts to xs:double, F&O 3.1 §14.4.5, and the
- * doubles are added in order, first to last); false() otherwise, and also for no elements at
- * all (fn:sum's xs:integer 0 is then the caller's to give).
- *
  * Registered by `registerLeafValueFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
@@ -40,7 +31,6 @@ import { nameIndex, type DomNode } from './name-index';
 
 /** The local names of the functions in ENGINE_NS. */
 export const DESCENDANTS_WHERE_FUNCTION = 'descendants-where';
-export const SUM_DESCENDANTS_FUNCTION = 'sum-descendants';
 
 /** The general comparisons this module evaluates. */
 export type NumericComparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
@@ -54,8 +44,6 @@ interface Column {
 
 /** Per document: column by `name SEP child`; null when some value is not a plain number. */
 const columns = new WeakMap<object, Map<string, Column | null>>();
-/** Per document: the values of the elements named `name` themselves, by name; null as above. */
-const selfValues = new WeakMap<object, Map<string, Float64Array | null>>();
 const SEP = '\u0000';
 
 /** XPath's xs:double lexical forms that Number() reads identically; no sign `+`, INF or NaN. */
@@ -66,7 +54,7 @@ function keyOf(element: DomNode): string {
 }
 
 /** The string value of an element: its descendant text, in document order. */
-function stringValue(element: DomNode): string {
+export function stringValue(element: DomNode): string {
   let text = '';
   for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
     if (node.nodeType === NodeKind.text || node.nodeType === 4) text += (node as DomNode & { data?: string }).data ?? '';
@@ -103,24 +91,6 @@ export function numericColumn(doc: XdmNode, name: string, child: string): Column
     byKey.set(key, column);
   }
   return column;
-}
-
-/** The values of the elements named `name` of a document, parsed on first use (null: not all plain numbers). */
-export function numericValues(doc: XdmNode, name: string): Float64Array | null {
-  let byName = selfValues.get(doc);
-  if (!byName) selfValues.set(doc, (byName = new Map()));
-  let values = byName.get(name);
-  if (values === undefined) {
-    const elements = nameIndex(doc).get(name) ?? [];
-    values = new Float64Array(elements.length);
-    for (let i = 0; i < elements.length && values; i++) {
-      const text = stringValue(elements[i]);
-      if (PLAIN_NUMBER.test(text)) values[i] = Number(text);
-      else values = null;
-    }
-    byName.set(name, values);
-  }
-  return values;
 }
 
 /** The comparison `op` on two doubles. */
@@ -192,23 +162,9 @@ function descendantsWhereFn([node, name, child, op, value]: XdmValue[]): XdmValu
   return descendantsWhere(item, String(name[0]), String(child[0]), comparison, number) ?? cannotAnswer();
 }
 
-function sumDescendantsFn([docs, name]: XdmValue[]): XdmValue {
-  const key = String(name[0]);
-  let sum: number | undefined;
-  for (const item of docs) {
-    if (!isNode(item) || item.nodeType !== NodeKind.document) return cannotAnswer();
-    const values = numericValues(item, key);
-    if (!values) return cannotAnswer();
-    for (let i = 0; i < values.length; i++) sum = sum === undefined ? values[i] : sum + values[i];
-  }
-  if (sum === undefined) return cannotAnswer();
-  return [castString(Object.is(sum, -0) ? '-0' : String(sum), 'double')];
-}
-
-/** Registers engine:descendants-where and engine:sum-descendants with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Registers engine:descendants-where with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerLeafValueFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [DESCENDANTS_WHERE_FUNCTION]: { sig: '1F r[*] a[*,1AS,1AS,1AS,1A]', impl: descendantsWhereFn },
-    [SUM_DESCENDANTS_FUNCTION]: { sig: '1F r[1A] a[*,1AS]', impl: sumDescendantsFn },
   });
 }
