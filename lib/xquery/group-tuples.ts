@@ -3,12 +3,13 @@
  * strings, numbers or booleans, in one pass over a hash map, behind one extension function in
  * the engine's namespace:
  *
- *   Q{urn:xmldb-rest:engine}group-tuples($tuples as array(*)*, $keys as xs:integer,
+ *   Q{urn:xmldb-rest:engine}group-tuples($tuples as array(*)*, $names as xs:string*,
  *       $collation as xs:string) as item()*
  *
- * Each tuple is an array whose first `$keys` members are its atomized grouping keys (each of
- * at most one item, as the translation checks) and whose other members are the values of the
- * tuple's variables. The answer is one array per group, in order of first appearance (the order
+ * Each tuple is an array whose first K members are its atomized grouping keys (K the number of
+ * `$names`, the local names of the grouping variables) and whose other members are the values
+ * of the tuple's variables. A key of more than one item raises XPTY0004 (§3.12.7), for the first
+ * such tuple in order, before anything is grouped. The answer is one array per group, in order of first appearance (the order
  * the spec leaves to the implementation; the one of the XSLT grouping this function stands in
  * for, translate/flwor-group.ts): the keys of the group's first tuple, then per variable the
  * concatenation of its values over the group's tuples, in order. It is the single item false()
@@ -31,11 +32,16 @@
  * Registered by `registerGroupFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from './constants';
-import { arrayValue, castString, isArray, isAtomic, registerFunctions, type XdmArray, type XdmValue } from '../saxon';
+import { arrayValue, castString, isArray, isAtomic, registerFunctions, xpathError, type XdmArray, type XdmValue } from '../saxon';
 
 export const GROUP_TUPLES_FUNCTION = 'group-tuples';
 
 const CODEPOINT_COLLATION = 'http://www.w3.org/2005/xpath-functions/collation/codepoint';
+
+/** The message of XPTY0004 for a grouping key of more than one item (the XSLT grouping raises it too). */
+export function groupKeyMessage(name: string): string {
+  return `The grouping key $${name} has more than one item.`;
+}
 
 /** The kinds of key one spec has seen, as bits. */
 const FLOAT = 1;
@@ -45,7 +51,7 @@ const INTEGER = 2;
 function keyOf(value: XdmValue, kinds: Uint8Array, spec: number): string | undefined {
   if (value.length === 0) return 'e';
   const item = value[0];
-  if (value.length > 1 || !isAtomic(item)) return undefined;
+  if (!isAtomic(item)) return undefined;
   const code = item.code;
   const v = (item as { value: unknown }).value;
   if (code.startsWith('AS') || code === 'AZ' || code === 'AU') return `s${String(v)}`;
@@ -63,7 +69,11 @@ function keyOf(value: XdmValue, kinds: Uint8Array, spec: number): string | undef
 }
 
 /** The groups of `tuples` by their first `keys` members (see the head of this file); undefined when not plain. */
-export function groupTuples(tuples: readonly XdmArray[], keys: number): XdmArray[] | undefined {
+export function groupTuples(tuples: readonly XdmArray[], names: readonly string[]): XdmArray[] | undefined {
+  const keys = names.length;
+  for (const tuple of tuples) {
+    for (let k = 0; k < keys; k++) if (tuple.value[k].length > 1) throw xpathError(groupKeyMessage(names[k]), 'XPTY0004');
+  }
   const kinds = new Uint8Array(keys);
   const groups = new Map<string, XdmValue[]>();
   for (const tuple of tuples) {
@@ -86,15 +96,17 @@ export function groupTuples(tuples: readonly XdmArray[], keys: number): XdmArray
   return [...groups.values()].map((members) => arrayValue(members));
 }
 
-function groupTuplesFn([tuples, keys, collation]: XdmValue[]): XdmValue {
+function groupTuplesFn([tuples, names, collation]: XdmValue[]): XdmValue {
   const cannot = [castString('false', 'boolean')];
-  if (String(collation[0]) !== CODEPOINT_COLLATION || !tuples.every(isArray)) return cannot;
-  return groupTuples(tuples as XdmArray[], Number(String(keys[0]))) ?? cannot;
+  if (!tuples.every(isArray)) return cannot;
+  const arrays = tuples as XdmArray[];
+  if (String(collation[0]) !== CODEPOINT_COLLATION) return cannot;
+  return groupTuples(arrays, names.map(String)) ?? cannot;
 }
 
 /** Registers engine:group-tuples with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerGroupFunctions(): void {
   registerFunctions(ENGINE_NS, {
-    [GROUP_TUPLES_FUNCTION]: { sig: '1F r[*] a[*,1ADI,1AS]', impl: groupTuplesFn },
+    [GROUP_TUPLES_FUNCTION]: { sig: '1F r[*] a[*,*AS,1AS]', impl: groupTuplesFn },
   });
 }

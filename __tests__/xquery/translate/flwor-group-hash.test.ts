@@ -21,7 +21,9 @@ const hashed = (query: string): boolean => translateModule(parseQuery(query), qu
 
 async function agree(query: string, xml = XML): Promise<string> {
   expect(hashed(hashOf(query))).toBe(true);
-  const [got, want] = await Promise.all([e.outcome(hashOf(query), doc(xml)), e.outcome(plainOf(query), doc(xml))]);
+  // one at a time: a query that waits long in a loaded engine's queue is refused (worker/pool.ts)
+  const got = await e.outcome(hashOf(query), doc(xml));
+  const want = await e.outcome(plainOf(query), doc(xml));
   expect(`${query}: ${got}`).toBe(`${query}: ${want}`);
   return got;
 }

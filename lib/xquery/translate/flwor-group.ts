@@ -7,7 +7,8 @@
  *   (XPTY0004), as a let clause before the group by; all such bindings come first, then each
  *   grouping variable names the latest binding of its name, which must be a variable of the
  *   tuple stream (XQST0094).
- * - Each grouping key is the atomized value of its variable, at most one item (XPTY0004).
+ * - Each grouping key is the atomized value of its variable, at most one item (XPTY0004, raised
+ *   by either grouping for the first tuple in order that has such a key).
  *   A tuple is the array `[key 1, …, key K, value of variable 1, …, value of variable V]`.
  * - The XSLT grouping's composite key puts, per spec, `0` for an empty key or `1, value`
  *   otherwise (xs:untypedAtomic compared as xs:string), so empty keys group together and keys
@@ -25,6 +26,7 @@ import { translateExpr } from './expressions';
 import { bindValue, clauseError, specCollation } from './flwor-advanced';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
+import { groupKeyMessage } from '../group-tuples';
 import type { Variable } from './scope';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
@@ -34,8 +36,11 @@ const GROUP_TUPLES = `${braced(NS.engine)}group-tuples`;
 
 export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
   // all bindings first: a grouping variable names the latest binding of its name
+  const atomized = new Set<string>();
   for (const spec of clause.specs) {
-    if (spec.value) bindValue(spec.name, spec.type, `${braced(NS.fn)}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
+    if (!spec.value) continue;
+    bindValue(spec.name, spec.type, `${braced(NS.fn)}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
+    atomized.add(stream.lookup(spec.name, spec.start)!.param);
   }
   const grouping = clause.specs.map((spec) => {
     const v = stream.lookup(spec.name, spec.start);
@@ -48,12 +53,15 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const [collation] = collations;
   const vars = stream.vars();
   const k = grouping.length;
-  const tuples = stream.finish(`[${[...grouping.map((v) => groupKey(v, stream)), ...vars.map((v) => v.ref)].join(', ')}]`);
-  const fallback = groupFunction(clause, k, vars.length, collation, unit);
+  // a key bound by its spec is atomized already
+  const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
+  const tuples = stream.finish(`[${[...keys, ...vars.map((v) => v.ref)].join(', ')}]`);
+  const names = `(${grouping.map((v) => xpathString(v.name.local)).join(', ')})`;
+  const fallback = groupFunction(clause, grouping, vars.length, collation, unit);
   const t = tempVar(stream.outer, 'tuples');
   const g = tempVar(stream.outer, 'groups');
   const groups =
-    `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${k}, ${xpathString(collation)}) ` +
+    `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${names}, ${xpathString(collation)}) ` +
     `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
   // a grouping variable: its key; any other: its concatenation
   const member = (v: Variable): string => {
@@ -63,25 +71,20 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   stream.restart(groups, vars, undefined, member);
 }
 
-/** A grouping key: the atomized variable value, one item at most. */
-function groupKey(v: Variable, stream: TupleStream): string {
-  const a = tempVar(stream.scope, 'key');
-  return (
-    `(let ${a} := ${braced(NS.fn)}data(${v.ref}) return ` +
-    `if (${braced(NS.fn)}count(${a}) gt 1) then ${xpathError('XPTY0004', `The grouping key $${v.name.local} has more than one item.`)} else ${a})`
-  );
-}
-
-/** The XSLT grouping of tuple arrays with `keys` keys and `values` variables (see above). */
-function groupFunction(clause: GroupByClause, keys: number, values: number, collation: string, unit: TranslationUnit): string {
+/** The XSLT grouping of tuple arrays with the keys of `grouping` and `values` variables (see above). */
+function groupFunction(clause: GroupByClause, grouping: readonly Variable[], values: number, collation: string, unit: TranslationUnit): string {
   const name = unit.newFunctionName();
   const t = `${braced(NS.vars)}tuples`;
   const k = `$${braced(NS.vars)}k`;
   const F = braced(NS.fn);
-  const composite = Array.from(
-    { length: keys },
-    (_, i) => `(let ${k} := ?(${i + 1}) return if (${F}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${F}string(${k}) else ${k}))`,
-  ).join(', ');
+  const keys = grouping.length;
+  const composite = grouping
+    .map(
+      (v, i) =>
+        `(let ${k} := ?(${i + 1}) return if (${F}count(${k}) gt 1) then ${xpathError('XPTY0004', groupKeyMessage(v.name.local))} ` +
+        `else if (${F}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${F}string(${k}) else ${k}))`,
+    )
+    .join(', ');
   const members = [
     ...Array.from({ length: keys }, (_, i) => `${F}head(${F}current-group())(${i + 1})`),
     ...Array.from({ length: values }, (_, i) => `${F}current-group() ! ?(${keys + i + 1})`),
