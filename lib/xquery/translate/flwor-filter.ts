@@ -22,7 +22,7 @@
  * Anything else is left as written. Such a let binding that nothing else refers to is then left
  * out: its value, a child step of a node, is never needed and cannot fail.
  */
-import type { AxisStep, ComparisonExpr, EQName, Expr, FLWORClause, FLWORExpr, PathExpr } from '../syntax';
+import type { AxisStep, ComparisonExpr, EQName, Expr, FLWORClause, FLWORExpr, LetBinding, PathExpr } from '../syntax';
 import { childNodes } from '../syntax/walk';
 import type { Node } from '../syntax';
 import { childComparison } from './paths-index';
@@ -40,15 +40,16 @@ export function pushWhereIntoFor(expr: FLWORExpr, scope: Scope): FLWORExpr {
   return clauses === expr.clauses ? expr : { ...expr, clauses };
 }
 
-/** The clauses without the let binding of `name` when no variable reference of that name is left. */
-function withoutUnused(clauses: readonly FLWORClause[], result: Expr, name: string, scope: Scope): FLWORClause[] {
+/** The clauses without the let binding `alias` when no variable reference of its name is left. */
+function withoutUnused(clauses: readonly FLWORClause[], result: Expr, alias: LetBinding, scope: Scope): FLWORClause[] {
+  const name = expanded(alias.name, alias.start, scope);
   const refers = (node: Node): boolean => (node.kind === 'VarRef' && expanded(node.name, node.start, scope) === name) || childNodes(node).some(refers);
   if (refers(result) || clauses.some(refers)) return [...clauses];
   const out: FLWORClause[] = [];
   for (const c of clauses) {
     if (c.kind !== 'LetClause') out.push(c);
     else {
-      const bindings = c.bindings.filter((b) => expanded(b.name, b.start, scope) !== name);
+      const bindings = c.bindings.filter((b) => b !== alias);
       if (bindings.length > 0) out.push({ ...c, bindings });
     }
   }
@@ -56,7 +57,7 @@ function withoutUnused(clauses: readonly FLWORClause[], result: Expr, name: stri
 }
 
 /** For the where clause at `w`: the for clause it goes into (at `at`) with it as a predicate, or undefined. */
-function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at: number; clause: FLWORClause; alias?: string } | undefined {
+function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at: number; clause: FLWORClause; alias?: LetBinding } | undefined {
   const where = clauses[w];
   if (where.kind !== 'WhereClause') return undefined;
   let at = w - 1;
@@ -73,12 +74,14 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
   if (forVar === undefined) return undefined;
   // the lets in between: each name to the child step it is bound to (null: another value)
   const aliases = new Map<string, AxisStep | null>();
+  const bindings = new Map<string, LetBinding>();
   for (const between of clauses.slice(at + 1, w)) {
     if (between.kind !== 'LetClause') continue;
     for (const b of between.bindings) {
       const name = expanded(b.name, b.start, scope);
       if (name === undefined || name === forVar) return undefined;
       aliases.set(name, b.type === null ? childOf(b.value, forVar, scope) ?? null : null);
+      bindings.set(name, b);
     }
   }
   const predicate = asPredicate(where.test, forVar, aliases, scope);
@@ -90,7 +93,7 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
   return {
     at,
     clause: { ...clause, bindings: [{ ...binding, in: filtered }] },
-    alias: alias?.kind === 'VarRef' ? expanded(alias.name, alias.start, scope) : undefined,
+    alias: alias?.kind === 'VarRef' ? bindings.get(expanded(alias.name, alias.start, scope) ?? '') : undefined,
   };
 }
 
