@@ -134,7 +134,7 @@ const double = (d: number): XdmValue => [castString(Object.is(d, -0) ? '-0' : St
 const cannotAnswer = (): XdmValue => [castString('false', 'boolean')];
 
 /** fn:$fn over the leaves of several documents, in order; undefined when it cannot answer exactly. */
-export function aggregate(fn: string, all: readonly Leaves[]): XdmValue | undefined {
+function aggregate(fn: string, all: readonly Leaves[]): XdmValue | undefined {
   if (fn === 'count') return [castString(String(all.reduce((n, l) => n + l.count, 0)), 'integer')];
   let sum: number | undefined;
   let extreme: number | undefined;
