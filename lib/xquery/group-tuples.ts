@@ -69,7 +69,7 @@ function keyOf(value: XdmValue, kinds: Uint8Array, spec: number): string | undef
 }
 
 /** The groups of `tuples` by their first `keys` members (see the head of this file); undefined when not plain. */
-export function groupTuples(tuples: readonly XdmArray[], names: readonly string[]): XdmArray[] | undefined {
+function groupTuples(tuples: readonly XdmArray[], names: readonly string[]): XdmArray[] | undefined {
   const keys = names.length;
   for (const tuple of tuples) {
     for (let k = 0; k < keys; k++) if (tuple.value[k].length > 1) throw xpathError(groupKeyMessage(names[k]), 'XPTY0004');
