@@ -7,11 +7,12 @@
  */
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
-import { registerLeafValueFunctions } from './documents/leaf-values';
 import { registerLeafFilterFunctions } from './documents/leaf-filter';
+import { registerLeafAggregateFunctions } from './documents/leaf-aggregates';
 import { registerLeafSummaryFunctions } from './documents/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
+import { registerGroupFunctions } from './group-tuples';
 import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
 import { registerDbFunctions } from './modules/db';
@@ -50,10 +51,11 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbInfoFunctions, // db:system, db:info, db:property, db:list-details
   registerDbNodeFunctions, // db:node-pre, db:node-id, db:get-pre, db:get-id
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
-  registerLeafValueFunctions, // engine:sum-descendants, `sum(//name)` from typed values
   registerLeafFilterFunctions, // engine:leaf-filter, leaf comparisons in predicates of `//name`
+  registerLeafAggregateFunctions, // engine:aggregate-leaves, count/sum/avg/min/max over `//name…` leaves
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
+  registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update

@@ -1,20 +1,24 @@
 /**
- * The group by clause (spec §3.12.7) → a generated function running `xsl:for-each-group
- * composite="yes"` over the tuple maps.
+ * The group by clause (spec §3.12.7) → one array per tuple, grouped in one pass over a hash map
+ * (engine:group-tuples, group-tuples.ts) or, for keys that function leaves, by a generated
+ * function running `xsl:for-each-group composite="yes"` over the same arrays.
  *
  * - `group by $g as T := E` binds `$g` to the atomized value of E, checked against T
  *   (XPTY0004), as a let clause before the group by; all such bindings come first, then each
  *   grouping variable names the latest binding of its name, which must be a variable of the
  *   tuple stream (XQST0094).
- * - Each grouping key is the atomized value of its variable, at most one item (XPTY0004).
- *   The composite key puts, per spec, `0` for an empty key or `1, value` otherwise
- *   (xs:untypedAtomic compared as xs:string), so empty keys group together and keys of
- *   different specs never slide into each other. XSLT compares the composite keys item by
- *   item with `eq` semantics (NaN equals NaN, incomparable values are distinct), as the
- *   spec's deep-equal rule does.
- * - One post-grouping tuple per group, in order of first appearance: each grouping variable
- *   bound to its atomized key (from the group's first tuple), every other variable to the
- *   concatenation of its values over the group.
+ * - Each grouping key is the atomized value of its variable, at most one item (XPTY0004, raised
+ *   by either grouping for the first tuple in order that has such a key).
+ *   A tuple is the array `[key 1, …, key K, value of variable 1, …, value of variable V]`.
+ * - The XSLT grouping's composite key puts, per spec, `0` for an empty key or `1, value`
+ *   otherwise (xs:untypedAtomic compared as xs:string), so empty keys group together and keys
+ *   of different specs never slide into each other. XSLT compares the composite keys item by
+ *   item with `eq` semantics (NaN equals NaN, incomparable values are distinct), as the spec's
+ *   deep-equal rule does; the hash grouping maps keys to strings equal under the same rule.
+ * - One post-grouping tuple per group, in order of first appearance, of the same shape: the keys
+ *   of the group's first tuple, then per variable the concatenation of its values over the
+ *   group. Each grouping variable is bound to its key, every other variable to its
+ *   concatenation.
  * - A collation applies to all specs in XSLT; specs with different collations are refused.
  */
 import type { GroupByClause } from '../syntax';
@@ -22,15 +26,21 @@ import { translateExpr } from './expressions';
 import { bindValue, clauseError, specCollation } from './flwor-advanced';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
+import { groupKeyMessage } from '../group-tuples';
 import type { Variable } from './scope';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
 import { braced } from './emit';
 
+const GROUP_TUPLES = `${braced(NS.engine)}group-tuples`;
+
 export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
   // all bindings first: a grouping variable names the latest binding of its name
+  const atomized = new Set<string>();
   for (const spec of clause.specs) {
-    if (spec.value) bindValue(spec.name, spec.type, `${braced(NS.fn)}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
+    if (!spec.value) continue;
+    bindValue(spec.name, spec.type, `${braced(NS.fn)}data(${translateExpr(spec.value, stream.scope, unit)})`, spec.start, stream);
+    atomized.add(stream.lookup(spec.name, spec.start)!.param);
   }
   const grouping = clause.specs.map((spec) => {
     const v = stream.lookup(spec.name, spec.start);
@@ -41,45 +51,49 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const collations = new Set(clause.specs.map((s) => specCollation(s.collation, stream.scope, s.start)));
   if (collations.size > 1) throw unsupported(stream.scope, clause, 'group by specs with different collations');
   const [collation] = collations;
-  const keys = grouping.map((v, i) => [`#g${i + 1}`, groupKey(v, stream)] as const);
   const vars = stream.vars();
-  const fn = groupFunction(clause, keys.map(([k]) => k), grouping, vars, collation, unit);
-  stream.restart(`${fn}(${stream.materialize(keys)})`, vars);
+  const k = grouping.length;
+  // a key bound by its spec is atomized already
+  const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
+  const tuples = stream.finish(`[${[...keys, ...vars.map((v) => v.ref)].join(', ')}]`);
+  const names = `(${grouping.map((v) => xpathString(v.name.local)).join(', ')})`;
+  const fallback = groupFunction(clause, grouping, vars.length, collation, unit);
+  const t = tempVar(stream.outer, 'tuples');
+  const g = tempVar(stream.outer, 'groups');
+  const groups =
+    `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${names}, ${xpathString(collation)}) ` +
+    `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
+  // a grouping variable: its key; any other: its concatenation
+  const member = (v: Variable): string => {
+    const i = grouping.findIndex((x) => x.param === v.param);
+    return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
+  };
+  stream.restart(groups, vars, undefined, member);
 }
 
-/** A grouping key: the atomized variable value, one item at most. */
-function groupKey(v: Variable, stream: TupleStream): string {
-  const a = tempVar(stream.scope, 'key');
-  return (
-    `let ${a} := ${braced(NS.fn)}data(${v.ref}) return ` +
-    `if (${braced(NS.fn)}count(${a}) gt 1) then ${xpathError('XPTY0004', `The grouping key $${v.name.local} has more than one item.`)} else ${a}`
-  );
-}
-
-function groupFunction(
-  clause: GroupByClause,
-  keys: readonly string[],
-  grouping: readonly Variable[],
-  vars: readonly Variable[],
-  collation: string,
-  unit: TranslationUnit,
-): string {
+/** The XSLT grouping of tuple arrays with the keys of `grouping` and `values` variables (see above). */
+function groupFunction(clause: GroupByClause, grouping: readonly Variable[], values: number, collation: string, unit: TranslationUnit): string {
   const name = unit.newFunctionName();
   const t = `${braced(NS.vars)}tuples`;
   const k = `$${braced(NS.vars)}k`;
-  const composite = keys
-    .map((key) => `(let ${k} := ?(${xpathString(key)}) return if (${braced(NS.fn)}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${braced(NS.fn)}string(${k}) else ${k}))`)
+  const F = braced(NS.fn);
+  const keys = grouping.length;
+  const composite = grouping
+    .map(
+      (v, i) =>
+        `(let ${k} := ?(${i + 1}) return if (${F}count(${k}) gt 1) then ${xpathError('XPTY0004', groupKeyMessage(v.name.local))} ` +
+        `else if (${F}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${F}string(${k}) else ${k}))`,
+    )
     .join(', ');
-  const entries = vars.map((v) => {
-    const g = grouping.findIndex((x) => x.param === v.param);
-    const value = g >= 0 ? `${braced(NS.fn)}head(${braced(NS.fn)}current-group())?(${xpathString(keys[g])})` : `${braced(NS.fn)}current-group()?(${xpathString(v.param)})`;
-    return `${xpathString(v.param)}: ${value}`;
-  });
+  const members = [
+    ...Array.from({ length: keys }, (_, i) => `${F}head(${F}current-group())(${i + 1})`),
+    ...Array.from({ length: values }, (_, i) => `${F}current-group() ! ?(${keys + i + 1})`),
+  ];
   const body = [
-    `${unit.marker(clause)}<xsl:function name="${name}" as="map(*)*">`,
-    `<xsl:param name="${t}" as="map(*)*"/>`,
+    `${unit.marker(clause)}<xsl:function name="${name}" as="array(*)*">`,
+    `<xsl:param name="${t}" as="array(*)*"/>`,
     `<xsl:for-each-group select="$${t}" group-by="${xmlAttr(composite)}" composite="yes" collation="${xmlAttr(collation)}">`,
-    `<xsl:sequence select="${xmlAttr(`map{${entries.join(', ')}}`)}"/>`,
+    `<xsl:sequence select="${xmlAttr(`[${members.join(', ')}]`)}"/>`,
     '</xsl:for-each-group>',
     '</xsl:function>',
   ];

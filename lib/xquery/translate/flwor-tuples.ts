@@ -75,15 +75,16 @@ export class TupleStream {
   /**
    * Starts a new segment over `stream` (XPath, a sequence of tuple maps): binds each of `vars`
    * again from the map entry keyed by its current param; with `count`, also binds that
-   * variable to the tuple's number (xs:integer, from 1).
+   * variable to the tuple's number (xs:integer, from 1). `key`: the XPath key of a variable's
+   * entry, for a stream of other maps or of arrays.
    */
-  restart(stream: string, vars: readonly Variable[], count?: { name: EQName; offset: number }): void {
+  restart(stream: string, vars: readonly Variable[], count?: { name: EQName; offset: number }, key = (v: Variable): string => xpathString(v.param)): void {
     const t = tempVar(this.outer, 't');
     let scope = this.outer;
     const lets: string[] = [];
     for (const v of [...vars].reverse()) {
       const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0, v.atomic);
-      lets.push(`${bound.variable.ref} := ${t}(${xpathString(v.param)})`);
+      lets.push(`${bound.variable.ref} := ${t}(${key(v)})`);
       scope = bound.scope;
     }
     let head: string;
