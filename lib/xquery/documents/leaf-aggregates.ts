@@ -7,7 +7,7 @@
  *       as xs:anyAtomicType?
  *
  * What `fn:$fn($roots ! P)` answers (`$fn` one of count, sum, avg, min, max), where P is
- * `descendants(., $name)` (modules/name-index.ts: the descendant elements of that expanded name,
+ * `descendants(., $name)` (documents/name-index.ts: the descendant elements of that expanded name,
  * in document order) followed by
  * - with `$step` '': nothing (the elements themselves),
  * - with `$step` 'child': the child elements named `$target`, in document order,

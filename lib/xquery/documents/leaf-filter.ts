@@ -6,7 +6,7 @@
  *   Q{urn:xmldb-rest:engine}leaf-filter($node as item()*, $name as xs:string, $tests as xs:string*,
  *       $values as xs:anyAtomicType*, $counts as xs:integer*) as item()*
  *
- * What `descendants($node, $name)[T1 and T2 …]` selects (modules/name-index.ts; translate/
+ * What `descendants($node, $name)[T1 and T2 …]` selects (documents/name-index.ts; translate/
  * paths-leaf-predicates.ts emits it), or the single item false() when this function cannot
  * answer exactly; the caller then evaluates the predicates itself. Test i is written
  * `kind leaf op` (kind `child`, `attribute`, `text` or `self`; leaf the child's or attribute's
