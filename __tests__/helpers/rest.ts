@@ -44,7 +44,6 @@ export function asBytes(t: request.Test): request.Test {
   });
 }
 
-
 export async function startTestServer(options: RestOptions = {}): Promise<TestServer> {
   const dbPath = options.dbPath ?? tempDir();
   const restPath = options.restPath ?? path.join(dbPath, '..', `${path.basename(dbPath)}-restpath`);

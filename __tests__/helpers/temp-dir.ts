@@ -1,9 +1,12 @@
-/** A fresh, empty folder under the system's temporary folder; the test that makes it removes it. */
+/**
+ * Temporary folders for tests, in a module of their own: importing rest.ts also lowers the
+ * password hash cost (fast-hashes.ts), which a test of users or hashing must not get by the way.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Makes the folder, named `prefix` and a unique suffix (kept apart from rest.ts, which tunes password hashing). */
+/** A fresh, empty folder in the system's temporary folder, named `prefix` and a unique suffix; the test removes it. */
 export function tempDir(prefix = 'xmldb-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
