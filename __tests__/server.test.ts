@@ -4,6 +4,7 @@ import { openApiDocument } from '../lib';
 import { parseCommandLine, UsageError } from '../lib/command-line';
 import { consoleEnabled, main, startServer } from '../lib/server';
 import { ensureConsoleBuilt } from './helpers/console-build';
+import { thrown } from './helpers/failure';
 import { tempDir } from './helpers/rest';
 
 describe('standalone server command line', () => {
@@ -12,15 +13,7 @@ describe('standalone server command line', () => {
     if (command.action !== 'serve') throw new Error(`not serving: ${command.action}`);
     return command.settings;
   };
-  const usageError = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
-    try {
-      parseCommandLine(argv, env);
-    } catch (e) {
-      if (e instanceof UsageError) return e.message;
-      throw e;
-    }
-    throw new Error(`no usage error for ${argv.join(' ')}`);
-  };
+  const usageError = (argv: string[], env: NodeJS.ProcessEnv = {}) => thrown(() => parseCommandLine(argv, env), UsageError).message;
 
   test('defaults', () => {
     expect(serve([])).toStrictEqual({

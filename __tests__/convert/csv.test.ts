@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XmldbError } from '../../lib/errors';
 import { convertCsv, separatorChar, type CsvOptions } from '../../lib/convert/csv';
 import { parseXml } from '../../lib/convert/xml';
+import { failure } from '../helpers/failure';
 
 const SPEC_INPUT = 'name,age\n"Smith, J",41\n"say ""hi""",\n';
 const FN = 'xmlns="http://www.w3.org/2005/xpath-functions"';
@@ -61,24 +61,15 @@ describe('convertCsv', () => {
 });
 
 describe('convertCsv: unreadable input is a 400', () => {
-  const failure = (input: string, options: CsvOptions = {}) => {
-    try {
-      convertCsv(input, options);
-    } catch (e) {
-      if (e instanceof XmldbError) return { status: e.status, code: e.code, message: e.message };
-      throw e;
-    }
-    throw new Error('no error');
-  };
   it('unclosed quote', () => {
-    expect(failure('a\n"b,c\n', { name: 'x.csv' })).toEqual({
+    expect(failure(() => convertCsv('a\n"b,c\n', { name: 'x.csv' }))).toEqual({
       status: 400,
       code: 'CSV_QUOTE',
       message: '"x.csv" (Line 2): Quote not closed before the end of the input.',
     });
   });
   it('a doubled quote at the end leaves the quote open', () => {
-    expect(failure('"a""\n')).toMatchObject({ status: 400, code: 'CSV_QUOTE' });
+    expect(failure(() => convertCsv('"a""\n'))).toMatchObject({ status: 400, code: 'CSV_QUOTE' });
   });
 });
 

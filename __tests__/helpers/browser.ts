@@ -5,9 +5,9 @@
  * installs the package).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { tempDir } from './temp-dir';
 
 /** `CHROMIUM_PATH` when set (and then only it), else Debian's. */
 const CANDIDATES = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -43,7 +43,7 @@ export interface TestBrowser {
 /** Launches chromium with a fresh profile folder (removed at close). */
 export async function launchBrowser(): Promise<TestBrowser> {
   if (CHROMIUM === undefined) throw new Error('No chromium found: CI=true needs /usr/bin/chromium (Debian package chromium).');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-chromium-'));
+  const profile = tempDir('xmldb-chromium-');
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 800 } });
   return {
     context,

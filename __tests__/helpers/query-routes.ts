@@ -1,7 +1,7 @@
 /** The routes that run a query text, for tests that send one query over each of them. */
 import type express from 'express';
 import request from 'supertest';
-import { queryRequest, seedUsers, startTestServer, tempDir, type TestServer } from './rest';
+import { queryRequest, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from './rest';
 
 /** Sends `query` as `user` (name, password) over one route: the response. */
 export type SendQuery = (query: string, user: readonly [string, string]) => Promise<request.Response>;
@@ -9,7 +9,7 @@ export type SendQuery = (query: string, user: readonly [string, string]) => Prom
 /** GET ?query=, QUERY, POST <query> and GET ?command=XQUERY against the router mounted at `/rest` of `app()`. */
 export function queryRoutes(app: () => express.Express): Array<readonly [string, SendQuery]> {
   return [
-    ['GET ?query=', (q, [u, p]) => request(app()).get(`/rest?query=${encodeURIComponent(q)}`).auth(u, p)],
+    ['GET ?query=', (q, [u, p]) => request(app()).get(queryUrl(q)).auth(u, p)],
     ['QUERY', (q, [u, p]) => queryRequest(app(), '/rest').auth(u, p).set('Content-Type', 'text/plain').send(q)],
     [
       'POST <query>',

@@ -1,7 +1,6 @@
 /** One-line helpers for REST tests: a fresh data folder and router per test, requests as admin. */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
@@ -10,6 +9,9 @@ import type { RestOptions } from '../../lib/options';
 import { UserStore } from '../../lib/users/user-store';
 import './fast-hashes';
 import { dropStoreOf, onPostgresStore, storeUrlFor, withStoreUsers } from './test-store';
+import { tempDir } from './temp-dir';
+
+export { tempDir };
 
 export const ADMIN = { user: 'admin', password: 'admin-pw' };
 export const NS = 'http://basex.org/rest';
@@ -40,10 +42,6 @@ export function asBytes(t: request.Test): request.Test {
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => cb(null, Buffer.concat(chunks)));
   });
-}
-
-export function tempDir(prefix = 'xmldb-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 export async function startTestServer(options: RestOptions = {}): Promise<TestServer> {
@@ -84,9 +82,14 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
   };
 }
 
-/** GET `/rest{path}?query=…{extra}` as admin (`extra`: more URL parameters, `&`-prefixed). */
+/** The URL `/rest{path}?query=…{extra}` (`extra`: more URL parameters, `&`-prefixed). */
+export function queryUrl(query: string, path = '', extra = ''): string {
+  return `/rest${path}?query=${encodeURIComponent(query)}${extra}`;
+}
+
+/** GET `queryUrl(query, path, extra)` as admin. */
 export function getQuery(s: TestServer, query: string, path = '', extra = ''): request.Test {
-  return s.get(`/rest${path}?query=${encodeURIComponent(query)}${extra}`);
+  return s.get(queryUrl(query, path, extra));
 }
 
 /**

@@ -4,10 +4,9 @@
  * suite's tests, removed after them.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseXml } from '../../lib/convert/xml';
 import { createFileStore } from '../../lib/store';
+import { tempDir } from './temp-dir';
 
 export const STORED_A = '<r db="stored"><x>1</x><x>2</x></r>';
 
@@ -15,7 +14,7 @@ export const STORED_A = '<r db="stored"><x>1</x><x>2</x></r>';
 export function storedDocuments(): { readonly path: string } {
   const holder = { path: '' };
   beforeAll(async () => {
-    holder.path = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-stored-'));
+    holder.path = tempDir('xmldb-stored-');
     const store = await createFileStore(holder.path);
     const written = parseXml(STORED_A);
     await store.write(['db'], async (w) => {

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeEach(async () => {
@@ -55,19 +55,18 @@ describe('a query locks only the databases it names (spec §16.1)', () => {
     t = await busyAndFree(3000);
   });
   afterAll(() => t.close());
-  const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);
 
   test('an update running on one database holds up queries of that database only', async () => {
     let updateDone = false;
     // an updating query that runs until the time limit stops it, holding the write lock of `busy`
-    const update = q('for $i in 1 to 10000000000 where $i = 0 return insert node <i/> into doc("busy/busy.xml")/b').then((r) => {
+    const update = getQuery(t, 'for $i in 1 to 10000000000 where $i = 0 return insert node <i/> into doc("busy/busy.xml")/b').then((r) => {
       updateDone = true;
       return r;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await q('doc("free/free.xml")').expect(200)).text).toBe('<f/>');
+    expect((await getQuery(t, 'doc("free/free.xml")').expect(200)).text).toBe('<f/>');
     expect(updateDone).toBe(false);
-    const busy = await q('doc("busy/busy.xml")').expect(200);
+    const busy = await getQuery(t, 'doc("busy/busy.xml")').expect(200);
     expect(updateDone).toBe(true); // it waited for the write lock
     expect(busy.text).toBe('<b/>');
     expect((await update).text).toMatch(/\[BASX0003\] Timeout exceeded/);
@@ -80,33 +79,32 @@ describe('a query that reaches no database takes no lock', () => {
     t = await busyAndFree(8000);
   }, 120_000);
   afterAll(() => t.close());
-  const q = (query: string) => t.get(`/rest?query=${encodeURIComponent(query)}`);
 
   test('an update of every database holds up queries that may reach one, not those that reach none', async () => {
     let updateDone = false;
     // a computed document URI: the update may reach any database, so it locks all of them exclusively
-    const update = q('for $i in 1 to 10000000000 where $i = 0 return insert node <i/> into doc("bu" || "sy/busy.xml")/b').then((r) => {
+    const update = getQuery(t, 'for $i in 1 to 10000000000 where $i = 0 return insert node <i/> into doc("bu" || "sy/busy.xml")/b').then((r) => {
       updateDone = true;
       return r;
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     // no database named, none in the URL: no lock to wait for
-    expect((await q('1 + 1').expect(200)).text).toBe('2');
+    expect((await getQuery(t, '1 + 1').expect(200)).text).toBe('2');
     const context = '<query xmlns="http://basex.org/rest"><text>count(//c)</text><context><r><c/><c/></r></context></query>';
     expect((await t.post('/rest', context).expect(200)).text).toBe('2');
     expect(updateDone).toBe(false);
     // a computed database name may be any database: it waits for the write lock
-    const computed = await q('doc("fr" || "ee/free.xml")').expect(200);
+    const computed = await getQuery(t, 'doc("fr" || "ee/free.xml")').expect(200);
     expect(updateDone).toBe(true);
     expect(computed.text).toBe('<f/>');
     expect((await update).text).toMatch(/\[BASX0003\] Timeout exceeded/);
   }, 60_000);
 
   test('it sees no database but those it names, and answers as under a lock', async () => {
-    expect((await q('count(collection())').expect(500)).text).toMatch(/\[FODC0002\] No default collection is available\./);
-    expect((await q('doc-available("free/free.xml")').expect(200)).text).toBe('true');
-    expect((await q('<a>{ (1 to 3) ! string() }</a>').expect(200)).text).toBe('<a>1 2 3</a>');
-    expect((await q('(1 to 5)[. > 2]').set('Range', 'items=1-1').expect(206)).text).toBe('4');
-    expect((await q('(1 to 5)').set('Range', 'items=9-10').expect(416)).headers['content-range']).toBe('items */5');
+    expect((await getQuery(t, 'count(collection())').expect(500)).text).toMatch(/\[FODC0002\] No default collection is available\./);
+    expect((await getQuery(t, 'doc-available("free/free.xml")').expect(200)).text).toBe('true');
+    expect((await getQuery(t, '<a>{ (1 to 3) ! string() }</a>').expect(200)).text).toBe('<a>1 2 3</a>');
+    expect((await getQuery(t, '(1 to 5)[. > 2]').set('Range', 'items=1-1').expect(206)).text).toBe('4');
+    expect((await getQuery(t, '(1 to 5)').set('Range', 'items=9-10').expect(416)).headers['content-range']).toBe('items */5');
   });
 });

@@ -4,9 +4,8 @@
  * answer what `contains text` answers without the index, after every kind of write.
  */
 import request from 'supertest';
-import { parseQuery } from '../../lib/xquery/syntax';
-import { translateModule } from '../../lib/xquery/translate';
 import { queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { translate } from '../helpers/translation';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -206,7 +205,7 @@ describe('ft:mark, ft:extract and ft:count see the matches the index finds', () 
 });
 
 describe('the translator asks the index for a first predicate `text() contains text` or `. contains text` of `//name` and `//*`', () => {
-  const translated = (query: string): string => translateModule(parseQuery(query), query, { contextMode: 'multi' }).xpath?.expression ?? '';
+  const translated = (query: string): string => translate(query, 'multi').xpath?.expression ?? '';
   test.each(['//p[text() contains text "x"]', '//p[. contains text "x" using stemming][@a = "1"]', '//*[text() contains text "x" ftand "y"]', 'db:get("ft")//p[text() contains text "x"]'])('%s', (q) => {
     expect(translated(q)).toContain('descendants-ft');
   });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { getQuery, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { failureBody, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -19,7 +19,8 @@ afterAll(() => s.close());
 
 const ok = (query: string) => queryBody(s, query);
 /** The `[CODE] message` line of a query that must fail with 500. */
-const fails = async (query: string) => (await getQuery(s, query).expect(500)).text.split('\n').pop();
+/** The `[CODE] message` line of a query that must fail with 500. */
+const fails = async (query: string) => (await failureBody(s, query)).split('\n').pop();
 
 const JSON_TEXT = `'{"a":[1,"x",true,null,{}],"b_c":"","d":1.50}'`;
 

@@ -4,7 +4,7 @@
  * change. User changes are made by the server through its user store, for admins only.
  */
 import request from 'supertest';
-import { getQuery, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { failureBody, getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const READER = ['reader', 'reader-pw'] as const;
 const WRITER = ['writer', 'writer-pw'] as const;
@@ -32,8 +32,7 @@ const shared = () => {
 };
 
 const ok = (query: string) => queryBody(s, query);
-const fails = async (query: string) => (await getQuery(s, query).expect(500)).text;
-const as = (user: readonly [string, string], query: string) => request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user[0], user[1]);
+const as = (user: readonly [string, string], query: string) => request(s.app).get(queryUrl(query)).auth(user[0], user[1]);
 
 describe('user: reading', () => {
   shared();
@@ -52,7 +51,7 @@ describe('user: reading', () => {
     expect(await ok("user:exists('alice'), user:exists('nobody')")).toBe('true\nfalse');
     expect((await as(READER, "user:exists('alice'), user:exists('reader')").expect(200)).text).toBe('false\ntrue');
     expect((await as(READER, "user:list-details('alice')").expect(500)).text).toMatch(/\[user:unknown\] User 'alice' does not exist\.$/);
-    expect(await fails("user:exists('a b')")).toMatch(/\[user:name\] Invalid user name: 'a b'\.$/);
+    expect(await failureBody(s, "user:exists('a b')")).toMatch(/\[user:name\] Invalid user name: 'a b'\.$/);
   });
 });
 
@@ -99,16 +98,16 @@ describe('user: changes', () => {
   });
 
   test("BaseX's errors", async () => {
-    expect(await fails("user:create('admin', 'x')")).toMatch(/\[user:admin\] User 'admin' cannot be modified\.$/);
-    expect(await fails("user:drop('admin')")).toMatch(/\[user:admin\] User 'admin' cannot be modified\.$/);
-    expect(await fails("user:drop('nobody')")).toMatch(/\[user:unknown\] User 'nobody' does not exist\.$/);
-    expect(await fails("user:create('a/b', 'x')")).toMatch(/\[user:name\] Invalid user name: 'a\/b'\.$/);
-    expect(await fails("user:create('bob', 'x', 'super')")).toMatch(/\[user:permission\] Invalid permission: 'super'\.$/);
-    expect(await fails("user:create('bob', 'x', 'create', 'db*')")).toMatch(/\[user:local\] Local permission can only be 'none', 'read' or 'write'\.$/);
-    expect(await fails("user:grant('alice', 'read', 'a/b')")).toMatch(/\[user:pattern\] Invalid database pattern: 'a\/b'\.$/);
-    expect(await fails("user:alter('alice', 'alice')")).toMatch(/\[user:equal\] Name of old and new user is equal: alice\.$/);
-    expect(await fails("user:create('bob', 'x'), user:create('bob', 'y')")).toMatch(/\[user:update\] User 'bob' can only be created once\.$/);
-    expect(await fails("user:drop('alice'), user:alter('alice', 'al')")).toMatch(/\[user:conflict\] User 'alice' cannot be both altered and dropped\.$/);
+    expect(await failureBody(s, "user:create('admin', 'x')")).toMatch(/\[user:admin\] User 'admin' cannot be modified\.$/);
+    expect(await failureBody(s, "user:drop('admin')")).toMatch(/\[user:admin\] User 'admin' cannot be modified\.$/);
+    expect(await failureBody(s, "user:drop('nobody')")).toMatch(/\[user:unknown\] User 'nobody' does not exist\.$/);
+    expect(await failureBody(s, "user:create('a/b', 'x')")).toMatch(/\[user:name\] Invalid user name: 'a\/b'\.$/);
+    expect(await failureBody(s, "user:create('bob', 'x', 'super')")).toMatch(/\[user:permission\] Invalid permission: 'super'\.$/);
+    expect(await failureBody(s, "user:create('bob', 'x', 'create', 'db*')")).toMatch(/\[user:local\] Local permission can only be 'none', 'read' or 'write'\.$/);
+    expect(await failureBody(s, "user:grant('alice', 'read', 'a/b')")).toMatch(/\[user:pattern\] Invalid database pattern: 'a\/b'\.$/);
+    expect(await failureBody(s, "user:alter('alice', 'alice')")).toMatch(/\[user:equal\] Name of old and new user is equal: alice\.$/);
+    expect(await failureBody(s, "user:create('bob', 'x'), user:create('bob', 'y')")).toMatch(/\[user:update\] User 'bob' can only be created once\.$/);
+    expect(await failureBody(s, "user:drop('alice'), user:alter('alice', 'al')")).toMatch(/\[user:conflict\] User 'alice' cannot be both altered and dropped\.$/);
     expect(await ok("user:exists('bob'), user:exists('alice')")).toBe('false\ntrue');
   });
 
@@ -150,7 +149,7 @@ describe('index:', () => {
   });
 
   test('an unknown database', async () => {
-    expect(await fails("index:texts('nothing')")).toMatch(/\[db:open\] Database 'nothing' was not found\.$/);
+    expect(await failureBody(s, "index:texts('nothing')")).toMatch(/\[db:open\] Database 'nothing' was not found\.$/);
   });
 });
 

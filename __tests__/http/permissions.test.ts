@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { NS, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { NS, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeEach(async () => {
@@ -65,7 +65,7 @@ describe('write and create', () => {
 });
 
 describe('queries see only readable databases', () => {
-  const query = (user: string, q: string) => request(s.app).get(`/rest?query=${encodeURIComponent(q)}`).auth(user, 'pw');
+  const query = (user: string, q: string) => request(s.app).get(queryUrl(q)).auth(user, 'pw');
 
   test('db:list and doc() hide what the user may not read', async () => {
     expect((await query('local', 'db:list()').expect(200)).text).toBe('pub1');

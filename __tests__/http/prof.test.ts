@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string) => getQuery(s, query);
 const ok = (query: string) => queryBody(s, query);
 
 describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
@@ -22,7 +21,7 @@ describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
   });
 
   test('prof:sleep is stopped by the query time limit, and the server keeps answering', async () => {
-    const r = await q('prof:sleep(600000)').expect(500);
+    const r = await getQuery(s, 'prof:sleep(600000)').expect(500);
     expect(r.text).toMatch(/\[BASX0003\] Timeout exceeded/);
     expect(await ok('3')).toBe('3');
   });
@@ -57,6 +56,6 @@ describe('prof: (predeclared prefix, BaseX Profiling Module)', () => {
   });
 
   test('an unknown prof: function is XPST0017', async () => {
-    expect((await q('prof:nothing()').expect(500)).text).toMatch(/\[XPST0017\]/);
+    expect((await getQuery(s, 'prof:nothing()').expect(500)).text).toMatch(/\[XPST0017\]/);
   });
 });

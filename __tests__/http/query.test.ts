@@ -1,4 +1,4 @@
-import { NS, queryRequest, startTestServer, ADMIN, type TestServer } from '../helpers/rest';
+import { getQuery, NS, queryRequest, startTestServer, ADMIN, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string, extra = '') => s.get(`/rest?query=${encodeURIComponent(query)}${extra}`);
 
 describe('GET ?query= (spec §6.1, §11)', () => {
   test.each([
@@ -19,31 +18,31 @@ describe('GET ?query= (spec §6.1, §11)', () => {
     ['true()', 'true'],
     ['()', ''],
   ])('%s → %j with the default method', async (query, body) => {
-    const r = await q(query).expect(200);
+    const r = await getQuery(s, query).expect(200);
     expect(r.headers['content-type']).toBe('application/xml; charset=UTF-8');
     expect(r.text).toBe(body);
   });
 
   test('method=xml separates atomic values by spaces', async () => {
-    expect((await q('1 to 3', '&method=xml').expect(200)).text).toBe('1 2 3');
+    expect((await getQuery(s, '1 to 3', '', '&method=xml').expect(200)).text).toBe('1 2 3');
   });
 
   test('item-separator overrides', async () => {
-    expect((await q('1 to 3', '&item-separator=,').expect(200)).text).toBe('1,2,3');
+    expect((await getQuery(s, '1 to 3', '', '&item-separator=,').expect(200)).text).toBe('1,2,3');
   });
 
   test('method decides the content type; media-type wins', async () => {
-    expect((await q('1', '&method=text').expect(200)).headers['content-type']).toBe('text/plain; charset=UTF-8');
-    expect((await q('1', '&method=json').expect(200)).headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect((await q('1', '&media-type=xxx').expect(200)).headers['content-type']).toBe('xxx; charset=UTF-8');
+    expect((await getQuery(s, '1', '', '&method=text').expect(200)).headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect((await getQuery(s, '1', '', '&method=json').expect(200)).headers['content-type']).toBe('application/json; charset=UTF-8');
+    expect((await getQuery(s, '1', '', '&media-type=xxx').expect(200)).headers['content-type']).toBe('xxx; charset=UTF-8');
   });
 
   test('method=json serializes maps', async () => {
-    expect((await q("map{'a':1}", '&method=json').expect(200)).text).toBe('{"a":1}');
+    expect((await getQuery(s, "map{'a':1}", '', '&method=json').expect(200)).text).toBe('{"a":1}');
   });
 
   test('the prolog output declaration wins over the URL parameter', async () => {
-    const r = await q('declare option output:method "json"; [1,2]', '&method=xml').expect(200);
+    const r = await getQuery(s, 'declare option output:method "json"; [1,2]', '', '&method=xml').expect(200);
     expect(r.headers['content-type']).toBe('application/json; charset=UTF-8');
     expect(r.text).toBe('[1,2]');
   });
@@ -56,17 +55,17 @@ describe('GET ?query= (spec §6.1, §11)', () => {
   });
 
   test('doc(), collection() and uri-collection() read stored databases', async () => {
-    expect((await q('uri-collection("db")').expect(200)).text).toBe('/db/db.xml\n/db/dir/x.xml');
-    expect((await q('uri-collection("db/dir") ! doc(.) ! string()').expect(200)).text).toBe('3');
-    expect((await q('count(collection("db")), doc("db/dir/x.xml")/x/string()').expect(200)).text).toBe('2\n3');
+    expect((await getQuery(s, 'uri-collection("db")').expect(200)).text).toBe('/db/db.xml\n/db/dir/x.xml');
+    expect((await getQuery(s, 'uri-collection("db/dir") ! doc(.) ! string()').expect(200)).text).toBe('3');
+    expect((await getQuery(s, 'count(collection("db")), doc("db/dir/x.xml")/x/string()').expect(200)).text).toBe('2\n3');
     // without an argument: the database of the URL (all of it, as BaseX's opened database)
     expect((await s.get(`/rest/db/dir?query=${encodeURIComponent('uri-collection()')}`).expect(200)).text).toBe('/db/db.xml\n/db/dir/x.xml');
     expect((await s.get(`/rest/db?query=${encodeURIComponent('collection() ! name(*)')}`).expect(200)).text).toBe('r\nx');
-    expect((await q('collection()').expect(500)).text).toBe('Stopped at ., 1/1:\n[FODC0002] No default collection is available.');
+    expect((await getQuery(s, 'collection()').expect(500)).text).toBe('Stopped at ., 1/1:\n[FODC0002] No default collection is available.');
   });
 
   test('without a database there is no context: XPDY0002', async () => {
-    const r = await q('.').expect(500);
+    const r = await getQuery(s, '.').expect(500);
     expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
     expect(r.text).toMatch(/\[XPDY0002\]/);
   });
@@ -85,25 +84,25 @@ describe('GET ?query= (spec §6.1, §11)', () => {
 
 describe('variables (spec §9.1)', () => {
   test('undeclared bindings are ignored; values are strings by default', async () => {
-    const r = await q('declare variable $x external; $x instance of xs:string', '&x=5&y=7').expect(200);
+    const r = await getQuery(s, 'declare variable $x external; $x instance of xs:string', '', '&x=5&y=7').expect(200);
     expect(r.text).toBe('true');
   });
 
   test('a declared type casts the value; repeated names give a sequence; $ prefix', async () => {
-    expect((await q('declare variable $x as xs:integer external; $x + 1', '&x=41').expect(200)).text).toBe('42');
-    expect((await q('declare variable $x as xs:integer* external; sum($x)', '&x=1&x=2&$x=3').expect(200)).text).toBe('6');
+    expect((await getQuery(s, 'declare variable $x as xs:integer external; $x + 1', '', '&x=41').expect(200)).text).toBe('42');
+    expect((await getQuery(s, 'declare variable $x as xs:integer* external; sum($x)', '', '&x=1&x=2&$x=3').expect(200)).text).toBe('6');
   });
 
   test('an invalid value for the type is FORG0001', async () => {
-    expect((await q('declare variable $x as xs:integer external; $x', '&x=abc').expect(500)).text).toMatch(/\[FORG0001\]/);
+    expect((await getQuery(s, 'declare variable $x as xs:integer external; $x', '', '&x=abc').expect(500)).text).toMatch(/\[FORG0001\]/);
   });
 
   test('an external variable without value is XPDY0002', async () => {
-    expect((await q('declare variable $x external; $x').expect(500)).text).toMatch(/\[XPDY0002\]/);
+    expect((await getQuery(s, 'declare variable $x external; $x').expect(500)).text).toMatch(/\[XPDY0002\]/);
   });
 
   test('$ lets a variable take a reserved name', async () => {
-    expect((await q('declare variable $method external; $method', '&$method=m').expect(200)).text).toBe('m');
+    expect((await getQuery(s, 'declare variable $method external; $method', '', '&$method=m').expect(200)).text).toBe('m');
   });
 });
 
@@ -116,7 +115,7 @@ describe('errors (spec §12)', () => {
     ['xs:integer("x")', 'FORG0001'],
     ["error(xs:QName('err:FOER0000'), 'boom')", 'FOER0000'],
   ])('%s is %s with 500 and a position', async (query, code) => {
-    const r = await q(query).expect(500);
+    const r = await getQuery(s, query).expect(500);
     expect(r.headers['content-type']).toBe('text/plain; charset=UTF-8');
     expect(r.text).toMatch(new RegExp(`^Stopped at .*\\d+/\\d+:\\n\\[${code}\\] `));
   });

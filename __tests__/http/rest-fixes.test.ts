@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -14,7 +14,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(s.restPath, 'broken.xq'), '1 +\n(: nothing :)\n  $undeclared');
 });
 afterAll(() => s.close());
-const q = (query: string, extra = '') => s.get(`/rest?query=${encodeURIComponent(query)}${extra}`);
 
 describe('POST variables are cast to their declared type (spec §9.1)', () => {
   test('in <query> and <run>, as with GET', async () => {
@@ -25,7 +24,7 @@ describe('POST variables are cast to their declared type (spec §9.1)', () => {
 
   test('a value that does not fit names the variable, not XSLT internals', async () => {
     const bad = await s.post('/rest', '<query><text>declare variable $a as xs:integer external; $a</text><variable name="a" value="x"/></query>').expect(500);
-    expect(bad.text).toBe((await q('declare variable $a as xs:integer external; $a', '&a=x').expect(500)).text);
+    expect(bad.text).toBe((await getQuery(s, 'declare variable $a as xs:integer external; $a', '', '&a=x').expect(500)).text);
     expect(bad.text).toBe('[FORG0001] Supplied value "x" is not a valid xs:integer');
     const node = await s.post('/rest', '<query><text>declare variable $a as element() external; $a</text><variable name="a" value="x"/></query>').expect(500);
     expect(node.text).toBe("Stopped at ., 1/44:\n[XPTY0004] Supplied value xs:string('x') does not match required type element(*) for $a");
@@ -35,7 +34,7 @@ describe('POST variables are cast to their declared type (spec §9.1)', () => {
 describe('value resources (db:put-value)', () => {
   test('GET answers the serialized value, as a query of db:get-value would', async () => {
     await s.put('/rest/vals').expect(201);
-    await q("db:put-value('vals', map { 'a': (1, 'x') }, 'm'), db:put-value('vals', (42, <x/>), 'dir/n')").expect(200);
+    await getQuery(s, "db:put-value('vals', map { 'a': (1, 'x') }, 'm'), db:put-value('vals', (42, <x/>), 'dir/n')").expect(200);
     const m = await s.get('/rest/vals/m').expect(200);
     expect(m.headers['content-type']).toBe('application/xml; charset=UTF-8');
     expect(m.text).toBe('map{"a":(1,"x")}');
@@ -48,10 +47,10 @@ describe('value resources (db:put-value)', () => {
 describe('db:list after db:rename', () => {
   test('lists the renamed path', async () => {
     await s.put('/rest/ren').expect(201);
-    await q("db:put('ren', <e/>, 'e.xml')").expect(200);
-    await q("db:rename('ren', 'e.xml', 'dir/e.xml')").expect(200);
-    expect((await q("db:list('ren')").expect(200)).text).toBe('dir/e.xml');
-    expect((await q("db:list('ren', 'dir')").expect(200)).text).toBe('dir/e.xml');
+    await getQuery(s, "db:put('ren', <e/>, 'e.xml')").expect(200);
+    await getQuery(s, "db:rename('ren', 'e.xml', 'dir/e.xml')").expect(200);
+    expect((await getQuery(s, "db:list('ren')").expect(200)).text).toBe('dir/e.xml');
+    expect((await getQuery(s, "db:list('ren', 'dir')").expect(200)).text).toBe('dir/e.xml');
   });
 });
 
@@ -75,7 +74,7 @@ describe('error positions (spec §12)', () => {
   test('XML parse errors report their real line', async () => {
     const post = await s.post('/rest', '<query>\n<text>1</text>\n<bad></query>').expect(400);
     expect(post.text).toBe('The POST body is not well-formed XML: Unexpected close tag at line 3 column 13');
-    const parsed = await q("parse-xml('<a>\n<b></a>')").expect(500);
+    const parsed = await getQuery(s, "parse-xml('<a>\n<b></a>')").expect(500);
     expect(parsed.text).toBe('Stopped at ., 1/1:\n[FODC0006] Unexpected close tag at line 2 column 7');
     const context = await s.post('/rest', '<query><text>.</text><context>&lt;a&gt;\n&lt;/b&gt;</context></query>').expect(500);
     expect(context.text).toBe('Stopped at ., 1/1:\n[FODC0006] Context is not well-formed XML: Unexpected close tag at line 2 column 4');

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { securityHeaders } from '../../lib/http/security-headers';
-import { NS, asBytes, startTestServer, type TestServer } from '../helpers/rest';
+import { NS, asBytes, queryUrl, startTestServer, type TestServer } from '../helpers/rest';
 
 const SANDBOX = "sandbox; default-src 'none'";
 
@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string, params = '') => `/rest?query=${encodeURIComponent(query)}${params}`;
 
 describe('active content: nosniff and a sandboxing CSP', () => {
   test.each([
@@ -36,11 +35,11 @@ describe('active content: nosniff and a sandboxing CSP', () => {
     ['HTML converted on PUT', '/rest/db/converted.html', 'application/xml'],
     ['a database listing', '/rest/db', 'application/xml'],
     ['the list of databases', '/rest', 'application/xml'],
-    ['a query result, method=html', q('<html><script>alert(1)</script></html>', '&method=html'), 'text/html'],
-    ['a query result, method=xhtml', q('<html xmlns="http://www.w3.org/1999/xhtml"/>', '&method=xhtml'), 'text/html'],
-    ['a query result, method=xml', q('<a/>', '&method=xml'), 'application/xml'],
-    ['a query result, default serialization', q('<a/>'), 'application/xml'],
-    ['a query result with media-type image/svg+xml', q('<svg/>', '&media-type=image/svg%2Bxml'), 'image/svg+xml'],
+    ['a query result, method=html', queryUrl('<html><script>alert(1)</script></html>', '', '&method=html'), 'text/html'],
+    ['a query result, method=xhtml', queryUrl('<html xmlns="http://www.w3.org/1999/xhtml"/>', '', '&method=xhtml'), 'text/html'],
+    ['a query result, method=xml', queryUrl('<a/>', '', '&method=xml'), 'application/xml'],
+    ['a query result, default serialization', queryUrl('<a/>'), 'application/xml'],
+    ['a query result with media-type image/svg+xml', queryUrl('<svg/>', '', '&media-type=image/svg%2Bxml'), 'image/svg+xml'],
   ])('%s', async (_name, url, type) => {
     const r = await s.get(url).expect(200);
     expect(r.headers['content-type']?.split(';')[0]).toBe(type);
@@ -61,8 +60,8 @@ describe('content a browser does not render as a document: the same headers', ()
     ['stored text', '/rest/db/note.txt'],
     ['stored JSON bytes', '/rest/db/data.json'],
     ['stored PNG', '/rest/db/image.png'],
-    ['a text query result', q('1 + 1', '&method=text')],
-    ['a JSON query result', q('map { "a": 1 }', '&method=json')],
+    ['a text query result', queryUrl('1 + 1', '', '&method=text')],
+    ['a JSON query result', queryUrl('map { "a": 1 }', '', '&method=json')],
     ['command output', '/rest?command=LIST'],
   ])('%s', async (_name, url) => {
     const r = await s.get(url).expect(200);
@@ -77,7 +76,7 @@ describe('errors carry nosniff too', () => {
     ['401', () => request(s.app).get('/rest'), 401],
     ['404', () => s.get('/rest/nodb'), 404],
     ['400', () => s.get('/rest?foo=1&query=1&command=x'), 400],
-    ['500 query error', () => s.get(q('1 div 0')), 500],
+    ['500 query error', () => s.get(queryUrl('1 div 0')), 500],
     ['501', () => request(s.app).patch('/rest').auth('admin', 'admin-pw'), 501],
   ] as const)('%s', async (_name, send, status) => {
     const r = await send().expect(status);
@@ -101,7 +100,7 @@ describe('answers without a body carry nosniff too', () => {
 describe('one set of headers for every type', () => {
   test('types a client chooses get the same headers, active or not', async () => {
     for (const type of ['application/x-t1+xml', 'application/x-t2', 'text/css', 'application/pdf', 'multipart/mixed; boundary=x', 'no type']) {
-      const r = await asBytes(s.get(q('"x"', `&media-type=${encodeURIComponent(type)}&method=text`))).expect(200);
+      const r = await asBytes(s.get(queryUrl('"x"', '', `&media-type=${encodeURIComponent(type)}&method=text`))).expect(200);
       expect(r.headers['content-type']?.split(';')[0]).toBe(type.split(';')[0]);
       expect(r.headers['content-security-policy']).toBe(SANDBOX);
     }

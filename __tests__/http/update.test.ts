@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
 // One server for the file (a worker takes seconds to start from source); the database is
 // created afresh (PUT replaces it) for every test.
@@ -13,19 +13,18 @@ beforeAll(async () => {
 beforeEach(async () => {
   await s.put('/rest/db').expect(201);
   await s.put('/rest/db/doc.xml', '<r><a>1</a><b x="1"/></r>', 'application/xml').expect(201);
-  await q('if (db:exists("other")) then db:drop("other") else ()').expect(200);
+  await getQuery(s, 'if (db:exists("other")) then db:drop("other") else ()').expect(200);
 });
 afterAll(() => s.close());
 
-const q = (query: string, at = '/rest') => s.get(`${at}?query=${encodeURIComponent(query)}`);
 const doc = async (p = 'db/doc.xml'): Promise<string> => (await s.get(`/rest/${p}`).expect(200)).text;
 
 describe('updating queries over REST', () => {
   test('GET ?query= inserts into a stored document; later reads see it', async () => {
-    const r = await q('insert node <c/> into doc("db/doc.xml")/r').expect(200);
+    const r = await getQuery(s, 'insert node <c/> into doc("db/doc.xml")/r').expect(200);
     expect(r.text).toBe('');
     expect(await doc()).toBe('<r><a>1</a><b x="1"/><c/></r>');
-    expect((await q('count(doc("db/doc.xml")//c)').expect(200)).text).toBe('1');
+    expect((await getQuery(s, 'count(doc("db/doc.xml")//c)').expect(200)).text).toBe('1');
   });
 
   test('the database context: relative paths reach the stored documents', async () => {
@@ -58,50 +57,50 @@ describe('updating queries over REST', () => {
   });
 
   test('update:output returns a result with the update', async () => {
-    const r = await q('(insert node <c/> into doc("db/doc.xml")/r, update:output("done"))').expect(200);
+    const r = await getQuery(s, '(insert node <c/> into doc("db/doc.xml")/r, update:output("done"))').expect(200);
     expect(r.text).toBe('done');
     expect(await doc()).toBe('<r><a>1</a><b x="1"/><c/></r>');
   });
 
   test('listing sizes follow the update', async () => {
-    await q('insert node <c>text</c> into doc("db/doc.xml")/r').expect(200);
+    await getQuery(s, 'insert node <c>text</c> into doc("db/doc.xml")/r').expect(200);
     const list = await s.get('/rest/db').expect(200);
     // document + r + a + text + b + @x + c + text = 8 nodes
     expect(list.text).toContain('size="8"');
   });
 
   test('an error after scheduling updates changes nothing', async () => {
-    const r = await q('(insert node <c/> into doc("db/doc.xml")/r, delete node doc("db/doc.xml")//a, error(xs:QName("err:X"), "stop"))').expect(500);
+    const r = await getQuery(s, '(insert node <c/> into doc("db/doc.xml")/r, delete node doc("db/doc.xml")//a, error(xs:QName("err:X"), "stop"))').expect(500);
     expect(r.text).toContain('stop');
     expect(await doc()).toBe('<r><a>1</a><b x="1"/></r>');
   });
 
   test('a conflict error changes nothing', async () => {
-    const r = await q('let $d := doc("db/doc.xml") return (insert node <c/> into $d/r, rename node $d//a as "x", rename node $d//a as "y")').expect(500);
+    const r = await getQuery(s, 'let $d := doc("db/doc.xml") return (insert node <c/> into $d/r, rename node $d//a as "x", rename node $d//a as "y")').expect(500);
     expect(r.text).toContain('[XUDY0015]');
     expect(await doc()).toBe('<r><a>1</a><b x="1"/></r>');
   });
 
   test('XUST0001: updating expression in a non-updating position', async () => {
-    const r = await q('let $x := delete node doc("db/doc.xml")//a return 1').expect(500);
+    const r = await getQuery(s, 'let $x := delete node doc("db/doc.xml")//a return 1').expect(500);
     expect(r.text).toContain('[XUST0001]');
   });
 
   test('db:put, db:delete, db:rename, db:create, db:drop', async () => {
-    await q('db:put("db", <n>1</n>, "new.xml")').expect(200);
+    await getQuery(s, 'db:put("db", <n>1</n>, "new.xml")').expect(200);
     expect(await doc('db/new.xml')).toBe('<n>1</n>');
-    await q('db:rename("db", "new.xml", "dir/moved.xml")').expect(200);
+    await getQuery(s, 'db:rename("db", "new.xml", "dir/moved.xml")').expect(200);
     expect(await doc('db/dir/moved.xml')).toBe('<n>1</n>');
-    await q('db:delete("db", "dir")').expect(200);
-    expect((await q('db:list("db")').expect(200)).text).toBe('doc.xml');
-    await q('db:create("other", <x/>, "x.xml")').expect(200);
+    await getQuery(s, 'db:delete("db", "dir")').expect(200);
+    expect((await getQuery(s, 'db:list("db")').expect(200)).text).toBe('doc.xml');
+    await getQuery(s, 'db:create("other", <x/>, "x.xml")').expect(200);
     expect(await doc('other/x.xml')).toBe('<x/>');
-    await q('db:drop("other")').expect(200);
+    await getQuery(s, 'db:drop("other")').expect(200);
     await s.get('/rest/other').expect(404);
   });
 
   test('persistence across a restart (a new router on the same data folder)', async () => {
-    await q('insert node <persist/> into doc("db/doc.xml")/r').expect(200);
+    await getQuery(s, 'insert node <persist/> into doc("db/doc.xml")/r').expect(200);
     // a data folder is open in one router at a time: the first one stops, the second one starts
     await s.router.close();
     const s2 = await startTestServer({ workers: 1, dbPath: s.dbPath, restPath: s.restPath });
@@ -126,16 +125,16 @@ describe('updating queries over REST', () => {
 
 describe('concurrency (spec §16.1)', () => {
   test('20 parallel updating queries on one document all take effect', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => q(`insert node <n i="${i}"/> into doc("db/doc.xml")/r`).expect(200)));
-    expect((await q('count(doc("db/doc.xml")//n)').expect(200)).text).toBe('20');
-    expect((await q('sort(doc("db/doc.xml")//n/@i ! xs:integer(.)) => string-join(",")').expect(200)).text).toBe(
+    await Promise.all(Array.from({ length: 20 }, (_, i) => getQuery(s, `insert node <n i="${i}"/> into doc("db/doc.xml")/r`).expect(200)));
+    expect((await getQuery(s, 'count(doc("db/doc.xml")//n)').expect(200)).text).toBe('20');
+    expect((await getQuery(s, 'sort(doc("db/doc.xml")//n/@i ! xs:integer(.)) => string-join(",")').expect(200)).text).toBe(
       Array.from({ length: 20 }, (_, i) => i).join(','),
     );
   });
 
   test('readers never see a half-applied update', async () => {
-    const update = q('let $r := doc("db/doc.xml")/r return (insert node <c/> into $r, insert node <d/> into $r, delete node $r/a)');
-    const reads = Array.from({ length: 20 }, () => q('let $r := doc("db/doc.xml")/r return concat(count($r/c), count($r/d), count($r/a))'));
+    const update = getQuery(s, 'let $r := doc("db/doc.xml")/r return (insert node <c/> into $r, insert node <d/> into $r, delete node $r/a)');
+    const reads = Array.from({ length: 20 }, () => getQuery(s, 'let $r := doc("db/doc.xml")/r return concat(count($r/c), count($r/d), count($r/a))'));
     const results = await Promise.all([update, ...reads]);
     for (const r of results.slice(1)) expect(['001', '110']).toContain(r.text);
   });

@@ -1,5 +1,5 @@
 /** XQuery 3.1 behaviour over REST: the context item declaration, constructors' namespaces, ranges, folds, distinct values. */
-import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { failureBody, getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -9,9 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string, path = '', extra = '') => getQuery(s, query, path, extra);
 const ok = (query: string, path = '', extra = '') => queryBody(s, query, path, extra);
-const fails = async (query: string, path = ''): Promise<string> => (await q(query, path).expect(500)).text;
 
 describe('declare context item (XQuery 3.1 §4.17)', () => {
   test.each([
@@ -38,24 +36,24 @@ describe('declare context item (XQuery 3.1 §4.17)', () => {
   });
 
   test('a value that is not one item of the declared type is XPTY0004', async () => {
-    expect(await fails('declare context item as xs:string := 3; . + 1')).toBe(
+    expect(await failureBody(s, 'declare context item as xs:string := 3; . + 1')).toBe(
       'Stopped at ., 1/41:\n[XPTY0004] The context item does not match the declared type xs:string.',
     );
-    expect(await fails('declare context item := (1, 2); .')).toBe('Stopped at ., 1/33:\n[XPTY0004] The context item does not match the declared type item().');
-    expect(await fails('declare context item := (); .')).toBe('Stopped at ., 1/29:\n[XPTY0004] The context item does not match the declared type item().');
+    expect(await failureBody(s, 'declare context item := (1, 2); .')).toBe('Stopped at ., 1/33:\n[XPTY0004] The context item does not match the declared type item().');
+    expect(await failureBody(s, 'declare context item := (); .')).toBe('Stopped at ., 1/29:\n[XPTY0004] The context item does not match the declared type item().');
     const context = `&context=${encodeURIComponent('<c/>')}`;
-    expect((await q('declare context item as xs:integer external; .', '', context).expect(500)).text).toMatch(
+    expect((await getQuery(s, 'declare context item as xs:integer external; .', '', context).expect(500)).text).toMatch(
       /^Stopped at .*\n\[XPTY0004\] The context item does not match the declared type xs:integer\.$/,
     );
   });
 
   test('without a value and without a request context, the focus is absent; functions never see it', async () => {
-    expect(await fails('declare context item external; .')).toMatch(/\[XPDY0002\]/);
-    expect(await fails('declare context item := 1; declare function local:f() { . }; local:f()')).toMatch(/\[XPDY0002\]/);
+    expect(await failureBody(s, 'declare context item external; .')).toMatch(/\[XPDY0002\]/);
+    expect(await failureBody(s, 'declare context item := 1; declare function local:f() { . }; local:f()')).toMatch(/\[XPDY0002\]/);
   });
 
   test('a second declaration is XQST0099', async () => {
-    expect(await fails('declare context item := 1; declare context item := 2; .')).toMatch(/^Stopped at ., 1\/28:\n\[XQST0099\]/);
+    expect(await failureBody(s, 'declare context item := 1; declare context item := 2; .')).toMatch(/^Stopped at ., 1\/28:\n\[XQST0099\]/);
   });
 });
 
@@ -100,9 +98,9 @@ describe('integer ranges beyond 32 bits and huge ranges (XQuery 3.1 §3.5)', () 
   });
 
   test('a bound that is not one integer is XPTY0004', async () => {
-    expect(await fails('let $a := 1.5 return $a to 3')).toMatch(/\[XPTY0004\]/);
-    expect(await fails('let $a := (-3000000000, 1) return $a to 3')).toMatch(/\[XPTY0004\]/);
-    expect(await fails('let $a := -3000000000 return count($a to "x")')).toMatch(/\[XPTY0004\]/);
+    expect(await failureBody(s, 'let $a := 1.5 return $a to 3')).toMatch(/\[XPTY0004\]/);
+    expect(await failureBody(s, 'let $a := (-3000000000, 1) return $a to 3')).toMatch(/\[XPTY0004\]/);
+    expect(await failureBody(s, 'let $a := -3000000000 return count($a to "x")')).toMatch(/\[XPTY0004\]/);
   });
 });
 
@@ -117,7 +115,7 @@ describe('fold-left and fold-right with a function bound to a variable', () => {
   });
 
   test('a function of the wrong arity is still XPTY0004', async () => {
-    expect(await fails('let $f := function($a, $b, $c) { 1 } return (fold-left(1 to 3, 0, $f), 1)')).toMatch(/\[XPTY0004\]/);
+    expect(await failureBody(s, 'let $f := function($a, $b, $c) { 1 } return (fold-left(1 to 3, 0, $f), 1)')).toMatch(/\[XPTY0004\]/);
   });
 });
 

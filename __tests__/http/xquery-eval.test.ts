@@ -1,6 +1,6 @@
 /** BaseX's xquery: module over REST (modules/xquery.ts): xquery:eval and xquery:eval-update. */
 import request from 'supertest';
-import { getQuery, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,9 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string) => getQuery(s, query);
 const ok = (query: string) => queryBody(s, query);
-const as = (user: string, query: string) => request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user, 'pw');
+const as = (user: string, query: string) => request(s.app).get(queryUrl(query)).auth(user, 'pw');
 
 describe('xquery:eval', () => {
   test('evaluates a query string', async () => {
@@ -39,13 +38,13 @@ describe('xquery:eval', () => {
   });
 
   test('a missing required variable is XPDY0002; a value of the wrong type XPTY0004', async () => {
-    expect((await q(`xquery:eval("declare variable $a external; $a")`).expect(500)).text).toBe('Stopped at ., 1/1:\n[XPDY0002] No value assigned to $a.');
-    expect((await q(`xquery:eval("declare variable $a as xs:integer external; $a", map { 'a': 'x' })`).expect(500)).text).toMatch(/\[XPTY0004\]/);
+    expect((await getQuery(s, `xquery:eval("declare variable $a external; $a")`).expect(500)).text).toBe('Stopped at ., 1/1:\n[XPDY0002] No value assigned to $a.');
+    expect((await getQuery(s, `xquery:eval("declare variable $a as xs:integer external; $a", map { 'a': 'x' })`).expect(500)).text).toMatch(/\[XPTY0004\]/);
   });
 
   test('errors of the evaluated query keep their code and can be caught by the caller', async () => {
-    expect((await q('xquery:eval("1 +")').expect(500)).text).toMatch(/^Stopped at \., 1\/\d+:\n\[XPST0003\] /);
-    expect((await q('xquery:eval("error(xs:QName(\'err:FOER0000\'), \'boom\')")').expect(500)).text).toBe('Stopped at ., 1/1:\n[FOER0000] boom');
+    expect((await getQuery(s, 'xquery:eval("1 +")').expect(500)).text).toMatch(/^Stopped at \., 1\/\d+:\n\[XPST0003\] /);
+    expect((await getQuery(s, 'xquery:eval("error(xs:QName(\'err:FOER0000\'), \'boom\')")').expect(500)).text).toBe('Stopped at ., 1/1:\n[FOER0000] boom');
     expect(await ok('try { xquery:eval("1 div 0") } catch * { $err:code }')).toBe('err:FOAR0001');
   });
 
@@ -58,10 +57,10 @@ describe('xquery:eval', () => {
 
 describe('xquery:eval keeps to the sandbox', () => {
   test('a function outside the allow-list is XPST0017, as in the calling query', async () => {
-    expect((await q(`xquery:eval("Q{http://saxonica.com/ns/globalJS}eval('1')")`).expect(500)).text).toBe(
+    expect((await getQuery(s, `xquery:eval("Q{http://saxonica.com/ns/globalJS}eval('1')")`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{http://saxonica.com/ns/globalJS}eval#1.',
     );
-    expect((await q(`xquery:eval("declare namespace ixsl='http://saxonica.com/ns/interactiveXSLT'; ixsl:window()")`).expect(500)).text).toMatch(
+    expect((await getQuery(s, `xquery:eval("declare namespace ixsl='http://saxonica.com/ns/interactiveXSLT'; ixsl:window()")`).expect(500)).text).toMatch(
       /\[XPST0017\] Unknown function: ixsl:window#0\.$/,
     );
     expect(await ok(`xquery:eval("exists(function-lookup(QName('http://saxonica.com/ns/globalJS', 'eval'), 1))")`)).toBe('false');
@@ -78,28 +77,28 @@ describe('xquery:eval keeps to the sandbox', () => {
   test("the 'permission' option takes rights away for the evaluation only", async () => {
     const none = `map { }, map { 'permission': 'none' }`;
     expect(await ok(`count(xquery:eval("db:list()", ${none})), count(db:list()) > 0`)).toBe('0\ntrue');
-    expect((await q(`xquery:eval("db:get('pub1')", ${none})`).expect(500)).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'pub1' was not found.");
+    expect((await getQuery(s, `xquery:eval("db:get('pub1')", ${none})`).expect(500)).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'pub1' was not found.");
     expect(await ok(`xquery:eval("count(db:get('pub1')//i)", map { }, map { 'permission': 'read' })`)).toBe('2');
-    expect((await q(`xquery:eval-update("delete node db:get('pub1')//i", map { }, map { 'permission': 'read' })`).expect(500)).text).toBe(
+    expect((await getQuery(s, `xquery:eval-update("delete node db:get('pub1')//i", map { }, map { 'permission': 'read' })`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[xquery:permission] Write permission required.',
     );
-    expect((await q(`xquery:eval("1", map { }, map { 'permission': 'root' })`).expect(500)).text).toBe("Stopped at ., 1/1:\n[xquery:permission] Invalid permission: 'root'.");
+    expect((await getQuery(s, `xquery:eval("1", map { }, map { 'permission': 'root' })`).expect(500)).text).toBe("Stopped at ., 1/1:\n[xquery:permission] Invalid permission: 'root'.");
   });
 
   test('host files stay out of reach', async () => {
-    expect((await q(`xquery:eval("unparsed-text('file:///etc/passwd')")`).expect(500)).text).toMatch(/\[FOUT1170\]/);
-    expect((await q(`xquery:eval(xs:anyURI('file:///etc/passwd'))`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
-    expect((await q(`xquery:eval(xs:anyURI('http://['))`).expect(500)).text).toBe('Stopped at ., 1/1:\n[FORG0002] Invalid URI: http://[.');
+    expect((await getQuery(s, `xquery:eval("unparsed-text('file:///etc/passwd')")`).expect(500)).text).toMatch(/\[FOUT1170\]/);
+    expect((await getQuery(s, `xquery:eval(xs:anyURI('file:///etc/passwd'))`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
+    expect((await getQuery(s, `xquery:eval(xs:anyURI('http://['))`).expect(500)).text).toBe('Stopped at ., 1/1:\n[FORG0002] Invalid URI: http://[.');
   });
 
   test('a runaway evaluated query is stopped by the time limit, and the server keeps answering', async () => {
-    const r = await q('xquery:eval("declare function local:f($n) { local:f($n + 1) + 1 }; count((1 to 100000000000)[. < 0])")').expect(500);
+    const r = await getQuery(s, 'xquery:eval("declare function local:f($n) { local:f($n + 1) + 1 }; count((1 to 100000000000)[. < 0])")').expect(500);
     expect(r.text).toMatch(/\[BASX0003\] Timeout exceeded/);
     expect(await ok('xquery:eval("3")')).toBe('3');
   });
 
   test("the 'timeout' option lowers the limit for the evaluation: xquery:timeout, and the server keeps answering", async () => {
-    const r = await q(`xquery:eval("count((1 to 100000000000)[. < 0])", map { }, map { 'timeout': 0.3 })`).expect(500);
+    const r = await getQuery(s, `xquery:eval("count((1 to 100000000000)[. < 0])", map { }, map { 'timeout': 0.3 })`).expect(500);
     expect(r.text).toBe('Stopped at ., 1/1:\n[xquery:timeout] The timeout was exceeded.');
     // an evaluation within its limit leaves the caller its own limit
     expect(await ok(`xquery:eval("1 + 1", map { }, map { 'timeout': 0.5 }), prof:sleep(800), 3`)).toBe('2\n3');
@@ -109,7 +108,7 @@ describe('xquery:eval keeps to the sandbox', () => {
 
 describe('updates through xquery:eval', () => {
   test('xquery:eval refuses an updating query', async () => {
-    expect((await q(`xquery:eval("delete node db:get('pub1')//i[1]")`).expect(500)).text).toBe(
+    expect((await getQuery(s, `xquery:eval("delete node db:get('pub1')//i[1]")`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[xquery:update] No updating expression allowed.',
     );
     expect(await ok('count(db:get("pub1")//i)')).toBe('2');
@@ -117,18 +116,18 @@ describe('updates through xquery:eval', () => {
 
   test('xquery:eval-update adds its updates to the calling query', async () => {
     await s.put('/rest/pub2', '<p><i>1</i><i>2</i></p>', 'application/xml').expect(201);
-    expect((await q(`xquery:eval-update("delete node db:get('pub2')//i[1]")`).expect(200)).text).toBe('');
+    expect((await getQuery(s, `xquery:eval-update("delete node db:get('pub2')//i[1]")`).expect(200)).text).toBe('');
     expect(await ok('string-join(db:get("pub2")//i, ",")')).toBe('2');
-    expect((await q(`xquery:eval-update("1")`).expect(500)).text).toBe('Stopped at ., 1/1:\n[xquery:update] Updating expression expected.');
+    expect((await getQuery(s, `xquery:eval-update("1")`).expect(500)).text).toBe('Stopped at ., 1/1:\n[xquery:update] Updating expression expected.');
   });
 
   test('xquery:eval-update changes only what its user may change, as the calling query would', async () => {
     expect((await as('local', `xquery:eval-update("delete node db:get('pub1')//i[1]")`).expect(403)).text).toBe('Write permission needed.');
     expect((await as('writer', `xquery:eval-update("db:create('made')")`).expect(403)).text).toBe('Create permission needed.');
     await s.get('/rest/made').expect(404);
-    expect((await q(`xquery:eval-update("db:create('made')")`).expect(200)).text).toBe('');
+    expect((await getQuery(s, `xquery:eval-update("db:create('made')")`).expect(200)).text).toBe('');
     await s.get('/rest/made').expect(200);
-    expect((await q(`xquery:eval-update("db:drop('made')", (), map { 'permission': 'write' })`).expect(500)).text).toBe(
+    expect((await getQuery(s, `xquery:eval-update("db:drop('made')", (), map { 'permission': 'write' })`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[xquery:permission] Create permission required.',
     );
   });

@@ -1,6 +1,6 @@
 /** BaseX's xslt: module over REST (modules/xslt.ts, guards/stylesheet-guard.ts). */
 import request from 'supertest';
-import { getQuery, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const XSL = 'xmlns:xsl="http://www.w3.org/1999/XSL/Transform"';
 const sheet = (body: string, extra = '') => `<xsl:stylesheet version="3.0" ${XSL}${extra}>${body}</xsl:stylesheet>`;
@@ -22,9 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const q = (query: string) => getQuery(s, query);
 const ok = (query: string) => queryBody(s, query);
-const as = (user: string, query: string) => request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user, 'pw');
+const as = (user: string, query: string) => request(s.app).get(queryUrl(query)).auth(user, 'pw');
 /** An XQuery string literal of `text`. */
 const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -54,20 +53,20 @@ describe('xslt:transform and xslt:transform-text', () => {
   });
 
   test('errors: xslt:error for stylesheets that do not compile or fail', async () => {
-    expect((await q(`xslt:transform(<a/>, ${lit(sheet('<xsl:template match="/"><xsl:value-of select="1 +"/></xsl:template>'))})`).expect(500)).text).toMatch(
+    expect((await getQuery(s, `xslt:transform(<a/>, ${lit(sheet('<xsl:template match="/"><xsl:value-of select="1 +"/></xsl:template>'))})`).expect(500)).text).toMatch(
       /^Stopped at \., 1\/1:\n\[xslt:error\] XPST0003: /,
     );
-    expect((await q(`xslt:transform(<a/>, ${lit(sheet('<xsl:template match="/"><xsl:sequence select="error((), \'bad\')"/></xsl:template>'))})`).expect(500)).text).toBe(
+    expect((await getQuery(s, `xslt:transform(<a/>, ${lit(sheet('<xsl:template match="/"><xsl:sequence select="error((), \'bad\')"/></xsl:template>'))})`).expect(500)).text).toBe(
       'Stopped at ., 1/1:\n[xslt:error] FOER0000: bad',
     );
-    expect((await q(`xslt:transform('<a', ${lit(COPY)})`).expect(500)).text).toMatch(/\[FODC0006\] The input is not well-formed XML: /);
-    expect((await q(`xslt:transform(<a/>, 'pub1/none.xsl')`).expect(500)).text).toMatch(/\[FODC0002\]/);
+    expect((await getQuery(s, `xslt:transform('<a', ${lit(COPY)})`).expect(500)).text).toMatch(/\[FODC0006\] The input is not well-formed XML: /);
+    expect((await getQuery(s, `xslt:transform(<a/>, 'pub1/none.xsl')`).expect(500)).text).toMatch(/\[FODC0002\]/);
   });
 });
 
 describe('stylesheets keep to the sandbox', () => {
   const refused = async (stylesheet: string, message: string) => {
-    const r = await q(`xslt:transform(<a/>, ${lit(stylesheet)})`).expect(500);
+    const r = await getQuery(s, `xslt:transform(<a/>, ${lit(stylesheet)})`).expect(500);
     expect(r.text).toBe(`Stopped at ., 1/1:\n[xslt:error] ${message}`);
   };
   const JS = ' xmlns:js="http://saxonica.com/ns/globalJS"';
@@ -129,7 +128,7 @@ describe('stylesheets keep to the sandbox', () => {
       "FOUT1170: Cannot retrieve unparsed-text file:///etc/passwd XError:Access to 'file:///etc/passwd' is denied.; code:FODC0002");
     await refused(sheet('<xsl:template match="/"><xsl:copy-of select="document(\'file:///etc/hosts\')"/></xsl:template>'),
       "FODC0002: Access to 'file:///etc/hosts' is denied.");
-    expect((await q(`xslt:transform(<a/>, 'file:///etc/passwd')`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
+    expect((await getQuery(s, `xslt:transform(<a/>, 'file:///etc/passwd')`).expect(500)).text).toMatch(/\[FODC0002\] Access to 'file:\/\/\/etc\/passwd' is denied\./);
   });
 
   test('a database the user may not read is out of reach for the stylesheet and its inputs', async () => {
@@ -143,7 +142,7 @@ describe('stylesheets keep to the sandbox', () => {
 
   test('a runaway stylesheet is stopped by the time limit', async () => {
     const loop = sheet('<xsl:template match="/"><xsl:value-of select="count((1 to 100000000000)[. lt 0])"/></xsl:template>');
-    expect((await q(`xslt:transform(<a/>, ${lit(loop)})`).expect(500)).text).toMatch(/\[BASX0003\] Timeout exceeded/);
+    expect((await getQuery(s, `xslt:transform(<a/>, ${lit(loop)})`).expect(500)).text).toMatch(/\[BASX0003\] Timeout exceeded/);
     expect(await ok('xslt:version()')).toBe('3.0');
   });
 });

@@ -8,10 +8,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { tempDir } from '../helpers/temp-dir';
 
 const run = promisify(execFile);
 const ROOT = path.join(__dirname, '..', '..');
@@ -159,7 +159,7 @@ describe('the packed package', () => {
   let files: string[];
 
   beforeAll(async () => {
-    base = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-pack-'));
+    base = tempDir('xmldb-pack-');
     checkout = path.join(base, 'checkout');
     await copyCheckout(checkout);
     // `npm pack` runs `prepack`, which builds the copy's dist/ from the current sources.

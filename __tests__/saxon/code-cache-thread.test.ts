@@ -6,16 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import Module from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { isSharedArrayBuffer } from 'node:util/types';
 import { Script } from 'node:vm';
 import { codeCacheFromThread } from '../../lib/saxon/code-cache-thread';
+import { tempDir } from '../helpers/temp-dir';
 
 let dir: string;
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-code-cache-thread-'));
+  dir = tempDir('xmldb-code-cache-thread-');
 });
 
 afterEach(() => {

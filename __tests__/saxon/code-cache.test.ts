@@ -6,7 +6,6 @@
  * itself (code-cache-thread.test.ts has the real thread).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const mockThread = { main: true, environment: new Map<unknown, unknown>() };
@@ -20,6 +19,7 @@ jest.mock('node:worker_threads', () => ({
 }));
 
 import { codeCacheOutcome, publishCodeCache, requireFromCodeCache } from '../../lib/saxon/code-cache';
+import { tempDir } from '../helpers/temp-dir';
 
 let dir: string;
 
@@ -35,7 +35,7 @@ function writeScript(name: string, answer: number): string {
 }
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-code-cache-'));
+  dir = tempDir('xmldb-code-cache-');
   mockThread.main = true;
   mockThread.environment.clear();
 });

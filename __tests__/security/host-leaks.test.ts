@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { hostFreeMessage, toQueryError } from '../../lib/xquery/query-error';
 import { QueryPool } from '../../lib/xquery/worker/pool';
-import { NS, startTestServer, type TestServer } from '../helpers/rest';
+import { NS, queryUrl, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 const logged: string[] = [];
@@ -28,7 +28,6 @@ beforeEach(() => {
 });
 
 const SEPM = (name: string, problem: string) => `[SEPM0016] Invalid value for serialization parameter "${name}": ${problem}.`;
-const q = (query: string, params = '') => `/rest?query=${encodeURIComponent(query)}${params}`;
 const postQuery = (parameters: string) => `<query xmlns="${NS}"><text>1</text>${parameters}</query>`;
 
 /** A client error: its status and exact body, no header of the value, and nothing in the log. */
@@ -54,7 +53,7 @@ describe('a control character in a serialization parameter is a 400, from every 
     ['doctype-system', 'doctype-system', 'a\u0085b', 'control character U+0085'],
     ['item-separator, DEL', 'item-separator', 'a\u007fb', 'control character U+007F'],
   ])('query string: %s', async (_name, param, value, problem) => {
-    expectClientError(await s.get(q('1', `&${param}=${encodeURIComponent(value)}`)), 400, SEPM(param, problem));
+    expectClientError(await s.get(queryUrl('1', '', `&${param}=${encodeURIComponent(value)}`)), 400, SEPM(param, problem));
   });
 
   test('POST <parameter>', async () => {
@@ -63,16 +62,16 @@ describe('a control character in a serialization parameter is a 400, from every 
   });
 
   test('declare option output:*, at the declaration', async () => {
-    const r = await s.get(q('declare option output:media-type "text/plain&#10;X-Injected: 1"; 1'));
+    const r = await s.get(queryUrl('declare option output:media-type "text/plain&#10;X-Injected: 1"; 1'));
     expectClientError(r, 400, `Stopped at ., 1/1:\n${SEPM('media-type', 'control character U+000A')}`);
-    const method = await s.get(q('declare option output:method "xxx"; 1'));
+    const method = await s.get(queryUrl('declare option output:method "xxx"; 1'));
     expectClientError(method, 400, `Stopped at ., 1/1:\n${SEPM('method', 'unknown method "xxx"')}`);
-    const encoding = await s.get(q('declare option output:encoding "foo"; 1'));
+    const encoding = await s.get(queryUrl('declare option output:encoding "foo"; 1'));
     expectClientError(encoding, 400, `Stopped at ., 1/1:\n${SEPM('encoding', 'unsupported encoding "foo"')}`);
   });
 
   test('the SERIALIZER option: query string and POST <option> (400), SET SERIALIZER (a failing command: 500)', async () => {
-    expectClientError(await s.get(q('1', `&serializer=${encodeURIComponent('indent=yes,media-type=a\rb')}`)), 400, SEPM('media-type', 'control character U+000D'));
+    expectClientError(await s.get(queryUrl('1', '', `&serializer=${encodeURIComponent('indent=yes,media-type=a\rb')}`)), 400, SEPM('media-type', 'control character U+000D'));
     const post = await s.post('/rest', postQuery('<option name="serializer" value="media-type=a&#10;b"/>'));
     expectClientError(post, 400, SEPM('media-type', 'control character U+000A'));
     const set = await s.get(`/rest?command=${encodeURIComponent('SET SERIALIZER media-type=a\u0001b')}`);
@@ -81,8 +80,8 @@ describe('a control character in a serialization parameter is a 400, from every 
   });
 
   test('tabs and line ends stay data where the value is text of the body', async () => {
-    expect((await s.get(q('1, 2', `&item-separator=${encodeURIComponent('\r\n')}&method=text`)).expect(200)).text).toBe('1\r\n2');
-    expect((await s.get(q('"a"', `&media-type=${encodeURIComponent('text/x-t; a="b c"')}&method=text`)).expect(200)).headers['content-type']).toBe('text/x-t; a="b c"; charset=UTF-8');
+    expect((await s.get(queryUrl('1, 2', '', `&item-separator=${encodeURIComponent('\r\n')}&method=text`)).expect(200)).text).toBe('1\r\n2');
+    expect((await s.get(queryUrl('"a"', '', `&media-type=${encodeURIComponent('text/x-t; a="b c"')}&method=text`)).expect(200)).headers['content-type']).toBe('text/x-t; a="b c"; charset=UTF-8');
   });
 });
 

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, NS, asBytes, startTestServer, type TestServer } from '../helpers/rest';
+import { ADMIN, NS, asBytes, queryUrl, startTestServer, type TestServer } from '../helpers/rest';
 
 const TRUSTED = 'https://ui.example';
 const FOREIGN = 'https://evil.example';
@@ -181,14 +181,13 @@ describe('every response carries the wall headers, whatever its type or status',
     await s.put('/rest/db/pic.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png').expect(201);
     await s.put('/rest/db/style.css', 'a{}', 'text/css').expect(201);
   });
-  const q = (query: string, params: string) => `/rest?query=${encodeURIComponent(query)}${params}`;
 
   test.each([
-    ['text/css result', () => s.get(q('"a{}"', '&method=text&media-type=text/css')), 200, 'text/css; charset=UTF-8'],
-    ['application/pdf result', () => asBytes(s.get(q('"%PDF-1.4"', '&method=text&media-type=application/pdf'))), 200, 'application/pdf; charset=UTF-8'],
-    ['multipart result', () => asBytes(s.get(q('"--x--"', `&method=text&media-type=${encodeURIComponent('multipart/mixed; boundary=x')}`))), 200, 'multipart/mixed; boundary=x; charset=UTF-8'],
-    ['JSON result', () => s.get(q('map { "a": 1 }', '&method=json')), 200, 'application/json; charset=UTF-8'],
-    ['text result', () => s.get(q('1', '&method=text')), 200, 'text/plain; charset=UTF-8'],
+    ['text/css result', () => s.get(queryUrl('"a{}"', '', '&method=text&media-type=text/css')), 200, 'text/css; charset=UTF-8'],
+    ['application/pdf result', () => asBytes(s.get(queryUrl('"%PDF-1.4"', '', '&method=text&media-type=application/pdf'))), 200, 'application/pdf; charset=UTF-8'],
+    ['multipart result', () => asBytes(s.get(queryUrl('"--x--"', '', `&method=text&media-type=${encodeURIComponent('multipart/mixed; boundary=x')}`))), 200, 'multipart/mixed; boundary=x; charset=UTF-8'],
+    ['JSON result', () => s.get(queryUrl('map { "a": 1 }', '', '&method=json')), 200, 'application/json; charset=UTF-8'],
+    ['text result', () => s.get(queryUrl('1', '', '&method=text')), 200, 'text/plain; charset=UTF-8'],
     ['raw binary resource', () => asBytes(s.get('/rest/db/pic.png')), 200, 'image/png'],
     ['raw CSS resource', () => s.get('/rest/db/style.css'), 200, 'text/css; charset=UTF-8'],
     ['XML resource', () => s.get('/rest/db/db.xml'), 200, 'application/xml; charset=UTF-8'],
@@ -199,7 +198,7 @@ describe('every response carries the wall headers, whatever its type or status',
     ['404', () => s.get('/rest/nodb'), 404, 'text/plain; charset=UTF-8'],
     ['400', () => s.get('/rest?query=1&command=x'), 400, 'text/plain; charset=UTF-8'],
     ['403 cross-site', () => s.get('/rest?query=1').set('Sec-Fetch-Site', 'cross-site'), 403, 'text/plain; charset=UTF-8'],
-    ['500 query error', () => s.get(q('1 div 0', '')), 500, 'text/plain; charset=UTF-8'],
+    ['500 query error', () => s.get(queryUrl('1 div 0')), 500, 'text/plain; charset=UTF-8'],
     ['501', () => request(s.app).patch('/rest').auth(ADMIN.user, ADMIN.password), 501, 'text/plain; charset=UTF-8'],
     ['problem details', () => s.get('/rest/nodb').set('Accept', 'application/problem+json'), 404, 'application/problem+json'],
   ] as const)('%s', async (_name, send, status, type) => {

@@ -3,7 +3,7 @@
  * abort or a crash there ends the host only; the server answers the next query.
  */
 import request from 'supertest';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 import { hostPids } from '../helpers/query-host';
 
 const NOBODY = { user: 'nobody', password: 'pw' };
@@ -19,7 +19,7 @@ describe('the query host process', () => {
   });
   afterAll(() => s.close());
 
-  const asNobody = (query: string) => request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(NOBODY.user, NOBODY.password);
+  const asNobody = (query: string) => request(s.app).get(queryUrl(query)).auth(NOBODY.user, NOBODY.password);
 
   test.each([
     ['a huge array', 'array { (1 to 20000000) } => array:size()'],

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const IXSL = 'http://saxonica.com/ns/interactiveXSLT';
 let s: TestServer;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const file = (name: string) => `file://${dir}/${name}`;
 const run = (user: 'admin' | 'nobody', query: string) =>
-  request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user, user === 'admin' ? 'admin-pw' : 'pw');
+  request(s.app).get(queryUrl(query)).auth(user, user === 'admin' ? 'admin-pw' : 'pw');
 const stylesheetReading = (uri: string) =>
   `xslt:transform(<a/>, '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:value-of select="unparsed-text(''${uri}'')"/></xsl:template></xsl:stylesheet>')`;
 const denied = (uri: string) => `Stopped at ., 1/1:\n[FOUT1170] Cannot retrieve unparsed-text ${uri} XError:Access to '${uri}' is denied.; code:FODC0002`;

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { startSandboxServer } from '../helpers/query-routes';
-import { NS, type TestServer } from '../helpers/rest';
+import { NS, queryUrl, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const asNobody = (query: string, params = '') => request(s.app).get(`/rest?query=${encodeURIComponent(query)}${params}`).auth('nobody', 'pw');
+const asNobody = (query: string, params = '') => request(s.app).get(queryUrl(query, '', params)).auth('nobody', 'pw');
 
 function expectWalled(r: request.Response): void {
   expect(r.headers['x-content-type-options']).toBe('nosniff');

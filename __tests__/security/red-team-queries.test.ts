@@ -6,7 +6,7 @@
  * admin may read it). The other routes that run a query text are covered by engine-wall.test.ts.
  */
 import request from 'supertest';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 type User = 'admin' | 'nobody' | 'reader' | 'writer';
 type Case = readonly [user: User, query: string, status: number, body: string];
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 function run(user: User, query: string): Promise<request.Response> {
-  return request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user, PASSWORDS[user]);
+  return request(s.app).get(queryUrl(query)).auth(user, PASSWORDS[user]);
 }
 
 /** Host JavaScript and saxon-js's extensions: hidden namespaces under any spelling, dynamic lookups, nested xquery:eval, reserved namespaces: unknown functions, never a JavaScript value; the environment is empty for every user. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 import { FREE_FAILURES } from '../../lib/users/login-throttle';
 import { UserStore } from '../../lib/users/user-store';
 
@@ -26,7 +26,7 @@ describe('reserved names', () => {
 
   const as = (t: request.Test) => t.auth('creator', 'pw');
   const command = (text: string) => as(request(s.app).get(`/rest?command=${encodeURIComponent(text)}`));
-  const query = (text: string) => as(request(s.app).get(`/rest?query=${encodeURIComponent(text)}`));
+  const query = (text: string) => as(request(s.app).get(queryUrl(text)));
 
   test.each(['admin-password.txt', 'ADMIN-PASSWORD.TXT', 'users.json', 'admin-password.txt.pending-x'])('%s is no database name on any path', async (name) => {
     const invalid = `Invalid database name: '${name}'.`;

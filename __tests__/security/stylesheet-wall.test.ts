@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { compileUncached } from '../../lib/xquery/compile';
 import { compiledRefusal } from '../../lib/xquery/guards/stylesheet-guard';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const IXSL = 'http://saxonica.com/ns/interactiveXSLT';
 const GLOBAL_JS = 'http://saxonica.com/ns/globalJS';
@@ -82,7 +82,7 @@ const REFUSED: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 describe.each(USERS)('as %s', (user, password) => {
-  const run = (query: string) => request(s.app).get(`/rest?query=${encodeURIComponent(query)}`).auth(user, password);
+  const run = (query: string) => request(s.app).get(queryUrl(query)).auth(user, password);
 
   test.each(REFUSED)('refused: %s', async (_what, stylesheet, message) => {
     for (const f of ['transform', 'transform-text']) {

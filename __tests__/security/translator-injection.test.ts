@@ -7,11 +7,11 @@
 import fc from 'fast-check';
 import { XQuerySyntaxError, parseQuery } from '../../lib/xquery/syntax';
 import { LocatedQueryError } from '../../lib/xquery/errors';
-import { translateModule } from '../../lib/xquery/translate';
 import { generatedCode } from '../helpers/generated-code';
 import { INTERNAL_NAMESPACE_PREFIX, NS } from '../../lib/xquery/constants';
 import { MODULE_NAMESPACES } from '../../lib/xquery/module-namespaces';
 import { normalizeUriLiteral } from '../../lib/xquery/syntax/uri-literals';
+import { translate } from '../helpers/translation';
 
 // Switches the parser's refusal of unsafe URIs off, so that the emitter is tested alone.
 let mockParserChecksUris = true;
@@ -121,7 +121,7 @@ function checkQuery(query: string, uri: string): boolean {
   for (const contextMode of ['none', 'single', 'multi'] as const) {
     let translation;
     try {
-      translation = translateModule(parseQuery(query), query, { contextMode });
+      translation = translate(query, contextMode);
     } catch (e) {
       if (!isStaticError(e)) throw e;
       return false;
@@ -182,17 +182,17 @@ describe('translator: URIs the generated code cannot carry are static errors', (
     ['a function', 'declare function Q{&#x7D;}f() { 1 }; Q{&#x7D;}f()'],
     ['a kind test', '<r/> instance of element(Q{&#x7D;}a)'],
   ])('a "{" or "}" of a braced URI literal in %s: XQST0046 from the emitter', (_what, query) => {
-    expect(() => translateModule(parseQuery(query), query, { contextMode: 'none' })).toThrow(expect.objectContaining({ code: 'XQST0046' }));
+    expect(() => translate(query, 'none')).toThrow(expect.objectContaining({ code: 'XQST0046' }));
   });
 
   it('a "{" or "}" of a braced URI literal in a constructor name is data: carried', () => {
     const query = 'element Q{&#x7B;&#x7D;}x {}, attribute Q{&#x7D;}y {}';
-    const code = generatedCode(translateModule(parseQuery(query), query, { contextMode: 'none' }));
+    const code = generatedCode(translate(query, 'none'));
     expect(code.names.filter((n) => /[{}]/.test(n.uri))).toEqual([]);
   });
 
   it('a hidden namespace in XML whitespace is the hidden namespace: its functions cannot be declared', () => {
     const query = 'declare namespace i = " http://saxonica.com/ns/interactiveXSLT\t"; declare function i:get($o, $p) { () }; i:get(map{}, "constructor.name")';
-    expect(() => translateModule(parseQuery(query), query, { contextMode: 'none' })).toThrow(expect.objectContaining({ code: 'XQST0045' }));
+    expect(() => translate(query, 'none')).toThrow(expect.objectContaining({ code: 'XQST0045' }));
   });
 });

@@ -1,14 +1,14 @@
 /** Test helpers: a fresh temporary data folder per test. */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { XmldbError } from '../../lib/errors';
+import { tempDir } from '../helpers/temp-dir';
 
 /** Creates a fresh temporary folder before each test and removes it after; read `.path` inside tests. */
 export function tempFolder(): { readonly path: string } {
   const holder = { path: '' };
   beforeEach(async () => {
-    holder.path = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-store-'));
+    holder.path = tempDir('xmldb-store-');
   });
   afterEach(async () => {
     await fs.rm(holder.path, { recursive: true, force: true });

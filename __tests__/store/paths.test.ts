@@ -17,6 +17,7 @@ import {
   resourceFile,
 } from '../../lib/store/paths';
 import { codeOf, tempFolder } from './helpers';
+import { thrown } from '../helpers/failure';
 
 describe('database names', () => {
   test.each([
@@ -95,13 +96,9 @@ describe('resource paths', () => {
 describe('path limits', () => {
   const limits = `a resource path has at most ${MAX_PATH_BYTES} bytes, ${MAX_PATH_SEGMENTS} segments and ${MAX_NAME_BYTES} bytes in a segment.`;
   const messageOf = (fn: () => unknown): string => {
-    try {
-      fn();
-    } catch (e) {
-      if (e instanceof XmldbError && e.code === 'PATH_TOO_LONG_XXX' && e.status === 400) return e.message;
-      throw e;
-    }
-    throw new Error('no error');
+    const e = thrown(fn, XmldbError);
+    if (e.code !== 'PATH_TOO_LONG_XXX' || e.status !== 400) throw e;
+    return e.message;
   };
   // Segments of 255, 255, 255, 254 and 1 bytes, and 4 slashes: 1024 bytes.
   const longest = ['x'.repeat(255), 'x'.repeat(255), 'x'.repeat(255), 'x'.repeat(254), 'y'].join('/');

@@ -1,16 +1,16 @@
 /** The built-in admin of a new data folder or store, and its generated password file (spec §13.2). */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_PASSWORD_FILE, ensureAdmin } from '../../lib/users/admin';
 import { loggerFromLog } from '../../lib/logger';
 import { UserStore } from '../../lib/users/user-store';
 import '../helpers/fast-hashes';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('admin password file', () => {
   let dir: string;
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-admin-'));
+    dir = tempDir('xmldb-admin-');
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

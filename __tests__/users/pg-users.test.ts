@@ -1,6 +1,5 @@
 /** Users kept in the PostgreSQL store, shared by the servers on it. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { ADMIN_PASSWORD_FILE, ensureAdmin } from '../../lib/users/admin';
@@ -10,6 +9,7 @@ import { PgUsers } from '../../lib/users/pg-users';
 import { UserStore } from '../../lib/users/user-store';
 import '../helpers/fast-hashes';
 import { describeWithPostgres, freshDatabase } from '../helpers/postgres';
+import { tempDir } from '../helpers/temp-dir';
 
 describeWithPostgres('users on PostgreSQL', () => {
   const db = freshDatabase();
@@ -72,7 +72,7 @@ describeWithPostgres('users on PostgreSQL', () => {
   });
 
   test('two servers starting on an empty store: one creates admin, only its password file is written', async () => {
-    const dirs = [one, two].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-admin-race-')));
+    const dirs = [one, two].map(() => tempDir('xmldb-admin-race-'));
     try {
       const logs: string[][] = [[], []];
       await Promise.all([one, two].map((users, i) => ensureAdmin(users, dirs[i], undefined, loggerFromLog((m) => logs[i].push(m)))));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { newState, setup, type Fixture } from './setup';
+import { tempDir } from '../../helpers/temp-dir';
 
 const INPUT = path.join(__dirname, '../../../fixtures/commands/exec/input');
 
@@ -186,7 +186,7 @@ describe('EXPORT', () => {
   });
 
   test('writes every resource below the folder', async () => {
-    const out = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-export-'));
+    const out = tempDir('xmldb-export-');
     try {
       const env = f.env(f.admin, { allowFileAccess: true });
       await f.run(`CREATE DB db <a/>\nOPEN db\nADD TO d/b.xml <b>x</b>\nBINARY PUT TO bin/r.bin raw\nEXPORT ${out}`, { env });

@@ -2,8 +2,6 @@
 import { parseQuery } from '../../../lib/xquery/syntax';
 import { analyzeModule } from '../../../lib/xquery/analysis/updating';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { executeCommands, type CommandEnvironment, type CommandState, type QueryNeeds } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
 import { XmldbError } from '../../../lib/errors';
@@ -12,6 +10,8 @@ import type { Store } from '../../../lib/store/types';
 import type { Permission } from '../../../lib/users/permissions';
 import { UserStore, type User } from '../../../lib/users/user-store';
 import '../../helpers/fast-hashes';
+import { rejection } from '../../helpers/failure';
+import { tempDir } from '../../helpers/temp-dir';
 
 export interface Fixture {
   readonly dbPath: string;
@@ -55,8 +55,8 @@ export const echoQuery: NonNullable<CommandEnvironment['query']> = async (query,
   `[${context.db ?? '-'}|${context.path ?? '-'}] ${query}`;
 
 export async function setup(): Promise<Fixture> {
-  const dbPath = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-exec-'));
-  const restPath = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-exec-rest-'));
+  const dbPath = tempDir('xmldb-exec-');
+  const restPath = tempDir('xmldb-exec-rest-');
   const store = await createFileStore(dbPath);
   const users = await UserStore.open(dbPath);
   const admin = await users.create('admin', 'admin-pw', 'admin');
@@ -81,13 +81,8 @@ export async function setup(): Promise<Fixture> {
     env,
     run,
     async fail(script, options) {
-      try {
-        await run(script, options);
-      } catch (e) {
-        if (e instanceof XmldbError) return { status: e.status, code: e.code, message: e.message };
-        throw e;
-      }
-      throw new Error(`expected ${script} to fail`);
+      const e = await rejection(() => run(script, options), XmldbError);
+      return { status: e.status, code: e.code, message: e.message };
     },
     async user(name, perm, grants = []) {
       await users.create(name, 'pw', perm);

@@ -4,11 +4,10 @@
  * one without, with the same answers; postings follow writes (a new etag, a new tree) and are
  * small beside the tree.
  */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { StoreSource } from '../../../lib/xquery/documents/store-source';
 import { fullTextIndexBytes, fullTextLookups } from '../../../lib/xquery/documents/fulltext-index';
 import { dataFolder, run, text, xml } from '../modules/helpers';
+import { translate } from '../../helpers/translation';
 
 const data = dataFolder();
 
@@ -24,7 +23,7 @@ beforeEach(async () => {
 
 function xpathOf(query: string, db: string): string {
   const q = `let $d := doc("${db}/a.xml") return ${query.replaceAll('//', '$d//')}`;
-  const t = translateModule(parseQuery(q), q, { contextMode: 'none', literalParams: false });
+  const t = translate(q, 'none', { literalParams: false });
   return t.xpath?.expression ?? '';
 }
 

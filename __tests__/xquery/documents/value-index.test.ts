@@ -4,11 +4,10 @@
  * that runs the query, with the answers compared to those over a database without the indexes.
  * Postings are built once per document version and follow writes (a new etag, a new tree).
  */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { StoreSource } from '../../../lib/xquery/documents/store-source';
 import { indexBytes, valueIndexLookups } from '../../../lib/xquery/documents/value-index';
 import { dataFolder, run, text, xml } from '../modules/helpers';
+import { translate } from '../../helpers/translation';
 
 const data = dataFolder();
 
@@ -25,7 +24,7 @@ beforeEach(async () => {
 /** The XPath the translator makes of `query`, reading database `db` through fn:doc. */
 function xpathOf(query: string, db: string): string {
   const text = `let $d := doc("${db}/a.xml") return ${query.replaceAll('//', '$d//')}`;
-  const t = translateModule(parseQuery(text), text, { contextMode: 'none', literalParams: false });
+  const t = translate(text, 'none', { literalParams: false });
   return t.xpath?.expression ?? '';
 }
 

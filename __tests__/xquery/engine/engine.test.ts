@@ -4,17 +4,9 @@ import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { createFileStore } from '../../../lib/store';
 import { engineRequest as request } from '../../helpers/engine-request';
+import { rejection } from '../../helpers/failure';
 
-
-async function failure(engine: Engine, req: QueryRequest): Promise<LocatedQueryError> {
-  try {
-    await engine.evaluate(req);
-  } catch (e) {
-    if (e instanceof LocatedQueryError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
+const failure = (engine: Engine, req: QueryRequest): Promise<LocatedQueryError> => rejection(() => engine.evaluate(req), LocatedQueryError);
 
 describe('engine', () => {
   const data = storedDocuments();

@@ -5,13 +5,11 @@
  * of their own.
  */
 import { QueryError } from '../../../lib/xquery/query-error';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, translateModule, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/translate';
+import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/translate';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
-
-const translate = (query: string) => translateModule(parseQuery(query), query, { contextMode: 'none' });
+import { translate } from '../../helpers/translation';
 
 describe('which queries run on the library', () => {
   test.each([
@@ -66,7 +64,7 @@ describe('which translations copy the elements their plain constructors nest', (
 
   test('without plain constructor calls, nested elements are built by nested instructions', () => {
     const query = 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v></r>';
-    const t = translateModule(parseQuery(query), query, { contextMode: 'none', plainConstructors: false });
+    const t = translate(query, 'none', { plainConstructors: false });
     expect(t.copiesConstructedElements).toBe(false);
     expect(t.xslt).not.toContain('lib.element');
     expect(t.xslt).toMatch(/<xsl:element name="r" namespace="">[^]*<xsl:element name="v" namespace="">/);
@@ -96,7 +94,7 @@ describe('a library run answers what the stylesheet answers', () => {
     const library = await outcome(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }));
     const stylesheet = await outcome(pool.run({ xslt: t.xslt, params, serialization }));
     // the stylesheet a query compiles when it runs again builds nested elements in place
-    const inPlace = translateModule(parseQuery(query), query, { contextMode: 'none', plainConstructors: false });
+    const inPlace = translate(query, 'none', { plainConstructors: false });
     expect(inPlace.xslt).not.toContain('lib.element');
     const inPlaceParams = Object.fromEntries(inPlace.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
     const built = await outcome(pool.run({ xslt: inPlace.xslt, params: inPlaceParams, serialization }));

@@ -1,10 +1,8 @@
 /** What every run of a translation shares (run-parts.ts): made once, and what each run would make. */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { inlinePredicateLiterals, translateModule, xpathToRun, type ContextMode } from '../../../lib/xquery/translate';
+import { inlinePredicateLiterals, xpathToRun } from '../../../lib/xquery/translate';
 import { literalBindings, runExpression, runSerialization } from '../../../lib/xquery/run-parts';
 import { contentTypeFor } from '../../../lib/xquery/serialization/serialize';
-
-const translate = (query: string, mode: ContextMode = 'none') => translateModule(parseQuery(query), query, { contextMode: mode });
+import { translate } from '../../helpers/translation';
 
 describe('literal bindings', () => {
   test('each literal parameter bound to its value and type, the same read-only bindings on every run', () => {

@@ -1,12 +1,10 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
 import { QueryError } from '../../../lib/xquery/query-error';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { CONTEXT_URI_PARAM, inlinePredicateLiterals, translateModule, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
+import { CONTEXT_URI_PARAM, inlinePredicateLiterals, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
-
-const translate = (query: string, mode: ContextMode = 'none') => translateModule(parseQuery(query), query, { contextMode: mode });
+import { translate } from '../../helpers/translation';
 
 describe('which queries are one XPath expression', () => {
   test.each([

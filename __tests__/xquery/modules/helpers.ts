@@ -1,7 +1,5 @@
 /** Test helpers of the query modules: a real data folder written through the store's async API. */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { parseXml } from '../../../lib/convert/xml';
 import { createFileStore, type FileStore } from '../../../lib/store';
 import type { ResourceInput } from '../../../lib/store/types';
@@ -11,6 +9,7 @@ import type { DocumentSource } from '../../../lib/xquery/documents/source';
 import type { XdmNode, XdmValue } from '../../../lib/saxon';
 import { serialize } from '../../../lib/xquery/serialization/serialize';
 import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+import { tempDir } from '../../helpers/temp-dir';
 
 registerExtensionFunctions();
 
@@ -46,7 +45,7 @@ export async function writeStandardData(store: FileStore): Promise<void> {
 export function dataFolder(): { readonly path: string; readonly store: FileStore } {
   const holder = { path: '', store: undefined as unknown as FileStore };
   beforeEach(async () => {
-    holder.path = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-modules-'));
+    holder.path = tempDir('xmldb-modules-');
     holder.store = await createFileStore(holder.path);
     await writeStandardData(holder.store);
   });

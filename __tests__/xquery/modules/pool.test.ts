@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
 import { MemoryView } from '../../helpers/memory-view';
 import { dataFolder, query, CONTEXT } from './helpers';
+import { tempDir } from '../../helpers/temp-dir';
 
 const data = dataFolder();
 
@@ -68,7 +68,7 @@ describe('file access (RunTask.fileAccess)', () => {
   let pool: QueryPool | undefined;
   let dir = '';
   beforeEach(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-host-'));
+    dir = tempDir('xmldb-host-');
     await fs.writeFile(path.join(dir, 'host.xml'), '<host>secret</host>');
     await fs.writeFile(path.join(dir, 'host.txt'), 'secret text');
     await fs.writeFile(path.join(dir, 'host.json'), '{"secret": 1}');

@@ -5,6 +5,7 @@ import { QueryError } from '../../../lib/xquery/query-error';
 import { parseXml } from '../../../lib/saxon';
 import { select, xslt } from './helpers';
 import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+import { thrown } from '../../helpers/failure';
 
 registerExtensionFunctions();
 
@@ -15,15 +16,7 @@ function run(expr: string, prolog = '', options: Parameters<typeof evaluate>[1] 
   return evaluateSerialized(compiler.compile(select(expr, prolog)), { ...MAIN, ...options });
 }
 
-function failure(fn: () => unknown): QueryError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(QueryError);
-    return e as QueryError;
-  }
-  throw new Error('no error');
-}
+const failure = (fn: () => unknown): QueryError => thrown(fn, QueryError);
 
 describe('evaluate', () => {
   it('runs the initial template and returns raw XDM', () => {

@@ -5,6 +5,7 @@ import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialization/serialize';
 import { select } from '../runtime/helpers';
 import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+import { thrown } from '../../helpers/failure';
 
 registerExtensionFunctions();
 
@@ -15,15 +16,7 @@ const compiler = new QueryCompiler({ max: 256 });
 const value = (expr: string) => evaluate(compiler.compile(select(expr)), { initialTemplate: 'main' });
 const ser = (expr: string, params: Record<string, string> = {}) => serialize(value(expr), params);
 
-function serError(expr: string, params: Record<string, string>): QueryError {
-  try {
-    ser(expr, params);
-  } catch (e) {
-    expect(e).toBeInstanceOf(QueryError);
-    return e as QueryError;
-  }
-  throw new Error('no error');
-}
+const serError = (expr: string, params: Record<string, string>): QueryError => thrown(() => ser(expr, params), QueryError);
 
 describe('basex (default) and adaptive', () => {
   it('separate items by newline', () => {

@@ -1,15 +1,8 @@
 /** The public API: parseQuery / parseModule, node offsets and the error object. */
 import { parseModule, parseQuery, printAst, XQuerySyntaxError, type Expr } from '../../../lib/xquery/syntax';
+import { thrown } from '../../helpers/failure';
 
-function errorOf(query: string): XQuerySyntaxError {
-  try {
-    parseQuery(query);
-  } catch (e) {
-    if (e instanceof XQuerySyntaxError) return e;
-    throw e;
-  }
-  throw new Error(`parsed: ${query}`);
-}
+const errorOf = (query: string): XQuerySyntaxError => thrown(() => parseQuery(query), XQuerySyntaxError);
 
 describe('parseQuery', () => {
   it('returns a main module with version, prolog and body', () => {

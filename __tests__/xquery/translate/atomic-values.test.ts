@@ -5,16 +5,15 @@
  * runtime library) and the next ones (the query's own stylesheet), with plain constructor calls and
  * with XSLT instructions; content not provably atomic keeps the general translation.
  */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 const CONTENT = 'Q{urn:xmldb-rest:gen}ctor.content(';
 
 /** Whether both translations (plain constructor calls, XSLT instructions) dispatch content at run time. */
 function dispatches(query: string): [boolean, boolean] {
-  const t = (plainConstructors: boolean): boolean => translateModule(parseQuery(query), query, { contextMode: 'single', plainConstructors }).xslt.includes(CONTENT);
+  const t = (plainConstructors: boolean): boolean => translate(query, 'single', { plainConstructors }).xslt.includes(CONTENT);
   return [t(true), t(false)];
 }
 

@@ -1,11 +1,10 @@
 import type { QueryContext } from '../../../lib/xquery/engine';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 
-const ranged = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes('join-positions');
+const ranged = (query: string): boolean => translate(query, 'single').xslt.includes('join-positions');
 
 /** The same query as nested loops: the inner domain reads the outer variable `$p`. */
 const nestedLoop = (query: string): string => query.replace('for $i in //initial', 'for $i in //initial[exists($p)]');

@@ -1,11 +1,10 @@
 import type { QueryContext } from '../../../lib/xquery/engine';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 
-const translated = (query: string): string => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt;
+const translated = (query: string): string => translate(query, 'single').xslt;
 /** How many join maps the translation builds (one `$…join-seq.N := B` each). */
 const maps = (query: string): number => translated(query).match(/join-seq\.\d+ := /g)?.length ?? 0;
 

@@ -1,12 +1,11 @@
 import type { QueryContext } from '../../../lib/xquery/engine';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { JOIN_GROUPS } from '../../../lib/xquery/translate/flwor-join';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 
-const joined = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes('join-map');
+const joined = (query: string): boolean => translate(query, 'single').xslt.includes('join-map');
 
 /** The same FLWOR with a `let` after the first binding: not rewritten, evaluated as nested loops. */
 const nested = (query: string): string => query.replace(', $t in ', ' let $nested-loop := () for $t in ');
@@ -40,7 +39,7 @@ describe('value joins as hash joins', () => {
 
   it('groups the inner domain by key once, and fetches candidates by position from an array', () => {
     const query = 'for $p in //person, $t in //a where $t/@buyer = $p/@id return $t';
-    const { xslt } = translateModule(parseQuery(query), query, { contextMode: 'single' });
+    const { xslt } = translate(query, 'single');
     expect(xslt.split(`${JOIN_GROUPS}(`)).toHaveLength(2);
     expect(xslt).not.toContain('subsequence(');
     expect(xslt).not.toContain('map}merge(');

@@ -4,14 +4,13 @@
  * general tuple stream answers (the same query with a `count` clause added, which keeps it off the
  * rewrite), errors included, and what XQuery 3.1 §3.12.8 says.
  */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { compareCodepoints } from '../../../lib/xquery/order-tuples';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 const CALL = 'Q{urn:xmldb-rest:engine}order-tuples';
-const rewritten = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes(CALL);
+const rewritten = (query: string): boolean => translate(query, 'single').xslt.includes(CALL);
 /** The same FLWOR through the general tuple stream: a count clause before its first let, where or order by. */
 const generalOf = (query: string): string => query.replace(/ (let|where|stable order by|order by) /, ' count $unused $1 ');
 

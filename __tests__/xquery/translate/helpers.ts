@@ -1,6 +1,7 @@
 /** Shared set-up for translator tests: one engine (one worker) per test file. */
 import { createEngine, type Engine, type QueryContext } from '../../../lib/xquery/engine';
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
+import { rejection } from '../../helpers/failure';
 
 export interface RunOptions {
   readonly context?: QueryContext;
@@ -54,13 +55,8 @@ export function engineFixture(): EngineFixture {
       return { body: String(r.body), contentType: r.contentType };
     },
     async error(query, options) {
-      try {
-        await evaluate(query, options, { method: 'adaptive' });
-      } catch (e) {
-        if (e instanceof LocatedQueryError) return { code: e.code, line: e.position?.line, column: e.position?.column, body: errorBody(e) };
-        throw e;
-      }
-      throw new Error(`no error for ${query}`);
+      const e = await rejection(() => evaluate(query, options, { method: 'adaptive' }), LocatedQueryError);
+      return { code: e.code, line: e.position?.line, column: e.position?.column, body: errorBody(e) };
     },
   };
 }

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 /**
  * count, sum, avg, min and max over paths to leaves from per-document structures
@@ -12,7 +11,7 @@ import { doc, engineFixture } from './helpers';
 const e = engineFixture();
 const DOS = 'descendant-or-self::node()';
 const plainOf = (query: string): string => query.replaceAll('//', `/${DOS}/`);
-const xslt = (query: string): string => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt;
+const xslt = (query: string): string => translate(query, 'single').xslt;
 const rewritten = (query: string): boolean => /engine\}(aggregate-leaves|count-descendants)/.test(xslt(query));
 
 const DOCS: Record<string, string> = {

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import type { QueryContext } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
 import { doc, engineFixture, type RunOptions } from './helpers';
+import { translate } from '../../helpers/translation';
 
 /**
  * `//name[leaf op V]…` through leaf columns (translate/paths-leaf-predicates.ts,
@@ -13,7 +12,7 @@ import { doc, engineFixture, type RunOptions } from './helpers';
  */
 const e = engineFixture();
 const FILTER = 'Q{urn:xmldb-rest:engine}leaf-filter';
-const rewritten = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes(FILTER);
+const rewritten = (query: string): boolean => translate(query, 'single').xslt.includes(FILTER);
 const plainOf = (query: string): string => query.replaceAll('//', '/descendant-or-self::node()/');
 
 /** `ok <adaptive result>` or `error <code>`. */
@@ -169,7 +168,7 @@ describe('translate: leaf comparisons agree with the predicates as written (prop
 
 describe('translate: a child step after //name[…]', () => {
   const CHILDREN = 'Q{urn:xmldb-rest:engine}children-named';
-  const hasChildren = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes(CHILDREN);
+  const hasChildren = (query: string): boolean => translate(query, 'single').xslt.includes(CHILDREN);
 
   it.each([
     [XML, 'let $k := 5 return (//i[p > $k]/k/string(), count(//i/p), //i/p[2]/string(), (/)//i[@c = "x"]/k/string())', 'ok "delta"\n"echo"\n"Delta"\n6\n"3"\n"delta"\n"alpha"'],

@@ -1,6 +1,5 @@
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 /**
  * `//name[child op number]` through leaf columns (documents/leaf-filter.ts): every query must
@@ -10,7 +9,7 @@ import { doc, engineFixture } from './helpers';
 const e = engineFixture();
 const DOS = 'descendant-or-self::node()';
 const WHERE_CALL = 'Q{urn:xmldb-rest:engine}leaf-filter';
-const rewritten = (query: string): boolean => translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt.includes(WHERE_CALL);
+const rewritten = (query: string): boolean => translate(query, 'single').xslt.includes(WHERE_CALL);
 const plainOf = (query: string): string => query.replaceAll('//', `/${DOS}/`);
 
 const XML =

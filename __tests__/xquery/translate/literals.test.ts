@@ -1,9 +1,5 @@
 import { createEngine, errorBody, LocatedQueryError, type Engine, type QueryContext } from '../../../lib/xquery/engine';
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
-
-const translate = (query: string, literalParams = true) =>
-  translateModule(parseQuery(query), query, { contextMode: 'none', literalParams });
+import { translate } from '../../helpers/translation';
 
 describe('literals as stylesheet parameters: one compilation for queries differing in literals', () => {
   it('translates queries that differ only in literals to the same stylesheet', () => {
@@ -39,8 +35,8 @@ describe('literals as stylesheet parameters: one compilation for queries differi
   });
 
   it('makes no parameters when switched off', () => {
-    expect(translate('1 + 2', false).literals).toEqual([]);
-    expect(translate('1 + 2', false).xslt).toBe(translate('1 + 2', false).xslt);
+    expect(translate('1 + 2', 'none', { literalParams: false }).literals).toEqual([]);
+    expect(translate('1 + 2', 'none', { literalParams: false }).xslt).toBe(translate('1 + 2', 'none', { literalParams: false }).xslt);
   });
 });
 

@@ -1,6 +1,5 @@
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 /**
  * `count(//name)` and `sum(//name)` from the worker's per-document structures
@@ -9,7 +8,7 @@ import { doc, engineFixture } from './helpers';
 const e = engineFixture();
 const DOS = 'descendant-or-self::node()';
 const plainOf = (query: string): string => query.replaceAll('//', `/${DOS}/`);
-const xslt = (query: string, mode: 'single' | 'none' = 'single'): string => translateModule(parseQuery(query), query, { contextMode: mode }).xslt;
+const xslt = (query: string, mode: 'single' | 'none' = 'single'): string => translate(query, mode).xslt;
 const COUNT = 'Q{urn:xmldb-rest:engine}count-descendants';
 const SUM = 'Q{urn:xmldb-rest:engine}aggregate-leaves';
 

@@ -1,6 +1,5 @@
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { translateModule } from '../../../lib/xquery/translate';
 import { doc, engineFixture } from './helpers';
+import { translate } from '../../helpers/translation';
 
 /**
  * `E//name` through the element-name index (translate/paths-index.ts, documents/name-index.ts):
@@ -16,7 +15,7 @@ const DOS = 'descendant-or-self::node()';
 const INDEX_CALL = 'Q{urn:xmldb-rest:engine}descendants';
 const COUNT_CALL = 'Q{urn:xmldb-rest:engine}count-descendants';
 const rewritten = (query: string): boolean => {
-  const xslt = translateModule(parseQuery(query), query, { contextMode: 'single' }).xslt;
+  const xslt = translate(query, 'single').xslt;
   return xslt.includes(INDEX_CALL) || xslt.includes(COUNT_CALL);
 };
 
@@ -54,7 +53,7 @@ describe('translate: //name through the element-name index', () => {
     expect(got).toBe(expected);
   });
 
-  const xslt = (q: string) => translateModule(parseQuery(q), q, { contextMode: 'single' }).xslt;
+  const xslt = (q: string) => translate(q, 'single').xslt;
   const ELEMENTS_CALL = 'Q{urn:xmldb-rest:engine}descendant-elements(';
 
   it.each([

@@ -2,17 +2,16 @@
  * Literals inside predicates written into XPath runs (literals.ts `inlinePredicateLiterals`):
  * which literals are marked, how references are replaced, and that answers and errors stay.
  */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { inlinePredicateLiterals, translateModule, xpathToRun, type LiteralParam } from '../../../lib/xquery/translate';
+import { inlinePredicateLiterals, xpathToRun, type LiteralParam } from '../../../lib/xquery/translate';
+import { translate } from '../../helpers/translation';
 import { doc, engineFixture } from './helpers';
 
 const L = 'Q{urn:xmldb-rest:lit}';
 const lit = (n: number, value: string, type = 'xs:integer', inPredicate = true): LiteralParam => ({ param: `${L}p${n}`, type, value, inPredicate });
-const translate = (query: string) => translateModule(parseQuery(query), query, { contextMode: 'single' });
 
 describe('which literal parameters stand inside predicates', () => {
   it('marks operands of comparisons in predicates, not literals elsewhere', () => {
-    const t = translate('count(//a[@n > 3][. = "x"]) + 5, (1, 2)[. = 2.5]');
+    const t = translate('count(//a[@n > 3][. = "x"]) + 5, (1, 2)[. = 2.5]', 'single');
     expect(t.literals.map((l) => [l.value, l.inPredicate])).toEqual([
       ['3', true],
       ['x', true],
@@ -37,7 +36,7 @@ describe('inlinePredicateLiterals', () => {
   });
 
   it('writes the predicate literals of a translated path and keeps the others as parameters', () => {
-    const t = translate('count(//*[string-length(local-name()) > 3]) + 1007');
+    const t = translate('count(//*[string-length(local-name()) > 3]) + 1007', 'single');
     const run = inlinePredicateLiterals(xpathToRun(t, false)!, t.literals);
     expect(run).toContain('> (3))]');
     expect(run).toContain(`+ $${L}p2`);
@@ -60,7 +59,7 @@ describe('XPath runs with predicate literals written in: the same answers and er
     ['//*[local-name() = ("a", "bb")][@n < 3]/name()', 'ok "a"\n"bb"'],
     ['//*[. = "$Q{urn:xmldb-rest:lit}p1"]', 'ok '],
   ])('%s', async (query, expected) => {
-    expect(translate(query).xpath).toBeDefined();
+    expect(translate(query, 'single').xpath).toBeDefined();
     expect(await e.outcome(query, doc(xml))).toBe(expected);
   });
 });

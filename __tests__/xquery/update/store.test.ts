@@ -1,6 +1,5 @@
 /** Updating queries against stored databases: store changes, db: write functions, their errors. */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createFileStore, type FileStore } from '../../../lib/store';
 import type { ReadView } from '../../../lib/store/types';
@@ -9,13 +8,15 @@ import { LocatedQueryError } from '../../../lib/xquery/errors';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { applyStoreChanges, type StoreChange } from '../../../lib/xquery/update/store-changes';
 import { writeStandardData } from '../modules/helpers';
+import { rejection } from '../../helpers/failure';
+import { tempDir } from '../../helpers/temp-dir';
 
 // One data folder and engine for the file (a worker takes seconds to start from source); the
 // folder's content is written afresh for every test.
 const data = { path: '', store: undefined as unknown as FileStore };
 let engine: Engine;
 beforeAll(async () => {
-  data.path = await fs.mkdtemp(path.join(os.tmpdir(), 'xmldb-update-'));
+  data.path = tempDir('xmldb-update-');
   engine = createEngine({ workers: 1, documentSource: storeSourceSpec() });
 });
 beforeEach(async () => {
@@ -43,15 +44,8 @@ async function update(query: string): Promise<{ body: string; changes: readonly 
 
 const read = (query: string): Promise<string> => data.store.read('*', async (view) => String((await engine.evaluate(request(query, view))).body));
 
-async function code(query: string): Promise<string> {
-  try {
-    await data.store.read('*', (view) => engine.evaluate(request(query, view)));
-  } catch (e) {
-    if (e instanceof LocatedQueryError) return e.code;
-    throw e;
-  }
-  throw new Error('no error');
-}
+const code = async (query: string): Promise<string> =>
+  (await rejection(() => data.store.read('*', (view) => engine.evaluate(request(query, view))), LocatedQueryError)).code;
 
 describe('node updates of stored documents', () => {
   test('an attribute goes into a stored element that had none; copies leave the stored one without', async () => {
