@@ -27,6 +27,7 @@ import { childNodes } from '../syntax/walk';
 import type { Node } from '../syntax';
 import { childComparison } from './paths-index';
 import type { Scope } from './scope';
+import { eqname } from './emit';
 
 export function pushWhereIntoFor(expr: FLWORExpr, scope: Scope): FLWORExpr {
   let clauses = expr.clauses;
@@ -100,8 +101,7 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
 /** `Q{uri}local` of a variable name; undefined for a name the translation refuses (left to it). */
 function expanded(name: EQName, offset: number, scope: Scope): string | undefined {
   try {
-    const qn = scope.variableName(name, offset);
-    return `Q{${qn.uri}}${qn.local}`;
+    return eqname(scope.variableName(name, offset));
   } catch {
     return undefined;
   }

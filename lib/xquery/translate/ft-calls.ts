@@ -11,10 +11,11 @@
  *   1.0 §2.3: a boolean that is not full text scores 1 or 0; BaseX gives items without a score 0),
  *   by the ft: function (modules/ft-marks.ts).
  *
- * A call with a placeholder (`ft:mark(?)`) or a reference (`ft:mark#1`) is a function item of the
- * ft: function, which sees no hits and no predicates.
+ * A call with a placeholder (`ft:mark(?)`) or a reference (`ft:mark#1`) is an inline function
+ * calling it (functions.ts `moduleFunctionItem`): its argument is a variable, so it sees no hits
+ * and no predicates.
  */
-import type { Expr, FunctionCall, NamedFunctionRef } from '../syntax';
+import type { Expr, FunctionCall } from '../syntax';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { braced } from './emit';
 import { translateExpr } from './expressions';
@@ -22,7 +23,6 @@ import { finalPredicates, isScored, scoreOf, translateFTScore } from './fulltext
 import { NS, type QName } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
-import { functionItem, partialApplication } from './value-modules';
 
 const ENGINE = braced(NS.engine);
 const FT = braced(MODULE_NAMESPACES.ft);
@@ -32,20 +32,9 @@ const ARITIES: Readonly<Record<string, readonly number[]>> = { mark: [1, 2], ext
 /** The translation of a call of one of these functions, or undefined for any other call. */
 export function translateFullTextCall(name: QName, call: FunctionCall, scope: Scope, unit: TranslationUnit): string | undefined {
   if (!isOneOf(name, call.args.length)) return undefined;
-  if (call.args.some((a) => a.kind === 'ArgumentPlaceholder')) {
-    return partialApplication(FT + name.local, call.args.map((a) => (a.kind === 'ArgumentPlaceholder' ? '?' : translateExpr(a, scope, unit))), scope);
-  }
   const args = call.args as Expr[];
   if (name.local === 'score') return scores(args[0], scope, unit);
   return `${ENGINE}ft-${name.local}(${ENGINE}ft-hits-open(), ${args.map((a) => translateExpr(a, scope, unit)).join(', ')})`;
-}
-
-/**
- * A reference to one of them (`ft:mark#1`), as a function item that calls the ft: function (saxon-js
- * 2.7 calls a function item of an extension function by its local name only, as a built-in one).
- */
-export function translateFullTextReference(name: QName, ref: NamedFunctionRef): string | undefined {
-  return isOneOf(name, ref.arity) ? functionItem(FT + name.local, ref.arity) : undefined;
 }
 
 function isOneOf(name: QName, arity: number): boolean {

@@ -31,13 +31,13 @@ import { checkAnnotations } from './annotations';
 import { errorEnvelope } from './conditional';
 import { translateExpr } from './expressions';
 import { rewrittenCall } from './call-workarounds';
-import { translateFullTextCall, translateFullTextReference } from './ft-calls';
-import { translateInspectCall, translateInspectReference } from './inspect-calls';
+import { translateFullTextCall } from './ft-calls';
+import { translateInspectCall } from './inspect-calls';
 import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './ranges';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
-import { utilIf } from './value-modules';
+import { utilIf } from './util-if';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
 import type { Scope } from './scope';
 import { translateSequenceType } from './types';
@@ -196,9 +196,9 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
   noteStylesheetNeed(name, unit);
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
+  if (expr.args.some((arg) => arg.kind === 'ArgumentPlaceholder') && isModuleFunction(name, expr.args.length, scope)) return moduleFunctionItem(expr, scope, unit);
   const answered = translateFullTextCall(name, expr, scope, unit) ?? translateInspectCall(name, expr, scope, unit);
   if (answered !== undefined) return answered;
-  if (expr.args.some((arg) => arg.kind === 'ArgumentPlaceholder') && isModuleFunction(name, expr.args.length, scope)) return moduleFunctionItem(expr, scope, unit);
   const qname = qnameLiteral(name, expr, scope);
   if (qname) return qname;
   const conditional = utilIf(name, expr, scope);
@@ -230,8 +230,6 @@ export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, 
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.arity, scope, expr.start, unit, true);
   noteStylesheetNeed(name, unit);
-  const answered = translateInspectReference(name, expr, scope, unit) ?? translateFullTextReference(name, expr);
-  if (answered !== undefined) return answered;
   const focus = scope.focus;
   if (name.uri === NS.fn && (focus.kind === 'params' || focus.kind === 'value')) {
     if (expr.arity === 0 && name.local === 'position') return `function() { ${focus.position} }`;

@@ -7,7 +7,8 @@
  * - inspect:context(): `engine:inspect-context($query)`, with the query's text as a string
  *   literal (data, never code), which the engine parses and describes.
  *
- * A reference (`inspect:functions#0`) is a function item that gives the same.
+ * A reference (`inspect:functions#0`) is an inline function calling it (functions.ts
+ * `moduleFunctionItem`), which gives the same.
  */
 import type { FunctionCall, NamedFunctionRef } from '../syntax';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -20,12 +21,6 @@ import type { TranslationUnit } from './unit';
 /** The translation of `inspect:functions()` or `inspect:context()`, or undefined for any other call. */
 export function translateInspectCall(name: QName, call: FunctionCall, scope: Scope, unit: TranslationUnit): string | undefined {
   return call.args.length === 0 ? answer(name, call, scope, unit) : undefined;
-}
-
-/** A reference to one of them with arity 0, as a function item, or undefined for any other reference. */
-export function translateInspectReference(name: QName, ref: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string | undefined {
-  const body = ref.arity === 0 ? answer(name, ref, scope, unit) : undefined;
-  return body === undefined ? undefined : `function() { ${body} }`;
 }
 
 function answer(name: QName, at: { start: number; end: number }, scope: Scope, unit: TranslationUnit): string | undefined {
