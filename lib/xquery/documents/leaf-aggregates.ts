@@ -37,8 +37,9 @@
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, castString, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
-import { nameIndex, type DomNode } from './name-index';
-import { PLAIN_NUMBER, stringValue } from './leaf-values';
+import { expandedName, nameIndex, type DomNode } from './name-index';
+import { leafColumn, numbersOf, type LeafKind } from './leaf-columns';
+import { PLAIN_NUMBER } from './leaf-values';
 
 export const AGGREGATE_LEAVES_FUNCTION = 'aggregate-leaves';
 
@@ -60,29 +61,16 @@ interface LeafPath {
   readonly text: boolean;
 }
 
-const expandedName = (node: DomNode): string => `Q{${node.namespaceURI ?? ''}}${node.localName ?? node.nodeName ?? ''}`;
-
-interface DomAttribute {
-  readonly name: string;
-  readonly value: string;
-  readonly localName?: string | null;
-  readonly namespaceURI?: string | null;
-}
-
-/** The attribute of `element` with expanded name `target` (namespace declarations are not attributes). */
-function attributeOf(element: DomNode, target: string): DomAttribute | undefined {
-  const attributes = (element as DomNode & { attributes?: ArrayLike<DomAttribute> }).attributes;
-  if (!attributes) return undefined;
-  for (let i = 0; i < attributes.length; i++) {
-    const a = attributes[i];
-    if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) continue;
-    if (`Q{${a.namespaceURI ?? ''}}${a.localName ?? a.name}` === target) return a;
-  }
-  return undefined;
-}
+/** The column kind of a path without `/text()` (leaf-columns.ts). */
+const COLUMN_KINDS: Readonly<Record<string, LeafKind>> = { '': 'self', child: 'child', attribute: 'attribute' };
 
 /** Collects the leaves of `path` in one document. */
 function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
+  if (!path.text) {
+    const column = leafColumn(doc, path.name, COLUMN_KINDS[path.step], path.target);
+    return { count: column.strings.length, values: numbersOf(column) };
+  }
+  // text children, of the elements themselves or of their `target` children (an attribute has none)
   const elements = nameIndex(doc).get(path.name) ?? [];
   const values: number[] = [];
   let count = 0;
@@ -94,7 +82,6 @@ function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
     else plain = false;
   };
   const leaf = (element: DomNode): void => {
-    if (!path.text) return take(stringValue(element));
     for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
       if (node.nodeType === NodeKind.text || node.nodeType === 4) take((node as DomNode & { data?: string }).data ?? '');
       // text children of nested elements would interleave: their order is left to the caller
@@ -103,10 +90,7 @@ function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
   };
   for (const element of elements) {
     if (path.step === '') leaf(element);
-    else if (path.step === 'attribute') {
-      const a = attributeOf(element, path.target);
-      if (a && !path.text) take(a.value);
-    } else {
+    else if (path.step === 'child') {
       for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
         if (node.nodeType === NodeKind.element && expandedName(node) === path.target) leaf(node);
       }
@@ -159,7 +143,7 @@ const FUNCTIONS = new Set(['count', 'sum', 'avg', 'min', 'max']);
 function aggregateLeavesFn([fn, roots, name, step, target, text]: XdmValue[]): XdmValue {
   const f = String(fn[0]);
   const path: LeafPath = { name: String(name[0]), step: String(step[0]), target: String(target[0]), text: String(text[0]) === 'text' };
-  if (!FUNCTIONS.has(f)) return cannotAnswer();
+  if (!FUNCTIONS.has(f) || !Object.hasOwn(COLUMN_KINDS, path.step)) return cannotAnswer();
   const docs = new Set<XdmNode>();
   for (const root of roots) {
     if (!isNode(root) || root.nodeType !== NodeKind.document) return cannotAnswer();

@@ -1,7 +1,6 @@
 /**
- * Per-document columns of the leaves of elements (their child elements' string values, an
- * attribute's value, their text children, their own string value), behind extension functions
- * in the engine's namespace:
+ * Leaf comparisons in predicates, answered from the per-document columns of the leaves of
+ * elements (leaf-columns.ts), behind an extension function in the engine's namespace:
  *
  *   Q{urn:xmldb-rest:engine}leaf-filter($node as item()*, $name as xs:string, $tests as xs:string*,
  *       $values as xs:anyAtomicType*, $counts as xs:integer*) as item()*
@@ -27,103 +26,19 @@
  *   xs:float, a value comparison with numbers, which raises XPTY0004) answer false();
  * - any node other than a document node (no columns) answers false().
  *
- * The leaves of one (element name, leaf) pair of one document are read once and kept in a
- * WeakMap keyed by the document node: saxon-js trees never change once built (see name-index.ts),
- * so the columns never go stale and live exactly as long as the document.
+ * The leaves come from the per-document columns of leaf-columns.ts.
  *
  * Registered by `registerLeafFilterFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../constants';
-import { NodeKind, TypeCode, castString, domAttributes, isAtomic, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, TypeCode, castString, isAtomic, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { compareCodepoints } from '../order-tuples';
-import { nameIndex, type DomNode } from './name-index';
-import { PLAIN_NUMBER, comparisonTest, isNumericComparison, numberOf, stringValue, type NumericComparison } from './leaf-values';
+import { nameIndex } from './name-index';
+import { leafColumn, numbersOf, type Column, type LeafKind } from './leaf-columns';
+import { comparisonTest, isNumericComparison, numberOf, type NumericComparison } from './leaf-values';
 
 /** The local name of the function in ENGINE_NS. */
 export const LEAF_FILTER_FUNCTION = 'leaf-filter';
-
-/** What a test reads of each element (translate/paths-leaf-predicates.ts). */
-type LeafKind = 'child' | 'attribute' | 'text' | 'self';
-
-/**
- * The leaves of the elements named `name` of one document: those of element i are
- * strings[offsets[i] .. offsets[i+1]); `numbers` their xs:double values, made on first use
- * (null when some leaf is not a plain number).
- */
-interface Column {
-  readonly offsets: Int32Array;
-  readonly strings: readonly string[];
-  /** Whether no element has more than one leaf. */
-  readonly single: boolean;
-  numbers?: Float64Array | null;
-}
-
-/** Per document: column by `name SEP kind SEP leaf`. */
-const columns = new WeakMap<object, Map<string, Column>>();
-const SEP = '\u0000';
-
-function keyOf(node: { namespaceURI?: string | null; localName?: string | null; nodeName?: string | null; name?: string }): string {
-  return `Q{${node.namespaceURI ?? ''}}${node.localName ?? node.nodeName ?? node.name ?? ''}`;
-}
-
-/** Appends the leaves of `kind` and `leaf` of `element` to `out`. */
-function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]): void {
-  switch (kind) {
-    case 'self':
-      out.push(stringValue(element));
-      return;
-    case 'attribute':
-      for (const a of domAttributes(element)) if (keyOf(a) === leaf) out.push(a.value);
-      return;
-    case 'child':
-    case 'text':
-      for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
-        if (kind === 'child' && node.nodeType === NodeKind.element && keyOf(node) === leaf) out.push(stringValue(node));
-        else if (kind === 'text' && (node.nodeType === NodeKind.text || node.nodeType === 4)) out.push((node as DomNode & { data?: string }).data ?? '');
-      }
-  }
-}
-
-function buildColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
-  const elements = nameIndex(doc).get(name) ?? [];
-  const offsets = new Int32Array(elements.length + 1);
-  const strings: string[] = [];
-  let single = true;
-  for (let i = 0; i < elements.length; i++) {
-    offsets[i] = strings.length;
-    addLeaves(elements[i], kind, leaf, strings);
-    if (strings.length - offsets[i] > 1) single = false;
-  }
-  offsets[elements.length] = strings.length;
-  return { offsets, strings, single };
-}
-
-/** The column of a document, built on first use. */
-function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
-  let byKey = columns.get(doc);
-  if (!byKey) columns.set(doc, (byKey = new Map()));
-  const key = name + SEP + kind + SEP + leaf;
-  let column = byKey.get(key);
-  if (column === undefined) {
-    column = buildColumn(doc, name, kind, leaf);
-    byKey.set(key, column);
-  }
-  return column;
-}
-
-/** A column's leaves as xs:double, parsed on first use; null when some leaf is not a plain number. */
-function numbersOf(column: Column): Float64Array | null {
-  if (column.numbers === undefined) {
-    const { strings } = column;
-    let numbers: Float64Array | null = new Float64Array(strings.length);
-    for (let i = 0; i < strings.length && numbers; i++) {
-      if (PLAIN_NUMBER.test(strings[i])) numbers[i] = Number(strings[i]);
-      else numbers = null;
-    }
-    column.numbers = numbers;
-  }
-  return column.numbers;
-}
 
 /** A comparison result of compareCodepoints (or of numbers' difference) tested by `op`. */
 function orderTest(op: NumericComparison): (c: number) => boolean {

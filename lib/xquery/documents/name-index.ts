@@ -81,8 +81,9 @@ const childLists = new WeakMap<object, Map<string, ChildList>>();
 const elementLists = new WeakMap<object, DomNode[]>();
 const EMPTY: readonly DomNode[] = [];
 
-function keyOf(element: DomNode): string {
-  return `Q{${element.namespaceURI ?? ''}}${element.localName ?? element.nodeName ?? ''}`;
+/** The expanded name `Q{uri}local` of an element or attribute node. */
+export function expandedName(node: { readonly namespaceURI?: string | null; readonly localName?: string | null; readonly nodeName?: string | null; readonly name?: string }): string {
+  return `Q{${node.namespaceURI ?? ''}}${node.localName ?? node.nodeName ?? node.name ?? ''}`;
 }
 
 /** Pre-order walk of the descendants of `root`, calling `visit` for each element. */
@@ -105,7 +106,7 @@ function walkElements(root: DomNode, visit: (element: DomNode) => void): void {
 function buildIndex(doc: DomNode): NameIndex {
   const index: NameIndex = new Map();
   walkElements(doc, (element) => {
-    const key = keyOf(element);
+    const key = expandedName(element);
     const list = index.get(key);
     if (list) list.push(element);
     else index.set(key, [element]);
@@ -129,7 +130,7 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   const out: DomNode[] = [];
   if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
     walkElements(node as DomNode, (element) => {
-      if (keyOf(element) === name) out.push(element);
+      if (expandedName(element) === name) out.push(element);
     });
   }
   return out;
@@ -181,7 +182,7 @@ function nests(doc: XdmNode, name: string): boolean {
   let nested = byName.get(name);
   if (nested === undefined) {
     nested = (nameIndex(doc).get(name) ?? EMPTY).some((element) => {
-      for (let up = element.parentNode ?? null; up && up !== doc; up = up.parentNode ?? null) if (up.nodeType === NodeKind.element && keyOf(up) === name) return true;
+      for (let up = element.parentNode ?? null; up && up !== doc; up = up.parentNode ?? null) if (up.nodeType === NodeKind.element && expandedName(up) === name) return true;
       return false;
     });
     byName.set(name, nested);
@@ -201,7 +202,7 @@ function childList(doc: XdmNode, name: string, child: string): ChildList {
     const children: DomNode[] = [];
     elements.forEach((element, i) => {
       offsets[i] = children.length;
-      for (let c = element.firstChild ?? null; c; c = c.nextSibling ?? null) if (c.nodeType === NodeKind.element && keyOf(c) === child) children.push(c);
+      for (let c = element.firstChild ?? null; c; c = c.nextSibling ?? null) if (c.nodeType === NodeKind.element && expandedName(c) === child) children.push(c);
     });
     offsets[elements.length] = children.length;
     byKey.set(key, (list = { offsets, children }));

@@ -26,7 +26,7 @@
  */
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
 import type { ValueIndexKind } from '../../store/index-kinds';
-import type { DomNode } from './name-index';
+import { expandedName, type DomNode } from './name-index';
 import { compareCodepoints } from '../order-tuples';
 
 /**
@@ -217,10 +217,9 @@ export function nameAt(doc: XdmNode, pre: number): string {
   const node = index.nodes[pre];
   const at = index.attributeAt[pre];
   if (at >= 0) {
-    const a = domAttributes(node)[at];
-    return `Q{${a.namespaceURI ?? ''}}${a.localName ?? a.name}`;
+    return expandedName(domAttributes(node)[at]);
   }
-  return node.nodeType === NodeKind.element ? `Q{${node.namespaceURI ?? ''}}${node.localName ?? node.nodeName ?? ''}` : '';
+  return node.nodeType === NodeKind.element ? expandedName(node) : '';
 }
 
 /** The lexical (prefixed) name of the attribute at `pre`. */

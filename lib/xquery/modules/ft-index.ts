@@ -28,7 +28,7 @@
  */
 import { castString, isNode, NodeKind, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { ENGINE_NS } from '../constants';
-import { descendantsNamed } from '../documents/name-index';
+import { descendantsNamed, expandedName } from '../documents/name-index';
 import { leavesAreSimple, preOf } from '../documents/value-index';
 import { escapeText } from '../../xml/escape';
 import { hasFullTextIndex } from '../../store/index-kinds';
@@ -166,7 +166,7 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
   const owners = new Set<XdmNode>();
   for (const text of candidateTexts(doc, fold, found)) {
     const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
-    if (!owner || owner.nodeType !== 1 || (name !== '*' && `Q{${owner.namespaceURI ?? ''}}${owner.localName}` !== name)) continue;
+    if (!owner || owner.nodeType !== 1 || (name !== '*' && expandedName(owner) !== name)) continue;
     const searched = self ? (owner as unknown as XdmNode) : text;
     if (matches(searched, tokenize(searchedText(searched, NO_NODES)), ctx, selection, exact)) owners.add(owner as unknown as XdmNode);
   }
