@@ -42,10 +42,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
     query,
-    analyzeQuery: (text) => {
-      const analysis = runtime.engine.prepare(text).analysis();
-      return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
-    },
+    analyzeQuery: (text) => runtime.engine.prepare(text).analysis(),
     runFile: async (file, context) => {
       const source = await readQueryFile(runtime.options.restPath, file);
       return query(source.text, context, source.baseUri);
