@@ -3,13 +3,14 @@
  * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
  */
 import { executeCommands, type CommandEnvironment, type QueryContext } from '../commands/exec';
+import { readServerFile } from '../commands/exec/run-files';
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialization/serialize';
 import { mayReadHostFiles } from './permission';
-import { readQueryFile, runLockedQuery } from './query';
+import { runLockedQuery } from './query';
 import type { Result, Session, Variable } from './types';
 
 export interface CommandInput {
@@ -44,7 +45,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     query,
     analyzeQuery: (text) => runtime.engine.prepare(text).analysis(),
     runFile: async (file, context) => {
-      const source = await readQueryFile(runtime.options.restPath, file);
+      const source = await readServerFile(runtime.options.restPath, file);
       return query(source.text, context, source.baseUri);
     },
   };

@@ -4,8 +4,6 @@
  * BaseX runs the same way. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { queryAccess } from '../commands/exec/query-access';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../ranges';
@@ -40,20 +38,6 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   if (input.context.length > 0) return { kind: 'documents', xml: input.context };
   if (input.db !== undefined) return { kind: 'database', db: input.db, path: input.path ?? '' };
   return { kind: 'none' };
-}
-
-/** The folder of `run` files as queries see it: never the host's path (our decision). */
-const REST_PATH_BASE = 'file:///restpath/';
-
-/**
- * A query file of the server (a `run` file, resolved inside `restPath`): its text, and its
- * static base URI. The spec makes the file the base URI (§10); we name it below a virtual
- * folder, `file:///restpath/<path below restPath>`, so `static-base-uri()`, base URIs of
- * constructed nodes and error messages tell a client nothing about the host's folders.
- */
-export async function readQueryFile(restPath: string, file: string): Promise<{ text: string; baseUri: string }> {
-  const segments = path.relative(path.resolve(restPath), file).split(path.sep);
-  return { text: await fs.readFile(file, 'utf8'), baseUri: REST_PATH_BASE + segments.map(encodeURIComponent).join('/') };
 }
 
 /** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
