@@ -3,6 +3,7 @@
  * (xquery/worker/shared-hosts.ts): one child process, its jobs still each router's own.
  */
 import fs from 'node:fs';
+import { createRestRouter } from '../../lib';
 import { keepIdleHosts } from '../../lib/xquery/worker/shared-hosts';
 import { hostPids } from '../helpers/query-host';
 import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../helpers/rest';
@@ -56,16 +57,23 @@ test('routers over copies of one data folder are not answered from each other’
   }
 });
 
-test('routers with other query settings or another logger have hosts of their own', async () => {
+test('routers with other query settings, another logger or ownQueryHost have hosts of their own', async () => {
   const a = await startTestServer();
   const b = await startTestServer({ queryTimeout: 20_000 });
   const c = await startTestServer({ logger: { ...QUIET } });
+  const d = await startTestServer({ ownQueryHost: true });
   try {
-    for (const s of [a, b, c]) expect(await text(s, '1 + 1')).toEqual([200, '2']);
-    expect(hostPids()).toHaveLength(3);
+    for (const s of [a, b, c, d]) expect(await text(s, '1 + 1')).toEqual([200, '2']);
+    expect(hostPids()).toHaveLength(4);
   } finally {
-    await Promise.all([a.close(), b.close(), c.close()]);
+    await Promise.all([a.close(), b.close(), c.close(), d.close()]);
   }
+});
+
+test('ownQueryHost is a boolean', () => {
+  expect(() => createRestRouter({ dbPath: tempDir(), ownQueryHost: 'yes' as unknown as boolean })).toThrow(
+    new TypeError('xmldb-rest: invalid options: "ownQueryHost" must be a boolean.'),
+  );
 });
 
 test('a router closed while its query runs ends that query; the other router keeps the host', async () => {

@@ -41,6 +41,7 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
     fileAccess: options.allowFileAccess,
+    ownHost: options.ownQueryHost,
     // one budget for the whole router, across its workers (README, documentCacheSize), and for the
     // routers that share its query host (xquery/worker/shared-hosts.ts)
     // the query host reads the store through the request's view only (xquery/worker/query-host.ts)

@@ -63,6 +63,8 @@ export interface EngineOptions {
   readonly fileAccess?: boolean;
   /** Largest serialized result, in bytes. */
   readonly maxResultBytes?: number;
+  /** A query host of this engine's own, not shared with engines of equal settings (worker/shared-hosts.ts); default false. */
+  readonly ownHost?: boolean;
   /**
    * Literals become stylesheet parameters, so queries differing only in literals share one
    * compilation (translate/literals.ts); default true. False compiles every literal in.
@@ -184,6 +186,7 @@ class XQueryEngine implements Engine {
       heapMb: options.workerHeapMb,
       maxResultBytes: options.maxResultBytes,
       fileAccess: options.fileAccess,
+      own: options.ownHost,
     });
     this.prepared = new PreparedQueries(max, { literalParams: options.literalParams ?? true });
   }

@@ -45,10 +45,16 @@ let keepIdle = false;
 /** Engines opened so far: each one's version prefix. */
 let opened = 0;
 
+export interface SharedHostOptions extends QueryHostOptions {
+  /** A host of this engine's own, shared with no other (the router option `ownQueryHost`). */
+  readonly own?: boolean;
+}
+
 /** A share of the host with `options`' settings, started with the first job of any engine using it. */
-export function openQueryHost(options: QueryHostOptions): QueryRunner {
+export function openQueryHost({ own, ...options }: SharedHostOptions): QueryRunner {
   const { pool, flags } = hostSettings(options);
-  const key = JSON.stringify([flags, canonical(pool)]);
+  // an engine of its own has a key nobody else has
+  const key = own ? `own ${++opened}` : JSON.stringify([flags, canonical(pool)]);
   let byKey = hosts.get(options.output);
   if (!byKey) hosts.set(options.output, (byKey = new Map()));
   let entry = byKey.get(key);
@@ -57,7 +63,7 @@ export function openQueryHost(options: QueryHostOptions): QueryRunner {
   const shared = entry;
   return new HostShare(shared.host, `${++opened}/`, () => {
     shared.users--;
-    if (shared.users > 0 || keepIdle) return Promise.resolve();
+    if (shared.users > 0 || (keepIdle && !own)) return Promise.resolve();
     byKey.delete(key);
     return shared.host.close();
   });
