@@ -24,6 +24,8 @@
  *   failure in a row (up to 30 s); after a few, waiting jobs fail with the error.
  * - Messages in both directions go once per turn of the event loop (message-batch.ts). An idle
  *   host does not keep the server's event loop alive.
+ * - Several engines of the process may share one host (shared-hosts.ts): each job names its
+ *   owner, and an owner that goes away ends its own jobs only (`release`).
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
