@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRestRouter } from '../../lib';
 import { keepIdleHosts } from '../../lib/xquery/worker/shared-hosts';
 import { hostPids } from '../helpers/query-host';
+import type { RestOptions } from '../../lib/options';
 import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 /** A query that runs until it is stopped (its time limit is far away). */
@@ -16,25 +17,29 @@ const text = async (s: TestServer, query: string, path = '') => {
   return [r.status, r.text];
 };
 
+/** Runs `body` with the servers started with `options` (one each), then closes them. */
+async function withServers(options: RestOptions[], body: (servers: TestServer[]) => Promise<void>): Promise<void> {
+  const servers = await Promise.all(options.map((o) => startTestServer(o)));
+  try {
+    await body(servers);
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+  }
+}
+
 // the routers of this file close their host as production does, not kept for the next test
 beforeAll(() => keepIdleHosts(false));
 afterEach(() => expect(hostPids()).toEqual([]));
 
-test('two routers on two data folders run in one host, each on its own data', async () => {
-  const a = await startTestServer();
-  const b = await startTestServer();
-  try {
+test('two routers on two data folders run in one host, each on its own data', () =>
+  withServers([{}, {}], async ([a, b]) => {
     await a.put('/rest/d', '<a>one</a>').expect(201);
     await b.put('/rest/d', '<b>two</b>').expect(201);
     expect(await text(a, 'string(.)', '/d')).toEqual([200, 'one']);
     expect(await text(b, 'string(.)', '/d')).toEqual([200, 'two']);
     expect(await text(a, 'count(collection("d"))')).toEqual([200, '1']);
     expect(hostPids()).toHaveLength(1);
-  } finally {
-    await a.close();
-    await b.close();
-  }
-});
+  }));
 
 test('routers over copies of one data folder are not answered from each other’s catalogs', async () => {
   const first = await startTestServer();
@@ -43,32 +48,20 @@ test('routers over copies of one data folder are not answered from each other’
   const copy = tempDir();
   fs.cpSync(first.dbPath, copy, { recursive: true });
   // the same database at the same version in both folders, then one write in each
-  const a = await startTestServer({ dbPath: first.dbPath, restPath: first.restPath });
-  const b = await startTestServer({ dbPath: copy });
-  try {
+  await withServers([{ dbPath: first.dbPath, restPath: first.restPath }, { dbPath: copy }], async ([a, b]) => {
     await a.put('/rest/d/y.xml', '<y>a</y>').expect(201);
     await b.put('/rest/d/z.xml', '<z>b</z>').expect(201);
     expect(await text(a, 'string-join(sort(collection("d")/*/name()), ",")')).toEqual([200, 'x,y']);
     expect(await text(b, 'string-join(sort(collection("d")/*/name()), ",")')).toEqual([200, 'x,z']);
     expect(hostPids()).toHaveLength(1);
-  } finally {
-    await a.close();
-    await b.close();
-  }
+  });
 });
 
-test('routers with other query settings, another logger or ownQueryHost have hosts of their own', async () => {
-  const a = await startTestServer();
-  const b = await startTestServer({ queryTimeout: 20_000 });
-  const c = await startTestServer({ logger: { ...QUIET } });
-  const d = await startTestServer({ ownQueryHost: true });
-  try {
-    for (const s of [a, b, c, d]) expect(await text(s, '1 + 1')).toEqual([200, '2']);
+test('routers with other query settings, another logger or ownQueryHost have hosts of their own', () =>
+  withServers([{}, { queryTimeout: 20_000 }, { logger: { ...QUIET } }, { ownQueryHost: true }], async (servers) => {
+    for (const s of servers) expect(await text(s, '1 + 1')).toEqual([200, '2']);
     expect(hostPids()).toHaveLength(4);
-  } finally {
-    await Promise.all([a.close(), b.close(), c.close(), d.close()]);
-  }
-});
+  }));
 
 test('ownQueryHost is a boolean', () => {
   expect(() => createRestRouter({ dbPath: tempDir(), ownQueryHost: 'yes' as unknown as boolean })).toThrow(
@@ -98,10 +91,8 @@ test('a router closed while its query runs ends that query; the other router kee
   }
 });
 
-test('a host that ends fails the running queries of both routers and is started again for both', async () => {
-  const a = await startTestServer();
-  const b = await startTestServer();
-  try {
+test('a host that ends fails the running queries of both routers and is started again for both', () =>
+  withServers([{}, {}], async ([a, b]) => {
     expect(await text(a, '1 + 1')).toEqual([200, '2']);
     const [pid] = hostPids();
     const running = [getQuery(a, LONG), getQuery(b, LONG)].map((t) => t.then((r) => [r.status, r.text]));
@@ -115,8 +106,4 @@ test('a host that ends fails the running queries of both routers and is started 
     expect(await text(b, '3 + 3')).toEqual([200, '6']);
     expect(hostPids()).toHaveLength(1);
     expect(hostPids()).not.toContain(pid);
-  } finally {
-    await a.close();
-    await b.close();
-  }
-});
+  }));

@@ -15,10 +15,16 @@ afterAll(() => {
   for (const file of files) fs.rmSync(file, { force: true });
 });
 
-test('a large SEF is kept and read back instead of compiled', () => {
-  const xslt = stylesheet(60);
+/** A new stylesheet of `functions` functions, and the file its SEF would be kept in (removed after the tests). */
+function fresh(functions: number): { xslt: string; file: string } {
+  const xslt = stylesheet(functions);
   const file = keptFile(compileKey(xslt));
   files.push(file);
+  return { xslt, file };
+}
+
+test('a large SEF is kept and read back instead of compiled', () => {
+  const { xslt, file } = fresh(60);
   const first = compileKept(xslt);
   expect(first.sefText.length).toBeGreaterThanOrEqual(32 * 1024);
   expect(first.compileMs).toBeGreaterThan(0);
@@ -28,9 +34,7 @@ test('a large SEF is kept and read back instead of compiled', () => {
 });
 
 test('a small SEF is compiled every time and not kept', () => {
-  const xslt = stylesheet(1);
-  const file = keptFile(compileKey(xslt));
-  files.push(file);
+  const { xslt, file } = fresh(1);
   const first = compileKept(xslt);
   expect(first.sefText.length).toBeLessThan(32 * 1024);
   expect(first.compileMs).toBeGreaterThan(0);
@@ -39,9 +43,7 @@ test('a small SEF is compiled every time and not kept', () => {
 });
 
 test('a kept file that is not a SEF is compiled again and replaced', () => {
-  const xslt = stylesheet(60);
-  const file = keptFile(compileKey(xslt));
-  files.push(file);
+  const { xslt, file } = fresh(60);
   fs.writeFileSync(file, '{ not json');
   const compiled = compileKept(xslt);
   expect(compiled.compileMs).toBeGreaterThan(0);
