@@ -22,6 +22,7 @@
  *   stays, idle and not keeping the process alive, for the next engine with equal settings.
  */
 import type { QueryJob, QueryOutcome } from './jobs';
+import type { WorkerOutput } from './launch';
 import { hostSettings, QueryHost, type QueryHostOptions } from './query-host';
 import type { ChannelView } from './store-channel';
 
@@ -38,12 +39,14 @@ interface Entry {
   users: number;
 }
 
-/** The hosts by output function, then by settings. */
-const hosts = new Map<QueryHostOptions['output'], Map<string, Entry>>();
+/** The hosts by key: their output function's number and their settings. */
+const hosts = new Map<string, Entry>();
+/** A number for each output function (0: none, the process's streams). */
+const outputs = new WeakMap<WorkerOutput, number>();
 /** Set while idle hosts are kept (`keepIdleHosts`). */
 let keepIdle = false;
-/** Engines opened so far: each one's version prefix. */
-let opened = 0;
+/** Numbers given so far: each engine's version prefix, each output function's, each own host's. */
+let numbered = 0;
 
 export interface SharedHostOptions extends QueryHostOptions {
   /** A host of this engine's own, shared with no other (the router option `ownQueryHost`). */
@@ -52,19 +55,15 @@ export interface SharedHostOptions extends QueryHostOptions {
 
 /** A share of the host with `options`' settings, started with the first job of any engine using it. */
 export function openQueryHost({ own, ...options }: SharedHostOptions): QueryRunner {
-  const { pool, flags } = hostSettings(options);
-  // an engine of its own has a key nobody else has
-  const key = own ? `own ${++opened}` : JSON.stringify([flags, canonical(pool)]);
-  let byKey = hosts.get(options.output);
-  if (!byKey) hosts.set(options.output, (byKey = new Map()));
-  let entry = byKey.get(key);
-  if (!entry) byKey.set(key, (entry = { host: new QueryHost(options), users: 0 }));
+  const key = own ? `own ${++numbered}` : hostKey(options);
+  let entry = hosts.get(key);
+  if (!entry) hosts.set(key, (entry = { host: new QueryHost(options), users: 0 }));
   entry.users++;
   const shared = entry;
-  return new HostShare(shared.host, `${++opened}/`, () => {
+  return new HostShare(shared.host, `${++numbered}/`, () => {
     shared.users--;
     if (shared.users > 0 || (keepIdle && !own)) return Promise.resolve();
-    byKey.delete(key);
+    hosts.delete(key);
     return shared.host.close();
   });
 }
@@ -79,14 +78,23 @@ export async function keepIdleHosts(keep: boolean): Promise<void> {
   keepIdle = keep;
   if (keep) return;
   const idle: QueryHost[] = [];
-  for (const byKey of hosts.values()) {
-    for (const [key, entry] of byKey) {
-      if (entry.users > 0) continue;
-      byKey.delete(key);
-      idle.push(entry.host);
-    }
+  for (const [key, entry] of hosts) {
+    if (entry.users > 0) continue;
+    hosts.delete(key);
+    idle.push(entry.host);
   }
   await Promise.all(idle.map((host) => host.close()));
+}
+
+/** Equal for equal settings and the same output function (see the file comment). */
+function hostKey(options: QueryHostOptions): string {
+  const { pool, flags } = hostSettings(options);
+  let output = 0;
+  if (options.output) {
+    output = outputs.get(options.output) ?? ++numbered;
+    outputs.set(options.output, output);
+  }
+  return JSON.stringify([output, flags, canonical(pool)]);
 }
 
 /** One engine's share of a host. */
