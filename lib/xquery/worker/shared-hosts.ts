@@ -122,6 +122,11 @@ class HostShare implements QueryRunner {
     return this.host.compiledAhead();
   }
 
+  /** Compilations the host's pool sent to its workers, for every engine sharing it (query-host.ts). */
+  get compilations(): number {
+    return this.host.compilations;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
