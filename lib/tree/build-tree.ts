@@ -5,6 +5,7 @@
  * same nodes, names, namespaces and text, adjacent text in one node.
  */
 import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-parser';
+import { scanStoredXml } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
 import { NodeKind, type CompactTree, type TreeName } from './compact-tree';
 
@@ -172,9 +173,15 @@ class TreeBuilder implements XmlSink {
   }
 }
 
-/** The compact tree of stored XML text (throws the parser's 400 for text that is not well-formed). */
+/**
+ * The compact tree of stored XML text: read by the fast scanner of stored text when it can,
+ * else by the full parser (which throws its 400 for text that is not well-formed).
+ */
 export function parseToCompactTree(xml: string): CompactTree {
-  const builder = new TreeBuilder(Math.max(16, xml.length >> 5));
-  parseXmlInto(xml, builder);
-  return builder.finish();
+  const capacity = Math.max(16, xml.length >> 5);
+  const scanned = new TreeBuilder(capacity);
+  if (scanStoredXml(xml, scanned, true)) return scanned.finish();
+  const parsed = new TreeBuilder(capacity);
+  parseXmlInto(xml, parsed);
+  return parsed.finish();
 }

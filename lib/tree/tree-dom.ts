@@ -282,7 +282,9 @@ function attributeList(node: TreeNode, p: Prototypes): ArrayLike<object> {
  */
 function copyToDom(node: TreeNode, deep: boolean): object {
   const tree = node.v.tree;
-  const doc = parseXml('<x/>') as unknown as DomFactory;
+  // a node that is not a document is copied into one scratch document: making a document costs
+  // more than most copies (saxon-js copies each text node of a stored document it puts in a result)
+  const doc = node.p === 0 ? (parseXml('<x/>') as unknown as DomFactory) : (scratch ??= parseXml('<x/>') as unknown as DomFactory);
   const build = (pre: number): object => {
     switch (tree.kind[pre]) {
       case NodeKind.text:
@@ -310,6 +312,8 @@ function copyToDom(node: TreeNode, deep: boolean): object {
   if (deep) for (let c = firstChildOf(tree, 0); c >= 0; c = nextSibling(tree, c)) doc.appendChild(build(c));
   return doc;
 }
+
+let scratch: DomFactory | undefined;
 
 interface DomFactory {
   createTextNode(data: string): object;
