@@ -7,12 +7,21 @@ import { NodeKind, type CompactTree } from './compact-tree';
 /** Rows of every element named `Q{uri}local`, by tree, listed on first use. */
 const byTree = new WeakMap<CompactTree, Map<string, Int32Array>>();
 
-/** The name ids of `Q{uri}local` (a name may be used with several prefixes). */
-export function nameIds(tree: CompactTree, expanded: string): Set<number> {
-  const ids = new Set<number>();
-  tree.names.forEach((n, id) => {
-    if (`Q{${n.uri}}${n.local}` === expanded) ids.add(id);
-  });
+/** Name ids by expanded name, by tree. */
+const idsByTree = new WeakMap<CompactTree, Map<string, ReadonlySet<number>>>();
+
+/** The name ids of `Q{uri}local` (a name may be used with several prefixes), found once per tree and name. */
+export function nameIds(tree: CompactTree, expanded: string): ReadonlySet<number> {
+  let known = idsByTree.get(tree);
+  if (known === undefined) idsByTree.set(tree, (known = new Map()));
+  let ids = known.get(expanded);
+  if (ids === undefined) {
+    const found = new Set<number>();
+    tree.names.forEach((n, id) => {
+      if (`Q{${n.uri}}${n.local}` === expanded) found.add(id);
+    });
+    known.set(expanded, (ids = found));
+  }
   return ids;
 }
 
