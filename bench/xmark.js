@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { target, request, query, ok, percentile } = require('./client');
-const { log } = require('./measure');
+const { log, memory } = require('./measure');
 const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
 const { generateXmark } = require('./xmark-data');
 const { XMARK } = require('./xmark-queries');
@@ -79,6 +79,11 @@ async function runQueries(targets, o) {
     const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
     lines.push('', `Geometric mean of the ratios over the ${ratios.length} queries both answered: ${geo.toFixed(2)}x (> 1: this server faster).`);
   }
+  const rss = targets.map((t) => {
+    const m = memory(t.pids);
+    return m ? `${t.name} ${m.rss.value.toFixed(0)} MB (peak ${m['rss.peak'].value.toFixed(0)} MB)` : `${t.name} -`;
+  });
+  lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join(', ')}.`);
   return lines.join('\n');
 }
 
@@ -92,11 +97,12 @@ async function main() {
     if (withBasex) {
       const basex = await startBasex(o.kit, folder('basex'), o.basexPort);
       cleanups.push(basex.stop);
-      targets.push(target('BaseX', basex.url, { password: 'admin' }));
+      targets.push(target('BaseX', basex.url, { password: 'admin', pids: [basex.pid] }));
     } else log(`The BaseX comparison kit is not set up at ${o.kit}: measuring this server alone.`);
-    const server = await startServer(folder('file'), { port: o.port });
+    // only the body limit is raised (the document is larger than the default 64 MiB at factor 1)
+    const server = await startServer(folder('file'), { port: o.port, maxBodyMib: Math.max(64, Math.ceil(xml.length / 2 ** 20) + 1) });
     cleanups.push(server.stop);
-    targets.push(target('xmldb-rest', server.url, { password: PASSWORD }));
+    targets.push(target('xmldb-rest', server.url, { password: PASSWORD, pids: [server.pid] }));
     for (const t of targets) {
       log(`loading ${path.basename(file)} (${(xml.length / 2 ** 20).toFixed(1)} MB) into ${t.name}`);
       const put = await request(t, 'PUT', '/xmark', xml);
