@@ -137,6 +137,20 @@ export function elementsNamed(doc: XdmNode, name: string): readonly DomNode[] {
   return index.get(name) ?? EMPTY;
 }
 
+/**
+ * The elements named `name` of document `doc` by position, made one at a time: for a compact
+ * tree, only the nodes asked for are made (a filter over leaf columns keeps few of them).
+ */
+export function namedElements(doc: XdmNode, name: string): { readonly length: number; at(i: number): DomNode } {
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    const rows = elementRows(tree.v.tree, name);
+    return { length: rows.length, at: (i) => tree.v.node(rows[i]) as unknown as DomNode };
+  }
+  const list = elementsNamed(doc, name);
+  return { length: list.length, at: (i) => list[i] };
+}
+
 /** How many elements of document `doc` are named `name`, without making nodes of a compact tree. */
 export function countNamed(doc: XdmNode, name: string): number {
   const tree = treeNode(doc);
