@@ -20,7 +20,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { target, request, query, ok, percentile } = require('./client');
-const { log } = require('./measure');
+const { log, memory } = require('./measure');
 const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
 const { generateXmark } = require('./xmark-data');
 
@@ -73,11 +73,12 @@ async function main() {
     if (withBasex) {
       const basex = await startBasex(o.kit, folder('basex'), 0);
       cleanups.push(basex.stop);
-      targets.push(target('BaseX', basex.url, { password: 'admin' }));
+      targets.push(target('BaseX', basex.url, { password: 'admin', pids: [basex.pid] }));
     } else log(`The BaseX comparison kit is not set up at ${o.kit}: measuring this server alone.`);
-    const server = await startServer(folder('file'), {});
+    // only the body limit is raised (the document is larger than the default 64 MiB at factor 1)
+    const server = await startServer(folder('file'), { maxBodyMib: Math.max(64, Math.ceil(xml.length / 2 ** 20) + 1) });
     cleanups.push(server.stop);
-    targets.push(target('xmldb-rest', server.url, { password: PASSWORD }));
+    targets.push(target('xmldb-rest', server.url, { password: PASSWORD, pids: [server.pid] }));
     const results = { build: [] };
     for (const t of targets) {
       log(`loading ${path.basename(file)} into ${t.name}, building its full-text index`);
@@ -102,6 +103,11 @@ async function main() {
       cells.push(rs.some((r) => r.failed) ? '-' : [...new Set(rs.map((r) => r.answer))].join(' / '));
       lines.push(`| ${id} | ${cells.join(' | ')} |`);
     }
+    const rss = targets.map((t) => {
+      const m = memory(t.pids);
+      return m ? `${t.name} ${m.rss.value.toFixed(0)} MB` : `${t.name} -`;
+    });
+    lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join(', ')}.`);
     return lines.join('\n');
   });
   const report = [
@@ -109,7 +115,7 @@ async function main() {
     '',
     `Date: ${new Date().toISOString()}. Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end; Node ${process.version}.`,
     `Document: ${path.basename(file)} (factor ${o.factor}, ${(xml.length / 2 ** 20).toFixed(1)} MB). Figures: p50 of ${o.runs} warm runs after one warm-up, ms (build: one run); ratio > 1: this server faster.`,
-    'Reproduce: `npm run build && node bench/fulltext.js`.',
+    `Reproduce: \`npm run build && node bench/fulltext.js -- --factor ${o.factor} --runs ${o.runs}\`.`,
     '',
     rows,
     '',
