@@ -22,7 +22,7 @@ import { runtimeOfUser } from '../operations/guarded-store';
 import { UserRequests } from './user-requests';
 import type { Result, Session } from '../operations/types';
 import { parseRange, type RequestedRange } from '../ranges';
-import { isValidDatabaseName } from '../store/paths';
+import { isValidDatabaseName } from '../store/resource-names';
 import { authenticate, checkDefaultUser } from './auth';
 import { bodyText, readBody } from './body';
 import { DisconnectSignal } from './disconnect-signal';

@@ -8,7 +8,7 @@
  * reference server, where it is this command with the request body as input.
  */
 import { FULLTEXT_OPTIONS } from '../../store/index-kinds';
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName } from '../../store/resource-names';
 import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';
 import type { DatabaseOptions, WriteView } from '../../store/types';
 import { attr, defineCommand, element, input, needs, opt } from '../definition';

@@ -12,8 +12,7 @@
  * everything else (sizes such as `4 kB`, timestamps) as xs:string.
  * Errors: db:open (unknown database), db:property `Unknown database property: x.`
  */
-import { databaseProperties, type PropertyValue } from '../../store/database-properties';
-import { INDEX_KINDS, VALUE_INDEX_KINDS } from '../../store/index-kinds';
+import { databaseProperties, INDEX_KINDS, VALUE_INDEX_KINDS, type PropertyValue } from '../../store';
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { castString, parseXml, registerFunctions, stringValue, type XdmNode, type XdmValue } from '../../saxon';
 import { activeDatabases, dbError } from '../documents/database-access';

@@ -31,7 +31,7 @@ import { ENGINE_NS } from '../constants';
 import { descendantsNamed, expandedName } from '../documents/name-index';
 import { leavesAreSimple, preOf } from '../documents/value-index';
 import { escapeText } from '../../xml/escape';
-import { hasFullTextIndex } from '../../store/index-kinds';
+import { hasFullTextIndex } from '../../store';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { moduleError } from '../module-support/options';
 import { activeDatabases, dbError } from '../documents/database-access';

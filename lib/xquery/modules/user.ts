@@ -30,7 +30,7 @@
  * user:local, user:pattern.
  */
 import { MAX_PATTERN_LENGTH } from '../../glob';
-import { isValidDatabaseName } from '../../store/paths';
+import { isValidDatabaseName } from '../../store';
 import { isValidUserName } from '../../users/user-store';
 import { parsePermission, type Permission } from '../../users/permissions';
 import { castString, registerFunctions, stringValue, type XdmValue } from '../../saxon';
