@@ -5,7 +5,7 @@
  * with other servers, which keeps the users too.
  */
 import fs from 'node:fs/promises';
-import type { ResolvedOptions } from '../options';
+import type { ResolvedOptions } from '../router-options';
 import { createFileStore } from '../store';
 import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
 import type { Store } from '../store/types';

@@ -15,7 +15,7 @@ import { attr, defineCommand, element, input, needs, opt } from '../definition';
 import { writer } from '../exec/context';
 import { execError } from '../exec/errors';
 import { resolveInput, type InputResource } from '../exec/input';
-import { optionValue, type SessionOptions } from '../exec/options';
+import { optionValue, type SessionOptions } from '../exec/session-options';
 
 /** Options kept with a new database: parsing and index settings of the session (stored lower case). */
 const KEPT_OPTIONS = [

@@ -40,7 +40,7 @@ import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../documents/database-access';
 import { DB_NS } from './db';
 import { encodeValue } from '../module-support/stored-values';
-import { readOptions, type OptionSpec } from '../module-support/options';
+import { readOptions, type OptionSpec } from '../module-support/option-maps';
 import { unsupportedFullTextOptions } from '../fulltext/index-options';
 import type { DatabaseOptions } from '../../store/types';
 

@@ -33,7 +33,7 @@ import { leavesAreSimple, preOf } from '../documents/value-index';
 import { escapeText } from '../../xml/escape';
 import { hasFullTextIndex } from '../../store';
 import { MODULE_NAMESPACES } from '../module-namespaces';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { activeDatabases, dbError } from '../documents/database-access';
 import { candidatesAreExact, candidatesOf, candidateTexts, indexOptions, type IndexOptions } from '../documents/fulltext-candidates';
 import { foldToken, tokenCounts } from '../documents/fulltext-index';
