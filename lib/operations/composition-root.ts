@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import type { ResolvedOptions } from '../router-options';
-import { createFileStore } from '../store';
+import { createFileStore } from '../store/file/file-store';
 import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
 import type { Store } from '../store/types';
 import { ensureAdmin } from '../users/admin';

@@ -1,8 +1,9 @@
 /**
- * The store as the rest of the server sees it: the seam (types.ts), the rules every store shares
- * (names and paths, media types, index kinds, database properties, errors), and the embedded
- * file-tree store. The engine reaches the store only through this module, types.ts and the
- * worker-side caches in cache/; what lies behind them (file/, postgres/) is each store's own.
+ * The store as the engine and the layers above see it: the seam (types.ts) and the rules every
+ * store shares (names and paths, media types, index kinds, database properties, errors, locks).
+ * The engine reaches the store only through this module, types.ts and the worker-side caches in
+ * cache/; what lies behind them is each store's own (file/: the embedded file-tree store,
+ * postgres/), chosen once by operations/composition-root.ts.
  */
 export type * from './types';
 export { STORE_ERRORS, type StoreErrorKey } from './errors';
@@ -28,4 +29,3 @@ export {
 } from './index-kinds';
 export { databaseProperties, type PropertySection, type PropertyValue } from './database-properties';
 export { LockManager, type LockMode } from './locks';
-export { createFileStore, FileStore } from './file/file-store';
