@@ -39,7 +39,8 @@ const isTopOfStore = (module: string): boolean => path.posix.dirname(module) ===
 
 const ENGINE_MAY_USE = ['lib/store', 'lib/store/index', 'lib/store/types'];
 const ABOVE_STORE = ['lib/xquery', 'lib/http', 'lib/operations', 'lib/commands'];
-const STORE_FOLDERS = ['lib/store/file', 'lib/store/postgres', 'lib/store/cache'];
+const STORES = ['lib/store/file', 'lib/store/postgres'];
+const STORE_FOLDERS = [...STORES, 'lib/store/cache'];
 
 /** Why importing `target` from `file` crosses a layer, or undefined if it may. */
 function crossing(file: string, target: string): string | undefined {
@@ -50,12 +51,10 @@ function crossing(file: string, target: string): string | undefined {
   }
   if (within(file, 'lib/store')) {
     if (ABOVE_STORE.some((layer) => within(target, layer))) return 'the store imports nothing built on it';
-    for (const folder of ['lib/store/file', 'lib/store/postgres']) {
-      const other = folder === 'lib/store/file' ? 'lib/store/postgres' : 'lib/store/file';
-      if (within(file, folder) && within(target, other)) return 'a store imports the shared modules, not the other store';
-    }
-    if (within(file, 'lib/store/postgres') && within(target, 'lib/store/cache')) return 'the worker-side caches are not the PostgreSQL store\'s';
-    if (isTopOfStore(file) && file !== 'lib/store/index.ts' && STORE_FOLDERS.some((folder) => within(target, folder))) {
+    const own = STORES.find((store) => within(file, store));
+    if (own && STORES.some((store) => store !== own && within(target, store))) return 'a store imports the shared modules, not the other store';
+    if (own === 'lib/store/postgres' && within(target, 'lib/store/cache')) return 'the worker-side caches are the file store\'s';
+    if (isTopOfStore(file) && STORE_FOLDERS.some((folder) => within(target, folder))) {
       return 'a shared module of the store imports no store folder';
     }
   }

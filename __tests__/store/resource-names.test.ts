@@ -3,7 +3,17 @@ import path from 'node:path';
 import { XmldbError } from '../../lib/errors';
 import { createFileStore } from '../../lib/store/file/file-store';
 import { MAX_DATA_FOLDER_BYTES, MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS, PATH_MAX } from '../../lib/store/path-limits';
-import { ancestorsOf, checkDatabaseName, checkPath, checkPathLimits, checkResourcePath, isAtOrBelow, isValidDatabaseName, movedPath, normalizePath } from '../../lib/store/resource-names';
+import {
+  ancestorsOf,
+  checkDatabaseName,
+  checkPath,
+  checkPathLimits,
+  checkResourcePath,
+  isAtOrBelow,
+  isValidDatabaseName,
+  movedPath,
+  normalizePath,
+} from '../../lib/store/resource-names';
 import { databaseFolder, resourceFile } from '../../lib/store/file/disk-paths';
 import { codeOf, tempFolder } from './helpers';
 import { thrown } from '../helpers/failure';
