@@ -4,7 +4,7 @@
  * Flags win over environment variables, which win over the defaults.
  */
 import { parseArgs } from 'node:util';
-import { MAX_QUERY_TIMEOUT_MS, resolveOptions, type RestOptions } from './options';
+import { MAX_QUERY_TIMEOUT_MS, resolveOptions, type RestOptions } from './router-options';
 
 export interface ServerSettings {
   port: number;

@@ -1,5 +1,5 @@
 /**
- * A child process that takes a data folder's lock (lib/store/folder-lock.ts) and keeps it until it
+ * A child process that takes a data folder's lock (lib/store/file/folder-lock.ts) and keeps it until it
  * is killed: a real holder whose death only the kernel sees. The lock's modules are transpiled
  * once per test file into a temporary folder (as ts-jest does per file), so that each child is a
  * bare `node` start (tens of milliseconds) rather than one that loads the TypeScript compiler.
@@ -43,12 +43,12 @@ let compiled: string | undefined;
 function holderScript(): string {
   if (compiled === undefined) {
     const out = tempDir('xmldb-lock-js-');
-    transpileClosure('lib/store/folder-lock.ts', out);
+    transpileClosure('lib/store/file/folder-lock.ts', out);
     compiled = path.join(out, 'holder.js');
     fs.writeFileSync(
       compiled,
       `'use strict';
-const { lockFolder } = require('./lib/store/folder-lock.js');
+const { lockFolder } = require('./lib/store/file/folder-lock.js');
 const [dbPath, mode] = process.argv.slice(2);
 const take = () => lockFolder(dbPath).then(
   () => { process.stdout.write('locked\\n'); setInterval(() => undefined, 1 << 30); },

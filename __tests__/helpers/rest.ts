@@ -5,7 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { createRestRouter, type RestRouter } from '../../lib';
-import type { Logger, RestOptions } from '../../lib/options';
+import type { Logger, RestOptions } from '../../lib/router-options';
 import { UserStore } from '../../lib/users/user-store';
 import './fast-hashes';
 import { dropStoreOf, onPostgresStore, storeUrlFor, withStoreUsers } from './test-store';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import { parseXml } from '../../lib/convert/xml';
-import { createFileStore } from '../../lib/store';
+import { createFileStore } from '../../lib/store/file/file-store';
 import { tempDir } from './temp-dir';
 
 export const STORED_A = '<r db="stored"><x>1</x><x>2</x></r>';

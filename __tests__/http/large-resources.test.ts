@@ -9,7 +9,7 @@ import request from 'supertest';
 import { STREAM_FROM_BYTES } from '../../lib/operations/retrieve';
 import { CHUNK_BYTES } from '../../lib/store/postgres/blobs';
 import { PgReadView } from '../../lib/store/postgres/read-view';
-import { StoreReadView } from '../../lib/store/views';
+import { StoreReadView } from '../../lib/store/file/views';
 import { ADMIN, asBytes, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;

@@ -10,7 +10,7 @@ import { authenticate } from '../../lib/http/auth';
 import { DisconnectSignal } from '../../lib/http/disconnect-signal';
 import { requestUser, setRequestUser } from '../../lib/http/request-user';
 import { closeRuntime, openRuntime, type Runtime } from '../../lib/operations/composition-root';
-import { resolveOptions, type RestOptions } from '../../lib/options';
+import { resolveOptions, type RestOptions } from '../../lib/router-options';
 import { ADMIN, tempDir } from '../helpers/rest';
 
 describe('authenticate: known at once for credentials the connection had accepted', () => {

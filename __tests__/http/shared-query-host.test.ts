@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRestRouter } from '../../lib';
 import { keepIdleHosts } from '../../lib/xquery/worker/shared-hosts';
 import { hostPids } from '../helpers/query-host';
-import type { RestOptions } from '../../lib/options';
+import type { RestOptions } from '../../lib/router-options';
 import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 /** A query that runs until it is stopped (its time limit is far away). */

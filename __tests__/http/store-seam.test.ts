@@ -6,8 +6,8 @@
 import { seamCalls } from '../helpers/channel-store';
 import { getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
-jest.mock('../../lib/store', () => {
-  const actual = jest.requireActual<typeof import('../../lib/store')>('../../lib/store');
+jest.mock('../../lib/store/file/file-store', () => {
+  const actual = jest.requireActual<typeof import('../../lib/store/file/file-store')>('../../lib/store/file/file-store');
   const { withoutWorkerReader } = jest.requireActual<typeof import('../helpers/channel-store')>('../helpers/channel-store');
   return { ...actual, createFileStore: async (...args: Parameters<typeof actual.createFileStore>) => withoutWorkerReader(await actual.createFileStore(...args)) };
 });

@@ -12,7 +12,7 @@ import {
   writeNewFileSync,
   writeTemp,
   writeTempSync,
-} from '../../lib/store/atomic';
+} from '../../lib/store/file/atomic';
 import { tempFolder } from './helpers';
 
 const dir = tempFolder();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { backupName, backupOwner, backupStamp } from '../../lib/store/backups';
-import { createFileStore, type FileStore } from '../../lib/store/file-store';
+import { backupName, backupOwner, backupStamp } from '../../lib/store/backup-names';
+import { createFileStore, type FileStore } from '../../lib/store/file/file-store';
 import { B1, backupSuite } from './backup-suite';
 import { codeOf, listFiles, tempFolder, xml } from './helpers';
 

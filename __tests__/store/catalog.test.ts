@@ -9,8 +9,8 @@ import {
   SHARD_COUNT,
   shardOf,
   type CatalogEntry,
-} from '../../lib/store/catalog';
-import { createFileStore } from '../../lib/store/file-store';
+} from '../../lib/store/file/catalog';
+import { createFileStore } from '../../lib/store/file/file-store';
 import { codeOf, tempFolder, xml } from './helpers';
 
 const dir = tempFolder();

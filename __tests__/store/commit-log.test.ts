@@ -1,13 +1,13 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as atomic from '../../lib/store/atomic';
-import { contentDigest } from '../../lib/store/atomic';
-import { CATALOG_DIR, SHARD_COUNT, shardOf } from '../../lib/store/catalog';
-import { COMMIT_LOG, CommitLog } from '../../lib/store/commit-log';
-import { createFileStore } from '../../lib/store/file-store';
-import * as journal from '../../lib/store/journal';
-import type { FileStore } from '../../lib/store/file-store';
+import * as atomic from '../../lib/store/file/atomic';
+import { contentDigest } from '../../lib/store/file/atomic';
+import { CATALOG_DIR, SHARD_COUNT, shardOf } from '../../lib/store/file/catalog';
+import { COMMIT_LOG, CommitLog } from '../../lib/store/file/commit-log';
+import { createFileStore } from '../../lib/store/file/file-store';
+import * as journal from '../../lib/store/file/journal';
+import type { FileStore } from '../../lib/store/file/file-store';
 import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
 
 const dir = tempFolder();

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createFileStore, type FileStore } from '../../lib/store/file-store';
+import { createFileStore, type FileStore } from '../../lib/store/file/file-store';
 import { codeOf, tempFolder, xml } from './helpers';
 import { storeSuite } from './store-suite';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentDigest, writeTemp } from '../../lib/store/atomic';
-import { createFileStore } from '../../lib/store/file-store';
-import * as journal from '../../lib/store/journal';
+import { contentDigest, writeTemp } from '../../lib/store/file/atomic';
+import { createFileStore } from '../../lib/store/file/file-store';
+import * as journal from '../../lib/store/file/journal';
 import type { WriteView } from '../../lib/store/types';
 import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
 

@@ -1,7 +1,7 @@
 /** The record of a data folder's holder and its lease (lock-holder.ts). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LEASE_MS, LOCK_FILE, leaseLeft, readRecord, renewRecord, thisProcess, writeRecord } from '../../lib/store/lock-holder';
+import { LEASE_MS, LOCK_FILE, leaseLeft, readRecord, renewRecord, thisProcess, writeRecord } from '../../lib/store/file/lock-holder';
 import { tempDir } from '../helpers/rest';
 
 const read = (dbPath: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(dbPath, LOCK_FILE), 'utf8'));

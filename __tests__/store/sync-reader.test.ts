@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as catalog from '../../lib/store/catalog';
-import { createFileStore } from '../../lib/store/file-store';
-import { SyncReader } from '../../lib/store/sync-reader';
+import * as catalog from '../../lib/store/file/catalog';
+import { createFileStore } from '../../lib/store/file/file-store';
+import { SyncReader } from '../../lib/store/cache/sync-reader';
 import { bin, codeOf, tempFolder, xml } from './helpers';
 
 const dir = tempFolder();

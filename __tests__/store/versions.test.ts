@@ -3,8 +3,8 @@
  * change with every committed change, never come back, and the worker's direct reader of the file
  * store sees the same ones as the views.
  */
-import { createFileStore } from '../../lib/store/file-store';
-import { SyncReader } from '../../lib/store/sync-reader';
+import { createFileStore } from '../../lib/store/file/file-store';
+import { SyncReader } from '../../lib/store/cache/sync-reader';
 import type { ReadView } from '../../lib/store/types';
 import { bin, tempFolder, xml } from './helpers';
 

@@ -3,7 +3,7 @@
  * The command table (defs/) builds each command's requirements from them.
  */
 import { isGlob, patternList } from '../glob';
-import { backupOwner } from '../store/backups';
+import { backupOwner } from '../store/backup-names';
 import type { LockSet } from '../store/types';
 
 /** Database locks for a glob pattern: `a,b` names two databases; a `*` or `?` needs all. */

@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Request } from 'express';
 import { raise, withHeaders } from '../errors';
-import type { ResolvedOptions } from '../options';
+import type { ResolvedOptions } from '../router-options';
 import type { Runtime } from '../operations/composition-root';
 import type { Permission } from '../users/permissions';
 import type { User, UserStore } from '../users/user-store';

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Runtime } from '../operations/composition-root';
-import type { ResolvedOptions } from '../options';
+import type { ResolvedOptions } from '../router-options';
 import type { User } from '../users/backend';
 
 export interface RouterInternals {

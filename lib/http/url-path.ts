@@ -1,6 +1,6 @@
 /** Spec §1.1: the URL path below the mount point → database name and database path. */
 import { raise } from '../errors';
-import { checkPathLimits } from '../store/paths';
+import { checkPathLimits } from '../store/resource-names';
 import { HTTP_ERRORS } from './status';
 
 export interface Target {

@@ -2,7 +2,7 @@
  * Commands over REST (spec §6.3, §7, §15): GET `?command=` and POST `<command>` run exactly one
  * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
  */
-import { executeCommands, type CommandEnvironment, type QueryContext as CommandQueryContext } from '../commands/exec';
+import { executeCommands, type CommandEnvironment, type QueryScope } from '../commands/exec';
 import { readServerFile } from '../commands/exec/run-files';
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
@@ -26,7 +26,7 @@ export interface CommandInput {
 export function commandEnvironment(session: Session, input: CommandInput): CommandEnvironment {
   const { runtime } = session;
   // The script holds its locks already: its queries run inside them, through its view.
-  const query = async (text: string, context: CommandQueryContext, baseUri?: string): Promise<string> => {
+  const query = async (text: string, context: QueryScope, baseUri?: string): Promise<string> => {
     const response = await runLockedQuery(session, context.view, context.locks, {
       query: text,
       baseUri,

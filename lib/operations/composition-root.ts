@@ -5,8 +5,8 @@
  * with other servers, which keeps the users too.
  */
 import fs from 'node:fs/promises';
-import type { Logger, ResolvedOptions } from '../options';
-import { createFileStore } from '../store';
+import type { Logger, ResolvedOptions } from '../router-options';
+import { createFileStore } from '../store/file/file-store';
 import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
 import type { Store } from '../store/types';
 import { ensureAdmin } from '../users/admin';

@@ -5,7 +5,7 @@
 import { createDatabase, newDatabaseOptions } from '../commands/defs/create-db';
 import { convertBody, parsingOptions } from '../convert';
 import type { OptionValue } from '../store/database-options';
-import { checkDatabaseName } from '../store/paths';
+import { checkDatabaseName } from '../store/resource-names';
 import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
 

@@ -1,5 +1,5 @@
 /** DELETE of a database, or of the resources at or below a path (spec §12, §17). */
-import { checkWritePreconditions, hasWritePreconditions, NO_PRECONDITIONS, type Preconditions } from './conditional';
+import { checkWritePreconditions, hasWritePreconditions, NO_PRECONDITIONS, type Preconditions } from './preconditions';
 import { notFound } from './list';
 import { mayRead, requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';

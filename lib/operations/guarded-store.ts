@@ -19,7 +19,7 @@
  */
 import type { Readable } from 'node:stream';
 import { raise } from '../errors';
-import { backupOwner } from '../store/backups';
+import { backupOwner } from '../store/backup-names';
 import { STORE_ERRORS } from '../store/errors';
 import type {
   BackupInfo,

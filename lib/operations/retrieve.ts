@@ -5,9 +5,9 @@
  * serves one byte range (RFC 9110 §14: 206, or 416 when unsatisfiable).
  */
 import { raise, withHeaders } from '../errors';
-import { contentRange, resolveRange, type RequestedRange } from '../ranges';
+import { contentRange, resolveRange, type RequestedRange } from '../range-requests';
 import type { ReadView } from '../store/types';
-import { NO_PRECONDITIONS, notModified, rangeApplies, validators, type Preconditions } from './conditional';
+import { NO_PRECONDITIONS, notModified, rangeApplies, validators, type Preconditions } from './preconditions';
 import { CONDITION_ERRORS } from './errors';
 import { databaseListing, notFound } from './list';
 import { mayRead } from './permission';

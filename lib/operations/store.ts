@@ -1,7 +1,7 @@
 /** PUT of a resource into an existing database (spec §8.1, §8.3, §8.4). */
 import { convertBody, parsingOptions } from '../convert';
 import type { OptionValue } from '../store/database-options';
-import { checkWritePreconditions, entityTag, NO_PRECONDITIONS, type Preconditions } from './conditional';
+import { checkWritePreconditions, entityTag, NO_PRECONDITIONS, type Preconditions } from './preconditions';
 import { notFound } from './list';
 import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';

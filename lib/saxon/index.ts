@@ -123,7 +123,7 @@ export function arrayValue(members: XdmValue[]): XdmArray {
 // ---------------------------------------------------------------------------------------------
 
 /** Parses XML text into a saxon-js document node (throws on malformed input). */
-export function parseXml(text: string, baseUri?: string): XdmNode {
+export function parseToSaxonDocument(text: string, baseUri?: string): XdmNode {
   const doc = SaxonJS.getPlatform().parseXmlFromString(text);
   if (baseUri) {
     doc._saxonBaseUri = baseUri;

@@ -1,4 +1,10 @@
-/** The store: the seam (types.ts) and its embedded file-tree implementation. */
+/**
+ * The store as the engine and the layers above see it: the seam (types.ts) and the rules every
+ * store shares (names and paths, media types, index kinds, database properties, errors, locks).
+ * The engine reaches the store only through this module, types.ts and the worker-side caches in
+ * cache/; what lies behind them is each store's own (file/: the embedded file-tree store,
+ * postgres/), chosen once by operations/composition-root.ts.
+ */
 export type * from './types';
 export { STORE_ERRORS, type StoreErrorKey } from './errors';
 export {
@@ -9,12 +15,17 @@ export {
   checkPath,
   checkResourcePath,
   isAtOrBelow,
-  databaseFolder,
-  resourceFile,
-} from './paths';
+  compareNames,
+} from './resource-names';
 export { OCTET_STREAM, suffixOf, mediaTypeOf, xmlContentTypeOf, contentTypeOf } from './media-types';
-export { AtomicWriter, writeFileAtomic } from './atomic';
+export {
+  INDEX_KINDS,
+  VALUE_INDEX_KINDS,
+  hasFullTextIndex,
+  hasValueIndex,
+  unsupportedIndexSetting,
+  type IndexKind,
+  type ValueIndexKind,
+} from './index-kinds';
+export { databaseProperties, type PropertySection, type PropertyValue } from './database-properties';
 export { LockManager, type LockMode } from './locks';
-export { createFileStore, FileStore } from './file-store';
-export { SyncReader } from './sync-reader';
-export { DocCache, DEFAULT_DOC_CACHE_BYTES, type DocCacheOptions, type DocKey, type DocBytes } from './doc-cache';

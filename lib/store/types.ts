@@ -28,7 +28,7 @@
  *   `readBytes` of the documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
  *   store may batch them). A store needs nothing more. A store whose data a worker can read
  *   directly names a reader that the worker opens itself (the file store: its folder, read by
- *   store/sync-reader.ts).
+ *   store/cache/sync-reader.ts).
  */
 import type { Readable } from 'node:stream';
 
@@ -207,7 +207,7 @@ export interface SyncStoreReader {
 
 /**
  * How query workers read a store (structured-clone data, sent to each worker):
- * - `files`: the file store's folder, read directly (store/sync-reader.ts);
+ * - `files`: the file store's folder, read directly (store/cache/sync-reader.ts);
  * - `channel`: requests to the main thread, answered with the request's ReadView (any store).
  */
 export type WorkerReaderSpec = { readonly kind: 'files'; readonly dbPath: string } | { readonly kind: 'channel' };

@@ -17,7 +17,7 @@
  * null, so its readers fall back to the `xmlns` attributes, as for a compacted DOM
  * (convert/compact-dom.ts).
  */
-import { parseXml, type XdmNode } from '../saxon';
+import { parseToSaxonDocument, type XdmNode } from '../saxon';
 import { NodeKind, nextSibling, stringValue, type CompactTree } from './compact-tree';
 
 /** A node object: the view of its tree, its row, and what it made on demand. */
@@ -284,7 +284,7 @@ function copyToDom(node: TreeNode, deep: boolean): object {
   const tree = node.v.tree;
   // a node that is not a document is copied into one scratch document: making a document costs
   // more than most copies (saxon-js copies each text node of a stored document it puts in a result)
-  const doc = node.p === 0 ? (parseXml('<x/>') as unknown as DomFactory) : (scratch ??= parseXml('<x/>') as unknown as DomFactory);
+  const doc = node.p === 0 ? (parseToSaxonDocument('<x/>') as unknown as DomFactory) : (scratch ??= parseToSaxonDocument('<x/>') as unknown as DomFactory);
   const build = (pre: number): object => {
     switch (tree.kind[pre]) {
       case NodeKind.text:
@@ -328,7 +328,7 @@ interface DomFactory {
 
 /** The prototypes of saxon-js's DOM, from a parsed probe. */
 function domPrototypes(): Prototypes {
-  const doc = parseXml('<a x="1"><b/>t<!--c--><?p d?></a>') as unknown as Record<string, Record<string, unknown> & { attributes: object; childNodes: object }>;
+  const doc = parseToSaxonDocument('<a x="1"><b/>t<!--c--><?p d?></a>') as unknown as Record<string, Record<string, unknown> & { attributes: object; childNodes: object }>;
   const a = doc.documentElement;
   const kids = a.childNodes as unknown as object[];
   const proto = (o: object) => Object.getPrototypeOf(o) as object;

@@ -11,10 +11,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { XmldbError } from '../errors';
 import type { Logger } from '../logger';
-import { errorCode, fsyncDir } from '../store/atomic';
+import { errorCode, fsyncDir } from '../store/file/atomic';
 import { generatePassword, verifyPassword } from './password';
 import type { UserStore } from './user-store';
-import { ADMIN_PASSWORD_FILE } from '../store/paths';
+import { ADMIN_PASSWORD_FILE } from '../store/resource-names';
 
 export { ADMIN_PASSWORD_FILE };
 

@@ -1,16 +1,16 @@
 /**
  * Users of a data folder, kept in `{dbPath}/users.json`. The file is validated on read; a change
  * is made on a copy, which replaces the current state only after it has been written atomically
- * (store/atomic.ts) with mode 0600: it holds the password hashes, so only the server's own system
+ * (store/file/atomic.ts) with mode 0600: it holds the password hashes, so only the server's own system
  * user may read it, whatever the umask.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../errors';
-import { errorCode, writeFileAtomic } from '../store/atomic';
+import { errorCode, writeFileAtomic } from '../store/file/atomic';
 import { validateUsers, type User, type UserBackend } from './backend';
 import { USER_ERRORS } from './errors';
-import { USERS_FILE } from '../store/paths';
+import { USERS_FILE } from '../store/resource-names';
 
 export { USERS_FILE };
 const USERS_FILE_MODE = 0o600;

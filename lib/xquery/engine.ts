@@ -20,7 +20,7 @@
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
 import type { QueryAccount } from './update/user-changes';
-import type { RequestedRange } from '../ranges';
+import type { RequestedRange } from '../range-requests';
 import type { ReadView } from '../store/types';
 import { LRUCache } from 'lru-cache';
 import { compileKey } from './compile';

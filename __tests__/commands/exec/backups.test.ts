@@ -1,4 +1,4 @@
-import { createFileStore } from '../../../lib/store';
+import { createFileStore } from '../../../lib/store/file/file-store';
 import type { User } from '../../../lib/users/user-store';
 import { newState, setup, type Fixture } from './setup';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import { executeCommands, type CommandEnvironment, type CommandState } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
 import { XmldbError } from '../../../lib/errors';
-import { createFileStore } from '../../../lib/store';
+import { createFileStore } from '../../../lib/store/file/file-store';
 import type { Store } from '../../../lib/store/types';
 import type { Permission } from '../../../lib/users/permissions';
 import { UserStore, type User } from '../../../lib/users/user-store';

@@ -2,7 +2,7 @@ import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquer
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
 import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
-import { createFileStore } from '../../../lib/store';
+import { createFileStore } from '../../../lib/store/file/file-store';
 import { engineRequest as request } from '../../helpers/engine-request';
 import { rejection } from '../../helpers/failure';
 

@@ -1,7 +1,7 @@
 /** Test helpers of the query modules: a real data folder written through the store's async API. */
 import fs from 'node:fs/promises';
 import { parseXml } from '../../../lib/convert/xml';
-import { createFileStore, type FileStore } from '../../../lib/store';
+import { createFileStore, type FileStore } from '../../../lib/store/file/file-store';
 import type { ResourceInput } from '../../../lib/store/types';
 import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate } from '../../../lib/xquery/evaluate';

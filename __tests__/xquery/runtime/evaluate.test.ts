@@ -2,7 +2,7 @@ import { QueryCompiler } from '../../../lib/xquery/compile';
 import { evaluate, evaluateSerialized, type DocumentSource } from '../../../lib/xquery/evaluate';
 import { CONTEXT_PARAM } from '../../../lib/xquery/constants';
 import { QueryError } from '../../../lib/xquery/query-error';
-import { parseXml } from '../../../lib/saxon';
+import { parseToSaxonDocument } from '../../../lib/saxon';
 import { select, xslt } from './helpers';
 import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
 import { thrown } from '../../helpers/failure';
@@ -34,7 +34,7 @@ describe('evaluate', () => {
   });
 
   it('keeps node identity of documents it is given', () => {
-    const doc = parseXml('<a><b/></a>');
+    const doc = parseToSaxonDocument('<a><b/></a>');
     const value = evaluate(compiler.compile(select('$d', '<xsl:param name="d"/>')), { ...MAIN, params: { d: [doc] } });
     expect(value[0]).toBe(doc);
   });
@@ -118,11 +118,11 @@ describe('context and documents', () => {
   const prolog = `<xsl:param name="${CONTEXT_PARAM}" as="document-node()*" select="()"/>`;
 
   it('passes the context as a parameter', () => {
-    const docs = [parseXml('<a>1</a>'), parseXml('<b>2</b>')];
+    const docs = [parseToSaxonDocument('<a>1</a>'), parseToSaxonDocument('<b>2</b>')];
     expect(run(`$Q{urn:xmldb-rest:engine}context ! (. instance of document-node(), string(.))`, prolog, { context: docs })).toBe('true\n1\ntrue\n2');
   });
 
-  const stored = parseXml('<r><x>1</x><x>2</x></r>');
+  const stored = parseToSaxonDocument('<r><x>1</x><x>2</x></r>');
   const source: DocumentSource = {
     getDocument: (uri) => (uri === 'db/a.xml' ? stored : null),
     getCollection: (uri) => (uri === 'db' ? [stored, stored] : null),

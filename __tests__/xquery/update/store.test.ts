@@ -1,7 +1,7 @@
 /** Updating queries against stored databases: store changes, db: write functions, their errors. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createFileStore, type FileStore } from '../../../lib/store';
+import { createFileStore, type FileStore } from '../../../lib/store/file/file-store';
 import type { ReadView } from '../../../lib/store/types';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';

@@ -1,9 +1,9 @@
 /**
  * The heap limits query workers start with (launch.ts `workerLimits`) and the router's default
- * worker heap (options.ts `workerMemory`).
+ * worker heap (router-options.ts `workerMemory`).
  */
 import type { Worker } from 'node:worker_threads';
-import { resolveOptions } from '../../../lib/options';
+import { resolveOptions } from '../../../lib/router-options';
 import { QueryPool } from '../../../lib/xquery/worker/pool';
 import { YOUNG_GENERATION_MB, workerLimits } from '../../../lib/xquery/worker/launch';
 

@@ -1,5 +1,5 @@
 /** ALTER DB name newname: renames a database; the opened database follows its new name. */
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName } from '../../store/resource-names';
 import { attr, defineCommand, element, needs } from '../definition';
 import { writer } from '../exec/context';
 

@@ -7,9 +7,9 @@
  */
 import { raise } from '../../errors';
 import { globMatches, patternList } from '../../glob';
-import { backupName, backupOwner, backupStamp } from '../../store/backups';
+import { backupName, backupOwner, backupStamp } from '../../store/backup-names';
 import { STORE_ERRORS } from '../../store/errors';
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName } from '../../store/resource-names';
 import type { BackupInfo } from '../../store/types';
 import { attr, defineCommand, element, needs, opt } from '../definition';
 import { writer } from '../exec/context';

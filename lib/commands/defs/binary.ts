@@ -2,7 +2,7 @@
  * BINARY GET path (old name RETRIEVE): the bytes of a binary resource, decoded as UTF-8 (command
  * output is text). BINARY PUT (TO path) input (old name STORE): stores the input text as bytes.
  */
-import { checkResourcePath } from '../../store/paths';
+import { checkResourcePath } from '../../store/resource-names';
 import { attr, defineCommand, element, input, needs, opened, opt, type ArgReader } from '../definition';
 import { existingDb, writer } from '../exec/context';
 import { execError } from '../exec/errors';

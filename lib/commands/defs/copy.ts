@@ -1,5 +1,5 @@
 /** COPY name newname: copies a database; an existing target is replaced. */
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName } from '../../store/resource-names';
 import { attr, defineCommand, element, needs } from '../definition';
 import { writer } from '../exec/context';
 

@@ -8,14 +8,14 @@
  * reference server, where it is this command with the request body as input.
  */
 import { FULLTEXT_OPTIONS } from '../../store/index-kinds';
-import { checkDatabaseName } from '../../store/paths';
+import { checkDatabaseName } from '../../store/resource-names';
 import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';
 import type { DatabaseOptions, WriteView } from '../../store/types';
 import { attr, defineCommand, element, input, needs, opt } from '../definition';
 import { writer } from '../exec/context';
 import { execError } from '../exec/errors';
 import { resolveInput, type InputResource } from '../exec/input';
-import { optionValue, type SessionOptions } from '../exec/options';
+import { optionValue, type SessionOptions } from '../exec/session-options';
 
 /** Options kept with a new database: parsing and index settings of the session (stored lower case). */
 const KEPT_OPTIONS = [

@@ -1,5 +1,5 @@
 /** DIR (path): the directories and resources directly below path in the opened database. */
-import { checkPath } from '../../store/paths';
+import { checkPath } from '../../store/resource-names';
 import type { ResourceInfo } from '../../store/types';
 import { defineCommand, element, needs, opened, opt } from '../definition';
 import { existingDb } from '../exec/context';

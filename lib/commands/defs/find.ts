@@ -3,7 +3,7 @@
  * (case-insensitive); a keyword in double quotes must be the whole text. Runs as a query.
  */
 import { defineCommand, element, needs, opened, text } from '../definition';
-import { existingDb, queryContext } from '../exec/context';
+import { existingDb, queryScope } from '../exec/context';
 import { execError } from '../exec/errors';
 
 /** An XQuery string literal. */
@@ -36,6 +36,6 @@ export const find = defineCommand({
   run: async (cmd, ctx) => {
     await existingDb(ctx);
     if (ctx.env.query === undefined) throw execError('NO_QUERY_ENGINE');
-    return ctx.env.query(findQuery(cmd.query), queryContext(ctx));
+    return ctx.env.query(findQuery(cmd.query), queryScope(ctx));
   },
 });

@@ -12,7 +12,7 @@ import { execError } from '../exec/errors';
 import { FULLTEXT_OPTIONS, INDEX_KINDS, indexOptionKey } from '../../store/index-kinds';
 import type { DatabaseOptions } from '../../store/types';
 import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';
-import { optionValue } from '../exec/options';
+import { optionValue } from '../exec/session-options';
 import { INDEX_TYPES, type CommandOf, type IndexType } from '../types';
 
 const INDEX_KEYWORDS = INDEX_TYPES.map((t) => t.toUpperCase());

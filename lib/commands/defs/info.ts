@@ -8,7 +8,7 @@ import { raise } from '../../errors';
 import { STORE_ERRORS } from '../../store/errors';
 import { defineCommand, element, needs, opened, opt } from '../definition';
 import { existingDb, type RunContext } from '../exec/context';
-import { optionValue } from '../exec/options';
+import { optionValue } from '../exec/session-options';
 import { INFO_INDEX_TYPES, type InfoIndexType } from '../types';
 import { databaseProperties } from '../../store/database-properties';
 import { INDEX_KINDS, hasFullTextIndex, hasValueIndex, type IndexKind } from '../../store/index-kinds';

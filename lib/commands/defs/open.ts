@@ -5,7 +5,7 @@
  */
 import { raise } from '../../errors';
 import { STORE_ERRORS } from '../../store/errors';
-import { checkPath } from '../../store/paths';
+import { checkPath } from '../../store/resource-names';
 import { attr, defineCommand, element, needs, opt } from '../definition';
 
 export const open = defineCommand({

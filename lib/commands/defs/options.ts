@@ -1,6 +1,6 @@
 /**
  * SET and SHOW OPTIONS: the options of a session (spec §2.4 names), kept in `state.options` by
- * canonical upper-case name (exec/options.ts). SET option (value) stores the parsed value; without
+ * canonical upper-case name (exec/session-options.ts). SET option (value) stores the parsed value; without
  * a value a boolean option is toggled and any other option is reset to its default. An index
  * setting this server cannot honour (an include list) is refused (store/index-kinds.ts). `CHOP` is the
  * legacy alias of `STRIPWS`. SHOW OPTIONS (name) answers `NAME: value` lines, all of them under
@@ -11,7 +11,7 @@ import { unsupportedIndexSetting } from '../../store/index-kinds';
 import { requireValidSerializerOption } from '../../xquery/serialization/params';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import { execError } from '../exec/errors';
-import { canonicalOption, OPTION_NAMES, optionValue } from '../exec/options';
+import { canonicalOption, OPTION_NAMES, optionValue } from '../exec/session-options';
 
 export const set = defineCommand({
   kind: 'set',

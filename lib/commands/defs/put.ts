@@ -1,5 +1,5 @@
 /** PUT path input (old name REPLACE): adds or replaces one document (an XML string or a server file). */
-import { checkResourcePath } from '../../store/paths';
+import { checkResourcePath } from '../../store/resource-names';
 import { attr, defineCommand, element, input, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer } from '../exec/context';
 import { execError } from '../exec/errors';

@@ -4,7 +4,7 @@
  * around them; queries are run by the caller's file runner.
  */
 import { attr, defineCommand, element, needs } from '../definition';
-import { queryContext } from '../exec/context';
+import { queryScope } from '../exec/context';
 import { execError } from '../exec/errors';
 import { readRunFile } from '../exec/run-files';
 
@@ -31,6 +31,6 @@ export const run = defineCommand({
   },
   run: (_cmd, ctx, step) => {
     if (ctx.env.runFile === undefined) throw execError('NO_FILE_RUNNER');
-    return ctx.env.runFile(step.file as string, queryContext(ctx));
+    return ctx.env.runFile(step.file as string, queryScope(ctx));
   },
 });

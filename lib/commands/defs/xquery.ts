@@ -1,9 +1,9 @@
 /**
  * XQUERY query: handed to the caller's engine with the opened database and path as context, and
- * the script's view (see QueryContext). Planning analyses the query for its locks and permission.
+ * the script's view (see QueryScope). Planning analyses the query for its locks and permission.
  */
 import { defineCommand, element, needs, opened, text } from '../definition';
-import { queryContext } from '../exec/context';
+import { queryScope } from '../exec/context';
 import { execError } from '../exec/errors';
 
 export const xquery = defineCommand({
@@ -21,6 +21,6 @@ export const xquery = defineCommand({
   expand: async (cmd) => ({ query: cmd.query }),
   run: (cmd, ctx) => {
     if (ctx.env.query === undefined) throw execError('NO_QUERY_ENGINE');
-    return ctx.env.query(cmd.query, queryContext(ctx));
+    return ctx.env.query(cmd.query, queryScope(ctx));
   },
 });

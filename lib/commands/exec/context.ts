@@ -11,7 +11,7 @@ import type { UpdateAnalysis } from '../../xquery/analysis/updating';
 import { commandError } from '../messages';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */
-export interface QueryContext {
+export interface QueryScope {
   readonly db?: string;
   readonly path?: string;
   /**
@@ -34,7 +34,7 @@ export interface CommandEnvironment {
   /** Folder of server-side files for RUN (spec §10). */
   restPath: string;
   /** Runs an XQuery for XQUERY/FIND. */
-  query?: (query: string, context: QueryContext) => Promise<string>;
+  query?: (query: string, context: QueryScope) => Promise<string>;
   /**
    * The engine's static analysis of a query (query-access.ts decides from it). Without it, or for
    * a query that does not parse (it fails when it runs), a query reads every database.
@@ -45,7 +45,7 @@ export interface CommandEnvironment {
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
    * carries the same context as `query` (the callee may ignore it).
    */
-  runFile?: (file: string, context: QueryContext) => Promise<string>;
+  runFile?: (file: string, context: QueryScope) => Promise<string>;
 }
 
 export interface CommandState {
@@ -87,7 +87,7 @@ export function writer(ctx: RunContext): WriteView {
 }
 
 /** The context handed to a query of the script: the opened database and path, and the view. */
-export function queryContext(ctx: RunContext): QueryContext {
+export function queryScope(ctx: RunContext): QueryScope {
   const { currentDb, currentPath } = ctx.state;
   return {
     ...(currentDb !== undefined ? { db: currentDb } : {}),

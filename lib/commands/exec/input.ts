@@ -14,7 +14,7 @@ import { globMatches } from '../../glob';
 import type { ResourceInput } from '../../store/types';
 import type { RunContext } from './context';
 import { execError } from './errors';
-import { optionValue } from './options';
+import { optionValue } from './session-options';
 
 /** One resource to store: its path in the database and its content. */
 export interface InputResource {

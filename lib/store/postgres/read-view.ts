@@ -6,11 +6,10 @@
  */
 import type { Readable } from 'node:stream';
 import { raise } from '../../errors';
-import { compareBackupNames } from '../backups';
+import { compareBackupNames } from '../backup-names';
 import { STORE_ERRORS } from '../errors';
-import { checkDatabaseName, checkPath, isValidDatabaseName } from '../paths';
+import { checkDatabaseName, checkPath, compareNames, isValidDatabaseName } from '../resource-names';
 import type { BackupInfo, DatabaseInfo, DatabaseOptions, LockSet, ReadView, ResourceInfo, ResourceType } from '../types';
-import { compareNames } from '../views';
 import { blobStream, type ChunkReader } from './blobs';
 import type { Session } from './session';
 

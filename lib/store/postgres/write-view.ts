@@ -7,11 +7,11 @@
  */
 import { Readable } from 'node:stream';
 import { raise } from '../../errors';
-import { backupOwner, checkBackupName } from '../backups';
-import { randomId } from '../catalog';
+import { backupOwner, checkBackupName } from '../backup-names';
+import { randomId } from '../random-id';
 import { STORE_ERRORS } from '../errors';
 import { contentTypeOf } from '../media-types';
-import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../paths';
+import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { insertBlob, orphansOf } from './blobs';
 import { atOrBelowSql, belowRange, PgReadView, type ViewContext } from './read-view';

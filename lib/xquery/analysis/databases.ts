@@ -19,7 +19,7 @@
  * A list may name more databases than the query will touch (a host file with a database-like
  * name), never fewer.
  */
-import { isValidDatabaseName } from '../../store/paths';
+import { isValidDatabaseName } from '../../store';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { hasScheme, splitDatabasePath } from '../documents/resource-uri';
 import { BASE_FOLDER } from '../constants';

@@ -6,7 +6,7 @@
  * it out (`ruledOutByIndex`, modules/ft.ts): the same answers as without the index, with less work.
  */
 import { isNode, xpathError, type XdmItem, type XdmNode } from '../../saxon';
-import { hasFullTextIndex } from '../../store/index-kinds';
+import { hasFullTextIndex } from '../../store';
 import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';

@@ -3,7 +3,7 @@
  * and etag, host files by file, modification time and size.
  *
  * The same version of a document is the very same node object for as long as anybody holds it:
- * the LRU (store/doc-cache.ts) keeps recent ones, and a weak index finds any version still
+ * the LRU (store/cache/doc-cache.ts) keeps recent ones, and a weak index finds any version still
  * referenced (so node identity holds within a query even for documents too large for the cache).
  * Documents are shared by every query of the worker: nothing may modify them (XQuery Update must
  * copy). Keys are etags, which the store never reuses for another content (store/types.ts), so a
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { toSaxonDocument } from '../../convert/xml';
 import { parseToCompactTree } from '../../tree/build-tree';
 import { TreeView } from '../../tree/tree-dom';
-import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
+import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/cache/doc-cache';
 import { NodeKind, xpathError, type XdmNode } from '../../saxon';
 import type { StoredLocation } from './database-access';
 import { markNamespacesDeclared } from '../serialization/node-output';

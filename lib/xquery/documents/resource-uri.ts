@@ -4,7 +4,7 @@
  * counting as slashes; the same below BASE_FOLDER (constants.ts), where relative URIs resolve by
  * default. Any other URI with a scheme is a host file or the network.
  */
-import { isValidDatabaseName, normalizePath } from '../../store/paths';
+import { isValidDatabaseName, normalizePath } from '../../store';
 
 /** Whether `text` starts with a URI scheme (a Windows drive letter such as `C:\` is not one). */
 export function hasScheme(text: string): boolean {

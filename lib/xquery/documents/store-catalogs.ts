@@ -13,7 +13,7 @@
  */
 import { XmldbError } from '../../errors';
 import type { CatalogSnapshot, DatabaseInfo, ResourceInfo, SyncStoreReader } from '../../store/types';
-import { compareNames } from '../../store/views';
+import { compareNames } from '../../store';
 
 /** A catalog as the source uses it: the snapshot, and its resources by path. */
 export interface CatalogState {

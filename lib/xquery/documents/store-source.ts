@@ -34,10 +34,10 @@
  * version once for the run (from the request when it brings them) and knows the database
  * context (default collection).
  */
-import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store/paths';
-import { SyncReader } from '../../store/sync-reader';
+import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store';
+import { SyncReader } from '../../store/cache/sync-reader';
 import type { DatabaseInfo, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
-import type { DocCache } from '../../store/doc-cache';
+import type { DocCache } from '../../store/cache/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../saxon';
 import { dbError, type DatabaseAccess, type StoredLocation } from './database-access';

@@ -25,7 +25,7 @@
  * each starting after the nodes of those before it (the catalog's node counts).
  */
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
-import type { ValueIndexKind } from '../../store/index-kinds';
+import type { ValueIndexKind } from '../../store';
 import { expandedName, type DomNode } from './name-index';
 import { compareCodepoints } from '../order-tuples';
 

@@ -11,7 +11,7 @@
  * the text before the first marker and after the last one, in proportion to their lengths, then
  * the texts between markers in their middle, then drop markers from the end; every cut is `...`).
  */
-import { isNode, parseXml, xpathError, type XdmValue } from '../../saxon';
+import { isNode, parseToSaxonDocument as parseXml, xpathError, type XdmValue } from '../../saxon';
 import { isQName } from '../../convert/names';
 import type { Hits } from './hits';
 import { importable } from '../../tree/tree-dom';

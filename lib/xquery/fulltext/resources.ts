@@ -5,7 +5,7 @@
  * rule of fn:unparsed-text (guards/resource-guard.ts: allowFileAccess, admins). A list or thesaurus
  * that cannot be read is FTST0008 / FTST0018, as in BaseX. What was read is kept for the run.
  */
-import { parseXml, xpathError, type XdmNode } from '../../saxon';
+import { parseToSaxonDocument, xpathError, type XdmNode } from '../../saxon';
 import { activeDocumentSource } from '../documents/source';
 import { readResourceText } from '../guards/resource-guard';
 
@@ -86,7 +86,7 @@ export function thesaurus(uri: string): Thesaurus {
   return cached(`thes:${uri}`, () => {
     let root: XdmNode;
     try {
-      root = parseXml(read(uri, 'FTST0018', 'Thesaurus'));
+      root = parseToSaxonDocument(read(uri, 'FTST0018', 'Thesaurus'));
     } catch (e) {
       if ((e as { code?: string }).code === 'FTST0018') throw e;
       throw xpathError(`Thesaurus "${uri}" could not be parsed.`, 'FTST0018');

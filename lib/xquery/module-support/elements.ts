@@ -3,8 +3,8 @@
  * built from XML text the module wrote with escaped values (xml/escape.ts): the element of a
  * document parsed by saxon-js, as fn:parse-xml would give it.
  */
-import { parseXml, type XdmNode } from '../../saxon';
+import { parseToSaxonDocument, type XdmNode } from '../../saxon';
 
 export function elementFromXml(xml: string): XdmNode {
-  return (parseXml(xml) as unknown as { documentElement: XdmNode }).documentElement;
+  return (parseToSaxonDocument(xml) as unknown as { documentElement: XdmNode }).documentElement;
 }

@@ -4,7 +4,7 @@
  * under the file-access rule, guards/resource-guard.ts) and `serialize($input, $options)`.
  */
 import { registerFunctions, stringValue, type XdmValue } from '../../saxon';
-import { readOptions, type OptionSpec, type OptionValues } from './options';
+import { readOptions, type OptionSpec, type OptionValues } from './option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { readResourceText } from '../guards/resource-guard';
 

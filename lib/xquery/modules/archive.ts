@@ -29,7 +29,7 @@
  */
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { castString, isNode, registerFunctions, stringValue, xpathError, saxon, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { moduleError, readOptions } from '../module-support/options';
+import { moduleError, readOptions } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from '../module-support/elements';
 import { base64Item, binaryBytes, encode } from './convert';

@@ -25,7 +25,7 @@
  * unpacked in two's complement (specification §6.1); xs:integer values are arbitrary-precision here.
  */
 import { castString, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { base64Item, binaryBytes, decode, encode, type TextError } from './convert';
 

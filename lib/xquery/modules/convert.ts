@@ -24,7 +24,7 @@
  */
 import { decodeName, encodeName } from '../../convert/names';
 import { atomicTypeName, castString, isAtomic, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const CONVERT_NS = MODULE_NAMESPACES.convert;

@@ -17,14 +17,14 @@
  * Parsing is the input conversion of stored CSV (convert/csv.ts); serializing is the csv output
  * method (serialization/csv-output.ts), which takes these documents and maps, arrays and atomic values. csv:doc
  * reads as json:doc does (guards/resource-guard.ts). Unreadable CSV is `[csv:parse]`; options are
- * checked as BaseX does (module-support/options.ts).
+ * checked as BaseX does (module-support/option-maps.ts).
  */
 import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } from '../../convert/csv';
 import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serializeCsv } from '../serialization/csv-output';
 import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { moduleError, type OptionValues } from '../module-support/options';
+import { moduleError, type OptionValues } from '../module-support/option-maps';
 import { registerTextFormat } from '../module-support/text-format';
 
 const OPTIONS = {

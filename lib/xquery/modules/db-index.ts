@@ -34,7 +34,7 @@ import { atomicTypeName, castString, isAtomic, isNode, NodeKind, registerFunctio
 import { activeDatabases, dbError } from '../documents/database-access';
 import { attributeNameAt, leavesAreSimple, lookup, lookupRange, nameAt, nodeAt, parentPre, tokensOf } from '../documents/value-index';
 import { descendantsNamed } from '../documents/name-index';
-import { hasValueIndex, type ValueIndexKind } from '../../store/index-kinds';
+import { hasValueIndex, type ValueIndexKind } from '../../store';
 import { DB_NS } from './db';
 
 /** The local name of the engine's function. */

@@ -12,10 +12,9 @@
  * everything else (sizes such as `4 kB`, timestamps) as xs:string.
  * Errors: db:open (unknown database), db:property `Unknown database property: x.`
  */
-import { databaseProperties, type PropertyValue } from '../../store/database-properties';
-import { INDEX_KINDS, VALUE_INDEX_KINDS } from '../../store/index-kinds';
+import { databaseProperties, INDEX_KINDS, VALUE_INDEX_KINDS, type PropertyValue } from '../../store';
 import { escapeAttribute, escapeText } from '../../xml/escape';
-import { castString, parseXml, registerFunctions, stringValue, type XdmNode, type XdmValue } from '../../saxon';
+import { castString, parseToSaxonDocument, registerFunctions, stringValue, type XdmNode, type XdmValue } from '../../saxon';
 import { activeDatabases, dbError } from '../documents/database-access';
 import { DB_NS } from './db';
 
@@ -23,7 +22,7 @@ const str = (v: XdmValue | undefined): string => (v && v.length > 0 ? String(v[0
 
 /** The elements of an XML fragment (built from escaped text, so it always parses). */
 export function elements(xml: string): XdmNode[] {
-  const root = parseXml(`<_>${xml}</_>`) as XdmNode & { firstChild: { childNodes: ArrayLike<XdmNode> } };
+  const root = parseToSaxonDocument(`<_>${xml}</_>`) as XdmNode & { firstChild: { childNodes: ArrayLike<XdmNode> } };
   return Array.from(root.firstChild.childNodes);
 }
 

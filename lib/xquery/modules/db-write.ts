@@ -31,7 +31,7 @@
  * db:path (invalid path), FOUP0001 (other input), FODC0006 (XML that is not well-formed).
  */
 import { parseXml } from '../../convert/xml';
-import { isValidDatabaseName, normalizePath } from '../../store/paths';
+import { isValidDatabaseName, normalizePath, unsupportedIndexSetting } from '../../store';
 import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import type { StoreChange } from '../update/store-changes';
 import { updateError } from '../update/errors';
@@ -40,8 +40,7 @@ import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../documents/database-access';
 import { DB_NS } from './db';
 import { encodeValue } from '../module-support/stored-values';
-import { readOptions, type OptionSpec } from '../module-support/options';
-import { unsupportedIndexSetting } from '../../store/index-kinds';
+import { readOptions, type OptionSpec } from '../module-support/option-maps';
 import { unsupportedFullTextOptions } from '../fulltext/index-options';
 import type { DatabaseOptions } from '../../store/types';
 

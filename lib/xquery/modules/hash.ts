@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { registerFunctions, type XdmAtomic, type XdmValue } from '../../saxon';
 import { base64Item, binaryBytes } from './convert';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const ALGORITHMS: Readonly<Record<string, string>> = { md5: 'md5', sha1: 'sha1', sha256: 'sha256', sha384: 'sha384', sha512: 'sha512' };

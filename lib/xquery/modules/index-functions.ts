@@ -23,7 +23,7 @@
  *
  * A database the user may not read does not exist: `[db:open]`, as for db:get.
  */
-import { NodeKind, parseXml, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, parseToSaxonDocument, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { activeDatabases } from '../documents/database-access';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -193,7 +193,7 @@ function flatXml(paths: PathNode): string {
 function facets([db, type]: XdmValue[]): XdmValue {
   const { paths } = databaseSummary(str(db));
   const flat = type !== undefined && type.length > 0 && str(type) === 'flat';
-  return [parseXml(flat ? flatXml(paths) : treeXml(paths))];
+  return [parseToSaxonDocument(flat ? flatXml(paths) : treeXml(paths))];
 }
 
 /** Registers the index: functions with saxon-js (the list in extension-functions.ts, in query workers). */

@@ -18,7 +18,7 @@
  * json:doc reads through the file rules of fn:unparsed-text (guards/resource-guard.ts): a URI without a
  * scheme names a stored resource, anything else a host file, readable only with allowFileAccess
  * by an admin. Errors: invalid JSON is `[json:parse]`, XML that breaks its format's rules
- * `[json:serialize]`; options are checked as BaseX does (module-support/options.ts).
+ * `[json:serialize]`; options are checked as BaseX does (module-support/option-maps.ts).
  */
 import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';
@@ -26,7 +26,7 @@ import { toSaxonDocument } from '../../convert/xml';
 import { XmldbError } from '../../errors';
 import { serializeJson as jsonOutput, type JsonFormat as OutputFormat } from '../serialization/json-output';
 import { arrayValue, castString, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { moduleError, type OptionValues } from '../module-support/options';
+import { moduleError, type OptionValues } from '../module-support/option-maps';
 import { registerTextFormat } from '../module-support/text-format';
 
 const FORMATS = ['direct', 'attributes', 'basic', 'jsonml', 'xquery'] as const;

@@ -19,7 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { castString, registerFunctions, stringValue, xpathError, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const MULTIPLIER = 0x5deece66dn;

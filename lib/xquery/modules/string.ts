@@ -20,7 +20,7 @@
  * A-Z only, H and W transparent); cologne-phonetic is H. J. Postel's "Kölner Phonetik" (1969).
  */
 import { atomicDerivesFrom, atomicTypeName, castString, isAtomic, isNode, registerFunctions, stringValue, xpathError, type XdmAtomic, type XdmItem, type XdmValue } from '../../saxon';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { javaFormat, JavaFormatError, JavaFormatLimit, type JavaValue } from '../module-support/java-format';
 

@@ -30,13 +30,13 @@
  * user:local, user:pattern.
  */
 import { MAX_PATTERN_LENGTH } from '../../glob';
-import { isValidDatabaseName } from '../../store/paths';
+import { isValidDatabaseName } from '../../store';
 import { isValidUserName } from '../../users/user-store';
 import { parsePermission, type Permission } from '../../users/permissions';
 import { castString, registerFunctions, stringValue, type XdmValue } from '../../saxon';
 import { escapeAttribute } from '../../xml/escape';
 import { activeAccount } from '../module-support/account';
-import { moduleError } from '../module-support/options';
+import { moduleError } from '../module-support/option-maps';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from '../module-support/elements';
 import { dbPending } from '../update/primitives';

@@ -19,7 +19,7 @@
  */
 import { toSaxonDocument } from '../../convert/xml';
 import { serializeNodes } from '../../xml/dom';
-import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isMap, isNode, NodeKind, parseXml, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isMap, isNode, NodeKind, parseToSaxonDocument, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { isDocumentNode, rootOf } from '../update/model';
 
@@ -88,7 +88,7 @@ function stripNamespaces([nodeArg, prefixes]: XdmValue[]): XdmValue {
   };
   // written out and read back: the copy is a new tree, as XQuery's node constructors make one
   const text = saxon.serialize(node, { method: 'xml', 'omit-xml-declaration': true }) as string;
-  const copy = parseXml(document ? text : `<r>${text}</r>`) as unknown as Document;
+  const copy = parseToSaxonDocument(document ? text : `<r>${text}</r>`) as unknown as Document;
   const top = document ? copy : copy.documentElement!;
   checkAttributeNames(top, drop);
   let stripped: XdmNode;

@@ -29,7 +29,7 @@ import { QueryCompiler, compileKey, type CompiledQuery } from '../compile';
 import { DEFAULT_BASE_URI } from '../constants';
 import { collectionFinder, fetchDocument } from '../documents/source';
 import { QueryError, toQueryError, xmlParserMessage } from '../query-error';
-import { NodeKind, isNode, parseXml, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, isNode, parseToSaxonDocument, registerFunctions, saxon, stringValue, xpathError, type XdmItem, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { serialize } from '../serialization/serialize';
 import { bindingName } from '../module-support/binding-keys';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -49,7 +49,7 @@ const isXmlText = (text: string): boolean => text.trimStart().startsWith('<');
 
 function parse(text: string, what: string): XdmNode {
   try {
-    return parseXml(text);
+    return parseToSaxonDocument(text);
   } catch (e) {
     const message = e instanceof Error ? xmlParserMessage(e.message) : String(e);
     throw xpathError(`${what} is not well-formed XML: ${message}`, 'FODC0006');
@@ -95,7 +95,7 @@ function stylesheetSource(item: XdmItem): StylesheetSource {
 
 function readModule(uri: string): XdmNode | undefined {
   try {
-    return parseXml(readText(uri));
+    return parseToSaxonDocument(readText(uri));
   } catch {
     return undefined; // the compiler reports it
   }

@@ -34,7 +34,7 @@ import { rewrittenCall } from './call-workarounds';
 import { translateFullTextCall } from './ft-calls';
 import { translateInspectCall } from './inspect-calls';
 import { indexedAggregate } from './paths-aggregate';
-import { rangeCount, rangeOf } from './ranges';
+import { rangeCount, rangeOf } from './range-expression';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
 import { utilIf } from './util-if';

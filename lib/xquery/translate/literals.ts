@@ -13,7 +13,7 @@
  * of arithmetic, comparison and string concatenation, the end of a range, bound values and
  * results of FLWOR clauses, branches of `if`, items of a sequence, and numeric arguments of
  * function calls. Literals stay as written where the translator or saxon-js reads the value
- * itself: predicates except in comparisons (positional access), the start of a range (ranges.ts), operands of
+ * itself: predicates except in comparisons (positional access), the start of a range (range-expression.ts), operands of
  * unary minus (saxon-js negates a double zero correctly only when it folds a literal), string
  * arguments of function calls (regular expressions, pictures, collations, names of decimal
  * formats, documents and databases), casts (`"p:l" cast as xs:QName` resolves the prefix
@@ -78,7 +78,7 @@ const NUMERIC_LITERAL = new Set(['FunctionCall.args']);
 const PREDICATES = new Set(['AxisStep.predicates', 'FilterExpr.predicate']);
 const COMPARED = new Set(['ComparisonExpr.left', 'ComparisonExpr.right']);
 
-/** Fields whose whole subtree keeps its literals (ranges.ts reads a range's start literally). */
+/** Fields whose whole subtree keeps its literals (range-expression.ts reads a range's start literally). */
 const KEEP_SUBTREE = new Set(['RangeExpr.left']);
 
 function isLiteral(node: Node): node is LiteralNode {

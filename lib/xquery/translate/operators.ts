@@ -14,7 +14,7 @@ import type { Expr } from '../syntax';
 import { NS } from './names';
 import { checkedDurationCast, checkedDurationCastable, isDurationSingleType } from './duration-limits';
 import { translateExpr } from './expressions';
-import { translateRange } from './ranges';
+import { translateRange } from './range-expression';
 import type { Scope } from './scope';
 import { translateSequenceType, translateSingleType } from './types';
 import type { TranslationUnit } from './unit';

@@ -22,7 +22,7 @@ import { translateExpr } from './expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from './names';
 import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from './paths-index';
 import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates';
-import { rangeItem, rangeOf } from './ranges';
+import { rangeItem, rangeOf } from './range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
 import { descendantsFullTextCall } from './paths-fulltext-index';
 import { childPathStep, childRun } from './paths-child';

@@ -6,7 +6,7 @@
  * when that changed. The pool adds up every worker's holdings: when the total passes the budget,
  * the (worker, database) pairs used least recently are dropped until it fits again, whichever
  * worker holds them. The pair a task has just used stays, so a database larger than the whole
- * budget is held by one worker at a time (store/doc-cache.ts keeps such a document alone).
+ * budget is held by one worker at a time (store/cache/doc-cache.ts keeps such a document alone).
  *
  * Where a query runs (affinity): a task whose context is a database goes to an idle worker that
  * holds it; when its holders are busy, it goes to another idle worker only if one more copy fits
@@ -14,7 +14,7 @@
  * wait, and a second copy would push another database out). Tasks without a database context
  * take any idle worker.
  */
-import { DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
+import { DEFAULT_DOC_CACHE_BYTES } from '../../store/cache/doc-cache';
 import type { RunTask, Task } from './protocol';
 
 interface Holding {

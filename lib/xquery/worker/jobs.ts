@@ -3,7 +3,7 @@
  * job becomes a run task for a worker and a worker's reply its outcome (pool.ts).
  */
 import type { QueryAccount } from '../update/user-changes';
-import type { RequestedRange } from '../../ranges';
+import type { RequestedRange } from '../../range-requests';
 import type { CompileOptions } from '../compile';
 import type { StringBinding } from '../external-variables';
 import { QueryError } from '../query-error';

@@ -5,7 +5,7 @@
  * main thread over the worker's store channel (store-channel.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { RequestedRange, ResolvedRange } from '../../ranges';
+import type { RequestedRange, ResolvedRange } from '../../range-requests';
 import type { CatalogSnapshot, LockSet } from '../../store/types';
 import type { CompileOptions } from '../compile';
 import type { StoreSourceSpec } from '../documents/store-source';

@@ -13,7 +13,7 @@
  */
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { raise, XmldbError } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
+import { STORE_ERRORS } from '../../store';
 import type { CatalogSnapshot, LockSet, ReadView, SyncStoreReader } from '../../store/types';
 import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';
 

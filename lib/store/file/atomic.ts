@@ -1,6 +1,6 @@
 /**
  * Atomic file writes: new content goes to a uniquely named temp file in the target's folder, is
- * flushed to disk, then renamed over the target. Temp names end in `.` (see paths.ts), so they
+ * flushed to disk, then renamed over the target. Temp names end in `.` (see resource-names.ts), so they
  * never collide with resources and can be swept safely at startup.
  */
 import { createHash, randomBytes } from 'node:crypto';

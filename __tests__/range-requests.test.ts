@@ -1,4 +1,4 @@
-import { contentRange, parseRange, resolveRange } from '../lib/ranges';
+import { contentRange, parseRange, resolveRange } from '../lib/range-requests';
 
 describe('Range header values (RFC 9110 §14.1.1)', () => {
   test.each([

@@ -2,12 +2,12 @@
  * The on-disk format of a database catalog (see catalog.ts): folder and file names, the shard of
  * a path, the entry and meta records, and the validation of everything read from those files.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { raise } from '../errors';
-import { STORE_ERRORS } from './errors';
-import { normalizePath } from './paths';
-import type { DatabaseOptions, ResourceInfo, ResourceType } from './types';
+import { raise } from '../../errors';
+import { STORE_ERRORS } from '../errors';
+import { randomId } from '../random-id';
+import { normalizePath } from '../resource-names';
+import type { DatabaseOptions, ResourceInfo, ResourceType } from '../types';
 
 /** The catalog folder inside a database folder (ends in `.`: never a resource name). */
 export const CATALOG_DIR = '.catalog.';
@@ -45,11 +45,6 @@ export interface ShardFile {
 
 /** Changes to entries: a new entry, or null for a removed one. */
 export type EntryChanges = ReadonlyMap<string, CatalogEntry | null>;
-
-/** A fresh random id (incarnations, etags). */
-export function randomId(): string {
-  return randomBytes(12).toString('base64url');
-}
 
 /**
  * The version of a database (types.ts `ReadView.versions`): incarnation and generation, so a

@@ -17,20 +17,21 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
+import { raise } from '../../errors';
 import { isTempName, sweepTemps } from './atomic';
 import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { CommitLog, replayCommitLog } from './commit-log';
-import { STORE_ERRORS } from './errors';
-import { InFlight } from './in-flight';
-import { ChangeListeners } from './change-listeners';
+import { STORE_ERRORS } from '../errors';
+import { InFlight } from '../in-flight';
+import { ChangeListeners } from '../change-listeners';
 import { replayJournals, STORE_DIR } from './journal';
 import { lockFolder, type FolderLock } from './folder-lock';
-import { LockManager } from './locks';
-import { databaseFolder, isValidDatabaseName } from './paths';
-import type { LockSet, ReadView, Store, WorkerReaderSpec, WriteView } from './types';
+import { LockManager } from '../locks';
+import { isValidDatabaseName } from '../resource-names';
+import { databaseFolder } from './disk-paths';
+import type { LockSet, ReadView, Store, WorkerReaderSpec, WriteView } from '../types';
 import { DbRecord, StoreReadView, type DbResolver } from './views';
 import { StoreWriteView } from './write-view';
 
@@ -119,7 +120,7 @@ export class FileStore implements Store {
     });
   }
 
-  /** Workers read the folder directly (sync-reader.ts) while the request holds the locks. */
+  /** Workers read the folder directly (cache/sync-reader.ts) while the request holds the locks. */
   workerReader(): WorkerReaderSpec {
     return { kind: 'files', dbPath: this.dbPath };
   }

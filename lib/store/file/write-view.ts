@@ -5,24 +5,19 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
+import { raise } from '../../errors';
 import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from './atomic';
-import {
-  backupFolder,
-  backupInfo,
-  backupOwner,
-  backupsFolder,
-  checkBackupName,
-  committedBackups,
-  type BackupRecord,
-} from './backups';
+import { backupFolder, backupInfo, backupsFolder, committedBackups, type BackupRecord } from './backups';
+import { backupOwner, checkBackupName } from '../backup-names';
 import { INLINE_BYTES } from './commit-log';
-import { Catalog, newMeta, randomId, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { Catalog, newMeta, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { randomId } from '../random-id';
 import { DbDraft } from './draft';
-import { STORE_ERRORS } from './errors';
-import { contentTypeOf } from './media-types';
-import { checkDatabaseName, checkPath, checkResourcePath, databaseFolder, inside, movedPath, resourceFile } from './paths';
-import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from './types';
+import { STORE_ERRORS } from '../errors';
+import { contentTypeOf } from '../media-types';
+import { checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
+import { databaseFolder, inside, resourceFile } from './disk-paths';
+import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
 import { Leftovers, tempFolder } from './write-files';
 

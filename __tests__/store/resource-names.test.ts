@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { XmldbError } from '../../lib/errors';
-import { createFileStore } from '../../lib/store/file-store';
+import { createFileStore } from '../../lib/store/file/file-store';
 import { MAX_DATA_FOLDER_BYTES, MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS, PATH_MAX } from '../../lib/store/path-limits';
 import {
   ancestorsOf,
@@ -9,13 +9,12 @@ import {
   checkPath,
   checkPathLimits,
   checkResourcePath,
-  databaseFolder,
   isAtOrBelow,
   isValidDatabaseName,
   movedPath,
   normalizePath,
-  resourceFile,
-} from '../../lib/store/paths';
+} from '../../lib/store/resource-names';
+import { databaseFolder, resourceFile } from '../../lib/store/file/disk-paths';
 import { codeOf, tempFolder } from './helpers';
 import { thrown } from '../helpers/failure';
 

@@ -1,11 +1,11 @@
 /**
- * Database names and resource paths (spec §1.1), and their place on disk. Every file the store
- * touches is computed here, so this is the one place that proves nothing escapes the data folder.
+ * Database names and resource paths (spec §1.1), the same for every store: what a name or path may
+ * be, how a path is normalised, and the order names are listed in. Where they lie on disk is the
+ * file store's (file/disk-paths.ts).
  *
  * Segments ending in `.` can never be part of a resource path, and names starting with `.` can
  * never be database names: the store names its internal files and folders that way.
  */
-import path from 'node:path';
 import { raise } from '../errors';
 import { STORE_ERRORS } from './errors';
 import { MAX_NAME_BYTES, pathSize, withinPathLimits } from './path-limits';
@@ -134,34 +134,10 @@ export function ancestorsOf(p: string): string[] {
   return result;
 }
 
-/** Folder of a database: `{dbPath}/{db}`. The name is checked. */
-export function databaseFolder(dbPath: string, db: string): string {
-  return inside(path.resolve(dbPath), checkDatabaseName(db));
-}
-
-/** Absolute file of a resource: `{dbPath}/{db}/{path}`. Name and path are checked and normalised. */
-export function resourceFile(dbPath: string, db: string, resourcePath: string): string {
-  return resourceFileIn(databaseFolder(dbPath, db), resourcePath);
-}
-
-/**
- * Absolute file of a resource of the database whose `databaseFolder` is `folder` (for readers of
- * many resources of one database: the folder is resolved and checked once). The path is checked
- * and normalised.
- */
-export function resourceFileIn(folder: string, resourcePath: string): string {
-  return inside(folder, checkResourcePath(resourcePath));
-}
-
-/**
- * Joins a relative path to a folder and proves the result lies strictly inside it. Inputs come
- * from the checks above, so a failure here is a bug, reported as an invalid path.
- */
-export function inside(folder: string, relative: string): string {
-  const result = path.resolve(folder, ...relative.split('/'));
-  const rel = path.relative(folder, result);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) {
-    throw raise(STORE_ERRORS, 'INVALID_PATH_X', relative);
-  }
-  return result;
+/** Orders database names case-insensitively, then by code units. */
+export function compareNames(a: string, b: string): number {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -5,19 +5,15 @@
 import { createReadStream, fstatSync, openSync, closeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { raise } from '../errors';
+import { raise } from '../../errors';
 import { errorCode } from './atomic';
-import { compareBackupNames, type BackupRecord } from './backups';
+import type { BackupRecord } from './backups';
+import { compareBackupNames } from '../backup-names';
 import { Catalog, metaVersion, type CatalogEntry, type DatabaseMeta } from './catalog';
-import { STORE_ERRORS } from './errors';
-import {
-  checkDatabaseName,
-  checkPath,
-  isAtOrBelow,
-  isValidDatabaseName,
-  resourceFile,
-} from './paths';
-import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo } from './types';
+import { STORE_ERRORS } from '../errors';
+import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';
+import { resourceFile } from './disk-paths';
+import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo } from '../types';
 
 /** One database as a view sees it. */
 export interface DbView {
@@ -107,14 +103,6 @@ export function resourceInfo(p: string, entry: CatalogEntry): ResourceInfo {
     modified: entry.modified,
     etag: entry.etag,
   };
-}
-
-/** Orders database names case-insensitively, then by code units. */
-export function compareNames(a: string, b: string): number {
-  const la = a.toLowerCase();
-  const lb = b.toLowerCase();
-  if (la !== lb) return la < lb ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** How a view finds databases. */

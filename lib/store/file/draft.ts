@@ -4,9 +4,11 @@
  * copied, renamed into, or replaced). Nothing here touches the disk; commit.ts applies drafts.
  */
 import type { Catalog, CatalogEntry, DatabaseMeta } from './catalog';
-import { comparePaths, randomId } from './catalog';
-import { ancestorsOf, isAtOrBelow, resourceFile } from './paths';
-import type { DatabaseInfo } from './types';
+import { comparePaths } from './catalog';
+import { randomId } from '../random-id';
+import { ancestorsOf, isAtOrBelow } from '../resource-names';
+import { resourceFile } from './disk-paths';
+import type { DatabaseInfo } from '../types';
 import { databaseInfo, type DbRecord, type DbView } from './views';
 
 /** Where the bytes of a changed resource are. */

@@ -19,11 +19,11 @@
 import { renameSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
+import { raise } from '../../errors';
 import { contentDigest, errorCode, overwriteFileSync, pruneEmptyDirs, renameWithRetry } from './atomic';
-import { randomId } from './catalog';
-import { STORE_ERRORS } from './errors';
-import { inside } from './paths';
+import { randomId } from '../random-id';
+import { STORE_ERRORS } from '../errors';
+import { inside } from './disk-paths';
 
 /** Store-internal folder in the data folder (journals). */
 export const STORE_DIR = '.store.';

@@ -24,14 +24,13 @@ import {
   type EntryRecord,
   type ShardFile,
 } from './catalog-format';
-import { ancestorsOf } from './paths';
+import { ancestorsOf } from '../resource-names';
 
 export {
   CATALOG_DIR,
   META_FILE,
   SHARD_COUNT,
   FORMAT,
-  randomId,
   shardOf,
   catalogFolder,
   metaFile,

@@ -13,11 +13,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { flushFiles, linkOrCopy, linkTemp } from './atomic';
 import { backupFolder, backupsFolder, type BackupRecord } from './backups';
-import { Catalog, metaFile, randomId, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { Catalog, metaFile, type CatalogEntry, type DatabaseMeta } from './catalog';
+import { randomId } from '../random-id';
 import type { DbDraft } from './draft';
 import type { CommitLog } from './commit-log';
 import { applyOps, journalPath, type JournalOp } from './journal';
-import { databaseFolder, inside, resourceFile } from './paths';
+import { databaseFolder, inside, resourceFile } from './disk-paths';
 import { DbRecord } from './views';
 import { tempFolder, type Leftovers } from './write-view';
 

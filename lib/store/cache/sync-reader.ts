@@ -6,13 +6,14 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { raise } from '../errors';
-import { errorCode } from './atomic';
-import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from './catalog';
-import { STORE_ERRORS } from './errors';
-import { checkDatabaseName, checkPath, databaseFolder, isAtOrBelow, isValidDatabaseName, resourceFile, resourceFileIn } from './paths';
-import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from './types';
-import { compareNames, databaseInfo, resourceInfo } from './views';
+import { raise } from '../../errors';
+import { errorCode } from '../file/atomic';
+import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from '../file/catalog';
+import { STORE_ERRORS } from '../errors';
+import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';
+import { databaseFolder, resourceFile, resourceFileIn } from '../file/disk-paths';
+import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from '../types';
+import { databaseInfo, resourceInfo } from '../file/views';
 
 interface CachedDatabase {
   readonly meta: DatabaseMeta;

@@ -10,42 +10,15 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
 import { errorCode } from './atomic';
 import { readMeta, type DatabaseMeta } from './catalog';
-import { STORE_ERRORS } from './errors';
-import { inside, isValidDatabaseName } from './paths';
-import type { BackupInfo } from './types';
+import { checkBackupName } from '../backup-names';
+import { isValidDatabaseName } from '../resource-names';
+import { inside } from './disk-paths';
+import type { BackupInfo } from '../types';
 
 /** The folder of the backups in the data folder (ends in `.`: never a database). */
 export const BACKUP_DIR = '.backups.';
-
-/** The timestamp that ends the name of a backup: `-YYYY-MM-DD-HH-MM-SS`. */
-const STAMP = /-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}$/;
-
-/** The database a backup belongs to: its name without the timestamp (`db-2026-01-01-10-00-00` → `db`). */
-export function backupOwner(name: string): string {
-  return name.replace(STAMP, '');
-}
-
-/** The timestamp of a backup name (`-2026-01-01-10-00-00`), or '' for a name without one. */
-export function backupStamp(name: string): string {
-  return STAMP.exec(name)?.[0] ?? '';
-}
-
-/** The backup name of database `db` at time `ms`: `db-YYYY-MM-DD-HH-MM-SS` (UTC). */
-export function backupName(db: string, ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const date = `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
-  return `${db}-${date}-${two(d.getUTCHours())}-${two(d.getUTCMinutes())}-${two(d.getUTCSeconds())}`;
-}
-
-/** Answers `name` if it can name a backup (a valid database name); INVALID_DB_NAME_X otherwise. */
-export function checkBackupName(name: string): string {
-  if (!isValidDatabaseName(name)) throw raise(STORE_ERRORS, 'INVALID_DB_NAME_X', name);
-  return name;
-}
 
 /** `{dbPath}/.backups.` */
 export function backupsFolder(dbPath: string): string {
@@ -94,9 +67,4 @@ export async function committedBackups(dbPath: string): Promise<Map<string, Back
     if (meta) result.set(name, { info: backupInfo(name, meta), folder });
   }
   return result;
-}
-
-/** Orders backup names by code units (a database's backups oldest first). */
-export function compareBackupNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

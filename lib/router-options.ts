@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultLogger, loggerFromLog, isLogger, type Logger } from './logger';
-import { DEFAULT_DOC_CACHE_BYTES } from './store/doc-cache';
+import { DEFAULT_DOC_CACHE_BYTES } from './store/cache/doc-cache';
 import { MAX_DATA_FOLDER_BYTES } from './store/path-limits';
 
 export type { Logger } from './logger';
