@@ -1,9 +1,11 @@
 /**
  * Per-document columns of the leaves of the elements of one name: their child elements' string
  * values (`child`), an attribute's value (`attribute`), their text children (`text`) or their own
- * string value (`self`), in the order of the elements and, per element, of the leaves. The leaf
- * comparisons of predicates (leaf-filter.ts) and the aggregates over leaf paths
- * (leaf-aggregates.ts) read them.
+ * string value (`self`), in the order of the elements and, per element, of the leaves. A leaf may
+ * also sit below child elements (`leafPathColumn`: `a/b`, `a/@x`, `a/text()`), read child after
+ * child, which is document order. The leaf comparisons of predicates (leaf-filter.ts), the
+ * aggregates over leaf paths (leaf-aggregates.ts) and the grouping by leaves (leaf-groups.ts)
+ * read them.
  *
  * The leaves of one (element name, kind, leaf) of one document are read once and kept in a
  * WeakMap keyed by the document node: saxon-js trees never change once built (see name-index.ts),
@@ -16,6 +18,12 @@ import { PLAIN_NUMBER, stringValue } from './leaf-values';
 
 /** What a column reads of each element. */
 export type LeafKind = 'child' | 'attribute' | 'text' | 'self';
+
+/** One step of a leaf path: `child` steps down to child elements named `leaf`, the last one reads its leaves. */
+export interface LeafStep {
+  readonly kind: LeafKind;
+  readonly leaf: string;
+}
 
 /**
  * The leaves of the elements named `name` of one document: those of element i are
@@ -30,7 +38,7 @@ export interface Column {
   numbers?: Float64Array | null;
 }
 
-/** Per document: column by `name SEP kind SEP leaf`. */
+/** Per document: column by `name SEP kind SEP leaf`, a step's `kind SEP leaf` for each step of a path. */
 const columns = new WeakMap<object, Map<string, Column>>();
 const SEP = '\u0000';
 
@@ -52,14 +60,26 @@ function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]
   }
 }
 
-function buildColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
+/** Appends the leaves `path` (from step `at`) reads of `element` to `out`. */
+function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, out: string[]): void {
+  const step = path[at];
+  if (at === path.length - 1) {
+    addLeaves(element, step.kind, step.leaf, out);
+    return;
+  }
+  for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+    if (node.nodeType === NodeKind.element && expandedName(node) === step.leaf) addPathLeaves(node, path, at + 1, out);
+  }
+}
+
+function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
   const elements = nameIndex(doc).get(name) ?? [];
   const offsets = new Int32Array(elements.length + 1);
   const strings: string[] = [];
   let single = true;
   for (let i = 0; i < elements.length; i++) {
     offsets[i] = strings.length;
-    addLeaves(elements[i], kind, leaf, strings);
+    addPathLeaves(elements[i], path, 0, strings);
     if (strings.length - offsets[i] > 1) single = false;
   }
   offsets[elements.length] = strings.length;
@@ -68,12 +88,21 @@ function buildColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): 
 
 /** The column of a document, built on first use. */
 export function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
+  return leafPathColumn(doc, name, [{ kind, leaf }]);
+}
+
+/**
+ * The column of the leaves `path` reads below each element named `name` of a document, built on
+ * first use: every step but the last is a `child` step.
+ */
+export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
   let byKey = columns.get(doc);
   if (!byKey) columns.set(doc, (byKey = new Map()));
-  const key = name + SEP + kind + SEP + leaf;
+  let key = name;
+  for (const step of path) key += SEP + step.kind + SEP + step.leaf;
   let column = byKey.get(key);
   if (column === undefined) {
-    column = buildColumn(doc, name, kind, leaf);
+    column = buildColumn(doc, name, path);
     byKey.set(key, column);
   }
   return column;

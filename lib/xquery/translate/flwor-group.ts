@@ -20,10 +20,15 @@
  *   group. Each grouping variable is bound to its key, every other variable to its
  *   concatenation.
  * - A collation applies to all specs in XSLT; specs with different collations are refused.
+ * - Keys that are leaves of the elements of the FLWOR's for variable (flwor-group-leaves.ts) are
+ *   first grouped from the leaf columns (engine:group-leaves, documents/leaf-groups.ts), over
+ *   the for variable's values alone: the tuple is then `[key 1, …, key K, value of $v]` in
+ *   either grouping, as no other variable is read after the clause.
  */
 import type { GroupByClause } from '../syntax';
 import { translateExpr } from './expressions';
-import { bindValue, clauseError, specCollation } from './flwor-advanced';
+import { bindValue, clauseError, COLLATIONS, specCollation } from './flwor-advanced';
+import type { LeafGroupPlan } from './flwor-group-leaves';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import { groupKeyMessage } from '../group-tuples';
@@ -33,8 +38,14 @@ import { unsupported } from './unsupported';
 import { braced } from './emit';
 
 const GROUP_TUPLES = `${braced(NS.engine)}group-tuples`;
+const GROUP_LEAVES = `${braced(NS.engine)}group-leaves`;
 
-export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
+/** `leaves`: the plan of this clause when its keys are leaves of the for variable's elements. */
+export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit, leaves?: LeafGroupPlan): void {
+  // the for variable's values, one per tuple, before the specs bind anything (the first clause's
+  // expression is in the scope the FLWOR starts with)
+  const forVar = leaves && stream.lookup(leaves.binding.name, leaves.binding.start);
+  const nodes = forVar && (leaves.direct ? translateExpr(leaves.binding.in, stream.outer, unit) : stream.finish(forVar.ref));
   // all bindings first: a grouping variable names the latest binding of its name
   const atomized = new Set<string>();
   for (const spec of clause.specs) {
@@ -51,7 +62,10 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const collations = new Set(clause.specs.map((s) => specCollation(s.collation, stream.scope, s.start)));
   if (collations.size > 1) throw unsupported(stream.scope, clause, 'group by specs with different collations');
   const [collation] = collations;
-  const vars = stream.vars();
+  const byLeaves = leaves && forVar && nodes && collation === COLLATIONS.codepoint ? { plan: leaves, forVar, nodes } : undefined;
+  // grouped by leaves: the grouping variables and the for variable only
+  const bound = byLeaves ? stream.vars().filter((v) => v === forVar || grouping.includes(v)) : stream.vars();
+  const vars = byLeaves ? bound.filter((v) => !grouping.includes(v)) : bound;
   const k = grouping.length;
   // a key bound by its spec is atomized already
   const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
@@ -60,15 +74,28 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const fallback = groupFunction(clause, grouping, vars.length, collation, unit);
   const t = tempVar(stream.outer, 'tuples');
   const g = tempVar(stream.outer, 'groups');
-  const groups =
+  let groups =
     `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${names}, ${xpathString(collation)}) ` +
     `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
+  if (byLeaves) groups = leafGrouping(byLeaves.plan, byLeaves.nodes, names, groups, stream);
   // a grouping variable: its key; any other: its concatenation
   const member = (v: Variable): string => {
     const i = grouping.findIndex((x) => x.param === v.param);
     return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
   };
-  stream.restart(groups, vars, undefined, member);
+  stream.restart(groups, bound, undefined, member);
+}
+
+/**
+ * The groups of engine:group-leaves over `nodes` (XPath: the for variable's values, one per
+ * tuple), or of `plain` (XPath: the plain grouping of the same tuples) when it declines.
+ */
+function leafGrouping(plan: LeafGroupPlan, nodes: string, names: string, plain: string, stream: TupleStream): string {
+  const steps = plan.keys.flatMap((path) => path.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)));
+  const lengths = plan.keys.map((path) => String(path.length));
+  const g = tempVar(stream.outer, 'groups');
+  const call = `${GROUP_LEAVES}(${nodes}, (${steps.join(', ')}), (${lengths.join(', ')}), ${names})`;
+  return `let ${g} := ${call} return if (${g} instance of ${braced(NS.xs)}boolean) then (${plain}) else ${g}`;
 }
 
 /** The XSLT grouping of tuple arrays with the keys of `grouping` and `values` variables (see above). */

@@ -1,0 +1,115 @@
+/**
+ * `for $v in P (let … | where …)* group by $k := $v/leaf, …`: the grouping keys read from the
+ * per-document leaf columns of the elements `$v` takes (documents/leaf-groups.ts,
+ * `engine:group-leaves`), the tuples grouped by their nodes alone, without building a tuple per
+ * node. flwor-group.ts emits the call next to the plain grouping, which stays the answer
+ * whenever the function cannot give one.
+ *
+ * The shape (checked here; anything else is grouped as written):
+ * - the FLWOR begins with a for clause of one binding, without type, `at` or `allowing empty`
+ *   (those see items the grouping does not), over a path whose last step is an axis step with an
+ *   element name test (so every item is an element, else the function declines);
+ * - only let and where clauses follow it up to the group by, and no let binds `$v` again: then
+ *   each tuple is one `$v`, and dropping or keeping it is all the where clauses do;
+ * - each grouping spec, without type, of a name no other spec has, reads a leaf of `$v`
+ *   (`leafSteps`): its expression is such a path, or (no expression) it names `$v` itself or one
+ *   of those lets whose value, without type, is such a path;
+ * - the variables of the tuple that the grouping would concatenate are `$v` and the grouping
+ *   variables only: every other let variable's name is either a grouping variable's (shadowed
+ *   by it) or not referenced after the group by clause. Its value, concatenated per group, is then
+ *   never read, and only the nodes are grouped. (Evaluating such a let's value only where a where
+ *   clause reads it, as the plain path may not, is what XQuery 3.1 §2.3.4 allows for values not
+ *   needed.)
+ * A leaf path is `$v` followed by unpredicated child element name steps and optionally a last
+ * attribute name step or `text()`, at least one step in all: its atomized value is the string
+ * values of the leaves, as documents/leaf-columns.ts reads them.
+ */
+import type { Expr, FLWORExpr, ForBinding, GroupByClause, Node } from '../syntax';
+import type { LeafStep } from '../documents/leaf-columns';
+import { eqname } from './emit';
+import { expanded, refersTo } from './flwor-filter';
+import type { Scope } from './scope';
+
+/** A group by clause that groups by leaves of the elements of a for variable. */
+export interface LeafGroupPlan {
+  readonly clause: GroupByClause;
+  /** The for binding whose values are grouped. */
+  readonly binding: ForBinding;
+  /** Per grouping spec, the steps of its leaf path below `$v` ([`self`] for `$v` itself). */
+  readonly keys: readonly (readonly LeafStep[])[];
+  /** Whether the group by follows the for clause directly: the tuples are then the values of its expression. */
+  readonly direct: boolean;
+}
+
+/** The plan of the first group by clause of `expr`, when it has the shape above. */
+export function leafGroupPlan(expr: FLWORExpr, scope: Scope): LeafGroupPlan | undefined {
+  const [first] = expr.clauses;
+  const g = expr.clauses.findIndex((c) => c.kind === 'GroupByClause');
+  if (g < 0 || first.kind !== 'ForClause' || first.bindings.length !== 1) return undefined;
+  const clause = expr.clauses[g] as GroupByClause;
+  const binding = first.bindings[0];
+  if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty || !elementPath(binding.in)) return undefined;
+  const forVar = expanded(binding.name, binding.start, scope);
+  if (forVar === undefined) return undefined;
+  // the lets up to the group by: name → its leaf path below $v (null: another value)
+  const lets = new Map<string, LeafStep[] | null>();
+  for (const c of expr.clauses.slice(1, g)) {
+    if (c.kind === 'WhereClause') continue;
+    if (c.kind !== 'LetClause') return undefined;
+    for (const b of c.bindings) {
+      const name = expanded(b.name, b.start, scope);
+      if (name === undefined || name === forVar) return undefined;
+      lets.set(name, b.type === null ? leafSteps(b.value, forVar, scope) ?? null : null);
+    }
+  }
+  const names = new Set<string>();
+  const keys: LeafStep[][] = [];
+  for (const spec of clause.specs) {
+    const name = expanded(spec.name, spec.start, scope);
+    if (name === undefined || names.has(name) || spec.type !== null) return undefined;
+    names.add(name);
+    let key: LeafStep[] | null | undefined;
+    if (spec.value) key = name === forVar ? undefined : leafSteps(spec.value, forVar, scope);
+    else if (name === forVar) key = [{ kind: 'self', leaf: '' }];
+    else key = lets.get(name);
+    if (!key) return undefined;
+    keys.push(key);
+  }
+  const after: Node[] = [...expr.clauses.slice(g + 1), expr.return];
+  for (const name of lets.keys()) {
+    if (!names.has(name) && after.some((node) => refersTo(node, name, scope))) return undefined;
+  }
+  return { clause, binding, keys, direct: g === 1 };
+}
+
+/** Whether a path's last step is an axis step selecting elements by name. */
+function elementPath(expr: Expr): boolean {
+  if (expr.kind !== 'PathExpr' || expr.steps.length === 0) return false;
+  const last = expr.steps[expr.steps.length - 1];
+  return last.kind === 'AxisStep' && last.test.kind === 'NameTest' && ['child', 'descendant', 'descendant-or-self', 'self'].includes(last.axis);
+}
+
+/** The steps below `$v` of a leaf path (see the file comment), when `expr` is one from the variable `forVar`. */
+export function leafSteps(expr: Expr, forVar: string, scope: Scope): LeafStep[] | undefined {
+  if (expr.kind !== 'PathExpr' || expr.root !== null || expr.steps.length < 2) return undefined;
+  const [base, ...rest] = expr.steps;
+  if (base.kind !== 'VarRef' || expanded(base.name, base.start, scope) !== forVar) return undefined;
+  const steps: LeafStep[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const step = rest[i];
+    if (step.kind !== 'AxisStep' || step.predicates.length > 0) return undefined;
+    const last = i === rest.length - 1;
+    const { axis, test } = step;
+    let leaf: LeafStep | undefined;
+    try {
+      if (axis === 'child' && test.kind === 'NameTest') leaf = { kind: 'child', leaf: eqname(scope.elementName(test.name, test.start)) };
+      else if (last && axis === 'attribute' && test.kind === 'NameTest') leaf = { kind: 'attribute', leaf: eqname(scope.attributeName(test.name, test.start)) };
+      else if (last && axis === 'child' && test.kind === 'TextTest') leaf = { kind: 'text', leaf: '' };
+    } catch {
+      return undefined; // a name the translation refuses: left to it
+    }
+    if (!leaf) return undefined;
+    steps.push(leaf);
+  }
+  return steps;
+}
