@@ -47,6 +47,9 @@ describe('translate: group by leaves of the for variable', () => {
     ['for $i in //item let $c := $i/@c group by $c #K return $c || "=" || count($i)', 'ok "a=3"\n"b=2"\n"=1"\n"=1"'],
     ['for $i in //item let $n := $i/@id where $n > 2 let $k := $i/k where exists($k) group by $c := $i/@c #K return $c || "=" || string-join($i/@id, ",")', 'ok "a=3"\n"=4"\n"=6"\n"b=7"'],
     ['for $i in //item let $c := $i/v group by $c := $i/@c #K return $c || "=" || count($i)', 'ok "a=3"\n"b=2"\n"=1"\n"=1"'],
+    // lets read after the clause: the leaves of the group's elements, in order
+    ['for $i in //item let $v := $i/v, $b := $i/a/b let $w := $i/@id group by $c := $i/@c #K return $c || "=" || string-join($v, ",") || "/" || count($b) || "/" || sum($w) || "/" || ($v[last()] is $i[last()]/v[last()])', 'ok "a=1,1e0,NaN/2/9/true"\n"b=2.0,0,9/1/9/true"\n"=NaN/0/4/true"\n"=-0/1/6/true"'],
+    ['for $i in //item let $v := $i/v where $v = 1 let $v := $i/k group by $c := $i/@c #K return $c || "=" || string-join($v, ",")', 'ok "a=x,y"'],
     // clauses after: where, order by, count; aggregates of the grouped variable
     ['for $i in //item group by $c := $i/@c #K where count($i) gt 1 order by $c descending count $n return $n || $c || sum($i/@id) || "/" || avg($i/@id) || "/" || min($i/@id) || "/" || max($i/@id)', 'ok "1b9/4.5/2/7"\n"2a9/3/1/5"'],
     ['for $i in //item[@id > 2] group by $c := $i/@c #K order by count($i), $c return <g>{$c, string-join($i/@id, " ")}</g>', 'ok <g>4</g>\n<g> 6</g>\n<g>b 7</g>\n<g>a 3 5</g>'],
@@ -75,7 +78,9 @@ describe('translate: group by leaves of the for variable', () => {
 
   it('is not used where other variables, types, positions or collations are involved', () => {
     for (const query of [
-      'for $i in //item let $p := $i/v group by $c := $i/@c return count($p)',
+      'for $i in //item let $p := $i/v + 1 group by $c := $i/@c return count($p)',
+      'for $i in //item let $p := $i/v[1] group by $c := $i/@c return count($p)',
+      'for $i in //item let $p := $i/v group by $i return count($p)',
       'for $i at $n in //item group by $c := $i/@c return 1',
       'for $i in //item group by $c as xs:untypedAtomic? := $i/@c return 1',
       'for $i in //item group by $c := $i/@c collation "http://www.w3.org/2005/xpath-functions/collation/html-ascii-case-insensitive" return 1',
@@ -101,11 +106,12 @@ describe('translate: group by leaves of the for variable', () => {
           .join('')}</r>`,
     );
     const key = fc.constantFrom('$i/@c', '$i/k', '$i/a/b', '$i/a/@c', '$i/text()');
-    const before = fc.constantFrom('', 'let $x := $i/@id ', 'where $i/@id > 1 ', 'let $x := $i/k where exists($x) ', 'let $g0 := $i/k ');
+    const before = fc.constantFrom('', 'let $x := $i/@id ', 'where $i/@id > 1 ', 'let $x := $i/k where exists($x) ', 'let $g0 := $i/k ', 'let $x := $i/a/b ');
     const after = fc.constantFrom('', 'order by count($i) descending ', 'where count($i) > 1 ', 'count $n ');
     const query = fc.tuple(fc.array(key, { minLength: 1, maxLength: 2 }), before, after).map(([keys, b, a]) => {
       const specs = keys.map((k, n) => `$g${n} := ${k}`).join(', ');
-      const ret = `string-join((${keys.map((_, n) => `string($g${n})`).join(', ')}), "|") || "=" || string-join($i/@id, ",") || "/" || count($i)`;
+      const lets = b.startsWith('let $x') ? ' || "/" || string-join($x, ",")' : '';
+      const ret = `string-join((${keys.map((_, n) => `string($g${n})`).join(', ')}), "|") || "=" || string-join($i/@id, ",") || "/" || count($i)${lets}`;
       return `for $i in //item ${b}group by ${specs} #K ${a}return ${ret}`;
     });
     await fc.assert(

@@ -14,17 +14,19 @@
  * - each grouping spec, without type, of a name no other spec has, reads a leaf of `$v`
  *   (`leafSteps`): its expression is such a path, or (no expression) it names `$v` itself or one
  *   of those lets whose value, without type, is such a path;
- * - the variables of the tuple that the grouping would concatenate are `$v` and the grouping
- *   variables only: every other let variable's name is either a grouping variable's (shadowed
- *   by it) or not referenced after the group by clause. Its value, concatenated per group, is then
- *   never read, and only the nodes are grouped. (Evaluating such a let's value only where a where
- *   clause reads it, as the plain path may not, is what XQuery 3.1 §2.3.4 allows for values not
- *   needed.)
+ * - every let variable whose name is not a grouping variable's (which shadows it) and is
+ *   referenced after the group by clause is bound, without type, to a leaf path of `$v`, and `$v`
+ *   is no grouping variable then. Its value concatenated over a group's tuples is
+ *   `for $v in (the group's $v) return (its path)` (`lets`): the same nodes in the same order,
+ *   evaluated after the grouping (flwor-group.ts). The values of the other lets are never read
+ *   after the clause, so only the nodes are grouped. (Evaluating such a let's value only where a
+ *   where clause reads it, as the plain path may not, is what XQuery 3.1 §2.3.4 allows for
+ *   values not needed.)
  * A leaf path is `$v` followed by unpredicated child element name steps and optionally a last
  * attribute name step or `text()`, at least one step in all: its atomized value is the string
  * values of the leaves, as documents/leaf-columns.ts reads them.
  */
-import type { Expr, FLWORExpr, ForBinding, GroupByClause, Node } from '../syntax';
+import type { Expr, FLWORExpr, ForBinding, GroupByClause, LetBinding, Node } from '../syntax';
 import type { LeafStep } from '../documents/leaf-columns';
 import { eqname } from './emit';
 import { expanded, refersTo } from './flwor-filter';
@@ -39,6 +41,8 @@ export interface LeafGroupPlan {
   readonly keys: readonly (readonly LeafStep[])[];
   /** Whether the group by follows the for clause directly: the tuples are then the values of its expression. */
   readonly direct: boolean;
+  /** The lets whose values are read after the clause, in order: each a leaf path of `$v`. */
+  readonly lets: readonly LetBinding[];
 }
 
 /** The plan of the first group by clause of `expr`, when it has the shape above. */
@@ -51,15 +55,16 @@ export function leafGroupPlan(expr: FLWORExpr, scope: Scope): LeafGroupPlan | un
   if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty || !elementPath(binding.in)) return undefined;
   const forVar = expanded(binding.name, binding.start, scope);
   if (forVar === undefined) return undefined;
-  // the lets up to the group by: name → its leaf path below $v (null: another value)
-  const lets = new Map<string, LeafStep[] | null>();
+  // the lets up to the group by: name → its latest binding and leaf path below $v (null: another value)
+  const lets = new Map<string, { binding: LetBinding; leaf: LeafStep[] | null }>();
   for (const c of expr.clauses.slice(1, g)) {
     if (c.kind === 'WhereClause') continue;
     if (c.kind !== 'LetClause') return undefined;
     for (const b of c.bindings) {
       const name = expanded(b.name, b.start, scope);
       if (name === undefined || name === forVar) return undefined;
-      lets.set(name, b.type === null ? leafSteps(b.value, forVar, scope) ?? null : null);
+      lets.delete(name); // keeps the map in binding order
+      lets.set(name, { binding: b, leaf: b.type === null ? leafSteps(b.value, forVar, scope) ?? null : null });
     }
   }
   const names = new Set<string>();
@@ -71,15 +76,18 @@ export function leafGroupPlan(expr: FLWORExpr, scope: Scope): LeafGroupPlan | un
     let key: LeafStep[] | null | undefined;
     if (spec.value) key = name === forVar ? undefined : leafSteps(spec.value, forVar, scope);
     else if (name === forVar) key = [{ kind: 'self', leaf: '' }];
-    else key = lets.get(name);
+    else key = lets.get(name)?.leaf;
     if (!key) return undefined;
     keys.push(key);
   }
   const after: Node[] = [...expr.clauses.slice(g + 1), expr.return];
-  for (const name of lets.keys()) {
-    if (!names.has(name) && after.some((node) => refersTo(node, name, scope))) return undefined;
+  const read: LetBinding[] = [];
+  for (const [name, { binding: b, leaf }] of lets) {
+    if (names.has(name) || !after.some((node) => refersTo(node, name, scope))) continue;
+    if (!leaf || names.has(forVar)) return undefined;
+    read.push(b);
   }
-  return { clause, binding, keys, direct: g === 1 };
+  return { clause, binding, keys, direct: g === 1, lets: read };
 }
 
 /** Whether a path's last step is an axis step selecting elements by name. */

@@ -23,7 +23,7 @@
  * - Keys that are leaves of the elements of the FLWOR's for variable (flwor-group-leaves.ts) are
  *   first grouped from the leaf columns (engine:group-leaves, documents/leaf-groups.ts), over
  *   the for variable's values alone: the tuple is then `[key 1, …, key K, value of $v]` in
- *   either grouping, as no other variable is read after the clause.
+ *   either grouping, and the lets read after the clause are bound again from the group's `$v`.
  */
 import type { GroupByClause } from '../syntax';
 import { translateExpr } from './expressions';
@@ -84,6 +84,17 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
     return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
   };
   stream.restart(groups, bound, undefined, member);
+  if (byLeaves) bindLeafLets(byLeaves.plan, stream, unit);
+}
+
+/** The lets of `plan` read after the clause, each over the group's values of the for variable. */
+function bindLeafLets(plan: LeafGroupPlan, stream: TupleStream, unit: TranslationUnit): void {
+  const { binding } = plan;
+  for (const b of plan.lets) {
+    const group = stream.lookup(binding.name, binding.start)!;
+    const each = stream.scope.bind(binding.name, binding.start);
+    bindValue(b.name, null, `(for ${each.variable.ref} in ${group.ref} return ${translateExpr(b.value, each.scope, unit)})`, b.start, stream);
+  }
 }
 
 /**
