@@ -48,7 +48,8 @@ describe('translate: group by leaves of the for variable', () => {
     ['for $i in //item let $n := $i/@id where $n > 2 let $k := $i/k where exists($k) group by $c := $i/@c #K return $c || "=" || string-join($i/@id, ",")', 'ok "a=3"\n"=4"\n"=6"\n"b=7"'],
     ['for $i in //item let $c := $i/v group by $c := $i/@c #K return $c || "=" || count($i)', 'ok "a=3"\n"b=2"\n"=1"\n"=1"'],
     // lets read after the clause: the leaves of the group's elements, in order
-    ['for $i in //item let $v := $i/v, $b := $i/a/b let $w := $i/@id group by $c := $i/@c #K return $c || "=" || string-join($v, ",") || "/" || count($b) || "/" || sum($w) || "/" || ($v[last()] is $i[last()]/v[last()])', 'ok "a=1,1e0,NaN/2/9/true"\n"b=2.0,0,9/1/9/true"\n"=NaN/0/4/true"\n"=-0/1/6/true"'],
+    ['for $i in //item let $v := $i/v, $b := $i/a/b let $w := $i/@id group by $c := $i/@c #K return $c || "=" || string-join($v, ",") || "/" || count($b) || "/" || sum($w) || "/" || ($v[last()] is $i[last()]/v[last()]) || ($w[1] is $i[1]/@id)', 'ok "a=1,1e0,NaN/2/9/truetrue"\n"b=2.0,0,9/1/9/truetrue"\n"=NaN/0/4/truetrue"\n"=-0/1/6/truetrue"'],
+    ['for $i in //item let $t := $i/text(), $k := $i/k/text() group by $c := $i/@c #K return $c || "=" || count($t) || string-join($k)', 'ok "a=0xy"\n"b=1yx"\n"=0x"\n"=1"'],
     ['for $i in //item let $v := $i/v where $v = 1 let $v := $i/k group by $c := $i/@c #K return $c || "=" || string-join($v, ",")', 'ok "a=x,y"'],
     // clauses after: where, order by, count; aggregates of the grouped variable
     ['for $i in //item group by $c := $i/@c #K where count($i) gt 1 order by $c descending count $n return $n || $c || sum($i/@id) || "/" || avg($i/@id) || "/" || min($i/@id) || "/" || max($i/@id)', 'ok "1b9/4.5/2/7"\n"2a9/3/1/5"'],

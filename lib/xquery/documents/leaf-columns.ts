@@ -5,14 +5,14 @@
  * also sit below child elements (`leafPathColumn`: `a/b`, `a/@x`, `a/text()`), read child after
  * child, which is document order. The leaf comparisons of predicates (leaf-filter.ts), the
  * aggregates over leaf paths (leaf-aggregates.ts) and the grouping by leaves (leaf-groups.ts)
- * read them.
+ * read them; the grouping also reads the nodes of such paths (`nodeColumn`), kept alike.
  *
  * The leaves of one (element name, kind, leaf) of one document are read once and kept in a
  * WeakMap keyed by the document node: saxon-js trees never change once built (see name-index.ts),
  * so the columns never go stale and live exactly as long as the document. Their numbers follow
  * leaf-values.ts `PLAIN_NUMBER`.
  */
-import { NodeKind, domAttributes, type XdmNode } from '../../saxon';
+import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
 import { expandedName, nameIndex, type DomNode } from './name-index';
 import { PLAIN_NUMBER, stringValue } from './leaf-values';
 
@@ -38,8 +38,19 @@ export interface Column {
   numbers?: Float64Array | null;
 }
 
+/**
+ * The nodes a leaf path selects below the elements named `name` of one document: those below
+ * element i are nodes[offsets[i] .. offsets[i+1]), in document order.
+ */
+export interface NodeColumn {
+  readonly offsets: Int32Array;
+  readonly nodes: readonly XdmNode[];
+}
+
 /** Per document: column by `name SEP kind SEP leaf`, a step's `kind SEP leaf` for each step of a path. */
 const columns = new WeakMap<object, Map<string, Column>>();
+/** Per document: node column by the same key. */
+const nodeColumns = new WeakMap<object, Map<string, NodeColumn>>();
 const SEP = '\u0000';
 
 /** Appends the leaves of `kind` and `leaf` of `element` to `out`. */
@@ -86,6 +97,12 @@ function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Col
   return { offsets, strings, single };
 }
 
+function columnKey(name: string, path: readonly LeafStep[]): string {
+  let key = name;
+  for (const step of path) key += SEP + step.kind + SEP + step.leaf;
+  return key;
+}
+
 /** The column of a document, built on first use. */
 export function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
   return leafPathColumn(doc, name, [{ kind, leaf }]);
@@ -98,11 +115,57 @@ export function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: str
 export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
   let byKey = columns.get(doc);
   if (!byKey) columns.set(doc, (byKey = new Map()));
-  let key = name;
-  for (const step of path) key += SEP + step.kind + SEP + step.leaf;
+  const key = columnKey(name, path);
   let column = byKey.get(key);
   if (column === undefined) {
     column = buildColumn(doc, name, path);
+    byKey.set(key, column);
+  }
+  return column;
+}
+
+/**
+ * Appends the nodes `path` (from step `at`, no `self` step) selects from `element` to `out`:
+ * child after child, which is document order (the nodes below distinct children never
+ * interleave). Attribute nodes are saxon-js's (`attributeNodes`, which compares them by parent
+ * and name).
+ */
+function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, out: XdmNode[]): void {
+  const { kind, leaf } = path[at];
+  if (kind === 'attribute') {
+    const i = domAttributes(element).findIndex((a) => expandedName(a) === leaf);
+    if (i >= 0) out.push(attributeNodes(element)[i]);
+    return;
+  }
+  for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+    if (kind === 'text') {
+      if (node.nodeType === NodeKind.text || node.nodeType === 4) out.push(node);
+    } else if (node.nodeType === NodeKind.element && expandedName(node) === leaf) {
+      if (at === path.length - 1) out.push(node);
+      else addPathNodes(node, path, at + 1, out);
+    }
+  }
+}
+
+/**
+ * The nodes `path` selects below each element named `name` of a document (every step but the
+ * last a `child` step, none a `self` step), read on first use.
+ */
+export function nodeColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): NodeColumn {
+  let byKey = nodeColumns.get(doc);
+  if (!byKey) nodeColumns.set(doc, (byKey = new Map()));
+  const key = columnKey(name, path);
+  let column = byKey.get(key);
+  if (column === undefined) {
+    const elements = nameIndex(doc).get(name) ?? [];
+    const offsets = new Int32Array(elements.length + 1);
+    const nodes: XdmNode[] = [];
+    for (let i = 0; i < elements.length; i++) {
+      offsets[i] = nodes.length;
+      addPathNodes(elements[i], path, 0, nodes);
+    }
+    offsets[elements.length] = nodes.length;
+    column = { offsets, nodes };
     byKey.set(key, column);
   }
   return column;

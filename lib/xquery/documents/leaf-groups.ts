@@ -4,18 +4,22 @@
  * engine's namespace:
  *
  *   Q{urn:xmldb-rest:engine}group-leaves($nodes as item()*, $steps as xs:string*,
- *       $lengths as xs:integer*, $names as xs:string*) as item()*
+ *       $lengths as xs:integer*, $names as xs:string*, $valueSteps as xs:string*,
+ *       $valueLengths as xs:integer*) as item()*
  *
  * `$nodes` are the values of the for variable, one per tuple, in the order of the tuples
  * (translate/flwor-group-leaves.ts emits the call). Key i is the atomized value of the path of
  * `$lengths[i]` steps that follow those of the keys before it in `$steps`, each written `kind leaf`
  * (kind `child`, `attribute`, `text` or `self`, leaf the child's or attribute's `Q{uri}local`,
  * '' for the others), taken from the tuple's node: `$v/a/b`, `$v/@c`, `$v/a/text()`, `$v` itself.
- * `$names` are the local names of the grouping variables, for the error message.
+ * `$names` are the local names of the grouping variables, for the error message. Value j is
+ * the path of `$valueLengths[j]` steps in `$valueSteps`, written alike, with no `self` step: the
+ * nodes it selects from the tuple's node (`$v/a/b`, `$v/@c`, `$v/a/text()`), in document order.
  *
  * The answer is what engine:group-tuples (group-tuples.ts) answers for the tuples
- * `[key 1, …, key K, node]`: one array per group, in order of first appearance, holding the keys
- * of the group's first tuple and then the nodes of the group's tuples, in order. A key of more
+ * `[key 1, …, key K, node, value 1, …, value V]`: one array per group, in order of first
+ * appearance, holding the keys of the group's first tuple, then the nodes of the group's tuples
+ * and each value's nodes over the group's tuples, in order. A key of more
  * than one item raises XPTY0004 (XQuery 3.1 §3.12.7) for the first such tuple in order, as there.
  * Nodes of the trees are untyped, so each key is the empty sequence or one xs:untypedAtomic, its
  * string value, and two keys are deep-equal exactly when both are empty or their strings are
@@ -30,7 +34,7 @@
 import { ENGINE_NS } from '../constants';
 import { groupKeyMessage } from '../group-tuples';
 import { NodeKind, arrayValue, castString, isNode, registerFunctions, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { leafPathColumn, type Column, type LeafKind, type LeafStep } from './leaf-columns';
+import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from './leaf-columns';
 import { expandedName, nameIndex, type DomNode } from './name-index';
 
 /** The local name of the function in ENGINE_NS. */
@@ -49,6 +53,8 @@ function parseStep(step: string): LeafStep | undefined {
 interface Source {
   readonly elements: readonly DomNode[];
   readonly columns: readonly Column[];
+  /** The nodes of the value paths below each element. */
+  readonly values: readonly NodeColumn[];
   cursor: number;
   /** Element → index, built when the nodes do not follow the elements' order. */
   positions?: Map<DomNode, number>;
@@ -69,7 +75,10 @@ class Locator {
   private lastParent: DomNode | null | undefined;
   private lastDoc: XdmNode | undefined;
 
-  constructor(private readonly paths: readonly (readonly LeafStep[])[]) {}
+  constructor(
+    private readonly paths: readonly (readonly LeafStep[])[],
+    private readonly valuePaths: readonly (readonly LeafStep[])[],
+  ) {}
 
   /**
    * The index of `item` in the elements of `this.source`, which it sets; -1 when `item` is not an
@@ -93,7 +102,8 @@ class Locator {
     if (!elements) return -1;
     let source = this.sources.get(elements);
     if (!source) {
-      source = { elements, columns: this.paths.map((path) => leafPathColumn(doc, name, path)), cursor: 0 };
+      const columns = this.paths.map((path) => leafPathColumn(doc, name, path));
+      source = { elements, columns, values: this.valuePaths.map((path) => nodeColumn(doc, name, path)), cursor: 0 };
       this.sources.set(elements, source);
     }
     this.source = source;
@@ -113,14 +123,20 @@ class Locator {
 const EMPTY_KEY = '\u0001';
 
 /** The groups (see the file comment); undefined when some node has no columns. */
-export function groupLeaves(nodes: XdmValue, paths: readonly (readonly LeafStep[])[], names: readonly string[]): XdmValue | undefined {
+export function groupLeaves(
+  nodes: XdmValue,
+  paths: readonly (readonly LeafStep[])[],
+  names: readonly string[],
+  valuePaths: readonly (readonly LeafStep[])[] = [],
+): XdmValue | undefined {
   const keys = paths.length;
-  const locator = new Locator(paths);
-  const groups = new Map<string, { readonly keys: XdmValue[]; readonly nodes: XdmItem[] }>();
+  const locator = new Locator(paths, valuePaths);
+  const groups = new Map<string, Group>();
   for (const item of nodes) {
     const index = locator.locate(item);
     if (index < 0) return undefined;
-    const { columns } = locator.source!;
+    const source = locator.source!;
+    const { columns } = source;
     let hash = '';
     for (let k = 0; k < keys; k++) {
       const { offsets, strings } = columns[k];
@@ -131,21 +147,33 @@ export function groupLeaves(nodes: XdmValue, paths: readonly (readonly LeafStep[
       const part = count === 0 ? EMPTY_KEY : strings[start];
       hash = k === 0 ? part : `${hash}\u0000${part}`;
     }
-    const group = groups.get(hash);
-    if (group) {
-      group.nodes.push(item);
-      continue;
+    let group = groups.get(hash);
+    if (!group) {
+      const values = columns.map(({ offsets, strings }) => (offsets[index + 1] === offsets[index] ? [] : [castString(strings[offsets[index]], 'untypedAtomic')]));
+      group = { keys: values, nodes: [], values: valuePaths.map(() => []) };
+      groups.set(hash, group);
     }
-    const values = columns.map(({ offsets, strings }) => (offsets[index + 1] === offsets[index] ? [] : [castString(strings[offsets[index]], 'untypedAtomic')]));
-    groups.set(hash, { keys: values, nodes: [item] });
+    group.nodes.push(item);
+    for (let j = 0; j < group.values.length; j++) {
+      const { offsets, nodes: below } = source.values[j];
+      const out = group.values[j];
+      for (let n = offsets[index], end = offsets[index + 1]; n < end; n++) out.push(below[n]);
+    }
   }
-  return [...groups.values()].map((g) => arrayValue([...g.keys, g.nodes]));
+  return [...groups.values()].map((g) => arrayValue([...g.keys, g.nodes, ...g.values]));
 }
 
-function groupLeavesFn([nodes, stepArgs, lengthArgs, nameArgs]: XdmValue[]): XdmValue {
-  const cannot = [castString('false', 'boolean')];
+/** A group: the keys of its first tuple, its nodes, and per value path the nodes below them. */
+interface Group {
+  readonly keys: XdmValue[];
+  readonly nodes: XdmItem[];
+  readonly values: XdmItem[][];
+}
+
+/** The paths of `steps` cut by `lengths` (see the file comment); undefined when malformed. */
+function parsePaths(stepArgs: XdmValue, lengthArgs: XdmValue): LeafStep[][] | undefined {
   const steps = stepArgs.map((s) => parseStep(String(s)));
-  if (!steps.every((s) => s !== undefined)) return cannot;
+  if (!steps.every((s) => s !== undefined)) return undefined;
   const paths: LeafStep[][] = [];
   let at = 0;
   for (const length of lengthArgs) {
@@ -153,13 +181,20 @@ function groupLeavesFn([nodes, stepArgs, lengthArgs, nameArgs]: XdmValue[]): Xdm
     paths.push(steps.slice(at, at + n) as LeafStep[]);
     at += n;
   }
-  if (at !== steps.length || paths.some((p) => p.length === 0) || nameArgs.length !== paths.length) return cannot;
-  return groupLeaves(nodes, paths, nameArgs.map(String)) ?? cannot;
+  return at === steps.length && paths.every((p) => p.length > 0) ? paths : undefined;
+}
+
+function groupLeavesFn([nodes, stepArgs, lengthArgs, nameArgs, valueStepArgs, valueLengthArgs]: XdmValue[]): XdmValue {
+  const cannot = [castString('false', 'boolean')];
+  const paths = parsePaths(stepArgs, lengthArgs);
+  const values = parsePaths(valueStepArgs, valueLengthArgs);
+  if (!paths || !values || nameArgs.length !== paths.length || values.some((p) => p.some((step) => step.kind === 'self'))) return cannot;
+  return groupLeaves(nodes, paths, nameArgs.map(String), values) ?? cannot;
 }
 
 /** Registers engine:group-leaves with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerLeafGroupFunctions(): void {
   registerFunctions(ENGINE_NS, {
-    [GROUP_LEAVES_FUNCTION]: { sig: '1F r[*] a[*,*AS,*,*AS]', impl: groupLeavesFn },
+    [GROUP_LEAVES_FUNCTION]: { sig: '1F r[*] a[*,*AS,*,*AS,*AS,*]', impl: groupLeavesFn },
   });
 }

@@ -16,17 +16,22 @@
  *   of those lets whose value, without type, is such a path;
  * - every let variable whose name is not a grouping variable's (which shadows it) and is
  *   referenced after the group by clause is bound, without type, to a leaf path of `$v`, and `$v`
- *   is no grouping variable then. Its value concatenated over a group's tuples is
- *   `for $v in (the group's $v) return (its path)` (`lets`): the same nodes in the same order,
- *   evaluated after the grouping (flwor-group.ts). The values of the other lets are never read
- *   after the clause, so only the nodes are grouped. (Evaluating such a let's value only where a
- *   where clause reads it, as the plain path may not, is what XQuery 3.1 §2.3.4 allows for
- *   values not needed.)
+ *   is no grouping variable then (`lets`): the function concatenates the nodes of that path over
+ *   each group's nodes, as the plain grouping concatenates the let's values over its tuples.
+ *   The values of the other lets are never read after the clause.
+ *
+ * Which tuples there are is decided by `nodes`: the for clause and the let and where clauses
+ * after it, returning `$v`, without the lets that no where clause (nor a let it reads) reads and
+ * that have no type: their values are needed neither for the tuples nor after the clause.
+ * (Evaluating such a let's value nowhere, where the plain path evaluates it for each tuple, is
+ * what XQuery 3.1 §2.3.4 allows for values not needed; flwor-filter.ts leaves out such lets too.)
+ * As a FLWOR of for, let and where clauses it is translated as one, so a where clause comparing a
+ * leaf with a number becomes a predicate of the for clause's path (flwor-filter.ts).
  * A leaf path is `$v` followed by unpredicated child element name steps and optionally a last
  * attribute name step or `text()`, at least one step in all: its atomized value is the string
  * values of the leaves, as documents/leaf-columns.ts reads them.
  */
-import type { Expr, FLWORExpr, ForBinding, GroupByClause, LetBinding, Node } from '../syntax';
+import type { Expr, FLWORClause, FLWORExpr, ForBinding, ForClause, GroupByClause, LetBinding, Node, VarRef } from '../syntax';
 import type { LeafStep } from '../documents/leaf-columns';
 import { eqname } from './emit';
 import { expanded, refersTo } from './flwor-filter';
@@ -39,10 +44,10 @@ export interface LeafGroupPlan {
   readonly binding: ForBinding;
   /** Per grouping spec, the steps of its leaf path below `$v` ([`self`] for `$v` itself). */
   readonly keys: readonly (readonly LeafStep[])[];
-  /** Whether the group by follows the for clause directly: the tuples are then the values of its expression. */
-  readonly direct: boolean;
-  /** The lets whose values are read after the clause, in order: each a leaf path of `$v`. */
-  readonly lets: readonly LetBinding[];
+  /** The values of `$v`, one per tuple: the for clause's expression, or a FLWOR returning `$v` (see above). */
+  readonly nodes: Expr;
+  /** The lets whose values are read after the clause, and the steps of their leaf paths below `$v`. */
+  readonly lets: readonly { readonly binding: LetBinding; readonly steps: readonly LeafStep[] }[];
 }
 
 /** The plan of the first group by clause of `expr`, when it has the shape above. */
@@ -81,13 +86,40 @@ export function leafGroupPlan(expr: FLWORExpr, scope: Scope): LeafGroupPlan | un
     keys.push(key);
   }
   const after: Node[] = [...expr.clauses.slice(g + 1), expr.return];
-  const read: LetBinding[] = [];
+  const read: { binding: LetBinding; steps: LeafStep[] }[] = [];
   for (const [name, { binding: b, leaf }] of lets) {
     if (names.has(name) || !after.some((node) => refersTo(node, name, scope))) continue;
     if (!leaf || names.has(forVar)) return undefined;
-    read.push(b);
+    read.push({ binding: b, steps: leaf });
   }
-  return { clause, binding, keys, direct: g === 1, lets: read };
+  return { clause, binding, keys, nodes: tupleNodes(expr, g, scope), lets: read };
+}
+
+/** The values of the for variable, one per tuple before the group by clause at `g` (see the file comment). */
+function tupleNodes(expr: FLWORExpr, g: number, scope: Scope): Expr {
+  const [first] = expr.clauses as [ForClause];
+  const binding = first.bindings[0];
+  if (g === 1) return binding.in;
+  // from the group by back: the where clauses, and the lets they read or that check a type
+  const uses: Expr[] = [];
+  const kept: FLWORClause[] = [];
+  for (const c of expr.clauses.slice(1, g).reverse()) {
+    if (c.kind === 'WhereClause') {
+      uses.push(c.test);
+      kept.unshift(c);
+    } else if (c.kind === 'LetClause') {
+      const bindings: LetBinding[] = [];
+      for (const b of [...c.bindings].reverse()) {
+        const name = expanded(b.name, b.start, scope);
+        if (b.type === null && name !== undefined && !uses.some((u) => refersTo(u, name, scope))) continue;
+        uses.push(b.value);
+        bindings.unshift(b);
+      }
+      if (bindings.length > 0) kept.unshift({ ...c, bindings });
+    }
+  }
+  const v: VarRef = { kind: 'VarRef', name: binding.name, start: binding.start, end: binding.end };
+  return { ...expr, clauses: [first, ...kept], return: v };
 }
 
 /** Whether a path's last step is an axis step selecting elements by name. */

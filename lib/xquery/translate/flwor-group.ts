@@ -22,13 +22,14 @@
  * - A collation applies to all specs in XSLT; specs with different collations are refused.
  * - Keys that are leaves of the elements of the FLWOR's for variable (flwor-group-leaves.ts) are
  *   first grouped from the leaf columns (engine:group-leaves, documents/leaf-groups.ts), over
- *   the for variable's values alone: the tuple is then `[key 1, …, key K, value of $v]` in
- *   either grouping, and the lets read after the clause are bound again from the group's `$v`.
+ *   the for variable's values alone: the tuple is then `[key 1, …, key K, value of $v, value of
+ *   each let read after the clause]` in either grouping.
  */
 import type { GroupByClause } from '../syntax';
 import { translateExpr } from './expressions';
 import { bindValue, clauseError, COLLATIONS, specCollation } from './flwor-advanced';
 import type { LeafGroupPlan } from './flwor-group-leaves';
+import type { LeafStep } from '../documents/leaf-columns';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import { groupKeyMessage } from '../group-tuples';
@@ -45,7 +46,7 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   // the for variable's values, one per tuple, before the specs bind anything (the first clause's
   // expression is in the scope the FLWOR starts with)
   const forVar = leaves && stream.lookup(leaves.binding.name, leaves.binding.start);
-  const nodes = forVar && (leaves.direct ? translateExpr(leaves.binding.in, stream.outer, unit) : stream.finish(forVar.ref));
+  const nodes = forVar && translateExpr(leaves.nodes, stream.outer, unit);
   // all bindings first: a grouping variable names the latest binding of its name
   const atomized = new Set<string>();
   for (const spec of clause.specs) {
@@ -63,9 +64,9 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   if (collations.size > 1) throw unsupported(stream.scope, clause, 'group by specs with different collations');
   const [collation] = collations;
   const byLeaves = leaves && forVar && nodes && collation === COLLATIONS.codepoint ? { plan: leaves, forVar, nodes } : undefined;
-  // grouped by leaves: the grouping variables and the for variable only
-  const bound = byLeaves ? stream.vars().filter((v) => v === forVar || grouping.includes(v)) : stream.vars();
-  const vars = byLeaves ? bound.filter((v) => !grouping.includes(v)) : bound;
+  // grouped by leaves: the for variable (unless it is a grouping variable) and the lets read after the clause
+  const vars = byLeaves ? leafVars(byLeaves.plan, byLeaves.forVar, grouping, stream) : stream.vars();
+  const bound = byLeaves ? [...grouping, ...vars] : vars;
   const k = grouping.length;
   // a key bound by its spec is atomized already
   const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
@@ -84,17 +85,12 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
     return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
   };
   stream.restart(groups, bound, undefined, member);
-  if (byLeaves) bindLeafLets(byLeaves.plan, stream, unit);
 }
 
-/** The lets of `plan` read after the clause, each over the group's values of the for variable. */
-function bindLeafLets(plan: LeafGroupPlan, stream: TupleStream, unit: TranslationUnit): void {
-  const { binding } = plan;
-  for (const b of plan.lets) {
-    const group = stream.lookup(binding.name, binding.start)!;
-    const each = stream.scope.bind(binding.name, binding.start);
-    bindValue(b.name, null, `(for ${each.variable.ref} in ${group.ref} return ${translateExpr(b.value, each.scope, unit)})`, b.start, stream);
-  }
+/** The variables a group's array holds after the keys when grouped by leaves: `$v`, then the lets `plan` reads. */
+function leafVars(plan: LeafGroupPlan, forVar: Variable, grouping: readonly Variable[], stream: TupleStream): Variable[] {
+  const lets = plan.lets.map(({ binding: b }) => stream.lookup(b.name, b.start)!);
+  return grouping.includes(forVar) ? lets : [forVar, ...lets];
 }
 
 /**
@@ -102,10 +98,12 @@ function bindLeafLets(plan: LeafGroupPlan, stream: TupleStream, unit: Translatio
  * tuple), or of `plain` (XPath: the plain grouping of the same tuples) when it declines.
  */
 function leafGrouping(plan: LeafGroupPlan, nodes: string, names: string, plain: string, stream: TupleStream): string {
-  const steps = plan.keys.flatMap((path) => path.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)));
-  const lengths = plan.keys.map((path) => String(path.length));
+  const paths = (list: readonly (readonly LeafStep[])[]): string => {
+    const steps = list.flatMap((path) => path.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)));
+    return `(${steps.join(', ')}), (${list.map((path) => String(path.length)).join(', ')})`;
+  };
   const g = tempVar(stream.outer, 'groups');
-  const call = `${GROUP_LEAVES}(${nodes}, (${steps.join(', ')}), (${lengths.join(', ')}), ${names})`;
+  const call = `${GROUP_LEAVES}(${nodes}, ${paths(plan.keys)}, ${names}, ${paths(plan.lets.map((l) => l.steps))})`;
   return `let ${g} := ${call} return if (${g} instance of ${braced(NS.xs)}boolean) then (${plain}) else ${g}`;
 }
 
