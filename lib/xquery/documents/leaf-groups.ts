@@ -131,7 +131,9 @@ export function groupLeaves(
 ): XdmValue | undefined {
   const keys = paths.length;
   const locator = new Locator(paths, valuePaths);
-  const groups = new Map<string, Group>();
+  // per group, the members of its array: the keys of its first tuple, its nodes, the values' nodes
+  const groups = new Map<string, XdmItem[][]>();
+  const values = valuePaths.length;
   for (const item of nodes) {
     const index = locator.locate(item);
     if (index < 0) return undefined;
@@ -149,25 +151,24 @@ export function groupLeaves(
     }
     let group = groups.get(hash);
     if (!group) {
-      const values = columns.map(({ offsets, strings }) => (offsets[index + 1] === offsets[index] ? [] : [castString(strings[offsets[index]], 'untypedAtomic')]));
-      group = { keys: values, nodes: [], values: valuePaths.map(() => []) };
+      group = new Array<XdmItem[]>(keys + 1 + values);
+      for (let k = 0; k < keys; k++) {
+        const { offsets, strings } = columns[k];
+        group[k] = offsets[index + 1] === offsets[index] ? [] : [castString(strings[offsets[index]], 'untypedAtomic')];
+      }
+      for (let m = keys; m < group.length; m++) group[m] = [];
       groups.set(hash, group);
     }
-    group.nodes.push(item);
-    for (let j = 0; j < group.values.length; j++) {
+    group[keys].push(item);
+    for (let j = 0; j < values; j++) {
       const { offsets, nodes: below } = source.values[j];
-      const out = group.values[j];
+      const out = group[keys + 1 + j];
       for (let n = offsets[index], end = offsets[index + 1]; n < end; n++) out.push(below[n]);
     }
   }
-  return [...groups.values()].map((g) => arrayValue([...g.keys, g.nodes, ...g.values]));
-}
-
-/** A group: the keys of its first tuple, its nodes, and per value path the nodes below them. */
-interface Group {
-  readonly keys: XdmValue[];
-  readonly nodes: XdmItem[];
-  readonly values: XdmItem[][];
+  const out: XdmValue = [];
+  for (const members of groups.values()) out.push(arrayValue(members));
+  return out;
 }
 
 /** The paths of `steps` cut by `lengths` (see the file comment); undefined when malformed. */
