@@ -47,6 +47,9 @@ describe('translate: group by leaves of the for variable', () => {
     ['for $i in //item let $c := $i/@c group by $c #K return $c || "=" || count($i)', 'ok "a=3"\n"b=2"\n"=1"\n"=1"'],
     ['for $i in //item let $n := $i/@id where $n > 2 let $k := $i/k where exists($k) group by $c := $i/@c #K return $c || "=" || string-join($i/@id, ",")', 'ok "a=3"\n"=4"\n"=6"\n"b=7"'],
     ['for $i in //item let $c := $i/v group by $c := $i/@c #K return $c || "=" || count($i)', 'ok "a=3"\n"b=2"\n"=1"\n"=1"'],
+    // a where clause holding a join, a group by inside another FLWOR
+    ['for $i in //item where exists(for $j in //item where $j/k = $i/k and $j/@id != $i/@id return $j) group by $c := $i/k #K return $c || "=" || string-join($i/@id, ",")', 'ok "x=1,4,7"\n"y=2,3"'],
+    ['for $x in ("a", "b") return (for $i in //item where $i/@c = $x group by $k := $i/k #K return $x || $k || count($i))', 'ok "ax1"\n"ay1"\n"a1"\n"by1"\n"bx1"'],
     // lets read after the clause: the leaves of the group's elements, in order
     ['for $i in //item let $v := $i/v, $b := $i/a/b let $w := $i/@id group by $c := $i/@c #K return $c || "=" || string-join($v, ",") || "/" || count($b) || "/" || sum($w) || "/" || ($v[last()] is $i[last()]/v[last()]) || ($w[1] is $i[1]/@id)', 'ok "a=1,1e0,NaN/2/9/truetrue"\n"b=2.0,0,9/1/9/truetrue"\n"=NaN/0/4/truetrue"\n"=-0/1/6/truetrue"'],
     ['for $i in //item let $t := $i/text(), $k := $i/k/text() group by $c := $i/@c #K return $c || "=" || count($t) || string-join($k)', 'ok "a=0xy"\n"b=1yx"\n"=0x"\n"=1"'],

@@ -97,10 +97,18 @@ function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Col
   return { offsets, strings, single };
 }
 
-function columnKey(name: string, path: readonly LeafStep[]): string {
+/** The column of `name` and `path` of a document in `store`, built by `build` on first use. */
+function cached<T>(store: WeakMap<object, Map<string, T>>, doc: XdmNode, name: string, path: readonly LeafStep[], build: () => T): T {
+  let byKey = store.get(doc);
+  if (!byKey) store.set(doc, (byKey = new Map()));
   let key = name;
   for (const step of path) key += SEP + step.kind + SEP + step.leaf;
-  return key;
+  let column = byKey.get(key);
+  if (column === undefined) {
+    column = build();
+    byKey.set(key, column);
+  }
+  return column;
 }
 
 /** The column of a document, built on first use. */
@@ -113,15 +121,7 @@ export function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: str
  * first use: every step but the last is a `child` step.
  */
 export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
-  let byKey = columns.get(doc);
-  if (!byKey) columns.set(doc, (byKey = new Map()));
-  const key = columnKey(name, path);
-  let column = byKey.get(key);
-  if (column === undefined) {
-    column = buildColumn(doc, name, path);
-    byKey.set(key, column);
-  }
-  return column;
+  return cached(columns, doc, name, path, () => buildColumn(doc, name, path));
 }
 
 /**
@@ -152,11 +152,7 @@ function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, o
  * last a `child` step, none a `self` step), read on first use.
  */
 export function nodeColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): NodeColumn {
-  let byKey = nodeColumns.get(doc);
-  if (!byKey) nodeColumns.set(doc, (byKey = new Map()));
-  const key = columnKey(name, path);
-  let column = byKey.get(key);
-  if (column === undefined) {
+  return cached(nodeColumns, doc, name, path, () => {
     const elements = nameIndex(doc).get(name) ?? [];
     const offsets = new Int32Array(elements.length + 1);
     const nodes: XdmNode[] = [];
@@ -165,10 +161,8 @@ export function nodeColumn(doc: XdmNode, name: string, path: readonly LeafStep[]
       addPathNodes(elements[i], path, 0, nodes);
     }
     offsets[elements.length] = nodes.length;
-    column = { offsets, nodes };
-    byKey.set(key, column);
-  }
-  return column;
+    return { offsets, nodes };
+  });
 }
 
 /** A column's leaves as xs:double, parsed on first use; null when some leaf is not a plain number. */
