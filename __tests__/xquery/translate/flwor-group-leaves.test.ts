@@ -37,6 +37,7 @@ describe('translate: group by leaves of the for variable', () => {
     // an attribute; the key is xs:untypedAtomic
     ['for $i in //item group by $c := $i/@c #K return $c instance of xs:untypedAtomic and string-join($i/@id, ",") != ""', 'ok true()\ntrue()\nfalse()\ntrue()'],
     ['for $i in //item group by $c := $i/@c #K return string($c) || "=" || string-join($i/@id, ",")', 'ok "a=1,3,5"\n"b=2,7"\n"=4"\n"=6"'],
+    ['for $i in //item group by $c := data($i/@c) #K return string($c) || "=" || string-join($i/@id, ",")', 'ok "a=1,3,5"\n"b=2,7"\n"=4"\n"=6"'],
     // paths below children, text(), the element itself
     ['for $i in //item group by $b := $i/a/b #K return string($b) || "=" || string-join($i/@id, ",")', 'ok "p=1,3"\n"q=2"\n"=4,5,7"\n"=6"'],
     ['for $i in //item group by $t := $i/text() #K return string($t) || "=" || count($i)', 'ok "=5"\n"t=2"'],

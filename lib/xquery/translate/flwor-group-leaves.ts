@@ -12,8 +12,9 @@
  * - only let and where clauses follow it up to the group by, and no let binds `$v` again: then
  *   each tuple is one `$v`, and dropping or keeping it is all the where clauses do;
  * - each grouping spec, without type, of a name no other spec has, reads a leaf of `$v`
- *   (`leafSteps`): its expression is such a path, or (no expression) it names `$v` itself or one
- *   of those lets whose value, without type, is such a path;
+ *   (`leafSteps`): its expression is such a path or `data()` of one (the spec atomizes its value
+ *   anyway), or (no expression) it names `$v` itself or one of those lets whose value, without
+ *   type, is such a path;
  * - every let variable whose name is not a grouping variable's (which shadows it) and is
  *   referenced after the group by clause is bound, without type, to a leaf path of `$v`, and `$v`
  *   is no grouping variable then (`lets`): the function concatenates the nodes of that path over
@@ -34,6 +35,7 @@
 import type { Expr, FLWORClause, FLWORExpr, ForBinding, ForClause, GroupByClause, LetBinding, Node, VarRef } from '../syntax';
 import type { LeafStep } from '../documents/leaf-columns';
 import { eqname } from './emit';
+import { NS } from './names';
 import { expanded, refersTo } from './flwor-filter';
 import type { Scope } from './scope';
 
@@ -79,7 +81,7 @@ export function leafGroupPlan(expr: FLWORExpr, scope: Scope): LeafGroupPlan | un
     if (name === undefined || names.has(name) || spec.type !== null) return undefined;
     names.add(name);
     let key: LeafStep[] | null | undefined;
-    if (spec.value) key = name === forVar ? undefined : leafSteps(spec.value, forVar, scope);
+    if (spec.value) key = name === forVar ? undefined : leafSteps(withoutData(spec.value, scope), forVar, scope);
     else if (name === forVar) key = [{ kind: 'self', leaf: '' }];
     else key = lets.get(name)?.leaf;
     if (!key) return undefined;
@@ -120,6 +122,17 @@ function tupleNodes(expr: FLWORExpr, g: number, scope: Scope): Expr {
   }
   const v: VarRef = { kind: 'VarRef', name: binding.name, start: binding.start, end: binding.end };
   return { ...expr, clauses: [first, ...kept], return: v };
+}
+
+/** The argument of `fn:data(E)`, else `expr`. */
+function withoutData(expr: Expr, scope: Scope): Expr {
+  if (expr.kind !== 'FunctionCall' || expr.args.length !== 1 || expr.args[0].kind === 'ArgumentPlaceholder') return expr;
+  try {
+    const fn = scope.functionName(expr.name, expr.start);
+    return fn.uri === NS.fn && fn.local === 'data' ? expr.args[0] : expr;
+  } catch {
+    return expr; // a name the translation refuses: left to it
+  }
 }
 
 /** Whether a path's last step is an axis step selecting elements by name. */
