@@ -7,7 +7,11 @@ const { setup, sizes, workloads, loadData } = require('./workloads');
 
 const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-/** Resident memory (VmRSS, VmHWM) of the largest process under each pid, in MB: the server's, not its launcher's. */
+/**
+ * Resident memory of each pid's process tree in MB: VmRSS summed over the tree (a server and its
+ * query-host children together), and the summed VmHWM (each process's own peak, so an upper
+ * bound of the tree's peak).
+ */
 function memory(pids) {
   const children = new Map();
   for (const d of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -19,7 +23,9 @@ function memory(pids) {
       // the process ended meanwhile
     }
   }
-  let best;
+  let rss = 0;
+  let peak = 0;
+  let seen = false;
   const todo = [...pids];
   while (todo.length) {
     const pid = todo.pop();
@@ -27,12 +33,14 @@ function memory(pids) {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (name) => Number((new RegExp(`${name}:\\s+(\\d+)`).exec(status) ?? [0, 0])[1]);
-      if (!best || kb('VmRSS') > best.rss) best = { rss: kb('VmRSS'), peak: kb('VmHWM') };
+      rss += kb('VmRSS');
+      peak += kb('VmHWM');
+      seen = true;
     } catch {
       // the process ended meanwhile
     }
   }
-  return best && { rss: { value: best.rss / 1024, errors: 0 }, 'rss.peak': { value: best.peak / 1024, errors: 0 } };
+  return seen ? { rss: { value: rss / 1024, errors: 0 }, 'rss.peak': { value: peak / 1024, errors: 0 } } : undefined;
 }
 
 /**
@@ -65,7 +73,7 @@ async function measure(targets, files, { rounds, quick, only }) {
       }
     }
   }
-  const memoryDefs = defs({ rss: ['RSS of the server process after all workloads', 'MB', 'lower'], 'rss.peak': ['peak RSS of the server process (VmHWM)', 'MB', 'lower'] });
+  const memoryDefs = defs({ rss: ['RSS of the server and its child processes after all workloads', 'MB', 'lower'], 'rss.peak': ['peak RSS of the server and its child processes (summed VmHWM)', 'MB', 'lower'] });
   for (const t of targets) {
     const m = t.pids.length ? memory(t.pids) : undefined;
     if (m) record(memoryDefs, t.name, m);
@@ -73,4 +81,4 @@ async function measure(targets, files, { rounds, quick, only }) {
   return [...metrics.values()];
 }
 
-module.exports = { measure, log };
+module.exports = { measure, memory, log };

@@ -53,8 +53,8 @@ function startListening(args, env, name) {
 }
 
 /** The standalone server on `dbPath` (a fresh folder), optionally over a PostgreSQL store. */
-function startServer(dbPath, { storeUrl, port = 0 } = {}) {
-  const env = { XMLDB_ADMIN_PASSWORD: PASSWORD, ...(storeUrl ? { XMLDB_STORE_URL: storeUrl } : {}) };
+function startServer(dbPath, { storeUrl, port = 0, maxBodyMib } = {}) {
+  const env = { XMLDB_ADMIN_PASSWORD: PASSWORD, ...(storeUrl ? { XMLDB_STORE_URL: storeUrl } : {}), ...(maxBodyMib ? { XMLDB_MAX_BODY_SIZE: String(maxBodyMib) } : {}) };
   return startListening([path.join(__dirname, '..', 'dist', 'bin.js'), '--port', String(port), '--db-path', dbPath], env, 'xmldb-rest');
 }
 

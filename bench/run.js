@@ -137,7 +137,7 @@ async function main() {
       mode:
         'The workloads of the BaseX comparison kit (bench/workloads.js) against three set-ups, alternating per workload and round: ' +
         'the file store; one server on PostgreSQL; two servers on one PostgreSQL database behind bench/round-robin.js. ' +
-        'PostgreSQL is a throwaway local cluster with its durable defaults on the same cores; RSS is that of the largest server process (PostgreSQL\'s own not counted).',
+        'PostgreSQL is a throwaway local cluster with its durable defaults on the same cores; RSS is summed over each server and its child processes (PostgreSQL\'s own not counted).',
       body: await postgresRuns(o, files()),
     });
   } else if (basexReady(o.kit)) {

@@ -1,31 +1,34 @@
 // `npm run bench:xmark [-- OPTIONS]`: the twenty XMark queries (xmark-queries.js) on an XMark-shaped
-// auction document (xmark-data.js, ~11 MB at factor 0.1), next to BaseX 9.7.2 when the comparison kit
+// auction document (xmark-data.js, ~11 MB at factor 0.1, ~108 MB at factor 1), next to BaseX 9.7.2 when the comparison kit
 // is set up (as for `npm run bench`), else this server alone. Each server gets the document as the
 // database `xmark`; each query runs once to warm up (its answer is compared between the servers,
 // whitespace next to tags aside), then `--runs` times: the p50 is shown. A query this
 // server ends with its 30 s timeout shows as "timeout". Writes bench/results/xmark.md and prints it.
 //
 //   --only REGEX   queries whose id matches (--only '^Q(8|9|1[0-2])$')   --runs N (default 3)
-//   --factor F     XMark scale factor (default 0.1)   --port N, --basex-port N (default: free ports)
+//   --factor F[,F…] XMark scale factors, each on fresh servers (default 0.1,1: 11 and 108 MB)
+//   --port N, --basex-port N (default: free ports)
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { target, request, query, ok, percentile } = require('./client');
-const { log } = require('./measure');
+const { log, memory } = require('./measure');
 const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
 const { generateXmark } = require('./xmark-data');
 const { XMARK } = require('./xmark-queries');
 
 function options(argv) {
-  const o = { only: null, runs: 3, factor: 0.1, port: 0, basexPort: 0, kit: process.env.BENCH_KIT || path.join(__dirname, '..', '..', 'shared', 'tools', 'basex-bench') };
+  const o = { only: null, runs: 3, factor: '0.1,1', port: 0, basexPort: 0, kit: process.env.BENCH_KIT || path.join(__dirname, '..', '..', 'shared', 'tools', 'basex-bench') };
   const names = { '--only': 'only', '--runs': 'runs', '--factor': 'factor', '--port': 'port', '--basex-port': 'basexPort' };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     if (!names[flag]) throw new Error(`unknown option ${argv[i]} (see the head of bench/xmark.js)`);
     o[names[flag]] = inline ?? argv[++i];
   }
-  for (const k of ['runs', 'factor', 'port', 'basexPort']) o[k] = Number(o[k]);
+  for (const k of ['runs', 'port', 'basexPort']) o[k] = Number(o[k]);
+  o.factors = String(o.factor).split(',').map(Number);
+  if (!o.factors.every((f) => f > 0)) throw new Error('--factor wants positive numbers, comma-separated');
   if (!(o.runs >= 1)) throw new Error('--runs wants a number >= 1');
   return o;
 }
@@ -60,7 +63,7 @@ async function runQueries(targets, o) {
       log(`${id} on ${t.name}`);
       results.push(await timeQuery(t, text, o.runs));
     }
-    const errors = results.filter((r) => r.failed && r.failed !== 'timeout').map((r, i) => `${targets[i].name}: ${r.failed}`);
+    const errors = results.flatMap((r, i) => (r.failed && r.failed !== 'timeout' ? [`${targets[i].name}: ${r.failed}`] : []));
     if (errors.length) log(`  ${id}: ${errors.join('; ')}`);
     const cells = results.map(cell);
     if (targets.length === 2) {
@@ -79,24 +82,29 @@ async function runQueries(targets, o) {
     const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
     lines.push('', `Geometric mean of the ratios over the ${ratios.length} queries both answered: ${geo.toFixed(2)}x (> 1: this server faster).`);
   }
+  const rss = targets.map((t) => {
+    const m = memory(t.pids);
+    return m ? `${t.name} ${m.rss.value.toFixed(0)} MB (peak ${m['rss.peak'].value.toFixed(0)} MB)` : `${t.name} -`;
+  });
+  lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join(', ')}.`);
   return lines.join('\n');
 }
 
-async function main() {
-  const o = options(process.argv.slice(2));
-  const file = generateXmark(path.join(__dirname, 'data'), o.factor);
+/** One factor: a fresh BaseX (when the kit is there) and server, the document loaded into each, the queries; the report's section. */
+async function runFactor(o, factor, withBasex) {
+  const file = generateXmark(path.join(__dirname, 'data'), factor);
   const xml = fs.readFileSync(file, 'utf8');
-  const withBasex = basexLayout(o.kit);
   const body = await withProcesses(async (cleanups, folder) => {
     const targets = [];
     if (withBasex) {
       const basex = await startBasex(o.kit, folder('basex'), o.basexPort);
       cleanups.push(basex.stop);
-      targets.push(target('BaseX', basex.url, { password: 'admin' }));
-    } else log(`The BaseX comparison kit is not set up at ${o.kit}: measuring this server alone.`);
-    const server = await startServer(folder('file'), { port: o.port });
+      targets.push(target('BaseX', basex.url, { password: 'admin', pids: [basex.pid] }));
+    }
+    // only the body limit is raised (the document is larger than the default 64 MiB at factor 1)
+    const server = await startServer(folder('file'), { port: o.port, maxBodyMib: Math.max(64, Math.ceil(xml.length / 2 ** 20) + 1) });
     cleanups.push(server.stop);
-    targets.push(target('xmldb-rest', server.url, { password: PASSWORD }));
+    targets.push(target('xmldb-rest', server.url, { password: PASSWORD, pids: [server.pid] }));
     for (const t of targets) {
       log(`loading ${path.basename(file)} (${(xml.length / 2 ** 20).toFixed(1)} MB) into ${t.name}`);
       const put = await request(t, 'PUT', '/xmark', xml);
@@ -104,16 +112,24 @@ async function main() {
     }
     return runQueries(targets, o);
   });
+  return [`## Factor ${factor}`, '', `Document: ${path.basename(file)} (bench/xmark-data.js, factor ${factor}, ${(xml.length / 2 ** 20).toFixed(1)} MB).`, '', body].join('\n');
+}
+
+async function main() {
+  const o = options(process.argv.slice(2));
+  const withBasex = basexLayout(o.kit);
+  if (!withBasex) log(`The BaseX comparison kit is not set up at ${o.kit}: measuring this server alone.`);
+  const sections = [];
+  for (const factor of o.factors) sections.push(await runFactor(o, factor, withBasex));
   const cpus = os.cpus();
   const report = [
     `# XMark queries${withBasex ? ' next to BaseX 9.7.2' : ''}`,
     '',
     `Date: ${new Date().toISOString()}. Machine: ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end; Node ${process.version}.`,
-    `Document: ${path.basename(file)} (bench/xmark-data.js, factor ${o.factor}, ${(xml.length / 2 ** 20).toFixed(1)} MB). ` +
-      `Figures: p50 of ${o.runs} warm run(s) after one warm-up, one query at a time, ms; ratio > 1 means this server was faster.`,
-    `Reproduce: \`npm run bench:xmark${o.only ? ` -- --only '${o.only}'` : ''}\`.`,
+    `Figures: p50 of ${o.runs} warm run(s) after one warm-up, one query at a time, ms; ratio > 1 means this server was faster. Each factor on fresh servers.`,
+    `Reproduce: \`npm run bench:xmark -- --factor ${o.factors.join(',')} --runs ${o.runs}${o.only ? ` --only '${o.only}'` : ''}\`.`,
     '',
-    body,
+    sections.join('\n\n'),
     '',
   ].join('\n');
   const out = path.join(__dirname, 'results', 'xmark.md');

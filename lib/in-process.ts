@@ -10,7 +10,7 @@ import { raise } from './errors';
 import { HTTP_ERRORS } from './http/status';
 import { runCommand } from './operations/command';
 import type { Runtime } from './operations/composition-root';
-import { createDatabase } from './operations/create';
+import { putDatabase } from './operations/create';
 import { deleteTarget } from './operations/delete';
 import { listDatabases } from './operations/list';
 import { requireReadableDatabase } from './operations/permission';
@@ -103,7 +103,7 @@ export function databasesOf(runtime: () => Promise<Runtime>): XmlDatabases {
     async put(db, path, body, contentType, options) {
       const s = await session(options);
       const bytes = () => Promise.resolve(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
-      if (path === '') await createDatabase(s, db, bytes, contentType, NO_OPTIONS);
+      if (path === '') await putDatabase(s, db, bytes, contentType, NO_OPTIONS);
       else await storeResource(s, db, path, bytes, contentType, NO_OPTIONS);
     },
     async get(db, path, options) {

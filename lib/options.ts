@@ -120,6 +120,15 @@ export interface RestOptions {
    */
   allowFileAccess?: boolean | undefined;
   /**
+   * Run this router's queries in a query host process of its own. Default false: the routers of
+   * one process with equal query settings (`workers`, `queryTimeout`, `compiledQueryCacheSize`,
+   * `documentCacheSize`, `maxQueuedQueries`, `workerMemory`, `maxResultBytes`,
+   * `allowFileAccess`) and the same `logger` share one host, its workers, its queue and its
+   * parsed-document budget (xquery/worker/shared-hosts.ts); a host that ends fails the running
+   * queries of all of them.
+   */
+  ownQueryHost?: boolean | undefined;
+  /**
    * Where the router's messages go: a pino-compatible logger (`info`, `warn`, `error`, `debug`,
    * each `(obj?, msg)`). The router never writes to stdout or stderr itself, nor a password.
    * Default: warnings and errors to stderr, nothing else.
@@ -160,7 +169,7 @@ function positiveInteger(value: unknown): boolean {
 const KNOWN = new Set([
   'dbPath', 'restPath', 'user', 'password', 'adminPassword', 'maxBodySize', 'maxQueryBodySize', 'maxUrlLength', 'maxParameters', 'documentCacheSize',
   'compiledQueryCacheSize', 'queryTimeout', 'workers', 'maxQueuedQueries', 'maxUserRequests', 'workerMemory', 'maxResultBytes',
-  'allowFileAccess', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
+  'allowFileAccess', 'ownQueryHost', 'logger', 'authenticate', 'log', 'allowPrivilegedDefaultUser', 'allowedHosts', 'trustedOrigins',
   'storeUrl',
 ]);
 
@@ -225,7 +234,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
   if ((input.user === undefined) !== (input.password === undefined)) {
     problems.push('"user" and "password" must be given together');
   }
-  for (const key of ['allowFileAccess', 'allowPrivilegedDefaultUser'] as const) {
+  for (const key of ['allowFileAccess', 'ownQueryHost', 'allowPrivilegedDefaultUser'] as const) {
     if (input[key] !== undefined && typeof input[key] !== 'boolean') problems.push(`"${key}" must be a boolean`);
   }
   if (input.allowedHosts !== undefined && !stringList(input.allowedHosts)) {
@@ -276,6 +285,7 @@ export function resolveOptions(input: RestOptions = {}): ResolvedOptions {
     workerMemory: input.workerMemory ?? 1024 * MiB,
     maxResultBytes: input.maxResultBytes ?? 64 * MiB,
     allowFileAccess: input.allowFileAccess ?? false,
+    ownQueryHost: input.ownQueryHost ?? false,
     allowPrivilegedDefaultUser: input.allowPrivilegedDefaultUser ?? false,
     allowedHosts: new Set((input.allowedHosts ?? []).map((h) => h.toLowerCase())),
     trustedOrigins: new Set((input.trustedOrigins ?? []).map((o) => serializedOrigin(o)!)),

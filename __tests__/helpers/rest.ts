@@ -5,7 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { createRestRouter, type RestRouter } from '../../lib';
-import type { RestOptions } from '../../lib/options';
+import type { Logger, RestOptions } from '../../lib/options';
 import { UserStore } from '../../lib/users/user-store';
 import './fast-hashes';
 import { dropStoreOf, onPostgresStore, storeUrlFor, withStoreUsers } from './test-store';
@@ -14,6 +14,9 @@ import { tempDir } from './temp-dir';
 export { tempDir };
 
 export const ADMIN = { user: 'admin', password: 'admin-pw' };
+
+/** A logger that drops every message. */
+export const QUIET: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 export const NS = 'http://basex.org/rest';
 
 export interface TestServer {
@@ -51,8 +54,10 @@ export async function startTestServer(options: RestOptions = {}): Promise<TestSe
   // On the PostgreSQL store (test-store.ts) the folder holds caches only; its data is in a schema.
   const storeUrl = options.storeUrl ?? (onPostgresStore() ? await storeUrlFor(dbPath) : undefined);
   // One query worker unless a test asks for more: each worker boots its own saxon-js, and most
-  // files never run two queries at once (those that do pass `workers`).
-  const router = createRestRouter({ adminPassword: ADMIN.password, log: () => undefined, workers: 1, ...options, dbPath, restPath, storeUrl });
+  // files never run two queries at once (those that do pass `workers`). One logger for the
+  // routers that bring none: routers with one logger share a query host (shared-hosts.ts).
+  const logger = options.logger ?? (options.log ? undefined : QUIET);
+  const router = createRestRouter({ adminPassword: ADMIN.password, workers: 1, ...options, logger, dbPath, restPath, storeUrl });
   await router.ready();
   const app = express();
   app.use('/rest', router);

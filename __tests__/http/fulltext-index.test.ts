@@ -60,6 +60,17 @@ describe('switching the full-text index on and off', () => {
     await post('<set option="ftindex">false</set><set option="stemming">false</set><set option="casesens">false</set>').expect(200);
   });
 
+  test('the options of a PUT of a database are applied before it is created, as SET before CREATE DB (spec §2.4)', async () => {
+    await s.put('/rest/ftput?ftindex=true&stemming=true&textindex=false', '<d><p>Running</p></d>', 'application/xml').expect(201);
+    expect((await post('<open name="ftput"/><info-index/>')).text).toBe(
+      ' TEXTINDEX: false\n ATTRINDEX: true (kept current on every write)\n TOKENINDEX: true (kept current on every write)\n FTINDEX: true (kept current on every write)\n',
+    );
+    expect(await text('ft:search("ftput", "run") ! string()')).toBe('Running');
+    const bad = await s.put('/rest/ftbad?ftindex=true&stemming=true&language=xx', '<d/>', 'application/xml');
+    expect([bad.status, bad.text]).toEqual([500, "Not supported: STEMMING for LANGUAGE 'xx'."]);
+    expect(await text('db:exists("ftbad")')).toBe('false');
+  });
+
   test('options that cannot be honoured are refused, naming them', async () => {
     const cmd = await post('<set option="ftindex">true</set><set option="stemming">true</set><set option="language">xx</set><create-db name="ftbad"/>');
     expect([cmd.status, cmd.text]).toEqual([500, "Not supported: STEMMING for LANGUAGE 'xx'."]);

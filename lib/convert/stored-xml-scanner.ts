@@ -1,21 +1,24 @@
 /**
- * A fast reader of stored XML text for consumers that need its elements, namespace declarations
- * and text but no attributes (the count summaries of xquery/documents/leaf-summaries.ts).
+ * A fast reader of stored XML text: for consumers that need its elements, namespace declarations
+ * and text but no attributes (the count summaries of xquery/documents/leaf-summaries.ts), or,
+ * `complete`, everything (the compact trees of tree/build-tree.ts).
  *
  * Stored XML is the output of writer.ts from a document our parser (xml-parser.ts) accepted, so
  * its characters, names and namespace declarations were checked on the way in, and it has no XML
  * declaration, DOCTYPE or CDATA section. This scanner skips those checks: it finds markup with
  * `indexOf`, reads start tags, end tags, text, comments, processing instructions and CDATA, and
- * reports to the sink what parseXmlInto would report, with two differences its callers accept:
- * start tags come without their attributes (namespace declarations are still reported), and
- * comments and processing instructions are skipped unreported.
+ * reports to the sink what parseXmlInto would report; unless `complete`, with two differences its
+ * callers accept: start tags come without their attributes (namespace declarations are still
+ * reported), and comments and processing instructions are skipped unreported.
  *
  * It answers false, having reported part of the document, as soon as the text leaves the simple
  * form it reads: a byte order mark, a carriage return (the parser normalises line ends), a DOCTYPE
  * or any other `<!` markup, an entity reference other than the five predefined ones and character
  * references, a namespace declaration whose value needs normalising or that the parser checks
  * specially (`xmlns:xml`, an empty prefixed one), an end tag that does not match, text outside the
- * root element, unclosed markup. The caller then parses the text with the full parser.
+ * root element, unclosed markup, an attribute value with a white space character other than the
+ * space or a `<` (the parser normalises or refuses those). The caller then parses the text with
+ * the full parser.
  */
 import type { Pair } from './writer';
 import { XML_NS, XMLNS_NS, type XmlSink } from './xml-parser';
@@ -71,7 +74,7 @@ function decodeReferences(raw: string): string | undefined {
  * Reports stored XML `text` to `sink` (see the file comment); false when the text must be read
  * by the full parser instead (the sink has then seen part of it, to be discarded).
  */
-export function scanStoredXml(text: string, sink: XmlSink): boolean {
+export function scanStoredXml(text: string, sink: XmlSink, complete = false): boolean {
   if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1) return false;
   const open: string[] = [];
   let rooted = false;
@@ -104,6 +107,9 @@ export function scanStoredXml(text: string, sink: XmlSink): boolean {
       if (text.startsWith('<!--', lt)) {
         const end = text.indexOf('-->', lt + 4);
         if (end === -1) return false;
+        if (complete) {
+          sink.comment(text.slice(lt + 4, end));
+        }
         pos = end + 3;
       } else if (open.length > 0 && text.startsWith('<![CDATA[', lt)) {
         const end = text.indexOf(']]>', lt + 9);
@@ -114,10 +120,11 @@ export function scanStoredXml(text: string, sink: XmlSink): boolean {
     } else if (c === 0x3f) {
       const end = text.indexOf('?>', lt + 2);
       if (end === -1) return false;
+      if (complete && !processingInstruction(text, lt + 2, end, sink)) return false;
       pos = end + 2;
     } else {
       if (open.length === 0 && rooted) return false;
-      const end = startTag(text, lt, sink, open);
+      const end = startTag(text, lt, sink, open, complete);
       if (end < 0) return false;
       rooted = true;
       pos = end;
@@ -125,15 +132,28 @@ export function scanStoredXml(text: string, sink: XmlSink): boolean {
   }
 }
 
+/** Reports the processing instruction between `from` (after `<?`) and `end` (its `?>`); false to leave it to the parser. */
+function processingInstruction(text: string, from: number, end: number, sink: XmlSink): boolean {
+  let t = from;
+  while (t < end && !isS(text.charCodeAt(t))) t++;
+  if (t === from) return false;
+  const target = text.slice(from, t);
+  if (target.toLowerCase() === 'xml') return false;
+  while (t < end && isS(text.charCodeAt(t))) t++;
+  sink.processingInstruction(target, text.slice(t, end));
+  return true;
+}
+
 /**
  * Reads the start tag at `lt` and reports it (and its end, for an empty-element tag; otherwise
  * its name goes on `open`); the position after it, or -1 to leave the text to the parser.
  */
-function startTag(text: string, lt: number, sink: XmlSink, open: string[]): number {
+function startTag(text: string, lt: number, sink: XmlSink, open: string[], complete: boolean): number {
   const end = nameEnd(text, lt + 1);
   if (end <= lt + 1 || text.charCodeAt(end) === 0x3d) return -1;
   const name = text.slice(lt + 1, end);
   let namespaces: Pair[] | undefined;
+  let attributes: Pair[] | undefined;
   let p = end;
   for (;;) {
     const spaced = p;
@@ -142,7 +162,7 @@ function startTag(text: string, lt: number, sink: XmlSink, open: string[]): numb
     if (c === 0x3e || c === 0x2f) {
       const empty = c === 0x2f;
       if (empty && text.charCodeAt(p + 1) !== 0x3e) return -1;
-      sink.startElement(name, NONE, namespaces ?? NONE);
+      sink.startElement(name, attributes ?? NONE, namespaces ?? NONE);
       if (empty) sink.endElement();
       else open.push(name);
       return p + (empty ? 2 : 1);
@@ -161,6 +181,12 @@ function startTag(text: string, lt: number, sink: XmlSink, open: string[]): numb
       const value = text.slice(eq + 2, close);
       if (prefix === 'xml' || prefix === 'xmlns' || (prefix !== '' && value === '') || value === XML_NS || value === XMLNS_NS || /[&<\t\n]/.test(value)) return -1;
       (namespaces ??= []).push([prefix, value]);
+    } else if (complete) {
+      const raw = text.slice(eq + 2, close);
+      if (/[<\t\n\r]/.test(raw)) return -1;
+      const value = raw.indexOf('&') === -1 ? raw : decodeReferences(raw);
+      if (value === undefined) return -1;
+      (attributes ??= []).push([attribute, value]);
     }
     p = close + 1;
   }

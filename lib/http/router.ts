@@ -8,7 +8,7 @@ import { raise } from '../errors';
 import { databasesOf, type XmlDatabases } from '../in-process';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../options';
 import { readPreconditions, type Preconditions } from '../operations/conditional';
-import { createDatabase } from '../operations/create';
+import { putDatabase } from '../operations/create';
 import { deleteTarget } from '../operations/delete';
 import { listDatabases, notFound } from '../operations/list';
 import { requireReadableDatabase } from '../operations/permission';
@@ -232,7 +232,7 @@ async function answer(
       const body = () => readBody(req, res, options.maxBodySize, 'maxBodySize');
       const result =
         target.path === ''
-          ? await createDatabase(session, target.db, body, contentType, params.options)
+          ? await putDatabase(session, target.db, body, contentType, params.options)
           : await storeResource(session, target.db, target.path, body, contentType, params.options, headers.preconditions);
       send(req, res, result);
       return;

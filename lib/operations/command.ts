@@ -2,14 +2,15 @@
  * Commands over REST (spec §6.3, §7, §15): GET `?command=` and POST `<command>` run exactly one
  * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
  */
-import { executeCommands, type CommandEnvironment, type QueryContext } from '../commands/exec';
+import { executeCommands, type CommandEnvironment, type QueryContext as CommandQueryContext } from '../commands/exec';
+import { readServerFile } from '../commands/exec/run-files';
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
 import type { OptionValue } from '../store/database-options';
 import { contentTypeFor } from '../xquery/serialization/serialize';
 import { mayReadHostFiles } from './permission';
-import { readQueryFile, runLockedQuery } from './query';
+import { queryContext, runLockedQuery } from './query';
 import type { Result, Session, Variable } from './types';
 
 export interface CommandInput {
@@ -25,11 +26,11 @@ export interface CommandInput {
 export function commandEnvironment(session: Session, input: CommandInput): CommandEnvironment {
   const { runtime } = session;
   // The script holds its locks already: its queries run inside them, through its view.
-  const query = async (text: string, context: QueryContext, baseUri?: string): Promise<string> => {
+  const query = async (text: string, context: CommandQueryContext, baseUri?: string): Promise<string> => {
     const response = await runLockedQuery(session, context.view, context.locks, {
       query: text,
       baseUri,
-      context: context.db !== undefined ? { kind: 'database', db: context.db, path: context.path ?? '' } : { kind: 'none' },
+      context: queryContext({ db: context.db, path: context.path, context: [] }),
       variables: input.variables,
       serialization: input.serialization,
     });
@@ -42,12 +43,9 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
     query,
-    analyzeQuery: (text) => {
-      const analysis = runtime.engine.prepare(text).analysis();
-      return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
-    },
+    analyzeQuery: (text) => runtime.engine.prepare(text).analysis(),
     runFile: async (file, context) => {
-      const source = await readQueryFile(runtime.options.restPath, file);
+      const source = await readServerFile(runtime.options.restPath, file);
       return query(source.text, context, source.baseUri);
     },
   };

@@ -5,7 +5,7 @@
  * with other servers, which keeps the users too.
  */
 import fs from 'node:fs/promises';
-import type { ResolvedOptions } from '../options';
+import type { Logger, ResolvedOptions } from '../options';
 import { createFileStore } from '../store';
 import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
 import type { Store } from '../store/types';
@@ -14,6 +14,7 @@ import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/documents/store-source';
+import type { WorkerOutput } from '../xquery/worker/launch';
 import { ResourceBytes } from './resource-bytes';
 
 const MiB = 1024 * 1024;
@@ -40,13 +41,24 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     workerHeapMb: Math.floor(options.workerMemory / MiB),
     maxResultBytes: options.maxResultBytes,
     fileAccess: options.allowFileAccess,
-    // one budget for the whole router, across its workers (README, documentCacheSize)
+    ownHost: options.ownQueryHost,
+    // one budget for the whole router, across its workers (README, documentCacheSize), and for the
+    // routers that share its query host (xquery/worker/shared-hosts.ts)
     // the query host reads the store through the request's view only (xquery/worker/query-host.ts)
     documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize, reader: { kind: 'channel' } }),
-    // fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams.
-    output: (line, stream) => options.logger.debug({ stream }, line),
+    output: workerOutput(options.logger),
   });
   return { options, store, users, engine, resourceBytes: new ResourceBytes() };
+}
+
+/** The worker output function of each logger: routers with one logger may share a query host (xquery/worker/shared-hosts.ts). */
+const outputs = new WeakMap<Logger, WorkerOutput>();
+
+/** fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams. */
+function workerOutput(logger: Logger): WorkerOutput {
+  let output = outputs.get(logger);
+  if (!output) outputs.set(logger, (output = (line, stream) => logger.debug({ stream }, line)));
+  return output;
 }
 
 /** The store and its users, with `admin` created on a store without it. */

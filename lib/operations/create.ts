@@ -1,13 +1,15 @@
-/** PUT of a whole database (spec §8.2): creates it, replacing one of the same name. */
+/**
+ * PUT of a whole database (spec §8.2): creates it, replacing one of the same name, with the
+ * request's options (spec §2.4) as CREATE DB does (commands/defs/create-db.ts).
+ */
+import { createDatabase, newDatabaseOptions } from '../commands/defs/create-db';
 import { convertBody, parsingOptions } from '../convert';
-import { raise } from '../errors';
 import type { OptionValue } from '../store/database-options';
-import { STORE_ERRORS } from '../store/errors';
-import { isValidDatabaseName } from '../store/paths';
+import { checkDatabaseName } from '../store/paths';
 import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
 
-export async function createDatabase(
+export async function putDatabase(
   session: Session,
   db: string,
   /** Reads the body: called once the permission is checked, so a refused upload is not read. */
@@ -15,18 +17,15 @@ export async function createDatabase(
   contentType: string | undefined,
   options: ReadonlyMap<string, OptionValue>,
 ): Promise<Result> {
-  if (!isValidDatabaseName(db)) throw raise(STORE_ERRORS, 'INVALID_DB_NAME_X', db);
+  checkDatabaseName(db);
   requirePermission(session, 'create', db);
+  const kept = newDatabaseOptions({ options });
   const start = process.hrtime.bigint();
   const body = await readBody();
   const input = body.length === 0 ? undefined : await convertBody(body, contentType, parsingOptions(options));
-  await session.runtime.store.write([db], async (view) => {
-    await view.createDatabase(db);
-    if (input === undefined) return;
-    // XML and converted input become DB.xml / DB.json / DB.csv / DB.html; raw bytes a resource named DB.
-    const name = input.type === 'binary' ? db : `${db}.${input.suffix ?? 'xml'}`;
-    await view.putResource(db, name, input);
-  });
+  // XML and converted input become DB.xml / DB.json / DB.csv / DB.html; raw bytes a resource named DB.
+  const resources = input === undefined ? [] : [{ path: input.type === 'binary' ? db : `${db}.${input.suffix ?? 'xml'}`, input }];
+  await session.runtime.store.write([db], (view) => createDatabase(view, db, kept, resources));
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   return textResult(201, `Database '${db}' created in ${ms.toFixed(2)} ms.`);
 }

@@ -2,9 +2,8 @@
 import { raise } from '../errors';
 import { STORE_ERRORS } from '../store/errors';
 import type { LockSet, ReadView } from '../store/types';
-import { allows, allowsUpdate, permissionNeeded, rank, type Permission } from '../users/permissions';
+import { allows, permissionNeeded, rank, type Permission } from '../users/permissions';
 import type { Session } from './types';
-import type { UpdatePermission } from '../xquery/analysis/updating';
 
 /** Throws 403 `… permission needed.` unless the session's user holds `perm` (on `db`). */
 export function requirePermission(session: Session, perm: Permission, db?: string): void {
@@ -22,14 +21,6 @@ export function mayReadHostFiles(session: Session): boolean {
 
 export function mayRead(session: Session, db: string): boolean {
   return allows(session.user, 'read', db);
-}
-
-/**
- * Throws 403 unless the session's user may run an updating query that needs `perm` at all
- * (users/permissions.ts `allowsUpdate`): an early refusal; each change is judged when applied.
- */
-export function requireUpdatePermission(session: Session, perm: UpdatePermission): void {
-  if (!allowsUpdate(session.user, perm)) throw permissionNeeded(perm);
 }
 
 /** Of the databases named, those the session's user may read. */

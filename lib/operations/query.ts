@@ -4,17 +4,15 @@
  * BaseX runs the same way. The context is the database (and path) of the URL unless documents
  * are given explicitly.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { queryAccess } from '../commands/exec/query-access';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../ranges';
 import type { LockSet, ReadView, WriteView } from '../store/types';
-import { withDatabase } from '../store/locks';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
 import { CONDITION_ERRORS } from './errors';
 import { serverTiming } from './server-timing';
-import { mayReadHostFiles, readableAmong, readableDatabases, requireUpdatePermission } from './permission';
+import { mayReadHostFiles, readableAmong, readableDatabases } from './permission';
 import { applyUserChanges, checkUserChanges, queryAccount, splitChanges } from './query-users';
 import type { Result, Session, Variable } from './types';
 import type { OptionValue } from '../store/database-options';
@@ -40,20 +38,6 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   if (input.context.length > 0) return { kind: 'documents', xml: input.context };
   if (input.db !== undefined) return { kind: 'database', db: input.db, path: input.path ?? '' };
   return { kind: 'none' };
-}
-
-/** The folder of `run` files as queries see it: never the host's path (our decision). */
-const REST_PATH_BASE = 'file:///restpath/';
-
-/**
- * A query file of the server (a `run` file, resolved inside `restPath`): its text, and its
- * static base URI. The spec makes the file the base URI (§10); we name it below a virtual
- * folder, `file:///restpath/<path below restPath>`, so `static-base-uri()`, base URIs of
- * constructed nodes and error messages tell a client nothing about the host's folders.
- */
-export async function readQueryFile(restPath: string, file: string): Promise<{ text: string; baseUri: string }> {
-  const segments = path.relative(path.resolve(restPath), file).split(path.sep);
-  return { text: await fs.readFile(file, 'utf8'), baseUri: REST_PATH_BASE + segments.map(encodeURIComponent).join('/') };
 }
 
 /** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
@@ -132,15 +116,11 @@ function checkPage(response: QueryResponse): QueryResponse {
 }
 
 /**
- * Evaluates a query under locks of the databases it can reach (the engine's static analysis,
- * xquery/analysis/databases.ts, plus the database of the URL; every database when the text does not
- * tell), so that no write lands on them while it reads. The query sees only those databases, and
- * of them only the ones its user may read.
- *
- * An updating query (XQuery Update, db: write functions) takes the locks exclusively; it is
- * refused at once if its user may write no database (or lacks the global create permission for
- * db:create, db:drop, db:copy and db:alter). Its store changes are applied in the same write, all
- * or nothing, each judged by the database it changes (guarded-store.ts).
+ * Evaluates a query under the locks query-access.ts decides (the databases it can reach, with the
+ * database of the URL), so that no write lands on them while it reads; the query sees only those
+ * databases, and of them only the ones its user may read. An updating query's store changes are
+ * applied in the same write, all or nothing, each judged by the database it changes
+ * (guarded-store.ts).
  */
 export function evaluateQuery(session: Session, input: QueryInput): Promise<Result> {
   const { source } = input;
@@ -158,7 +138,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   const mixUpdates = mixesUpdates(input.options);
   const analysis = prepared.analysis(mixUpdates);
   const parseMs = performance.now() - started;
-  const locks = withDatabase(analysis.databases, input.db);
+  const { locks, write } = queryAccess(session.user, analysis, input.db);
   const call: QueryCall = {
     query: prepared,
     mixUpdates: mixUpdates || undefined,
@@ -169,8 +149,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
     items: input.items,
   };
   let response: QueryResponse;
-  if (analysis.updating) {
-    requireUpdatePermission(session, analysis.permission === 'none' ? 'write' : analysis.permission);
+  if (write) {
     response = await store.write(locks, (view) => runLockedQuery(session, view, locks, call));
   } else if (locks !== '*' && locks.length === 0) {
     response = await runUnlockedQuery(session, call);

@@ -37,7 +37,7 @@ import { literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from './translate/unit';
 import type { WorkerOutput } from './worker/launch';
 import type { CancelSignal, ContextSpec, DocumentSourceSpec, ItemPage, QueryJob } from './worker/pool';
-import { QueryHost } from './worker/query-host';
+import { openQueryHost, type QueryRunner } from './worker/shared-hosts';
 import { encodingName } from './serialization/params';
 import type { StoreChange } from './update/store-changes';
 
@@ -63,6 +63,8 @@ export interface EngineOptions {
   readonly fileAccess?: boolean;
   /** Largest serialized result, in bytes. */
   readonly maxResultBytes?: number;
+  /** A query host of this engine's own, not shared with engines of equal settings (worker/shared-hosts.ts); default false. */
+  readonly ownHost?: boolean;
   /**
    * Literals become stylesheet parameters, so queries differing only in literals share one
    * compilation (translate/literals.ts); default true. False compiles every literal in.
@@ -161,8 +163,11 @@ const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
 const LIBRARY_COMPILE_TIMEOUT_MS = 120_000;
 
 class XQueryEngine implements Engine {
-  /** Queries run in a child process (worker/query-host.ts), in its pool of worker threads. */
-  private readonly pool: QueryHost;
+  /**
+   * Queries run in a child process (worker/query-host.ts), in its pool of worker threads, shared
+   * with the engines of this process that have the same settings (worker/shared-hosts.ts).
+   */
+  private readonly pool: QueryRunner;
   private readonly prepared: PreparedQueries;
   /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
   private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
@@ -171,7 +176,7 @@ class XQueryEngine implements Engine {
 
   constructor(options: EngineOptions) {
     const max = options.compiledCacheSize ?? 256;
-    this.pool = new QueryHost({
+    this.pool = openQueryHost({
       size: options.workers,
       timeoutMs: options.timeoutMs,
       cacheMax: max,
@@ -181,6 +186,7 @@ class XQueryEngine implements Engine {
       heapMb: options.workerHeapMb,
       maxResultBytes: options.maxResultBytes,
       fileAccess: options.fileAccess,
+      own: options.ownHost,
     });
     this.prepared = new PreparedQueries(max, { literalParams: options.literalParams ?? true });
   }

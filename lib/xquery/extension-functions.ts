@@ -7,6 +7,7 @@
  */
 import { registerDocumentFunctions } from './documents/source';
 import { registerNameIndexFunctions } from './documents/name-index';
+import { registerChildPathFunctions } from './documents/child-paths';
 import { registerLeafFilterFunctions } from './documents/leaf-filter';
 import { registerLeafAggregateFunctions } from './documents/leaf-aggregates';
 import { registerLeafGroupFunctions } from './documents/leaf-groups';
@@ -52,6 +53,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbInfoFunctions, // db:system, db:info, db:property, db:list-details
   registerDbNodeFunctions, // db:node-pre, db:node-id, db:get-pre, db:get-id
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
+  registerChildPathFunctions, // engine:child-path, runs of child steps `a/b/c` by element name
   registerLeafFilterFunctions, // engine:leaf-filter, leaf comparisons in predicates of `//name`
   registerLeafAggregateFunctions, // engine:aggregate-leaves, count/sum/avg/min/max over `//name…` leaves
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text

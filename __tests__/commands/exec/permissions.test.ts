@@ -38,6 +38,8 @@ describe('global permission levels', () => {
     expect(await as(read, 'LIST')).not.toContain('Input Path');
     expect(await failAs(read, 'OPEN pub1\nADD TO b.xml <b/>')).toStrictEqual(refused('Write'));
     expect(await failAs(read, 'XQUERY db:put("pub1", <x/>, "x.xml")')).toStrictEqual(refused('Write'));
+    // an updating query needs write somewhere even when it changes no database, as over REST
+    expect(await failAs(read, 'XQUERY update:output(1)')).toStrictEqual(refused('Write'));
   });
 
   test('write: resources, no databases', async () => {

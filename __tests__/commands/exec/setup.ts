@@ -1,8 +1,8 @@
 /** One-line helpers for executor tests: a fresh data folder, store, users and REST path per test. */
 import { parseQuery } from '../../../lib/xquery/syntax';
-import { analyzeModule } from '../../../lib/xquery/analysis/updating';
+import { analyzeModule, type UpdateAnalysis } from '../../../lib/xquery/analysis/updating';
 import fs from 'node:fs/promises';
-import { executeCommands, type CommandEnvironment, type CommandState, type QueryNeeds } from '../../../lib/commands/exec';
+import { executeCommands, type CommandEnvironment, type CommandState } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
 import { XmldbError } from '../../../lib/errors';
 import { createFileStore } from '../../../lib/store';
@@ -45,9 +45,8 @@ export function newState(currentDb?: string): CommandState {
 }
 
 /** The engine's static analysis of queries, as the REST layer provides it. */
-export function analyzeQuery(query: string): QueryNeeds {
-  const analysis = analyzeModule(parseQuery(query), query);
-  return { permission: analysis.updating ? analysis.permission : 'none', databases: analysis.databases };
+export function analyzeQuery(query: string): UpdateAnalysis {
+  return analyzeModule(parseQuery(query), query);
 }
 
 /** A query stub: echoes the query and its context. */

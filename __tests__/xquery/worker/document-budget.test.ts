@@ -17,6 +17,16 @@ describe('one budget of parsed documents across the workers', () => {
     expect([budget.total, budget.holds('w2', 'big')]).toEqual([150, true]);
   });
 
+  test('a task that read no database keeps the pair used last, even when it alone is over the budget', () => {
+    const budget = new DocumentBudget<string>(100);
+    budget.report('w1', [['a', 30]], 'a');
+    expect(budget.report('w2', [['big', 150]], 'big')).toEqual([['w1', 'a']]);
+    // a compilation on w1, then a query without a database on w2: big stays where it is
+    expect(budget.report('w1', [], undefined)).toEqual([]);
+    expect(budget.report('w2', undefined, undefined)).toEqual([]);
+    expect([budget.holds('w2', 'big'), budget.total]).toEqual([true, 150]);
+  });
+
   test('a report without holdings keeps the last ones and refreshes the database used', () => {
     const budget = new DocumentBudget<string>(100);
     budget.report('w1', [['a', 50]], 'a');

@@ -7,7 +7,7 @@ import type { OptionValue } from '../../store/database-options';
 import { STORE_ERRORS } from '../../store/errors';
 import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
-import type { UpdatePermission } from '../../xquery/analysis/updating';
+import type { UpdateAnalysis } from '../../xquery/analysis/updating';
 import { commandError } from '../messages';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */
@@ -24,14 +24,6 @@ export interface QueryContext {
   readonly locks: LockSet;
 }
 
-/** What a query needs (the engine's static analysis): a permission and the databases it names. */
-export interface QueryNeeds {
-  /** Beyond reading: updating expressions and db: write functions. */
-  readonly permission: 'none' | UpdatePermission;
-  /** The databases the query names ('*': not known from its text), besides the opened one. */
-  readonly databases: readonly string[] | '*';
-}
-
 export interface CommandEnvironment {
   store: Store;
   users: UserStore;
@@ -44,10 +36,10 @@ export interface CommandEnvironment {
   /** Runs an XQuery for XQUERY/FIND. */
   query?: (query: string, context: QueryContext) => Promise<string>;
   /**
-   * What a query needs (the engine's static analysis). Without it, or for a query that does not
-   * parse (it fails when it runs), a query reads every database.
+   * The engine's static analysis of a query (query-access.ts decides from it). Without it, or for
+   * a query that does not parse (it fails when it runs), a query reads every database.
    */
-  analyzeQuery?: (query: string) => QueryNeeds;
+  analyzeQuery?: (query: string) => UpdateAnalysis;
   /**
    * Runs a server-side query file for RUN; receives the absolute file, already resolved against
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument

@@ -24,7 +24,7 @@ import type { CommandEnvironment, CommandState, RunContext } from './context';
 import { toCommandFailure } from './errors';
 import { planCommands } from './plan';
 
-export type { CommandEnvironment, CommandState, QueryContext, QueryNeeds } from './context';
+export type { CommandEnvironment, CommandState, QueryContext } from './context';
 export { EXEC_ERRORS, type ExecErrorKey } from './errors';
 
 /**

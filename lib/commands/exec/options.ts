@@ -7,7 +7,6 @@ import {
   optionKind,
   type OptionValue,
 } from '../../store/database-options';
-import type { CommandState } from './context';
 import { execError } from './errors';
 
 /** All option names, in the order SHOW OPTIONS lists them (spec §2.4). */
@@ -42,9 +41,14 @@ export function defaultOption(name: string): OptionValue {
   return kind === 'boolean' ? false : kind === 'number' ? 0 : '';
 }
 
-/** The value in effect: set in the state, else the default. */
-export function optionValue(state: CommandState, name: string): OptionValue {
-  return state.options.get(name) ?? defaultOption(name);
+/** Options set in a session (a script's state, a REST request's options), by canonical name. */
+export interface SessionOptions {
+  readonly options: ReadonlyMap<string, OptionValue>;
+}
+
+/** The value in effect: set in the session, else the default. */
+export function optionValue(session: SessionOptions, name: string): OptionValue {
+  return session.options.get(name) ?? defaultOption(name);
 }
 
 /** Canonical name; `CHOP` is the legacy alias of `STRIPWS` (spec §2.4). Unknown: UNKNOWN_OPTION_X. */

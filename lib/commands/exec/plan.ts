@@ -6,24 +6,21 @@
  * touches, refuses unsupported commands, and collects the union of read and write locks. All it
  * knows of a command comes from the command's entry in the table (registry.ts).
  *
- * Queries (XQUERY, query files run by RUN): the engine's static analysis (`analyzeQuery`) tells
- * which databases a query names and whether it updates (XQuery Update, db: write functions). It
- * locks those databases and the opened one (all of them when the names are computed), for
- * writing if it updates. Planning refuses an updating query only if its user may write no
- * database (or lacks create for db:create, db:drop, …): each store change is judged by the
- * database it changes when it is applied (operations/guarded-store.ts), and the engine limits
- * the databases a query reads to the locked ones its user may read.
+ * Queries (XQUERY, query files run by RUN) take the locks and need the permission that
+ * query-access.ts decides from the engine's static analysis (`analyzeQuery`), with the database
+ * opened at that point of the script.
  */
-import { withDatabase } from '../../store/locks';
 import type { LockSet } from '../../store/types';
-import { allows, allowsUpdate, permissionNeeded, rank } from '../../users/permissions';
+import { allows, permissionNeeded, rank } from '../../users/permissions';
+import type { UpdateAnalysis } from '../../xquery/analysis/updating';
 import type { AnyCommandDef, Requirements, Step } from '../definition';
 import { commandError } from '../messages';
 import { commandDef, commandName } from '../registry';
 import { parseScript } from '../script';
 import type { Command } from '../types';
-import type { CommandEnvironment, QueryNeeds } from './context';
+import type { CommandEnvironment } from './context';
 import { execError } from './errors';
+import { queryAccess } from './query-access';
 
 export interface Plan {
   readonly steps: readonly Step[];
@@ -40,6 +37,9 @@ export const MAX_SCRIPT_DEPTH = 16;
 function isUnsupported(def: AnyCommandDef): boolean {
   return def.run === undefined && def.expand === undefined;
 }
+
+/** A query whose analysis is not known: it reads every database. */
+const UNKNOWN_QUERY: UpdateAnalysis = { updating: false, permission: 'none', databases: '*' };
 
 function union(a: LockSet, b: LockSet): LockSet {
   return a === '*' || b === '*' ? '*' : [...a, ...b];
@@ -88,27 +88,21 @@ class Planner {
     return { steps, db };
   }
 
-  /**
-   * Locks and permission of a query, from the engine's analysis: the databases it names and the
-   * opened one (every database when the names are not known). An updating query is refused here
-   * only if its user may write nowhere (`allowsUpdate`).
-   */
+  /** Locks and permission of a query (query-access.ts), with `db` opened. */
   private query(query: string, db: string | undefined): void {
-    let needs: QueryNeeds = { permission: 'none', databases: '*' };
+    let analysis: UpdateAnalysis = UNKNOWN_QUERY;
     try {
-      needs = this.env.analyzeQuery?.(query) ?? needs;
+      analysis = this.env.analyzeQuery?.(query) ?? analysis;
     } catch {
       // A query that does not parse fails when it runs, after the commands before it.
     }
-    const locks = withDatabase(needs.databases, db);
-    const perm = needs.permission;
-    if (perm === 'none') {
-      this.reads = union(this.reads, locks);
+    const access = queryAccess(this.env.user, analysis, db);
+    if (!access.write) {
+      this.reads = union(this.reads, access.locks);
       return;
     }
-    this.writes = union(this.writes, locks);
+    this.writes = union(this.writes, access.locks);
     this.updates = true;
-    if (!allowsUpdate(this.env.user, perm)) throw permissionNeeded(perm);
   }
 
   /**

@@ -37,7 +37,7 @@
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, castString, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
-import { expandedName, nameIndex, type DomNode } from './name-index';
+import { expandedName, elementsNamed, type DomNode } from './name-index';
 import { leafColumn, numbersOf, type LeafKind } from './leaf-columns';
 import { PLAIN_NUMBER } from './leaf-values';
 
@@ -71,7 +71,7 @@ function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
     return { count: column.strings.length, values: numbersOf(column) };
   }
   // text children, of the elements themselves or of their `target` children (an attribute has none)
-  const elements = nameIndex(doc).get(path.name) ?? [];
+  const elements = elementsNamed(doc, path.name);
   const values: number[] = [];
   let count = 0;
   let plain = true;

@@ -13,8 +13,11 @@
  * leaf-values.ts `PLAIN_NUMBER`.
  */
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
-import { expandedName, nameIndex, type DomNode } from './name-index';
+import { expandedName, elementsNamed, type DomNode } from './name-index';
 import { PLAIN_NUMBER, stringValue } from './leaf-values';
+import { NodeKind as Row, nextSibling, stringValue as rowString, type CompactTree } from '../../tree/compact-tree';
+import { elementRows, nameIds } from '../../tree/name-rows';
+import { treeNode } from '../../tree/tree-dom';
 
 /** What a column reads of each element. */
 export type LeafKind = 'child' | 'attribute' | 'text' | 'self';
@@ -71,6 +74,30 @@ function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]
   }
 }
 
+/** A column of a compact tree, read from its rows without making nodes. */
+function treeColumn(tree: CompactTree, name: string, kind: LeafKind, leaf: string): Column {
+  const rows = elementRows(tree, name);
+  const ids = kind === 'child' || kind === 'attribute' ? nameIds(tree, leaf) : undefined;
+  const offsets = new Int32Array(rows.length + 1);
+  const strings: string[] = [];
+  let single = true;
+  for (let i = 0; i < rows.length; i++) {
+    const pre = rows[i];
+    offsets[i] = strings.length;
+    if (kind === 'self') strings.push(rowString(tree, pre));
+    else if (kind === 'attribute') {
+      for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids!.has(tree.attrName[a])) strings.push(tree.strings[tree.attrValue[a]]);
+    } else {
+      for (let c = tree.end[pre] > pre + 1 ? pre + 1 : -1; c >= 0; c = nextSibling(tree, c)) {
+        if (kind === 'child' ? tree.kind[c] === Row.element && ids!.has(tree.name[c]) : tree.kind[c] === Row.text) strings.push(kind === 'child' ? rowString(tree, c) : tree.strings[tree.value[c]]);
+      }
+    }
+    if (strings.length - offsets[i] > 1) single = false;
+  }
+  offsets[rows.length] = strings.length;
+  return { offsets, strings, single };
+}
+
 /** Appends the leaves `path` (from step `at`) reads of `element` to `out`. */
 function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, out: string[]): void {
   const step = path[at];
@@ -84,7 +111,10 @@ function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, 
 }
 
 function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
-  const elements = nameIndex(doc).get(name) ?? [];
+  // a path of one step over a compact tree: from its rows; a longer one through its DOM
+  const tree = treeNode(doc);
+  if (tree !== undefined && path.length === 1) return treeColumn(tree.v.tree, name, path[0].kind, path[0].leaf);
+  const elements = elementsNamed(doc, name);
   const offsets = new Int32Array(elements.length + 1);
   const strings: string[] = [];
   let single = true;
@@ -153,7 +183,7 @@ function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, o
  */
 export function nodeColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): NodeColumn {
   return cached(nodeColumns, doc, name, path, () => {
-    const elements = nameIndex(doc).get(name) ?? [];
+    const elements = elementsNamed(doc, name);
     const offsets = new Int32Array(elements.length + 1);
     const nodes: XdmNode[] = [];
     for (let i = 0; i < elements.length; i++) {

@@ -33,7 +33,7 @@
 import { ENGINE_NS } from '../constants';
 import { NodeKind, TypeCode, castString, isAtomic, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { compareCodepoints } from '../order-tuples';
-import { nameIndex } from './name-index';
+import { namedElements } from './name-index';
 import { leafColumn, numbersOf, type Column, type LeafKind } from './leaf-columns';
 import { comparisonTest, isNumericComparison, numberOf, type NumericComparison } from './leaf-values';
 
@@ -122,7 +122,7 @@ export function leafFilter(doc: XdmNode, name: string, specs: readonly TestSpec[
     if (!test) return undefined;
     tests.push({ column, test });
   }
-  const elements = nameIndex(doc).get(name) ?? [];
+  const elements = namedElements(doc, name);
   const out: XdmNode[] = [];
   next: for (let e = 0; e < elements.length; e++) {
     for (const { column, test } of tests) {
@@ -130,7 +130,7 @@ export function leafFilter(doc: XdmNode, name: string, specs: readonly TestSpec[
       for (let j = column.offsets[e], end = column.offsets[e + 1]; j < end && !passed; j++) passed = test(j);
       if (!passed) continue next;
     }
-    out.push(elements[e]);
+    out.push(elements.at(e));
   }
   return out;
 }

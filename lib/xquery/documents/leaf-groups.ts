@@ -35,7 +35,7 @@ import { ENGINE_NS } from '../constants';
 import { groupKeyMessage } from '../group-tuples';
 import { NodeKind, arrayValue, castString, isNode, registerFunctions, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from './leaf-columns';
-import { expandedName, nameIndex, type DomNode } from './name-index';
+import { elementsNamed, expandedName, type DomNode } from './name-index';
 
 /** The local name of the function in ENGINE_NS. */
 export const GROUP_LEAVES_FUNCTION = 'group-leaves';
@@ -98,8 +98,7 @@ class Locator {
     const doc = this.lastDoc;
     if (!doc) return -1;
     const name = expandedName(node);
-    const elements = nameIndex(doc).get(name);
-    if (!elements) return -1;
+    const elements = elementsNamed(doc, name);
     let source = this.sources.get(elements);
     if (!source) {
       const columns = this.paths.map((path) => leafPathColumn(doc, name, path));

@@ -49,6 +49,8 @@
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
+import { anyElementRowsIn, elementRows, elementRowsIn } from '../../tree/name-rows';
+import { treeNode, type TreeView } from '../../tree/tree-dom';
 
 /** The local names of the functions in ENGINE_NS. */
 export const DESCENDANTS_FUNCTION = 'descendants';
@@ -114,19 +116,58 @@ function buildIndex(doc: DomNode): NameIndex {
   return index;
 }
 
-/** The document's index, built on first use. */
-export function nameIndex(doc: XdmNode): NameIndex {
+/**
+ * The elements named `name` (`Q{uri}local`) of document `doc`, in document order: for a compact
+ * tree (tree/tree-dom.ts) read from its name column, the nodes made for this name only; for
+ * any other tree from an index of every name, built in one walk.
+ */
+export function elementsNamed(doc: XdmNode, name: string): readonly DomNode[] {
   let index = indexes.get(doc);
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    if (!index) indexes.set(doc, (index = new Map()));
+    let list = index.get(name);
+    if (!list) index.set(name, (list = nodesOf(tree.v, elementRows(tree.v.tree, name))));
+    return list;
+  }
   if (!index) {
     index = buildIndex(doc as DomNode);
     indexes.set(doc, index);
   }
-  return index;
+  return index.get(name) ?? EMPTY;
+}
+
+/**
+ * The elements named `name` of document `doc` by position, made one at a time: for a compact
+ * tree, only the nodes asked for are made (a filter over leaf columns keeps few of them).
+ */
+export function namedElements(doc: XdmNode, name: string): { readonly length: number; at(i: number): DomNode } {
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    const rows = elementRows(tree.v.tree, name);
+    return { length: rows.length, at: (i) => tree.v.node(rows[i]) as unknown as DomNode };
+  }
+  const list = elementsNamed(doc, name);
+  return { length: list.length, at: (i) => list[i] };
+}
+
+/** How many elements of document `doc` are named `name`, without making nodes of a compact tree. */
+export function countNamed(doc: XdmNode, name: string): number {
+  const tree = treeNode(doc);
+  return tree !== undefined ? elementRows(tree.v.tree, name).length : elementsNamed(doc, name).length;
+}
+
+function nodesOf(view: TreeView, rows: Int32Array): DomNode[] {
+  const out = new Array<DomNode>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = view.node(rows[i]) as unknown as DomNode;
+  return out;
 }
 
 /** The descendant elements of `node` named `name` (`Q{uri}local`), in document order. */
 export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
-  if (node.nodeType === NodeKind.document) return [...(nameIndex(node).get(name) ?? EMPTY)];
+  if (node.nodeType === NodeKind.document) return [...elementsNamed(node, name)];
+  const tree = treeNode(node);
+  if (tree !== undefined) return nodesOf(tree.v, elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end[tree.p]));
   const out: DomNode[] = [];
   if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
     walkElements(node as DomNode, (element) => {
@@ -138,12 +179,17 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
 
 /** The descendant elements of `node`, in document order. */
 export function descendantElements(node: XdmNode): XdmNode[] {
+  const tree = treeNode(node);
+  if (tree !== undefined && node.nodeType !== NodeKind.document) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, tree.p + 1, tree.v.tree.end[tree.p]));
   if (node.nodeType === NodeKind.document) {
     let list = elementLists.get(node);
     if (!list) {
       const elements: DomNode[] = [];
-      walkElements(node as DomNode, (element) => elements.push(element));
-      list = elements;
+      if (tree !== undefined) list = nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
+      else {
+        walkElements(node as DomNode, (element) => elements.push(element));
+        list = elements;
+      }
       elementLists.set(node, list);
     }
     return [...list];
@@ -170,7 +216,7 @@ function countDescendants([nodes, name]: XdmValue[]): XdmValue {
   let count = 0;
   for (const item of nodes) {
     if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
-    count += item.nodeType === NodeKind.document ? (nameIndex(item).get(key)?.length ?? 0) : descendantsNamed(item, key).length;
+    count += item.nodeType === NodeKind.document ? countNamed(item, key) : descendantsNamed(item, key).length;
   }
   return [castString(String(count), 'integer')];
 }
@@ -181,7 +227,7 @@ function nests(doc: XdmNode, name: string): boolean {
   if (!byName) nestings.set(doc, (byName = new Map()));
   let nested = byName.get(name);
   if (nested === undefined) {
-    nested = (nameIndex(doc).get(name) ?? EMPTY).some((element) => {
+    nested = elementsNamed(doc, name).some((element) => {
       for (let up = element.parentNode ?? null; up && up !== doc; up = up.parentNode ?? null) if (up.nodeType === NodeKind.element && expandedName(up) === name) return true;
       return false;
     });
@@ -197,7 +243,7 @@ function childList(doc: XdmNode, name: string, child: string): ChildList {
   const key = `${name}\u0000${child}`;
   let list = byKey.get(key);
   if (!list) {
-    const elements = nameIndex(doc).get(name) ?? EMPTY;
+    const elements = elementsNamed(doc, name);
     const offsets = new Int32Array(elements.length + 1);
     const children: DomNode[] = [];
     elements.forEach((element, i) => {
@@ -215,7 +261,7 @@ function childrenNamed([node, name, parents, child]: XdmValue[]): XdmValue {
   const key = String(name[0]);
   const cannot = [castString('false', 'boolean')];
   if (node.length !== 1 || !isNode(doc) || doc.nodeType !== NodeKind.document || nests(doc, key)) return cannot;
-  const elements = nameIndex(doc).get(key) ?? EMPTY;
+  const elements = elementsNamed(doc, key);
   const { offsets, children } = childList(doc, key, String(child[0]));
   const out: DomNode[] = [];
   // the parents are some of the elements, in their order: one merge finds each

@@ -12,6 +12,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toSaxonDocument } from '../../convert/xml';
+import { parseToCompactTree } from '../../tree/build-tree';
+import { TreeView } from '../../tree/tree-dom';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../store/doc-cache';
 import { NodeKind, xpathError, type XdmNode } from '../../saxon';
 import type { StoredLocation } from './database-access';
@@ -51,7 +53,7 @@ export class ParsedDocuments {
    */
   stored(db: string, path: string, etag: string, read: () => Buffer | string): XdmNode {
     return this.cached(db, path, etag, read, (text) => {
-      const parsed = toSaxonDocument(text) as WithUris;
+      const parsed = new TreeView(parseToCompactTree(text)).document as WithUris;
       markNamespacesDeclared(parsed);
       parsed._saxonDocUri = parsed._saxonBaseUri = `/${db}/${path}`;
       this.origins.set(parsed, { db, path });

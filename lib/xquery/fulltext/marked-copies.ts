@@ -14,6 +14,7 @@
 import { isNode, parseXml, xpathError, type XdmValue } from '../../saxon';
 import { isQName } from '../../convert/names';
 import type { Hits } from './hits';
+import { importable } from '../../tree/tree-dom';
 
 const DOTS = '...';
 
@@ -54,7 +55,7 @@ class Copier {
   copy(node: Node): Node[] {
     switch (node.nodeType) {
       case 1: {
-        const el = this.doc.importNode(node, false);
+        const el = this.doc.importNode(importable(node), false);
         for (const c of Array.from(node.childNodes)) for (const x of this.copy(c)) el.appendChild(x);
         return [el];
       }
@@ -70,7 +71,7 @@ class Copier {
         return [d];
       }
       default:
-        return [this.doc.importNode(node, false)];
+        return [this.doc.importNode(importable(node), false)];
     }
   }
 

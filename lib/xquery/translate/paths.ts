@@ -25,6 +25,7 @@ import { leadingLeafComparisons, leafFilterCall } from './paths-leaf-predicates'
 import { rangeItem, rangeOf } from './ranges';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from './paths-value-index';
 import { descendantsFullTextCall } from './paths-fulltext-index';
+import { childPathStep, childRun } from './paths-child';
 import type { Scope } from './scope';
 import { translateKindTest } from './types';
 import type { TranslationUnit } from './unit';
@@ -102,7 +103,11 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     const name = indexedName(steps, i, native);
     const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
     const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
-    if (name !== undefined) {
+    const run = name === undefined && !anyElement && !descendant ? childRun(steps, i, native) : undefined;
+    if (run) {
+      out.push(childPathStep(run));
+      i += run.length - 1;
+    } else if (name !== undefined) {
       const [found, used] = indexedSteps('.', name, steps, i + 1, native, unit);
       out.push(found);
       i += used;

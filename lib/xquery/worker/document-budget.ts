@@ -91,7 +91,17 @@ export class DocumentBudget<S> {
     for (const [name, h] of mine ?? []) if (h.bytes === 0) mine?.delete(name); // expected, not loaded
     const used = db === undefined ? undefined : mine?.get(db);
     if (used) used.used = now;
-    return this.overflow(used);
+    // a task that read no database (a compilation, a query without one) keeps the pair used
+    // last: otherwise a database larger than the budget would be dropped by the next such task
+    // and parsed again by the next query that reads it
+    return this.overflow(used ?? this.newest());
+  }
+
+  /** The pair used last, if any. */
+  private newest(): Holding | undefined {
+    let best: Holding | undefined;
+    for (const dbs of this.held.values()) for (const h of dbs.values()) if (!best || h.used > best.used) best = h;
+    return best;
   }
 
   /** A worker that is gone: its documents went with it. */

@@ -24,6 +24,8 @@
  *   failure in a row (up to 30 s); after a few, waiting jobs fail with the error.
  * - Messages in both directions go once per turn of the event loop (message-batch.ts). An idle
  *   host does not keep the server's event loop alive.
+ * - Several engines of the process may share one host (shared-hosts.ts): each job names its
+ *   owner, and an owner that goes away ends its own jobs only (`release`).
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -53,6 +55,8 @@ const HOST_ENVIRONMENT = ['TZ'] as const;
 
 interface Job {
   readonly message: ToHost;
+  /** Whose job it is (shared-hosts.ts: the engines sharing this host); closing an owner ends its jobs only. */
+  readonly owner?: object;
   readonly view?: ChannelView;
   /** The databases the job may read (absent: all). */
   readonly readable?: readonly string[];
@@ -93,16 +97,16 @@ export class QueryHost {
   restarts = 0;
 
   constructor(options: QueryHostOptions = {}) {
-    const { output, fileAccess, dbPath: _files, ...pool } = options;
-    // the host reads the store through the jobs' views only (see above)
-    this.pool = { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) };
-    this.output = output ?? ((line, stream) => process[stream].write(`${line}\n`));
-    this.flags = hostFlags({ heapMb: options.heapMb, fileAccess });
+    ({ pool: this.pool, flags: this.flags } = hostSettings(options));
+    this.output = options.output ?? ((line, stream) => process[stream].write(`${line}\n`));
     this.compiled = new LRUCache({ max: options.cacheMax ?? 256 });
   }
 
-  /** Runs a job in the host (pool.ts `run`); rejects with a QueryError or the host's end. */
-  run(job: QueryJob): Promise<QueryOutcome> {
+  /**
+   * Runs a job in the host (pool.ts `run`); rejects with a QueryError or the host's end. `owner`:
+   * whose job it is (see `release`).
+   */
+  run(job: QueryJob, owner?: object): Promise<QueryOutcome> {
     if (this.closed) return Promise.reject(new Error('query pool closed'));
     const { view, signal, ...rest } = job;
     if (signal?.aborted) return Promise.reject(cancelledError());
@@ -113,6 +117,7 @@ export class QueryHost {
       const message: ToHost = { run: id, job: { ...rest, hasView: view !== undefined } };
       this.jobs.set(id, {
         message,
+        owner,
         view,
         readable: job.readable,
         resolve: (outcome) => {
@@ -165,6 +170,21 @@ export class QueryHost {
   /** Starts the host and all its workers now rather than on demand. */
   warm(): void {
     if (!this.closed) this.send({ warm: true });
+  }
+
+  /**
+   * The jobs of `owner` fail (`query pool closed`) and are cancelled in the host; the host and
+   * the jobs of others go on (an engine sharing this host closed: shared-hosts.ts).
+   */
+  release(owner: object): void {
+    const error = new Error('query pool closed');
+    for (const [id, job] of [...this.jobs]) {
+      if (job.owner !== owner) continue;
+      this.jobs.delete(id);
+      this.host?.out.push({ cancel: id });
+      job.reject(error);
+    }
+    this.keepAlive();
   }
 
   /** Stops the host; waiting and running jobs fail. */
@@ -315,6 +335,19 @@ export class QueryHost {
       child.channel?.unref();
     }
   }
+}
+
+/**
+ * What a host is started with: its pool's options (the store read through the jobs' views, see
+ * above; no data folder, no output function) and its Node flags. Hosts with equal settings are
+ * interchangeable (shared-hosts.ts).
+ */
+export function hostSettings(options: QueryHostOptions): { readonly pool: HostPoolOptions; readonly flags: string[] } {
+  const { output: _output, fileAccess, dbPath: _files, ...pool } = options;
+  return {
+    pool: { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) },
+    flags: hostFlags({ heapMb: options.heapMb, fileAccess }),
+  };
 }
 
 function hostEnvironment(): NodeJS.ProcessEnv {

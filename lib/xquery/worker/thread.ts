@@ -4,7 +4,8 @@
  * bootstrap from source (see launch.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { QueryCompiler, compileUncached, compiledFromText, type CompiledQuery } from '../compile';
+import { QueryCompiler, compiledFromText, type CompiledQuery } from '../compile';
+import { compileKept } from './sef-disk-cache';
 import { evaluate, evaluateXPath } from '../evaluate';
 import { isDatabaseAccess } from '../documents/database-access';
 import { registerExtensionFunctions } from '../extension-functions';
@@ -133,7 +134,7 @@ function perform(task: Task): Reply {
   const started = performance.now();
   try {
     if (task.kind === 'compile') {
-      const compiled = compileUncached(task.xslt, task.options);
+      const compiled = compileKept(task.xslt, task.options);
       compiler.adopt(compiled);
       return { id: task.id, ok: true, key: compiled.key, sefText: compiled.sefText, baseUri: compiled.baseUri, ms: performance.now() - started };
     }

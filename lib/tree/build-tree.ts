@@ -1,0 +1,187 @@
+/**
+ * Builds the compact form (compact-tree.ts) of a stored document from its text, with the
+ * project's own parser (convert/xml-parser.ts) writing rows instead of markup. Stored text is
+ * already normalised (convert/xml.ts), so the tree is the one saxon-js would build from it: the
+ * same nodes, names, namespaces and text, adjacent text in one node.
+ */
+import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-parser';
+import { scanStoredXml } from '../convert/stored-xml-scanner';
+import type { Pair } from '../convert/writer';
+import { NodeKind, type CompactTree, type TreeName } from './compact-tree';
+
+/** A growable column of 32-bit integers. */
+class Column {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(capacity);
+  }
+  push(v: number): number {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length] = v;
+    return this.length++;
+  }
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+const WHITESPACE = /^[ \t\n\r]*$/;
+
+class TreeBuilder implements XmlSink {
+  private readonly kind: Column;
+  private readonly parent: Column;
+  private readonly end: Column;
+  private readonly name: Column;
+  private readonly value: Column;
+  private readonly attrStart: Column;
+  private readonly attrName = new Column(1024);
+  private readonly attrValue = new Column(1024);
+  private readonly names: TreeName[] = [];
+  private readonly nameIds = new Map<string, number>();
+  private readonly strings: string[] = [];
+  /** Whitespace-only strings, shared: indentation repeats. */
+  private readonly spaces = new Map<string, number>();
+  /** Open rows, innermost last (the document first). */
+  private readonly open: number[] = [0];
+  /** In-scope bindings, innermost last, and how many each open element added. */
+  private readonly scope: Pair[] = [['xml', XML_NS]];
+  private readonly added: number[] = [];
+  private text = '';
+
+  constructor(capacity: number) {
+    this.kind = new Column(capacity);
+    this.parent = new Column(capacity);
+    this.end = new Column(capacity);
+    this.name = new Column(capacity);
+    this.value = new Column(capacity);
+    this.attrStart = new Column(capacity);
+    this.row(NodeKind.document, -1, -1);
+  }
+
+  startElement(qname: string, attributes: readonly Pair[] = [], namespaces: readonly Pair[] = []): void {
+    this.flush();
+    for (const b of namespaces) this.scope.push(b);
+    this.added.push(namespaces.length);
+    const colon = qname.indexOf(':');
+    const prefix = colon < 0 ? '' : qname.slice(0, colon);
+    const pre = this.row(NodeKind.element, this.nameId(qname, this.lookup(prefix)), -1);
+    for (const [p, uri] of namespaces) {
+      this.attrName.push(this.nameId(p === '' ? 'xmlns' : 'xmlns:' + p, XMLNS_NS));
+      this.attrValue.push(this.stringId(uri));
+    }
+    for (const [an, v] of attributes) {
+      const c = an.indexOf(':');
+      this.attrName.push(this.nameId(an, c < 0 ? '' : this.lookup(an.slice(0, c))));
+      this.attrValue.push(this.stringId(v));
+    }
+    this.open.push(pre);
+  }
+
+  endElement(): void {
+    this.flush();
+    const pre = this.open.pop()!;
+    this.end.data[pre] = this.kind.length;
+    this.scope.length -= this.added.pop()!;
+  }
+
+  characters(s: string): void {
+    this.text += s;
+  }
+
+  comment(s: string): void {
+    this.flush();
+    this.leaf(NodeKind.comment, -1, this.stringId(s));
+  }
+
+  processingInstruction(target: string, data: string): void {
+    this.flush();
+    this.leaf(NodeKind.pi, this.nameId(target, ''), this.stringId(data));
+  }
+
+  finish(): CompactTree {
+    this.flush();
+    this.end.data[0] = this.kind.length;
+    this.attrStart.push(this.attrName.length);
+    return {
+      size: this.kind.length,
+      kind: Uint8Array.from(this.kind.done()),
+      parent: this.parent.done(),
+      end: this.end.done(),
+      name: this.name.done(),
+      value: this.value.done(),
+      attrStart: this.attrStart.done(),
+      attrName: this.attrName.done(),
+      attrValue: this.attrValue.done(),
+      names: this.names,
+      strings: this.strings,
+    };
+  }
+
+  private flush(): void {
+    if (this.text === '') return;
+    const s = this.text;
+    this.text = '';
+    this.leaf(NodeKind.text, -1, this.stringId(s));
+  }
+
+  private leaf(kind: number, name: number, value: number): void {
+    const pre = this.row(kind, name, value);
+    this.end.data[pre] = pre + 1;
+  }
+
+  private row(kind: number, name: number, value: number): number {
+    const pre = this.kind.push(kind);
+    this.parent.push(pre === 0 ? -1 : this.open[this.open.length - 1]);
+    this.end.push(0);
+    this.name.push(name);
+    this.value.push(value);
+    this.attrStart.push(this.attrName.length);
+    return pre;
+  }
+
+  private lookup(prefix: string): string {
+    for (let i = this.scope.length - 1; i >= 0; i--) if (this.scope[i][0] === prefix) return this.scope[i][1];
+    return '';
+  }
+
+  private nameId(qname: string, uri: string): number {
+    const key = uri + ' ' + qname;
+    let id = this.nameIds.get(key);
+    if (id === undefined) {
+      const colon = qname.indexOf(':');
+      id = this.names.push({ prefix: colon < 0 ? null : qname.slice(0, colon), local: qname.slice(colon + 1), uri, qname }) - 1;
+      this.nameIds.set(key, id);
+    }
+    return id;
+  }
+
+  private stringId(s: string): number {
+    if (s.length < 64 && WHITESPACE.test(s)) {
+      let id = this.spaces.get(s);
+      if (id === undefined) {
+        id = this.strings.push(s) - 1;
+        this.spaces.set(s, id);
+      }
+      return id;
+    }
+    return this.strings.push(s) - 1;
+  }
+}
+
+/**
+ * The compact tree of stored XML text: read by the fast scanner of stored text when it can,
+ * else by the full parser (which throws its 400 for text that is not well-formed).
+ */
+export function parseToCompactTree(xml: string): CompactTree {
+  const capacity = Math.max(16, xml.length >> 5);
+  const scanned = new TreeBuilder(capacity);
+  if (scanStoredXml(xml, scanned, true)) return scanned.finish();
+  const parsed = new TreeBuilder(capacity);
+  parseXmlInto(xml, parsed);
+  return parsed.finish();
+}

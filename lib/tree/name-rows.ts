@@ -1,0 +1,57 @@
+/**
+ * Elements of a compact tree by expanded name, read from its columns without making nodes:
+ * what the element-name index (xquery/documents/name-index.ts) answers for stored documents.
+ */
+import { NodeKind, type CompactTree } from './compact-tree';
+
+/** Rows of every element named `Q{uri}local`, by tree, listed on first use. */
+const byTree = new WeakMap<CompactTree, Map<string, Int32Array>>();
+
+/** Name ids by expanded name, by tree. */
+const idsByTree = new WeakMap<CompactTree, Map<string, ReadonlySet<number>>>();
+
+/** The name ids of `Q{uri}local` (a name may be used with several prefixes), found once per tree and name. */
+export function nameIds(tree: CompactTree, expanded: string): ReadonlySet<number> {
+  let known = idsByTree.get(tree);
+  if (known === undefined) idsByTree.set(tree, (known = new Map()));
+  let ids = known.get(expanded);
+  if (ids === undefined) {
+    const found = new Set<number>();
+    tree.names.forEach((n, id) => {
+      if (`Q{${n.uri}}${n.local}` === expanded) found.add(id);
+    });
+    known.set(expanded, (ids = found));
+  }
+  return ids;
+}
+
+/** The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`), in document order. */
+export function elementRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
+  const ids = nameIds(tree, expanded);
+  if (ids.size === 0) return new Int32Array(0);
+  const { kind, name } = tree;
+  const out: number[] = [];
+  if (ids.size === 1) {
+    const [id] = ids;
+    for (let i = from; i < to; i++) if (name[i] === id && kind[i] === NodeKind.element) out.push(i);
+  } else {
+    for (let i = from; i < to; i++) if (kind[i] === NodeKind.element && ids.has(name[i])) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+/** The rows of every element named `expanded` in the tree (listed once per tree and name). */
+export function elementRows(tree: CompactTree, expanded: string): Int32Array {
+  let names = byTree.get(tree);
+  if (names === undefined) byTree.set(tree, (names = new Map()));
+  let rows = names.get(expanded);
+  if (rows === undefined) names.set(expanded, (rows = elementRowsIn(tree, expanded, 1, tree.size)));
+  return rows;
+}
+
+/** The rows of every element in `from … to - 1`, in document order. */
+export function anyElementRowsIn(tree: CompactTree, from: number, to: number): Int32Array {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) if (tree.kind[i] === NodeKind.element) out.push(i);
+  return Int32Array.from(out);
+}

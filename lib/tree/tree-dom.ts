@@ -1,0 +1,356 @@
+/**
+ * A compact tree (compact-tree.ts) presented as the DOM saxon-js walks, one node object made on
+ * first touch and kept (so a node is the same object every time a query meets it).
+ *
+ * saxon-js 2.7 on Node reads documents through a small part of its bundled DOM: `nodeType`,
+ * names (`localName`, `namespaceURI`, `prefix`, `nodeName`), the links (`parentNode`,
+ * `firstChild`, `lastChild`, `nextSibling`, `previousSibling`, `childNodes`, `ownerDocument`,
+ * `documentElement`), `attributes` (a list it reads by index, `length` and `getNamedItem`, with
+ * namespace declarations among them), `getAttribute`, text (`data`, `nodeValue`, `textContent`,
+ * `target`) and `cloneNode` (to copy a text, comment or PI node into a result). Those are
+ * answered here from the tree's rows. The node objects inherit from saxon-js's own DOM classes
+ * (so its type checks hold), with every property it reads defined over them; the DOM's writers
+ * throw, since a stored document is never modified (XQuery Update copies).
+ *
+ * Element names and namespace URIs are the DOM's: `namespaceURI` is `''` for no namespace,
+ * `prefix` is null without one; the namespace map saxon-js's DOM keeps per element (`ae`) is
+ * null, so its readers fall back to the `xmlns` attributes, as for a compacted DOM
+ * (convert/compact-dom.ts).
+ */
+import { parseXml, type XdmNode } from '../saxon';
+import { NodeKind, nextSibling, stringValue, type CompactTree } from './compact-tree';
+
+/** A node object: the view of its tree, its row, and what it made on demand. */
+interface TreeNode {
+  readonly v: TreeView;
+  readonly p: number;
+  /** The child list, once asked for. */
+  c: ArrayLike<TreeNode> | undefined;
+  /** The attribute list, once asked for. */
+  a: ArrayLike<object> | undefined;
+}
+
+interface Prototypes {
+  readonly document: object;
+  readonly element: object;
+  readonly text: object;
+  readonly comment: object;
+  readonly pi: object;
+  readonly attr: object;
+  readonly attributes: object;
+  readonly list: object;
+}
+
+/** One document's node objects. */
+export class TreeView {
+  private readonly nodes: (TreeNode | undefined)[];
+  /** Previous siblings by row, computed on first use (-1: none). */
+  private previous: Int32Array | undefined;
+
+  constructor(readonly tree: CompactTree) {
+    this.nodes = new Array<TreeNode | undefined>(tree.size);
+  }
+
+  /** The document node. */
+  get document(): XdmNode {
+    return this.node(0) as unknown as XdmNode;
+  }
+
+  node(pre: number): TreeNode {
+    const known = this.nodes[pre];
+    if (known !== undefined) return known;
+    const made = makeNode(this, pre);
+    this.nodes[pre] = made;
+    return made;
+  }
+
+  previousOf(pre: number): number {
+    if (this.previous === undefined) {
+      const { size, parent, end } = this.tree;
+      const previous = new Int32Array(size).fill(-1);
+      for (let i = 1; i < size; i++) {
+        const next = end[i];
+        if (next < size && parent[next] === parent[i]) previous[next] = i;
+      }
+      this.previous = previous;
+    }
+    return this.previous[pre];
+  }
+}
+
+let protos: Prototypes | undefined;
+let constructors: Record<number, new (v: TreeView, p: number) => TreeNode> | undefined;
+
+function makeNode(view: TreeView, pre: number): TreeNode {
+  constructors ??= defineClasses();
+  return new constructors[view.tree.kind[pre]](view, pre);
+}
+
+function readOnly(): never {
+  throw new Error('A stored document cannot be modified.');
+}
+
+function getter<T>(get: (this: TreeNode) => T): PropertyDescriptor {
+  return { get, configurable: true, enumerable: false };
+}
+
+function value(v: unknown): PropertyDescriptor {
+  return { value: v, configurable: true, writable: true, enumerable: false };
+}
+
+function nodeOrNull(view: TreeView, pre: number): TreeNode | null {
+  return pre < 0 ? null : view.node(pre);
+}
+
+function firstChildOf(tree: CompactTree, pre: number): number {
+  return tree.end[pre] > pre + 1 ? pre + 1 : -1;
+}
+
+function lastChildOf(tree: CompactTree, pre: number): number {
+  const end = tree.end[pre];
+  if (end === pre + 1) return -1;
+  let last = end - 1;
+  while (tree.parent[last] !== pre) last = tree.parent[last];
+  return last;
+}
+
+/** The DOM classes, made once from the prototypes of saxon-js's DOM. */
+function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNode> {
+  const p = (protos ??= domPrototypes());
+  const links: PropertyDescriptorMap = {
+    parentNode: getter(function () {
+      return nodeOrNull(this.v, this.v.tree.parent[this.p]);
+    }),
+    ownerDocument: getter(function () {
+      return this.p === 0 ? null : this.v.node(0);
+    }),
+    nextSibling: getter(function () {
+      return nodeOrNull(this.v, nextSibling(this.v.tree, this.p));
+    }),
+    previousSibling: getter(function () {
+      return nodeOrNull(this.v, this.p === 0 ? -1 : this.v.previousOf(this.p));
+    }),
+    firstChild: getter(function () {
+      return nodeOrNull(this.v, firstChildOf(this.v.tree, this.p));
+    }),
+    lastChild: getter(function () {
+      return nodeOrNull(this.v, lastChildOf(this.v.tree, this.p));
+    }),
+    childNodes: getter(function () {
+      return (this.c ??= childList(this, p.list));
+    }),
+    textContent: getter(function () {
+      return stringValue(this.v.tree, this.p);
+    }),
+    hasChildNodes: value(function (this: TreeNode) {
+      return firstChildOf(this.v.tree, this.p) >= 0;
+    }),
+    cloneNode: value(function (this: TreeNode, deep?: unknown) {
+      return copyToDom(this, Boolean(deep));
+    }),
+    appendChild: value(readOnly),
+    insertBefore: value(readOnly),
+    removeChild: value(readOnly),
+    replaceChild: value(readOnly),
+    normalize: value(readOnly),
+  };
+  const data: PropertyDescriptorMap = {
+    data: getter(function () {
+      return this.v.tree.strings[this.v.tree.value[this.p]];
+    }),
+    nodeValue: getter(function () {
+      return this.v.tree.strings[this.v.tree.value[this.p]];
+    }),
+    length: getter(function () {
+      return this.v.tree.strings[this.v.tree.value[this.p]].length;
+    }),
+    childNodes: getter(function () {
+      return (this.c ??= childList(this, p.list));
+    }),
+  };
+  const name = (get: (n: { prefix: string | null; local: string; uri: string; qname: string }) => unknown) =>
+    getter(function () {
+      return get(this.v.tree.names[this.v.tree.name[this.p]]);
+    });
+  const element: PropertyDescriptorMap = {
+    nodeName: name((n) => n.qname),
+    tagName: name((n) => n.qname),
+    localName: name((n) => n.local),
+    prefix: name((n) => n.prefix),
+    namespaceURI: name((n) => n.uri),
+    ae: value(null),
+    nodeValue: value(null),
+    attributes: getter(function () {
+      return (this.a ??= attributeList(this, p));
+    }),
+    getAttribute: value(function (this: TreeNode, qname: string) {
+      const { attrStart, attrName, attrValue, names, strings } = this.v.tree;
+      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return strings[attrValue[i]];
+      return '';
+    }),
+    hasAttribute: value(function (this: TreeNode, qname: string) {
+      const { attrStart, attrName, names } = this.v.tree;
+      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return true;
+      return false;
+    }),
+    setAttribute: value(readOnly),
+    setAttributeNode: value(readOnly),
+    removeAttribute: value(readOnly),
+  };
+  const pi: PropertyDescriptorMap = {
+    target: name((n) => n.qname),
+    nodeName: name((n) => n.qname),
+    tagName: name((n) => n.qname),
+  };
+  const documentProps: PropertyDescriptorMap = {
+    documentElement: getter(function () {
+      const { kind, end } = this.v.tree;
+      for (let c = 1; c < this.v.tree.size; c = end[c]) if (kind[c] === NodeKind.element) return this.v.node(c);
+      return null;
+    }),
+    doctype: value(null),
+    nodeValue: value(null),
+    textContent: value(null),
+    pc: value(1),
+  };
+  const make = (proto: object, ...maps: PropertyDescriptorMap[]) => {
+    const own = Object.create(proto) as object;
+    for (const m of maps) Object.defineProperties(own, m);
+    const ctor = function (this: TreeNode, v: TreeView, pre: number) {
+      (this as { v: TreeView }).v = v;
+      (this as { p: number }).p = pre;
+      this.c = undefined;
+      this.a = undefined;
+    } as unknown as new (v: TreeView, p: number) => TreeNode;
+    ctor.prototype = own;
+    Object.defineProperty(own, 'constructor', value(ctor));
+    return ctor;
+  };
+  return {
+    [NodeKind.document]: make(p.document, links, documentProps),
+    [NodeKind.element]: make(p.element, links, element),
+    [NodeKind.text]: make(p.text, links, data),
+    [NodeKind.comment]: make(p.comment, links, data),
+    [NodeKind.pi]: make(p.pi, links, data, pi),
+  };
+}
+
+function childList(node: TreeNode, listProto: object): ArrayLike<TreeNode> {
+  const tree = node.v.tree;
+  const out: TreeNode[] = [];
+  for (let c = firstChildOf(tree, node.p); c >= 0; c = nextSibling(tree, c)) out.push(node.v.node(c));
+  return Object.setPrototypeOf(out, listProto) as ArrayLike<TreeNode>;
+}
+
+let emptyAttributes: ArrayLike<object> | undefined;
+
+/**
+ * The attribute list saxon-js reads: Attr objects of its DOM, the owner in the list's `b` and in
+ * each attribute's `yi` (the DOM's minified owner fields). Elements without attributes share
+ * one frozen empty list.
+ */
+function attributeList(node: TreeNode, p: Prototypes): ArrayLike<object> {
+  const { attrStart, attrName, attrValue, names, strings } = node.v.tree;
+  const from = attrStart[node.p];
+  const to = attrStart[node.p + 1];
+  if (from === to) return (emptyAttributes ??= Object.freeze(Object.create(p.attributes) as ArrayLike<object>));
+  const list: object[] = [];
+  const owner = node.v.node(0);
+  for (let i = from; i < to; i++) {
+    const n = names[attrName[i]];
+    const v = strings[attrValue[i]];
+    const attr = Object.create(p.attr) as Record<string, unknown>;
+    attr.ownerDocument = owner;
+    attr.nodeName = attr.name = n.qname;
+    attr.namespaceURI = n.uri;
+    attr.specified = true;
+    if (n.prefix !== null) attr.prefix = n.prefix;
+    attr.localName = n.local;
+    attr.nodeValue = attr.value = v;
+    attr.yi = node;
+    list.push(attr);
+  }
+  const out = Object.setPrototypeOf(list, p.attributes) as ArrayLike<object> & { b?: TreeNode };
+  out.b = node;
+  return out;
+}
+
+/**
+ * A modifiable copy in saxon-js's own DOM (what `cloneNode` answers), with its descendants when
+ * `deep`. saxon-js's own `importNode` cannot copy these nodes (it copies fields, not what the
+ * getters answer): copy with `cloneNode` first.
+ */
+function copyToDom(node: TreeNode, deep: boolean): object {
+  const tree = node.v.tree;
+  // a node that is not a document is copied into one scratch document: making a document costs
+  // more than most copies (saxon-js copies each text node of a stored document it puts in a result)
+  const doc = node.p === 0 ? (parseXml('<x/>') as unknown as DomFactory) : (scratch ??= parseXml('<x/>') as unknown as DomFactory);
+  const build = (pre: number): object => {
+    switch (tree.kind[pre]) {
+      case NodeKind.text:
+        return doc.createTextNode(tree.strings[tree.value[pre]]);
+      case NodeKind.comment:
+        return doc.createComment(tree.strings[tree.value[pre]]);
+      case NodeKind.pi:
+        return doc.createProcessingInstruction(tree.names[tree.name[pre]].qname, tree.strings[tree.value[pre]]);
+      default: {
+        const n = tree.names[tree.name[pre]];
+        const el = doc.createElementNS(n.uri === '' ? null : n.uri, n.qname);
+        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
+          const a = tree.names[tree.attrName[i]];
+          const attr = doc.createAttributeNS(a.uri === '' ? null : a.uri, a.qname);
+          attr.value = attr.nodeValue = tree.strings[tree.attrValue[i]];
+          el.setAttributeNode(attr);
+        }
+        if (deep) for (let c = firstChildOf(tree, pre); c >= 0; c = nextSibling(tree, c)) el.appendChild(build(c));
+        return el;
+      }
+    }
+  };
+  if (node.p !== 0) return build(node.p);
+  doc.removeChild(doc.documentElement);
+  if (deep) for (let c = firstChildOf(tree, 0); c >= 0; c = nextSibling(tree, c)) doc.appendChild(build(c));
+  return doc;
+}
+
+let scratch: DomFactory | undefined;
+
+interface DomFactory {
+  createTextNode(data: string): object;
+  createComment(data: string): object;
+  createProcessingInstruction(target: string, data: string): object;
+  createElementNS(uri: string | null, qname: string): { setAttributeNode(a: object): void; appendChild(n: object): void };
+  createAttributeNS(uri: string | null, qname: string): { value: string; nodeValue: string };
+  appendChild(n: object): void;
+  removeChild(n: object): void;
+  readonly documentElement: object;
+}
+
+/** The prototypes of saxon-js's DOM, from a parsed probe. */
+function domPrototypes(): Prototypes {
+  const doc = parseXml('<a x="1"><b/>t<!--c--><?p d?></a>') as unknown as Record<string, Record<string, unknown> & { attributes: object; childNodes: object }>;
+  const a = doc.documentElement;
+  const kids = a.childNodes as unknown as object[];
+  const proto = (o: object) => Object.getPrototypeOf(o) as object;
+  return {
+    document: proto(doc),
+    element: proto(a),
+    text: proto(kids[1]),
+    comment: proto(kids[2]),
+    pi: proto(kids[3]),
+    attr: proto((a.attributes as unknown as object[])[0]),
+    attributes: proto(a.attributes),
+    list: proto(a.childNodes),
+  };
+}
+
+/** `node`, or a shallow copy in saxon-js's DOM when it is a node of a compact tree (for `importNode`). */
+export function importable<T>(node: T): T {
+  return treeNode(node) !== undefined ? ((node as unknown as { cloneNode(deep: boolean): T }).cloneNode(false)) : node;
+}
+
+/** The view and row of a node of a compact tree; undefined for any other node. */
+export function treeNode(node: unknown): { readonly v: TreeView; readonly p: number } | undefined {
+  const n = node as Partial<TreeNode> | null;
+  return n !== null && typeof n === 'object' && n.v instanceof TreeView ? (n as TreeNode) : undefined;
+}
