@@ -10,6 +10,7 @@ import { registerNameIndexFunctions } from './documents/name-index';
 import { registerChildPathFunctions } from './documents/child-paths';
 import { registerLeafFilterFunctions } from './documents/leaf-filter';
 import { registerLeafAggregateFunctions } from './documents/leaf-aggregates';
+import { registerLeafGroupFunctions } from './documents/leaf-groups';
 import { registerLeafSummaryFunctions } from './documents/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
@@ -58,6 +59,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
+  registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update

@@ -3,12 +3,13 @@
  * saxon-js's own DOM (context documents, constructed nodes) they walk nodes. For the same XML
  * both must answer the same nodes in the same order, and the same leaf columns.
  */
-import { saxon, type XdmNode } from '../../../lib/saxon';
+import { saxon, type XdmArray, type XdmNode } from '../../../lib/saxon';
 import { toSaxonDocument } from '../../../lib/convert/xml';
 import { parseToCompactTree } from '../../../lib/tree/build-tree';
 import { TreeView } from '../../../lib/tree/tree-dom';
 import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements } from '../../../lib/xquery/documents/name-index';
-import { leafColumn, type LeafKind } from '../../../lib/xquery/documents/leaf-columns';
+import { leafColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/documents/leaf-columns';
+import { groupLeaves } from '../../../lib/xquery/documents/leaf-groups';
 import { childPath } from '../../../lib/xquery/documents/child-paths';
 
 const XML =
@@ -65,5 +66,28 @@ describe('leaf columns over a tree and over a DOM', () => {
     const fromTree = leafColumn(tree, name, kind, leaf);
     const fromDom = leafColumn(dom, name, kind, leaf);
     expect([Array.from(fromTree.offsets), fromTree.strings, fromTree.single]).toEqual([Array.from(fromDom.offsets), fromDom.strings, fromDom.single]);
+  });
+});
+
+describe('grouping by leaves over a tree and over a DOM', () => {
+  /** Each group as its keys' strings, the paths of its nodes and of each value's nodes; or the error. */
+  const groups = (doc: XdmNode, name: string, keys: LeafStep[][], values: LeafStep[][]): unknown => {
+    try {
+      return (groupLeaves([...elementsNamed(doc, name)], keys, keys.map((_, i) => `k${i}`), values) ?? []).map((g) =>
+        (g as XdmArray).value.map((member, i) => (i < keys.length ? member.map(String) : paths(member))),
+      );
+    } catch (e) {
+      return `error ${(e as Error).message}`;
+    }
+  };
+  const child = (leaf: string): LeafStep => ({ kind: 'child', leaf });
+  test.each([
+    ['Q{}a', [[{ kind: 'attribute', leaf: 'Q{}id' }]], [[child('Q{}b'), { kind: 'attribute', leaf: 'Q{}n' }]]],
+    ['Q{}b', [[child('Q{}c')], [{ kind: 'text', leaf: '' }]], [[child('Q{}c')], [{ kind: 'text', leaf: '' }]]],
+    ['Q{}a', [[child('Q{}b'), child('Q{}c')]], [[child('Q{}b'), child('Q{}c')], [child('Q{urn:p}b')]]],
+    ['Q{}c', [[{ kind: 'self', leaf: '' }]], []],
+    ['Q{}b', [[{ kind: 'attribute', leaf: 'Q{}n' }]], [[child('Q{}c')], [{ kind: 'text', leaf: '' }], [child('Q{}c'), child('Q{}c')]]],
+  ] as [string, LeafStep[][], LeafStep[][]][])('%s by %j', (name, keys, values) => {
+    expect(groups(tree, name, keys, values)).toEqual(groups(dom, name, keys, values));
   });
 });

@@ -15,6 +15,7 @@ import { lineColumn, type EQName, type FLWORClause, type FLWORExpr, type LetBind
 import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { translateGroupBy } from './flwor-group';
+import { leafGroupPlan } from './flwor-group-leaves';
 import { translateOrderBy } from './flwor-order';
 import { translateSortedFor } from './flwor-sort';
 import { TupleStream } from './flwor-tuples';
@@ -31,7 +32,11 @@ export function translateFlworAdvanced(expr: FLWORExpr, scope: Scope, unit: Tran
   const sorted = translateSortedFor(expr, scope, unit);
   if (sorted !== undefined) return sorted;
   const stream = new TupleStream(scope);
-  for (const clause of expr.clauses) translateClause(clause, stream, unit);
+  const leaves = leafGroupPlan(expr, scope);
+  for (const clause of expr.clauses) {
+    if (clause === leaves?.clause) translateGroupBy(clause, stream, unit, leaves);
+    else translateClause(clause, stream, unit);
+  }
   return stream.finish(translateExpr(expr.return, stream.scope, unit));
 }
 
@@ -91,7 +96,8 @@ export function clauseError(scope: Scope, code: 'XQST0076' | 'XQST0094', offset:
   return new LocatedQueryError({ code, message, status: 500, phase: 'compile' }, lineColumn(scope.ctx.source, offset));
 }
 
-const COLLATIONS = {
+/** The collations saxon-js knows. */
+export const COLLATIONS = {
   codepoint: 'http://www.w3.org/2005/xpath-functions/collation/codepoint',
   html: 'http://www.w3.org/2005/xpath-functions/collation/html-ascii-case-insensitive',
   uca: 'http://www.w3.org/2013/collation/UCA',

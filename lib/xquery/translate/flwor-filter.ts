@@ -44,8 +44,7 @@ export function pushWhereIntoFor(expr: FLWORExpr, scope: Scope): FLWORExpr {
 /** The clauses without the let binding `alias` when no variable reference of its name is left. */
 function withoutUnused(clauses: readonly FLWORClause[], result: Expr, alias: LetBinding, scope: Scope): FLWORClause[] {
   const name = expanded(alias.name, alias.start, scope);
-  const refers = (node: Node): boolean => (node.kind === 'VarRef' && expanded(node.name, node.start, scope) === name) || childNodes(node).some(refers);
-  if (refers(result) || clauses.some(refers)) return [...clauses];
+  if (name === undefined || refersTo(result, name, scope) || clauses.some((c) => refersTo(c, name, scope))) return [...clauses];
   const out: FLWORClause[] = [];
   for (const c of clauses) {
     if (c.kind !== 'LetClause') out.push(c);
@@ -99,12 +98,17 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
 }
 
 /** `Q{uri}local` of a variable name; undefined for a name the translation refuses (left to it). */
-function expanded(name: EQName, offset: number, scope: Scope): string | undefined {
+export function expanded(name: EQName, offset: number, scope: Scope): string | undefined {
   try {
     return eqname(scope.variableName(name, offset));
   } catch {
     return undefined;
   }
+}
+
+/** Whether a variable reference below `node` names the variable `name` (`Q{uri}local`). */
+export function refersTo(node: Node, name: string, scope: Scope): boolean {
+  return (node.kind === 'VarRef' && expanded(node.name, node.start, scope) === name) || childNodes(node).some((child) => refersTo(child, name, scope));
 }
 
 /** The test as the predicate `C op N` (from `$v/C op N`, `N op $v/C`, or an alias of `$v/C`). */

@@ -20,10 +20,16 @@
  *   group. Each grouping variable is bound to its key, every other variable to its
  *   concatenation.
  * - A collation applies to all specs in XSLT; specs with different collations are refused.
+ * - Keys that are leaves of the elements of the FLWOR's for variable (flwor-group-leaves.ts) are
+ *   first grouped from the leaf columns (engine:group-leaves, documents/leaf-groups.ts), over
+ *   the for variable's values alone: the tuple is then `[key 1, …, key K, value of $v, value of
+ *   each let read after the clause]` in either grouping.
  */
 import type { GroupByClause } from '../syntax';
 import { translateExpr } from './expressions';
-import { bindValue, clauseError, specCollation } from './flwor-advanced';
+import { bindValue, clauseError, COLLATIONS, specCollation } from './flwor-advanced';
+import type { LeafGroupPlan } from './flwor-group-leaves';
+import type { LeafStep } from '../documents/leaf-columns';
 import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import { groupKeyMessage } from '../group-tuples';
@@ -33,8 +39,14 @@ import { unsupported } from './unsupported';
 import { braced } from './emit';
 
 const GROUP_TUPLES = `${braced(NS.engine)}group-tuples`;
+const GROUP_LEAVES = `${braced(NS.engine)}group-leaves`;
 
-export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit): void {
+/** `leaves`: the plan of this clause when its keys are leaves of the for variable's elements. */
+export function translateGroupBy(clause: GroupByClause, stream: TupleStream, unit: TranslationUnit, leaves?: LeafGroupPlan): void {
+  // the for variable's values, one per tuple, before the specs bind anything (the first clause's
+  // expression is in the scope the FLWOR starts with)
+  const forVar = leaves && stream.lookup(leaves.binding.name, leaves.binding.start);
+  const nodes = forVar && translateExpr(leaves.nodes, stream.outer, unit);
   // all bindings first: a grouping variable names the latest binding of its name
   const atomized = new Set<string>();
   for (const spec of clause.specs) {
@@ -51,7 +63,10 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const collations = new Set(clause.specs.map((s) => specCollation(s.collation, stream.scope, s.start)));
   if (collations.size > 1) throw unsupported(stream.scope, clause, 'group by specs with different collations');
   const [collation] = collations;
-  const vars = stream.vars();
+  const byLeaves = leaves && forVar && nodes && collation === COLLATIONS.codepoint ? { plan: leaves, forVar, nodes } : undefined;
+  // grouped by leaves: the for variable (unless it is a grouping variable) and the lets read after the clause
+  const vars = byLeaves ? leafVars(byLeaves.plan, byLeaves.forVar, grouping, stream) : stream.vars();
+  const bound = byLeaves ? [...grouping, ...vars] : vars;
   const k = grouping.length;
   // a key bound by its spec is atomized already
   const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
@@ -60,15 +75,36 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const fallback = groupFunction(clause, grouping, vars.length, collation, unit);
   const t = tempVar(stream.outer, 'tuples');
   const g = tempVar(stream.outer, 'groups');
-  const groups =
+  let groups =
     `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${names}, ${xpathString(collation)}) ` +
     `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
+  if (byLeaves) groups = leafGrouping(byLeaves.plan, byLeaves.nodes, names, groups, stream);
   // a grouping variable: its key; any other: its concatenation
   const member = (v: Variable): string => {
     const i = grouping.findIndex((x) => x.param === v.param);
     return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
   };
-  stream.restart(groups, vars, undefined, member);
+  stream.restart(groups, bound, undefined, member);
+}
+
+/** The variables a group's array holds after the keys when grouped by leaves: `$v`, then the lets `plan` reads. */
+function leafVars(plan: LeafGroupPlan, forVar: Variable, grouping: readonly Variable[], stream: TupleStream): Variable[] {
+  const lets = plan.lets.map(({ binding: b }) => stream.lookup(b.name, b.start)!);
+  return grouping.includes(forVar) ? lets : [forVar, ...lets];
+}
+
+/**
+ * The groups of engine:group-leaves over `nodes` (XPath: the for variable's values, one per
+ * tuple), or of `plain` (XPath: the plain grouping of the same tuples) when it declines.
+ */
+function leafGrouping(plan: LeafGroupPlan, nodes: string, names: string, plain: string, stream: TupleStream): string {
+  const paths = (list: readonly (readonly LeafStep[])[]): string => {
+    const steps = list.flatMap((path) => path.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)));
+    return `(${steps.join(', ')}), (${list.map((path) => String(path.length)).join(', ')})`;
+  };
+  const g = tempVar(stream.outer, 'groups');
+  const call = `${GROUP_LEAVES}(${nodes}, ${paths(plan.keys)}, ${names}, ${paths(plan.lets.map((l) => l.steps))})`;
+  return `let ${g} := ${call} return if (${g} instance of ${braced(NS.xs)}boolean) then (${plain}) else ${g}`;
 }
 
 /** The XSLT grouping of tuple arrays with the keys of `grouping` and `values` variables (see above). */
