@@ -11,7 +11,7 @@
  * the text before the first marker and after the last one, in proportion to their lengths, then
  * the texts between markers in their middle, then drop markers from the end; every cut is `...`).
  */
-import { isNode, parseToSaxonDocument as parseXml, xpathError, type XdmValue } from '../../saxon';
+import { isNode, parseToSaxonDocument, xpathError, type XdmValue } from '../../saxon';
 import { isQName } from '../../convert/names';
 import type { Hits } from './hits';
 import { importable } from '../../tree/tree-dom';
@@ -40,7 +40,7 @@ export function requireNodes(items: XdmValue): void {
 export function markedCopies(nodes: XdmValue, hits: Hits, options: MarkOptions): XdmValue {
   requireNodes(nodes);
   if (!isQName(options.name)) throw xpathError(`Cannot convert to xs:QName: ${options.name}.`, 'FOCA0002');
-  const doc = parseXml('<_/>') as unknown as Document;
+  const doc = parseToSaxonDocument('<_/>') as unknown as Document;
   const copier = new Copier(doc, hits, options);
   return nodes.flatMap((n) => copier.copy(n as unknown as Node)) as unknown as XdmValue;
 }
@@ -64,7 +64,7 @@ class Copier {
         return this.text(node);
       case 9:
       case 11: {
-        const d = parseXml('<_/>') as unknown as Document;
+        const d = parseToSaxonDocument('<_/>') as unknown as Document;
         d.removeChild(d.documentElement);
         const copier = new Copier(d, this.hits, this.options);
         for (const c of Array.from(node.childNodes)) for (const x of copier.copy(c)) d.appendChild(x);

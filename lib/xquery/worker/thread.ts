@@ -19,7 +19,7 @@ import type { WorkerReaderSpec } from '../../store/types';
 import { openWorkerReader } from './store-reader';
 import { TaskClaim } from './task-claim';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
-import { parseToSaxonDocument as parseXml, type XdmNode, type XdmValue } from '../../saxon';
+import { parseToSaxonDocument, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
 import { prepareXPathPlans } from '../../saxon/xpath-plan';
 import { resolveRange } from '../../range-requests';
@@ -78,7 +78,7 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
     return ctx.xml.map((text) => {
       try {
         // saxon-js's parser rejects names beyond the BMP: such contexts go through ours (convert/astral-names.ts)
-        return hasAstralCharacters(text) ? (toSaxonDocument(parseXmlText(text).xml) as XdmNode) : parseXml(text);
+        return hasAstralCharacters(text) ? (toSaxonDocument(parseXmlText(text).xml) as XdmNode) : parseToSaxonDocument(text);
       } catch (e) {
         const message = e instanceof Error ? xmlParserMessage(e.message) : String(e);
         throw new QueryError({ code: 'FODC0006', message: `Context is not well-formed XML: ${message}`, status: 500, phase: 'evaluate' });
