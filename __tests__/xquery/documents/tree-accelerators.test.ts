@@ -11,6 +11,7 @@ import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedE
 import { leafColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/documents/leaf-columns';
 import { groupLeaves } from '../../../lib/xquery/documents/leaf-groups';
 import { childPath } from '../../../lib/xquery/documents/child-paths';
+import { lookupTexts, textAt, textCount, tokenCounts } from '../../../lib/xquery/documents/fulltext-index';
 
 const XML =
   '<r xmlns:p="urn:p" xmlns:q="urn:p"><a id="1" p:k="x"><b n="1">x<c>c1</c>y</b><a id="3"><b n="2"><b n="3"/></b></a></a>' +
@@ -50,6 +51,19 @@ describe('the element-name index over a tree and over a DOM', () => {
     [['Q{}none', 'Q{}b']],
   ])('child steps %j from the root element', (names) => {
     expect(paths(childPath(first(tree, '/r'), names))).toEqual(paths(childPath(first(dom, '/r'), names)));
+  });
+});
+
+describe('the full-text index over a tree and over a DOM', () => {
+  const fold = { caseSensitive: false, diacriticsSensitive: false };
+  test('the same text nodes, tokens and counts', () => {
+    expect(textCount(tree, fold)).toBe(textCount(dom, fold));
+    expect([...tokenCounts(tree, fold)]).toEqual([...tokenCounts(dom, fold)]);
+    for (const exact of ['x', 'c2', '7', 'none']) {
+      const positions = lookupTexts(tree, fold, { exact });
+      expect(positions).toEqual(lookupTexts(dom, fold, { exact }));
+      expect(paths(positions.map((p) => textAt(tree, fold, p)))).toEqual(paths(positions.map((p) => textAt(dom, fold, p))));
+    }
   });
 });
 

@@ -18,6 +18,8 @@
  */
 import { NodeKind, type XdmNode } from '../../saxon';
 import type { DomNode } from './name-index';
+import { NodeKind as Row } from '../../tree/compact-tree';
+import { treeNode } from '../../tree/tree-dom';
 import { words } from '../fulltext/tokens';
 import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -36,7 +38,8 @@ interface Entry {
 }
 
 interface DocFullText {
-  readonly texts: readonly DomNode[];
+  /** The indexed text nodes by position: made on demand from rows for a compact tree. */
+  readonly texts: { readonly length: number; at(position: number): DomNode };
   readonly entries: ReadonlyMap<string, Entry>;
   /** For a stemming index: folded tokens by their stem (language by key), made on first use. */
   readonly stems: Map<string, Map<string, string[]>>;
@@ -62,32 +65,45 @@ export function foldToken(word: string, o: FoldOptions): string {
   return normalizeToken(word, { case: o.caseSensitive ? 'sensitive' : 'insensitive', diacritics: o.diacriticsSensitive ? 'sensitive' : 'insensitive' });
 }
 
+/** Adds the tokens of the text at position `at` to `entries`; false when it has none. */
+function addText(entries: Map<string, Entry>, value: string, at: number, o: FoldOptions): boolean {
+  const ws = words(value);
+  if (ws.length === 0) return false;
+  for (const w of ws) {
+    const key = foldToken(w, o);
+    const e = entries.get(key);
+    if (e === undefined) entries.set(key, { nodes: at, count: 1 });
+    else {
+      e.count++;
+      if (typeof e.nodes === 'number') {
+        if (e.nodes !== at) e.nodes = [e.nodes, at];
+      } else if (e.nodes[e.nodes.length - 1] !== at) e.nodes.push(at);
+    }
+  }
+  return true;
+}
+
 function build(doc: DomNode, o: FoldOptions): DocFullText {
-  const texts: DomNode[] = [];
   const entries = new Map<string, Entry>();
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    // a compact tree: its text rows in document order, no node made until a lookup answers one
+    const { kind, value, strings, size } = tree.v.tree;
+    const rows: number[] = [];
+    for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && addText(entries, strings[value[pre]], rows.length, o)) rows.push(pre);
+    const pres = Int32Array.from(rows);
+    return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, entries, stems: new Map() };
+  }
+  const texts: DomNode[] = [];
   const visit = (node: DomNode): void => {
     for (let child = node.firstChild ?? null; child; child = child.nextSibling ?? null) {
       if (child.nodeType === NodeKind.text) {
-        const ws = words((child as unknown as { nodeValue: string }).nodeValue);
-        if (ws.length === 0) continue;
-        const at = texts.length;
-        texts.push(child);
-        for (const w of ws) {
-          const key = foldToken(w, o);
-          const e = entries.get(key);
-          if (e === undefined) entries.set(key, { nodes: at, count: 1 });
-          else {
-            e.count++;
-            if (typeof e.nodes === 'number') {
-              if (e.nodes !== at) e.nodes = [e.nodes, at];
-            } else if (e.nodes[e.nodes.length - 1] !== at) e.nodes.push(at);
-          }
-        }
+        if (addText(entries, (child as unknown as { nodeValue: string }).nodeValue, texts.length, o)) texts.push(child);
       } else if (child.nodeType === NodeKind.element) visit(child);
     }
   };
   visit(doc);
-  return { texts, entries, stems: new Map() };
+  return { texts: { length: texts.length, at: (i) => texts[i] }, entries, stems: new Map() };
 }
 
 function docFullText(doc: XdmNode, o: FoldOptions): DocFullText {
@@ -158,7 +174,7 @@ export function textCount(doc: XdmNode, o: FoldOptions): number {
 
 /** The text node at a position. */
 export function textAt(doc: XdmNode, o: FoldOptions, position: number): XdmNode {
-  return docFullText(doc, o).texts[position] as unknown as XdmNode;
+  return docFullText(doc, o).texts.at(position) as unknown as XdmNode;
 }
 
 /** Each folded token of `doc` with its number of occurrences. */
@@ -175,7 +191,7 @@ const ENTRY_BYTES = 64;
 /** The bytes the full-text index of `doc` holds beyond its tree, roughly (measured in tests). */
 export function fullTextIndexBytes(doc: XdmNode, o: FoldOptions): number {
   const index = docFullText(doc, o);
-  let bytes = index.texts.length * 8;
+  let bytes = index.texts.length * (treeNode(doc) !== undefined ? 4 : 8);
   for (const [token, e] of index.entries) bytes += ENTRY_BYTES + token.length * 2 + (typeof e.nodes === 'number' ? 0 : e.nodes.length * 8);
   return bytes;
 }
