@@ -86,10 +86,10 @@ const NO_NODES: ReadonlySet<unknown> = new Set();
  * Whether `searched` (a candidate of the index) satisfies the selection. An exact candidate needs
  * no matcher, unless ft:mark, ft:extract or ft:count collect the matched tokens (fulltext/hits.ts).
  */
-function matches(searched: XdmValue[number], tokens: ReturnType<typeof tokenize>, ctx: FTContext, selection: FTNode, exact: boolean): boolean {
+function matches(searched: XdmValue[number], tokens: () => ReturnType<typeof tokenize>, ctx: FTContext, selection: FTNode, exact: boolean): boolean {
   const collecting = collectingHits();
   if (exact && !collecting) return true;
-  const all = new ItemMatcher(tokens, ctx).eval(selection);
+  const all = new ItemMatcher(tokens(), ctx).eval(selection);
   if (!satisfied(all)) return false;
   if (collecting) recordHits(searched, NO_NODES, () => hitPositions(all));
   return true;
@@ -109,8 +109,8 @@ function search([db, terms, options]: XdmValue[]): XdmValue {
   const out: XdmNode[] = [];
   for (const doc of docs) {
     for (const text of candidateTexts(doc, index.fold, candidatesOf(doc, index.fold, selection))) {
-      const value = (text as unknown as { nodeValue: string }).nodeValue;
-      if (matches(text, tokenize(value), ctx, selection, exact)) out.push(text);
+      // the text is tokenized only when the matcher runs (an exact candidate needs none)
+      if (matches(text, () => tokenize((text as unknown as { nodeValue: string }).nodeValue), ctx, selection, exact)) out.push(text);
     }
   }
   return out;
@@ -168,7 +168,7 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
     const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
     if (!owner || owner.nodeType !== 1 || (name !== '*' && expandedName(owner) !== name)) continue;
     const searched = self ? (owner as unknown as XdmNode) : text;
-    if (matches(searched, tokenize(searchedText(searched, NO_NODES)), ctx, selection, exact)) owners.add(owner as unknown as XdmNode);
+    if (matches(searched, () => tokenize(searchedText(searched, NO_NODES)), ctx, selection, exact)) owners.add(owner as unknown as XdmNode);
   }
   return [...owners].sort((a, b) => (preOf(doc, a) as number) - (preOf(doc, b) as number));
 }
