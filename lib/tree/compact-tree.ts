@@ -44,6 +44,11 @@ export interface CompactTree {
   readonly strings: readonly string[];
 }
 
+/** The first child of `pre`, or -1. */
+export function firstChild(tree: CompactTree, pre: number): number {
+  return tree.end[pre] > pre + 1 ? pre + 1 : -1;
+}
+
 /** The next sibling of `pre`, or -1. */
 export function nextSibling(tree: CompactTree, pre: number): number {
   const parent = tree.parent[pre];

@@ -18,7 +18,7 @@
  * (convert/compact-dom.ts).
  */
 import { parseToSaxonDocument, type XdmNode } from '../saxon';
-import { NodeKind, nextSibling, stringValue, type CompactTree } from './compact-tree';
+import { NodeKind, firstChild, nextSibling, stringValue, type CompactTree } from './compact-tree';
 
 /** A node object: the view of its tree, its row, and what it made on demand. */
 interface TreeNode {
@@ -102,10 +102,6 @@ function nodeOrNull(view: TreeView, pre: number): TreeNode | null {
   return pre < 0 ? null : view.node(pre);
 }
 
-function firstChildOf(tree: CompactTree, pre: number): number {
-  return tree.end[pre] > pre + 1 ? pre + 1 : -1;
-}
-
 function lastChildOf(tree: CompactTree, pre: number): number {
   const end = tree.end[pre];
   if (end === pre + 1) return -1;
@@ -131,7 +127,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
       return nodeOrNull(this.v, this.p === 0 ? -1 : this.v.previousOf(this.p));
     }),
     firstChild: getter(function () {
-      return nodeOrNull(this.v, firstChildOf(this.v.tree, this.p));
+      return nodeOrNull(this.v, firstChild(this.v.tree, this.p));
     }),
     lastChild: getter(function () {
       return nodeOrNull(this.v, lastChildOf(this.v.tree, this.p));
@@ -143,7 +139,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
       return stringValue(this.v.tree, this.p);
     }),
     hasChildNodes: value(function (this: TreeNode) {
-      return firstChildOf(this.v.tree, this.p) >= 0;
+      return firstChild(this.v.tree, this.p) >= 0;
     }),
     cloneNode: value(function (this: TreeNode, deep?: unknown) {
       return copyToDom(this, Boolean(deep));
@@ -238,7 +234,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
 function childList(node: TreeNode, listProto: object): ArrayLike<TreeNode> {
   const tree = node.v.tree;
   const out: TreeNode[] = [];
-  for (let c = firstChildOf(tree, node.p); c >= 0; c = nextSibling(tree, c)) out.push(node.v.node(c));
+  for (let c = firstChild(tree, node.p); c >= 0; c = nextSibling(tree, c)) out.push(node.v.node(c));
   return Object.setPrototypeOf(out, listProto) as ArrayLike<TreeNode>;
 }
 
@@ -302,14 +298,14 @@ function copyToDom(node: TreeNode, deep: boolean): object {
           attr.value = attr.nodeValue = tree.strings[tree.attrValue[i]];
           el.setAttributeNode(attr);
         }
-        if (deep) for (let c = firstChildOf(tree, pre); c >= 0; c = nextSibling(tree, c)) el.appendChild(build(c));
+        if (deep) for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) el.appendChild(build(c));
         return el;
       }
     }
   };
   if (node.p !== 0) return build(node.p);
   doc.removeChild(doc.documentElement);
-  if (deep) for (let c = firstChildOf(tree, 0); c >= 0; c = nextSibling(tree, c)) doc.appendChild(build(c));
+  if (deep) for (let c = firstChild(tree, 0); c >= 0; c = nextSibling(tree, c)) doc.appendChild(build(c));
   return doc;
 }
 

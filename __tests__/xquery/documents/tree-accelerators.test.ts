@@ -8,7 +8,7 @@ import { toSaxonDocument } from '../../../lib/convert/xml';
 import { parseToCompactTree } from '../../../lib/tree/build-tree';
 import { TreeView } from '../../../lib/tree/tree-dom';
 import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements } from '../../../lib/xquery/documents/name-index';
-import { leafColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/documents/leaf-columns';
+import { leafColumn, leafPathColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/documents/leaf-columns';
 import { groupLeaves } from '../../../lib/xquery/documents/leaf-groups';
 import { childPath } from '../../../lib/xquery/documents/child-paths';
 import { lookupTexts, textAt, textCount, tokenCounts } from '../../../lib/xquery/documents/fulltext-index';
@@ -79,6 +79,19 @@ describe('leaf columns over a tree and over a DOM', () => {
   ] as [string, LeafKind, string][])('%s %s %s', (name, kind, leaf) => {
     const fromTree = leafColumn(tree, name, kind, leaf);
     const fromDom = leafColumn(dom, name, kind, leaf);
+    expect([Array.from(fromTree.offsets), fromTree.strings, fromTree.single]).toEqual([Array.from(fromDom.offsets), fromDom.strings, fromDom.single]);
+  });
+
+  const step = (kind: LeafKind, leaf = ''): LeafStep => ({ kind, leaf });
+  test.each([
+    ['Q{}a', [step('child', 'Q{}b'), step('child', 'Q{}c')]],
+    ['Q{}a', [step('child', 'Q{}b'), step('attribute', 'Q{}n')]],
+    ['Q{}a', [step('child', 'Q{}a'), step('child', 'Q{}b'), step('text')]],
+    ['Q{}r', [step('child', 'Q{}a'), step('child', 'Q{urn:p}b'), step('self')]],
+    ['Q{}b', [step('child', 'Q{}c'), step('child', 'Q{}c')]],
+  ] as [string, LeafStep[]][])('%s with the path %j', (name, path) => {
+    const fromTree = leafPathColumn(tree, name, path);
+    const fromDom = leafPathColumn(dom, name, path);
     expect([Array.from(fromTree.offsets), fromTree.strings, fromTree.single]).toEqual([Array.from(fromDom.offsets), fromDom.strings, fromDom.single]);
   });
 });

@@ -14,7 +14,7 @@
  */
 import { ENGINE_NS } from '../constants';
 import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../saxon';
-import { NodeKind as Row, nextSibling } from '../../tree/compact-tree';
+import { NodeKind as Row, firstChild, nextSibling } from '../../tree/compact-tree';
 import { nameIds } from '../../tree/name-rows';
 import { treeNode } from '../../tree/tree-dom';
 import { expandedName, type DomNode } from './name-index';
@@ -26,14 +26,14 @@ export function childPath(node: XdmNode, names: readonly string[]): XdmNode[] {
   const at = treeNode(node);
   if (at !== undefined) {
     const tree = at.v.tree;
-    const { kind, name, end } = tree;
+    const { kind, name } = tree;
     let rows = [at.p];
     for (const step of names) {
       const ids = nameIds(tree, step);
       const next: number[] = [];
       if (ids.size > 0) {
         for (const row of rows) {
-          for (let c = end[row] > row + 1 ? row + 1 : -1; c >= 0; c = nextSibling(tree, c)) if (kind[c] === Row.element && ids.has(name[c])) next.push(c);
+          for (let c = firstChild(tree, row); c >= 0; c = nextSibling(tree, c)) if (kind[c] === Row.element && ids.has(name[c])) next.push(c);
         }
       }
       rows = next;

@@ -15,7 +15,7 @@
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../saxon';
 import { expandedName, elementsNamed, type DomNode } from './name-index';
 import { PLAIN_NUMBER, stringValue } from './leaf-values';
-import { NodeKind as Row, nextSibling, stringValue as rowString, type CompactTree } from '../../tree/compact-tree';
+import { NodeKind as Row, firstChild, nextSibling, stringValue as rowString, type CompactTree } from '../../tree/compact-tree';
 import { elementRows, nameIds } from '../../tree/name-rows';
 import { treeNode } from '../../tree/tree-dom';
 
@@ -74,28 +74,31 @@ function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]
   }
 }
 
-/** A column of a compact tree, read from its rows without making nodes. */
-function treeColumn(tree: CompactTree, name: string, kind: LeafKind, leaf: string): Column {
-  const rows = elementRows(tree, name);
-  const ids = kind === 'child' || kind === 'attribute' ? nameIds(tree, leaf) : undefined;
-  const offsets = new Int32Array(rows.length + 1);
-  const strings: string[] = [];
-  let single = true;
-  for (let i = 0; i < rows.length; i++) {
-    const pre = rows[i];
-    offsets[i] = strings.length;
-    if (kind === 'self') strings.push(rowString(tree, pre));
-    else if (kind === 'attribute') {
-      for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids!.has(tree.attrName[a])) strings.push(tree.strings[tree.attrValue[a]]);
-    } else {
-      for (let c = tree.end[pre] > pre + 1 ? pre + 1 : -1; c >= 0; c = nextSibling(tree, c)) {
-        if (kind === 'child' ? tree.kind[c] === Row.element && ids!.has(tree.name[c]) : tree.kind[c] === Row.text) strings.push(kind === 'child' ? rowString(tree, c) : tree.strings[tree.value[c]]);
-      }
-    }
-    if (strings.length - offsets[i] > 1) single = false;
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
+ * Appends the leaves `path` (from step `at`) reads below row `pre` of a compact tree to `out`,
+ * from its rows without making nodes: what `addPathLeaves` reads from the DOM. `ids` are the
+ * name ids of each step's name.
+ */
+function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[], ids: readonly ReadonlySet<number>[], at: number, out: string[]): void {
+  const { kind } = path[at];
+  if (kind === 'self') {
+    out.push(rowString(tree, pre));
+    return;
   }
-  offsets[rows.length] = strings.length;
-  return { offsets, strings, single };
+  if (kind === 'attribute') {
+    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings[tree.attrValue[a]]);
+    return;
+  }
+  for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
+    if (kind === 'text') {
+      if (tree.kind[c] === Row.text) out.push(tree.strings[tree.value[c]]);
+    } else if (tree.kind[c] === Row.element && ids[at].has(tree.name[c])) {
+      if (at === path.length - 1) out.push(rowString(tree, c));
+      else addRowLeaves(tree, c, path, ids, at + 1, out);
+    }
+  }
 }
 
 /** Appends the leaves `path` (from step `at`) reads of `element` to `out`. */
@@ -110,21 +113,30 @@ function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, 
   }
 }
 
-function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
-  // a path of one step over a compact tree: from its rows; a longer one through its DOM
-  const tree = treeNode(doc);
-  if (tree !== undefined && path.length === 1) return treeColumn(tree.v.tree, name, path[0].kind, path[0].leaf);
-  const elements = elementsNamed(doc, name);
-  const offsets = new Int32Array(elements.length + 1);
+/** The column of `count` elements, `add` appending the leaves of element i. */
+function columnOf(count: number, add: (i: number, out: string[]) => void): Column {
+  const offsets = new Int32Array(count + 1);
   const strings: string[] = [];
   let single = true;
-  for (let i = 0; i < elements.length; i++) {
+  for (let i = 0; i < count; i++) {
     offsets[i] = strings.length;
-    addPathLeaves(elements[i], path, 0, strings);
+    add(i, strings);
     if (strings.length - offsets[i] > 1) single = false;
   }
-  offsets[elements.length] = strings.length;
+  offsets[count] = strings.length;
   return { offsets, strings, single };
+}
+
+function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    const t = tree.v.tree;
+    const rows = elementRows(t, name);
+    const ids = path.map((step) => (step.kind === 'child' || step.kind === 'attribute' ? nameIds(t, step.leaf) : NO_IDS));
+    return columnOf(rows.length, (i, out) => addRowLeaves(t, rows[i], path, ids, 0, out));
+  }
+  const elements = elementsNamed(doc, name);
+  return columnOf(elements.length, (i, out) => addPathLeaves(elements[i], path, 0, out));
 }
 
 /** The column of `name` and `path` of a document in `store`, built by `build` on first use. */

@@ -177,26 +177,26 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   return out;
 }
 
-/** The descendant elements of `node`, in document order. */
+/** The descendant elements of `node`, in document order (those of a document listed once). */
 export function descendantElements(node: XdmNode): XdmNode[] {
   const tree = treeNode(node);
-  if (tree !== undefined && node.nodeType !== NodeKind.document) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, tree.p + 1, tree.v.tree.end[tree.p]));
-  if (node.nodeType === NodeKind.document) {
-    let list = elementLists.get(node);
-    if (!list) {
-      const elements: DomNode[] = [];
-      if (tree !== undefined) list = nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
-      else {
-        walkElements(node as DomNode, (element) => elements.push(element));
-        list = elements;
-      }
-      elementLists.set(node, list);
-    }
-    return [...list];
+  if (node.nodeType !== NodeKind.document) {
+    if (tree !== undefined) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, tree.p + 1, tree.v.tree.end[tree.p]));
+    const out: DomNode[] = [];
+    if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) walkElements(node as DomNode, (element) => out.push(element));
+    return out;
   }
-  const out: DomNode[] = [];
-  if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) walkElements(node as DomNode, (element) => out.push(element));
-  return out;
+  let list = elementLists.get(node);
+  if (!list) {
+    if (tree !== undefined) list = nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
+    else {
+      const elements: DomNode[] = [];
+      walkElements(node as DomNode, (element) => elements.push(element));
+      list = elements;
+    }
+    elementLists.set(node, list);
+  }
+  return [...list];
 }
 
 /** The one node of a path step's context; as `E/…` does, refuses a non-node (XPTY0019). */
