@@ -128,8 +128,11 @@ function commentsOf(text) {
 }
 /** A file name in prose, as comment-paths.test.ts reads them. */
 const FILE_NAME = /(?<![\w@:/.*-])((?:\.\.?\/)?[\w.-]+(?:\/[\w.-]+)*\.ts)(?![\w/])/g;
-/** A repository path of the re-laid-out folders, in code or configuration (`\\.` escapes of regexes kept). */
-const REPO_PATH = /(?<![\w/.-])((?:lib|__tests__)\/xquery(?:\/[\w-]+(?:(?:\\\\|\\)?\.[\w-]+)*)+)(?![\w/-])/g;
+/**
+ * A path of the re-laid-out folders in code or configuration: from the repository's root, or
+ * from lib/ (`xquery/worker/thread.ts`); the `\\.` escapes of a regular expression are kept.
+ */
+const REPO_PATH = /(?<![\w/.-])((?:lib\/|__tests__\/)?xquery(?:\/[\w-]+(?:(?:\\\\|\\)?\.[\w-]+)*)+)(?![\w/-])/g;
 
 /**
  * The file a prose name stands for, the way comment-paths.test.ts finds it: beside the naming
@@ -175,6 +178,11 @@ function computeEdits(moves) {
       return rel.startsWith('.') ? rel : `./${rel}`;
     }
     if (/^(lib|__tests__|scripts|bench)\//.test(name)) return target;
+    // a name with folders names its file from lib/xquery, which shows the new place
+    if (name.includes('/') && target.startsWith(`${LIB}/`)) {
+      const fromLayout = name.startsWith('xquery/') ? target.slice('lib/'.length) : target.slice(LIB.length + 1);
+      if (prose(from, fromLayout, newFiles, newTail).file === target) return fromLayout;
+    }
     const parts = target.split('/');
     for (let k = Math.min(name.split('/').length, parts.length); k <= parts.length; k++) {
       const candidate = parts.slice(-k).join('/');
@@ -229,7 +237,9 @@ function computeEdits(moves) {
     if (isCode || TOP_FILES.includes(file)) {
       for (const m of text.matchAll(REPO_PATH)) {
         const written = m[1];
-        const plain = written.replace(/\\\\\./g, '.').replace(/\\\./g, '.');
+        const unescaped = written.replace(/\\\\\./g, '.').replace(/\\\./g, '.');
+        const fromLib = unescaped.startsWith('xquery/');
+        const plain = fromLib ? `lib/${unescaped}` : unescaped;
         const target = [plain, `${plain}.ts`, `${plain}/index.ts`].find(isOld);
         if (!target) {
           if (oldDirs.has(plain) && !newDirs.has(plain)) warnings.push(`${file}: names the folder ${plain}, which the re-layout empties`);
@@ -239,6 +249,7 @@ function computeEdits(moves) {
         let next = moved(target);
         if (target !== plain) next = target.endsWith('/index.ts') ? path.posix.dirname(next) : next.replace(/\.ts$/, '');
         const escape = /\\\\\./.test(written) ? '\\\\.' : /\\\./.test(written) ? '\\.' : '.';
+        if (fromLib) next = next.slice('lib/'.length);
         next = next.replace(/\./g, escape);
         add(file, { start: m.index, end: m.index + written.length, text: next, kind: 'repo-path', priority: 2 });
         counts.repoPaths++;
