@@ -246,6 +246,11 @@ function computeEdits(moves) {
           continue;
         }
         if (!moves.has(target)) continue;
+        // `lib/xquery/engine` was engine.ts and is a folder of the new layout: which one is meant?
+        if (target !== plain && newDirs.has(plain)) {
+          warnings.push(`${file}: '${written}' names ${target} or the new folder ${plain}; left as written`);
+          continue;
+        }
         let next = moved(target);
         if (target !== plain) next = target.endsWith('/index.ts') ? path.posix.dirname(next) : next.replace(/\.ts$/, '');
         const escape = /\\\\\./.test(written) ? '\\\\.' : /\\\./.test(written) ? '\\.' : '.';
