@@ -1,7 +1,6 @@
 // The module references of a source file, read with the TypeScript compiler's parser, and their
 // resolution to repository files the way TypeScript resolves a relative specifier (`./x`,
-// `./x.js`, `./x/index`, a folder with an index.ts). Shared by the re-layout tool and its
-// import-graph report.
+// `./x.js`, `./x/index`, a folder with an index.ts), for the re-layout tool (relayout.js).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');

@@ -221,7 +221,7 @@ function computeEdits(moves) {
   for (const file of all) {
     const full = path.join(ROOT, file);
     const text = fs.readFileSync(full, 'utf8');
-    const isCode = CODE.test(file) && !file.endsWith('.d.ts') || file.endsWith('.d.ts');
+    const isCode = CODE.test(file);
     if (isCode) {
       for (const s of specifiersOf(file, text)) {
         const target = resolveSpecifier(file, s.text, isOld);

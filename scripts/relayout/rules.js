@@ -1,15 +1,10 @@
-// Where each file of lib/xquery goes, by where its code runs and by feature (README "Architecture").
+// Where each file of lib/xquery goes, by where its code runs and by feature (README "Architecture"):
+// engine/ the server's main thread, host/ the query host process, worker/ the worker threads,
+// protocol/ what crosses between them; __tests__/layers.test.ts holds each runtime to its folder.
 // Paths are relative to lib/xquery. A pattern's `*` stands for one or more characters of a name
 // (no `/`); `{1}`, `{2}` in the target are what the stars matched, in order. The first rule that
 // matches decides, so the explicit entries come first; a file that no rule matches stops the tool.
 'use strict';
-
-/** Folders, and what runs there: the layers test (__tests__/layers.test.ts) holds them to it. */
-const RUNTIMES = {
-  engine: 'the server\'s main thread',
-  host: 'the query host process',
-  worker: 'the query worker threads',
-};
 
 /** One speed-up: its translator rewrite and its run-time half, in accelerators/NAME/. */
 const ACCELERATOR_HALVES = {
@@ -166,4 +161,4 @@ const TEST_FOLDERS = [
   ['fulltext/*', 'fulltext/{1}'],
 ];
 
-module.exports = { RUNTIMES, ACCELERATOR_HALVES, EXPLICIT, PATTERNS, TEST_EXPLICIT, TEST_FOLDERS };
+module.exports = { ACCELERATOR_HALVES, EXPLICIT, PATTERNS, TEST_EXPLICIT, TEST_FOLDERS };
