@@ -1,9 +1,9 @@
 /**
- * Comments that name a source file (`documents/name-index.ts`, `engine.ts`) must name one that
+ * Comments that name a source file (`store/types.ts`, `router.ts`) must name one that
  * exists: a comment pointing at a moved or renamed file sends the next reader to nothing.
  *
  * A name is looked up beside the commenting file, from the repository's root, from `lib/`, and
- * finally as the end of any path in the repository (`name-index.ts` or `documents/name-index.ts`).
+ * finally as the end of any path in the repository (`disk-paths.ts` or `file/disk-paths.ts`).
  * Placeholders in prose (`NAME.ts`, `x.ts`, `*.test.ts`) are not file names.
  */
 import fs from 'node:fs';
@@ -70,8 +70,8 @@ describe('file names in comments', () => {
 
   test('a moved file is caught', () => {
     // the check itself: a name that exists passes, the same name in another folder does not
-    expect(exists('lib/xquery/translate/paths-aggregate.ts', 'documents/name-index.ts')).toBe(true);
-    expect(exists('lib/xquery/translate/paths-aggregate.ts', 'modules/name-index.ts')).toBe(false);
-    expect([...'see `modules/name-index.ts`, NAME.ts and x.ts'.matchAll(FILE_NAME)].map((m) => m[1]).filter((n) => !isPlaceholder(n))).toEqual(['modules/name-index.ts']);
+    expect(exists('lib/http/router.ts', 'file/disk-paths.ts')).toBe(true);
+    expect(exists('lib/http/router.ts', 'postgres/disk-paths.ts')).toBe(false);
+    expect([...'see `postgres/disk-paths.ts`, NAME.ts and x.ts'.matchAll(FILE_NAME)].map((m) => m[1]).filter((n) => !isPlaceholder(n))).toEqual(['postgres/disk-paths.ts']);
   });
 });

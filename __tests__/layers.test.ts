@@ -6,8 +6,15 @@
  *   and its own folder, never the other store; the shared modules import no store folder;
  * - nothing in lib/store imports what is built on it (lib/xquery, lib/http, lib/operations,
  *   lib/commands).
+ * - code of one runtime of the engine is not loaded by another (README "Architecture"): what the
+ *   server's main thread loads from the engine's facade holds nothing of lib/xquery/host/ or
+ *   lib/xquery/worker/; the query host process nothing of engine/ or worker/; a worker thread
+ *   nothing of engine/ or host/ (their entries: RUNTIMES below). Type imports are erased from the
+ *   JavaScript and may cross. Until lib/xquery is laid out by runtime (scripts/relayout/), the
+ *   entries do not exist and the check has no files to read;
+ * - an index.ts only re-exports: its code lives in a file named for what it does.
  * Imports are read with the TypeScript compiler's pre-processor: static imports and exports,
- * `import type`, `import()` and `require()`.
+ * `import type`, `import()` and `require()`; the runtimes' imports with its parser.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,6 +68,62 @@ function crossing(file: string, target: string): string | undefined {
   return undefined;
 }
 
+/** Each runtime of the engine: the file it starts from, and its folder. */
+const RUNTIMES = [
+  { name: 'main thread', entry: 'lib/xquery/engine/engine.ts', folder: 'lib/xquery/engine' },
+  { name: 'query host process', entry: 'lib/xquery/host/host-process.ts', folder: 'lib/xquery/host' },
+  { name: 'worker thread', entry: 'lib/xquery/worker/thread.ts', folder: 'lib/xquery/worker' },
+];
+
+/** The repository files `file` loads at run time: its relative imports but the type-only ones. */
+function valueImportsOf(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typeOnly = clause !== undefined && (clause.isTypeOnly ||
+        (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)));
+      if (!typeOnly) names.push((node.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
+      names.push((node.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0])
+      && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      names.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names.filter((n) => n.startsWith('.')).map((n) => {
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), n)).replace(/\.js$/, '');
+    return [`${base}.ts`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(ROOT, f))) ?? `${base}.ts`;
+  });
+}
+
+/** Each file `entry` loads, directly or through others, with the file that loads it. */
+function loadedFrom(entry: string, read: (file: string) => string): Map<string, string> {
+  const loadedBy = new Map<string, string>([[entry, entry]]);
+  const todo = [entry];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    for (const target of valueImportsOf(file, read(file))) {
+      if (!loadedBy.has(target) && target.startsWith('lib/')) {
+        loadedBy.set(target, file);
+        todo.push(target);
+      }
+    }
+  }
+  return loadedBy;
+}
+
+/** The imports by which `runtime` loads code of another runtime's folder. */
+function foreignLoads(runtime: (typeof RUNTIMES)[number], read: (file: string) => string): string[] {
+  const others = RUNTIMES.filter((r) => r !== runtime);
+  return [...loadedFrom(runtime.entry, read)]
+    .filter(([file, by]) => others.some((r) => within(file, r.folder) && !within(by, r.folder)))
+    .map(([file, by]) => `the ${runtime.name} loads ${file} (imported by ${by})`);
+}
+
 describe('layers of lib/', () => {
   test('no import crosses a layer', () => {
     const crossings: string[] = [];
@@ -71,6 +134,35 @@ describe('layers of lib/', () => {
       }
     }
     expect(crossings).toEqual([]);
+  });
+
+  test('no runtime of the engine loads code of another', () => {
+    const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const laidOut = fs.existsSync(path.join(ROOT, RUNTIMES[0].entry));
+    const runtimes = laidOut ? RUNTIMES : [];
+    expect(runtimes.filter((r) => !fs.existsSync(path.join(ROOT, r.entry))).map((r) => r.entry)).toEqual([]);
+    expect(runtimes.flatMap((r) => foreignLoads(r, read))).toEqual([]);
+  });
+
+  test('an index.ts only re-exports', () => {
+    const withCode = sourcesUnder('lib').filter((file) => path.posix.basename(file) === 'index.ts').filter((file) => {
+      const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+      return source.statements.some((s) => !(ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined));
+    });
+    expect(withCode).toEqual([]);
+  });
+
+  test('a runtime loading another\'s code is caught', () => {
+    // the check itself, on made-up files: the main thread reaches a worker's file through a shared one
+    const files: Record<string, string> = {
+      'lib/xquery/engine/engine.ts': "import type { Task } from '../worker/thread';\nimport { run } from '../shared';",
+      'lib/xquery/shared.ts': "export { compile } from './worker/compile';",
+      'lib/xquery/worker/compile.ts': "import { saxon } from '../../saxon';",
+    };
+    const read = (file: string): string => files[file] ?? '';
+    expect(foreignLoads(RUNTIMES[0], read)).toEqual(['the main thread loads lib/xquery/worker/compile.ts (imported by lib/xquery/shared.ts)']);
+    files['lib/xquery/shared.ts'] = "export type { compile } from './worker/compile';";
+    expect(foreignLoads(RUNTIMES[0], read)).toEqual([]);
   });
 
   test('a crossing import is caught', () => {

@@ -26,6 +26,7 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'npm ci && npm start': 'builds and starts this repository',
   'npm ci && npm test': 'runs this repository\'s whole suite',
   'http/        requests and responses: parameters, POST bodies, status codes': 'a diagram',
+  'server process, main thread': 'a diagram',
 };
 
 interface Block {

@@ -23,7 +23,7 @@ import type { QueryAccount } from './update/user-changes';
 import type { RequestedRange } from '../range-requests';
 import type { ReadView } from '../store/types';
 import { LRUCache } from 'lru-cache';
-import { compileKey } from './compile';
+import { compileKey } from './compile-key';
 import { DEFAULT_BASE_URI } from './constants';
 import { LocatedQueryError, locate, staticError } from './errors';
 import { QueryError } from './query-error';
@@ -284,7 +284,7 @@ class XQueryEngine implements Engine {
   }
 
   /**
-   * How a query runs (translate/index.ts `Translation.xpath`): its own stylesheet; one XPath
+   * How a query runs (translate/translation.ts `Translation.xpath`): its own stylesheet; one XPath
    * expression on saxon-js's evaluator (the literals of its predicates written in,
    * literals.ts `inlinePredicateLiterals`); or one expression on the runtime library, whose
    * expression parameter is then added to `params`. The library has the default static base

@@ -58,7 +58,7 @@ export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): X
 }
 
 /**
- * Runs a query that is one XPath expression (translate/index.ts `Translation.xpath`) with
+ * Runs a query that is one XPath expression (translate/translation.ts `Translation.xpath`) with
  * saxon-js's XPath evaluator: no stylesheet to compile, so a query seen for the first time costs
  * little more than one seen before (whose compiled expression is kept, xpath-plans.ts). Parameters and context as for `evaluate` (the expression
  * reads CONTEXT_PARAM); `baseUri` is the static base URI.

@@ -24,7 +24,7 @@ export interface PreparedQuery {
   /**
    * The translation to compile as the query's own stylesheet: `translation(mode)`, or, when its
    * plain constructors copy the elements they nest, the translation that builds them in place
-   * (translate/index.ts `copiesConstructedElements`).
+   * (translate/translation.ts `copiesConstructedElements`).
    */
   stylesheetTranslation(mode: ContextMode): Translation;
   /** The query's result depends on its text, external variables and serialization only (analysis/pure.ts); throws static errors. */

@@ -10,7 +10,7 @@ import type { StringBinding } from './external-variables';
 import { contentTypeFor } from './serialization/serialize';
 import { inlinePredicateLiterals, xpathToRun, type Translation } from './translate';
 
-/** The expression of a run as one XPath expression (translate/index.ts `xpathToRun`), with the literals it takes written in. */
+/** The expression of a run as one XPath expression (translate/translation.ts `xpathToRun`), with the literals it takes written in. */
 export interface RunExpression {
   /** `xpathToRun`'s expression, undefined when the query cannot run as one expression. */
   readonly expression?: string;

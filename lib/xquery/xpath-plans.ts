@@ -1,6 +1,6 @@
 /**
  * Compiled XPath expressions, kept per thread: a query that runs as one XPath expression
- * (translate/index.ts `Translation.xpath`) is parsed and compiled by saxon-js once per text and
+ * (translate/translation.ts `Translation.xpath`) is parsed and compiled by saxon-js once per text and
  * parameter names (saxon/xpath-plan.ts), not on every run as `XPath.evaluate` does. Queries that
  * differ only in literals outside predicates have the same text (those literals are parameters,
  * translate/literals.ts), so they share one plan too.
@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { saxon } from '../saxon';
 import { compileXPath, runXPathPlan, type XPathPlan } from '../saxon/xpath-plan';
 
-/** Plans kept per thread; an expression is at most translate/index.ts XPATH_MAX_LENGTH long. */
+/** Plans kept per thread; an expression is at most translate/translation.ts XPATH_MAX_LENGTH long. */
 const MAX_PLANS = 512;
 
 /** A kept plan and the parameter names it was compiled for; plan false: the expression runs through `XPath.evaluate`. */

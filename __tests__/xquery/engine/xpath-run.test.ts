@@ -1,4 +1,4 @@
-/** Queries that are one XPath expression run without a compiled stylesheet (translate/index.ts). */
+/** Queries that are one XPath expression run without a compiled stylesheet (translate/translation.ts). */
 import { QueryError } from '../../../lib/xquery/query-error';
 import { CONTEXT_URI_PARAM, inlinePredicateLiterals, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';

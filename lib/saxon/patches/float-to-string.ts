@@ -3,7 +3,7 @@
  * xs:float by rounding the double expansion to 7 significant digits, so `xs:float(1e11)` comes
  * out as `9.9999998E10` and `xs:float('1.2345e-2')` as `0.01234`. That `toString` is what string(),
  * casts and element/attribute content use, so we replace it, for xs:float values only, with
- * `floatCanonical`. Applied by `applyQueryPatches` (index.ts) in query workers. If the
+ * `floatCanonical`. Applied by `applyQueryPatches` (apply.ts) in query workers. If the
  * class no longer looks as expected (another saxon-js version), we throw instead of silently
  * keeping or breaking float output.
  */

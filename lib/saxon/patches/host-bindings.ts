@@ -28,7 +28,7 @@
  *    constants become an object that equals no namespace string, so a tree built by hand finds
  *    "Unknown function namespace" (SXJS0003) there too.
  * Checked first (another saxon-js version throws), applied once per thread, idempotent. Query
- * workers apply it before anything is compiled (index.ts `applyQueryPatches`). The main thread
+ * workers apply it before anything is compiled (apply.ts `applyQueryPatches`). The main thread
  * keeps the host application's saxon-js as shipped: it evaluates no query text, only the fixed
  * expressions of lib/saxon/xpath-parse.ts.
  */

@@ -1,43 +1,6 @@
-/**
- * The runtime patches of saxon-js 2.7.0, one per file in this folder. Each checks first that it
- * finds saxon-js 2.7.0's code, and throws otherwise. saxon-js is one module per thread, shared
- * with the host application on the main thread, so the patches are applied only in threads that
- * run queries, never by importing the package:
- * - `applyQueryPatches` (saxon-js's host bindings removed before anything is compiled; output,
- *   namespace, closure and function-type fixes; element names and comparers kept, string order
- *   without arrays, child contexts without discarded objects), first thing in a query worker
- *   (lib/xquery/worker/thread.ts);
- * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
- *   (lib/xquery/guards/resource-guard.ts);
- * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
- *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
- */
-import { patchClosureVariables } from './closure-variables';
-import { patchComparers } from './comparers';
-import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
-import { patchElementNames } from './element-names';
-import { patchFloatToString } from './float-to-string';
-import { patchFunctionTypeCodes } from './function-type-codes';
-import { removeHostBindings } from './host-bindings';
-import { patchLightContexts } from './light-contexts';
-import { patchNamespaceUriCheck } from './namespace-uri-check';
-import { patchStringOrder } from './string-order';
-
+/** The runtime patches of saxon-js (apply.ts tells which, when and where) and the guards the query workers raise with them. */
 export { guardPlatformResources, readThroughPlatform, type ResourcePolicy } from './platform-resources';
 export { sealHostGlobal } from './host-global';
 export { guardDomReceivers } from './dom-receivers';
 export { removeHostBindings } from './host-bindings';
-
-/** Removes the host bindings, then applies the output, namespace, closure, function-type and speed patches (idempotent). */
-export function applyQueryPatches(): void {
-  removeHostBindings(); // first: the other patches compile their probes
-  patchFloatToString();
-  patchDefaultNamespaceUndeclaration();
-  patchNamespaceUriCheck();
-  patchClosureVariables();
-  patchFunctionTypeCodes();
-  patchElementNames();
-  patchComparers();
-  patchStringOrder();
-  patchLightContexts();
-}
+export { applyQueryPatches } from './apply';

@@ -156,7 +156,7 @@ export function literalText(p: LiteralParam): string {
 }
 
 /**
- * An expression run as one XPath expression (translate/index.ts `Translation.xpath`), with the
+ * An expression run as one XPath expression (translate/translation.ts `Translation.xpath`), with the
  * references to the parameters of literals inside predicates replaced by the literals.
  *
  * A predicate is evaluated once per node it filters, and saxon-js plans a comparison with a

@@ -10,7 +10,7 @@ import { braced, eqname, lexicalQName, localWildcard, xmlAttr, xpathString } fro
 
 export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from '../constants';
 
-/** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (index.ts). */
+/** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (translation.ts). */
 export const CONTEXT_URI_PARAM = eqname({ uri: NS.gen, local: 'context-uri' });
 
 /** A resolved name: namespace URI ('' for none) and local part. */

@@ -7,7 +7,7 @@
  * elements named `name` of each of them (paths-index.ts) and the count is the sum over the
  * documents. `Q{urn:xmldb-rest:engine}count-summary` gets the context's collection URI and the
  * names; it answers false() whenever it cannot answer exactly, and the query then runs as
- * written (index.ts `xpathToRun` binds the context only on that branch). The predicate is the one
+ * written (translation.ts `xpathToRun` binds the context only on that branch). The predicate is the one
  * `childComparison` recognises, with the same rules of exactness as the tree-based filter.
  */
 import type { Expr } from '../syntax';

@@ -66,7 +66,7 @@ export interface QueryJob {
   /** The XSLT 3.0 text of the translated query. */
   readonly xslt: string;
   /**
-   * The query as one XPath expression (translate/index.ts): evaluated without compiling `xslt`,
+   * The query as one XPath expression (translate/translation.ts): evaluated without compiling `xslt`,
    * which is then not used. Not for updating queries.
    */
   readonly xpath?: string;
