@@ -98,6 +98,9 @@ describeWithPostgres('the full-text index in PostgreSQL', () => {
     expect(await query(two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked');
     await sql("DELETE FROM xmldb_fulltext WHERE db = 's' AND node = 1");
     expect(await query(two, 'doc("s/a.xml")//p[text() contains text "run" using stemming] ! string()')).toBe('runs');
+    // a word written since is in the vocabulary the next query selects from
+    await one.put('/rest/s/b.xml', '<b>wonder</b>', 'application/xml').expect(201);
+    expect(await query(two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwonder');
   });
 
   test('a write that fails midway changes neither documents nor rows', async () => {

@@ -10,8 +10,9 @@
  *
  * A query run asks the store once per database whether it keeps the index, and once per set of
  * tokens (all documents of the database in one answer); words that select tokens by a rule
- * (stemming, wildcards, fuzzy) select them from the database's vocabulary, asked once per run.
- * The answers are those of the request's view, so they are never staler than its documents.
+ * (stemming, wildcards, fuzzy) select them from the database's vocabulary, kept while the
+ * database's documents and options stay the same. The answers are those of the request's view,
+ * so they are never staler than its documents.
  */
 import type { XdmNode } from '../../saxon';
 import type { FullTextFound, FullTextLookup } from '../../store/types';
@@ -38,13 +39,25 @@ export interface StoredIndex {
 interface DatabaseIndex {
   /** Per set of tokens (joined by NUL): per document path, its text node numbers. */
   readonly postings: Map<string, ReadonlyMap<string, readonly number[]>>;
-  vocabulary?: readonly string[];
-  /** Per language: the vocabulary's tokens by stem. */
+  vocabulary?: Vocabulary;
+}
+
+/** A database's vocabulary, and per language its tokens by stem. */
+interface Vocabulary {
+  /** What decides the vocabulary: the database's options and the versions of its resources. */
+  readonly key: string;
+  readonly tokens: readonly string[];
   readonly stems: Map<string, Map<string, string[]>>;
 }
 
 /** Per run (its database access), per database: the stored index, or null when the store keeps none. */
 const perRun = new WeakMap<DatabaseAccess, Map<string, DatabaseIndex | null>>();
+/**
+ * The vocabularies of the databases read last, kept across runs (the store reads every row for
+ * one) while their documents and options stay as they were.
+ */
+const vocabularies = new Map<string, Vocabulary>();
+const KEPT_VOCABULARIES = 8;
 /** Per parsed document: `textRows` of its tree. */
 const rowsOf = new WeakMap<object, Int32Array>();
 
@@ -57,37 +70,46 @@ function databaseIndex(access: DatabaseAccess, db: string): DatabaseIndex | unde
   if (!byDb) perRun.set(access, (byDb = new Map()));
   let index = byDb.get(db);
   if (index === undefined) {
-    index = ask(access, db, { tokens: [] }) === undefined ? null : { postings: new Map(), stems: new Map() };
+    index = ask(access, db, { tokens: [] }) === undefined ? null : { postings: new Map() };
     byDb.set(db, index);
   }
   return index ?? undefined;
 }
 
-function vocabulary(access: DatabaseAccess, db: string, index: DatabaseIndex): readonly string[] {
-  if (!index.vocabulary) {
+function vocabulary(access: DatabaseAccess, db: string, index: DatabaseIndex): Vocabulary {
+  if (index.vocabulary) return index.vocabulary;
+  // a resource's etag names its content (store/types.ts), the options the folding
+  const key = JSON.stringify([access.databaseInfo(db).options, access.resources(db).map((r) => [r.path, r.etag])]);
+  let kept = vocabularies.get(db);
+  if (kept?.key !== key) {
     const found = ask(access, db, { vocabulary: true });
-    index.vocabulary = found && 'vocabulary' in found ? found.vocabulary : [];
+    kept = { key, tokens: found && 'vocabulary' in found ? found.vocabulary : [], stems: new Map() };
   }
-  return index.vocabulary;
+  vocabularies.delete(db);
+  vocabularies.set(db, kept);
+  for (const name of vocabularies.keys()) if (vocabularies.size > KEPT_VOCABULARIES) vocabularies.delete(name);
+  index.vocabulary = kept;
+  return kept;
 }
 
 /** The tokens of the database's vocabulary a selector selects (as fulltext-index.ts selects a document's). */
 function selectedTokens(access: DatabaseAccess, db: string, index: DatabaseIndex, selector: TokenSelector): readonly string[] {
   if ('exact' in selector) return [selector.exact];
-  if ('test' in selector) return vocabulary(access, db, index).filter(selector.test);
+  if ('test' in selector) return vocabulary(access, db, index).tokens.filter(selector.test);
   const stem = stemmerFor(selector.language);
   if (!stem) return [];
   const lang = selector.language ?? '';
-  let groups = index.stems.get(lang);
+  const { tokens, stems } = vocabulary(access, db, index);
+  let groups = stems.get(lang);
   if (!groups) {
     groups = new Map();
-    for (const token of vocabulary(access, db, index)) {
+    for (const token of tokens) {
       const s = stem(token.toLowerCase());
       const list = groups.get(s);
       if (list) list.push(token);
       else groups.set(s, [token]);
     }
-    index.stems.set(lang, groups);
+    stems.set(lang, groups);
   }
   return groups.get(selector.stem) ?? [];
 }
