@@ -3,7 +3,8 @@
  * transaction, which PostgreSQL applies whole at commit or not at all. The checks a change needs
  * (conditions, path conflicts, names) are made before its first statement, so a refused change
  * leaves the transaction as it was. The databases a view changed are kept for the commit, which
- * stamps their modification time and version and announces them (pg-store.ts).
+ * stamps their modification time and version and announces them (pg-store.ts). The rows of the
+ * full-text index (fulltext.ts) change with the documents they index, in the same transaction.
  */
 import { Readable } from 'node:stream';
 import { raise } from '../../errors';
@@ -226,7 +227,8 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT count(*) AS n FROM gone`,
         [db, Date.now(), ...where.params],
       );
-      await this.session.query(`DELETE FROM xmldb_fulltext r WHERE r.db = $1 AND ${atOrBelowSql(dir, 2).sql}`, [db, ...where.params]);
+      const indexed = atOrBelowSql(dir, 2);
+      await this.session.query(`DELETE FROM xmldb_fulltext r WHERE r.db = $1 AND ${indexed.sql}`, [db, ...indexed.params]);
       const n = Number(row.n);
       if (n > 0) this.dirty.add(db);
       return n;
