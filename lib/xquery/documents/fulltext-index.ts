@@ -12,6 +12,10 @@
  * that a crash could leave behind the documents. Its memory is that of the parsed-document cache
  * it hangs on (bounded there, parsed-documents.ts) plus what `fullTextIndexBytes` reports.
  *
+ * A store that keeps the index itself (PostgreSQL, store/types.ts "The full-text index") answers
+ * the lookups of fulltext-candidates.ts instead (fulltext-stored.ts), from postings made by
+ * `textTokens` too.
+ *
  * Storage: the text nodes with at least one token in document order, and a Map from each folded
  * token to the positions (in that array) of the text nodes holding it, ascending, each once (one
  * number when it occurs in one node), with the number of its occurrences.
