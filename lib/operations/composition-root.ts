@@ -14,6 +14,7 @@ import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/documents/store-source';
+import { fullTextPostings } from '../xquery/documents/fulltext-postings';
 import type { WorkerOutput } from '../xquery/worker/launch';
 import { ResourceBytes } from './resource-bytes';
 
@@ -70,7 +71,7 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
   const store =
     options.storeUrl === undefined
       ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs })
-      : await createPostgresStore(options.storeUrl, { lockWaitMs });
+      : await createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings });
   let users: UserStore | undefined;
   try {
     users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);

@@ -25,6 +25,8 @@ import type {
   BackupInfo,
   DatabaseInfo,
   DatabaseOptions,
+  FullTextFound,
+  FullTextLookup,
   LockSet,
   PutConditions,
   ReadView,
@@ -119,6 +121,11 @@ class GuardedView implements ReadView {
 
   async listBackups(): Promise<BackupInfo[]> {
     return (await this.view.listBackups()).filter((b) => this.readable(backupOwner(b.name)));
+  }
+
+  async fullText(db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined> {
+    this.needRead(db);
+    return this.view.fullText?.(db, lookup);
   }
 }
 

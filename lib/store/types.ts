@@ -124,6 +124,12 @@ export interface ReadView {
   versions(dbs: LockSet): Promise<ReadonlyMap<string, string>>;
   /** All backups, sorted by name (a database's backups oldest first: the names end in a timestamp). */
   listBackups(): Promise<BackupInfo[]>;
+  /**
+   * The full-text index of `db` as the store keeps it (see "The full-text index" below);
+   * undefined when the store keeps none (the file store: the engine derives it from the
+   * documents) or `db` has no full-text index.
+   */
+  fullText?(db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined>;
 }
 
 /** An exclusive, atomic view: all changes made through it are applied together or not at all. */
@@ -178,6 +184,39 @@ export interface WriteView extends ReadView {
   checkpoint(): Promise<void>;
 }
 
+/**
+ * The full-text index. The engine derives it from each stored document version (the file store);
+ * a store shared by several servers may keep it itself, written in the same transaction as the
+ * documents (PostgreSQL). Such a store is given the engine's tokenizer (`FullTextTokenizer`: one
+ * tokenizer, the store imports no engine code) and answers `ReadView.fullText` from what it keeps.
+ * A document's text nodes are numbered in document order from 0 (every text node, with tokens or
+ * not: the numbering follows the data model, not the tokenizer); a stored index has a posting
+ * for each text node with at least one token.
+ */
+export type FullTextLookup =
+  /** The text nodes holding any of these folded tokens, per document. */
+  | { readonly tokens: readonly string[] }
+  /** Every folded token of the database, once (wildcards, fuzzy and stemmed words select from it). */
+  | { readonly vocabulary: true };
+
+export type FullTextFound =
+  /** Per document path holding any token asked, its text node numbers, ascending. */
+  | { readonly postings: readonly (readonly [path: string, nodes: readonly number[]])[] }
+  | { readonly vocabulary: readonly string[] };
+
+/** One posting: a text node's number and its folded tokens in order (a token's place in it is its position). */
+export interface FullTextPosting {
+  readonly node: number;
+  readonly tokens: readonly string[];
+}
+
+/**
+ * The engine's tokenizer for a store that keeps the full-text index: the postings of an XML
+ * document (stored bytes) under the options of its database, which decide the folding (CASESENS,
+ * DIACRITICS). The store calls it only for databases with the index (`hasFullTextIndex`).
+ */
+export type FullTextTokenizer = (xml: string, options: Readonly<DatabaseOptions>) => FullTextPosting[];
+
 /** Names of databases a request needs, or '*' for all of them (listings, creation by pattern). */
 export type LockSet = readonly string[] | '*';
 
@@ -203,6 +242,8 @@ export interface SyncStoreReader {
   catalog(db: string): CatalogSnapshot;
   /** The stored bytes of resources of `db`, in the order of `paths`; RESOURCE_NOT_FOUND_X for a missing one. */
   read(db: string, paths: readonly string[]): Buffer[];
+  /** The store's own full-text index (`ReadView.fullText`); absent or undefined: derive it. */
+  fullText?(db: string, lookup: FullTextLookup): FullTextFound | undefined;
 }
 
 /**

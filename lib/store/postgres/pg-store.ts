@@ -19,7 +19,7 @@ import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { InFlight } from '../in-flight';
 import { LockManager } from '../locks';
 import { ChangeListeners } from '../change-listeners';
-import type { LockSet, ReadView, Store, WriteView } from '../types';
+import type { FullTextTokenizer, LockSet, ReadView, Store, WriteView } from '../types';
 import { collectBlobs, sessionChunkReader } from './blobs';
 import { lockPlan, lockStatement } from './lock-keys';
 import { Listener } from './notifications';
@@ -40,6 +40,11 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
   /** How long an unreferenced blob is kept before it is collected, in ms. Default 5 minutes. */
   readonly blobGraceMs?: number;
+  /**
+   * The engine's tokenizer: with it the full-text index of databases with FTINDEX is kept in the
+   * tables (fulltext.ts); without it the engine derives the index from the documents.
+   */
+  readonly fullText?: FullTextTokenizer;
 }
 
 const DEFAULT_POOL_SIZE = 10;
@@ -155,6 +160,7 @@ export class PostgresStore implements Store {
             session,
             locked: dbs,
             laterChunks: sessionChunkReader(session),
+            ...(this.options.fullText ? { fullText: this.options.fullText } : {}),
             checkpoint: async (v, last) => {
               await commit(session, v);
               if (!last) await session.query('BEGIN');

@@ -9,8 +9,9 @@ import { raise } from '../../errors';
 import { compareBackupNames } from '../backup-names';
 import { STORE_ERRORS } from '../errors';
 import { checkDatabaseName, checkPath, compareNames, isValidDatabaseName } from '../resource-names';
-import type { BackupInfo, DatabaseInfo, DatabaseOptions, LockSet, ReadView, ResourceInfo, ResourceType } from '../types';
+import type { BackupInfo, DatabaseInfo, DatabaseOptions, FullTextFound, FullTextLookup, LockSet, ReadView, ResourceInfo, ResourceType } from '../types';
 import { blobStream, type ChunkReader } from './blobs';
+import { readFullText } from './fulltext';
 import type { Session } from './session';
 
 /** Columns of a resource row, as selected by RESOURCE_COLUMNS. */
@@ -206,6 +207,11 @@ export class PgReadView implements ReadView {
         .map((row) => ({ name: row.name, resources: Number(row.resources), size: Number(row.size), modified: Number(row.modified) }))
         .sort((a, b) => compareBackupNames(a.name, b.name));
     });
+  }
+
+  /** From the tables of the full-text index (fulltext.ts); undefined where they do not hold it. */
+  fullText(db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined> {
+    return this.serial(() => (isValidDatabaseName(db) ? readFullText(this.ctx.session, db, lookup) : Promise.resolve(undefined)));
   }
 
   /** The row of a resource (undefined if none; DB_NOT_FOUND_X without the database). */

@@ -90,6 +90,20 @@ const MIGRATIONS: readonly string[] = [
     data jsonb NOT NULL
   );
   `,
+  // the full-text index (fulltext.ts): per text node with tokens, its folded tokens in order;
+  // the GIN index answers "nodes holding any of these tokens" (&&). Databases indexed before
+  // start without rows (fulltext false): the engine derives their index until it is built again.
+  `
+  ALTER TABLE xmldb_databases ADD COLUMN fulltext boolean NOT NULL DEFAULT false;
+  CREATE TABLE xmldb_fulltext (
+    db text COLLATE "C" NOT NULL REFERENCES xmldb_databases (name) ON DELETE CASCADE ON UPDATE CASCADE,
+    path text COLLATE "C" NOT NULL,
+    node integer NOT NULL,
+    tokens text[] NOT NULL
+  );
+  CREATE INDEX xmldb_fulltext_doc ON xmldb_fulltext (db, path);
+  CREATE INDEX xmldb_fulltext_tokens ON xmldb_fulltext USING gin (tokens);
+  `,
 ];
 
 /** The schema version this code needs. */

@@ -3,7 +3,8 @@
  * transaction, which PostgreSQL applies whole at commit or not at all. The checks a change needs
  * (conditions, path conflicts, names) are made before its first statement, so a refused change
  * leaves the transaction as it was. The databases a view changed are kept for the commit, which
- * stamps their modification time and version and announces them (pg-store.ts).
+ * stamps their modification time and version and announces them (pg-store.ts). The rows of the
+ * full-text index (fulltext.ts) change with the documents they index, in the same transaction.
  */
 import { Readable } from 'node:stream';
 import { raise } from '../../errors';
@@ -12,8 +13,9 @@ import { randomId } from '../random-id';
 import { STORE_ERRORS } from '../errors';
 import { contentTypeOf } from '../media-types';
 import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
-import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
+import type { DatabaseOptions, FullTextTokenizer, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { insertBlob, orphansOf } from './blobs';
+import { insertPostings, rebuildIndex } from './fulltext';
 import { atOrBelowSql, belowRange, PgReadView, type ViewContext } from './read-view';
 
 export interface WriteContext extends ViewContext {
@@ -23,6 +25,8 @@ export interface WriteContext extends ViewContext {
    * `WriteView.checkpoint`).
    */
   readonly checkpoint: (view: PgWriteView, last: boolean) => Promise<void>;
+  /** The engine's tokenizer, for the full-text index kept in the tables (fulltext.ts); without it the engine derives the index. */
+  readonly fullText?: FullTextTokenizer;
 }
 
 const RESOURCE_FIELDS = 'path, type, content_type, size, bytes, modified, etag, blob';
@@ -84,6 +88,7 @@ export class PgWriteView extends PgReadView implements WriteView {
          ON CONFLICT (name) DO UPDATE SET created = $2, modified = $2, options = $3`,
         [name, now, JSON.stringify(options)],
       );
+      await rebuildIndex(this.session, this.wctx.fullText, name);
       this.dirty.add(name);
     });
   }
@@ -130,6 +135,10 @@ export class PgWriteView extends PgReadView implements WriteView {
         `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}) SELECT $2, ${RESOURCE_FIELDS} FROM xmldb_resources WHERE db = $1`,
         [from, to],
       );
+      // the copy's full-text index is the source's (same documents, same options)
+      await this.session.query('DELETE FROM xmldb_fulltext WHERE db = $1', [to]);
+      await this.session.query('INSERT INTO xmldb_fulltext (db, path, node, tokens) SELECT $2, path, node, tokens FROM xmldb_fulltext WHERE db = $1', [from, to]);
+      await this.session.query('UPDATE xmldb_databases SET fulltext = (SELECT fulltext FROM xmldb_databases WHERE name = $1) WHERE name = $2', [from, to]);
       this.dirty.add(to);
     });
   }
@@ -144,6 +153,9 @@ export class PgWriteView extends PgReadView implements WriteView {
         else merged[name] = value;
       }
       await this.session.query('UPDATE xmldb_databases SET options = $2 WHERE name = $1', [db, JSON.stringify(merged)]);
+      // The options decide the index (FTINDEX, and its folding): any change rebuilds it, and so
+      // does setting them again while the tables do not hold it (CREATE INDEX, db:optimize).
+      if (!sameOptions(current, merged) || !(await this.indexKept(db))) await rebuildIndex(this.session, this.wctx.fullText, db);
       this.dirty.add(db);
     });
   }
@@ -184,6 +196,8 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT count(*) FROM gone`,
         [db, p, lo, hi, now],
       );
+      await this.session.query('DELETE FROM xmldb_fulltext WHERE db = $1 AND (path = $2 OR (path >= $3 AND path < $4))', [db, p, lo, hi]);
+      if (input.type === 'xml') await this.indexDocument(db, p, data);
       const info: ResourceInfo = {
         path: p,
         type: input.type,
@@ -213,6 +227,8 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT count(*) AS n FROM gone`,
         [db, Date.now(), ...where.params],
       );
+      const indexed = atOrBelowSql(dir, 2);
+      await this.session.query(`DELETE FROM xmldb_fulltext r WHERE r.db = $1 AND ${indexed.sql}`, [db, ...indexed.params]);
       const n = Number(row.n);
       if (n > 0) this.dirty.add(db);
       return n;
@@ -238,6 +254,11 @@ export class PgWriteView extends PgReadView implements WriteView {
         `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS})
          SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::bigint[])`,
         [db, ...RESOURCE_FIELDS.split(', ').map(column)],
+      );
+      // xmldb_fulltext has no unique key, so that its rows move in one statement whatever the order
+      await this.session.query(
+        'UPDATE xmldb_fulltext f SET path = m.dst FROM unnest($2::text[], $3::text[]) AS m(src, dst) WHERE f.db = $1 AND f.path = m.src',
+        [db, moves.map((m) => m.from), moves.map((m) => m.to)],
       );
       this.dirty.add(db);
       return moves.length;
@@ -283,6 +304,8 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT $2, ${RESOURCE_FIELDS} FROM xmldb_backup_resources WHERE backup = $1`,
         [name, db],
       );
+      // a backup keeps no full-text index: it is built from the restored documents
+      await rebuildIndex(this.session, this.wctx.fullText, db);
       this.dirty.add(db);
     });
   }
@@ -320,6 +343,24 @@ export class PgWriteView extends PgReadView implements WriteView {
     return (await this.session.query('SELECT 1 FROM xmldb_databases WHERE name = $1', [db])).length > 0;
   }
 
+  /** Whether the tables hold the full-text index of `db` (fulltext.ts). */
+  private async indexKept(db: string): Promise<boolean> {
+    const rows = await this.session.query<{ fulltext: boolean }>('SELECT fulltext FROM xmldb_databases WHERE name = $1', [db]);
+    return rows[0]?.fulltext === true;
+  }
+
+  /**
+   * Writes the postings of the document just stored at `path`, if the tables hold the index of
+   * `db`; a write without the tokenizer drops them instead (the engine then derives the index).
+   */
+  private async indexDocument(db: string, path: string, data: Buffer): Promise<void> {
+    const [row] = await this.session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
+    if (!row.fulltext) return;
+    const tokenize = this.wctx.fullText;
+    if (tokenize) await insertPostings(this.session, tokenize, db, path, data.toString('utf8'), row.options);
+    else await rebuildIndex(this.session, undefined, db);
+  }
+
   /** The options of a database; DB_NOT_FOUND_X if there is none. */
   private async requireDatabase(db: string): Promise<DatabaseOptions> {
     const rows = await this.session.query<{ options: DatabaseOptions }>('SELECT options FROM xmldb_databases WHERE name = $1', [db]);
@@ -334,6 +375,12 @@ export class PgWriteView extends PgReadView implements WriteView {
     const { locked } = this.wctx;
     if (locked !== '*' && !locked.includes(name)) throw raise(STORE_ERRORS, 'NOT_LOCKED_X', name);
   }
+}
+
+/** Whether two sets of options are the same. */
+function sameOptions(a: DatabaseOptions, b: DatabaseOptions): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
 }
 
 /**

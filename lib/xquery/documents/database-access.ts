@@ -3,7 +3,7 @@
  * fn:collection: a DocumentSource that also offers DatabaseAccess (the store source does,
  * store-source.ts). Without one, no database exists.
  */
-import type { DatabaseInfo, ResourceInfo } from '../../store/types';
+import type { DatabaseInfo, FullTextFound, FullTextLookup, ResourceInfo } from '../../store/types';
 import { xpathError, type XdmNode } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { activeDocumentSource } from './source';
@@ -35,6 +35,8 @@ export interface DatabaseAccess {
   locate(node: XdmNode): StoredLocation | undefined;
   /** Text of the resource a URI names (for saxon's own loaders); undefined if there is none. */
   storedText?(uri: string): string | undefined;
+  /** The full-text index the store keeps for `db` (store/types.ts `ReadView.fullText`); undefined: derive it. */
+  storedFullText?(db: string, lookup: FullTextLookup): FullTextFound | undefined;
 }
 
 /** An error of BaseX's db module (the store source raises db:open and db:path too): code `Q{http://basex.org/modules/db}<name>`. */

@@ -10,6 +10,7 @@ import { hasFullTextIndex } from '../../store';
 import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';
+import { storedIndexOf } from './fulltext-stored';
 import { foldToken, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
 import { stopWords } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
@@ -116,8 +117,11 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
   const terms = node.value.fixed;
   const stops = stopWords(o);
   const split = (s: string): string[] => (o.wildcards ? wildcardWords(s) : words(s));
+  // the store's own index when it keeps one (its numbers name text nodes as candidateTexts reads them)
+  const stored = storedIndexOf(doc);
+  const lookup = (s: TokenSelector): number[] => (stored ? stored.lookup(s) : lookupTexts(doc, fold, s));
   const ofWord = (w: string): Candidates =>
-    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookupTexts(doc, fold, selector(w, o, fold));
+    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookup(selector(w, o, fold));
   // A phrase needs every word; a phrase of no words matches nothing.
   const ofPhrase = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
   switch (node.mode) {
@@ -136,6 +140,8 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
 
 /** The indexed text nodes of `doc` the candidates name, in document order. */
 export function candidateTexts(doc: XdmNode, fold: FoldOptions, found: Candidates): XdmNode[] {
+  const stored = found === 'all' ? undefined : storedIndexOf(doc);
+  if (stored) return (found as number[]).map((n) => stored.text(n));
   const positions = found === 'all' ? Array.from({ length: textCount(doc, fold) }, (_, i) => i) : found;
   return positions.map((p) => textAt(doc, fold, p));
 }

@@ -12,6 +12,10 @@
  * that a crash could leave behind the documents. Its memory is that of the parsed-document cache
  * it hangs on (bounded there, parsed-documents.ts) plus what `fullTextIndexBytes` reports.
  *
+ * A store that keeps the index itself (PostgreSQL, store/types.ts "The full-text index") answers
+ * the lookups of fulltext-candidates.ts instead (fulltext-stored.ts), from postings made by
+ * `textTokens` too.
+ *
  * Storage: the text nodes with at least one token in document order, and a Map from each folded
  * token to the positions (in that array) of the text nodes holding it, ascending, each once (one
  * number when it occurs in one node), with the number of its occurrences.
@@ -65,12 +69,16 @@ export function foldToken(word: string, o: FoldOptions): string {
   return normalizeToken(word, { case: o.caseSensitive ? 'sensitive' : 'insensitive', diacritics: o.diacriticsSensitive ? 'sensitive' : 'insensitive' });
 }
 
+/** The tokens of a text node's value, in order, folded as the index stores them (also those a store keeps: fulltext-stored.ts). */
+export function textTokens(value: string, o: FoldOptions): string[] {
+  return words(value).map((w) => foldToken(w, o));
+}
+
 /** Adds the tokens of the text at position `at` to `entries`; false when it has none. */
 function addText(entries: Map<string, Entry>, value: string, at: number, o: FoldOptions): boolean {
-  const ws = words(value);
-  if (ws.length === 0) return false;
-  for (const w of ws) {
-    const key = foldToken(w, o);
+  const keys = textTokens(value, o);
+  if (keys.length === 0) return false;
+  for (const key of keys) {
     const e = entries.get(key);
     if (e === undefined) entries.set(key, { nodes: at, count: 1 });
     else {

@@ -36,7 +36,7 @@
  */
 import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../store';
 import { SyncReader } from '../../store/cache/sync-reader';
-import type { DatabaseInfo, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
+import type { DatabaseInfo, FullTextFound, FullTextLookup, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { DocCache } from '../../store/cache/doc-cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../saxon';
@@ -232,6 +232,10 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
 
   locate(node: XdmNode): StoredLocation | undefined {
     return this.shared.documents.locate(node);
+  }
+
+  storedFullText(db: string, lookup: FullTextLookup): FullTextFound | undefined {
+    return this.shared.reader.fullText?.(db, lookup);
   }
 
   storedText(uri: string): string | undefined {

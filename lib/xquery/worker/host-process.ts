@@ -14,6 +14,7 @@ import { messageBatch } from './message-batch';
 import { QueryPool } from './pool';
 import { errorData, fromData, type FromHost, type HostJob, type ToHost, type ViewRead } from './host-protocol';
 import type { ChannelView } from './store-channel';
+import type { FullTextFound } from '../../store/types';
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('The query host runs as a child process with an IPC channel.');
@@ -51,6 +52,8 @@ function remoteView(job: number): ChannelView {
       const bytes = await ask<Uint8Array>({ op: 'readBytes', db, path });
       return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
+    // null crosses as the server's view answered: no full-text index kept for the database
+    fullText: async (db, lookup) => (await ask<FullTextFound | null>({ op: 'fullText', db, lookup })) ?? undefined,
   };
 }
 

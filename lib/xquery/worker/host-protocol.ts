@@ -6,7 +6,7 @@
  */
 import { XmldbError } from '../../errors';
 import { QueryError, type QueryErrorData } from '../query-error';
-import type { LockSet } from '../../store/types';
+import type { FullTextLookup, LockSet } from '../../store/types';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
 
 /** A job as it crosses: without its view and signal (the server keeps them), with whether it has a view. */
@@ -20,7 +20,8 @@ export type ViewRead =
   | { readonly op: 'versions'; readonly dbs: LockSet }
   | { readonly op: 'listResources'; readonly db: string }
   | { readonly op: 'database'; readonly db: string }
-  | { readonly op: 'readBytes'; readonly db: string; readonly path: string };
+  | { readonly op: 'readBytes'; readonly db: string; readonly path: string }
+  | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup };
 
 /** An error as it crosses. */
 export type ErrorData =

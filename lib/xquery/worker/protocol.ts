@@ -6,7 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { RequestedRange, ResolvedRange } from '../../range-requests';
-import type { CatalogSnapshot, LockSet } from '../../store/types';
+import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet } from '../../store/types';
 import type { CompileOptions } from '../compile';
 import type { StoreSourceSpec } from '../documents/store-source';
 import type { QueryErrorData } from '../query-error';
@@ -51,6 +51,7 @@ export type StoreRequest = { readonly task: number } & (
   | { readonly op: 'versions'; readonly dbs: LockSet }
   | { readonly op: 'catalog'; readonly db: string }
   | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] }
+  | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup }
 );
 
 /** The answer to a StoreRequest; a failure carries the store's error (status, message, code). */
@@ -58,6 +59,8 @@ export type StoreAnswer =
   | { readonly ok: true; readonly versions: readonly (readonly [string, string])[] }
   | { readonly ok: true; readonly catalog: CatalogSnapshot }
   | { readonly ok: true; readonly bytes: readonly Uint8Array[] }
+  /** null: the store keeps no full-text index for the database. */
+  | { readonly ok: true; readonly fullText: FullTextFound | null }
   | { readonly ok: false; readonly status: number; readonly message: string; readonly code?: string };
 
 /**

@@ -367,5 +367,7 @@ function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
       return view.database(read.db);
     case 'readBytes':
       return view.readBytes(read.db, read.path);
+    case 'fullText':
+      return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
   }
 }

@@ -147,6 +147,7 @@ class HostShare implements QueryRunner {
       listResources: (db) => view.listResources(db),
       database: (db) => view.database(db),
       readBytes: (db, path) => view.readBytes(db, path),
+      fullText: async (db, lookup) => view.fullText?.(db, lookup),
     };
   }
 }

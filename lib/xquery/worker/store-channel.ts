@@ -14,7 +14,7 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { raise, XmldbError } from '../../errors';
 import { STORE_ERRORS } from '../../store';
-import type { CatalogSnapshot, LockSet, ReadView, SyncStoreReader } from '../../store/types';
+import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadView, SyncStoreReader } from '../../store/types';
 import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';
 
 const WAITING = 0;
@@ -52,6 +52,12 @@ export class ChannelReader implements SyncStoreReader {
     return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
   }
 
+  fullText(db: string, lookup: FullTextLookup): FullTextFound | undefined {
+    const answer = this.ask({ task: this.task(), op: 'fullText', db, lookup });
+    if (!('fullText' in answer)) throw unexpected();
+    return answer.fullText ?? undefined;
+  }
+
   private ask(request: StoreRequest): StoreAnswer & { ok: true } {
     const { port } = this.channel;
     Atomics.store(this.flag, 0, WAITING);
@@ -79,7 +85,7 @@ function unexpected(): Error {
  * What answers a worker's store requests: the reads of a ReadView they use (a ReadView, or in the
  * query host process the server's view, read over IPC: host-process.ts).
  */
-export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'database'>;
+export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'database' | 'fullText'>;
 
 /** The main thread's end of one worker's channel. */
 export interface StoreChannelHost {
@@ -131,6 +137,8 @@ export async function answer(view: ChannelView | undefined, request: StoreReques
       }
       case 'read':
         return { ok: true, bytes: await Promise.all(request.paths.map((p) => view.readBytes(request.db, p))) };
+      case 'fullText':
+        return { ok: true, fullText: (await view.fullText?.(request.db, request.lookup)) ?? null };
     }
   } catch (error) {
     if (error instanceof XmldbError) return { ok: false, status: error.status, message: error.message, ...(error.code ? { code: error.code } : {}) };

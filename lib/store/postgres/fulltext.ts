@@ -1,0 +1,72 @@
+/**
+ * The full-text index in PostgreSQL (store/types.ts "The full-text index"): one row per text node
+ * with tokens of each XML document of a database with FTINDEX (`xmldb_fulltext`: database, path,
+ * the node's number, its folded tokens in order, so a token's position in its node is its place in
+ * the array), written by the write view in the write's own transaction, so that documents and
+ * postings commit together or not at all, and every server sees both at once.
+ *
+ * `xmldb_databases.fulltext` says that a database's rows are its complete index: set when the
+ * index is built (CREATE INDEX FULLTEXT, db:optimize, options, a new database) and kept by every
+ * write with the engine's tokenizer. A write by a store given no tokenizer, or a database indexed
+ * before this table existed, clears it: the engine then derives the index from the documents
+ * (answers are the same, only slower) until the index is built again.
+ *
+ * Lookups use a GIN index over the token arrays: `tokens && $words` finds the nodes holding any of
+ * the words, exactly, as the engine's own index does. PostgreSQL's text search (`tsvector`) was not
+ * used: its parser splits words differently from the one rule of `contains text`
+ * (fulltext/tokens.ts) and its configurations fold case and stem by their own dictionaries, while
+ * the index must hold exactly the engine's tokens, folded by CASESENS and DIACRITICS (a tsvector
+ * of our own tokens, `array_to_tsvector`, would fit, but keeps no order and gains nothing for
+ * "nodes holding one of these tokens" over a GIN index of the arrays).
+ */
+import { hasFullTextIndex } from '../index-kinds';
+import type { DatabaseOptions, FullTextFound, FullTextLookup, FullTextTokenizer } from '../types';
+import type { Session } from './session';
+
+/** The rows of the postings of `path` in `db`. */
+export async function insertPostings(session: Session, tokenize: FullTextTokenizer, db: string, path: string, xml: string, options: DatabaseOptions): Promise<void> {
+  const postings = tokenize(xml, options);
+  if (postings.length === 0) return;
+  // A node's tokens cross as one string split at spaces: a token is letters, digits and marks
+  // (fulltext/tokens.ts), never a space; several times cheaper than JSON at XMark's 100,000 nodes.
+  await session.query(
+    `INSERT INTO xmldb_fulltext (db, path, node, tokens)
+     SELECT $1, $2, n, string_to_array(t, ' ') FROM unnest($3::int[], $4::text[]) AS p(n, t)`,
+    [db, path, postings.map((p) => p.node), postings.map((p) => p.tokens.join(' '))],
+  );
+}
+
+/**
+ * Makes the rows of `db` its index under `options` (the tokenizer given) or removes them (no
+ * index, or no tokenizer: then the engine derives it), reading every XML document of the database
+ * inside the write's transaction.
+ */
+export async function rebuildIndex(session: Session, tokenize: FullTextTokenizer | undefined, db: string): Promise<void> {
+  await session.query('DELETE FROM xmldb_fulltext WHERE db = $1', [db]);
+  const [{ options }] = await session.query<{ options: DatabaseOptions }>('SELECT options FROM xmldb_databases WHERE name = $1', [db]);
+  const indexed = tokenize !== undefined && hasFullTextIndex(options);
+  await session.query('UPDATE xmldb_databases SET fulltext = $2 WHERE name = $1', [db, indexed]);
+  if (!indexed) return;
+  const docs = await session.query<{ path: string; blob: string }>("SELECT path, blob FROM xmldb_resources WHERE db = $1 AND type = 'xml'", [db]);
+  for (const doc of docs) {
+    const chunks = await session.query<{ data: Buffer }>('SELECT data FROM xmldb_chunks WHERE blob = $1 ORDER BY seq', [doc.blob]);
+    const xml = Buffer.concat(chunks.map((c) => c.data)).toString('utf8');
+    await insertPostings(session, tokenize, db, doc.path, xml, options);
+  }
+}
+
+/** What `ReadView.fullText` answers for `db`: undefined unless its rows are its complete index. */
+export async function readFullText(session: Session, db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined> {
+  const [row] = await session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
+  if (!row?.fulltext || !hasFullTextIndex(row.options)) return undefined;
+  if ('vocabulary' in lookup) {
+    const rows = await session.query<{ t: string }>('SELECT DISTINCT t FROM xmldb_fulltext f, unnest(f.tokens) t WHERE f.db = $1', [db]);
+    return { vocabulary: rows.map((r) => r.t) };
+  }
+  if (lookup.tokens.length === 0) return { postings: [] };
+  const rows = await session.query<{ path: string; nodes: number[] }>(
+    'SELECT path, array_agg(node ORDER BY node) AS nodes FROM xmldb_fulltext WHERE db = $1 AND tokens && $2::text[] GROUP BY path',
+    [db, lookup.tokens],
+  );
+  return { postings: rows.map((r) => [r.path, r.nodes] as const) };
+}
