@@ -10,7 +10,7 @@ import { hasFullTextIndex } from '../../store';
 import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';
-import { foldToken, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
+import { foldToken, lookupPhrase, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
 import { stopWords } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -116,10 +116,17 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
   const terms = node.value.fixed;
   const stops = stopWords(o);
   const split = (s: string): string[] => (o.wildcards ? wildcardWords(s) : words(s));
-  const ofWord = (w: string): Candidates =>
-    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookupTexts(doc, fold, selector(w, o, fold));
-  // A phrase needs every word; a phrase of no words matches nothing.
-  const ofPhrase = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
+  const isStop = (w: string): boolean => stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics }));
+  const ofWord = (w: string): Candidates => (isStop(w) ? 'all' : lookupTexts(doc, fold, selector(w, o, fold)));
+  // Every word, anywhere; none: nothing matches.
+  const ofAll = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
+  // The words one after the other in one text node, from the positions in the index; a stop word
+  // matches any token (§3.4.7), so only the others are placed; no words: nothing matches.
+  const ofPhrase = (ws: readonly string[]): Candidates => {
+    if (ws.length <= 1) return ofAll(ws);
+    const selectors = ws.map((w) => (isStop(w) ? undefined : selector(w, o, fold)));
+    return selectors.every((s) => s === undefined) ? 'all' : lookupPhrase(doc, fold, selectors);
+  };
   switch (node.mode) {
     case 'any':
       return terms.map((t) => ofPhrase(split(t))).reduce(union, []);
@@ -130,7 +137,7 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
     case 'any word':
       return terms.flatMap(split).map(ofWord).reduce(union, []);
     case 'all words':
-      return ofPhrase(terms.flatMap(split));
+      return ofAll(terms.flatMap(split));
   }
 }
 
@@ -197,16 +204,19 @@ export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode
 
 /**
  * Whether every candidate of the selection satisfies it, so that no candidate needs the matcher:
- * one words node of single words in any mode but phrase, no `occurs`, compared exactly as the
- * index folds (same case and diacritics sensitivity; no stemming, wildcards, fuzzy, stop words or
- * thesauri). A node then satisfies it exactly when it holds the word(s), which is what the index
- * records.
+ * one words node in any mode, no `occurs`, compared as the index folds (the same case and
+ * diacritics sensitivity; stemming only case insensitive; no wildcards, fuzzy, stop words or
+ * thesauri). Then a query word matches a token exactly when the index selects its folded token
+ * (fulltext/terms.ts `termTest` folds and stems as the index does), so a node satisfies the
+ * selection exactly when it holds the words, or for a phrase holds them at consecutive
+ * positions, which is what the index records. A case-sensitive stemmed search also compares the
+ * case of the words (terms.ts), which the index does not keep; a stop word may stand for a token
+ * beyond the text, which the index does not check (fulltext-index.ts `lookupPhrase`).
  */
 export function candidatesAreExact(node: FTNode, fold: FoldOptions): boolean {
   if (node.t !== 'words' || node.times || !('fixed' in node.value)) return false;
   const o = node.options;
-  if (o.stemming || o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
-  if (o.case !== (fold.caseSensitive ? 'sensitive' : 'insensitive') || o.diacritics !== (fold.diacriticsSensitive ? 'sensitive' : 'insensitive')) return false;
-  if (node.mode === 'any word' || node.mode === 'all words') return true;
-  return node.mode !== 'phrase' && node.value.fixed.every((t) => words(t).length === 1);
+  if (o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
+  if (o.stemming && o.case !== 'insensitive') return false;
+  return o.case === (fold.caseSensitive ? 'sensitive' : 'insensitive') && o.diacritics === (fold.diacriticsSensitive ? 'sensitive' : 'insensitive');
 }
