@@ -7,7 +7,7 @@
  *   start   the occurrences of token `id` are `start[id]` to `start[id + 1]` (excluded)
  *   text    per occurrence, the position of its text among the document's indexed texts
  *   pos     per occurrence, its token position in that text: the `pos` of fulltext/tokens.ts
- *           `tokenize` (words are the same regular expression's matches), 16 bits when every
+ *           `tokenize` (the same scan), 16 bits when every
  *           text has fewer than 65,536 tokens
  *
  * Occurrences of a token are in document order (text, then position), as they are added. So a
@@ -15,7 +15,7 @@
  * (`phraseTexts`), found by one merge over the words' occurrences: a phrase never spans two text
  * nodes, as the index's unit, like the matcher's over a text node, is one text node.
  */
-import { words } from '../fulltext/tokens';
+import { scanTokens } from '../fulltext/tokens';
 
 export interface Postings {
   readonly ids: ReadonlyMap<string, number>;
@@ -59,25 +59,28 @@ export class PostingsBuilder {
 
   /** Adds the tokens of the next text; false (and nothing added) when it has none. */
   add(value: string): boolean {
-    const ws = words(value);
-    if (ws.length === 0) return false;
-    const written = this.written as Map<string, number>;
-    for (const w of ws) {
-      let id = written.get(w);
-      if (id === undefined) {
-        const key = this.fold(w);
-        id = this.ids.get(key);
-        if (id === undefined) {
-          id = this.ids.size;
-          this.ids.set(key, id);
-        }
-        written.set(w, id);
-      }
-      this.tokens.push(id);
-    }
+    const first = this.tokens.length;
+    scanTokens(value, (start, end) => this.addToken(value.slice(start, end)));
+    const count = this.tokens.length - first;
+    if (count === 0) return false;
     this.textEnds.push(this.tokens.length);
-    if (ws.length > this.longest) this.longest = ws.length;
+    if (count > this.longest) this.longest = count;
     return true;
+  }
+
+  private addToken(word: string): void {
+    const written = this.written as Map<string, number>;
+    let id = written.get(word);
+    if (id === undefined) {
+      const key = this.fold(word);
+      id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(key, id);
+      }
+      written.set(word, id);
+    }
+    this.tokens.push(id);
   }
 
   finish(): Postings {
