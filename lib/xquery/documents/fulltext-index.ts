@@ -32,6 +32,8 @@ export interface FoldOptions {
 interface DocFullText {
   /** The indexed text nodes by position: made on demand from rows for a compact tree. */
   readonly texts: { readonly length: number; at(position: number): DomNode };
+  /** For a compact tree: the rows of the indexed text nodes by position. */
+  readonly rows?: Int32Array;
   readonly postings: Postings;
   /** For a stemming index: token ids by stem (language by key), made on first use. */
   readonly stems: Map<string, Map<string, number[]>>;
@@ -66,7 +68,7 @@ function build(doc: DomNode, o: FoldOptions): DocFullText {
     const rows: number[] = [];
     for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && postings.add(strings[value[pre]])) rows.push(pre);
     const pres = Int32Array.from(rows);
-    return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, postings: postings.finish(), stems: new Map() };
+    return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, rows: pres, postings: postings.finish(), stems: new Map() };
   }
   const texts: DomNode[] = [];
   const visit = (node: DomNode): void => {
@@ -160,6 +162,11 @@ export function lookupPhrase(doc: XdmNode, o: FoldOptions, selectors: readonly (
 /** The number of indexed text nodes of `doc` (positions are 0 to this, excluded). */
 export function textCount(doc: XdmNode, o: FoldOptions): number {
   return docFullText(doc, o).texts.length;
+}
+
+/** The rows of the indexed text nodes by position when `doc` is a compact tree, else undefined. */
+export function textRows(doc: XdmNode, o: FoldOptions): Int32Array | undefined {
+  return docFullText(doc, o).rows;
 }
 
 /** The text node at a position. */
