@@ -10,6 +10,8 @@ import { hasFullTextIndex } from '../../store';
 import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';
+import { NodeKind as Row } from '../../tree/compact-tree';
+import { treeNode } from '../../tree/tree-dom';
 import { foldToken, lookupPhrase, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
 import { stopWords } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
@@ -85,7 +87,9 @@ function foldFits(o: FTMatchOptions, fold: FoldOptions): boolean {
 /**
  * The text nodes of `doc` that may satisfy the selection: a superset of those that do. A words
  * node gives, for each query word, the nodes holding a token it matches (a stop word matches any
- * token, §3.4.7), joined as its mode joins the words; ftand intersects, ftor unites, a mild not
+ * token, §3.4.7), joined as its mode joins the words, the words of a phrase placed one after the
+ * other by their positions in the index (§4.2.1: a phrase is consecutive tokens of the searched
+ * text, here one text node); ftand intersects, ftor unites, a mild not
  * keeps its left side, filters (ordered, window, distance, scope, content, weight) only drop
  * matches. What the index cannot narrow is 'all': ftnot, `occurs` that allows none, computed
  * words, and options the index's folding loses (an insensitive search of a case-sensitive index,
@@ -147,8 +151,16 @@ export function candidateTexts(doc: XdmNode, fold: FoldOptions, found: Candidate
   return positions.map((p) => textAt(doc, fold, p));
 }
 
-/** Per run (a stop-word list may change between runs), per description and fold, per document: the candidate nodes. */
-const perRun = new WeakMap<object, Map<string, WeakMap<object, ReadonlySet<XdmNode> | 'all'>>>();
+/**
+ * What `ruledOutByIndex` keeps per run (a stop-word list or the database's options may change
+ * between runs, not during one): per document, the fold of its database's index (null: none),
+ * and per description and fold, per document, the candidate nodes.
+ */
+interface RunState {
+  readonly folds: WeakMap<object, FoldOptions | null>;
+  readonly candidates: Map<string, WeakMap<object, ReadonlySet<XdmNode> | 'all'>>;
+}
+const perRun = new WeakMap<object, RunState>();
 
 /** The text node whose tokens are those of `item`: itself, or an element's one child. */
 function searchedText(item: XdmItem): XdmNode | undefined {
@@ -161,9 +173,21 @@ function searchedText(item: XdmItem): XdmNode | undefined {
 }
 
 function documentOf(node: XdmNode): XdmNode | undefined {
+  // a node of a compact tree: its tree's first row, when that is a document
+  const row = treeNode(node);
+  if (row !== undefined) return row.v.tree.kind[0] === Row.document ? (row.v.node(0) as unknown as XdmNode) : undefined;
   let n: Node | null = node as unknown as Node;
   while (n && n.nodeType !== 9) n = n.parentNode;
   return (n ?? undefined) as XdmNode | undefined;
+}
+
+/** The fold of the full-text index of the database holding `doc`; null when none holds it or it has no index. */
+function indexFoldOf(doc: XdmNode): FoldOptions | null {
+  const access = activeDatabases();
+  const where = access.locate(doc);
+  if (!where || !access.hasDatabase(where.db)) return null;
+  const options = access.databaseInfo(where.db).options;
+  return hasFullTextIndex(options) ? indexOptions(options).fold : null;
 }
 
 /**
@@ -175,23 +199,23 @@ export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode
   const text = searchedText(item);
   const doc = text && documentOf(text);
   if (!text || !doc) return false;
-  const access = activeDatabases();
-  const where = access.locate(doc);
-  if (!where || !access.hasDatabase(where.db)) return false;
-  const options = access.databaseInfo(where.db).options;
-  if (!hasFullTextIndex(options)) return false;
-  const { fold } = indexOptions(options);
   const run = activeDocumentSource() as object;
-  let byDescription = perRun.get(run);
-  if (!byDescription) {
-    byDescription = new Map();
-    perRun.set(run, byDescription);
+  let state = perRun.get(run);
+  if (!state) {
+    state = { folds: new WeakMap(), candidates: new Map() };
+    perRun.set(run, state);
   }
+  let fold = state.folds.get(doc);
+  if (fold === undefined) {
+    fold = indexFoldOf(doc);
+    state.folds.set(doc, fold);
+  }
+  if (fold === null) return false;
   const key = `${fold.caseSensitive}${fold.diacriticsSensitive}${description}`;
-  let byDoc = byDescription.get(key);
+  let byDoc = state.candidates.get(key);
   if (!byDoc) {
     byDoc = new WeakMap();
-    byDescription.set(key, byDoc);
+    state.candidates.set(key, byDoc);
   }
   let set = byDoc.get(doc);
   if (set === undefined) {

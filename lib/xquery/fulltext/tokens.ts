@@ -87,12 +87,16 @@ export function tokenize(text: string): TextToken[] {
   let last = 0;
   scanTokens(text, (start, end) => {
     if (tokens.length > 0) {
-      const gap = text.slice(last, start);
-      if (/[.!?]/.test(gap)) sentence++;
-      if (/\n/.test(gap)) {
-        paragraph++;
-        if (!/[.!?]/.test(gap)) sentence++;
+      // what lies between this token and the last: a sentence end, a line end, both or neither
+      let ends = false;
+      let breaks = false;
+      for (let i = last; i < start; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x2e || c === 0x21 || c === 0x3f) ends = true;
+        else if (c === 0x0a) breaks = true;
       }
+      if (ends || breaks) sentence++;
+      if (breaks) paragraph++;
     }
     tokens.push({ word: text.slice(start, end), pos: tokens.length, sentence, paragraph });
     last = end;
