@@ -7,8 +7,7 @@
  *   start   the occurrences of token `id` are `start[id]` to `start[id + 1]` (excluded)
  *   text    per occurrence, the position of its text among the document's indexed texts
  *   pos     per occurrence, its token position in that text: the `pos` of fulltext/tokens.ts
- *           `tokenize` (the same scan), 16 bits when every
- *           text has fewer than 65,536 tokens
+ *           `tokenize` (the same scan), 16 bits when no text has more than 65,536 tokens
  *
  * Occurrences of a token are in document order (text, then position), as they are added. So a
  * phrase is the placements where each word's token sits at the next position of the same text
