@@ -3,6 +3,10 @@
 // (BENCH_KIT, as for bench/xmark.js), else this server alone. Each server gets the document as the
 // database `xmark`, then:
 //
+//   scan         `//text[text() contains text "gold"]` before the index is created: every text
+//                node matched
+//   put          PUT of a 10 KB document (words of the XMark text) into the database before the
+//                index is created, then DELETE (each run replaces the one before)
 //   build        CREATE INDEX FULLTEXT and the first ft:search after it (this server builds the
 //                index of a document version when a query first needs it; BaseX in the command)
 //   frequent     ft:search for a word of most item descriptions
@@ -10,6 +14,8 @@
 //   phrase       ft:search for a two-word phrase
 //   predicate    `//text[text() contains text "gold"]` over the indexed database
 //   leaf         `//country[. contains text "Kenya"]` (elements holding one text node)
+//   put indexed  the PUT of `put` into the indexed database, last (BaseX drops its full-text
+//                index on an update unless UPDINDEX is on, so an ft:search after it is shown)
 //
 // Each query counts its answer (compared between the servers) and runs once to warm up, then
 // `--runs` times: the p50 is shown. Writes bench/results/fulltext.md and prints it.
@@ -35,11 +41,42 @@ const QUERIES = {
 function options(argv) {
   const o = { runs: 5, factor: 0.1, kit: process.env.BENCH_KIT || path.join(__dirname, '..', '..', 'shared', 'tools', 'basex-bench') };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') continue; // as npm passes it on
     const [flag, inline] = argv[i].split(/=(.*)/s);
     if (flag !== '--runs' && flag !== '--factor') throw new Error(`unknown option ${argv[i]} (see the head of bench/fulltext.js)`);
     o[flag.slice(2)] = Number(inline ?? argv[++i]);
   }
   return o;
+}
+
+const SCAN = 'count(//text[text() contains text "gold"])';
+
+/** A document of about 10 KB: paragraphs of the words of the XMark text. */
+function smallDocument(xml) {
+  const words = xml.slice(0, 400_000).replace(/<[^>]*>/g, ' ').match(/[A-Za-z]+/g) ?? [];
+  const paragraphs = [];
+  let size = 0;
+  for (let i = 0; size < 10 * 1024 - 200; i += 20) {
+    const p = `<p>${words.slice(i % words.length, (i % words.length) + 20).join(' ')}</p>`;
+    paragraphs.push(p);
+    size += p.length;
+  }
+  return `<doc>\n${paragraphs.join('\n')}\n</doc>`;
+}
+
+/** `runs` PUTs of `doc` to one path of the database (each replaces the last), then its DELETE. */
+async function puts(t, doc, runs) {
+  const times = [];
+  let status;
+  for (let i = 0; i <= runs; i++) {
+    const put = await request(t, 'PUT', '/xmark/put-10kb.xml', doc);
+    if (!ok(put)) return { failed: `${put.status} ${put.text.slice(0, 120)}` };
+    status = put.status;
+    if (i > 0) times.push(put.ms);
+  }
+  const gone = await request(t, 'DELETE', '/xmark/put-10kb.xml');
+  if (!ok(gone)) return { failed: `DELETE ${gone.status} ${gone.text.slice(0, 120)}` };
+  return { answer: String(status), ms: percentile(times, 0.5) };
 }
 
 const command = (t, text) =>
@@ -79,11 +116,14 @@ async function main() {
     const server = await startServer(folder('file'), { maxBodyMib: Math.max(64, Math.ceil(xml.length / 2 ** 20) + 1) });
     cleanups.push(server.stop);
     targets.push(target('xmldb-rest', server.url, { password: PASSWORD, pids: [server.pid] }));
-    const results = { build: [] };
+    const doc = smallDocument(xml);
+    const results = { scan: [], put: [], build: [] };
     for (const t of targets) {
-      log(`loading ${path.basename(file)} into ${t.name}, building its full-text index`);
+      log(`loading ${path.basename(file)} into ${t.name}, a scan and PUTs without the index, building the index`);
       const put = await request(t, 'PUT', '/xmark', xml);
       if (!ok(put)) throw new Error(`${t.name}: PUT /xmark answered ${put.status} ${put.text.slice(0, 200)}`);
+      results.scan.push(await timed(t, SCAN, o.runs));
+      results.put.push(await puts(t, doc, o.runs));
       results.build.push(await build(t));
     }
     for (const [id, text] of Object.entries(QUERIES)) {
@@ -92,6 +132,14 @@ async function main() {
         log(`${id} on ${t.name}`);
         results[id].push(await timed(t, text, o.runs));
       }
+    }
+    results['put indexed'] = [];
+    const after = [];
+    for (const t of targets) {
+      log(`PUTs into the indexed database on ${t.name}`);
+      results['put indexed'].push(await puts(t, doc, o.runs));
+      const search = await query(t, QUERIES.frequent, 'xmark');
+      after.push(`${t.name} ${search.status}${ok(search) ? ` (${search.text.trim()})` : ''}`);
     }
     const head = targets.map((t) => `${t.name} ms`);
     if (targets.length === 2) head.push(`ratio (${targets[0].name} / ${targets[1].name})`);
@@ -108,6 +156,7 @@ async function main() {
       return m ? `${t.name} ${m.rss.value.toFixed(0)} MB` : `${t.name} -`;
     });
     lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join(', ')}.`);
+    lines.push('', `ft:search after the PUTs into the indexed database (\`${QUERIES.frequent}\`): ${after.join(', ')}.`);
     return lines.join('\n');
   });
   const report = [

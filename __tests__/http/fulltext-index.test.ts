@@ -22,6 +22,10 @@ const A =
   '<doc><p>Usability testing of web sites.</p><p>The tests were run by <b>Ninja</b> coders, testing usability.</p>' +
   '<p>Café au lait. Cafe noir!\nA new paragraph about usability.</p><q>Running runners ran</q></doc>';
 const B = '<doc><p>Web usability</p><p>nothing here</p></doc>';
+/** Phrases: repeated words, a phrase split by an element, stop words at either end. */
+const C =
+  '<doc><p>gold gold gold silver</p><p>so so much</p><p>limited edition, limited <i>edition</i> and limited</p>' +
+  '<p>Éditions LIMITÉES. Limited Editions</p><q>sites</q></doc>';
 
 /** Each text node ft:search answers, as `path:position of its parent element`. */
 const where = (nodes: string) => `${nodes} ! (db:path(.) || ":" || name(..) || "[" || string-join(ancestor::*[1]/preceding-sibling::*!'x') || "]" )`;
@@ -148,6 +152,7 @@ describe('contains text over a database with the index answers as without it', (
     await post('<set option="casesens">true</set><set option="diacritics">true</set><create-db name="ftcs"/><create-index type="fulltext"/><set option="casesens">false</set><set option="diacritics">false</set>').expect(200);
     await xml('ftcs/a.xml', A);
     await xml('ftcs/b.xml', B);
+    for (const db of ['ft', 'ftcs', 'ftn']) await xml(`${db}/c.xml`, C);
   });
   const selections = [
     '"usability"',
@@ -174,6 +179,41 @@ describe('contains text over a database with the index answers as without it', (
     '"car" using thesaurus at "ftres/none.xml"',
     '{ "web", "sites" } all words',
     '"a new paragraph" same paragraph',
+    // phrases, answered from the positions in the index
+    '"usability testing"',
+    '"testing of web sites"',
+    '"Usability Testing" using case sensitive',
+    '"cafe au lait"',
+    '"cafe au lait" using diacritics sensitive',
+    '"café au lait" using diacritics sensitive',
+    '"tests were running" using stemming',
+    '"limited edition" using stemming',
+    '"Limited Editions" using stemming using case sensitive',
+    '"editions limitees"',
+    '"éditions limitées" using diacritics sensitive using case insensitive',
+    '"gold gold"',
+    '"gold gold gold gold"',
+    '"gold silver"',
+    '"silver gold"',
+    '"so much"',
+    '"limited edition"',
+    '"edition and limited"',
+    '"by ninja coders"',
+    '{ "limited", "edition" } phrase',
+    '{ "gold silver", "so much" } all',
+    '{ "gold silver", "so much" } any',
+    '"limited edition" occurs at least 2 times',
+    '"limited edition" ftand "so much"',
+    '"limited edition" ftor "silver gold"',
+    '("limited" ftand "edition") ordered distance at most 0 words',
+    '"limited edition" window 2 words',
+    '"testing of web" using stop words ("of")',
+    '"of web" using stop words ("of")',
+    '"limited and" using stop words ("and")',
+    '"and limited" using stop words ("and")',
+    '"web sites" using stop words ("web", "sites")',
+    '"lim.* edition" using wildcards',
+    '"limted edition" using fuzzy',
   ];
   test.each(selections)('//*[text() contains text %s], //p[. contains text …], //text()[…]', async (sel) => {
     const q = (db: string) =>
@@ -182,6 +222,28 @@ describe('contains text over a database with the index answers as without it', (
     const [indexed, sensitive, plain] = await Promise.all([get(q('ft')), get(q('ftcs')), get(q('ftn'))]);
     expect([indexed.status, indexed.text]).toEqual([plain.status, plain.text]);
     expect([sensitive.status, sensitive.text]).toEqual([plain.status, plain.text]);
+  });
+});
+
+describe('ft:search of phrases answers as contains text without the index', () => {
+  // databases of the previous block: ft (default index), ftcs (case and diacritics sensitive), ftn (none)
+  test.each([
+    ['"usability testing"', ''],
+    ['"limited edition"', ''],
+    ['("limited", "edition")', ''],
+    ['"gold gold"', ''],
+    ['"edition and"', ''],
+    ['"LIMITED editions"', ''],
+    ['"lim.* editions?"', ', "wildcards": true()'],
+    ['"Limited Editions"', ''],
+    ['"Éditions LIMITÉES"', ''],
+  ])('%s%s', async (terms, more) => {
+    const search = (db: string) => get(`ft:search("${db}", ${terms}, map { "mode": "phrase"${more} }) ! path(.)`);
+    const using = more === '' ? '' : ' using wildcards';
+    const scan = (o: string) => get(`db:get("ftn")//text()[. contains text { ${terms} } phrase${using}${o}] ! path(.)`);
+    const [indexed, sensitive, plain, plainSensitive] = await Promise.all([search('ft'), search('ftcs'), scan(''), scan(' using case sensitive using diacritics sensitive')]);
+    expect([indexed.status, indexed.text]).toEqual([plain.status, plain.text]);
+    expect([sensitive.status, sensitive.text]).toEqual([plainSensitive.status, plainSensitive.text]);
   });
 });
 
@@ -263,6 +325,18 @@ describe('every write keeps the index current', () => {
     await get('db:delete("ftw", "y.xml")').expect(200);
     expect(await found()).toBe('');
     expect(await text('ft:tokens("ftw") ! string()')).toBe('gamma');
+  });
+
+  test('phrases follow PUT, updating queries and DELETE', async () => {
+    const phrase = (p: string) => text(`ft:search("ftw", "${p}", map { "mode": "phrase" }) ! (db:path(.) || " " || .)`);
+    await xml('ftw/p.xml', '<d><p>alpha beta</p></d>');
+    expect([await phrase('alpha beta'), await phrase('beta alpha')]).toEqual(['p.xml alpha beta', '']);
+    await get('replace value of node db:get("ftw", "p.xml")//p with "beta alpha"').expect(200);
+    expect([await phrase('alpha beta'), await phrase('beta alpha')]).toEqual(['', 'p.xml beta alpha']);
+    await get('insert node <b>alpha</b> into db:get("ftw", "p.xml")//p').expect(200);
+    expect([await phrase('beta alpha alpha'), await phrase('beta alpha')]).toEqual(['', 'p.xml beta alpha']);
+    await s.del('/rest/ftw/p.xml').expect(200);
+    expect(await phrase('beta alpha')).toBe('');
   });
 });
 

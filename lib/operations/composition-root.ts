@@ -14,7 +14,7 @@ import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine';
 import { storeSourceSpec } from '../xquery/documents/store-source';
-import { fullTextPostings } from '../xquery/documents/fulltext-postings';
+import { fullTextPostings } from '../xquery/documents/fulltext-store-rows';
 import type { WorkerOutput } from '../xquery/worker/launch';
 import { ResourceBytes } from './resource-bytes';
 

@@ -10,8 +10,10 @@ import { hasFullTextIndex } from '../../store';
 import type { DatabaseOptions } from '../../store/types';
 import { activeDatabases } from './database-access';
 import { activeDocumentSource } from './source';
-import { storedIndexOf } from './fulltext-stored';
-import { foldToken, lookupTexts, textAt, textCount, type FoldOptions, type TokenSelector } from './fulltext-index';
+import { NodeKind as Row } from '../../tree/compact-tree';
+import { treeNode } from '../../tree/tree-dom';
+import { storedIndexOf, type StoredIndex } from './fulltext-stored';
+import { foldToken, lookupPhrase, lookupTexts, textAt, textCount, textTokens, tokenSelected, type FoldOptions, type TokenSelector } from './fulltext-index';
 import { stopWords } from '../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -86,7 +88,9 @@ function foldFits(o: FTMatchOptions, fold: FoldOptions): boolean {
 /**
  * The text nodes of `doc` that may satisfy the selection: a superset of those that do. A words
  * node gives, for each query word, the nodes holding a token it matches (a stop word matches any
- * token, §3.4.7), joined as its mode joins the words; ftand intersects, ftor unites, a mild not
+ * token, §3.4.7), joined as its mode joins the words, the words of a phrase placed one after the
+ * other by their positions in the index (§4.2.1: a phrase is consecutive tokens of the searched
+ * text, here one text node); ftand intersects, ftor unites, a mild not
  * keeps its left side, filters (ordered, window, distance, scope, content, weight) only drop
  * matches. What the index cannot narrow is 'all': ftnot, `occurs` that allows none, computed
  * words, and options the index's folding loses (an insensitive search of a case-sensitive index,
@@ -120,10 +124,18 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
   // the store's own index when it keeps one (its numbers name text nodes as candidateTexts reads them)
   const stored = storedIndexOf(doc);
   const lookup = (s: TokenSelector): number[] => (stored ? stored.lookup(s) : lookupTexts(doc, fold, s));
-  const ofWord = (w: string): Candidates =>
-    stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics })) ? 'all' : lookup(selector(w, o, fold));
-  // A phrase needs every word; a phrase of no words matches nothing.
-  const ofPhrase = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
+  const isStop = (w: string): boolean => stops.has(normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics }));
+  const ofWord = (w: string): Candidates => (isStop(w) ? 'all' : lookup(selector(w, o, fold)));
+  // Every word, anywhere; none: nothing matches.
+  const ofAll = (ws: readonly string[]): Candidates => (ws.length === 0 ? [] : ws.map(ofWord).reduce(intersect));
+  // The words one after the other in one text node, from the positions in the index; a stop word
+  // matches any token (§3.4.7), so only the others are placed; no words: nothing matches.
+  const ofPhrase = (ws: readonly string[]): Candidates => {
+    if (ws.length <= 1) return ofAll(ws);
+    const selectors = ws.map((w) => (isStop(w) ? undefined : selector(w, o, fold)));
+    if (selectors.every((s) => s === undefined)) return 'all';
+    return stored ? storedPhrase(stored, fold, selectors, ofAll(ws)) : lookupPhrase(doc, fold, selectors);
+  };
   switch (node.mode) {
     case 'any':
       return terms.map((t) => ofPhrase(split(t))).reduce(union, []);
@@ -134,8 +146,28 @@ function wordCandidates(doc: XdmNode, fold: FoldOptions, node: Extract<FTNode, {
     case 'any word':
       return terms.flatMap(split).map(ofWord).reduce(union, []);
     case 'all words':
-      return ofPhrase(terms.flatMap(split));
+      return ofAll(terms.flatMap(split));
   }
+}
+
+/**
+ * A phrase over a store's index (fulltext-stored.ts), which answers texts by their tokens only:
+ * the texts holding every word, kept where the words stand one after the other among the text's
+ * tokens as the index folds them, with the placement rule of `lookupPhrase` (fulltext-index.ts).
+ */
+function storedPhrase(stored: StoredIndex, fold: FoldOptions, selectors: readonly (TokenSelector | undefined)[], all: Candidates): Candidates {
+  if (all === 'all') return all;
+  let first = 0;
+  while (selectors[first] === undefined) first++;
+  let last = selectors.length - 1;
+  while (selectors[last] === undefined) last--;
+  return all.filter((n) => {
+    const tokens = textTokens(stored.value(n), fold);
+    for (let at = -first; at + last < tokens.length; at++) {
+      if (selectors.every((s, i) => s === undefined || tokenSelected(s, tokens[at + i]))) return true;
+    }
+    return false;
+  });
 }
 
 /** The indexed text nodes of `doc` the candidates name, in document order. */
@@ -146,8 +178,16 @@ export function candidateTexts(doc: XdmNode, fold: FoldOptions, found: Candidate
   return positions.map((p) => textAt(doc, fold, p));
 }
 
-/** Per run (a stop-word list may change between runs), per description and fold, per document: the candidate nodes. */
-const perRun = new WeakMap<object, Map<string, WeakMap<object, ReadonlySet<XdmNode> | 'all'>>>();
+/**
+ * What `ruledOutByIndex` keeps per run (a stop-word list or the database's options may change
+ * between runs, not during one): per document, the fold of its database's index (null: none),
+ * and per description and fold, per document, the candidate nodes.
+ */
+interface RunState {
+  readonly folds: WeakMap<object, FoldOptions | null>;
+  readonly candidates: Map<string, WeakMap<object, ReadonlySet<XdmNode> | 'all'>>;
+}
+const perRun = new WeakMap<object, RunState>();
 
 /** The text node whose tokens are those of `item`: itself, or an element's one child. */
 function searchedText(item: XdmItem): XdmNode | undefined {
@@ -160,9 +200,21 @@ function searchedText(item: XdmItem): XdmNode | undefined {
 }
 
 function documentOf(node: XdmNode): XdmNode | undefined {
+  // a node of a compact tree: its tree's first row, when that is a document
+  const row = treeNode(node);
+  if (row !== undefined) return row.v.tree.kind[0] === Row.document ? (row.v.node(0) as unknown as XdmNode) : undefined;
   let n: Node | null = node as unknown as Node;
   while (n && n.nodeType !== 9) n = n.parentNode;
   return (n ?? undefined) as XdmNode | undefined;
+}
+
+/** The fold of the full-text index of the database holding `doc`; null when none holds it or it has no index. */
+function indexFoldOf(doc: XdmNode): FoldOptions | null {
+  const access = activeDatabases();
+  const where = access.locate(doc);
+  if (!where || !access.hasDatabase(where.db)) return null;
+  const options = access.databaseInfo(where.db).options;
+  return hasFullTextIndex(options) ? indexOptions(options).fold : null;
 }
 
 /**
@@ -174,23 +226,23 @@ export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode
   const text = searchedText(item);
   const doc = text && documentOf(text);
   if (!text || !doc) return false;
-  const access = activeDatabases();
-  const where = access.locate(doc);
-  if (!where || !access.hasDatabase(where.db)) return false;
-  const options = access.databaseInfo(where.db).options;
-  if (!hasFullTextIndex(options)) return false;
-  const { fold } = indexOptions(options);
   const run = activeDocumentSource() as object;
-  let byDescription = perRun.get(run);
-  if (!byDescription) {
-    byDescription = new Map();
-    perRun.set(run, byDescription);
+  let state = perRun.get(run);
+  if (!state) {
+    state = { folds: new WeakMap(), candidates: new Map() };
+    perRun.set(run, state);
   }
+  let fold = state.folds.get(doc);
+  if (fold === undefined) {
+    fold = indexFoldOf(doc);
+    state.folds.set(doc, fold);
+  }
+  if (fold === null) return false;
   const key = `${fold.caseSensitive}${fold.diacriticsSensitive}${description}`;
-  let byDoc = byDescription.get(key);
+  let byDoc = state.candidates.get(key);
   if (!byDoc) {
     byDoc = new WeakMap();
-    byDescription.set(key, byDoc);
+    state.candidates.set(key, byDoc);
   }
   let set = byDoc.get(doc);
   if (set === undefined) {
@@ -203,16 +255,19 @@ export function ruledOutByIndex(item: XdmItem, description: string, node: FTNode
 
 /**
  * Whether every candidate of the selection satisfies it, so that no candidate needs the matcher:
- * one words node of single words in any mode but phrase, no `occurs`, compared exactly as the
- * index folds (same case and diacritics sensitivity; no stemming, wildcards, fuzzy, stop words or
- * thesauri). A node then satisfies it exactly when it holds the word(s), which is what the index
- * records.
+ * one words node in any mode, no `occurs`, compared as the index folds (the same case and
+ * diacritics sensitivity; stemming only case insensitive; no wildcards, fuzzy, stop words or
+ * thesauri). Then a query word matches a token exactly when the index selects its folded token
+ * (fulltext/terms.ts `termTest` folds and stems as the index does), so a node satisfies the
+ * selection exactly when it holds the words, or for a phrase holds them at consecutive
+ * positions, which is what the index records. A case-sensitive stemmed search also compares the
+ * case of the words (terms.ts), which the index does not keep; a stop word may stand for a token
+ * beyond the text, which the index does not check (fulltext-index.ts `lookupPhrase`).
  */
 export function candidatesAreExact(node: FTNode, fold: FoldOptions): boolean {
   if (node.t !== 'words' || node.times || !('fixed' in node.value)) return false;
   const o = node.options;
-  if (o.stemming || o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
-  if (o.case !== (fold.caseSensitive ? 'sensitive' : 'insensitive') || o.diacritics !== (fold.diacriticsSensitive ? 'sensitive' : 'insensitive')) return false;
-  if (node.mode === 'any word' || node.mode === 'all words') return true;
-  return node.mode !== 'phrase' && node.value.fixed.every((t) => words(t).length === 1);
+  if (o.wildcards || o.fuzzy || o.stopWords.length > 0 || o.thesauri.length > 0) return false;
+  if (o.stemming && o.case !== 'insensitive') return false;
+  return o.case === (fold.caseSensitive ? 'sensitive' : 'insensitive') && o.diacritics === (fold.diacriticsSensitive ? 'sensitive' : 'insensitive');
 }

@@ -16,9 +16,8 @@
  * the lookups of fulltext-candidates.ts instead (fulltext-stored.ts), from postings made by
  * `textTokens` too.
  *
- * Storage: the text nodes with at least one token in document order, and a Map from each folded
- * token to the positions (in that array) of the text nodes holding it, ascending, each once (one
- * number when it occurs in one node), with the number of its occurrences.
+ * Storage: the text nodes with at least one token in document order, and the postings of their
+ * tokens with positions (fulltext-postings.ts).
  */
 import { NodeKind, type XdmNode } from '../../saxon';
 import type { DomNode } from './name-index';
@@ -27,6 +26,7 @@ import { treeNode } from '../../tree/tree-dom';
 import { words } from '../fulltext/tokens';
 import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
+import { occurrenceCount, phraseTexts, postingsArrayBytes, PostingsBuilder, textsOf, type Postings } from './fulltext-postings';
 
 /** How tokens are folded: the index's CASESENS and DIACRITICS. */
 export interface FoldOptions {
@@ -34,19 +34,14 @@ export interface FoldOptions {
   readonly diacriticsSensitive: boolean;
 }
 
-interface Entry {
-  /** Positions in `texts`: one, or ascending. */
-  nodes: number | number[];
-  /** Occurrences of the token in the document. */
-  count: number;
-}
-
 interface DocFullText {
   /** The indexed text nodes by position: made on demand from rows for a compact tree. */
   readonly texts: { readonly length: number; at(position: number): DomNode };
-  readonly entries: ReadonlyMap<string, Entry>;
-  /** For a stemming index: folded tokens by their stem (language by key), made on first use. */
-  readonly stems: Map<string, Map<string, string[]>>;
+  /** For a compact tree: the rows of the indexed text nodes by position. */
+  readonly rows?: Int32Array;
+  readonly postings: Postings;
+  /** For a stemming index: token ids by stem (language by key), made on first use. */
+  readonly stems: Map<string, Map<string, number[]>>;
 }
 
 /** How many lookups were made (one per document and query word), for tests. */
@@ -74,44 +69,27 @@ export function textTokens(value: string, o: FoldOptions): string[] {
   return words(value).map((w) => foldToken(w, o));
 }
 
-/** Adds the tokens of the text at position `at` to `entries`; false when it has none. */
-function addText(entries: Map<string, Entry>, value: string, at: number, o: FoldOptions): boolean {
-  const keys = textTokens(value, o);
-  if (keys.length === 0) return false;
-  for (const key of keys) {
-    const e = entries.get(key);
-    if (e === undefined) entries.set(key, { nodes: at, count: 1 });
-    else {
-      e.count++;
-      if (typeof e.nodes === 'number') {
-        if (e.nodes !== at) e.nodes = [e.nodes, at];
-      } else if (e.nodes[e.nodes.length - 1] !== at) e.nodes.push(at);
-    }
-  }
-  return true;
-}
-
 function build(doc: DomNode, o: FoldOptions): DocFullText {
-  const entries = new Map<string, Entry>();
+  const postings = new PostingsBuilder((w) => foldToken(w, o));
   const tree = treeNode(doc);
   if (tree !== undefined) {
     // a compact tree: its text rows in document order, no node made until a lookup answers one
     const { kind, value, strings, size } = tree.v.tree;
     const rows: number[] = [];
-    for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && addText(entries, strings[value[pre]], rows.length, o)) rows.push(pre);
+    for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && postings.add(strings[value[pre]])) rows.push(pre);
     const pres = Int32Array.from(rows);
-    return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, entries, stems: new Map() };
+    return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, rows: pres, postings: postings.finish(), stems: new Map() };
   }
   const texts: DomNode[] = [];
   const visit = (node: DomNode): void => {
     for (let child = node.firstChild ?? null; child; child = child.nextSibling ?? null) {
       if (child.nodeType === NodeKind.text) {
-        if (addText(entries, (child as unknown as { nodeValue: string }).nodeValue, texts.length, o)) texts.push(child);
+        if (postings.add((child as unknown as { nodeValue: string }).nodeValue)) texts.push(child);
       } else if (child.nodeType === NodeKind.element) visit(child);
     }
   };
   visit(doc);
-  return { texts: { length: texts.length, at: (i) => texts[i] }, entries, stems: new Map() };
+  return { texts: { length: texts.length, at: (i) => texts[i] }, postings: postings.finish(), stems: new Map() };
 }
 
 function docFullText(doc: XdmNode, o: FoldOptions): DocFullText {
@@ -129,17 +107,17 @@ function docFullText(doc: XdmNode, o: FoldOptions): DocFullText {
   return index;
 }
 
-/** The folded tokens of `doc` that share the stem of each, for `language`. */
-function stemGroups(index: DocFullText, language: string | undefined, stem: (w: string) => string): Map<string, string[]> {
+/** The ids of the folded tokens of `doc` that share the stem of each, for `language`. */
+function stemGroups(index: DocFullText, language: string | undefined, stem: (w: string) => string): Map<string, number[]> {
   const lang = language ?? '';
   let groups = index.stems.get(lang);
   if (!groups) {
     groups = new Map();
-    for (const token of index.entries.keys()) {
+    for (const [token, id] of index.postings.ids) {
       const s = stem(token.toLowerCase());
       const list = groups.get(s);
-      if (list) list.push(token);
-      else groups.set(s, [token]);
+      if (list) list.push(id);
+      else groups.set(s, [id]);
     }
     index.stems.set(lang, groups);
   }
@@ -152,32 +130,61 @@ export type TokenSelector =
   | { readonly stem: string; readonly language: string | undefined }
   | { readonly test: (foldedToken: string) => boolean };
 
-function selectedTokens(index: DocFullText, selector: TokenSelector): string[] {
-  if ('exact' in selector) return index.entries.has(selector.exact) ? [selector.exact] : [];
+/** Whether `selector` selects a folded token (as `selectedTokens` selects the index's tokens). */
+export function tokenSelected(selector: TokenSelector, token: string): boolean {
+  if ('exact' in selector) return token === selector.exact;
+  if ('test' in selector) return selector.test(token);
+  const stem = stemmerFor(selector.language);
+  return stem !== undefined && stem(token.toLowerCase()) === selector.stem;
+}
+
+/** The ids of the tokens `selector` selects. */
+function selectedTokens(index: DocFullText, selector: TokenSelector): number[] {
+  const { ids } = index.postings;
+  if ('exact' in selector) {
+    const id = ids.get(selector.exact);
+    return id === undefined ? [] : [id];
+  }
   if ('stem' in selector) {
     const stem = stemmerFor(selector.language);
     return stem ? (stemGroups(index, selector.language, stem).get(selector.stem) ?? []) : [];
   }
-  return [...index.entries.keys()].filter(selector.test);
+  const out: number[] = [];
+  for (const [token, id] of ids) if (selector.test(token)) out.push(id);
+  return out;
 }
 
 /** The positions of the text nodes of `doc` holding a token `selector` selects, ascending. */
 export function lookupTexts(doc: XdmNode, o: FoldOptions, selector: TokenSelector): number[] {
   const index = docFullText(doc, o);
   lookupCount++;
-  const out: number[] = [];
-  for (const token of selectedTokens(index, selector)) {
-    const nodes = (index.entries.get(token) as Entry).nodes;
-    if (typeof nodes === 'number') out.push(nodes);
-    else out.push(...nodes);
-  }
-  out.sort((a, b) => a - b);
-  return out.filter((p, i) => i === 0 || out[i - 1] !== p);
+  return textsOf(index.postings, selectedTokens(index, selector));
+}
+
+/**
+ * The positions of the text nodes of `doc` where tokens the selectors select stand one after the
+ * other, ascending: word `i` at the `i`-th position of a placement, any token when its selector
+ * is undefined (not checked, so the answer may be a superset where such a word would lie beyond
+ * the text's tokens). At least one selector must be given.
+ */
+export function lookupPhrase(doc: XdmNode, o: FoldOptions, selectors: readonly (TokenSelector | undefined)[]): number[] {
+  const index = docFullText(doc, o);
+  const words = selectors.map((s) => {
+    if (s === undefined) return undefined;
+    lookupCount++;
+    return selectedTokens(index, s);
+  });
+  return phraseTexts(index.postings, words);
 }
 
 /** The number of indexed text nodes of `doc` (positions are 0 to this, excluded). */
 export function textCount(doc: XdmNode, o: FoldOptions): number {
   return docFullText(doc, o).texts.length;
+}
+
+/** The rows of the indexed text nodes by position when `doc` is a compact tree, else undefined. */
+export function textRows(doc: XdmNode, o: FoldOptions): Int32Array | undefined {
+  return docFullText(doc, o).rows;
 }
 
 /** The text node at a position. */
@@ -187,19 +194,19 @@ export function textAt(doc: XdmNode, o: FoldOptions, position: number): XdmNode 
 
 /** Each folded token of `doc` with its number of occurrences. */
 export function tokenCounts(doc: XdmNode, o: FoldOptions): Iterable<[string, number]> {
-  const entries = docFullText(doc, o).entries;
+  const { postings } = docFullText(doc, o);
   return (function* () {
-    for (const [token, e] of entries) yield [token, e.count] as [string, number];
+    for (const [token, id] of postings.ids) yield [token, occurrenceCount(postings, id)] as [string, number];
   })();
 }
 
-/** What V8 spends on one Map entry of a string key and a small object, roughly (the strings not counted). */
-const ENTRY_BYTES = 64;
+/** What V8 spends on one Map entry of a string key and a small-integer value, roughly (the characters counted apart). */
+const ENTRY_BYTES = 40;
 
 /** The bytes the full-text index of `doc` holds beyond its tree, roughly (measured in tests). */
 export function fullTextIndexBytes(doc: XdmNode, o: FoldOptions): number {
   const index = docFullText(doc, o);
-  let bytes = index.texts.length * (treeNode(doc) !== undefined ? 4 : 8);
-  for (const [token, e] of index.entries) bytes += ENTRY_BYTES + token.length * 2 + (typeof e.nodes === 'number' ? 0 : e.nodes.length * 8);
+  let bytes = index.texts.length * (treeNode(doc) !== undefined ? 4 : 8) + postingsArrayBytes(index.postings);
+  for (const token of index.postings.ids.keys()) bytes += ENTRY_BYTES + token.length * 2;
   return bytes;
 }

@@ -33,6 +33,8 @@ export function textRows(tree: CompactTree): Int32Array {
 export interface StoredIndex {
   lookup(selector: TokenSelector): number[];
   text(node: number): XdmNode;
+  /** The string value of the text node of a number, read from the tree's rows. */
+  value(node: number): string;
 }
 
 /** What a run learned of one database's stored index. */
@@ -140,10 +142,12 @@ export function storedIndexOf(doc: XdmNode): StoredIndex | undefined {
   const { db, path } = where;
   return {
     lookup: (selector) => [...(postings(access, db, index, selectedTokens(access, db, index, selector)).get(path) ?? [])],
-    text: (node) => {
-      let rows = rowsOf.get(doc);
-      if (!rows) rowsOf.set(doc, (rows = textRows(tree.v.tree)));
-      return tree.v.node(rows[node]) as unknown as XdmNode;
-    },
+    text: (node) => tree.v.node(rowsOfDoc()[node]) as unknown as XdmNode,
+    value: (node) => tree.v.tree.strings[tree.v.tree.value[rowsOfDoc()[node]]],
   };
+  function rowsOfDoc(): Int32Array {
+    let rows = rowsOf.get(doc);
+    if (!rows) rowsOf.set(doc, (rows = textRows(tree!.v.tree)));
+    return rows;
+  }
 }

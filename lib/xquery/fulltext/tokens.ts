@@ -15,7 +15,69 @@ export interface TextToken {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+
+/**
+ * A token is `[\p{L}\p{N}][\p{L}\p{N}\p{M}]*` over code points, as a regular expression with the
+ * `u` flag reads it; the scan below finds the same tokens without one (the index tokenizes every
+ * text of a database), classifying each code point once: ASCII directly, the rest of the Basic
+ * Multilingual Plane through a table filled on first sight, other planes by the expression.
+ */
+const NONE = 0;
+const BASE = 1;
+const MARK = 2;
+/** Per BMP code point: its class + 1, or 0 while unknown. */
+const bmpClasses = new Uint8Array(0x10000);
+
+function slowClass(cp: number): number {
+  const c = String.fromCodePoint(cp);
+  return /[\p{L}\p{N}]/u.test(c) ? BASE : /\p{M}/u.test(c) ? MARK : NONE;
+}
+
+/** The class of ASCII characters: letters and digits are BASE. */
+const asciiClasses = Uint8Array.from({ length: 0x80 }, (_, c) => (/[0-9A-Za-z]/.test(String.fromCharCode(c)) ? BASE : NONE));
+
+/** The class of the code point at `i` (a code unit `c`); its width is 2 when it is astral. */
+function classAt(text: string, i: number, c: number): number {
+  if (c < 0x80) return asciiClasses[c];
+  if (c >= 0xd800 && c < 0xdc00) {
+    const cp = text.codePointAt(i) as number;
+    if (cp > 0xffff) return slowClass(cp);
+  }
+  let k = bmpClasses[c];
+  if (k === 0) bmpClasses[c] = k = slowClass(c) + 1;
+  return k - 1;
+}
+
+/** The width in code units of the code point at `i` (a code unit `c`). */
+function widthAt(text: string, i: number, c: number): number {
+  return c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+}
+
+/** Calls `each` with the start and end (exclusive, in code units) of every token of `text`, in order. */
+export function scanTokens(text: string, each: (start: number, end: number) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80 ? asciiClasses[c] !== BASE : classAt(text, i, c) !== BASE) {
+      i += c < 0xd800 ? 1 : widthAt(text, i, c);
+      continue;
+    }
+    const start = i;
+    i += c < 0xd800 ? 1 : widthAt(text, i, c);
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (d < 0x80) {
+        if (asciiClasses[d] === NONE) break;
+        i++;
+      } else {
+        if (classAt(text, i, d) === NONE) break;
+        i += d < 0xd800 ? 1 : widthAt(text, i, d);
+      }
+    }
+    each(start, i);
+  }
+}
 
 /** The tokens of `text` with their positions. */
 export function tokenize(text: string): TextToken[] {
@@ -23,29 +85,37 @@ export function tokenize(text: string): TextToken[] {
   let sentence = 0;
   let paragraph = 0;
   let last = 0;
-  for (const m of text.matchAll(TOKEN)) {
+  scanTokens(text, (start, end) => {
     if (tokens.length > 0) {
-      const gap = text.slice(last, m.index);
-      if (/[.!?]/.test(gap)) sentence++;
-      if (/\n/.test(gap)) {
-        paragraph++;
-        if (!/[.!?]/.test(gap)) sentence++;
+      // what lies between this token and the last: a sentence end, a line end, both or neither
+      let ends = false;
+      let breaks = false;
+      for (let i = last; i < start; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x2e || c === 0x21 || c === 0x3f) ends = true;
+        else if (c === 0x0a) breaks = true;
       }
+      if (ends || breaks) sentence++;
+      if (breaks) paragraph++;
     }
-    tokens.push({ word: m[0], pos: tokens.length, sentence, paragraph });
-    last = m.index + m[0].length;
-  }
+    tokens.push({ word: text.slice(start, end), pos: tokens.length, sentence, paragraph });
+    last = end;
+  });
   return tokens;
 }
 
 /** Where the tokens of `text` are: the start and end (exclusive) of each, in code units, in token order. */
 export function tokenSpans(text: string): { readonly start: number; readonly end: number }[] {
-  return Array.from(text.matchAll(TOKEN), (m) => ({ start: m.index, end: m.index + m[0].length }));
+  const spans: { start: number; end: number }[] = [];
+  scanTokens(text, (start, end) => spans.push({ start, end }));
+  return spans;
 }
 
 /** The words of `text` (the tokens without their positions). */
 export function words(text: string): string[] {
-  return text.match(TOKEN) ?? [];
+  const out: string[] = [];
+  scanTokens(text, (start, end) => out.push(text.slice(start, end)));
+  return out;
 }
 
 /**

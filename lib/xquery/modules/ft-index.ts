@@ -30,13 +30,15 @@ import { castString, isNode, NodeKind, registerFunctions, type XdmNode, type Xdm
 import { ENGINE_NS } from '../constants';
 import { descendantsNamed, expandedName } from '../documents/name-index';
 import { leavesAreSimple, preOf } from '../documents/value-index';
+import { treeNode, type TreeView } from '../../tree/tree-dom';
+import { NodeKind as Row } from '../../tree/compact-tree';
 import { escapeText } from '../../xml/escape';
 import { hasFullTextIndex } from '../../store';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { moduleError } from '../module-support/option-maps';
 import { activeDatabases, dbError } from '../documents/database-access';
 import { candidatesAreExact, candidatesOf, candidateTexts, indexOptions, type IndexOptions } from '../documents/fulltext-candidates';
-import { foldToken, tokenCounts } from '../documents/fulltext-index';
+import { foldToken, textRows, tokenCounts } from '../documents/fulltext-index';
 import { hitPositions, ItemMatcher, satisfied, stopWords, type FTContext } from '../fulltext/matcher';
 import { collectingHits, recordHits } from '../fulltext/hits';
 import type { FTMatchOptions, FTNode } from '../fulltext/selection';
@@ -163,6 +165,9 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
   if (found === 'all') return CANNOT;
   const ctx: FTContext = { values: [] };
   const exact = candidatesAreExact(selection, fold);
+  const tree = treeNode(doc);
+  const rows = tree && exact && !collectingHits() ? textRows(doc, fold) : undefined;
+  if (tree && rows) return exactOwners(tree.v, rows, found, name);
   const owners = new Set<XdmNode>();
   for (const text of candidateTexts(doc, fold, found)) {
     const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
@@ -170,7 +175,25 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
     const searched = self ? (owner as unknown as XdmNode) : text;
     if (matches(searched, () => tokenize(searchedText(searched, NO_NODES)), ctx, selection, exact)) owners.add(owner as unknown as XdmNode);
   }
-  return [...owners].sort((a, b) => (preOf(doc, a) as number) - (preOf(doc, b) as number));
+  // a node of a compact tree knows its pre; preOf maps the nodes of another tree on first use
+  const pre = (n: XdmNode): number => treeNode(n)?.p ?? (preOf(doc, n) as number);
+  return [...owners].sort((a, b) => pre(a) - pre(b));
+}
+
+/**
+ * The elements named `name` (or any, '*') holding the candidate texts `found` of a compact tree
+ * whose candidates are exact, in document order: read from the rows, a node made for each owner only.
+ */
+function exactOwners(view: TreeView, rows: Int32Array, found: readonly number[], name: string): XdmNode[] {
+  const { kind, parent, name: nameOf, names } = view.tree;
+  const wanted = name === '*' ? undefined : new Set(names.flatMap((n, id) => (expandedName({ namespaceURI: n.uri, localName: n.local }) === name ? [id] : [])));
+  const pres: number[] = [];
+  for (const i of found) {
+    const p = parent[rows[i]];
+    if (kind[p] === Row.element && (wanted === undefined || wanted.has(nameOf[p]))) pres.push(p);
+  }
+  pres.sort((a, b) => a - b);
+  return pres.filter((p, i) => i === 0 || pres[i - 1] !== p).map((p) => view.node(p) as unknown as XdmNode);
 }
 
 /** Registers ft:search, ft:tokens and engine:descendants-ft (the list in extension-functions.ts). */

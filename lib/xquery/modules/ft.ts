@@ -70,9 +70,23 @@ function ftItem(item: XdmValue[number]): FTItem {
   return { text: String(item), kind };
 }
 
+/** Parsed descriptions: a `contains text` in a predicate is evaluated once per item with the same one. */
+const parsed = new Map<string, FTNode>();
+const PARSED_MAX = 256;
+
+function parseDescription(description: string): FTNode {
+  let node = parsed.get(description);
+  if (node === undefined) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    node = JSON.parse(description) as FTNode;
+    parsed.set(description, node);
+  }
+  return node;
+}
+
 /** The best match of the selection over the items: whether one satisfies it, and its score. */
 function evaluate(searched: XdmValue, description: string, values: XdmValue, ignoredNodes: XdmValue): { found: boolean; score: number } {
-  const node = JSON.parse(description) as FTNode;
+  const node = parseDescription(description);
   const members = (values[0] as unknown as { value: XdmValue[] }).value;
   const ctx: FTContext = { values: members.map((m) => m.map(ftItem)) };
   const ignored = new Set<unknown>(ignoredNodes);
