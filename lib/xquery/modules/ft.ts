@@ -26,6 +26,7 @@ import { stemmerFor } from '../fulltext/stemmers';
 import { tokenize, words } from '../fulltext/tokens';
 import { expand, thesaurusOf } from '../fulltext/resources';
 import { ruledOutByIndex } from '../documents/fulltext-candidates';
+import { holdsNone, requiredWords } from '../fulltext/required-words';
 
 // ----------------------------------------------------------------------------- searched text
 
@@ -84,6 +85,15 @@ function parseDescription(description: string): FTNode {
   return node;
 }
 
+/** Per parsed selection: the words a satisfying text holds one of (required-words.ts), null: none. */
+const required = new WeakMap<FTNode, readonly string[] | null>();
+
+function requiredOf(node: FTNode): readonly string[] | null {
+  let ws = required.get(node);
+  if (ws === undefined) required.set(node, (ws = requiredWords(node) ?? null));
+  return ws;
+}
+
 /** The best match of the selection over the items: whether one satisfies it, and its score. */
 function evaluate(searched: XdmValue, description: string, values: XdmValue, ignoredNodes: XdmValue): { found: boolean; score: number } {
   const node = parseDescription(description);
@@ -93,10 +103,13 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
   let found = false;
   let best = 0;
   const weight = weightOf(node, ctx);
+  const needed = requiredOf(node);
   for (const item of searched) {
     // A stored text the full-text index rules out cannot satisfy the selection (fulltext-candidates.ts).
     if (ignored.size === 0 && ruledOutByIndex(item, description, node)) continue;
-    const tokens = tokenize(searchedText(item, ignored));
+    const text = searchedText(item, ignored);
+    if (needed !== null && holdsNone(text, needed)) continue;
+    const tokens = tokenize(text);
     const all = new ItemMatcher(tokens, ctx).eval(node);
     if (satisfied(all)) {
       found = true;
