@@ -48,7 +48,7 @@ interface Leaves {
   readonly count: number;
   /** The values in the path's order; null when some value is not a plain number or the order is not known. */
   readonly values: Float64Array | null;
-  /** Their sum (added first to last), minimum and maximum (`extremes`), taken on first use. */
+  /** Their sum (added first to last), minimum and maximum, taken on first use. */
   totals?: Totals;
 }
 
