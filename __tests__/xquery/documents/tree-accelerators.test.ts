@@ -7,7 +7,7 @@ import { saxon, type XdmArray, type XdmNode } from '../../../lib/saxon';
 import { toSaxonDocument } from '../../../lib/convert/xml';
 import { parseToCompactTree } from '../../../lib/tree/build-tree';
 import { TreeView } from '../../../lib/tree/tree-dom';
-import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements } from '../../../lib/xquery/documents/name-index';
+import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements, registerNameIndexFunctions } from '../../../lib/xquery/documents/name-index';
 import { leafColumn, leafPathColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/documents/leaf-columns';
 import { groupLeaves } from '../../../lib/xquery/documents/leaf-groups';
 import { childPath } from '../../../lib/xquery/documents/child-paths';
@@ -51,6 +51,31 @@ describe('the element-name index over a tree and over a DOM', () => {
     [['Q{}none', 'Q{}b']],
   ])('child steps %j from the root element', (names) => {
     expect(paths(childPath(first(tree, '/r'), names))).toEqual(paths(childPath(first(dom, '/r'), names)));
+  });
+});
+
+describe('children named of some elements over a tree and over a DOM', () => {
+  const FLAT = '<r><i id="1"><n>a</n></i><i id="2"><n>b</n><x/><n>c</n></i><i id="3"/><i id="4"><n>d</n></i><n>e</n></r>';
+  const flat = { tree: new TreeView(parseToCompactTree(FLAT)).document, dom: toSaxonDocument(FLAT) as XdmNode };
+  const childrenNamed = (doc: XdmNode, parents: string): unknown =>
+    saxon.XPath.evaluate(`Q{urn:xmldb-rest:engine}children-named(/, 'Q{}i', ${parents}, 'Q{}n')`, doc, { resultForm: 'array' });
+  const answer = (doc: XdmNode, parents: string): string[] => {
+    const nodes = childrenNamed(doc, parents) as unknown[];
+    return nodes.every((n) => typeof n === 'object' && n !== null && 'nodeType' in n) ? paths(nodes) : nodes.map(String);
+  };
+  beforeAll(registerNameIndexFunctions);
+
+  test.each([
+    ['//i[@id = "4"]', ['/Q{}r[1]/Q{}i[4]/Q{}n[1]']],
+    ['//i[@id = ("2", "4")]', ['/Q{}r[1]/Q{}i[2]/Q{}n[1]', '/Q{}r[1]/Q{}i[2]/Q{}n[2]', '/Q{}r[1]/Q{}i[4]/Q{}n[1]']],
+    ['//i[@id = "3"]', []],
+    ['//i', ['/Q{}r[1]/Q{}i[1]/Q{}n[1]', '/Q{}r[1]/Q{}i[2]/Q{}n[1]', '/Q{}r[1]/Q{}i[2]/Q{}n[2]', '/Q{}r[1]/Q{}i[4]/Q{}n[1]']],
+    // not among the elements named i, or not in their order: the caller takes the step as written
+    ['/r', ['false']],
+    ['(//i[@id = "4"], //i[@id = "2"])', ['false']],
+  ])('the n children of %s', (parents, expected) => {
+    expect(answer(flat.tree, parents)).toEqual(expected);
+    expect(answer(flat.dom, parents)).toEqual(expected);
   });
 });
 

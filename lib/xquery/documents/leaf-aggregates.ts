@@ -48,6 +48,29 @@ interface Leaves {
   readonly count: number;
   /** The values in the path's order; null when some value is not a plain number or the order is not known. */
   readonly values: Float64Array | null;
+  /** Their sum (added first to last), minimum and maximum, taken on first use. */
+  totals?: Totals;
+}
+
+interface Totals {
+  readonly sum: number;
+  /** The first value no other value is below. */
+  readonly min: number;
+  /** The first value no other value is above. */
+  readonly max: number;
+}
+
+/** The totals of the leaves' `values` (not empty), kept with them. */
+function totalsOf(leaves: Leaves, values: Float64Array): Totals {
+  if (leaves.totals) return leaves.totals;
+  let [sum, min, max] = [values[0], values[0], values[0]];
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i];
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return (leaves.totals = { sum, min, max });
 }
 
 /** Per document: the leaves by path key. */
@@ -117,20 +140,26 @@ const double = (d: number): XdmValue => [castString(Object.is(d, -0) ? '-0' : St
 /** The answer that sends the caller back to the function as written. */
 const cannotAnswer = (): XdmValue => [castString('false', 'boolean')];
 
-/** fn:$fn over the leaves of several documents, in order; undefined when it cannot answer exactly. */
+/**
+ * fn:$fn over the leaves of several documents, in order; undefined when it cannot answer exactly.
+ * Each document's totals are kept with its leaves, so a repeated query does not add its values
+ * again; over several documents (min and max only: sum and avg are the caller's), the first
+ * document whose extreme no later one passes holds the first such value of all.
+ */
 function aggregate(fn: string, all: readonly Leaves[]): XdmValue | undefined {
   if (fn === 'count') return [castString(String(all.reduce((n, l) => n + l.count, 0)), 'integer')];
   let sum: number | undefined;
   let extreme: number | undefined;
   let count = 0;
-  for (const { values } of all) {
+  for (const leaves of all) {
+    const { values } = leaves;
     if (values === null) return undefined;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      count++;
-      sum = sum === undefined ? v : sum + v;
-      if (extreme === undefined || (fn === 'max' ? v > extreme : v < extreme)) extreme = v;
-    }
+    if (values.length === 0) continue;
+    const totals = totalsOf(leaves, values);
+    count += values.length;
+    sum = sum === undefined ? totals.sum : sum + totals.sum;
+    const v = fn === 'max' ? totals.max : totals.min;
+    if (extreme === undefined || (fn === 'max' ? v > extreme : v < extreme)) extreme = v;
   }
   if (count === 0) return fn === 'sum' ? undefined : [];
   if (fn === 'sum') return double(sum!);

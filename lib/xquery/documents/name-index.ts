@@ -263,16 +263,47 @@ function childrenNamed([node, name, parents, child]: XdmValue[]): XdmValue {
   if (node.length !== 1 || !isNode(doc) || doc.nodeType !== NodeKind.document || nests(doc, key)) return cannot;
   const elements = elementsNamed(doc, key);
   const { offsets, children } = childList(doc, key, String(child[0]));
+  const find = positionFinder(doc, key, elements);
   const out: DomNode[] = [];
-  // the parents are some of the elements, in their order: one merge finds each
+  // the parents are some of the elements, in their order: each is looked for after the one before
   let i = 0;
   for (const parent of parents) {
-    while (i < elements.length && elements[i] !== parent) i++;
+    i = find(parent, i);
     if (i === elements.length) return cannot;
     for (let j = offsets[i]; j < offsets[i + 1]; j++) out.push(children[j]);
     i++;
   }
   return out;
+}
+
+/**
+ * How childrenNamed finds a parent among `elements` (the elements named `name` of `doc`) from
+ * position `from` on: its position, or `elements.length` when it is not there. In a compact tree
+ * the elements' rows are sorted (document order), so a binary search finds it: a lookup of one
+ * element by an indexed value costs no walk over the elements before it. In saxon-js's DOM
+ * (context documents, small), a walk.
+ */
+function positionFinder(doc: XdmNode, name: string, elements: readonly DomNode[]): (parent: XdmValue[number], from: number) => number {
+  const tree = treeNode(doc);
+  if (tree === undefined) {
+    return (parent, from) => {
+      let i = from;
+      while (i < elements.length && elements[i] !== parent) i++;
+      return i;
+    };
+  }
+  const rows = elementRows(tree.v.tree, name);
+  return (parent, from) => {
+    const node = treeNode(parent);
+    if (node === undefined || node.v !== tree.v) return elements.length;
+    let [lo, hi] = [from, rows.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (rows[mid] < node.p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < rows.length && elements[lo] === parent ? lo : elements.length;
+  };
 }
 
 /** Registers engine:descendants, engine:descendant-elements, engine:count-descendants and engine:children-named with saxon-js (the list in extension-functions.ts, in query workers). */
