@@ -15,6 +15,7 @@ import { registerLeafSummaryFunctions } from './documents/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
 import { registerGroupFunctions } from './group-tuples';
+import { registerRangeIndexFunctions } from './range-index';
 import { registerDisabledFunctions } from './guards/disabled-functions';
 import { registerUpdateFunctions } from './update/functions';
 import { registerDbFunctions } from './modules/db';
@@ -59,6 +60,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
+  registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:

@@ -5,10 +5,12 @@
  *                                where $p/profile/@income > 5000 * exactly-one($i/text()) return $i
  *
  * (XMark Q11, Q12). B and the keys R of its items are computed once, before the outer loop; the
- * numeric keys are sorted with the positions of their items. For each outer item, the values of
- * L give one bound (the largest for `L > R` and `L >= R`, the smallest for `<` and `<=`), a
- * binary search finds the keys on the right side of it, and `$b` ranges over their items in B's
- * order. The `where` clause stays, so each candidate still passes the comparison as written.
+ * numeric keys are sorted with the positions of their items (engine:range-index,
+ * range-index.ts). For each outer item, the values of L give one bound (the largest for `L > R`
+ * and `L >= R`, the smallest for `<` and `<=`), a binary search finds the keys on the right
+ * side of it, and `$b` ranges over their items in B's order. The `where` clause stays, so each
+ * candidate still passes the comparison as written. A join that is only counted takes the
+ * number of candidates from the search alone (flwor-join-count.ts).
  *
  * The bound keeps general comparison's rules (XQuery 3.1 §3.7.2) for numeric keys: an
  * xs:untypedAtomic value of L compares as an xs:double, numbers after promotion. Keys and bounds
@@ -32,19 +34,18 @@ export interface RangeState {
   readonly seq: string;
   /** B as an array (its items are fetched by position). */
   readonly items: string;
-  /** The positions in B of the numeric keys, in ascending key order. */
-  readonly positions: string;
+  /** The numeric keys with the positions of their items, sorted (engine:range-index). */
+  readonly index: string;
   /** Whether a key is no number (every item is then a candidate). */
   readonly other: string;
-  /** Whether every key is an xs:double: comparing with it as an xs:double is then exact. */
+  /** Whether every numeric key is an xs:double: comparing with it as an xs:double is then exact. */
   readonly doubles: string;
-  /** `function($x, $upper)`: the first index whose key is > $x (upper) or >= $x (not upper). */
-  readonly search: string;
 }
 
 const F = braced(NS.fn);
 const XS = braced(NS.xs);
 const ARRAY = braced(NS.array);
+const ENGINE = braced(NS.engine);
 
 /** Whether the atomic value `k` is a number (of a type derived from one of the primitive numeric types). */
 export const isNumber = (k: string): string => `(${k} instance of ${XS}decimal or ${k} instance of ${XS}double or ${k} instance of ${XS}float)`;
@@ -56,40 +57,29 @@ export const isNumber = (k: string): string => `(${k} instance of ${XS}decimal o
  */
 export const castableAsDouble = (k: string): string => `(${F}matches(${k}, "^\\s*[0-9+\\-.IN]") and ${k} castable as ${XS}double)`;
 
-/** `$seq := B, $positions := …, $other := …, $search := …` of one range join. */
+/** `$seq := B, $items := …, $other := …, $doubles := …, $index := …` of one range join. */
 export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: RangeState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [seq, items, entries, sorted, keys, positions, other, doubles, search] = ['seq', 'items', 'entries', 'sorted', 'keys', 'positions', 'other', 'doubles', 'search'].map(name);
-  const [pos, k, d, e, x, upper, go, lo, hi, m] = ['pos', 'key', 'double', 'entry', 'x', 'upper', 'go', 'lo', 'hi', 'mid'].map(name);
+  const [seq, items, entries, index, other, doubles] = ['seq', 'items', 'entries', 'index', 'other', 'doubles'].map(name);
+  const [pos, k, d, e] = ['pos', 'key', 'double', 'entry'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const key = translateExpr(plan.build, item.scope, unit);
   // one array per key: [xs:double, position, whether it is an xs:double], or [] for a key that is no number
   const each =
-    `for ${pos} in 1 to ${F}count(${seq}) return let ${item.variable.ref} := ${seq}[${pos}] return for ${k} in ${F}data(${key}) return ` +
+    `for ${pos} in 1 to ${ARRAY}size(${items}) return let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${key}) return ` +
     `if ${isNumber(k)} then (let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else [${d}, ${pos}, ${k} instance of ${XS}double]) else []`;
-  const numeric = `for ${e} in ${entries} return if (${ARRAY}size(${e}) eq 3) then ${e} else ()`;
-  const below = `if (${upper}) then ${keys}[${m}] le ${x} else ${keys}[${m}] lt ${x}`;
-  const searchFn =
-    `function(${x} as ${XS}double, ${upper} as ${XS}boolean) as ${XS}integer { ` +
-    `let ${go} := function(${go} as function(*), ${lo} as ${XS}integer, ${hi} as ${XS}integer) as ${XS}integer { ` +
-    `if (${lo} gt ${hi}) then ${lo} else let ${m} := (${lo} + ${hi}) idiv 2 return ` +
-    `if (${below}) then ${go}(${go}, ${m} + 1, ${hi}) else ${go}(${go}, ${lo}, ${m} - 1) } ` +
-    `return ${go}(${go}, 1, ${F}count(${keys})) }`;
   const text = [
     `${seq} := ${innerDomain}`,
-    // saxon-js's `$seq[$p]` and `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
+    // B as an array: saxon-js's `$seq[$p]` and `subsequence($seq, $p, 1)` walk the sequence up to $p
     `${items} := array {${seq}}`,
     `${entries} := (${each})`,
     `${other} := (some ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 0)`,
-    `${doubles} := (every ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 3 and ${e}(3))`,
-    `${sorted} := ${F}sort((${numeric}), (), function(${e}) { ${e}(1) })`,
-    `${keys} := (for ${e} in ${sorted} return ${e}(1))`,
-    `${positions} := (for ${e} in ${sorted} return ${e}(2))`,
-    `${search} := ${searchFn}`,
+    `${doubles} := (every ${e} in ${entries} satisfies ${ARRAY}size(${e}) eq 0 or ${e}(3))`,
+    `${index} := ${ENGINE}range-index(for ${e} in ${entries} return if (${ARRAY}size(${e}) eq 3) then (${e}(1), ${e}(2)) else ())`,
   ].join(', ');
-  return { text, state: { kind: 'range', seq, items, positions, other, doubles, search } };
+  return { text, state: { kind: 'range', seq, items, index, other, doubles } };
 }
 
 /**
@@ -97,12 +87,18 @@ export function joinRangeMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit
  * `prefix` (`let … return `) binds `exact`: whether they are exactly the items that pass the
  * comparison (every key an xs:double and every value of L a number or an untyped number: both
  * sides are then compared as the xs:double values the bounds are; nothing can raise an error).
+ * `count`: how many items pass the comparison, for use where `exact` holds.
  */
-export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Scope, unit: TranslationUnit): { prefix: string; domain: string; exact: string } {
+export function joinRangeCandidates(
+  plan: JoinPlan,
+  state: RangeState,
+  scope: Scope,
+  unit: TranslationUnit,
+): { prefix: string; domain: string; exact: string; count: string } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
   const [l, c, ds, exact, p] = ['probe', 'bounds', 'doubles', 'exact', 'pos'].map(name);
-  const { seq, items, positions, other, doubles, search } = state;
+  const { seq, items, index, other, doubles } = state;
   const probe = translateExpr(plan.probe, scope, unit);
   // a number per value of L, or "all" where the loop compares something else
   const bounds =
@@ -111,18 +107,21 @@ export function joinRangeCandidates(plan: JoinPlan, state: RangeState, scope: Sc
     `else if ${isNumber(l)} then ${XS}double(${l}) else "all"`;
   // probe > key (or >=): the keys up to the largest bound; probe < key (or <=): from the smallest;
   // a key equal to the bound is in for >= and <=, and for > and < unless the comparison is exact
-  const upper = { '>': `${F}not(${exact})`, '>=': `${F}true()`, '<': exact, '<=': `${F}false()`, '=': '' }[plan.op];
-  const matching =
-    plan.op === '>' || plan.op === '>='
-      ? `${F}subsequence(${positions}, 1, ${search}(${F}max(${ds}), ${upper}) - 1)`
-      : `${F}subsequence(${positions}, ${search}(${F}min(${ds}), ${upper}))`;
+  const ops: Record<string, string> = {
+    '>': `(if (${exact}) then "lt" else "le")`,
+    '>=': '"le"',
+    '<': `(if (${exact}) then "gt" else "ge")`,
+    '<=': '"ge"',
+  };
+  const bound = plan.op === '>' || plan.op === '>=' ? `${F}max(${ds})` : `${F}min(${ds})`;
+  const lookup = (f: string): string => `${ENGINE}${f}(${index}, ${ops[plan.op]}, ${bound})`;
   const all = `(${other} or (some ${l} in ${c} satisfies ${l} instance of ${XS}string))`;
+  // the bounds without NaN, which compares false with every key (only where no bound is "all")
+  const numbers = `let ${ds} := (for ${l} in ${c} return if (${l} ne ${l}) then () else ${l}) return `;
   return {
     prefix: `let ${c} := (${bounds}), ${exact} := (${doubles} and ${F}not(${all})) return `,
-    domain:
-      `(if (${all}) then ${seq} ` +
-      `else let ${ds} := (for ${l} in ${c} return if (${l} ne ${l}) then () else ${l}) return ` +
-      `if (${F}empty(${ds})) then () else for ${p} in ${F}sort(${F}distinct-values(${matching})) return ${items}(${p}))`,
+    domain: `(if (${all}) then ${seq} else ${numbers}if (${F}empty(${ds})) then () else for ${p} in ${lookup('range-positions')} return ${items}(${p}))`,
     exact,
+    count: `(${numbers}if (${F}empty(${ds})) then 0 else ${lookup('range-count')})`,
   };
 }

@@ -14,6 +14,7 @@ import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../syntax';
 import { translateExpr } from './expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './flwor-advanced';
 import { pushWhereIntoFor } from './flwor-filter';
+import { countedJoin, countedJoinBinding } from './flwor-join-count';
 import { findJoins, hoistedJoin, joinExactWhere, joinInnerBinding, joinOuterBinding, type JoinPlan } from './flwor-join';
 import { yieldsAtomics } from './atomic-values';
 import { NS } from './names';
@@ -53,7 +54,15 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
     case 'LetClause': {
       let inner = scope;
       const parts: string[] = [];
-      for (const b of clause.bindings) {
+      for (const [k, b] of clause.bindings.entries()) {
+        const later = [...clause.bindings.slice(k + 1), ...expr.clauses.slice(i + 1), expr.return];
+        const join = countedJoin(b, later, inner);
+        if (join) {
+          const r = countedJoinBinding(b, join, inner, unit);
+          parts.push(r.text);
+          inner = r.scope;
+          continue;
+        }
         let value = translateExpr(b.value, inner, unit);
         const bound = inner.bind(b.name, b.start, yieldsAtomics(b.value, inner));
         if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);

@@ -35,6 +35,7 @@ import { translateFullTextCall } from './ft-calls';
 import { translateInspectCall } from './inspect-calls';
 import { indexedAggregate } from './paths-aggregate';
 import { rangeCount, rangeOf } from './range-expression';
+import { countedCall } from './flwor-join-count';
 import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
 import { utilIf } from './util-if';
@@ -203,6 +204,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   if (qname) return qname;
   const conditional = utilIf(name, expr, scope);
   if (conditional) return translateExpr(conditional, scope, unit);
+  const counted = countedCall(expr, scope);
+  if (counted !== undefined) return counted;
   const range = name.uri === NS.fn && name.local === 'count' && expr.args.length === 1 ? rangeOf(expr.args[0] as Expr) : undefined;
   if (range) return rangeCount(range, scope, unit);
   const a = args(expr.args, scope, unit);
