@@ -84,7 +84,7 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
     const i = grouping.findIndex((x) => x.param === v.param);
     return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
   };
-  stream.restart(groups, bound, undefined, member);
+  stream.restart(groups, bound, member);
 }
 
 /** The variables a group's array holds after the keys when grouped by leaves: `$v`, then the lets `plan` reads. */
