@@ -57,7 +57,7 @@ function translateClause(clause: FLWORClause, stream: TupleStream, unit: Transla
       // one array per tuple: cheaper to build and to read than a map
       const vars = stream.vars();
       const tuples = stream.finish(`[${vars.map((v) => v.ref).join(', ')}]`);
-      stream.restart(tuples, vars, (v) => String(vars.indexOf(v) + 1), { name: clause.name, offset: clause.start });
+      stream.restart(tuples, vars, (v) => vars.indexOf(v) + 1, { name: clause.name, offset: clause.start });
       return;
     }
     case 'OrderByClause':

@@ -113,7 +113,7 @@ export function translateOrderBy(clause: OrderByClause, stream: TupleStream, uni
   const scope = stream.scope;
   const vars = stream.vars();
   const tuples = stream.finish(`[[${vars.map((v) => v.ref).join(', ')}], ${keys.join(', ')}]`);
-  stream.restart(orderCall(clause, tuples, scope, unit), vars, (v) => String(vars.indexOf(v) + 1));
+  stream.restart(orderCall(clause, tuples, scope, unit), vars, (v) => vars.indexOf(v) + 1);
 }
 
 /** XPath answering the first members of the arrays `tuples` (XPath) in the order of `clause` (see `orderFunctionText`). */

@@ -12,7 +12,7 @@
  * `restart()` opens the next segment over it, binding every tuple variable again under a fresh
  * generated name:
  *
- *   for $t in (STREAM) return let $x' := $t(1), $y' := $t(2) return …
+ *   for $t in (STREAM) return let $x' := $t?1, $y' := $t?2 return …
  *
  * The variables of the tuple are the locals bound since the FLWOR began (shadowed ones are
  * gone from the scope, so they leave the tuple too). Everything stays in the XPath of the use
@@ -63,16 +63,18 @@ export class TupleStream {
   }
 
   /**
-   * Starts a new segment over `stream` (XPath, a sequence of tuples): binds each of `vars`
-   * again from the member `key` gives (XPath, the argument of the tuple's lookup); with `count`, also binds that variable to the tuple's number (xs:integer, from 1).
+   * Starts a new segment over `stream` (XPath, a sequence of tuple arrays): binds each of
+   * `vars` again from the array's member number `member(v)`; with `count`, also binds that
+   * variable to the tuple's number (xs:integer, from 1).
    */
-  restart(stream: string, vars: readonly Variable[], key: (v: Variable) => string, count?: { name: EQName; offset: number }): void {
+  restart(stream: string, vars: readonly Variable[], member: (v: Variable) => number, count?: { name: EQName; offset: number }): void {
     const t = tempVar(this.outer, 't');
     let scope = this.outer;
     const lets: string[] = [];
     for (const v of [...vars].reverse()) {
       const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0, v.atomic);
-      lets.push(`${bound.variable.ref} := ${t}(${key(v)})`);
+      // a lookup (`?N`) is cheaper in saxon-js than calling the array as a function (`$t(N)`)
+      lets.push(`${bound.variable.ref} := ${t}?${member(v)}`);
       scope = bound.scope;
     }
     let head: string;
