@@ -96,7 +96,7 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
     const lets = names.map((v, i) => {
       const rebound = after.bind(v.name, v.offset, v.atomic);
       after = rebound.scope;
-      return `${rebound.variable.ref} := ${t}(${i + 1})`;
+      return `${rebound.variable.ref} := ${t}?${i + 1}`;
     });
     head = `for ${t} in ${call} return let ${lets.join(', ')} return `;
   }
