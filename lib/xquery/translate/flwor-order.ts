@@ -4,7 +4,8 @@
  * (flwor-sort.ts calls it through `lib.order-N`).
  *
  * Each order spec's key is atomized, at most one item (else XPTY0004), xs:untypedAtomic as
- * xs:string, and stored with its class (`#oN`, `#cN`). Two `xsl:sort`s per spec, both in the spec's direction:
+ * xs:string, and stored with its class (`#oN`, `#cN`). Two `xsl:sort`s per spec, both in the
+ * spec's direction:
  * - a class key placing the empty sequence and NaN as the spec says: `empty least` gives
  *   () < NaN < values, `empty greatest` gives values < NaN < (); within a class the keys are
  *   equal, so XSLT's own rules for empty/NaN never decide anything;
