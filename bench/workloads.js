@@ -59,6 +59,21 @@ const VARIANTS = [
   ['v10', 'max(//price)'],
   ['v11', 'count(for $i in //item let $p := $i/price where $p > 500 return $i/@id)'],
   ['v12', 'for $i in //item group by $c := $i/category return <g c="{$c}">{count($i)}</g>'],
+  // group by into tens of thousands of groups (one per @id, per name, per category and price)
+  ['v13', 'for $i in //item group by $id := $i/@id return count($i)'],
+  ['v14', 'for $i in //item group by $n := $i/name return <g n="{$n}">{count($i)}</g>'],
+  ['v15', 'for $i in //item group by $c := $i/category, $p := $i/price return <g c="{$c}" p="{$p}">{count($i)}</g>'],
+  ['v16', 'for $i in //item group by $p := $i/price order by number($p) descending return <g p="{$p}">{count($i)}</g>'],
+  ['v17', 'for $i in //item group by $c := $i/category, $p := $i/price order by count($i) descending, $c, $p return string($p)'],
+  // order by alone over the 50,000 items: one and two keys, strings and numbers, empty least/greatest
+  ['v18', 'for $i in //item order by $i/name return string($i/@id)'],
+  ['v19', 'for $i in //item order by number($i/price) descending return string($i/@id)'],
+  ['v20', 'for $i in //item order by $i/category descending, number($i/price) return string($i/@id)'],
+  ['v21', 'for $i in //item order by $i[price > 500]/category empty greatest, $i/name descending return string($i/@id)'],
+  // let, where, order by and count in varied orders
+  ['v22', 'for $i in //item let $p := number($i/price) where $p > 100 order by $p descending count $r where $r <= 100 return <r n="{$r}">{string($i/@id)}</r>'],
+  ['v23', 'for $i in //item count $c where $c mod 2 = 0 let $n := $i/name order by $n descending return <r c="{$c}">{string($n)}</r>'],
+  ['v24', 'for $i in //item where $i/category = "delta" let $p := $i/price order by $p count $r return <r n="{$r}" p="{$p}"/>'],
 ];
 
 /** Drops and re-creates the databases: `items` (10 MB), `docs` (the 100 KB document), empty `puts`. */

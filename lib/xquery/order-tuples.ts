@@ -48,6 +48,11 @@ interface Column {
   /** The numbers (a number column) or strings (a string column) of the VALUE keys. */
   readonly numbers: Float64Array;
   readonly strings: string[] | undefined;
+  /**
+   * Whether some string holds a surrogate: only then can comparing UTF-16 code units (JavaScript's
+   * `<`) differ from comparing codepoints.
+   */
+  readonly surrogates: boolean;
   /** 1 ascending, -1 descending. */
   readonly sign: number;
 }
@@ -97,8 +102,11 @@ function column(tuples: readonly XdmArray[], spec: number, order: string, empty:
   const isString = seen.has('string');
   if (isString && (seen.size > 1 || collation !== CODEPOINT_COLLATION)) return undefined;
   if (seen.has('float') && seen.has('integer')) return undefined;
-  return { ranks, numbers, strings: isString ? strings : undefined, sign: order === 'descending' ? -1 : 1 };
+  const surrogates = isString && strings.some((s) => SURROGATE.test(s));
+  return { ranks, numbers, strings: isString ? strings : undefined, surrogates, sign: order === 'descending' ? -1 : 1 };
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** A UTF-16 code unit mapped so that comparing mapped units orders strings by codepoint. */
 function codepointOrder(unit: number): number {
@@ -132,7 +140,9 @@ function compareBy(c: Column, i: number, j: number): number {
   }
   const a = c.strings[i];
   const b = c.strings[j];
-  return a === undefined || b === undefined ? 0 : compareCodepoints(a, b) * c.sign;
+  if (a === undefined || b === undefined) return 0;
+  if (!c.surrogates) return a < b ? -c.sign : a > b ? c.sign : 0;
+  return compareCodepoints(a, b) * c.sign;
 }
 
 /** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */

@@ -69,10 +69,21 @@ describe('translate: group by leaves of the for variable', () => {
   it('groups the elements of several documents, and of a tree without a document node as written', async () => {
     const context: QueryContext = { kind: 'documents', xml: ['<r><i c="a"/><i c="b"/></r>', '<r><i c="b"/><i/></r>'] };
     expect(await agree('for $i in //i group by $c := $i/@c #K return $c || count($i)', context)).toBe('ok "a1"\n"b2"\n"1"');
+    // keys met first in a later document, two and three keys
+    const three: QueryContext = { kind: 'documents', xml: ['<r><i c="a" d="1"/><i c="b"/></r>', '<r><i c="b"/><i c="a" d="1"/><i c="c" d="2"/></r>', '<r><i d="2" c="c"/><i/><i c="a" d="2"/></r>'] };
+    expect(await agree('for $i in //i group by $c := $i/@c, $d := $i/@d #K return $c || $d || count($i)', three)).toBe('ok "a12"\n"b2"\n"c22"\n"1"\n"a21"');
+    expect(await agree('for $i in //i group by $c := $i/@c, $d := $i/@d, $e := $i/@e #K order by $d descending empty greatest, $c return $c || $d || count($i)', three)).toBe('ok "1"\n"b2"\n"a21"\n"c22"\n"a12"');
     // the elements of a constructed element have no document node: the function declines
     expect(await agree('for $i in <r><i c="a"/><i c="b"/><i c="a"/></r>/i group by $c := $i/@c #K return $c || count($i)')).toBe('ok "a2"\n"b1"');
     // some of the elements of a name, found by their index
     expect(await agree('for $i in /r/item[@id != 2][k] group by $c := $i/@c #K return $c || string-join($i/@id)')).toBe('ok "a13"\n"4"\n"6"\n"b7"');
+  });
+
+  it('groups into as many groups as there are elements, in order of first appearance', async () => {
+    const items = Array.from({ length: 300 }, (_, n) => `<item id="${n % 250}" c="${n % 7}"><k>${(n * 37) % 101}</k></item>`).join('');
+    const context = doc(`<r>${items}</r>`);
+    await agree('for $i in //item group by $id := $i/@id #K return $id || "=" || count($i)', context);
+    await agree('for $i in //item group by $c := $i/@c, $k := $i/k #K order by count($i) descending, $k return $c || "/" || $k || "=" || count($i)', context);
   });
 
   it('reads names in namespaces', async () => {
@@ -112,18 +123,28 @@ describe('translate: group by leaves of the for variable', () => {
     );
     const key = fc.constantFrom('$i/@c', '$i/k', '$i/a/b', '$i/a/@c', '$i/text()');
     const before = fc.constantFrom('', 'let $x := $i/@id ', 'where $i/@id > 1 ', 'let $x := $i/k where exists($x) ', 'let $g0 := $i/k ', 'let $x := $i/a/b ');
-    const after = fc.constantFrom('', 'order by count($i) descending ', 'where count($i) > 1 ', 'count $n ');
-    const query = fc.tuple(fc.array(key, { minLength: 1, maxLength: 2 }), before, after).map(([keys, b, a]) => {
+    const after = fc.constantFrom(
+      '',
+      'order by count($i) descending ',
+      'where count($i) > 1 ',
+      'count $n ',
+      'order by $g0 descending empty greatest ',
+      'order by string($g0), count($i) descending ',
+      'order by count($i) count $n where $n le 3 ',
+    );
+    const query = fc.tuple(fc.array(key, { minLength: 1, maxLength: 3 }), before, after).map(([keys, b, a]) => {
       const specs = keys.map((k, n) => `$g${n} := ${k}`).join(', ');
       const lets = b.startsWith('let $x') ? ' || "/" || string-join($x, ",")' : '';
       const ret = `string-join((${keys.map((_, n) => `string($g${n})`).join(', ')}), "|") || "=" || string-join($i/@id, ",") || "/" || count($i)${lets}`;
       return `for $i in //item ${b}group by ${specs} #K ${a}return ${ret}`;
     });
+    // several documents: each numbers its leaves apart, the groups span them
+    const documents = fc.array(document, { minLength: 1, maxLength: 3 });
     await fc.assert(
-      fc.asyncProperty(document, query, async (xml, q) => {
-        await agree(q, doc(xml));
+      fc.asyncProperty(documents, query, async (xml, q) => {
+        await agree(q, { kind: 'documents', xml });
       }),
       { numRuns: 15 },
     );
-  });
+  }, 120_000);
 });

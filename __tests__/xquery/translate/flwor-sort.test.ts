@@ -1,8 +1,10 @@
 /**
  * `for $v in E let $x := X where W order by K return R` sorted without tuple maps
- * (translate/flwor-sort.ts, xquery/order-tuples.ts): every query must answer exactly what the
- * general tuple stream answers (the same query with a `count` clause added, which keeps it off the
- * rewrite), errors included, and what XQuery 3.1 §3.12.8 says.
+ * (translate/flwor-sort.ts, xquery/order-tuples.ts), and the order by clause of the general tuple
+ * stream sorted the same way: every query must answer exactly what the clause's own sort
+ * (`xsl:perform-sort`, flwor-order.ts) answers, errors included, and what XQuery 3.1 §3.12.8 says.
+ * That sort answers the query with a last order spec `0.5` added: an xs:decimal key, which the
+ * JavaScript sort leaves to it, and which orders nothing (equal keys keep their order).
  */
 import { compareCodepoints } from '../../../lib/xquery/order-tuples';
 import { doc, engineFixture } from './helpers';
@@ -10,9 +12,17 @@ import { translate } from '../../helpers/translation';
 
 const e = engineFixture();
 const CALL = 'Q{urn:xmldb-rest:engine}order-tuples';
-const rewritten = (query: string): boolean => translate(query, 'single').xslt.includes(CALL);
+/** The sorted tuples feed the for clause binding `$v` (or the tuple) directly, not a tuple stream's segment. */
+const SORTED_FOR = /for \$Q\{urn:xmldb-rest:var\}[^ ]+ in Q\{urn:xmldb-rest:gen\}lib\.order-\d/;
+const rewritten = (query: string): boolean => SORTED_FOR.test(translate(query, 'single').xslt);
+const sortedInJs = (query: string): boolean => translate(query, 'single').xslt.includes(CALL);
 /** The same FLWOR through the general tuple stream: a count clause before its first let, where or order by. */
 const generalOf = (query: string): string => query.replace(/ (let|where|stable order by|order by) /, ' count $unused $1 ');
+/** The same FLWOR sorted by the clause's own sort: `0.5` added as the last order spec. */
+const ownSortOf = (query: string): string => {
+  const at = query.indexOf(' return ', query.indexOf('order by'));
+  return `${query.slice(0, at)}, 0.5${query.slice(at)}`;
+};
 
 async function answer(query: string, xml: string): Promise<string> {
   try {
@@ -27,8 +37,10 @@ async function same(query: string, expected: string, xml = '<r/>'): Promise<void
   expect(general).not.toBe(query);
   expect(rewritten(query)).toBe(true);
   expect(rewritten(general)).toBe(false);
-  const [got, want] = await Promise.all([answer(query, xml), answer(general, xml)]);
+  expect(sortedInJs(general)).toBe(true);
+  const [got, inStream, want] = await Promise.all([answer(query, xml), answer(general, xml), answer(ownSortOf(query), xml)]);
   expect(got).toBe(want);
+  expect(inStream).toBe(want);
   expect(got).toBe(expected);
 }
 

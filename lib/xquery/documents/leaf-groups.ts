@@ -118,8 +118,82 @@ class Locator {
   }
 }
 
-/** Marks an empty key in a group's hash: U+0001 is no XML character, so no string value holds it. */
-const EMPTY_KEY = '\u0001';
+/**
+ * A column's leaves as numbers: `ids[j]` is 1 + the index in `strings` of leaf j's first
+ * occurrence in the column (so equal strings share an id, and 0 is left for an empty key), and
+ * `atoms` the xs:untypedAtomic of each id, made on first use. Kept per column, which lives as
+ * long as its document (leaf-columns.ts), so each document's leaves are numbered once.
+ */
+interface Interned {
+  readonly ids: Int32Array;
+  readonly strings: readonly string[];
+  readonly atoms: (XdmItem | undefined)[];
+}
+
+const interned = new WeakMap<Column, Interned>();
+
+function internedOf(column: Column): Interned {
+  let found = interned.get(column);
+  if (found) return found;
+  const index = new Map<string, number>();
+  const strings: string[] = [];
+  const ids = new Int32Array(column.strings.length);
+  column.strings.forEach((s, j) => {
+    let id = index.get(s);
+    if (id === undefined) {
+      id = strings.push(s);
+      index.set(s, id);
+    }
+    ids[j] = id;
+  });
+  found = { ids, strings, atoms: [] };
+  interned.set(column, found);
+  return found;
+}
+
+/**
+ * The ids of one key over the sources seen: the first source's column ids are the key's ids;
+ * another source's strings are mapped to them (by string) the first time each is met.
+ */
+class KeyIds {
+  private first: Interned | undefined;
+  private byString: Map<string, number> | undefined;
+  private readonly maps = new Map<Interned, Int32Array>();
+  private next = 0;
+
+  /** The key's id of the column id `id` (0: empty) of `column`. */
+  of(column: Interned, id: number): number {
+    if (id === 0) return 0;
+    if (this.first === undefined) {
+      this.first = column;
+      this.next = column.strings.length + 1;
+    }
+    if (column === this.first) return id;
+    if (!this.byString) {
+      this.byString = new Map();
+      this.first.strings.forEach((s, i) => this.byString!.set(s, i + 1));
+    }
+    let map = this.maps.get(column);
+    if (!map) {
+      map = new Int32Array(column.strings.length + 1);
+      this.maps.set(column, map);
+    }
+    let key = map[id];
+    if (key === 0) {
+      const s = column.strings[id - 1];
+      key = this.byString.get(s) ?? 0;
+      if (key === 0) {
+        key = this.next++;
+        this.byString.set(s, key);
+      }
+      map[id] = key;
+    }
+    return key;
+  }
+}
+
+/** Ids below 2^26 make a number key of two ids exact (2^52 < 2^53); more keys, or larger ids, hash a string. */
+const ID_BITS = 2 ** 26;
 
 /** The groups (see the file comment); undefined when some node has no columns. */
 export function groupLeaves(
@@ -130,34 +204,47 @@ export function groupLeaves(
 ): XdmValue | undefined {
   const keys = paths.length;
   const locator = new Locator(paths, valuePaths);
+  const keyIds = paths.map(() => new KeyIds());
   // per group, the members of its array: the keys of its first tuple, its nodes, the values' nodes
-  const groups = new Map<string, XdmItem[][]>();
+  const groups: XdmItem[][][] = [];
+  // group index by the key id (one key), or by a number or string made of the key ids
+  const byId: number[] = [];
+  const byKeys = new Map<number | string, number>();
   const values = valuePaths.length;
+  const tupleIds = new Array<number>(keys);
+  const atoms = new Array<Interned>(keys);
+  const leaves = new Array<number>(keys);
   for (const item of nodes) {
     const index = locator.locate(item);
     if (index < 0) return undefined;
     const source = locator.source!;
     const { columns } = source;
-    let hash = '';
     for (let k = 0; k < keys; k++) {
-      const { offsets, strings } = columns[k];
-      const start = offsets[index];
-      const count = offsets[index + 1] - start;
+      const column = columns[k];
+      const start = column.offsets[index];
+      const count = column.offsets[index + 1] - start;
       if (count > 1) throw xpathError(groupKeyMessage(names[k]), 'XPTY0004');
-      // no XML string holds U+0000: the parts cannot run into each other
-      const part = count === 0 ? EMPTY_KEY : strings[start];
-      hash = k === 0 ? part : `${hash}\u0000${part}`;
+      const ids = internedOf(column);
+      const id = count === 0 ? 0 : ids.ids[start];
+      tupleIds[k] = keyIds[k].of(ids, id);
+      atoms[k] = ids;
+      leaves[k] = id;
     }
-    let group = groups.get(hash);
-    if (!group) {
+    let g: number | undefined;
+    if (keys === 1) g = byId[tupleIds[0]];
+    else {
+      const hash = keys === 2 && tupleIds[0] < ID_BITS && tupleIds[1] < ID_BITS ? tupleIds[0] * ID_BITS + tupleIds[1] : tupleIds.join(',');
+      g = byKeys.get(hash);
+      if (g === undefined) byKeys.set(hash, groups.length);
+    }
+    let group: XdmItem[][];
+    if (g === undefined) {
+      if (keys === 1) byId[tupleIds[0]] = groups.length;
       group = new Array<XdmItem[]>(keys + 1 + values);
-      for (let k = 0; k < keys; k++) {
-        const { offsets, strings } = columns[k];
-        group[k] = offsets[index + 1] === offsets[index] ? [] : [castString(strings[offsets[index]], 'untypedAtomic')];
-      }
+      for (let k = 0; k < keys; k++) group[k] = leaves[k] === 0 ? [] : [atomOf(atoms[k], leaves[k])];
       for (let m = keys; m < group.length; m++) group[m] = [];
-      groups.set(hash, group);
-    }
+      groups.push(group);
+    } else group = groups[g];
     group[keys].push(item);
     for (let j = 0; j < values; j++) {
       const { offsets, nodes: below } = source.values[j];
@@ -165,9 +252,14 @@ export function groupLeaves(
       for (let n = offsets[index], end = offsets[index + 1]; n < end; n++) out.push(below[n]);
     }
   }
-  const out: XdmValue = [];
-  for (const members of groups.values()) out.push(arrayValue(members));
+  const out: XdmValue = new Array(groups.length);
+  for (let i = 0; i < groups.length; i++) out[i] = arrayValue(groups[i]);
   return out;
+}
+
+/** The xs:untypedAtomic of the column id `id` (not 0), made once per column. */
+function atomOf(column: Interned, id: number): XdmItem {
+  return (column.atoms[id] ??= castString(column.strings[id - 1], 'untypedAtomic'));
 }
 
 /** The paths of `steps` cut by `lengths` (see the file comment); undefined when malformed. */

@@ -16,8 +16,7 @@ import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { translateGroupBy } from './flwor-group';
 import { leafGroupPlan } from './flwor-group-leaves';
-import { translateOrderBy } from './flwor-order';
-import { translateSortedFor } from './flwor-sort';
+import { translateOrderBy, translateSortedFor } from './flwor-sort';
 import { TupleStream } from './flwor-tuples';
 import { translateWindow } from './flwor-window';
 import { checkedValue, translateSequenceType } from './types';
@@ -54,9 +53,13 @@ function translateClause(clause: FLWORClause, stream: TupleStream, unit: Transla
     case 'WhereClause':
       stream.push(`if (${translateExpr(clause.test, stream.scope, unit)}) then (`, stream.scope, ') else ()');
       return;
-    case 'CountClause':
-      stream.restart(stream.materialize(), stream.vars(), { name: clause.name, offset: clause.start });
+    case 'CountClause': {
+      // one array per tuple: cheaper to build and to read than a map
+      const vars = stream.vars();
+      const tuples = stream.finish(`[${vars.map((v) => v.ref).join(', ')}]`);
+      stream.restart(tuples, vars, (v) => vars.indexOf(v) + 1, { name: clause.name, offset: clause.start });
       return;
+    }
     case 'OrderByClause':
       translateOrderBy(clause, stream, unit);
       return;

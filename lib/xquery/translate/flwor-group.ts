@@ -80,11 +80,11 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
     `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
   if (byLeaves) groups = leafGrouping(byLeaves.plan, byLeaves.nodes, names, groups, stream);
   // a grouping variable: its key; any other: its concatenation
-  const member = (v: Variable): string => {
+  const member = (v: Variable): number => {
     const i = grouping.findIndex((x) => x.param === v.param);
-    return String(i >= 0 ? i + 1 : k + vars.indexOf(v) + 1);
+    return i >= 0 ? i + 1 : k + vars.indexOf(v) + 1;
   };
-  stream.restart(groups, bound, undefined, member);
+  stream.restart(groups, bound, member);
 }
 
 /** The variables a group's array holds after the keys when grouped by leaves: `$v`, then the lets `plan` reads. */

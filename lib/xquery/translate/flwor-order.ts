@@ -1,10 +1,11 @@
 /**
- * The order by clause (spec §3.12.8) → a call of a fixed function running `xsl:perform-sort`
- * over the tuple maps.
+ * The order by clause's own sort (spec §3.12.8): a fixed function running `xsl:perform-sort`
+ * over one map per tuple, for the keys that engine:order-tuples (order-tuples.ts) leaves to it
+ * (flwor-sort.ts calls it through `lib.order-N`).
  *
- * Each order spec's key is computed in the tuple's scope when the stream is materialized:
- * atomized, at most one item (else XPTY0004), xs:untypedAtomic as xs:string, and stored with
- * its class (`#oN`, `#cN`). Two `xsl:sort`s per spec, both in the spec's direction:
+ * Each order spec's key is atomized, at most one item (else XPTY0004), xs:untypedAtomic as
+ * xs:string, and stored with its class (`#oN`, `#cN`). Two `xsl:sort`s per spec, both in the
+ * spec's direction:
  * - a class key placing the empty sequence and NaN as the spec says: `empty least` gives
  *   () < NaN < values, `empty greatest` gives values < NaN < (); within a class the keys are
  *   equal, so XSLT's own rules for empty/NaN never decide anything;
@@ -15,26 +16,10 @@
  * failing `gt`.
  */
 import { ORDER_KEY_CARDINALITY_MESSAGE } from '../constants';
-import type { OrderByClause, OrderSpec } from '../syntax';
-import { translateExpr } from './expressions';
-import { specCollation } from './flwor-advanced';
-import { tempVar, type TupleStream } from './flwor-tuples';
+import type { OrderSpec } from '../syntax';
 import { NS, xmlAttr, xpathError, xpathString } from './names';
 import type { Scope } from './scope';
-import type { TranslationUnit } from './unit';
 import { braced } from './emit';
-
-export function translateOrderBy(clause: OrderByClause, stream: TupleStream, unit: TranslationUnit): void {
-  const entries: (readonly [string, string])[] = [];
-  clause.specs.forEach((s, i) => {
-    const k = tempVar(stream.scope, 'key');
-    stream.push(`let ${k} := ${sortKey(translateExpr(s.expr, stream.scope, unit), tempVar(stream.scope, 'key'))} return `, stream.scope);
-    entries.push([`#c${i + 1}`, sortClass(k, emptyGreatest(s, stream.scope))], [`#o${i + 1}`, k]);
-  });
-  const scope = stream.scope;
-  const vars = stream.vars();
-  stream.restart(sortCall(clause, stream.materialize(entries), scope, unit), vars);
-}
 
 export function emptyGreatest(s: OrderSpec, scope: Scope): boolean {
   return (s.emptyOrder ?? defaultEmptyOrder(scope)) === 'greatest';
@@ -101,13 +86,4 @@ export function sortFunctionText(n: number): string {
     '</xsl:try>',
     '</xsl:function>',
   ].join('\n');
-}
-
-/** XPath sorting the tuple maps `tuples` by the clause's specs. */
-export function sortCall(clause: OrderByClause, tuples: string, scope: Scope, unit: TranslationUnit): string {
-  const n = clause.specs.length;
-  unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
-  const orders = clause.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
-  const collations = clause.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
-  return `${sortFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${collations.join(', ')}))`;
 }

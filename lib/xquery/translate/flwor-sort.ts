@@ -22,15 +22,16 @@
  *
  * Other FLWORs with order by (several for variables, positional or `allowing empty` ones, a let
  * before the for, count, group by, clauses after order by) take the general tuple stream
- * (flwor-advanced.ts).
+ * (flwor-advanced.ts), whose order by clause (`translateOrderBy`) sorts the same way: each tuple
+ * an array of the array of its variables' values and its keys.
  */
 import { childNodes } from '../syntax/walk';
-import type { EQName, FLWORExpr, Node } from '../syntax';
+import type { EQName, FLWORExpr, Node, OrderByClause } from '../syntax';
 import { translateExpr } from './expressions';
 import { forBinding } from './flwor';
 import { specCollation } from './flwor-advanced';
 import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey } from './flwor-order';
-import { tempVar } from './flwor-tuples';
+import { tempVar, type TupleStream } from './flwor-tuples';
 import { NS, xmlAttr, xpathString } from './names';
 import type { Scope } from './scope';
 import { yieldsAtomics } from './atomic-values';
@@ -82,14 +83,7 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
   const tuple = `${open.join('')}[${[value, ...keys].join(', ')}]${close.reverse().join('')}`;
 
   const tuples = tempVar(scope, 'tuples');
-  const n = order.specs.length;
-  unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
-  unit.addLibraryDeclaration(ORDER_ENTRY, orderEntryText());
-  unit.addLibraryDeclaration(orderFunctionName(n), orderFunctionText(n));
-  const orders = order.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
-  const empties = order.specs.map((s) => xpathString(emptyGreatest(s, scope) ? 'greatest' : 'least'));
-  const collations = order.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
-  const call = `${orderFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${empties.join(', ')}), (${collations.join(', ')}))`;
+  const call = orderCall(order, tuples, scope, unit);
 
   let head: string;
   let after = scope;
@@ -102,11 +96,36 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
     const lets = names.map((v, i) => {
       const rebound = after.bind(v.name, v.offset, v.atomic);
       after = rebound.scope;
-      return `${rebound.variable.ref} := ${t}(${i + 1})`;
+      return `${rebound.variable.ref} := ${t}?${i + 1}`;
     });
     head = `for ${t} in ${call} return let ${lets.join(', ')} return `;
   }
   return `(let ${tuples} := (${bound.text}${tuple}) return ${head}(${translateExpr(expr.return, after, unit)}))`;
+}
+
+/**
+ * The order by clause of the general tuple stream (flwor-advanced.ts): one array per tuple,
+ * `[[value of each tuple variable], data(K1), …]`, sorted by `lib.order-N` as above; the next
+ * segment binds the variables again from the sorted inner arrays.
+ */
+export function translateOrderBy(clause: OrderByClause, stream: TupleStream, unit: TranslationUnit): void {
+  const keys = clause.specs.map((s) => `${braced(NS.fn)}data(${translateExpr(s.expr, stream.scope, unit)})`);
+  const scope = stream.scope;
+  const vars = stream.vars();
+  const tuples = stream.finish(`[[${vars.map((v) => v.ref).join(', ')}], ${keys.join(', ')}]`);
+  stream.restart(orderCall(clause, tuples, scope, unit), vars, (v) => vars.indexOf(v) + 1);
+}
+
+/** XPath answering the first members of the arrays `tuples` (XPath) in the order of `clause` (see `orderFunctionText`). */
+function orderCall(clause: OrderByClause, tuples: string, scope: Scope, unit: TranslationUnit): string {
+  const n = clause.specs.length;
+  unit.addLibraryDeclaration(sortFunctionName(n), sortFunctionText(n));
+  unit.addLibraryDeclaration(ORDER_ENTRY, orderEntryText());
+  unit.addLibraryDeclaration(orderFunctionName(n), orderFunctionText(n));
+  const orders = clause.specs.map((s) => xpathString(s.descending ? 'descending' : 'ascending'));
+  const empties = clause.specs.map((s) => xpathString(emptyGreatest(s, scope) ? 'greatest' : 'least'));
+  const collations = clause.specs.map((s) => xpathString(specCollation(s.collation, scope, s.start)));
+  return `${orderFunctionName(n)}(${tuples}, (${orders.join(', ')}), (${empties.join(', ')}), (${collations.join(', ')}))`;
 }
 
 /**

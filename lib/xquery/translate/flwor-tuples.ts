@@ -4,15 +4,15 @@
  * A FLWOR is translated as a chain of segments. Inside a segment, for/let/where/window clauses
  * nest as plain XPath (`for … return let … return if (…) then (…) else ()`), exactly like the
  * simple FLWOR. A clause that needs the whole stream at once (order by, group by, count) ends
- * the segment: `materialize()` closes the nesting with one XPath map per tuple,
+ * the segment: `finish()` closes the nesting with one XPath array per tuple,
  *
- *   map{"<param of $x>": $x, "<param of $y>": $y, "#o1": <extra entry>, …}
+ *   [$x, $y]   or, for order by,   [[$x, $y], <key 1>, …]
  *
- * (map values may be sequences), the clause turns that sequence of maps into another one, and
+ * (members may be sequences), the clause turns that sequence into a sequence of tuples, and
  * `restart()` opens the next segment over it, binding every tuple variable again under a fresh
  * generated name:
  *
- *   for $t in (STREAM) return let $x' := $t("<param of $x>"), $y' := … return …
+ *   for $t in (STREAM) return let $x' := $t?1, $y' := $t?2 return …
  *
  * The variables of the tuple are the locals bound since the FLWOR began (shadowed ones are
  * gone from the scope, so they leave the tuple too). Everything stays in the XPath of the use
@@ -20,7 +20,7 @@
  * sort/group/window algorithms themselves is lifted, and those take data, never user code.
  */
 import type { EQName } from '../syntax';
-import { NS, xpathString } from './names';
+import { NS } from './names';
 import type { Scope, Variable } from './scope';
 import { braced } from './emit';
 
@@ -63,28 +63,18 @@ export class TupleStream {
   }
 
   /**
-   * Ends the current segment: XPath for the sequence of tuple maps, with `extra` entries
-   * (keys starting with `#`, values XPath evaluated in the tuple's scope).
+   * Starts a new segment over `stream` (XPath, a sequence of tuple arrays): binds each of
+   * `vars` again from the array's member number `member(v)`; with `count`, also binds that
+   * variable to the tuple's number (xs:integer, from 1).
    */
-  materialize(extra: readonly (readonly [string, string])[] = []): string {
-    const entries = this.vars().map((v) => `${xpathString(v.param)}: ${v.ref}`);
-    for (const [key, value] of extra) entries.push(`${xpathString(key)}: (${value})`);
-    return this.finish(`map{${entries.join(', ')}}`);
-  }
-
-  /**
-   * Starts a new segment over `stream` (XPath, a sequence of tuple maps): binds each of `vars`
-   * again from the map entry keyed by its current param; with `count`, also binds that
-   * variable to the tuple's number (xs:integer, from 1). `key`: the XPath key of a variable's
-   * entry, for a stream of other maps or of arrays.
-   */
-  restart(stream: string, vars: readonly Variable[], count?: { name: EQName; offset: number }, key = (v: Variable): string => xpathString(v.param)): void {
+  restart(stream: string, vars: readonly Variable[], member: (v: Variable) => number, count?: { name: EQName; offset: number }): void {
     const t = tempVar(this.outer, 't');
     let scope = this.outer;
     const lets: string[] = [];
     for (const v of [...vars].reverse()) {
       const bound = scope.bind({ uri: v.name.uri, local: v.name.local, prefix: v.name.prefix }, 0, v.atomic);
-      lets.push(`${bound.variable.ref} := ${t}(${key(v)})`);
+      // a lookup (`?N`) is cheaper in saxon-js than calling the array as a function (`$t(N)`)
+      lets.push(`${bound.variable.ref} := ${t}?${member(v)}`);
       scope = bound.scope;
     }
     let head: string;
