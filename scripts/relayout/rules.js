@@ -83,6 +83,7 @@ const EXPLICIT = {
   'codepoints.ts': 'functions/codepoints.ts',
   'order-tuples.ts': 'functions/order-tuples.ts',
   'group-tuples.ts': 'functions/group-tuples.ts',
+  'range-index.ts': 'functions/range-index.ts',
   'update/functions.ts': 'functions/update-primitives.ts',
   'serialization/fn-serialize.ts': 'functions/fn-serialize.ts',
   'guards/disabled-functions.ts': 'functions/disabled-functions.ts',
