@@ -5,7 +5,8 @@
  * counting the ancestors of each and walking up and along sibling chains, at every comparison.
  * Over the nodes of a stored document, which an accelerator's answer (an index lookup, a
  * descendant scan) hands back as the result of a path step, those walks were most of a query's
- * time: for `//text[text() contains text "gold"]` on a 10 MB document, three quarters of it.
+ * time: `count(//keyword/..)` or `count(//keyword | //bold)` on a 10 MB document spent about
+ * nine tenths of it there.
  *
  * A stored document is a compact tree whose nodes are rows in document order
  * (lib/tree/tree-dom.ts), so two of its nodes compare by row, with no walk. The patched function
