@@ -21,7 +21,7 @@ describe('saxon-js on the main thread', () => {
     const saxon = require('saxon-js') as {
       XPath: { evaluate(expr: string, ctx: unknown, options?: object): unknown };
       serialize(value: unknown, options: object): string;
-      internals: { Expr: { Ek: (uri: string) => boolean }; DomUtils: { X: (node: unknown) => unknown }; Compare: { be: (key: string, context: unknown) => unknown } };
+      internals: { Expr: { Ek: (uri: string) => boolean }; DomUtils: { X: (node: unknown) => unknown; fb: { __documentOrderPatched?: boolean } }; Compare: { be: (key: string, context: unknown) => unknown } };
     };
     // saxon-js 2.7.0's own behaviour, which each patch changes in workers
     expect(saxon.XPath.evaluate('string(xs:float(1e11))', null)).toBe('9.9999998E10');
@@ -33,6 +33,7 @@ describe('saxon-js on the main thread', () => {
     const [b1, b2] = saxon.XPath.evaluate(`parse-xml('<a><b/><b/></a>')//b`, null, { resultForm: 'array' }) as unknown[];
     expect(saxon.internals.DomUtils.X(b1)).not.toBe(saxon.internals.DomUtils.X(b2));
     expect(saxon.internals.Compare.be('NC', null)).not.toBe(saxon.internals.Compare.be('NC', null));
+    expect(saxon.internals.DomUtils.fb.__documentOrderPatched).toBeUndefined();
     expect(saxon.XPath.evaluate('Q{http://saxonica.com/ns/interactiveXSLT}window()', null)).toBe(globalThis);
   });
 

@@ -5,7 +5,8 @@
  * run queries, never by importing the package:
  * - `applyQueryPatches` (saxon-js's host bindings removed before anything is compiled; output,
  *   namespace, closure and function-type fixes; element names and comparers kept, string order
- *   without arrays, child contexts without discarded objects), first thing in a query worker
+ *   without arrays, child contexts without discarded objects, document order of stored nodes by
+ *   row), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
  *   (lib/xquery/guards/resource-guard.ts);
@@ -15,6 +16,7 @@
 import { patchClosureVariables } from './closure-variables';
 import { patchComparers } from './comparers';
 import { patchDefaultNamespaceUndeclaration } from './default-namespace-undeclaration';
+import { patchDocumentOrder } from './document-order';
 import { patchElementNames } from './element-names';
 import { patchFloatToString } from './float-to-string';
 import { patchFunctionTypeCodes } from './function-type-codes';
@@ -35,4 +37,5 @@ export function applyQueryPatches(): void {
   patchComparers();
   patchStringOrder();
   patchLightContexts();
+  patchDocumentOrder();
 }
