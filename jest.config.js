@@ -13,6 +13,8 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY.join('|')})/)`],
   testTimeout: 30000,
+  // jest's order, with the PostgreSQL parity suites placed by the size of the suites they run.
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   // The PostgreSQL store's tests share one throwaway cluster per run (helpers/pg-cluster.ts).
   globalSetup: '<rootDir>/__tests__/helpers/pg-global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/helpers/pg-global-teardown.ts',
