@@ -3,7 +3,8 @@ const ESM_ONLY = ['lowdb'];
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's, plus the query host processes that one jest worker keeps between test files.
+  testEnvironment: '<rootDir>/__tests__/helpers/query-host-environment.ts',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
   transform: {
@@ -12,10 +13,13 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY.join('|')})/)`],
   testTimeout: 30000,
+  // jest's order, with the PostgreSQL parity suites placed by the size of the suites they run.
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   // The PostgreSQL store's tests share one throwaway cluster per run (helpers/pg-cluster.ts).
   globalSetup: '<rootDir>/__tests__/helpers/pg-global-setup.ts',
   globalTeardown: '<rootDir>/__tests__/helpers/pg-global-teardown.ts',
-  // The routers of one test file share their query host (helpers/shared-hosts.ts).
+  // The routers of one test file share their query host, which the next file may take up
+  // (helpers/shared-hosts.ts).
   setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/shared-hosts.ts'],
   // jest's default is one worker fewer than the cores (one on a 2-core machine); the suites wait
   // on query worker threads much of the time, so every core runs a suite.

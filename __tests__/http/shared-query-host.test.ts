@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import { createRestRouter } from '../../lib';
-import { keepIdleHosts } from '../../lib/xquery/worker/shared-hosts';
 import { hostPids } from '../helpers/query-host';
+import { ownHostProcessesOnly } from '../helpers/shared-hosts';
 import type { RestOptions } from '../../lib/router-options';
 import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
@@ -28,7 +28,8 @@ async function withServers(options: RestOptions[], body: (servers: TestServer[])
 }
 
 // the routers of this file close their host as production does, not kept for the next test
-beforeAll(() => keepIdleHosts(false));
+// (nor for the next file), and no process of an earlier file is left to count
+beforeAll(ownHostProcessesOnly);
 afterEach(() => expect(hostPids()).toEqual([]));
 
 test('two routers on two data folders run in one host, each on its own data', () =>

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 import { hostPids } from '../helpers/query-host';
+import { ownHostProcessesOnly } from '../helpers/shared-hosts';
 
 const NOBODY = { user: 'nobody', password: 'pw' };
 
@@ -12,6 +13,8 @@ describe('the query host process', () => {
   let s: TestServer;
   const debug: string[] = [];
   beforeAll(async () => {
+    // the one host process is this file's: none of an earlier file is kept
+    await ownHostProcessesOnly();
     const dbPath = tempDir();
     await seedUsers(dbPath, [{ name: NOBODY.user, password: NOBODY.password, perm: 'none' }]);
     const logger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: (_o: unknown, line?: string) => void debug.push(String(line)) };

@@ -26,10 +26,15 @@
  *   host does not keep the server's event loop alive.
  * - Several engines of the process may share one host (shared-hosts.ts): each job names its
  *   owner, and an owner that goes away ends its own jobs only (`release`).
+ * - Test harnesses may keep a closed host's process (`kept`, a KeptHosts): a process that is
+ *   ready and idle when its host closes is handed over rather than killed, and a later host with
+ *   equal settings (the `settings` key) takes it up as it is, ready, its workers warm. A process's
+ *   pool and flags are its settings alone, so the two cannot be told apart (the engines'
+ *   versions are told apart by shared-hosts.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
 import { compileKey } from '../compile-key';
@@ -46,6 +51,19 @@ import type { ChannelView } from './store-channel';
 export interface QueryHostOptions extends QueryPoolOptions {
   /** Queries may read the host's files (the router option `allowFileAccess`): the host may read every file. */
   readonly fileAccess?: boolean;
+  /** Where the host's process goes when the host closes while it is ready and idle (see the file comment). */
+  readonly kept?: KeptHosts;
+}
+
+/**
+ * Host processes that outlive their hosts (test harnesses: one jest worker runs many test files,
+ * each with its own instance of this module), by their settings (a host's `settings` key).
+ */
+export interface KeptHosts {
+  /** A kept process started with `settings`, ready and idle, now the caller's; undefined if none. */
+  take(settings: string): ChildProcess | undefined;
+  /** Keeps `process` (ready, idle, no listener of the host left on it) for a later host with `settings`. */
+  keep(settings: string, process: ChildProcess): void;
 }
 
 /** What V8 writes to stderr when a heap limit aborts the process. */
@@ -74,12 +92,17 @@ interface Host {
   outOfMemory: boolean;
   /** Settles when the process has ended and its streams are closed. */
   readonly ended: Promise<void>;
+  /** Removes the host's listeners from the process and its streams (it is handed to `kept`). */
+  readonly detach: () => void;
 }
 
 export class QueryHost {
   private readonly pool: HostPoolOptions;
   private readonly output: WorkerOutput;
   private readonly flags: string[];
+  private readonly kept: KeptHosts | undefined;
+  /** The settings as a KeptHosts key: processes started with equal keys are interchangeable. */
+  private readonly settings: string;
   private host: Host | null = null;
   private readonly jobs = new Map<number, Job>();
   private nextId = 1;
@@ -98,6 +121,8 @@ export class QueryHost {
 
   constructor(options: QueryHostOptions = {}) {
     ({ pool: this.pool, flags: this.flags } = hostSettings(options));
+    this.kept = options.kept;
+    this.settings = JSON.stringify([this.flags, this.pool]);
     this.output = options.output ?? ((line, stream) => process[stream].write(`${line}\n`));
     this.compiled = new LRUCache({ max: options.cacheMax ?? 256 });
   }
@@ -189,6 +214,7 @@ export class QueryHost {
 
   /** Stops the host; waiting and running jobs fail. */
   async close(): Promise<void> {
+    const idle = this.jobs.size === 0 && this.settling.size === 0 && this.ahead === null;
     this.closed = true;
     if (this.backoff) clearTimeout(this.backoff);
     this.backoff = null;
@@ -196,6 +222,12 @@ export class QueryHost {
     const host = this.host;
     this.host = null;
     if (!host) return;
+    if (this.kept && idle && host.ready && !host.outOfMemory && host.process.connected) {
+      host.out.flush();
+      host.detach();
+      this.kept.keep(this.settings, host.process);
+      return;
+    }
     host.process.kill('SIGKILL');
     await host.ended;
   }
@@ -209,39 +241,53 @@ export class QueryHost {
     return true;
   }
 
-  /** Starts a host, unless one waits out its backoff (or the pool is closed). */
+  /** Starts a host (or takes up a kept process), unless one waits out its backoff (or the pool is closed). */
   private start(): Host | null {
     if (this.closed || this.backoff) return null;
-    const child = startProcess(path.join(__dirname, 'host-process'), this.flags, {
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      env: hostEnvironment(),
-    });
+    const kept = this.kept?.take(this.settings);
+    const child =
+      kept ??
+      startProcess(path.join(__dirname, 'host-process'), this.flags, {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        serialization: 'advanced',
+        env: hostEnvironment(),
+      });
+    const onMessage = (messages: FromHost[]) => {
+      for (const message of messages) this.receive(host, message);
+      this.keepAlive();
+    };
+    const onError = (error: Error) => this.output(`query host: ${error.message}`, 'stderr');
+    let closed = () => {};
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      closed();
+      this.ended(host, signal ?? `code ${code}`);
+    };
+    const lines: (Interface | undefined)[] = [];
     const host: Host = {
       process: child,
       out: messageBatch((messages) => (host.ready ? child.send(messages) : host.early.push(messages))),
       early: [],
-      ready: false,
+      ready: kept !== undefined,
       outOfMemory: false,
-      ended: new Promise((resolve) => child.once('close', () => resolve())),
+      ended: new Promise((resolve) => (closed = resolve)),
+      detach: () => {
+        child.off('message', onMessage).off('error', onError).off('close', onClose);
+        for (const line of lines) line?.close();
+      },
     };
+    lines.push(this.lines(child.stdout, 'stdout', host), this.lines(child.stderr, 'stderr', host));
     this.host = host;
-    host.out.push({ init: this.pool });
-    child.on('message', (messages: FromHost[]) => {
-      for (const message of messages) this.receive(host, message);
-      this.keepAlive();
-    });
-    this.lines(child.stdout, 'stdout', host);
-    this.lines(child.stderr, 'stderr', host);
-    child.on('error', (error) => this.output(`query host: ${error.message}`, 'stderr'));
-    child.on('close', (code, signal) => this.ended(host, signal ?? `code ${code}`));
+    if (!kept) host.out.push({ init: this.pool });
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('close', onClose);
     return host;
   }
 
-  private lines(stream: Readable | null, name: 'stdout' | 'stderr', host: Host): void {
-    if (!stream) return;
+  private lines(stream: Readable | null, name: 'stdout' | 'stderr', host: Host): Interface | undefined {
+    if (!stream) return undefined;
     (stream as Readable & { unref?(): void }).unref?.();
-    createInterface({ input: stream }).on('line', (line) => {
+    return createInterface({ input: stream }).on('line', (line) => {
       if (name === 'stderr' && HEAP_ABORT.test(line)) host.outOfMemory = true;
       this.output(line, name);
     });
@@ -343,7 +389,7 @@ export class QueryHost {
  * interchangeable (shared-hosts.ts).
  */
 export function hostSettings(options: QueryHostOptions): { readonly pool: HostPoolOptions; readonly flags: string[] } {
-  const { output: _output, fileAccess, dbPath: _files, ...pool } = options;
+  const { output: _output, fileAccess, dbPath: _files, kept: _kept, ...pool } = options;
   return {
     pool: { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) },
     flags: hostFlags({ heapMb: options.heapMb, fileAccess }),

@@ -19,11 +19,16 @@
  *   prefix of its own, so no engine is answered from another's catalog. Etags need no prefix:
  *   an etag names one content, so a copied folder's equal etag is the same document.
  * - Test harnesses may keep idle hosts (`keepIdleHosts`): a host whose last engine closed then
- *   stays, idle and not keeping the process alive, for the next engine with equal settings.
+ *   stays, idle and not keeping the process alive, for the next engine with equal settings. They
+ *   may also keep the processes of the idle hosts stopped then (query-host.ts KeptHosts) for the
+ *   next instance of this module (jest's next test file): a process thus serves engines of several
+ *   instances, whose numbers would repeat, so each instance's version prefixes start with a random
+ *   token of its own.
  */
+import { randomBytes } from 'node:crypto';
 import type { QueryJob, QueryOutcome } from './jobs';
 import type { WorkerOutput } from './launch';
-import { hostSettings, QueryHost, type QueryHostOptions } from './query-host';
+import { hostSettings, QueryHost, type KeptHosts, type QueryHostOptions } from './query-host';
 import type { ChannelView } from './store-channel';
 
 /** What an engine runs its queries on: its share of a query host. */
@@ -45,8 +50,12 @@ const hosts = new Map<string, Entry>();
 const outputs = new WeakMap<WorkerOutput, number>();
 /** Set while idle hosts are kept (`keepIdleHosts`). */
 let keepIdle = false;
+/** Where the processes of idle hosts go when they stop (`keepIdleHosts`). */
+let keptProcesses: KeptHosts | undefined;
 /** Numbers given so far: each engine's version prefix, each output function's, each own host's. */
 let numbered = 0;
+/** Begins this instance's version prefixes (see the file comment). */
+const INSTANCE = randomBytes(6).toString('base64url');
 
 export interface SharedHostOptions extends QueryHostOptions {
   /** A host of this engine's own, shared with no other (the router option `ownQueryHost`). */
@@ -57,10 +66,10 @@ export interface SharedHostOptions extends QueryHostOptions {
 export function openQueryHost({ own, ...options }: SharedHostOptions): QueryRunner {
   const key = own ? `own ${++numbered}` : hostKey(options);
   let entry = hosts.get(key);
-  if (!entry) hosts.set(key, (entry = { host: new QueryHost(options), users: 0 }));
+  if (!entry) hosts.set(key, (entry = { host: new QueryHost(own || !keptProcesses ? options : { ...options, kept: keptProcesses }), users: 0 }));
   entry.users++;
   const shared = entry;
-  return new HostShare(shared.host, `${++numbered}/`, () => {
+  return new HostShare(shared.host, `${INSTANCE}.${++numbered}/`, () => {
     shared.users--;
     if (shared.users > 0 || (keepIdle && !own)) return Promise.resolve();
     hosts.delete(key);
@@ -72,10 +81,12 @@ export function openQueryHost({ own, ...options }: SharedHostOptions): QueryRunn
  * Whether a host whose last engine closed stays, idle, for the next engine with equal settings
  * (test harnesses: one host for the routers that the tests of a file open and close one after
  * another). Turning it off stops the hosts that are idle now; production closes a host with its
- * last engine.
+ * last engine. `kept`: from now on, shared hosts hand their processes there when they stop idle
+ * (test harnesses: for the next test file), rather than ending them.
  */
-export async function keepIdleHosts(keep: boolean): Promise<void> {
+export async function keepIdleHosts(keep: boolean, kept?: KeptHosts): Promise<void> {
   keepIdle = keep;
+  keptProcesses = kept;
   if (keep) return;
   const idle: QueryHost[] = [];
   for (const [key, entry] of hosts) {
