@@ -50,6 +50,17 @@ describe('batches: short tasks handed to one worker in one message', () => {
     expect(pool.batched).toBe(4);
   }, SLOW);
 
+  it('hands out at once the tasks queued before handOutNow, and those after at the end of the turn', async () => {
+    pool = new QueryPool({ shortTaskMs: SHORT, size: 2, batchWindowMs: ALWAYS });
+    await warm(2);
+    const first = ['a', 'b', 'c'].map((label) => sleep(0, label));
+    pool.handOutNow();
+    const { bodies } = await order([...first, ...['d', 'e'].map((label) => sleep(0, label))]);
+    expect(bodies).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // two batches, one per worker (a, b, c, then d, e): one batch of five without the early hand-out
+    expect(pool.batched).toBe(3);
+  }, SLOW);
+
   it('hands out queries not seen yet, and queries that ran long, one per worker', async () => {
     pool = new QueryPool({ shortTaskMs: SHORT, size: 2 });
     await warm(2);

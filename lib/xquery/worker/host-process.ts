@@ -3,13 +3,14 @@
  * worker threads for the server, over Node's IPC channel (host-protocol.ts).
  *
  * - Jobs arrive without their view and signal: cancellation arrives as a message (the job's
- *   AbortController), and the workers' store requests are answered with a view whose reads are
+ *   cancel switch), and the workers' store requests are answered with a view whose reads are
  *   asked of the server, which answers them with the job's own view (holding the request's
  *   locks). This process reads no stored file itself.
  * - Replies, the workers' output lines and the reads go back in one batch per turn of the event
  *   loop, each batch ending with the pool's counters.
  * - The server going away (the channel closes) ends the process.
  */
+import { CancelSwitch } from './cancel-switch';
 import { messageBatch } from './message-batch';
 import { QueryPool } from './pool';
 import { errorData, fromData, type FromHost, type HostJob, type ToHost, type ViewRead } from './host-protocol';
@@ -21,7 +22,7 @@ if (!send) throw new Error('The query host runs as a child process with an IPC c
 
 let pool: QueryPool | undefined;
 /** The cancel switch of each running job, by id. */
-const running = new Map<number, AbortController>();
+const running = new Map<number, CancelSwitch>();
 /** Reads asked of the server, by number, until answered. */
 const reads = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextRead = 1;
@@ -58,10 +59,10 @@ function remoteView(job: number): ChannelView {
 }
 
 function run(id: number, { hasView, ...job }: HostJob): void {
-  const cancel = new AbortController();
+  const cancel = new CancelSwitch();
   running.set(id, cancel);
   started()
-    .run({ ...job, ...(hasView ? { view: remoteView(id) } : {}), signal: cancel.signal })
+    .run({ ...job, ...(hasView ? { view: remoteView(id) } : {}), signal: cancel })
     .then(
       (outcome) => out.push({ done: id, outcome }),
       (e: unknown) => out.push({ done: id, error: errorData(e) }),
@@ -94,6 +95,8 @@ function handle(message: ToHost): void {
 
 process.on('message', (messages: ToHost[]) => {
   for (const message of messages) handle(message);
+  // the batch's runs (those that need no compilation first) start now, not at the end of the turn
+  pool?.handOutNow();
 });
 process.on('disconnect', () => {
   void (pool?.close() ?? Promise.resolve()).finally(() => process.exit(0));

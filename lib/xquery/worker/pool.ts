@@ -4,9 +4,10 @@
  * - Size: `size` workers (default: the number of cores), started on demand; a task waits in a
  *   FIFO queue while all are busy. Idle workers are unref'd, so an idle pool never keeps the
  *   process alive.
- * - Batches: tasks are handed out once per turn of the event loop, and the short ones (those
- *   whose query last ran under SHORT_TASK_MS, task-costs.ts) go to one idle worker together, in
- *   one message: a worker is woken once per batch, not once per task. A task behind a running
+ * - Batches: tasks are handed out once per turn of the event loop (or earlier, `handOutNow`, by a
+ *   caller that knows no more come in this turn), and the short ones (those whose query last ran
+ *   under SHORT_TASK_MS, task-costs.ts) go to one idle worker together, in one message: a worker
+ *   is woken once per batch, not once per task. A task behind a running
  *   one that turns out long is taken back and handed out again (worker-slot.ts, task-claim.ts).
  * - Time limit: each task has `timeoutMs` (default 30 s) from the moment a worker starts it (a
  *   newly started worker takes it once it has loaded, so its start-up is not charged). A
@@ -238,6 +239,18 @@ export class QueryPool {
       this.handOut = null;
       this.dispatch();
     });
+  }
+
+  /**
+   * Hands out now what is due at the end of this turn: for a caller that knows no more tasks come
+   * in this turn (the query host, once it has read a batch of messages), so that they start
+   * without waiting for the rest of the turn.
+   */
+  handOutNow(): void {
+    if (!this.handOut) return;
+    clearImmediate(this.handOut);
+    this.handOut = null;
+    this.dispatch();
   }
 
   private dispatch(): void {
