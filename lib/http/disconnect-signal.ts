@@ -7,7 +7,7 @@
  * this thread.
  */
 import type { ServerResponse } from 'node:http';
-import { CancelSwitch } from '../xquery/worker/cancel-switch';
+import { CancelSwitch } from '../cancel-switch';
 
 const SIGNAL = Symbol('xmldb-rest disconnect signal');
 

@@ -10,7 +10,7 @@
  *   loop, each batch ending with the pool's counters.
  * - The server going away (the channel closes) ends the process.
  */
-import { CancelSwitch } from './cancel-switch';
+import { CancelSwitch } from '../../cancel-switch';
 import { messageBatch } from './message-batch';
 import { QueryPool } from './pool';
 import { errorData, fromData, type FromHost, type HostJob, type ToHost, type ViewRead } from './host-protocol';

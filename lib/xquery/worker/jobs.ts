@@ -16,11 +16,8 @@ import type { ChannelView } from './store-channel';
  * What a job's `signal` must offer: an AbortSignal has it, and so has the router's lighter signal
  * of a closed connection (http/disconnect-signal.ts).
  */
-export interface CancelSignal {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
+import type { CancelSignal } from '../../cancel-switch';
+export type { CancelSignal };
 
 /**
  * How long a running task whose client went away may still take before its worker is stopped

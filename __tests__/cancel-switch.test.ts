@@ -1,4 +1,4 @@
-import { CancelSwitch } from '../../../lib/xquery/worker/cancel-switch';
+import { CancelSwitch } from '../lib/cancel-switch';
 
 describe('cancel switch: the cancel signal of a job', () => {
   it('calls each listener once on the first abort, not one removed or added after it', () => {

@@ -1,10 +1,16 @@
 /**
- * A cancel signal (jobs.ts `CancelSignal`) that is a plain object with a listener list. Every job
- * gets one and almost none fires: an AbortController and its EventTarget cost more to make, and
- * to add a listener to and remove it from, than the rest of a short query's hand-over to a
- * worker.
+ * Cancelling a query run: the signal a run listens to (what an AbortSignal offers of it), and a
+ * cancel switch, a signal that is a plain object with a listener list. Every job gets one and
+ * almost none fires: an AbortController and its EventTarget cost more to make, and to add a
+ * listener to and remove it from, than the rest of a short query's hand-over to a worker.
  */
-import type { CancelSignal } from './jobs';
+
+/** What a run needs of a cancel signal: an AbortSignal, or a `CancelSwitch`. */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
 
 export class CancelSwitch implements CancelSignal {
   aborted = false;
