@@ -18,8 +18,9 @@ export function movableMemory(value: unknown): ArrayBuffer[] {
 /** `value` with a byte array, or its own fields that are byte arrays, as Buffers. */
 export function reviveBuffers(value: unknown): unknown {
   if (value instanceof Uint8Array) return asBuffer(value);
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  const entries = Object.entries(value);
+  // a plain object, of whichever realm received the message
+  if (Object.prototype.toString.call(value) !== '[object Object]') return value;
+  const entries = Object.entries(value as object);
   if (!entries.some(([, v]) => v instanceof Uint8Array && !Buffer.isBuffer(v))) return value;
   return Object.fromEntries(entries.map(([k, v]) => [k, v instanceof Uint8Array ? asBuffer(v) : v]));
 }
