@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmldbError } from '../../lib/errors';
-import { convertInput, decodeText, inputKind, parseMediaType } from '../../lib/convert';
+import { convertBody, convertInput, decodeText, inputKind, parseMediaType } from '../../lib/convert';
+import { OFFLOAD_BYTES } from '../../lib/threads/offload';
 
 const fixture = (name: string): Buffer => readFileSync(join(__dirname, '../../fixtures/convert', name));
 const utf8 = (s: string): Buffer => Buffer.from(s, 'utf8');
@@ -115,5 +116,24 @@ describe('decodeText', () => {
   });
   it('a UTF-16 encoding declaration without BOM is not trusted for 8-bit sniffing', () => {
     expect(decodeText(utf8('<?xml version="1.0" encoding="UTF-16"?><a/>'), undefined, true)).toBe('<?xml version="1.0" encoding="UTF-16"?><a/>');
+  });
+});
+
+describe('convertBody', () => {
+  // a document larger than a piece of the writer's output, converted off the request thread
+  const items = Array.from({ length: 20_000 }, (_, i) => `<i n="${i}">a &amp; ${i}</i>`).join('\n');
+  const body = utf8(`<?xml version="1.0"?>\n<r>${items}</r>`);
+
+  test('answers the converted document as UTF-8 bytes, from a thread as inline', async () => {
+    expect(body.length).toBeGreaterThan(OFFLOAD_BYTES);
+    const r = await convertBody(body, 'application/xml');
+    expect(r.type).toBe('xml');
+    expect(Buffer.isBuffer(r.data)).toBe(true);
+    expect(r.data.toString('utf8')).toBe(`<r>${items}</r>`);
+    expect(r).toEqual({ ...convertInput(body, 'application/xml'), data: Buffer.from(`<r>${items}</r>`, 'utf8') });
+  });
+
+  test('stores other media as the bytes given', async () => {
+    expect(await convertBody(body, 'application/octet-stream')).toEqual({ type: 'binary', data: body, suffix: undefined });
   });
 });

@@ -62,6 +62,17 @@ describe('OffloadPool', () => {
     expect(pool.threadCount).toBe(0);
   });
 
+  test('a thread is stopped as soon as it answers work on an input of the retire size or more', async () => {
+    const pool = new OffloadPool({ size: 1, idleMs: 60_000, retireBytes: 1000 });
+    expect(plain(await pool.run(POST, 'parsePostBody', [body], 999))).toBe(plain(parsePostBody(body)));
+    expect(pool.threadCount).toBe(1);
+    expect(plain(await pool.run(POST, 'parsePostBody', [body], 1000))).toBe(plain(parsePostBody(body)));
+    expect(pool.threadCount).toBe(0);
+    // the next work starts a new thread
+    expect(plain(await pool.run(POST, 'parsePostBody', [body], 1000))).toBe(plain(parsePostBody(body)));
+    expect(pool.threadCount).toBe(0);
+  });
+
   test('work queued beyond the pool size waits for a thread and all of it is answered', async () => {
     const pool = new OffloadPool({ size: 1, idleMs: 100 });
     const bodies = Array.from({ length: 5 }, (_, i) => `<query xmlns="http://basex.org/rest"><text>${i}</text></query>`);

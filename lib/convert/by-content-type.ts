@@ -43,6 +43,11 @@ export type ConvertedInput =
     }
   | { readonly type: 'binary'; readonly data: Buffer; readonly suffix: undefined };
 
+/** {@link ConvertedInput} with the document as the UTF-8 bytes the store writes. */
+export type ConvertedBody =
+  | (Omit<Extract<ConvertedInput, { type: 'xml' }>, 'data'> & { readonly data: Buffer })
+  | Extract<ConvertedInput, { type: 'binary' }>;
+
 /** Splits a Content-Type header leniently: a malformed parameter is skipped, never an error. */
 export function parseMediaType(header: string | undefined): MediaType {
   const params = new Map<string, string>();
@@ -101,15 +106,22 @@ export function convertInput(body: Buffer, contentTypeHeader: string | undefined
   }
 }
 
+/** `convertInput` with the document encoded as the store writes it (see {@link convertBody}). */
+export function convertToBytes(body: Buffer, contentTypeHeader: string | undefined, options: ConvertOptions = {}): ConvertedBody {
+  const r = convertInput(body, contentTypeHeader, options);
+  return r.type === 'binary' ? r : { ...r, data: Buffer.from(r.data, 'utf8') };
+}
+
 /**
  * `convertInput` for request bodies: a large text body is parsed and converted off the request
  * thread (threads/offload.ts), so that other requests are answered meanwhile. Raw bytes need no
- * work and stay here.
+ * work and stay here. The document comes back as its UTF-8 bytes, moved from the thread: the
+ * request thread then never holds it as a string, nor a string and its encoding at once.
  */
-export async function convertBody(body: Buffer, contentTypeHeader: string | undefined, options: ConvertOptions = {}): Promise<ConvertedInput> {
-  const inline = () => convertInput(body, contentTypeHeader, options);
+export async function convertBody(body: Buffer, contentTypeHeader: string | undefined, options: ConvertOptions = {}): Promise<ConvertedBody> {
+  const inline = () => convertToBytes(body, contentTypeHeader, options);
   if (inputKind(parseMediaType(contentTypeHeader).type) === 'binary') return inline();
-  return offload(body.length, __filename, 'convertInput', [body, contentTypeHeader, options], inline);
+  return offload(body.length, __filename, 'convertToBytes', [body, contentTypeHeader, options], inline);
 }
 
 /** `true`/`yes`/`on` and `false`/`no`/`off`; anything else is ignored. */

@@ -1,6 +1,6 @@
 /** Input conversions of PUT bodies (spec §8.1, §14): the public surface of `convert/`. */
 export { convertBody, convertInput, decodeText, inputKind, parseMediaType } from './by-content-type';
-export type { ConvertedInput, ConvertOptions, InputKind, MediaType } from './by-content-type';
+export type { ConvertedBody, ConvertedInput, ConvertOptions, InputKind, MediaType } from './by-content-type';
 export { checkXmlLimits, parseXml, toSaxonDocument } from './xml';
 export type { XmlOptions } from './xml';
 export { convertJson } from './json';

@@ -47,8 +47,19 @@ export interface WrittenXml {
   readonly nodes: number;
 }
 
+/**
+ * Output is kept as a list of pieces, each joined from about this many characters of appends, and
+ * the pieces are joined once at the end. Appending to one string makes a rope of one cell per
+ * append, which for a large document holds several times the document's size until it is flattened.
+ */
+const PIECE_CHARS = 1 << 16;
+
 export class XmlWriter {
-  private out = '';
+  /** Finished pieces of the output. */
+  private readonly pieces: string[] = [];
+  /** Appends since the last piece, and their length. */
+  private parts: string[] = [];
+  private partsChars = 0;
   private readonly names: string[] = [];
   /** xml:space="preserve" in effect, one entry per open element. */
   private readonly preserve: boolean[] = [];
@@ -75,7 +86,7 @@ export class XmlWriter {
       tag += ' ' + n + '="' + escapeAttribute(v) + '"';
       if (n === 'xml:space') preserve = v === 'preserve';
     }
-    this.out += tag;
+    this.emit(tag);
     this.names.push(name);
     this.preserve.push(preserve);
     this.startTagOpen = true;
@@ -87,8 +98,7 @@ export class XmlWriter {
     const name = this.names.pop();
     if (name === undefined) throw new Error('XmlWriter: no open element');
     this.preserve.pop();
-    if (this.startTagOpen) this.out += '/>';
-    else this.out += '</' + name + '>';
+    this.emit(this.startTagOpen ? '/>' : '</' + name + '>');
     this.startTagOpen = false;
   }
 
@@ -107,26 +117,43 @@ export class XmlWriter {
   comment(s: string): void {
     this.flush();
     this.closeStartTag();
-    this.out += '<!--' + s + '-->';
+    this.emit('<!--' + s + '-->');
     this.count++;
   }
 
   processingInstruction(target: string, data: string): void {
     this.flush();
     this.closeStartTag();
-    this.out += '<?' + target + (data === '' ? '' : ' ' + data) + '?>';
+    this.emit('<?' + target + (data === '' ? '' : ' ' + data) + '?>');
     this.count++;
   }
 
   finish(): WrittenXml {
     this.flush();
     if (this.names.length > 0) throw new Error('XmlWriter: unclosed elements');
-    return { xml: this.out, nodes: this.count };
+    this.cut();
+    const xml = this.pieces.length === 1 ? this.pieces[0] : this.pieces.join('');
+    this.pieces.length = 0;
+    return { xml, nodes: this.count };
+  }
+
+  private emit(s: string): void {
+    this.parts.push(s);
+    this.partsChars += s.length;
+    if (this.partsChars >= PIECE_CHARS) this.cut();
+  }
+
+  /** Joins the appends since the last piece into a piece. */
+  private cut(): void {
+    if (this.parts.length === 0) return;
+    this.pieces.push(this.parts.join(''));
+    this.parts = [];
+    this.partsChars = 0;
   }
 
   private closeStartTag(): void {
     if (this.startTagOpen) {
-      this.out += '>';
+      this.emit('>');
       this.startTagOpen = false;
     }
   }
@@ -138,7 +165,7 @@ export class XmlWriter {
     if (this.names.length === 0) return; // text outside the root element is never stored
     if (this.options.stripws && !this.preserve[this.preserve.length - 1] && WHITESPACE_ONLY.test(t)) return;
     this.closeStartTag();
-    this.out += escapeText(t);
+    this.emit(escapeText(t));
     this.count++;
   }
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { XmldbError } from '../errors';
+import { movableMemory, reviveBuffers } from './transfer';
 
 export interface OffloadTask {
   readonly id: number;
@@ -21,22 +22,22 @@ export type OffloadReply =
 /** The package's root folder (lib/ or dist/): only its modules are loaded. */
 const ROOT = path.resolve(__dirname, '..');
 
-/** Structured clone turns Buffers into Uint8Arrays: give the functions Buffers back. */
-function revive(arg: unknown): unknown {
-  return arg instanceof Uint8Array && !Buffer.isBuffer(arg) ? Buffer.from(arg.buffer, arg.byteOffset, arg.byteLength) : arg;
-}
-
 function handle(task: OffloadTask): OffloadReply {
   try {
     const file = path.resolve(task.module);
     if (!file.startsWith(ROOT + path.sep)) throw new Error(`not a module of the package: ${file}`);
     const fn = (require(file) as Record<string, unknown>)[task.fn];
     if (typeof fn !== 'function') throw new Error(`${task.fn} is not a function of ${file}`);
-    return { id: task.id, ok: true, value: (fn as (...a: unknown[]) => unknown)(...task.args.map(revive)) };
+    return { id: task.id, ok: true, value: (fn as (...a: unknown[]) => unknown)(...task.args.map(reviveBuffers)) };
   } catch (e) {
     if (e instanceof XmldbError) return { id: task.id, ok: false, message: e.message, status: e.status, code: e.code };
     return { id: task.id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }
 }
 
-if (parentPort) parentPort.on('message', (task: OffloadTask) => parentPort!.postMessage(handle(task)));
+if (parentPort) {
+  parentPort.on('message', (task: OffloadTask) => {
+    const reply = handle(task);
+    parentPort!.postMessage(reply, reply.ok ? movableMemory(reply.value) : []);
+  });
+}

@@ -15,13 +15,17 @@
  * own, and after converting a large body it keeps that body's garbage and a grown young
  * generation (tens of MB) for as long as it lives, which for an occasional upload is the rest of
  * the process's life; a thread start (tens of ms) is small beside the work on a body that
- * needs one, and a burst of uploads keeps its threads.
+ * needs one, and a burst of uploads keeps its threads. A thread that has worked on RETIRE_BYTES or
+ * more is stopped as soon as it answers: its heap then holds several times that input (a 100 MB
+ * XML document leaves about 400 MB) and would hold it for the idle time, while the thread start
+ * is nothing beside such work.
  */
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { XmldbError } from '../errors';
 import { startThread } from './launch';
+import { reviveBuffers } from './transfer';
 import type { OffloadReply, OffloadTask } from './offload-thread';
 
 /** Inputs of at least this many bytes are handled off the request thread. */
@@ -30,8 +34,13 @@ export const OFFLOAD_BYTES = 64 * 1024;
 /** A thread without work for this long is stopped (file comment). */
 export const OFFLOAD_IDLE_MS = 10_000;
 
+/** A thread that has worked on inputs of at least this many bytes is stopped once it answers (file comment). */
+export const RETIRE_BYTES = 16 * 1024 * 1024;
+
 interface Waiting {
   readonly task: OffloadTask;
+  /** Size of the work's input: past the pool's retire size, its thread is stopped after it. */
+  readonly bytes: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -48,12 +57,15 @@ export interface OffloadPoolOptions {
   readonly size?: number;
   /** Milliseconds a thread may stay idle before it is stopped (default OFFLOAD_IDLE_MS). */
   readonly idleMs?: number;
+  /** Input bytes from which a thread is stopped right after the work (default RETIRE_BYTES). */
+  readonly retireBytes?: number;
 }
 
 /** A pool of offload threads (the process's own is behind `offload`). */
 export class OffloadPool {
   private readonly size: number;
   private readonly idleMs: number;
+  private readonly retireBytes: number;
   private readonly threads: Thread[] = [];
   private readonly queue: Waiting[] = [];
   private nextId = 1;
@@ -61,6 +73,7 @@ export class OffloadPool {
   constructor(options: OffloadPoolOptions = {}) {
     this.size = options.size ?? Math.min(2, Math.max(1, os.availableParallelism()));
     this.idleMs = options.idleMs ?? OFFLOAD_IDLE_MS;
+    this.retireBytes = options.retireBytes ?? RETIRE_BYTES;
   }
 
   /** Threads running now (busy or idle). */
@@ -68,10 +81,10 @@ export class OffloadPool {
     return this.threads.length;
   }
 
-  /** Runs `fn` of `module` on `args` in a thread. */
-  run<T>(module: string, fn: string, args: readonly unknown[]): Promise<T> {
+  /** Runs `fn` of `module` on `args` (`bytes` of input) in a thread. */
+  run<T>(module: string, fn: string, args: readonly unknown[], bytes = 0): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, module, fn, args }, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ task: { id: this.nextId++, module, fn, args }, bytes, resolve: resolve as (v: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -105,13 +118,14 @@ export class OffloadPool {
       const waiting = thread.current;
       thread.current = null;
       thread.worker.unref();
+      if (waiting !== null && waiting.bytes >= this.retireBytes && this.remove(thread)) void thread.worker.terminate();
       if (waiting) {
-        if (reply.ok) waiting.resolve(reply.value);
+        if (reply.ok) waiting.resolve(reviveBuffers(reply.value));
         else if (reply.status !== undefined) waiting.reject(new XmldbError(reply.status, reply.message, reply.code));
         else waiting.reject(new Error(reply.message));
       }
       this.dispatch();
-      if (thread.current === null) this.idle(thread);
+      if (thread.current === null && this.threads.includes(thread)) this.idle(thread);
     });
     // A thread that dies (out of memory, a crash) fails its work alone and is replaced on demand.
     const fail = (error: Error) => {
@@ -153,5 +167,5 @@ const pool = new OffloadPool();
 /** Runs `fn` of `module` on `args`: inline for inputs under OFFLOAD_BYTES, else in a thread of the process's pool. */
 export async function offload<T>(inputBytes: number, module: string, fn: string, args: readonly unknown[], inline: () => T): Promise<T> {
   if (inputBytes < OFFLOAD_BYTES) return inline();
-  return pool.run<T>(module, fn, args);
+  return pool.run<T>(module, fn, args, inputBytes);
 }
