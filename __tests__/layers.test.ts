@@ -181,7 +181,7 @@ describe('layers of lib/', () => {
     expect(crossing('lib/store/postgres/read-view.ts', 'lib/store/resource-names')).toBeUndefined();
     expect(crossing('lib/store/file/views.ts', 'lib/store/postgres/blobs')).toBeDefined();
     expect(crossing('lib/store/resource-names.ts', 'lib/store/file/disk-paths')).toBeDefined();
-    expect(crossing('lib/store/cache/sync-reader.ts', 'lib/xquery/documents/store-source')).toBeDefined();
+    expect(crossing('lib/store/cache/sync-reader.ts', 'lib/xquery/worker/documents/store-source')).toBeDefined();
     expect(crossing('lib/store/locks.ts', 'lib/operations/types')).toBeDefined();
   });
 });

@@ -82,7 +82,7 @@ export interface RestOptions {
   maxParameters?: number | undefined;
   /**
    * Bytes of source XML whose parsed documents are kept in memory by all query workers together
-   * (one least-recently-used budget, xquery/worker/document-budget.ts). Default 16 MiB.
+   * (one least-recently-used budget, xquery/host/document-budget.ts). Default 16 MiB.
    */
   documentCacheSize?: number | undefined;
   /** Compiled queries kept for reuse. Default 500. */
@@ -94,7 +94,7 @@ export interface RestOptions {
   queryTimeout?: number | undefined;
   /**
    * Worker threads that evaluate queries, all in one child process of the server (the query host,
-   * xquery/worker/query-host.ts). Default: the number of cores.
+   * xquery/engine/query-host.ts). Default: the number of cores.
    */
   workers?: number | undefined;
   /**
@@ -116,7 +116,7 @@ export interface RestOptions {
   maxResultBytes?: number | undefined;
   /**
    * Let queries read the host's files and the network (admin decision). The query host process is
-   * then allowed to read every file (xquery/worker/host-flags.ts). Default false.
+   * then allowed to read every file (xquery/engine/host-flags.ts). Default false.
    */
   allowFileAccess?: boolean | undefined;
   /**
@@ -124,7 +124,7 @@ export interface RestOptions {
    * one process with equal query settings (`workers`, `queryTimeout`, `compiledQueryCacheSize`,
    * `documentCacheSize`, `maxQueuedQueries`, `workerMemory`, `maxResultBytes`,
    * `allowFileAccess`) and the same `logger` share one host, its workers, its queue and its
-   * parsed-document budget (xquery/worker/shared-hosts.ts); a host that ends fails the running
+   * parsed-document budget (xquery/engine/shared-hosts.ts); a host that ends fails the running
    * queries of all of them.
    */
   ownQueryHost?: boolean | undefined;

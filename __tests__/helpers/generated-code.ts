@@ -1,10 +1,10 @@
 /**
- * Reads a translation (lib/xquery/translate) the way saxon-js will: the stylesheet as XML, each
+ * Reads a translation (lib/xquery/language/translate) the way saxon-js will: the stylesheet as XML, each
  * attribute as XPath, an attribute value template or names, and in the XPath the EQNames outside
  * string literals. Security tests use it to check that query data never became code.
  */
 import { parseXmlDom } from '../../lib/xml';
-import type { Translation } from '../../lib/xquery/translate';
+import type { Translation } from '../../lib/xquery/language/translate';
 
 const XSL = 'http://www.w3.org/1999/XSL/Transform';
 

@@ -1,4 +1,4 @@
-/** The query host processes (xquery/worker/query-host.ts) this test process has started, found in Linux's /proc. */
+/** The query host processes (xquery/engine/query-host.ts) this test process has started, found in Linux's /proc. */
 import fs from 'node:fs';
 
 /** Process ids of the running children of this process whose command line names the host's module. */

@@ -1,10 +1,10 @@
 /**
  * A whole query `count(//name)` or `count(//name[child op number])` over a database context is
- * answered from summaries of the stored text (translate/paths-summary.ts,
- * documents/leaf-summaries.ts): it must answer what the query answers written out with the axis
+ * answered from summaries of the stored text (accelerators/leaf-summaries/paths-summary.ts,
+ * accelerators/leaf-summaries/leaf-summaries.ts): it must answer what the query answers written out with the axis
  * steps (which no index rewrites), errors included, and follow every write.
  */
-import { xpathToRun } from '../../lib/xquery/translate';
+import { xpathToRun } from '../../lib/xquery/language/translate';
 import { startTestServer, type TestServer } from '../helpers/rest';
 import { translate } from '../helpers/translation';
 

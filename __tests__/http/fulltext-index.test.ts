@@ -1,5 +1,5 @@
 /**
- * The full-text index (store/index-kinds.ts, documents/fulltext-index.ts, modules/ft-index.ts):
+ * The full-text index (store/index-kinds.ts, accelerators/fulltext-index/fulltext-index.ts, functions/ft-index.ts):
  * the commands and options that switch it, what INFO shows, ft:search and ft:tokens, which must
  * answer what `contains text` answers without the index, after every kind of write.
  */

@@ -1,8 +1,8 @@
 /**
- * Leaf comparisons in predicates over databases (translate/paths-leaf-predicates.ts): from the
+ * Leaf comparisons in predicates over databases (accelerators/leaf-filter/paths-leaf-predicates.ts): from the
  * database context, from db:get and from a variable, with values bound through the request, with
  * and without the attribute and text indexes (equality on `@a` and `text()` is asked of them
- * first, translate/paths-value-index.ts): each must answer what the predicates written out
+ * first, accelerators/value-index/paths-value-index.ts): each must answer what the predicates written out
  * answer (`descendant-or-self::node()/…`, which no rewrite matches).
  */
 import { getQuery, serverOfFile } from '../helpers/rest';

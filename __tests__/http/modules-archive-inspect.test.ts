@@ -1,5 +1,5 @@
 /**
- * BaseX's archive: and inspect: modules over REST (modules/archive.ts, inspect.ts): exact
+ * BaseX's archive: and inspect: modules over REST (functions/archive.ts, inspect.ts): exact
  * bodies, BaseX's error codes, and archives that would expand beyond the bounds (zip bombs).
  */
 import { zipSync } from 'fflate';

@@ -1,5 +1,5 @@
 /**
- * BaseX's convert:, hash: and random: modules over REST (modules/convert.ts, hash.ts, random.ts).
+ * BaseX's convert:, hash: and random: modules over REST (functions/convert.ts, hash.ts, random.ts).
  * The expected values are BaseX's answers to the same queries (BaseX 9.7.2).
  */
 import { failureBody, queryBody, serverOfFile } from '../helpers/rest';

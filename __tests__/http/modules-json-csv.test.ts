@@ -1,5 +1,5 @@
 /**
- * BaseX's json: and csv: modules over REST (modules/json.ts, modules/csv.ts): the formats, round
+ * BaseX's json: and csv: modules over REST (functions/json.ts, functions/csv.ts): the formats, round
  * trips, errors with BaseX's codes, and json:doc/csv:doc under the file-access rule.
  */
 import fs from 'node:fs';

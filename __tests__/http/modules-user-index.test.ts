@@ -1,5 +1,5 @@
 /**
- * BaseX's user: and index: modules over REST (modules/user.ts, index-functions.ts,
+ * BaseX's user: and index: modules over REST (functions/user.ts, index-functions.ts,
  * operations/query-users.ts): exact bodies, BaseX's error codes, and what each user may see and
  * change. User changes are made by the server through its user store, for admins only.
  */

@@ -1,5 +1,5 @@
 /**
- * BaseX's util: and string: modules and the EXPath Binary Module over REST (modules/util.ts,
+ * BaseX's util: and string: modules and the EXPath Binary Module over REST (functions/util.ts,
  * string.ts, bin.ts). Expected values are those of BaseX's documentation and of the
  * specifications the functions follow (EXPath Binary 1.0, java.util.Formatter).
  */

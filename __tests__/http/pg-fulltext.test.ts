@@ -5,7 +5,7 @@
  * store's suite run on PostgreSQL: pg-parity/fulltext-index.test.ts.)
  */
 import { Client, type QueryResultRow } from 'pg';
-import { fullTextPostings } from '../../lib/xquery/documents/fulltext-store-rows';
+import { fullTextPostings } from '../../lib/xquery/accelerators/fulltext-index/fulltext-store-rows';
 import { createPostgresStore } from '../../lib/store/postgres/pg-store';
 import { describeWithPostgres, freshDatabase } from '../helpers/postgres';
 import { queryBody, startTestServer, type TestServer } from '../helpers/rest';

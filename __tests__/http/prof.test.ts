@@ -1,4 +1,4 @@
-/** BaseX's prof: module over REST (modules/prof.ts). */
+/** BaseX's prof: module over REST (functions/prof.ts). */
 import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
 
 /** The lines the router's logger got at debug level (the workers' output). */

@@ -1,6 +1,6 @@
 /**
  * Routers of one process with equal query settings and one logger share a query host
- * (xquery/worker/shared-hosts.ts): one child process, its jobs still each router's own.
+ * (xquery/engine/shared-hosts.ts): one child process, its jobs still each router's own.
  */
 import fs from 'node:fs';
 import { createRestRouter } from '../../lib';

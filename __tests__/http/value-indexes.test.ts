@@ -1,7 +1,7 @@
 /**
- * The value indexes (store/index-kinds.ts, documents/value-index.ts): the db: index functions,
+ * The value indexes (store/index-kinds.ts, accelerators/value-index/value-index.ts): the db: index functions,
  * the commands and options that switch them, and the queries the translator answers from them
- * (translate/paths-value-index.ts), which must answer what they answer over a database without
+ * (accelerators/value-index/paths-value-index.ts), which must answer what they answer over a database without
  * the indexes, after every kind of write.
  */
 import { startTestServer, type TestServer } from '../helpers/rest';

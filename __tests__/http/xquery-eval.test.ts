@@ -1,4 +1,4 @@
-/** BaseX's xquery: module over REST (modules/xquery.ts): xquery:eval and xquery:eval-update. */
+/** BaseX's xquery: module over REST (functions/xquery.ts): xquery:eval and xquery:eval-update. */
 import request from 'supertest';
 import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 

@@ -1,4 +1,4 @@
-/** BaseX's xslt: module over REST (modules/xslt.ts, guards/stylesheet-guard.ts). */
+/** BaseX's xslt: module over REST (functions/xslt.ts, guards/stylesheet-guard.ts). */
 import request from 'supertest';
 import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 

@@ -3,7 +3,7 @@
  * a stylesheet (the same query with a declared variable in its prolog, which a query run as one
  * expression cannot have).
  */
-import type { EngineFixture } from '../xquery/translate/helpers';
+import type { EngineFixture } from '../xquery/language/translate/helpers';
 
 export function answersBothWays(e: EngineFixture, cases: ReadonlyArray<readonly [string, string]>): void {
   it.each(cases)('%s', async (query, expected) => {

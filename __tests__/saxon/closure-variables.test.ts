@@ -3,7 +3,7 @@
  * (XQuery 3.1 §3.1.7), also when a loop goes on to bind the same variables to other values
  * (lib/saxon/patches/closure-variables.ts), through both paths of the engine (both-ways.ts).
  */
-import { engineFixture } from '../xquery/translate/helpers';
+import { engineFixture } from '../xquery/language/translate/helpers';
 import { answersBothWays } from './both-ways';
 
 const e = engineFixture();

@@ -38,6 +38,6 @@ describe('the saxon-js door', () => {
       .filter((f) => f.specifiers.some((s) => /(^|\/)saxon\/patches(\/|$)/.test(path.posix.join(path.posix.dirname(f.file), s))))
       .map((f) => f.file)
       .sort();
-    expect(importers).toEqual(['xquery/guards/resource-guard.ts', 'xquery/worker/host-wall.ts', 'xquery/worker/thread.ts']);
+    expect(importers).toEqual(['xquery/worker/guards/resource-guard.ts', 'xquery/worker/host-wall.ts', 'xquery/worker/thread.ts']);
   });
 });

@@ -4,7 +4,7 @@
  * engine (both-ways.ts).
  */
 import { alphaCode } from '../../lib/saxon/patches/function-type-codes';
-import { engineFixture } from '../xquery/translate/helpers';
+import { engineFixture } from '../xquery/language/translate/helpers';
 import { answersBothWays } from './both-ways';
 
 const e = engineFixture();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   engine = (await inFreshThread(`
     const { saxon } = lib('saxon');
     const { removeHostBindings } = lib('saxon/patches/host-bindings');
-    const { compileUncached } = lib('xquery/compile');
+    const { compileUncached } = lib('xquery/worker/compile');
     const IXSL = ${JSON.stringify(IXSL)}, GLOBAL_JS = ${JSON.stringify(GLOBAL_JS)};
     const out = {};
     const attempt = (name, f) => {

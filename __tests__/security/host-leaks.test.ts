@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { hostFreeMessage, toQueryError } from '../../lib/xquery/query-error';
-import { QueryPool } from '../../lib/xquery/worker/pool';
+import { QueryPool } from '../../lib/xquery/host/pool';
 import { NS, queryUrl, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;

@@ -1,5 +1,5 @@
 /**
- * The query host's seat belt (xquery/worker/host-flags.ts), tested as an attacker who already
+ * The query host's seat belt (xquery/engine/host-flags.ts), tested as an attacker who already
  * runs JavaScript in the host: a process started with the host's flags runs a script that tries
  * to read the data folder's secrets, write, start a process, load native code, and do the same
  * from a worker thread.
@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CODE_ROOT } from '../../lib/threads/launch';
-import { hostFlags } from '../../lib/xquery/worker/host-flags';
+import { hostFlags } from '../../lib/xquery/engine/host-flags';
 import { tempDir } from '../helpers/rest';
 
 /** Runs `script` in a Node process with `flags`; answers what it printed (one JSON value). */

@@ -1,6 +1,6 @@
 /**
  * Gap: the server's main thread parses, analyses and translates every query text
- * (xquery/prepared.ts, called from operations/query.ts for locking and permissions), so a
+ * (xquery/engine/prepared.ts, called from operations/query.ts for locking and permissions), so a
  * query text of the accepted size holds the event loop: no other request of any user is
  * answered meanwhile. Measured on a 2-core machine with 1 MiB bodies (the default
  * `maxQueryBodySize`) sent by a user with permission `none`: `1 ! (. + 1) ! (. + 1) ...`
@@ -11,7 +11,7 @@
  * that the translation stays in milliseconds, and lower `maxQueryBodySize` to match.
  */
 import request from 'supertest';
-import { PreparedQueries } from '../../lib/xquery/prepared';
+import { PreparedQueries } from '../../lib/xquery/engine/prepared';
 import { startSandboxServer } from '../helpers/query-routes';
 import type { TestServer } from '../helpers/rest';
 

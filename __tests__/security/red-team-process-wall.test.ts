@@ -1,5 +1,5 @@
 /**
- * The process wall alone (xquery/worker/host-flags.ts): code that already runs JavaScript in a
+ * The process wall alone (xquery/engine/host-flags.ts): code that already runs JavaScript in a
  * process started with the query host's flags, as if the translator, the engine wall and the
  * host wall had all failed. Node's permission model (a seat belt, not a sandbox) limits files,
  * child processes, addons and the inspector; what it leaves open is a gap of this wall, shown by
@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostFlags } from '../../lib/xquery/worker/host-flags';
+import { hostFlags } from '../../lib/xquery/engine/host-flags';
 
 let server: http.Server;
 let outcome: Record<string, string>;

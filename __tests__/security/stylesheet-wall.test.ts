@@ -7,8 +7,8 @@
  * where the engine wall is not applied) and never shown to the first check.
  */
 import request from 'supertest';
-import { compileUncached } from '../../lib/xquery/compile';
-import { compiledRefusal } from '../../lib/xquery/guards/stylesheet-guard';
+import { compileUncached } from '../../lib/xquery/worker/compile';
+import { compiledRefusal } from '../../lib/xquery/worker/guards/stylesheet-guard';
 import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 const IXSL = 'http://saxonica.com/ns/interactiveXSLT';

@@ -5,18 +5,18 @@
  * first with the parser's checks of URIs, then with them switched off (the emitter alone).
  */
 import fc from 'fast-check';
-import { XQuerySyntaxError, parseQuery } from '../../lib/xquery/syntax';
+import { XQuerySyntaxError, parseQuery } from '../../lib/xquery/language/syntax';
 import { LocatedQueryError } from '../../lib/xquery/errors';
 import { generatedCode } from '../helpers/generated-code';
 import { INTERNAL_NAMESPACE_PREFIX, NS } from '../../lib/xquery/constants';
 import { MODULE_NAMESPACES } from '../../lib/xquery/module-namespaces';
-import { normalizeUriLiteral } from '../../lib/xquery/syntax/uri-literals';
+import { normalizeUriLiteral } from '../../lib/xquery/language/syntax/uri-literals';
 import { translate } from '../helpers/translation';
 
 // Switches the parser's refusal of unsafe URIs off, so that the emitter is tested alone.
 let mockParserChecksUris = true;
-jest.mock('../../lib/xquery/syntax/uri-literals', () => {
-  const actual = jest.requireActual('../../lib/xquery/syntax/uri-literals');
+jest.mock('../../lib/xquery/language/syntax/uri-literals', () => {
+  const actual = jest.requireActual('../../lib/xquery/language/syntax/uri-literals');
   return {
     ...actual,
     uriLiteralProblem: (uri: string) => (mockParserChecksUris ? actual.uriLiteralProblem(uri) : undefined),

@@ -1,5 +1,5 @@
 /**
- * The util:, string: and bin: modules (modules/util.ts, string.ts, bin.ts) hand the query XDM
+ * The util:, string: and bin: modules (functions/util.ts, string.ts, bin.ts) hand the query XDM
  * values only: a map, an array or a function where a value is expected is the error XQuery
  * defines (atomization, FOTY0013; a type error, XPTY0004), never a JavaScript object turned into
  * text; nothing a function answers names the host (no path, no source, no stack), and nothing

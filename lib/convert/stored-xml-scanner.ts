@@ -1,6 +1,6 @@
 /**
  * A fast reader of stored XML text: for consumers that need its elements, namespace declarations
- * and text but no attributes (the count summaries of xquery/documents/leaf-summaries.ts), or,
+ * and text but no attributes (the count summaries of xquery/accelerators/leaf-summaries/leaf-summaries.ts), or,
  * `complete`, everything (the compact trees of tree/build-tree.ts).
  *
  * Stored XML is the output of writer.ts from a document our parser (xml-parser.ts) accepted, so

@@ -12,10 +12,10 @@ import type { Store } from '../store/types';
 import { ensureAdmin } from '../users/admin';
 import { PgUsers } from '../users/pg-users';
 import { UserStore } from '../users/user-store';
-import { createEngine, type Engine } from '../xquery/engine';
-import { storeSourceSpec } from '../xquery/documents/store-source';
-import { fullTextPostings } from '../xquery/documents/fulltext-store-rows';
-import type { WorkerOutput } from '../xquery/worker/launch';
+import { createEngine, type Engine } from '../xquery/engine/engine';
+import { storeSourceSpec } from '../xquery/worker/documents/store-source';
+import { fullTextPostings } from '../xquery/accelerators/fulltext-index/fulltext-store-rows';
+import type { WorkerOutput } from '../xquery/host/launch';
 import { ResourceBytes } from './resource-bytes';
 
 const MiB = 1024 * 1024;
@@ -44,15 +44,15 @@ export async function openRuntime(options: ResolvedOptions): Promise<Runtime> {
     fileAccess: options.allowFileAccess,
     ownHost: options.ownQueryHost,
     // one budget for the whole router, across its workers (README, documentCacheSize), and for the
-    // routers that share its query host (xquery/worker/shared-hosts.ts)
-    // the query host reads the store through the request's view only (xquery/worker/query-host.ts)
+    // routers that share its query host (xquery/engine/shared-hosts.ts)
+    // the query host reads the store through the request's view only (xquery/engine/query-host.ts)
     documentSource: storeSourceSpec({ cacheBytes: options.documentCacheSize, reader: { kind: 'channel' } }),
     output: workerOutput(options.logger),
   });
   return { options, store, users, engine, resourceBytes: new ResourceBytes() };
 }
 
-/** The worker output function of each logger: routers with one logger may share a query host (xquery/worker/shared-hosts.ts). */
+/** The worker output function of each logger: routers with one logger may share a query host (xquery/engine/shared-hosts.ts). */
 const outputs = new WeakMap<Logger, WorkerOutput>();
 
 /** fn:trace and saxon's messages: diagnostics for the host's logger, never the process's streams. */

@@ -1,5 +1,5 @@
 /**
- * The server's side of BaseX's User Module (xquery/modules/user.ts): what a query is told about
+ * The server's side of BaseX's User Module (xquery/functions/user.ts): what a query is told about
  * users, and the user changes an updating query asks for, judged and applied here, through the
  * router's user store (users/user-store.ts), never by the query's process.
  *

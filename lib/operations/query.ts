@@ -8,7 +8,7 @@ import { queryAccess } from '../commands/exec/query-access';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../range-requests';
 import type { LockSet, ReadView, WriteView } from '../store/types';
-import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine';
+import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
 import { CONDITION_ERRORS } from './errors';
 import { serverTiming } from './server-timing';

@@ -31,7 +31,7 @@ const GET_VALUE = 'declare variable $db external; declare variable $path externa
 
 /**
  * A value resource is answered with its value, serialized as a query result with the request's
- * serialization parameters (its stored form is internal, xquery/module-support/stored-values.ts). It is read
+ * serialization parameters (its stored form is internal, xquery/functions/support/stored-values.ts). It is read
  * by a query worker, under the read lock the caller holds.
  */
 async function storedValue(session: Session, view: ReadView, db: string, path: string, serialization: Readonly<Record<string, string>>): Promise<Result> {

@@ -10,7 +10,7 @@
  * - `serialize`: serialization of the result (of the requested page only)
  * - `total`: from the request's query to its serialized answer, lock waits included
  */
-import type { RunTimings } from '../xquery/engine';
+import type { RunTimings } from '../xquery/engine/engine';
 
 const dur = (name: string, ms: number): string => `${name};dur=${(Math.round(ms * 10) / 10).toFixed(1)}`;
 

@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { User } from '../users/user-store';
 import type { Runtime } from './composition-root';
-import type { CancelSignal } from '../xquery/engine';
+import type { CancelSignal } from '../xquery/engine/engine';
 
 export interface Session {
   readonly user: User;

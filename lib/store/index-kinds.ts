@@ -6,10 +6,10 @@
  * The value indexes (text, attribute, token) are on by default, as in BaseX (TEXTINDEX,
  * ATTRINDEX and TOKENINDEX default to true); a database has one unless its option says false.
  * Their content is derived from each stored document version and never goes stale (see
- * xquery/documents/value-index.ts), so unlike BaseX's no write turns them off.
+ * xquery/accelerators/value-index/value-index.ts), so unlike BaseX's no write turns them off.
  *
  * The full-text index (FTINDEX) is off by default, as in BaseX. Its content is derived in the
- * same way (xquery/documents/fulltext-index.ts), tokenized and folded by the options it was
+ * same way (xquery/accelerators/fulltext-index/fulltext-index.ts), tokenized and folded by the options it was
  * created with (FULLTEXT_OPTIONS, kept with the database beside FTINDEX).
  *
  * Kinds with `unsupported` set are refused wherever they would be switched on (CREATE INDEX,

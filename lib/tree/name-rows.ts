@@ -1,6 +1,6 @@
 /**
  * Elements of a compact tree by expanded name, read from its columns without making nodes:
- * what the element-name index (xquery/documents/name-index.ts) answers for stored documents.
+ * what the element-name index (xquery/accelerators/name-index/name-index.ts) answers for stored documents.
  */
 import { NodeKind, type CompactTree } from './compact-tree';
 

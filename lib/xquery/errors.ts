@@ -9,7 +9,7 @@
  */
 import { format } from '../errors';
 import { QueryError, type QueryErrorData } from './query-error';
-import { lineColumn } from './syntax';
+import { lineColumn } from './language/syntax';
 
 /** 1-based position in the XQuery source. */
 export interface SourcePosition {

@@ -15,7 +15,7 @@ export const MODULE_NAMESPACES = {
   hash: 'http://basex.org/modules/hash',
   util: 'http://basex.org/modules/util',
   string: 'http://basex.org/modules/string',
-  /** BaseX 9's Output Module, removed in BaseX 10 (modules/out.ts). */
+  /** BaseX 9's Output Module, removed in BaseX 10 (functions/out.ts). */
   out: 'http://basex.org/modules/out',
   /** The EXPath Binary Module 1.0 (expath.org/spec/binary), as BaseX ships it. */
   bin: 'http://expath.org/ns/binary',

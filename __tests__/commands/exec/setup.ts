@@ -1,6 +1,6 @@
 /** One-line helpers for executor tests: a fresh data folder, store, users and REST path per test. */
-import { parseQuery } from '../../../lib/xquery/syntax';
-import { analyzeModule, type UpdateAnalysis } from '../../../lib/xquery/analysis/updating';
+import { parseQuery } from '../../../lib/xquery/language/syntax';
+import { analyzeModule, type UpdateAnalysis } from '../../../lib/xquery/language/analysis/updating';
 import fs from 'node:fs/promises';
 import { executeCommands, type CommandEnvironment, type CommandState } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';

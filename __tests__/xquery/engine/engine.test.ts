@@ -1,6 +1,6 @@
-import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
+import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
-import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { createFileStore } from '../../../lib/store/file/file-store';
 import { engineRequest as request } from '../../helpers/engine-request';

@@ -5,9 +5,9 @@
  * of their own.
  */
 import { QueryError } from '../../../lib/xquery/query-error';
-import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/translate';
-import { QueryPool } from '../../../lib/xquery/worker/pool';
-import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/language/translate';
+import { QueryPool } from '../../../lib/xquery/host/pool';
+import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { translate } from '../../helpers/translation';
 
@@ -144,7 +144,7 @@ describe('a library run answers what the stylesheet answers', () => {
     ['nested elements', '<a x="{1}"><b><c>{2}</c>t</b><d/>{<e><f/></e>}</a>', '<a x="1"><b><c>2</c>t</b><d/><e><f/></e></a>'],
     ['nested elements: parents, identity, order', 'let $a := <a><b><c/></b><b/></a> return ($a/b[1]/c/../../name(), $a/b[1] is $a/b[2], $a/b[1] << $a/b[2], count($a//*))', '"a"|false()|true()|3'],
     ['nested elements around copied nodes', 'let $x := <x><y/></x> return <a><b>{$x/y}</b></a>/b/y is $x/y', 'false()'],
-    // hash joins (translate/flwor-join.ts): candidates in the inner domain's order, the nested loop's errors
+    // hash joins (language/translate/flwor/join.ts): candidates in the inner domain's order, the nested loop's errors
     ['a hash join', 'let $s := (3, 1, 2, 1) for $p in (1, 2), $t in $s where $t = $p return $p || ":" || $t', '"1:1"|"1:1"|"2:2"'],
     ['a hash join over nodes', 'let $d := <d><a k="x"/><a k="y"/><a k="x"/></d> for $v in ("y", "x"), $t in $d/a where $t/@k = $v return $v || count($t/preceding-sibling::a)', '"y1"|"x0"|"x2"'],
     ['a hash join raising an error', 'let $s := (1, "a") for $n in (1, 2), $t in $s where $t = $n return $t', '[XPTY0004]'],

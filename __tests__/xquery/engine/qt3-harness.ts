@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../../lib/xquery/errors';
 import { QueryError } from '../../../lib/xquery/query-error';
-import type { Engine, QueryContext } from '../../../lib/xquery/engine';
+import type { Engine, QueryContext } from '../../../lib/xquery/engine/engine';
 
 const unescape = (s: string): string =>
   s.replace(/&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g, (_m, h: string, d: string, n: string) =>

@@ -1,6 +1,6 @@
-import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine';
+import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
 import { LocatedQueryError } from '../../../lib/xquery/errors';
-import { QueryHost } from '../../../lib/xquery/worker/query-host';
+import { QueryHost } from '../../../lib/xquery/engine/query-host';
 import { engineRequest as request } from '../../helpers/engine-request';
 
 

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { createEngine } from '../../../lib/xquery/engine';
+import { createEngine } from '../../../lib/xquery/engine/engine';
 import { describeWithShared, SHARED } from '../../helpers/shared-data';
 import { serveEngine } from './qt3-harness';
 

@@ -1,8 +1,8 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/translation.ts). */
 import { QueryError } from '../../../lib/xquery/query-error';
-import { CONTEXT_URI_PARAM, inlinePredicateLiterals, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/translate';
-import { QueryPool, type ContextSpec } from '../../../lib/xquery/worker/pool';
-import { storeSourceSpec } from '../../../lib/xquery/documents/store-source';
+import { CONTEXT_URI_PARAM, inlinePredicateLiterals, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/language/translate';
+import { QueryPool, type ContextSpec } from '../../../lib/xquery/host/pool';
+import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { translate } from '../../helpers/translation';
 

@@ -1,5 +1,5 @@
 /**
- * BaseX's ft:mark, ft:extract, ft:count and ft:score over REST (modules/ft-marks.ts,
+ * BaseX's ft:mark, ft:extract, ft:count and ft:score over REST (functions/ft-marks.ts,
  * translate/ft-calls.ts): the examples of BaseX's documentation ("Full-Text Functions") and of its
  * own tests with their exact results, how matches are tied to the `contains text` expressions of
  * the argument, and the errors.

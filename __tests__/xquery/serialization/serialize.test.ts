@@ -1,10 +1,10 @@
-import { QueryCompiler } from '../../../lib/xquery/compile';
-import { evaluate } from '../../../lib/xquery/evaluate';
+import { QueryCompiler } from '../../../lib/xquery/worker/compile';
+import { evaluate } from '../../../lib/xquery/worker/evaluate';
 import { QueryError } from '../../../lib/xquery/query-error';
 import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { contentTypeFor, encodeBody, serialize } from '../../../lib/xquery/serialization/serialize';
-import { select } from '../runtime/helpers';
-import { registerExtensionFunctions } from '../../../lib/xquery/extension-functions';
+import { select } from '../worker/helpers';
+import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
 import { thrown } from '../../helpers/failure';
 
 registerExtensionFunctions();

@@ -1,5 +1,5 @@
 /** XQuery Update Facility 3.0 primitives, checked on copies (copy-modify, transform with). */
-import { engineFixture } from '../translate/helpers';
+import { engineFixture } from '../language/translate/helpers';
 
 const e = engineFixture();
 const run = async (query: string): Promise<string> => (await e.run(query)).body;

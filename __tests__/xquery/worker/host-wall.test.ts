@@ -3,9 +3,9 @@
  * translation, so no allow-list) in a thread where the host wall stands without the engine wall
  * before it, and calls saxon-js's host bindings.
  */
-import { QueryPool } from '../../../lib/xquery/worker/pool';
+import { QueryPool } from '../../../lib/xquery/host/pool';
 import { inFreshThread } from '../../helpers/fresh-thread';
-import { select } from '../runtime/helpers';
+import { select } from './helpers';
 
 const IXSL = 'Q{http://saxonica.com/ns/interactiveXSLT}';
 const GLOBAL_JS = 'Q{http://saxonica.com/ns/globalJS}';

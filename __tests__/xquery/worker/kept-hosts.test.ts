@@ -10,13 +10,13 @@ import { hostPids } from '../../helpers/query-host';
 import { startTestServer, tempDir } from '../../helpers/rest';
 
 type Rest = typeof import('../../helpers/rest');
-type SharedHosts = typeof import('../../../lib/xquery/worker/shared-hosts');
+type SharedHosts = typeof import('../../../lib/xquery/engine/shared-hosts');
 
 /** Runs `body` with a fresh instance of the package's modules (another test file, to jest). */
 async function asAnotherFile(body: (rest: Rest, hosts: SharedHosts) => Promise<void>): Promise<void> {
   let modules: [Rest, SharedHosts] | undefined;
   jest.isolateModules(() => {
-    modules = [require('../../helpers/rest') as Rest, require('../../../lib/xquery/worker/shared-hosts') as SharedHosts];
+    modules = [require('../../helpers/rest') as Rest, require('../../../lib/xquery/engine/shared-hosts') as SharedHosts];
   });
   if (!modules) throw new Error('no modules');
   await body(...modules);

@@ -1,7 +1,7 @@
 /** From source, large compilations are kept on disk for the next query host (sef-disk-cache.ts). */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { compileKey } from '../../../lib/xquery/compile';
+import { compileKey } from '../../../lib/xquery/worker/compile';
 import { compileKept, keptFile } from '../../../lib/xquery/worker/sef-disk-cache';
 
 /** A stylesheet of `functions` functions, unique to this run (so that no earlier run kept it). */

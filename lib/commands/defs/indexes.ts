@@ -1,7 +1,7 @@
 /**
  * CREATE INDEX and DROP INDEX: switch an index of the opened database on or off by its option
  * (store/index-kinds.ts). The indexes need no build here: they are derived from each stored
- * document version when a query first uses them (xquery/documents/value-index.ts,
+ * document version when a query first uses them (xquery/accelerators/value-index/value-index.ts,
  * fulltext-index.ts). CREATE INDEX FULLTEXT takes the session's full-text options (STEMMING,
  * CASESENS, DIACRITICS, LANGUAGE, STOPWORDS), as BaseX builds the index with the options in force;
  * options it cannot honour are refused. An index this server does not build cannot be created.

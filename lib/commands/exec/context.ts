@@ -7,7 +7,7 @@ import type { OptionValue } from '../../store/database-options';
 import { STORE_ERRORS } from '../../store/errors';
 import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
-import type { UpdateAnalysis } from '../../xquery/analysis/updating';
+import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import { commandError } from '../messages';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */

@@ -12,7 +12,7 @@
  */
 import type { LockSet } from '../../store/types';
 import { allows, permissionNeeded, rank } from '../../users/permissions';
-import type { UpdateAnalysis } from '../../xquery/analysis/updating';
+import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import type { AnyCommandDef, Requirements, Step } from '../definition';
 import { commandError } from '../messages';
 import { commandDef, commandName } from '../registry';

@@ -14,7 +14,7 @@
 import { withDatabase } from '../../store/locks';
 import type { LockSet } from '../../store/types';
 import { allowsUpdate, permissionNeeded, type PermissionHolder } from '../../users/permissions';
-import type { UpdateAnalysis } from '../../xquery/analysis/updating';
+import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 
 /** The locks a query takes. */
 export interface QueryAccess {

@@ -9,7 +9,7 @@
  *   row), first thing in a query worker
  *   (lib/xquery/worker/thread.ts);
  * - `guardPlatformResources` (platform-resources.ts), by the resource guard of query workers
- *   (lib/xquery/guards/resource-guard.ts);
+ *   (lib/xquery/worker/guards/resource-guard.ts);
  * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
  *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
  */

@@ -9,7 +9,7 @@
  * - `writeFileSync` / `writeFileAsync`: xsl:result-document with a file href;
  * - `makeHttpRequest`: already refuses on Node.js.
  * Those four are replaced by guards that ask a policy (the resource guard of query workers,
- * lib/xquery/guards/resource-guard.ts) first. Applied once per thread; the policy of the first
+ * lib/xquery/worker/guards/resource-guard.ts) first. Applied once per thread; the policy of the first
  * call stays.
  */
 import { saxon } from '..';

@@ -1,11 +1,11 @@
 /**
  * The full-text hits of one evaluation, for BaseX's ft:mark, ft:extract and ft:count
- * (modules/ft-marks.ts). As in BaseX, these functions see the matches of the `contains text`
+ * (functions/ft-marks.ts). As in BaseX, these functions see the matches of the `contains text`
  * expressions evaluated while their first argument is (docs.basex.org, Full-Text Functions: "the
  * full-text expression that computes the token positions must be specified as argument"): a
  * collection of hits is open while the argument is evaluated, and every satisfied `contains text`
  * over a node meanwhile records the tokens it matched there (`recordHits`, called by
- * modules/ft.ts). The translation opens the collection in an argument written before the nodes
+ * functions/ft.ts). The translation opens the collection in an argument written before the nodes
  * (`openHits`: saxon-js evaluates the arguments of a call in order, before the call, and some,
  * such as a path's sorted result, completely), and the function closes it (`closeHits`) once it
  * has its nodes. Collections nest: a `contains text` records into the innermost one only.
@@ -18,7 +18,7 @@
  * Attributes are counted, never marked.
  */
 import { isNode, type XdmValue } from '../../saxon';
-import { activeDocumentSource } from '../documents/source';
+import { activeDocumentSource } from '../worker/documents/source';
 import { tokenSpans } from './tokens';
 
 /** The hits recorded while one argument was evaluated. */
@@ -74,7 +74,7 @@ interface Piece {
 
 /**
  * The text a node is tokenized from, with where each text node lies in it. The tokens are the
- * ones modules/ft.ts matches (it also folds whitespace, which moves no token boundary); an
+ * ones functions/ft.ts matches (it also folds whitespace, which moves no token boundary); an
  * ignored node is a space, comments and processing instructions are nothing.
  */
 function textPieces(node: Node, ignored: ReadonlySet<unknown>): { text: string; pieces: Piece[] } {

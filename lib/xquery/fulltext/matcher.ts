@@ -327,7 +327,7 @@ export function satisfied(all: AllMatches): boolean {
 
 /**
  * The token positions the matches without string excludes cover (§4.3: the matches that satisfy
- * the selection): what ft:mark marks and ft:count counts (modules/ft-marks.ts).
+ * the selection): what ft:mark marks and ft:count counts (functions/ft-marks.ts).
  */
 export function hitPositions(all: AllMatches): number[] {
   const covered = new Set<number>();

@@ -6,8 +6,8 @@
  * that cannot be read is FTST0008 / FTST0018, as in BaseX. What was read is kept for the run.
  */
 import { parseToSaxonDocument, xpathError, type XdmNode } from '../../saxon';
-import { activeDocumentSource } from '../documents/source';
-import { readResourceText } from '../guards/resource-guard';
+import { activeDocumentSource } from '../worker/documents/source';
+import { readResourceText } from '../worker/guards/resource-guard';
 
 /** One thesaurus: for each term (folded to lower case), its synonyms with their relationship. */
 export type Thesaurus = ReadonlyMap<string, readonly { readonly term: string; readonly relationship: string }[]>;

@@ -12,7 +12,7 @@ import { format } from '../../errors';
 import { LocatedQueryError } from '../errors';
 import { QueryError } from '../query-error';
 import { xpathError } from '../../saxon';
-import { lineColumn } from '../syntax';
+import { lineColumn } from '../language/syntax';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const ERR_NS = 'http://www.w3.org/2005/xqt-errors';

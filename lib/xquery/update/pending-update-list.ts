@@ -17,7 +17,7 @@
  * after their database), each group in query order.
  */
 import { parseXml } from '../../convert/xml';
-import type { DatabaseAccess } from '../documents/database-access';
+import type { DatabaseAccess } from '../worker/documents/database-access';
 import type { XdmItem, XdmNode, XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import type { StoreChange } from './store-changes';

@@ -6,7 +6,7 @@
  * operands (`target`, `content`, `value`, `name`, ...), so pending updates flow through FLWORs,
  * conditionals and function calls like any value, and the pending update list of a query is
  * simply the pending-update items of its result. The makers below run inside saxon-js
- * extension functions (update/functions.ts) at evaluation time and raise the type and
+ * extension functions (functions/update-primitives.ts) at evaluation time and raise the type and
  * dynamic errors of XQuery Update Facility 3.0 §2.4 (targets, insertion sequences, names).
  *
  * Primitives (upd:*): insertInto, insertIntoAsFirst, insertIntoAsLast, insertBefore,

@@ -1,6 +1,6 @@
 /**
  * fn:put (XQuery Update Facility 1.0 and 3.0 §2.6.1): stores a document or element node at a
- * URI. A URI names a stored resource the way fn:doc reads one (documents/resource-uri.ts):
+ * URI. A URI names a stored resource the way fn:doc reads one (language/resource-uri.ts):
  * `db/path`, or the same below the default base folder, where relative URIs resolve. The
  * database must exist and be one the query reaches; anything else is FOUP0002 (queries write no
  * host files and create no databases this way).
@@ -13,8 +13,8 @@
  */
 import { isNode, xpathError, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { BASE_FOLDER } from '../constants';
-import { activeDatabases } from '../documents/database-access';
-import { databaseTarget, hasScheme } from '../documents/resource-uri';
+import { activeDatabases } from '../worker/documents/database-access';
+import { databaseTarget, hasScheme } from '../language/resource-uri';
 import { updateError } from './errors';
 import type { UpdateTree } from './merge-apply';
 import { isDocumentNode, rootOf, serializeModel, toModel, type MElement, type MNode } from './model';

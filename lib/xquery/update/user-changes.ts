@@ -1,5 +1,5 @@
 /**
- * What a query may know and change of the server's users (BaseX's User Module, modules/user.ts),
+ * What a query may know and change of the server's users (BaseX's User Module, functions/user.ts),
  * as structured-clone data: the account a run is given, and the user changes an updating query
  * asks for. The query computes changes only; the server judges and applies them through its
  * user store after the query (operations/query-users.ts), never the query's process.

@@ -4,7 +4,7 @@
  * no more: the runtime library (translate/library.ts) takes about 2 s of CPU to compile, and every
  * test file that runs a query starts a host of its own. A compiled package (dist/) keeps nothing.
  *
- * - The files lie in the folder of the source bootstrap's transpiled files (launch.ts
+ * - The files lie in the folder of the source bootstrap's transpiled files (host/launch.ts
  *   `transpileCacheDir`), which a source-mode host may read and write (host-flags.ts) and which
  *   holds code already; the folder may be deleted at any time.
  * - A file is named by a digest of the compile key (the XSLT text and base URI: compile-key.ts)
@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { compiledFromText, compileKey, compileUncached, type CompileOptions, type CompiledQuery } from '../compile';
+import { compiledFromText, compileKey, compileUncached, type CompileOptions, type CompiledQuery } from './compile';
 import { DEFAULT_BASE_URI } from '../constants';
 import { CODE_ROOT, FROM_SOURCE, transpileCacheDir } from '../../threads/launch';
 
@@ -69,7 +69,7 @@ function saltText(): string {
   if (salt !== undefined) return salt;
   const hash = createHash('sha256');
   hash.update(fs.readFileSync(require.resolve('saxon-js/package.json')));
-  for (const file of [path.join(CODE_ROOT, 'xquery', 'compile.ts'), ...sourceFiles(path.join(CODE_ROOT, 'saxon'))]) {
+  for (const file of [path.join(CODE_ROOT, 'xquery', 'worker', 'compile.ts'), ...sourceFiles(path.join(CODE_ROOT, 'saxon'))]) {
     hash.update(`\0${path.relative(CODE_ROOT, file)}\0`).update(fs.readFileSync(file));
   }
   return (salt = hash.digest('hex'));

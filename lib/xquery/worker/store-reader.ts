@@ -4,8 +4,8 @@
  */
 import { SyncReader } from '../../store/cache/sync-reader';
 import type { SyncStoreReader, WorkerReaderSpec } from '../../store/types';
-import type { WorkerInit } from './protocol';
-import { ChannelReader } from './store-channel';
+import type { WorkerInit } from '../protocol/protocol';
+import { ChannelReader } from '../protocol/store-channel';
 
 /** `task`: the id of the task the worker runs (see ChannelReader). */
 export function openWorkerReader(spec: WorkerReaderSpec, init: WorkerInit, task: () => number): SyncStoreReader {

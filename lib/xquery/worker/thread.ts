@@ -1,23 +1,23 @@
 /**
  * The body of a query worker thread: compiles (into its own cache) and runs what the pool
  * sends, and answers with text. Loaded as `thread.js` from dist/, or through the TypeScript
- * bootstrap from source (see launch.ts).
+ * bootstrap from source (see host/launch.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { QueryCompiler, compiledFromText, type CompiledQuery } from '../compile';
+import { QueryCompiler, compiledFromText, type CompiledQuery } from './compile';
 import { compileKept } from './sef-disk-cache';
-import { evaluate, evaluateXPath } from '../evaluate';
-import { isDatabaseAccess } from '../documents/database-access';
-import { registerExtensionFunctions } from '../extension-functions';
+import { evaluate, evaluateXPath } from './evaluate';
+import { isDatabaseAccess } from './documents/database-access';
+import { registerExtensionFunctions } from '../functions/extension-functions';
 import { serialize } from '../serialization/serialize';
 import { applyPendingUpdates } from '../update/pending-update-list';
-import { installResourceGuard, withFileAccess } from '../guards/resource-guard';
-import { withAccount } from '../module-support/account';
-import { NO_DOCUMENTS, type DocumentSource } from '../documents/source';
-import { StoreSource } from '../documents/store-source';
+import { installResourceGuard, withFileAccess } from './guards/resource-guard';
+import { withAccount } from '../functions/support/account';
+import { NO_DOCUMENTS, type DocumentSource } from './documents/source';
+import { StoreSource } from './documents/store-source';
 import type { WorkerReaderSpec } from '../../store/types';
 import { openWorkerReader } from './store-reader';
-import { TaskClaim } from './task-claim';
+import { TaskClaim } from '../protocol/task-claim';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseToSaxonDocument, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
@@ -27,8 +27,8 @@ import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
 import { collectIfGrown, collectSoon, postponeCollection, prepareCollection } from './collect-garbage';
-import { connectRunLimit, resetRunLimits } from '../run-limit';
-import type { EvictMessage, ItemPage, LimitMessage, PostedTask, ReadyMessage, Reply, RunTask, Task, WorkerInit } from './protocol';
+import { connectRunLimit, resetRunLimits } from './run-limit';
+import type { EvictMessage, ItemPage, LimitMessage, PostedTask, ReadyMessage, Reply, RunTask, Task, WorkerInit } from '../protocol/protocol';
 
 applyQueryPatches();
 registerExtensionFunctions();

@@ -1,0 +1,57 @@
+/**
+ * Runs of child steps by name (accelerators/child-paths/paths-child.ts, accelerators/child-paths/child-paths.ts): each query
+ * answers what its form with a predicate on every step (`[true()]`, which keeps the steps as
+ * written) answers, over a stored document (read from its compact tree) and over constructed
+ * nodes (walked), in the same order, with the same errors.
+ */
+import { queryBody, serverOfFile } from '../../../helpers/rest';
+import { translate } from '../../../helpers/translation';
+
+const server = serverOfFile();
+const XML =
+  '<r xmlns:p="urn:p"><a id="1"><b n="1">x<c>c1</c></b><a id="3"><b n="2"><c>c2</c><b n="3"><c>c3</c></b></b></a></a>' +
+  '<a id="2"><b n="4">y<c>c4</c><c>c5</c></b><p:b n="5"><c>c6</c></p:b></a><!--b--><?b b?></r>';
+const CALL = 'Q{urn:xmldb-rest:engine}child-path';
+
+const T = '[true()]';
+
+beforeAll(async () => {
+  await server().put('/rest/cp').expect(201);
+  await server().put('/rest/cp/d.xml', XML, 'application/xml').expect(201);
+});
+
+describe('translate: runs of child steps by name', () => {
+  it.each([
+    // [query, the same with every step kept, expected]
+    ['/r/a/b/c/string()', `/r${T}/a${T}/b${T}/c${T}/string()`, '"c1"\n"c4"\n"c5"'],
+    ['/r/a/a/b/b/@n/string()', `/r${T}/a${T}/a${T}/b${T}/b${T}/@n/string()`, '"3"'],
+    ['count(/r/a/b), count(/r/a/b/c), count(/r/none/b)', `count(/r${T}/a${T}/b${T}), count(/r${T}/a${T}/b${T}/c${T}), count(/r${T}/none${T}/b${T})`, '2\n3\n0'],
+    ['//a/a/b/c/string()', `//a/a${T}/b${T}/c${T}/string()`, '"c2"'],
+    ['(//a)[1]/a/b/c/string()', `(//a)[1]/a${T}/b${T}/c${T}/string()`, '"c2"'],
+    ['for $a in /r/a return count($a/b/c)', `for $a in /r${T}/a${T} return count($a/b${T}/c${T})`, '1\n2'],
+    ['declare namespace q = "urn:p"; /r/a/q:b/c/string(), count(/r/a/Q{urn:p}b/c)', `declare namespace q = "urn:p"; /r${T}/a${T}/q:b${T}/c${T}/string(), count(/r${T}/a${T}/Q{urn:p}b${T}/c${T})`, '"c6"\n1'],
+    ['reverse(/r/a/b/c) ! string()', `reverse(/r${T}/a${T}/b${T}/c${T}) ! string()`, '"c5"\n"c4"\n"c1"'],
+    ['(/r/a/b/c)[1] is (//c)[1], (/r/a/b/c)[2] is (//c)[4]', `(/r${T}/a${T}/b${T}/c${T})[1] is (//c)[1], (/r${T}/a${T}/b${T}/c${T})[2] is (//c)[4]`, 'true()\ntrue()'],
+    ['let $x := <x><a><b><c>1</c></b></a><a><b><c>2</c></b></a></x> return $x/a/b/c/string()', `let $x := <x><a><b><c>1</c></b></a><a><b><c>2</c></b></a></x> return $x/a${T}/b${T}/c${T}/string()`, '"1"\n"2"'],
+    ['let $x := (<y><b><c>2</c></b></y>, <y><b><c>1</c></b></y>) return $x/b/c/string()', `let $x := (<y><b><c>2</c></b></y>, <y><b><c>1</c></b></y>) return $x/b${T}/c${T}/string()`, '"1"\n"2"'],
+  ])('%s', async (query, kept, expected) => {
+    expect(translate(query, 'single').xslt).toContain(CALL);
+    expect(translate(kept, 'single').xslt).not.toContain(CALL);
+    const [got, want] = await Promise.all([queryBody(server(), query, '/cp', '&method=adaptive'), queryBody(server(), kept, '/cp', '&method=adaptive')]);
+    expect(got).toBe(want);
+    expect(got).toBe(expected);
+  });
+
+  it.each([
+    ['/r[1]/a/b[1]/c/string()', false],
+    ['/r[1]/a/*/c/string()', false],
+    ['/r/a/b/text()', true],
+  ])('%s: only plain name steps make a run (rewritten: %s)', async (query, rewritten) => {
+    expect(translate(query, 'single').xslt.includes(CALL)).toBe(rewritten);
+  });
+
+  test('a step from an atomic value is still XPTY0019', async () => {
+    const r = await server().get(`/rest/cp?query=${encodeURIComponent('(1, /r)/a/b')}`);
+    expect([r.status, r.text]).toEqual([500, expect.stringContaining('[XPTY0019]')]);
+  });
+});

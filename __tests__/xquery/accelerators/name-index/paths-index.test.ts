@@ -1,0 +1,146 @@
+import { doc, engineFixture } from '../../language/translate/helpers';
+import { translate } from '../../../helpers/translation';
+
+/**
+ * `E//name` through the element-name index (accelerators/name-index/paths-index.ts, accelerators/name-index/name-index.ts):
+ * every query must answer what its unrewritten form answers (`descendant-or-self::node()/…`
+ * written out is not abbreviated, so it keeps the axis steps).
+ */
+const e = engineFixture();
+const XML =
+  '<r xmlns:p="urn:p"><a id="1"><b n="1">x<c>c1</c></b><a id="3"><b n="2"><b n="3"/></b></a></a>' +
+  '<a id="2"><b n="4">y<c>c2</c><c>c3</c></b><p:b n="5">z</p:b></a><!--b--><?b b?></r>';
+const DOS = 'descendant-or-self::node()';
+
+const INDEX_CALL = 'Q{urn:xmldb-rest:engine}descendants';
+const COUNT_CALL = 'Q{urn:xmldb-rest:engine}count-descendants';
+const rewritten = (query: string): boolean => {
+  const xslt = translate(query, 'single').xslt;
+  return xslt.includes(INDEX_CALL) || xslt.includes(COUNT_CALL);
+};
+
+describe('translate: //name through the element-name index', () => {
+  it.each([
+    // [query, its unrewritten form, expected, rewritten?]
+    ['count(//b)', `count(/${DOS}/b)`, '4', true],
+    ['//b/@n/string()', `/${DOS}/b/@n/string()`, '"1"\n"2"\n"3"\n"4"', true],
+    ['//b/c/string()', `/${DOS}/b/c/string()`, '"c1"\n"c2"\n"c3"', true],
+    ['//b[1]/@n/string()', `/${DOS}/b[1]/@n/string()`, '"1"\n"2"\n"3"\n"4"', false],
+    ['(//b)[1]/@n/string()', `(/${DOS}/b)[1]/@n/string()`, '"1"', true],
+    ['//b[last()]/@n/string()', `/${DOS}/b[last()]/@n/string()`, '"1"\n"2"\n"3"\n"4"', false],
+    // boolean predicates that read no position filter the index's answer
+    ['//b[@n = "2"]/@n/string(), //b[@n > 2 and c]/@n/string()', `/${DOS}/b[@n = "2"]/@n/string(), /${DOS}/b[@n > 2 and c]/@n/string()`, '"2"\n"4"', true],
+    ['//b[not(c)][@n > 1]/@n/string(), count(//b[some $c in c satisfies $c = "c3"])', `/${DOS}/b[not(c)][@n > 1]/@n/string(), count(/${DOS}/b[some $c in c satisfies $c = "c3"])`, '"2"\n"3"\n1', true],
+    // a predicate that is a path, a number, or reads position() or last() stays on the child step
+    ['//b[c]/@n/string(), //b[position() = 1]/@n/string(), //b[last() > 1]/@n/string()', `/${DOS}/b[c]/@n/string(), /${DOS}/b[position() = 1]/@n/string(), /${DOS}/b[last() > 1]/@n/string()`, '"1"\n"4"\n"1"\n"2"\n"3"\n"4"', false],
+    ['//b[(1, 2)[2]]/@n/string()', `/${DOS}/b[(1, 2)[2]]/@n/string()`, '', false],
+    ['count(//*)', `count(/${DOS}/*)`, '12', false],
+    ['count(//*:b), count(//@n), count(//comment()), count(//text())', `count(/${DOS}/*:b), count(/${DOS}/@n), count(/${DOS}/comment()), count(/${DOS}/text())`, '5\n5\n1\n6', false],
+    ['count(//a//b), //a//b/@n/string()', `count(/${DOS}/a/${DOS}/b), /${DOS}/a/${DOS}/b/@n/string()`, '4\n"1"\n"2"\n"3"\n"4"', true],
+    ['//b//b/@n/string()', `/${DOS}/b/${DOS}/b/@n/string()`, '"3"', true],
+    ['r//c/string(), count(/r//b/..)', `r/${DOS}/c/string(), count(/r/${DOS}/b/..)`, '"c1"\n"c2"\n"c3"\n4', true],
+    ['let $x := /r/a[1] return $x//b/@n/string()', `let $x := /r/a[1] return $x/${DOS}/b/@n/string()`, '"1"\n"2"\n"3"', true],
+    ['let $x := (/r/a[2], /r/a[1]) return $x//b/@n/string()', `let $x := (/r/a[2], /r/a[1]) return $x/${DOS}/b/@n/string()`, '"1"\n"2"\n"3"\n"4"', true],
+    ['let $x := <x><b/><y><b/></y></x> return count($x//b)', `let $x := <x><b/><y><b/></y></x> return count($x/${DOS}/b)`, '2', true],
+    ['//a/@id//b, //comment()//b', `/${DOS}/a/@id/${DOS}/b, /${DOS}/comment()/${DOS}/b`, '', true],
+    ['declare namespace q = "urn:p"; //q:b/@n/string(), count(//Q{urn:p}b), count(//Q{}b)', `declare namespace q = "urn:p"; /${DOS}/q:b/@n/string(), count(/${DOS}/Q{urn:p}b), count(/${DOS}/Q{}b)`, '"5"\n1\n4', true],
+    ['sum(//b/@n), string-join(//c, ",")', `sum(/${DOS}/b/@n), string-join(/${DOS}/c, ",")`, '1.0e1\n"c1,c2,c3"', true],
+  ])('%s', async (query, plain, expected, isRewritten) => {
+    expect(rewritten(query)).toBe(isRewritten);
+    expect(rewritten(plain)).toBe(false);
+    const [got, want] = await Promise.all([e.adaptive(query, { context: doc(XML) }), e.adaptive(plain, { context: doc(XML) })]);
+    expect(got).toBe(want);
+    expect(got).toBe(expected);
+  });
+
+  const xslt = (q: string) => translate(q, 'single').xslt;
+  const ELEMENTS_CALL = 'Q{urn:xmldb-rest:engine}descendant-elements(';
+
+  it.each([
+    ['count(//text()[. = "x"]), count(//node()[. instance of comment()]), count(//@*[. = "2"])', '1\n1\n2'],
+    ['declare namespace p = "urn:p"; count(//p:*[@n]), count(//*:b[@n > 1]), count(//Q{}*[@n])', '1\n4\n4'],
+  ])('%s: one descendant:: step for //node()[p] and other wildcards', async (query, expected) => {
+    const plain = query.replaceAll('//', `/${DOS}/`);
+    expect(xslt(query)).toContain('/descendant::');
+    expect(xslt(query)).not.toContain(ELEMENTS_CALL);
+    expect(xslt(plain)).not.toContain('/descendant::');
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(plain, { context: doc(XML) }));
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(expected);
+  });
+
+  it.each([
+    ['count(//*[string-length(local-name()) > 0]), count(//*[@n = "2"]), //a//*[@n > 3]/@n/string()', '12\n1\n"4"\n"5"'],
+    ['count(//*), //*[@id][not(@id = "1")]/@id/string(), count(//b//*)', '12\n"3"\n"2"\n4'],
+    ['let $x := /r/a[1] return (count($x//*), $x//*[@n]/@n/string(), count($x/b//*))', '5\n"1"\n"2"\n"3"\n1'],
+    ['(//*)[3]/@n/string(), (//*[@n])[last()]/@n/string(), count(//* | //b), count((//*, //*) / .)', '"1"\n"5"\n12\n12'],
+    ['declare default element namespace "urn:p"; count(//*), count(//*[@n > 4])', '12\n1'],
+  ])('%s: //*[p] from the list of descendant elements', async (query, expected) => {
+    const plain = query.replaceAll('//', `/${DOS}/`);
+    expect(xslt(query)).toContain(ELEMENTS_CALL);
+    expect(xslt(plain)).not.toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(plain, { context: doc(XML) }));
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(expected);
+  });
+
+  it('keeps //*[p] with a positional predicate on the child step', async () => {
+    const query = '//*[1]/name(), //*[last()]/name(), //*[position() > 2]/name()';
+    expect(xslt(query)).not.toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(query.replaceAll('//', `/${DOS}/`), { context: doc(XML) }));
+  });
+
+  it('answers //* per document, over constructed trees, with the node identity and errors of a path', async () => {
+    const ctx = { kind: 'documents' as const, xml: ['<r><b>1</b><x><b>2</b></x></r>', '<r><b>3</b></r>'] };
+    const many = 'count(//*), //*[. = "3"]/name()';
+    expect(await e.adaptive(many, { context: ctx })).toBe(await e.adaptive(many.replaceAll('//', `/${DOS}/`), { context: ctx }));
+    expect(await e.adaptive(many, { context: ctx })).toBe('6\n"r"\n"b"');
+    const built = 'let $d := document { <r><b/><c><d/></c></r> }, $e := <e><b/><c><d/></c></e> return (count($d//*), count($e//*), ($e//*)[3] is $e/c/d, ($d//*[not(*)])[2] is $d/r/c/d)';
+    expect(xslt(built)).toContain(ELEMENTS_CALL);
+    expect(await e.adaptive(built)).toBe('4\n3\ntrue()\ntrue()');
+    expect((await e.error('(1, 2)//*[. = 1]')).code).toBe((await e.error(`(1, 2)/${DOS}/*[. = 1]`)).code);
+    expect((await e.error('//*[@n]')).code).toBe('XPDY0002');
+    expect((await e.error('let $e := <e/> return $e ! (//*[@n])')).code).toBe('XPDY0050');
+  });
+
+  it('keeps node identity: the indexed nodes are the document nodes', async () => {
+    const query =
+      `(//b)[1] is (//b)[1], (//b)[2] is (/${DOS}/b)[2], (//b)[3] is /r/a/a/b/b, ` +
+      `count(//b | /${DOS}/b), count(//b intersect /${DOS}/b), count((//b, //b) / .), //c[2]/.. is (//b)[4]`;
+    expect(rewritten(query)).toBe(true);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe('true()\ntrue()\ntrue()\n4\n4\n4\ntrue()');
+  });
+
+  it('answers //name per document over a sequence of documents', async () => {
+    const ctx = { kind: 'documents' as const, xml: ['<r><b>1</b><x><b>2</b></x></r>', '<r><b>3</b></r>'] };
+    for (const [query, plain] of [
+      ['//b/string()', `/${DOS}/b/string()`],
+      ['count(//b), sum(//b)', `count(/${DOS}/b), sum(/${DOS}/b)`],
+      ['let $d := (/) return ($d//b ! string(), count($d//b))', `let $d := (/) return ($d/${DOS}/b ! string(), count($d/${DOS}/b))`],
+    ]) {
+      expect(await e.adaptive(query, { context: ctx })).toBe(await e.adaptive(plain, { context: ctx }));
+    }
+    expect(await e.adaptive('//b/string()', { context: ctx })).toBe('"1"\n"2"\n"3"');
+    expect(await e.adaptive('let $d := (/) return count($d//b)', { context: ctx })).toBe('3');
+  });
+
+  it('answers //name over constructed documents', async () => {
+    const query = 'let $d := (document { <r><b/><b><b/></b></r> }, document { <b/> }) return (count($d//b), count($d[2]//b), $d[1]//b[b] is ($d[1]//b)[2])';
+    expect(rewritten(query)).toBe(true);
+    expect(await e.adaptive(query)).toBe('4\n1\ntrue()');
+  });
+
+  it('applies the default element namespace', async () => {
+    const ctx = doc('<r xmlns="urn:d"><x id="1"><x id="2"/></x><y xmlns=""><x id="3"/></y></r>');
+    const query = 'declare default element namespace "urn:d"; //x/@id/string(), count(//Q{}x), count(//y), count(r//x)';
+    const plain = `declare default element namespace "urn:d"; /${DOS}/x/@id/string(), count(/${DOS}/Q{}x), count(/${DOS}/y), count(r/${DOS}/x)`;
+    expect(rewritten(query)).toBe(true);
+    expect(await e.adaptive(query, { context: ctx })).toBe(await e.adaptive(plain, { context: ctx }));
+    expect(await e.adaptive(query, { context: ctx })).toBe('"1"\n"2"\n1\n0\n2');
+  });
+
+  it('keeps the errors of a path', async () => {
+    expect((await e.error('1 ! (//b)')).code).toMatch(/^XPTY00(20|04)$/);
+    expect((await e.error('(1, 2)//b')).code).toBe((await e.error(`(1, 2)/${DOS}/b`)).code);
+    expect((await e.error('//b')).code).toBe('XPDY0002');
+    expect((await e.error('let $e := <e><b/></e> return $e ! (//b)')).code).toBe('XPDY0050');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A run of child steps by element name, behind an extension function in the engine's namespace:
+ *
+ *   Q{urn:xmldb-rest:engine}child-path($node as item()*, $names as xs:string*) as element()*
+ *
+ * what `$node/child::N1/child::N2/…/child::Nk` selects (the names written `Q{uri}local`, as the
+ * translator emits them; accelerators/child-paths/paths-child.ts), for one context node: the elements reached,
+ * in document order without duplicates (the children of each element in turn, elements in
+ * document order, so the order holds from step to step). For a node of a compact tree
+ * (tree/tree-dom.ts) the steps are read from its rows, and nodes are made for the last step's
+ * elements only; for any other node its DOM is walked.
+ *
+ * Registered by `registerChildPathFunctions` (extension-functions.ts).
+ */
+import { ENGINE_NS } from '../../constants';
+import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
+import { NodeKind as Row, firstChild, nextSibling } from '../../../tree/compact-tree';
+import { nameIds } from '../../../tree/name-rows';
+import { treeNode } from '../../../tree/tree-dom';
+import { expandedName, type DomNode } from '../name-index/name-index';
+
+export const CHILD_PATH_FUNCTION = 'child-path';
+
+/** The elements `names` select from `node` by child steps, in document order. */
+export function childPath(node: XdmNode, names: readonly string[]): XdmNode[] {
+  const at = treeNode(node);
+  if (at !== undefined) {
+    const tree = at.v.tree;
+    const { kind, name } = tree;
+    let rows = [at.p];
+    for (const step of names) {
+      const ids = nameIds(tree, step);
+      const next: number[] = [];
+      if (ids.size > 0) {
+        for (const row of rows) {
+          for (let c = firstChild(tree, row); c >= 0; c = nextSibling(tree, c)) if (kind[c] === Row.element && ids.has(name[c])) next.push(c);
+        }
+      }
+      rows = next;
+      if (rows.length === 0) break;
+    }
+    return rows.map((row) => at.v.node(row) as unknown as XdmNode);
+  }
+  let nodes: DomNode[] = [node as DomNode];
+  for (const step of names) {
+    const next: DomNode[] = [];
+    for (const n of nodes) for (let c = n.firstChild ?? null; c; c = c.nextSibling ?? null) if (c.nodeType === NodeKind.element && expandedName(c) === step) next.push(c);
+    nodes = next;
+  }
+  return nodes;
+}
+
+function call([node, names]: XdmValue[]): XdmValue {
+  const item = node[0];
+  if (node.length !== 1 || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
+  return childPath(item, names.map(String));
+}
+
+/** Registers engine:child-path with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerChildPathFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    [CHILD_PATH_FUNCTION]: { sig: '1F r[*NE] a[*,*AS]', impl: call },
+  });
+}

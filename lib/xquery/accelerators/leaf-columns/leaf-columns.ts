@@ -1,0 +1,222 @@
+/**
+ * Per-document columns of the leaves of the elements of one name: their child elements' string
+ * values (`child`), an attribute's value (`attribute`), their text children (`text`) or their own
+ * string value (`self`), in the order of the elements and, per element, of the leaves. A leaf may
+ * also sit below child elements (`leafPathColumn`: `a/b`, `a/@x`, `a/text()`), read child after
+ * child, which is document order. The leaf comparisons of predicates (leaf-filter.ts), the
+ * aggregates over leaf paths (leaf-aggregates.ts) and the grouping by leaves (leaf-groups.ts)
+ * read them; the grouping also reads the nodes of such paths (`nodeColumn`), kept alike.
+ *
+ * The leaves of one (element name, kind, leaf) of one document are read once and kept in a
+ * WeakMap keyed by the document node: saxon-js trees never change once built (see name-index.ts),
+ * so the columns never go stale and live exactly as long as the document. Their numbers follow
+ * leaf-values.ts `PLAIN_NUMBER`.
+ */
+import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../../saxon';
+import { expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
+import { PLAIN_NUMBER, stringValue } from './leaf-values';
+import { NodeKind as Row, firstChild, nextSibling, stringValue as rowString, type CompactTree } from '../../../tree/compact-tree';
+import { elementRows, nameIds } from '../../../tree/name-rows';
+import { treeNode } from '../../../tree/tree-dom';
+
+/** What a column reads of each element. */
+export type LeafKind = 'child' | 'attribute' | 'text' | 'self';
+
+/** One step of a leaf path: `child` steps down to child elements named `leaf`, the last one reads its leaves. */
+export interface LeafStep {
+  readonly kind: LeafKind;
+  readonly leaf: string;
+}
+
+/**
+ * The leaves of the elements named `name` of one document: those of element i are
+ * strings[offsets[i] .. offsets[i+1]); `numbers` their xs:double values, made on first use
+ * (null when some leaf is not a plain number).
+ */
+export interface Column {
+  readonly offsets: Int32Array;
+  readonly strings: readonly string[];
+  /** Whether no element has more than one leaf. */
+  readonly single: boolean;
+  numbers?: Float64Array | null;
+}
+
+/**
+ * The nodes a leaf path selects below the elements named `name` of one document: those below
+ * element i are nodes[offsets[i] .. offsets[i+1]), in document order.
+ */
+export interface NodeColumn {
+  readonly offsets: Int32Array;
+  readonly nodes: readonly XdmNode[];
+}
+
+/** Per document: column by `name SEP kind SEP leaf`, a step's `kind SEP leaf` for each step of a path. */
+const columns = new WeakMap<object, Map<string, Column>>();
+/** Per document: node column by the same key. */
+const nodeColumns = new WeakMap<object, Map<string, NodeColumn>>();
+const SEP = '\u0000';
+
+/** Appends the leaves of `kind` and `leaf` of `element` to `out`. */
+function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]): void {
+  switch (kind) {
+    case 'self':
+      out.push(stringValue(element));
+      return;
+    case 'attribute':
+      for (const a of domAttributes(element)) if (expandedName(a) === leaf) out.push(a.value);
+      return;
+    case 'child':
+    case 'text':
+      for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+        if (kind === 'child' && node.nodeType === NodeKind.element && expandedName(node) === leaf) out.push(stringValue(node));
+        else if (kind === 'text' && (node.nodeType === NodeKind.text || node.nodeType === 4)) out.push((node as DomNode & { data?: string }).data ?? '');
+      }
+  }
+}
+
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/**
+ * Appends the leaves `path` (from step `at`) reads below row `pre` of a compact tree to `out`,
+ * from its rows without making nodes: what `addPathLeaves` reads from the DOM. `ids` are the
+ * name ids of each step's name.
+ */
+function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[], ids: readonly ReadonlySet<number>[], at: number, out: string[]): void {
+  const { kind } = path[at];
+  if (kind === 'self') {
+    out.push(rowString(tree, pre));
+    return;
+  }
+  if (kind === 'attribute') {
+    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings[tree.attrValue[a]]);
+    return;
+  }
+  for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
+    if (kind === 'text') {
+      if (tree.kind[c] === Row.text) out.push(tree.strings[tree.value[c]]);
+    } else if (tree.kind[c] === Row.element && ids[at].has(tree.name[c])) {
+      if (at === path.length - 1) out.push(rowString(tree, c));
+      else addRowLeaves(tree, c, path, ids, at + 1, out);
+    }
+  }
+}
+
+/** Appends the leaves `path` (from step `at`) reads of `element` to `out`. */
+function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, out: string[]): void {
+  const step = path[at];
+  if (at === path.length - 1) {
+    addLeaves(element, step.kind, step.leaf, out);
+    return;
+  }
+  for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+    if (node.nodeType === NodeKind.element && expandedName(node) === step.leaf) addPathLeaves(node, path, at + 1, out);
+  }
+}
+
+/** The column of `count` elements, `add` appending the leaves of element i. */
+function columnOf(count: number, add: (i: number, out: string[]) => void): Column {
+  const offsets = new Int32Array(count + 1);
+  const strings: string[] = [];
+  let single = true;
+  for (let i = 0; i < count; i++) {
+    offsets[i] = strings.length;
+    add(i, strings);
+    if (strings.length - offsets[i] > 1) single = false;
+  }
+  offsets[count] = strings.length;
+  return { offsets, strings, single };
+}
+
+function buildColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
+  const tree = treeNode(doc);
+  if (tree !== undefined) {
+    const t = tree.v.tree;
+    const rows = elementRows(t, name);
+    const ids = path.map((step) => (step.kind === 'child' || step.kind === 'attribute' ? nameIds(t, step.leaf) : NO_IDS));
+    return columnOf(rows.length, (i, out) => addRowLeaves(t, rows[i], path, ids, 0, out));
+  }
+  const elements = elementsNamed(doc, name);
+  return columnOf(elements.length, (i, out) => addPathLeaves(elements[i], path, 0, out));
+}
+
+/** The column of `name` and `path` of a document in `store`, built by `build` on first use. */
+function cached<T>(store: WeakMap<object, Map<string, T>>, doc: XdmNode, name: string, path: readonly LeafStep[], build: () => T): T {
+  let byKey = store.get(doc);
+  if (!byKey) store.set(doc, (byKey = new Map()));
+  let key = name;
+  for (const step of path) key += SEP + step.kind + SEP + step.leaf;
+  let column = byKey.get(key);
+  if (column === undefined) {
+    column = build();
+    byKey.set(key, column);
+  }
+  return column;
+}
+
+/** The column of a document, built on first use. */
+export function leafColumn(doc: XdmNode, name: string, kind: LeafKind, leaf: string): Column {
+  return leafPathColumn(doc, name, [{ kind, leaf }]);
+}
+
+/**
+ * The column of the leaves `path` reads below each element named `name` of a document, built on
+ * first use: every step but the last is a `child` step.
+ */
+export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): Column {
+  return cached(columns, doc, name, path, () => buildColumn(doc, name, path));
+}
+
+/**
+ * Appends the nodes `path` (from step `at`, no `self` step) selects from `element` to `out`:
+ * child after child, which is document order (the nodes below distinct children never
+ * interleave). Attribute nodes are saxon-js's (`attributeNodes`, which compares them by parent
+ * and name).
+ */
+function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, out: XdmNode[]): void {
+  const { kind, leaf } = path[at];
+  if (kind === 'attribute') {
+    const i = domAttributes(element).findIndex((a) => expandedName(a) === leaf);
+    if (i >= 0) out.push(attributeNodes(element)[i]);
+    return;
+  }
+  for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+    if (kind === 'text') {
+      if (node.nodeType === NodeKind.text || node.nodeType === 4) out.push(node);
+    } else if (node.nodeType === NodeKind.element && expandedName(node) === leaf) {
+      if (at === path.length - 1) out.push(node);
+      else addPathNodes(node, path, at + 1, out);
+    }
+  }
+}
+
+/**
+ * The nodes `path` selects below each element named `name` of a document (every step but the
+ * last a `child` step, none a `self` step), read on first use.
+ */
+export function nodeColumn(doc: XdmNode, name: string, path: readonly LeafStep[]): NodeColumn {
+  return cached(nodeColumns, doc, name, path, () => {
+    const elements = elementsNamed(doc, name);
+    const offsets = new Int32Array(elements.length + 1);
+    const nodes: XdmNode[] = [];
+    for (let i = 0; i < elements.length; i++) {
+      offsets[i] = nodes.length;
+      addPathNodes(elements[i], path, 0, nodes);
+    }
+    offsets[elements.length] = nodes.length;
+    return { offsets, nodes };
+  });
+}
+
+/** A column's leaves as xs:double, parsed on first use; null when some leaf is not a plain number. */
+export function numbersOf(column: Column): Float64Array | null {
+  if (column.numbers === undefined) {
+    const { strings } = column;
+    let numbers: Float64Array | null = new Float64Array(strings.length);
+    for (let i = 0; i < strings.length && numbers; i++) {
+      if (PLAIN_NUMBER.test(strings[i])) numbers[i] = Number(strings[i]);
+      else numbers = null;
+    }
+    column.numbers = numbers;
+  }
+  return column.numbers;
+}

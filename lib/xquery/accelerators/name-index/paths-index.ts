@@ -1,0 +1,154 @@
+/**
+ * `E//name` through the worker's element-name index (accelerators/name-index/name-index.ts).
+ *
+ * The parser expands every `//` into an abbreviated `descendant-or-self::node()` step. When that
+ * step is followed by a `child::` step whose node test is a concrete element name (no wildcard,
+ * no kind test), the two steps select exactly the descendant elements of that name of each
+ * context node, which `Q{urn:xmldb-rest:engine}descendants(., "Q{uri}local")` answers (from an
+ * index when the context node is a document node). A predicate on the child step is evaluated
+ * per parent (`//b[1]` is every first b child, not the first b), so predicates are allowed only
+ * when they cannot see the difference (`positionFree`): they then filter the call's result.
+ * With another node test (`//text()`, `//p:*[…]`) and such predicates, the pair is one
+ * `descendant::` step (`descendantStep`), which saxon-js walks without sorting per parent; with
+ * `*` (`//*[…]`) it is a call answering every descendant element, from a list kept per
+ * document when the context node is a document node (`anyElementPredicates`).
+ *
+ * Order and duplicates: the call answers each context node's descendants in document order
+ * without duplicates. It stands as a step of the path (`E/descendants(., n)`), so when E
+ * yields several nodes the `/` operator sorts and deduplicates as the axis steps did; when the
+ * pair starts a path at the root it is called on the root directly (one node: nothing to sort).
+ */
+import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../../language/syntax';
+import { NS, eqname, xpathString } from '../../language/translate/names';
+import { leafComparisons } from '../leaf-filter/paths-leaf-predicates';
+import type { Scope } from '../../language/translate/scope';
+import { braced } from '../../language/translate/emit';
+
+/** The index's function in the generated XPath. */
+const DESCENDANTS = `${braced(NS.engine)}descendants`;
+/** The children of indexed elements (accelerators/name-index/name-index.ts). */
+const CHILDREN_NAMED = `${braced(NS.engine)}children-named`;
+/** The element list's function (accelerators/name-index/name-index.ts). */
+const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
+
+/**
+ * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
+ * the expanded name (`Q{uri}local`) that step selects; otherwise undefined.
+ */
+export function indexedName(steps: readonly Expr[], i: number, scope: Scope): string | undefined {
+  const dos = steps[i];
+  const child = steps[i + 1];
+  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
+  if (!isAbbreviatedDescendantOrSelf(dos)) return undefined;
+  if (child.axis !== 'child' || !positionFree(child.predicates, scope) || child.test.kind !== 'NameTest') return undefined;
+  return eqname(scope.elementName(child.test.name, child.test.start));
+}
+
+/**
+ * When `steps[i]` is a `//` followed by a `child::` step with another node test than a name and
+ * position-free predicates: that step on the descendant axis (`//*[p]` is `descendant::*[p]`).
+ */
+export function descendantStep(steps: readonly Expr[], i: number, scope: Scope): AxisStep | undefined {
+  const dos = steps[i];
+  const child = steps[i + 1];
+  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
+  if (!isAbbreviatedDescendantOrSelf(dos) || child.axis !== 'child' || child.test.kind === 'NameTest') return undefined;
+  return positionFree(child.predicates, scope) ? { ...child, axis: 'descendant' } : undefined;
+}
+
+/**
+ * When `steps[i]` is a `//` followed by `child::*` (any element in any namespace) with
+ * position-free predicates: those predicates, which then filter the call of
+ * `descendantElementsCall` (`//*[p]` is `descendant::*[p]`, every element of a document from its
+ * kept list). Otherwise undefined.
+ */
+export function anyElementPredicates(steps: readonly Expr[], i: number, scope: Scope): readonly Expr[] | undefined {
+  const step = descendantStep(steps, i, scope);
+  if (!step) return undefined;
+  const t = step.test;
+  return t.kind === 'Wildcard' && t.uri === undefined && t.prefix === undefined && t.local === undefined ? step.predicates : undefined;
+}
+
+/** The descendant elements of the node `context` (an XPath expression), in document order. */
+export function descendantElementsCall(context: string): string {
+  return `${DESCENDANT_ELEMENTS}(${context})`;
+}
+
+/** fn functions that return one xs:boolean. */
+const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 'false', 'contains', 'contains-token', 'starts-with', 'ends-with', 'matches', 'deep-equal']);
+
+/**
+ * Whether predicates filter a node the same whatever the other nodes selected with it: each is
+ * boolean-valued (a numeric predicate is positional) and none calls position() or last().
+ */
+export function positionFree(predicates: readonly Expr[], scope: Scope): boolean {
+  const isFn = (e: Expr & { kind: 'FunctionCall' }): boolean => scope.functionName(e.name, e.start).uri === NS.fn;
+  const isBoolean = (e: Expr): boolean => {
+    while (e.kind === 'ParenthesizedExpr' && e.expr) e = e.expr;
+    switch (e.kind) {
+      case 'ComparisonExpr':
+      case 'AndExpr':
+      case 'OrExpr':
+      case 'QuantifiedExpr':
+      case 'InstanceofExpr':
+      case 'CastableExpr':
+      case 'FTContainsExpr':
+        return true;
+      case 'FunctionCall':
+        return BOOLEAN_FUNCTIONS.has(e.name.local) && isFn(e);
+      default:
+        return false;
+    }
+  };
+  const readsPosition = (n: Node): boolean =>
+    (n.kind === 'FunctionCall' && (n.name.local === 'position' || n.name.local === 'last') && isFn(n)) || childNodes(n).some(readsPosition);
+  return predicates.every((p) => isBoolean(p) && !readsPosition(p));
+}
+
+function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {
+  return step.abbreviated && step.axis === 'descendant-or-self' && step.test.kind === 'AnyKindTest' && step.predicates.length === 0;
+}
+
+/** The descendant elements named `name` of the node `context` (an XPath expression). */
+export function descendantsCall(context: string, name: string): string {
+  return `${DESCENDANTS}(${context}, ${xpathString(name)})`;
+}
+
+/**
+ * `P/child::C` where P (the XPath expression `parents`) is the index call for `//name[…]` from the
+ * node `context`: the children named `child` of those elements through
+ * `Q{urn:xmldb-rest:engine}children-named` (accelerators/name-index/name-index.ts), which answers false() when
+ * it cannot (elements of that name nest, or `context` is no document node); then the step as
+ * written (`step`).
+ */
+export function childrenNamedCall(context: string, name: string, parents: string, child: string, step: string): string {
+  const p = `$${braced(NS.gen)}parents`;
+  const c = `$${braced(NS.gen)}children`;
+  const call = `${CHILDREN_NAMED}(${context}, ${xpathString(name)}, ${p}, ${xpathString(child)})`;
+  return `(let ${p} := ${parents}, ${c} := ${call} return if (${c} instance of ${braced(NS.xs)}boolean) then ${p}/${step} else ${c})`;
+}
+
+/** A predicate `child::C op N` (or `N op child::C`): C an element name, op general, N a number literal. */
+export interface ChildComparison {
+  /** The child's expanded name, `Q{uri}local`. */
+  readonly child: string;
+  /** The operator with the child on its left. */
+  readonly op: GeneralComp;
+  /** The number literal. */
+  readonly literal: Expr;
+}
+
+const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
+const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral']);
+
+/**
+ * When `predicate` compares a child element with a number literal by a general comparison: its
+ * parts (one of the leaf comparisons of paths-leaf-predicates.ts), which the stored-text
+ * summaries of accelerators/leaf-summaries/leaf-summaries.ts can count. Otherwise undefined.
+ */
+export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
+  const tests = leafComparisons(predicate, scope);
+  const test = tests?.length === 1 ? tests[0] : undefined;
+  if (!test || test.kind !== 'child' || !GENERAL.has(test.op) || !NUMBER_LITERALS.has(test.value.kind)) return undefined;
+  return { child: test.leaf, op: test.op as GeneralComp, literal: test.value };
+}

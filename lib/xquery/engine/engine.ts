@@ -1,0 +1,401 @@
+/**
+ * The XQuery engine facade the REST layer calls.
+ *
+ *   const engine = createEngine({ dbPath, workers, timeoutMs, compiledCacheSize });
+ *   const { body, contentType } = await engine.evaluate({ query, context, variables, serialization });
+ *   await engine.close();
+ *
+ * Pipeline: prepare (parse, analyse, translate to XSLT per context mode: prepared.ts, one cache
+ * keyed by the text) → run on the worker pool of the query host process (which compiles in a
+ * worker, cached by XSLT + base URI) → serialized body. The result of a pure query (one that
+ * reads nothing but its text and external variables: analysis/pure.ts) is kept and answered
+ * again without a run (result-memo.ts). A
+ * query that translates to one XPath expression (no prolog functions or variables, no external
+ * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
+ * evaluates the expression with saxon-js's XPath evaluator.
+ * Serialization parameters: the request's, overridden by the prolog's `declare option
+ * output:*` (spec §11.1); the content type follows from them (serialization/serialize.ts `contentTypeFor`).
+ *
+ * Errors are `LocatedQueryError`s (xquery/errors.ts): the code, the message, and the position in the
+ * XQuery source; `errorBody(e)` gives the spec §12 text.
+ */
+import type { QueryAccount } from '../update/user-changes';
+import type { RequestedRange } from '../../range-requests';
+import type { ReadView } from '../../store/types';
+import { LRUCache } from 'lru-cache';
+import { compileKey } from '../compile-key';
+import { DEFAULT_BASE_URI } from '../constants';
+import { LocatedQueryError, locate, staticError } from '../errors';
+import { QueryError } from '../query-error';
+import type { StringBinding } from '../worker/external-variables';
+import { encodeBody } from '../serialization/serialize';
+import { PreparedQueries, type PreparedQuery } from './prepared';
+import { keptResultKey, ResultMemo } from './result-memo';
+import { lineColumn } from '../language/syntax';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
+import { literalBindings, runExpression, runSerialization } from './run-parts';
+import { sourcePosition } from '../language/translate/unit';
+import type { WorkerOutput } from '../host/launch';
+import type { CancelSignal, ContextSpec, DocumentSourceSpec, ItemPage, QueryJob } from '../host/pool';
+import { openQueryHost, type QueryRunner } from './shared-hosts';
+import { encodingName } from '../serialization/params';
+import type { StoreChange } from '../update/store-changes';
+
+export interface EngineOptions {
+  /** Worker threads of the query host process (default: the number of cores). */
+  readonly workers?: number;
+  /** Time limit per query in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Compiled stylesheets kept (default 256); prepared queries are kept to the same bound. */
+  readonly compiledCacheSize?: number;
+  /** The store source of the workers (database contexts, doc(), collection()); default: no documents. */
+  readonly documentSource?: DocumentSourceSpec;
+  /** Where the workers' output lines go (fn:trace); default: the process's stdout and stderr. */
+  readonly output?: WorkerOutput;
+  /** Queries that may wait for a worker; more are refused with 503 (host/pool.ts). */
+  readonly maxQueued?: number;
+  /** Heap of each worker, and of the query host process, in MiB. */
+  readonly workerHeapMb?: number;
+  /**
+   * Some queries may read the host's files (the router option `allowFileAccess`): the query host
+   * process is then allowed to read every file (engine/host-flags.ts). Default false.
+   */
+  readonly fileAccess?: boolean;
+  /** Largest serialized result, in bytes. */
+  readonly maxResultBytes?: number;
+  /** A query host of this engine's own, not shared with engines of equal settings (engine/shared-hosts.ts); default false. */
+  readonly ownHost?: boolean;
+  /**
+   * Literals become stylesheet parameters, so queries differing only in literals share one
+   * compilation (translate/literals.ts); default true. False compiles every literal in.
+   */
+  readonly literalParams?: boolean;
+}
+
+/** The context of a query (spec §6.1, §9.2). */
+export type QueryContext =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'documents'; readonly xml: readonly string[] }
+  | { readonly kind: 'database'; readonly db: string; readonly path: string };
+
+export interface QueryRequest {
+  /** The query: its text, or its prepared form (`Engine.prepare`). */
+  readonly query: string | PreparedQuery;
+  /** Static base URI (the `run` file); default: compile.ts DEFAULT_BASE_URI. */
+  readonly baseUri?: string;
+  readonly context: QueryContext;
+  /** External variable bindings by name (`x`, `Q{uri}x` or `prefix:x` with a prolog prefix). */
+  readonly variables: ReadonlyMap<string, { readonly values: readonly string[]; readonly type?: string }>;
+  readonly serialization: Readonly<Record<string, string>>;
+  /** Time limit of this query, overriding the engine's. */
+  readonly timeoutMs?: number;
+  /** Databases the query may read (the user's permissions); absent: all of them. */
+  readonly readable?: readonly string[];
+  /**
+   * The view holding the request's locks. The versions of the databases the query may see are
+   * taken from it once (the workers' caches are keyed by them, store/types.ts), and it answers
+   * the workers' reads: the query host process reads the store through it only. Absent: the
+   * query reads no stored data.
+   */
+  readonly view?: ReadView;
+  /** Paging: serialize only these items of the result (`page` of the response tells which). */
+  readonly items?: RequestedRange;
+  /** BaseX's MIXUPDATES option: updating and non-updating expressions may be mixed (analysis/updating.ts). */
+  readonly mixUpdates?: boolean;
+  /**
+   * The query may read the host's files (operations/permission.ts `mayReadHostFiles`: the
+   * router option `allowFileAccess` and an admin); default false.
+   */
+  readonly fileAccess?: boolean;
+  /** Aborted when the client went away: the query is stopped. */
+  readonly signal?: CancelSignal;
+  /**
+   * The user the query runs for and the users it may see (the user: module); absent: nobody.
+   * Asked for only when the query may call a user: function (analysis/account-use.ts).
+   */
+  readonly account?: () => QueryAccount;
+}
+
+export interface QueryResponse {
+  readonly body: string | Buffer;
+  readonly contentType: string;
+  /**
+   * An updating query's store changes (update/store-changes.ts), computed but NOT applied: the caller
+   * holds write locks and applies them with `applyStoreChanges` in one write. Absent for
+   * non-updating queries.
+   */
+  readonly changes?: readonly StoreChange[];
+  /** A paged request's page: the items in the body and the length of the whole result. */
+  readonly page?: ItemPage;
+  /** Where the run's time went, in milliseconds. */
+  readonly timings: RunTimings;
+}
+
+/**
+ * Where a run's time went, in milliseconds: `compile` is the translation to XSLT and saxon-js's
+ * compilation the run waited for (near 0 when both were cached), `evaluate` the run in the
+ * worker, `serialize` the serialization of its result there.
+ */
+export interface RunTimings {
+  readonly compileMs: number;
+  readonly evaluateMs: number;
+  readonly serializeMs: number;
+}
+
+export interface Engine {
+  evaluate(request: QueryRequest): Promise<QueryResponse>;
+  /**
+   * A query parsed, analysed and translated once (prepared.ts), cached by its text: the caller
+   * reads its analysis for locks and permission, then evaluates it.
+   */
+  prepare(query: string): PreparedQuery;
+  close(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  return new XQueryEngine(options);
+}
+
+/** The versions of a run that may read no database. */
+const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
+
+/** Time the compilation of the runtime library (translate/library.ts) may take. */
+const LIBRARY_COMPILE_TIMEOUT_MS = 120_000;
+
+class XQueryEngine implements Engine {
+  /**
+   * Queries run in a child process (engine/query-host.ts), in its pool of worker threads, shared
+   * with the engines of this process that have the same settings (engine/shared-hosts.ts).
+   */
+  private readonly pool: QueryRunner;
+  private readonly prepared: PreparedQueries;
+  /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
+  private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
+  /** Results of pure queries (result-memo.ts). */
+  private readonly results = new ResultMemo();
+
+  constructor(options: EngineOptions) {
+    const max = options.compiledCacheSize ?? 256;
+    this.pool = openQueryHost({
+      size: options.workers,
+      timeoutMs: options.timeoutMs,
+      cacheMax: max,
+      documentSource: options.documentSource,
+      output: options.output,
+      maxQueued: options.maxQueued,
+      heapMb: options.workerHeapMb,
+      maxResultBytes: options.maxResultBytes,
+      fileAccess: options.fileAccess,
+      own: options.ownHost,
+    });
+    this.prepared = new PreparedQueries(max, { literalParams: options.literalParams ?? true });
+  }
+
+  prepare(query: string): PreparedQuery {
+    return this.prepared.prepare(query);
+  }
+
+  async evaluate(request: QueryRequest): Promise<QueryResponse> {
+    const started = performance.now();
+    const prepared = typeof request.query === 'string' ? this.prepare(request.query) : request.query;
+    const query = prepared.text;
+    const { updating } = prepared.analysis(request.mixUpdates);
+    const mode = contextMode(request.context);
+    let translation = prepared.translation(mode);
+    const params: Record<string, StringBinding> = {};
+    bindLiterals(params, translation);
+    for (const ext of translation.externals) {
+      const binding = findBinding(request.variables, ext.uri, ext.local, translation);
+      if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
+      else if (ext.required) {
+        throw new LocatedQueryError(
+          { code: 'XPDY0002', message: `No value assigned to $${ext.local}.`, status: 500, phase: 'evaluate' },
+          sourcePosition(query, [undefined, ext.offset], 1),
+        );
+      }
+    }
+    let context: ContextSpec | undefined;
+    let database: { db: string; path: string } | undefined;
+    switch (request.context.kind) {
+      case 'none':
+        break;
+      case 'documents':
+        context = { xml: request.context.xml };
+        break;
+      case 'database': {
+        const path = request.context.path.replace(/^\/+/, '');
+        params[CONTEXT_URI_PARAM] = { values: [path ? `${request.context.db}/${path}` : request.context.db] };
+        database = { db: request.context.db, path };
+        break;
+      }
+    }
+    const { serialization, contentType } = runSerialization(translation, request.serialization);
+    const memoKey = keptResultKey(prepared, request, translation.externals.map((ext) => params[ext.param]), updating);
+    const kept = memoKey === undefined ? undefined : this.results.get(memoKey);
+    if (kept) return kept;
+    const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
+    const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
+    let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
+    if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
+      // the query's own stylesheet: the translation that builds nested elements in place (the
+      // same literals and externals, bound above; its literals again in case one differs)
+      translation = prepared.stylesheetTranslation(mode);
+      xslt = translation.xslt;
+      bindLiterals(params, translation);
+    }
+    const translateMs = performance.now() - started;
+    // A run that may read no database sees no versions: without a view, it asks its reader for none.
+    const versions = request.view ? await request.view.versions(request.readable ?? '*') : request.readable?.length === 0 ? NO_VERSIONS : undefined;
+    // One shape for every job, a property the run does not use left undefined (the pool reads an
+    // undefined property as an absent one), rather than an object spread per optional part.
+    const job: QueryJob = {
+      xslt,
+      xpath,
+      compile,
+      // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
+      compileTimeoutMs: xslt !== translation.xslt && xpath === undefined ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
+      params,
+      context,
+      serialization,
+      timeoutMs: request.timeoutMs,
+      readable: request.readable,
+      view: request.view,
+      versions,
+      signal: request.signal,
+      database,
+      update: updating || undefined,
+      items: request.items,
+      fileAccess: request.fileAccess || undefined,
+      account: request.account && prepared.usesAccount() ? request.account() : undefined,
+    };
+    try {
+      const outcome = await this.pool.run(job);
+      const encoding = serialization.encoding;
+      const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
+      const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
+      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
+      if (outcome.page) return { body, contentType, page: outcome.page, timings };
+      if (memoKey !== undefined) this.results.set(memoKey, body, contentType);
+      return { body, contentType, timings };
+    } catch (e) {
+      if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * How a query runs (translate/translation.ts `Translation.xpath`): its own stylesheet; one XPath
+   * expression on saxon-js's evaluator (the literals of its predicates written in,
+   * literals.ts `inlinePredicateLiterals`); or one expression on the runtime library, whose
+   * expression parameter is then added to `params`. The library has the default static base
+   * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
+   * the expression on every run, a compiled stylesheet is cached and shared by queries that
+   * differ only in literals. A query shape seen a second time has its own stylesheet (`ownXslt`)
+   * compiled in the background, and runs on it once that is done: until then the library answers
+   * it, so no run waits for a compilation (hundreds of milliseconds) it could do without.
+   */
+  private runnable(
+    t: Translation,
+    params: Record<string, StringBinding>,
+    updating: boolean,
+    databaseContext: boolean,
+    ownBase: boolean,
+    ownXslt: () => string,
+  ): { xslt: string; xpath?: string } {
+    if (updating) return { xslt: t.xslt };
+    const { expression, inlined } = runExpression(t, databaseContext);
+    if (expression === undefined) return { xslt: t.xslt };
+    if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
+    if (ownBase) return { xslt: t.xslt };
+    const shape = compileKey(t.xslt);
+    if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
+    else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };
+    params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
+    return { xslt: libraryStylesheet() };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  /** A saxon-js error on a generated XSLT line → the XQuery position; XSLT codes → XQuery ones. */
+  private remap(e: QueryError, query: string, t: Translation, asExpression: boolean): QueryError {
+    // time, memory and size limits are about the whole run: no position to give
+    if (e.phase === 'serialize' || e.code === 'BASX0003' || e.code === 'XPDY0130') return e;
+    // a run as one expression has no lines of its own (an XPath run reports none, a line of the
+    // library is not one of the query): the error is in the body, where the XSLT line would point too
+    const whole = t.xpath && (asExpression || e.line === undefined);
+    const position = whole ? lineColumn(query, t.xpath!.offset) : sourcePosition(query, t.lineOffsets, e.line);
+    const data = e.toData();
+    const code = XSLT_CODES[data.code] ?? data.code;
+    return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
+  }
+}
+
+/**
+ * saxon-js names an external variable by its stylesheet parameter (`… in stylesheet parameter
+ * Q{}a`); the client knows it as `$a` (spec §9.1).
+ */
+function variableMessage(message: string, t: Translation): string {
+  return message.replace(/ in stylesheet parameter (Q\{[^}]*\}[^\s.,;]+)/, (_all, param: string) => {
+    const ext = t.externals.find((x) => x.param === param || `Q{${x.uri}}${x.local}` === param);
+    const name = ext ? (ext.uri === '' ? ext.local : `Q{${ext.uri}}${ext.local}`) : param.replace(/^Q\{\}/, '');
+    return ` for $${name}`;
+  });
+}
+
+/** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */
+const XSLT_CODES: Readonly<Record<string, string>> = {
+  XTTE0570: 'XPTY0004', // variable value does not match its type
+  XTTE0590: 'XPTY0004', // parameter value does not match its type
+  XTTE0780: 'XPTY0004', // function result does not match its type
+  XTTE0790: 'XPTY0004', // function argument does not match its type
+  XTDE0640: 'XQDY0054', // circular variable definition
+  XTDE0700: 'XPDY0002',
+};
+
+/** Binds each literal of `t` to its stylesheet parameter. */
+function bindLiterals(params: Record<string, StringBinding>, t: Translation): void {
+  for (const [param, binding] of literalBindings(t)) params[param] = binding;
+}
+
+function contextMode(context: QueryContext): ContextMode {
+  switch (context.kind) {
+    case 'none':
+      return 'none';
+    case 'documents':
+      return context.xml.length === 1 ? 'single' : 'multi';
+    case 'database':
+      return 'multi';
+  }
+}
+
+function findBinding(
+  variables: QueryRequest['variables'],
+  uri: string,
+  local: string,
+  _t: Translation,
+): { values: readonly string[]; type?: string } | undefined {
+  const direct = variables.get(`Q{${uri}}${local}`) ?? (uri === '' ? variables.get(local) ?? variables.get(`$${local}`) : undefined);
+  if (direct) return direct;
+  for (const [name, binding] of variables) {
+    const m = /^\$?(?:([^:{}]+):)?([^:{}]+)$/.exec(name);
+    if (m && m[2] === local && uri !== '' && m[1] !== undefined) return binding;
+  }
+  return undefined;
+}
+
+function resolveBase(declared: string | null, requested: string | undefined): string | undefined {
+  if (!declared) return requested;
+  // an absolute URI is the base URI as written (WHATWG URL would add a path: `http://h` → `http://h/`)
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(declared)) return declared;
+  try {
+    return new URL(declared, requested ?? DEFAULT_BASE_URI).href;
+  } catch {
+    return declared;
+  }
+}
+
+export { errorBody, LocatedQueryError } from '../errors';
+export type { CancelSignal } from '../host/pool';
+export { staticError };

@@ -1,0 +1,419 @@
+/**
+ * Queries evaluated in a child process of the server, the query host: the server's proxy of the
+ * query pool that runs there (host-process.ts), with the pool's own interface (pool.ts).
+ *
+ * A worker thread's heap limit does not stop every allocation: one huge allocation in a thread
+ * aborts the whole process it lives in (V8's "Reached heap limit"), and a native crash takes
+ * every thread with it. In the host, such an end costs the host only: the jobs it was running
+ * fail (`[XPDY0130] Out of main memory` after a heap abort, an internal error otherwise), a new
+ * host is started at once, and the server answers the next query. Inside the host the pool's
+ * worker threads still share one process (and may share memory).
+ *
+ * - The host starts with the first job (or `warm`), under Node's permission model
+ *   (host-flags.ts) and with its own heap limit, and with none of the server's environment
+ *   (which may hold secrets) but the time zone.
+ * - A job's view stays here: the host asks for each read its workers need (versions, catalog,
+ *   document bytes), and it is answered through that view, under the request's locks, for the
+ *   job's own databases only. The host reads no stored file itself (whatever reader the store
+ *   offers), so its permissions need not include the data folder, which holds `users.json` and
+ *   the admin password. The bytes cross one more process boundary: a first read of a 10 MB
+ *   document took about 0.1 s more than reading the file in the worker (of 0.3-0.4 s); a
+ *   repeated query reads nothing (the workers keep parsed documents by version).
+ * - A job's cancel signal becomes a message; the workers' output lines come back to `output`.
+ * - A host that ends before it is ready is started again after a delay that doubles with each
+ *   failure in a row (up to 30 s); after a few, waiting jobs fail with the error.
+ * - Messages in both directions go once per turn of the event loop (message-batch.ts). An idle
+ *   host does not keep the server's event loop alive.
+ * - Several engines of the process may share one host (shared-hosts.ts): each job names its
+ *   owner, and an owner that goes away ends its own jobs only (`release`).
+ * - Test harnesses may keep a closed host's process (`kept`, a KeptHosts): a process that is
+ *   ready and idle when its host closes is handed over rather than killed, and a later host with
+ *   equal settings (the `settings` key) takes it up as it is, ready, its workers warm. A process's
+ *   pool and flags are its settings alone, so the two cannot be told apart (the engines'
+ *   versions are told apart by shared-hosts.ts).
+ */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { LRUCache } from 'lru-cache';
+import { compileKey } from '../compile-key';
+import { cancelledError, outOfMemoryError } from '../query-error';
+import { startProcess } from '../../threads/launch';
+import { hostFlags } from './host-flags';
+import { errorData, fromData, type FromHost, type HostPoolOptions, type HostStatus, type ToHost, type ViewRead } from '../protocol/host-protocol';
+import type { WorkerOutput } from '../host/launch';
+import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
+import { messageBatch, type MessageBatch } from '../protocol/message-batch';
+import { START_GIVE_UP, startDelay } from '../start-backoff';
+import type { ChannelView } from '../protocol/store-channel';
+
+export interface QueryHostOptions extends QueryPoolOptions {
+  /** Queries may read the host's files (the router option `allowFileAccess`): the host may read every file. */
+  readonly fileAccess?: boolean;
+  /** Where the host's process goes when the host closes while it is ready and idle (see the file comment). */
+  readonly kept?: KeptHosts;
+}
+
+/**
+ * Host processes that outlive their hosts (test harnesses: one jest worker runs many test files,
+ * each with its own instance of this module), by their settings (a host's `settings` key).
+ */
+export interface KeptHosts {
+  /** A kept process started with `settings`, ready and idle, now the caller's; undefined if none. */
+  take(settings: string): ChildProcess | undefined;
+  /** Keeps `process` (ready, idle, no listener of the host left on it) for a later host with `settings`. */
+  keep(settings: string, process: ChildProcess): void;
+}
+
+/** What V8 writes to stderr when a heap limit aborts the process. */
+const HEAP_ABORT = /Reached heap limit|heap out of memory|near heap limit/;
+/** The server's environment variables the host gets: how it tells local time, nothing else. */
+const HOST_ENVIRONMENT = ['TZ'] as const;
+
+interface Job {
+  readonly message: ToHost;
+  /** Whose job it is (shared-hosts.ts: the engines sharing this host); closing an owner ends its jobs only. */
+  readonly owner?: object;
+  readonly view?: ChannelView;
+  /** The databases the job may read (absent: all). */
+  readonly readable?: readonly string[];
+  resolve(outcome: QueryOutcome): void;
+  reject(error: Error): void;
+}
+
+interface Host {
+  readonly process: ChildProcess;
+  readonly out: MessageBatch<ToHost>;
+  /** Messages sent before the host said it is ready (it may not listen yet). */
+  readonly early: ToHost[][];
+  ready: boolean;
+  /** The host wrote that a heap limit aborted it. */
+  outOfMemory: boolean;
+  /** Settles when the process has ended and its streams are closed. */
+  readonly ended: Promise<void>;
+  /** Removes the host's listeners from the process and its streams (it is handed to `kept`). */
+  readonly detach: () => void;
+}
+
+export class QueryHost {
+  private readonly pool: HostPoolOptions;
+  private readonly output: WorkerOutput;
+  private readonly flags: string[];
+  private readonly kept: KeptHosts | undefined;
+  /** The settings as a KeptHosts key: processes started with equal keys are interchangeable. */
+  private readonly settings: string;
+  private host: Host | null = null;
+  private readonly jobs = new Map<number, Job>();
+  private nextId = 1;
+  /** `compiledAhead` calls waiting for the host's answer. */
+  private readonly settling = new Map<number, () => void>();
+  /** Compile keys the host said are compiled (it may have evicted some since: a run then compiles). */
+  private readonly compiled: LRUCache<string, true>;
+  /** The compile key of the compilation ahead that the host runs (one at a time, as the pool does). */
+  private ahead: string | null = null;
+  private status: HostStatus = { compilations: 0, workers: 0, queued: 0 };
+  private closed = false;
+  private startFailures = 0;
+  private backoff: NodeJS.Timeout | null = null;
+  /** Hosts started after one ended. */
+  restarts = 0;
+
+  constructor(options: QueryHostOptions = {}) {
+    ({ pool: this.pool, flags: this.flags } = hostSettings(options));
+    this.kept = options.kept;
+    this.settings = JSON.stringify([this.flags, this.pool]);
+    this.output = options.output ?? ((line, stream) => process[stream].write(`${line}\n`));
+    this.compiled = new LRUCache({ max: options.cacheMax ?? 256 });
+  }
+
+  /**
+   * Runs a job in the host (pool.ts `run`); rejects with a QueryError or the host's end. `owner`:
+   * whose job it is (see `release`).
+   */
+  run(job: QueryJob, owner?: object): Promise<QueryOutcome> {
+    if (this.closed) return Promise.reject(new Error('query pool closed'));
+    const { view, signal, ...rest } = job;
+    if (signal?.aborted) return Promise.reject(cancelledError());
+    const id = this.nextId++;
+    return new Promise<QueryOutcome>((resolve, reject) => {
+      const cancel = () => this.host?.out.push({ cancel: id });
+      const detach = () => signal?.removeEventListener('abort', cancel);
+      const message: ToHost = { run: id, job: { ...rest, hasView: view !== undefined } };
+      this.jobs.set(id, {
+        message,
+        owner,
+        view,
+        readable: job.readable,
+        resolve: (outcome) => {
+          detach();
+          resolve(outcome);
+        },
+        reject: (error) => {
+          detach();
+          reject(error);
+        },
+      });
+      signal?.addEventListener('abort', cancel, { once: true });
+      this.send(message);
+    });
+  }
+
+  /** Whether `xslt` is compiled; when not, the host compiles it ahead (pool.ts `compiledOrAhead`). */
+  compiledOrAhead(xslt: string): boolean {
+    const key = compileKey(xslt);
+    if (this.compiled.has(key)) return true;
+    if (this.ahead === null && !this.closed && this.send({ ahead: [key, xslt] })) this.ahead = key;
+    return false;
+  }
+
+  /** Settles once no compilation ahead runs in the host. */
+  compiledAhead(): Promise<void> {
+    if (!this.host || this.closed) return Promise.resolve();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.settling.set(id, resolve);
+      this.send({ settle: id });
+    });
+  }
+
+  /** Compilations the host's pool sent to its workers (as it last said). */
+  get compilations(): number {
+    return this.status.compilations;
+  }
+
+  /** Worker threads the host has started (as it last said). */
+  get workers(): number {
+    return this.status.workers;
+  }
+
+  /** Jobs waiting for a worker: in the host (as it last said), or for the host to start. */
+  get queued(): number {
+    return this.host?.ready ? this.status.queued : this.jobs.size;
+  }
+
+  /** Starts the host and all its workers now rather than on demand. */
+  warm(): void {
+    if (!this.closed) this.send({ warm: true });
+  }
+
+  /**
+   * The jobs of `owner` fail (`query pool closed`) and are cancelled in the host; the host and
+   * the jobs of others go on (an engine sharing this host closed: shared-hosts.ts).
+   */
+  release(owner: object): void {
+    const error = new Error('query pool closed');
+    for (const [id, job] of [...this.jobs]) {
+      if (job.owner !== owner) continue;
+      this.jobs.delete(id);
+      this.host?.out.push({ cancel: id });
+      job.reject(error);
+    }
+    this.keepAlive();
+  }
+
+  /** Stops the host; waiting and running jobs fail. */
+  async close(): Promise<void> {
+    const idle = this.jobs.size === 0 && this.settling.size === 0 && this.ahead === null;
+    this.closed = true;
+    if (this.backoff) clearTimeout(this.backoff);
+    this.backoff = null;
+    this.failAll(new Error('query pool closed'));
+    const host = this.host;
+    this.host = null;
+    if (!host) return;
+    if (this.kept && idle && host.ready && !host.outOfMemory && host.process.connected) {
+      host.out.flush();
+      host.detach();
+      this.kept.keep(this.settings, host.process);
+      return;
+    }
+    host.process.kill('SIGKILL');
+    await host.ended;
+  }
+
+  /** Sends a message to the host, starting it if needed; false while a restart waits out its backoff. */
+  private send(message: ToHost): boolean {
+    const host = this.host ?? this.start();
+    if (!host) return false;
+    host.out.push(message);
+    this.keepAlive();
+    return true;
+  }
+
+  /** Starts a host (or takes up a kept process), unless one waits out its backoff (or the pool is closed). */
+  private start(): Host | null {
+    if (this.closed || this.backoff) return null;
+    const kept = this.kept?.take(this.settings);
+    const child =
+      kept ??
+      startProcess(path.join(__dirname, '..', 'host', 'host-process'), this.flags, {
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        serialization: 'advanced',
+        env: hostEnvironment(),
+      });
+    const onMessage = (messages: FromHost[]) => {
+      for (const message of messages) this.receive(host, message);
+      this.keepAlive();
+    };
+    const onError = (error: Error) => this.output(`query host: ${error.message}`, 'stderr');
+    let closed = () => {};
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      closed();
+      this.ended(host, signal ?? `code ${code}`);
+    };
+    const lines: (Interface | undefined)[] = [];
+    const host: Host = {
+      process: child,
+      out: messageBatch((messages) => (host.ready ? child.send(messages) : host.early.push(messages))),
+      early: [],
+      ready: kept !== undefined,
+      outOfMemory: false,
+      ended: new Promise((resolve) => (closed = resolve)),
+      detach: () => {
+        child.off('message', onMessage).off('error', onError).off('close', onClose);
+        for (const line of lines) line?.close();
+      },
+    };
+    lines.push(this.lines(child.stdout, 'stdout', host), this.lines(child.stderr, 'stderr', host));
+    this.host = host;
+    if (!kept) host.out.push({ init: this.pool });
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('close', onClose);
+    return host;
+  }
+
+  private lines(stream: Readable | null, name: 'stdout' | 'stderr', host: Host): Interface | undefined {
+    if (!stream) return undefined;
+    (stream as Readable & { unref?(): void }).unref?.();
+    return createInterface({ input: stream }).on('line', (line) => {
+      if (name === 'stderr' && HEAP_ABORT.test(line)) host.outOfMemory = true;
+      this.output(line, name);
+    });
+  }
+
+  private receive(host: Host, message: FromHost): void {
+    if ('ready' in message) {
+      host.ready = true;
+      this.startFailures = 0;
+      for (const messages of host.early.splice(0)) host.process.send(messages);
+    } else if ('done' in message) {
+      const job = this.jobs.get(message.done);
+      this.jobs.delete(message.done);
+      if ('error' in message) job?.reject(fromData(message.error));
+      else job?.resolve(message.outcome);
+    } else if ('read' in message) void this.read(host, message.read, message.job, message);
+    else if ('output' in message) this.output(message.output, message.stream);
+    else if ('aheadDone' in message) {
+      if (message.compiled) this.compiled.set(message.aheadDone, true);
+      if (this.ahead === message.aheadDone) this.ahead = null;
+    } else if ('settled' in message) {
+      this.settling.get(message.settled)?.();
+      this.settling.delete(message.settled);
+    } else if ('status' in message) this.status = message.status;
+  }
+
+  /**
+   * Answers the host's read `id` for job `job` through the job's view. The host is not trusted
+   * with more than the job's own databases: a host that asked for others (it would have to run
+   * code of its own) is refused.
+   */
+  private async read(host: Host, id: number, job: number, read: ViewRead): Promise<void> {
+    try {
+      const { view, readable } = this.jobs.get(job) ?? {};
+      if (!view) throw new Error('The query host asked for a read of a job without a view.');
+      if (read.op !== 'versions' && readable && !readable.includes(read.db)) throw new Error('The query host asked for a database its job may not read.');
+      const value = await viewRead(view, read);
+      host.out.push({ read: id, value });
+    } catch (error) {
+      host.out.push({ read: id, error: errorData(error) });
+    }
+  }
+
+  /** The host ended: its jobs fail (or, if it never got ready, wait for the next one). */
+  private ended(host: Host, how: string): void {
+    if (this.host !== host) return;
+    this.host = null;
+    this.restarts++;
+    this.ahead = null;
+    for (const settle of this.settling.values()) settle();
+    this.settling.clear();
+    if (this.closed) return;
+    const error = host.outOfMemory ? outOfMemoryError(this.pool.heapMb) : new Error(`The query host process ended (${how}).`);
+    if (host.ready) {
+      this.failAll(error);
+      this.start(); // warms up while the callers hear back
+    } else this.startFailed(error);
+    this.keepAlive();
+  }
+
+  private startFailed(error: Error): void {
+    this.startFailures++;
+    if (this.startFailures >= START_GIVE_UP) this.failAll(error);
+    const delay = startDelay(this.startFailures);
+    this.backoff = setTimeout(() => {
+      this.backoff = null;
+      if (this.jobs.size === 0 || this.closed) return;
+      // the jobs the host that failed had been sent, and those that came meanwhile
+      const host = this.start();
+      for (const job of this.jobs.values()) host?.out.push(job.message);
+      this.keepAlive();
+    }, delay);
+    this.backoff.unref();
+  }
+
+  private failAll(error: Error): void {
+    const jobs = [...this.jobs.values()];
+    this.jobs.clear();
+    for (const job of jobs) job.reject(error);
+  }
+
+  /** A host with jobs keeps the server's event loop alive; an idle one does not. */
+  private keepAlive(): void {
+    const child = this.host?.process;
+    if (!child) return;
+    if (this.jobs.size > 0 || this.settling.size > 0) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  }
+}
+
+/**
+ * What a host is started with: its pool's options (the store read through the jobs' views, see
+ * above; no data folder, no output function) and its Node flags. Hosts with equal settings are
+ * interchangeable (shared-hosts.ts).
+ */
+export function hostSettings(options: QueryHostOptions): { readonly pool: HostPoolOptions; readonly flags: string[] } {
+  const { output: _output, fileAccess, dbPath: _files, kept: _kept, ...pool } = options;
+  return {
+    pool: { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) },
+    flags: hostFlags({ heapMb: options.heapMb, fileAccess }),
+  };
+}
+
+function hostEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of HOST_ENVIRONMENT) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+/** One read of a job's view. */
+function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
+  switch (read.op) {
+    case 'versions':
+      return view.versions(read.dbs);
+    case 'listResources':
+      return view.listResources(read.db);
+    case 'database':
+      return view.database(read.db);
+    case 'readBytes':
+      return view.readBytes(read.db, read.path);
+    case 'fullText':
+      return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The sort of an order by clause (XQuery 3.1 §3.12.8) over tuples whose keys are plain numbers or
+ * strings, in JavaScript, behind one extension function in the engine's namespace:
+ *
+ *   Q{urn:xmldb-rest:engine}order-tuples($tuples as array(*)*, $orders as xs:string*,
+ *       $empty as xs:string*, $collations as xs:string*) as array(*)?
+ *
+ * Each tuple is an array whose first member is the tuple's value and whose member i + 1 is the
+ * atomized key of order spec i; `$orders[i]` is `ascending` or `descending`, `$empty[i]` `least`
+ * or `greatest`, `$collations[i]` the spec's collation URI. The answer is one array whose one
+ * member is the tuples' values in order, or the empty sequence when this function cannot answer exactly: the caller
+ * then sorts them itself (language/translate/flwor/sort.ts), which also raises the type errors.
+ *
+ * Exactness. For every spec, the keys of all tuples must be
+ * - empty, or NaN (xs:double or xs:float): they rank as the spec says, `empty least`
+ *   () < NaN < values, `empty greatest` values < NaN < ();
+ * - or all numbers: xs:double and xs:float values (a float promoted to double is the same number),
+ *   or xs:integer values held as JavaScript numbers beside doubles (an integer promoted to double,
+ *   XPath 3.1 §B.1, is Number() of it). Floats beside integers (both promoted to xs:float) and
+ *   xs:decimal values, which saxon-js keeps as big decimals, are left to the caller;
+ * - or all strings: xs:string, xs:untypedAtomic (compared as xs:string, §3.12.8) and xs:anyURI
+ *   (promoted to xs:string), with the Unicode codepoint collation, compared by codepoint.
+ * Anything else (other types, another collation, a mix the value comparison `gt` would reject
+ * with XPTY0004) is left to the caller. A key of more than one item raises XPTY0004 here, as it
+ * does there. The sort is stable, so tuples with equal keys keep their input order in either
+ * direction, as `stable order by` requires (and plain `order by` allows).
+ *
+ * Registered by `registerOrderFunctions` (extension-functions.ts).
+ */
+import { ENGINE_NS, ORDER_KEY_CARDINALITY_MESSAGE } from '../constants';
+import { arrayValue, isArray, isAtomic, registerFunctions, xpathError, type XdmArray, type XdmItem, type XdmValue } from '../../saxon';
+
+export const ORDER_TUPLES_FUNCTION = 'order-tuples';
+
+const CODEPOINT_COLLATION = 'http://www.w3.org/2005/xpath-functions/collation/codepoint';
+
+/**
+ * Where a key ranks before its value is compared, as the spec's `empty least` orders them:
+ * () < NaN < values. `empty greatest` reverses the ranks (values < NaN < ()).
+ */
+const EMPTY = 0;
+const NAN = 1;
+const VALUE = 2;
+
+/** One spec's keys, ready to compare: a rank per tuple, and the value of the `VALUE` ones. */
+interface Column {
+  readonly ranks: Uint8Array;
+  /** The numbers (a number column) or strings (a string column) of the VALUE keys. */
+  readonly numbers: Float64Array;
+  readonly strings: string[] | undefined;
+  /**
+   * Whether some string holds a surrogate: only then can comparing UTF-16 code units (JavaScript's
+   * `<`) differ from comparing codepoints.
+   */
+  readonly surrogates: boolean;
+  /** 1 ascending, -1 descending. */
+  readonly sign: number;
+}
+
+/** What kind of number a key is, for the promotion rules. */
+type Kind = 'double' | 'float' | 'integer' | 'string';
+
+function kindOf(item: XdmItem): Kind | undefined {
+  if (!isAtomic(item)) return undefined;
+  const code = item.code;
+  if (code === 'AO') return 'double';
+  if (code === 'AF') return 'float';
+  if (code.startsWith('ADI')) return typeof item.value === 'number' ? 'integer' : undefined;
+  if (code.startsWith('AS') || code === 'AZ' || code === 'AU') return 'string';
+  return undefined;
+}
+
+/** The keys of spec `spec` (member spec + 2 of each tuple), or undefined when they are not plain. */
+function column(tuples: readonly XdmArray[], spec: number, order: string, empty: string, collation: string): Column | undefined {
+  const n = tuples.length;
+  const ranks = new Uint8Array(n);
+  const numbers = new Float64Array(n);
+  const strings: string[] = [];
+  const seen = new Set<Kind>();
+  const greatest = empty === 'greatest';
+  for (let t = 0; t < n; t++) {
+    const key = tuples[t].value[spec + 1];
+    if (key === undefined) return undefined;
+    if (key.length > 1) throw xpathError(ORDER_KEY_CARDINALITY_MESSAGE, 'XPTY0004');
+    let rank = EMPTY;
+    if (key.length === 1) {
+      const item = key[0];
+      const kind = kindOf(item);
+      if (kind === undefined) return undefined;
+      seen.add(kind);
+      const value = (item as { value: unknown }).value;
+      if (kind === 'string') {
+        strings[t] = String(value);
+        rank = VALUE;
+      } else {
+        numbers[t] = value as number;
+        rank = Number.isNaN(value) ? NAN : VALUE;
+      }
+    }
+    ranks[t] = greatest ? VALUE - rank : rank;
+  }
+  const isString = seen.has('string');
+  if (isString && (seen.size > 1 || collation !== CODEPOINT_COLLATION)) return undefined;
+  if (seen.has('float') && seen.has('integer')) return undefined;
+  const surrogates = isString && strings.some((s) => SURROGATE.test(s));
+  return { ranks, numbers, strings: isString ? strings : undefined, surrogates, sign: order === 'descending' ? -1 : 1 };
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** A UTF-16 code unit mapped so that comparing mapped units orders strings by codepoint. */
+function codepointOrder(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
+}
+
+/** Compares two strings by Unicode codepoints (the codepoint collation, F&O 3.1 §5.3.2). */
+export function compareCodepoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codepointOrder(x) - codepointOrder(y);
+  }
+  return a.length - b.length;
+}
+
+/** Compares tuples `i` and `j` by one spec, in the spec's direction. */
+function compareBy(c: Column, i: number, j: number): number {
+  const ri = c.ranks[i];
+  const rj = c.ranks[j];
+  if (ri !== rj) return (ri - rj) * c.sign;
+  // equal ranks: both empty, both NaN, or two values (a rank VALUE - r under empty greatest)
+  if (c.strings === undefined) {
+    const a = c.numbers[i];
+    const b = c.numbers[j];
+    return a < b ? -c.sign : a > b ? c.sign : 0;
+  }
+  const a = c.strings[i];
+  const b = c.strings[j];
+  if (a === undefined || b === undefined) return 0;
+  if (!c.surrogates) return a < b ? -c.sign : a > b ? c.sign : 0;
+  return compareCodepoints(a, b) * c.sign;
+}
+
+/** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */
+export function orderTuples(tuples: readonly XdmArray[], orders: readonly string[], empty: readonly string[], collations: readonly string[]): XdmArray[] | undefined {
+  const columns: Column[] = [];
+  for (let s = 0; s < orders.length; s++) {
+    const c = column(tuples, s, orders[s], empty[s], collations[s]);
+    if (!c) return undefined;
+    columns.push(c);
+  }
+  const positions = new Array<number>(tuples.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = i;
+  // equal keys keep the input order: the position decides last (stable in both directions)
+  positions.sort((i, j) => {
+    for (let k = 0; k < columns.length; k++) {
+      const r = compareBy(columns[k], i, j);
+      if (r !== 0) return r;
+    }
+    return i - j;
+  });
+  const out = new Array<XdmArray>(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = tuples[positions[i]];
+  return out;
+}
+
+function orderTuplesFn([tuples, orders, empty, collations]: XdmValue[]): XdmValue {
+  if (!tuples.every(isArray)) return [];
+  const sorted = orderTuples(tuples as XdmArray[], orders.map(String), empty.map(String), collations.map(String));
+  if (!sorted) return [];
+  const values: XdmValue = [];
+  for (const t of sorted) for (const item of t.value[0]) values.push(item);
+  return [arrayValue([values])];
+}
+
+/** Registers engine:order-tuples with saxon-js (the list in extension-functions.ts, in query workers). */
+export function registerOrderFunctions(): void {
+  registerFunctions(ENGINE_NS, {
+    [ORDER_TUPLES_FUNCTION]: { sig: '1F r[*] a[*,*AS,*AS,*AS]', impl: orderTuplesFn },
+  });
+}

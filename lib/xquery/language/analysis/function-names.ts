@@ -1,0 +1,55 @@
+/**
+ * Function names as a query's prolog resolves them (XQuery 3.1 §3.1.5.1, §4.4): a prefix by the
+ * predeclared namespaces (with BaseX's `update`) and the prolog's `declare namespace`, an
+ * unprefixed name by the default function namespace; which names the prolog declares; and which
+ * nodes use a function by name. The static analyses (databases.ts, pure.ts, account-use.ts) read
+ * calls through this one resolver.
+ */
+import { NS, PREDECLARED } from '../../constants';
+import type { EQName, MainModule, Node } from '../syntax';
+
+/** BaseX's Update module, bound to `update` in every query. */
+export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
+
+/** A static use of a function name: a call, an arrow call, or a named reference. */
+export interface FunctionUse {
+  readonly uri: string;
+  readonly local: string;
+  /** The prolog declares a function of this name and arity. */
+  readonly declared: boolean;
+  /** The arguments of a call (an arrow's left operand first); absent for a named reference. */
+  readonly args?: readonly Node[];
+}
+
+export interface FunctionNames {
+  /** The function use `node` is, if it is one (`$x => f(…)` calls f with `$x` first). */
+  useOf(node: Node): FunctionUse | undefined;
+}
+
+export function functionNames(module: MainModule): FunctionNames {
+  const namespaces = new Map<string, string>(Object.entries(PREDECLARED));
+  namespaces.set('update', UPDATE_MODULE_NS);
+  let functionNs: string = NS.fn;
+  for (const d of module.prolog.decls) {
+    if (d.kind === 'NamespaceDecl') namespaces.set(d.prefix, d.uri);
+    else if (d.kind === 'DefaultNamespaceDecl' && d.target === 'function') functionNs = d.uri;
+  }
+  /** The namespace URI of a function name ('' for an undeclared prefix: no function has it). */
+  const uriOf = (name: EQName): string => name.uri ?? (name.prefix ? namespaces.get(name.prefix) ?? '' : functionNs);
+  const declared = new Set<string>();
+  for (const d of module.prolog.decls) {
+    if (d.kind === 'FunctionDecl') declared.add(`Q{${uriOf(d.name)}}${d.name.local}#${d.params.length}`);
+  }
+  const use = (name: EQName, arity: number, args?: readonly Node[]): FunctionUse => {
+    const uri = uriOf(name);
+    return { uri, local: name.local, declared: declared.has(`Q{${uri}}${name.local}#${arity}`), ...(args ? { args } : {}) };
+  };
+  return {
+    useOf: (n) => {
+      if (n.kind === 'FunctionCall') return use(n.name, n.args.length, n.args);
+      if (n.kind === 'NamedFunctionRef') return use(n.name, n.arity);
+      if (n.kind === 'ArrowExpr' && !('kind' in n.function)) return use(n.function, n.args.length + 1, [n.expr, ...n.args]);
+      return undefined;
+    },
+  };
+}

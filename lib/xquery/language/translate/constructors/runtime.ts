@@ -1,0 +1,225 @@
+/**
+ * The fixed runtime of node constructors: small `xsl:function`s added once per stylesheet and
+ * called from the generated constructor bodies (constructors.ts, computed.ts), and
+ * the error catalog of the constructors.
+ *
+ * - `content(E)`: one enclosed expression as element/document content (XQuery 3.1 §3.9.1.3):
+ *   arrays flattened, each run of adjacent atomic values becomes ONE text node (values joined by
+ *   single spaces), document nodes are replaced by their children, function items are XQTY0105.
+ *   Different enclosed expressions are separate calls, so `<a>{1}{2}</a>` is "12".
+ * - `element-content($c, $after, $names)`: XQTY0024 for an attribute or namespace node after
+ *   other content (`$after`: static content came first), XQDY0025 for duplicate attribute names
+ *   (`$names`: the start tag's attributes as `Q{uri}local`).
+ * - `document-content($c)`: XPTY0004 for attribute and namespace nodes.
+ * - `element-name`/`attribute-name`: a computed name (QName, or a string resolved with the
+ *   statically known namespaces passed as a map) with the XQDY0074/0096/0044 checks.
+ * - `pi-target`, `namespace-prefix`, `namespace-uri`: the other computed names.
+ */
+import { format } from '../../../../errors';
+import { LocatedQueryError } from '../../../errors';
+import { lineColumn } from '../../syntax';
+import { NS, xmlAttr, xpathString } from '../names';
+import type { Scope } from '../scope';
+import type { TranslationUnit } from '../unit';
+import { braced } from '../emit';
+
+/** Static errors of direct constructors (XQuery 3.1 §3.9.1, §3.9.3, codes of §F). */
+export const CONSTRUCTOR_STATIC_ERRORS = {
+  XQST0040: 'Duplicate attribute %.',
+  XQST0070: "The prefix or namespace '%' cannot be declared.",
+  XQST0071: "Duplicate namespace declaration for prefix '%'.",
+  XQST0085: "Namespace prefix '%' cannot be undeclared.",
+} as const;
+
+/** Dynamic errors the constructors raise at run time. */
+export const CONSTRUCTOR_DYNAMIC_ERRORS = {
+  XQTY0024: 'An attribute or namespace node follows other element content.',
+  XQDY0025: 'Duplicate attribute in constructed element.',
+  XQTY0105: 'A function item cannot be element content.',
+  XPTY0004: 'Document content must not contain attribute or namespace nodes.',
+  XQDY0074: 'Invalid name: %.',
+  XQDY0096: 'Invalid element name: %.',
+  XQDY0044: 'Invalid attribute name: %.',
+  XQDY0041: 'Invalid processing-instruction target: %.',
+  XQDY0064: 'A processing-instruction target must not be "xml".',
+  XQDY0072: 'A comment must not contain "--" or end with "-".',
+  XQDY0026: 'A processing instruction must not contain "?>".',
+  XQDY0101: 'Invalid namespace binding: %.',
+} as const;
+
+export type ConstructorStaticCode = keyof typeof CONSTRUCTOR_STATIC_ERRORS;
+export type ConstructorDynamicCode = keyof typeof CONSTRUCTOR_DYNAMIC_ERRORS;
+
+/** A static constructor error at `offset` of the query. */
+export function constructorError(scope: Scope, code: ConstructorStaticCode, offset: number, ...args: unknown[]): LocatedQueryError {
+  return new LocatedQueryError(
+    { code, message: format(CONSTRUCTOR_STATIC_ERRORS[code], args), status: 500, phase: 'compile' },
+    lineColumn(scope.ctx.source, offset),
+  );
+}
+
+/** XPath raising the dynamic error `code`; `detail` is an XPath string expression for the `%` slot. */
+export function raise(code: ConstructorDynamicCode, detail = '""'): string {
+  const [head, tail] = CONSTRUCTOR_DYNAMIC_ERRORS[code].split('%');
+  const message = tail === undefined ? xpathString(head) : `${xpathString(head)} || ${detail} || ${xpathString(tail)}`;
+  return `${F}error(${F}QName(${xpathString(NS.err)}, ${xpathString(code)}), ${message})`;
+}
+
+const F = braced(NS.fn);
+const XS = 'xs:'; // the stylesheet root binds xs
+const MAP = braced(NS.map);
+const ARRAY = braced(NS.array);
+
+/** The EQName of runtime helper `local`. */
+export function helper(local: string): string {
+  return `${braced(NS.gen)}ctor.${local}`;
+}
+
+/** Helpers already emitted, per stylesheet. */
+const emitted = new WeakMap<TranslationUnit, Set<string>>();
+
+/** Adds helper `local` (and what it calls) to the stylesheet once; returns its EQName. */
+export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS): string {
+  let done = emitted.get(unit);
+  if (!done) emitted.set(unit, (done = new Set()));
+  if (!done.has(local)) {
+    done.add(local);
+    const h: Helper = HELPERS[local];
+    for (const dep of h.uses ?? []) useHelper(unit, dep);
+    unit.addLibraryDeclaration(helper(local), h.text);
+  }
+  return helper(local);
+}
+
+const fn = (local: string, params: string[], body: string): string =>
+  `<xsl:function name="${helper(local)}" as="item()*">\n${params.map((p) => `<xsl:param name="${p}"/>`).join('\n')}\n${body}\n</xsl:function>`;
+
+const sel = (xpath: string): string => `<xsl:sequence select="${xmlAttr(xpath)}"/>`;
+
+
+const isString = (v: string): string => `(${v} instance of ${XS}string or ${v} instance of ${XS}untypedAtomic)`;
+
+/** `$q`'s lexical form `prefix:local` or `local`. */
+const lexical = (q: string): string =>
+  `(let $p := ${F}prefix-from-QName(${q}) return if (${F}exists($p)) then $p || ":" || ${F}local-name-from-QName(${q}) else ${F}local-name-from-QName(${q}))`;
+
+/**
+ * XPath: `$v` atomized to one QName; strings resolved with `$ns` (prefix → URI) and `$default`
+ * for an unprefixed name; `Q{uri}local` accepted.
+ */
+const resolveName = `let $a := ${F}data($v) return
+if (${F}count($a) ne 1) then ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A computed name must be a single atomic value.")
+else if ($a instance of ${XS}QName) then $a
+else if (${isString('$a')}) then
+  let $s := ${F}normalize-space($a) return
+  if (${F}matches($s, "^Q\\{[^{}]*\\}[^:{}]+$")) then
+    let $l := ${F}replace($s, "^Q\\{[^{}]*\\}", "") return
+    if ($l castable as ${XS}NCName) then ${F}QName(${F}normalize-space(${F}replace($s, "^Q\\{([^{}]*)\\}.*$", "$1")), $l) else ${raise('XQDY0074', '$s')}
+  else if ($s castable as ${XS}NCName) then ${F}QName($default, $s)
+  else
+    let $p := ${F}substring-before($s, ":"), $l := ${F}substring-after($s, ":") return
+    if ($p castable as ${XS}NCName and $l castable as ${XS}NCName and ${MAP}contains($ns, $p)) then ${F}QName($ns($p), $s)
+    else ${raise('XQDY0074', '$s')}
+else ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A computed name must be a QName or a string.")`;
+
+/** XPath: `$q0` with the `xml` prefix when it is in the XML namespace without a prefix. */
+const xmlPrefixed = `(if (${F}namespace-uri-from-QName($q0) eq ${xpathString(NS.xml)} and ${F}empty(${F}prefix-from-QName($q0))) then ${F}QName(${xpathString(NS.xml)}, "xml:" || ${F}local-name-from-QName($q0)) else $q0)`;
+
+/** XPath over `$q`: true when the name binds xml/xmlns wrongly. */
+const reservedName = `(let $u := ${F}namespace-uri-from-QName($q), $p := ${F}prefix-from-QName($q) return
+  $p = "xmlns" or $u = ${xpathString(NS.xmlns)} or ($p = "xml" and $u ne ${xpathString(NS.xml)}) or ($u = ${xpathString(NS.xml)} and ${F}not($p = "xml")))`;
+
+interface Helper {
+  readonly text: string;
+  readonly uses?: readonly (keyof typeof HELPERS)[];
+}
+
+export const HELPERS = {
+  content: {
+    text: fn(
+      'content',
+      ['s'],
+      `<xsl:choose>
+<xsl:when test="every $i in $s satisfies $i instance of node()">${sel('$s ! (if (. instance of document-node()) then node() else .)')}</xsl:when>
+<xsl:when test="every $i in $s satisfies $i instance of ${XS}anyAtomicType"><xsl:value-of select="$s" separator=" "/></xsl:when>
+<xsl:otherwise>
+<xsl:for-each-group select="${xmlAttr(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
+<xsl:choose>
+<xsl:when test="${F}current-grouping-key()"><xsl:value-of select="${F}current-group()" separator=" "/></xsl:when>
+<xsl:otherwise>${sel(`${F}current-group() ! (if (. instance of document-node()) then node() else if (. instance of function(*)) then ${raise('XQTY0105')} else .)`)}</xsl:otherwise>
+</xsl:choose>
+</xsl:for-each-group>
+</xsl:otherwise>
+</xsl:choose>`,
+    ),
+  },
+  'element-content': {
+    text: fn(
+      'element-content',
+      ['c', 'after', 'names'],
+      sel(`if (${F}empty($c[. instance of attribute() or . instance of namespace-node()])) then $c else
+let $k := $c ! (if (. instance of attribute() or . instance of namespace-node()) then 1 else if (. instance of text() and ${F}string(.) eq "") then 0 else 2),
+  $first := if ($after) then 1 else ${F}index-of($k, 2)[1]
+return if (${F}exists($first) and ${F}subsequence($k, $first) = 1) then ${raise('XQTY0024')}
+else let $an := ($names, $c[. instance of attribute()] ! ("Q{" || ${F}namespace-uri(.) || "}" || ${F}local-name(.)))
+return if (${F}count($an) ne ${F}count(${F}distinct-values($an))) then ${raise('XQDY0025')}
+else $c[${F}not(. instance of text() and ${F}string(.) eq "")]`),
+    ),
+  },
+  'document-content': {
+    text: fn('document-content', ['c'], sel(`if ($c[. instance of attribute() or . instance of namespace-node()]) then ${raise('XPTY0004')} else $c`)),
+  },
+  'element-name': {
+    text: fn('element-name', ['v', 'ns', 'default'], sel(`let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return if (${reservedName}) then ${raise('XQDY0096', `${F}string($q)`)} else $q`)),
+  },
+  'attribute-name': {
+    text: fn(
+      'attribute-name',
+      ['v', 'ns'],
+      sel(`let $default := "" return let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return
+if (${reservedName} or (${F}namespace-uri-from-QName($q) eq "" and ${F}local-name-from-QName($q) eq "xmlns")) then ${raise('XQDY0044', `${F}string($q)`)} else $q`),
+    ),
+  },
+  lexical: { text: fn('lexical', ['q'], sel(lexical('$q'))) },
+  'pi-target': {
+    text: fn(
+      'pi-target',
+      ['v'],
+      sel(`let $a := ${F}data($v) return
+if (${F}count($a) ne 1 or ${F}not(${isString('$a')})) then ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A processing-instruction target must be a single string.")
+else let $s := ${F}normalize-space($a) return
+if (${F}not($s castable as ${XS}NCName)) then ${raise('XQDY0041', '$s')}
+else if (${F}lower-case($s) eq "xml") then ${raise('XQDY0064')}
+else $s`),
+    ),
+  },
+  'namespace-prefix': {
+    text: fn(
+      'namespace-prefix',
+      ['v'],
+      sel(`let $a := ${F}data($v) return
+if (${F}empty($a)) then ""
+else if (${F}count($a) ne 1 or ${F}not(${isString('$a')})) then ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A namespace prefix must be a single string.")
+else let $s := ${F}normalize-space($a) return
+if ($s eq "" or $s castable as ${XS}NCName) then $s else ${raise('XQDY0074', '$s')}`),
+    ),
+  },
+  'namespace-uri': {
+    text: fn(
+      'namespace-uri',
+      ['p', 'v'],
+      sel(`let $a := ${F}data($v) return
+if (${F}count($a) gt 1) then ${F}error(${F}QName(${xpathString(NS.err)}, "XPTY0004"), "A namespace URI must be a single value.")
+else let $u := ${F}string($a) return
+if ($u eq "" or $p eq "xmlns" or $u eq ${xpathString(NS.xmlns)} or ($p eq "xml") ne ($u eq ${xpathString(NS.xml)})) then ${raise('XQDY0101', '$p || "=" || $u')}
+else $u`),
+    ),
+  },
+} satisfies Record<string, Helper>;
+
+/** XPath: `E`'s atomized values joined by single spaces (attribute values, text, comments). */
+export function joinedValue(xpath: string): string {
+  return `${F}string-join(${F}data(${xpath}), " ")`;
+}
+
+

@@ -1,0 +1,145 @@
+/**
+ * Plain direct element constructors as XPath: calls of three fixed functions of the runtime
+ * library (library.ts) instead of a generated function per constructor (constructors.ts), so a
+ * query whose only XSLT-only parts are such constructors (and order by) needs no stylesheet of
+ * its own.
+ *
+ *   <r n="{$i}">a{$x}</r>  →  lib.element("r", lib.attribute("n", …),
+ *                                         ctor.element-content((lib.text("a"), ctor.content($x)), …))
+ *
+ * A constructor is plain when nothing about it depends on namespaces or on the prolog's
+ * construction options: no namespace declaration attributes on it or on the constructors around
+ * it, unprefixed element and attribute names in no namespace (no default element namespace),
+ * no duplicate attribute (XQST0040 stays with constructors.ts), `copy-namespaces preserve,
+ * inherit`, and content of text, CDATA, enclosed expressions and plain direct elements only.
+ * The content follows XQuery 3.1 §3.9.1.3 exactly as constructors.ts builds it: literal text
+ * becomes a text node, each enclosed expression goes through `ctor.content`, and the whole is
+ * checked by `ctor.element-content` (XQTY0024, XQDY0025); a nested element is built by its own
+ * call and copied into its parent, which no query can tell from building it in place.
+ *
+ * That copy costs about as much as building the element again, once for each level it is
+ * copied through. The calls serve runs on the library, which have no stylesheet of their own: a
+ * translation that nests them says so (`StaticContext.copiesConstructedElements`), and the
+ * stylesheet that such a query compiles when it runs again is translated without them
+ * (`TranslateOptions.plainConstructors`), so it builds nested elements in place.
+ */
+import type { DirAttribute, DirElemConstructor, Expr } from '../../syntax';
+import { yieldsAtomics } from '../atomic-values';
+import { useHelper } from './runtime';
+import { contentRuns } from '../element-content';
+import { translateExpr } from '../expressions';
+import { NS, xpathString } from '../names';
+import type { Scope } from '../scope';
+import type { TranslationUnit } from '../unit';
+import { braced } from '../emit';
+
+const F = braced(NS.fn);
+const V = braced(NS.vars);
+
+/** The library functions of this file, by EQName, with their XSLT text. */
+export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
+  [`${braced(NS.gen)}lib.element`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.element" as="element()">`,
+    `<xsl:param name="${V}name" as="xs:string"/>`,
+    `<xsl:param name="${V}attributes" as="attribute()*"/>`,
+    `<xsl:param name="${V}content" as="item()*"/>`,
+    `<xsl:element name="{$${V}name}" namespace=""><xsl:sequence select="$${V}attributes, $${V}content"/></xsl:element>`,
+    '</xsl:function>',
+  ].join('\n'),
+  [`${braced(NS.gen)}lib.attribute`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.attribute" as="attribute()">`,
+    `<xsl:param name="${V}name" as="xs:string"/>`,
+    `<xsl:param name="${V}value" as="xs:string"/>`,
+    `<xsl:attribute name="{$${V}name}" namespace="" select="$${V}value"/>`,
+    '</xsl:function>',
+  ].join('\n'),
+  [`${braced(NS.gen)}lib.text`]: [
+    `<xsl:function name="${braced(NS.gen)}lib.text" as="text()">`,
+    `<xsl:param name="${V}value" as="xs:string"/>`,
+    `<xsl:value-of select="$${V}value"/>`,
+    '</xsl:function>',
+  ].join('\n'),
+};
+
+function call(unit: TranslationUnit, local: 'element' | 'attribute' | 'text', args: string): string {
+  const name = `${braced(NS.gen)}lib.${local}`;
+  unit.addLibraryDeclaration(name, PLAIN_CONSTRUCTOR_FUNCTIONS[name]);
+  return `${name}(${args})`;
+}
+
+/** Whether `e` (and every constructor in its content) is plain (see the module comment). */
+export function isPlainElement(e: DirElemConstructor, scope: Scope): boolean {
+  if (!scope.ctx.copyNamespaces.preserve || !scope.ctx.copyNamespaces.inherit) return false;
+  if (scope.constructorNamespaces().length > 0) return false;
+  return plain(e, scope);
+}
+
+function plain(e: DirElemConstructor, scope: Scope): boolean {
+  if (e.namespaces.length > 0 || e.name.prefix || scope.elementName(e.name, e.start).uri !== '') return false;
+  const names = new Set<string>();
+  for (const a of e.attributes) {
+    if (a.name.prefix || names.has(a.name.local)) return false;
+    names.add(a.name.local);
+  }
+  return e.content.every((c) => c.kind === 'DirText' || c.kind === 'CDataSection' || c.kind === 'EnclosedExpr' || (c.kind === 'DirElemConstructor' && plain(c, scope)));
+}
+
+/** XPath constructing plain element `e` (check with `isPlainElement` first). */
+export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
+  // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
+  const pieces: (string | { value: string; atomic: boolean })[] = [];
+  for (const run of contentRuns(e.content, scope)) {
+    if ('text' in run) {
+      pieces.push(call(unit, 'text', xpathString(run.text)));
+      continue;
+    }
+    const c = run.item;
+    switch (c.kind) {
+      case 'EnclosedExpr':
+        if (c.expr) {
+          const value = translateExpr(c.expr as Expr, scope, unit);
+          pieces.push({ value, atomic: yieldsAtomics(c.expr, scope) });
+        }
+        break;
+      case 'DirElemConstructor':
+        scope.ctx.copiesConstructedElements = true;
+        pieces.push(plainElementCall(c, scope, unit));
+        break;
+      default:
+        throw new Error(`plain constructor: unexpected ${c.kind}`);
+    }
+  }
+  // content that may hold attributes is checked as a whole, every enclosed expression dispatched
+  const enclosed = pieces.some((p) => typeof p !== 'string' && !p.atomic);
+  let afterString = false;
+  const items = pieces.map((p) => {
+    const wasString = afterString;
+    afterString = false;
+    if (typeof p === 'string') return p;
+    if (enclosed) return `${useHelper(unit, 'content')}(${p.value})`;
+    // atomic values make one text node, joined by spaces (XQuery 3.1 §3.9.1.3 1.e): as a string it
+    // becomes that text node in lib.element, and none when empty (zero-length, XSLT 3.0 §5.7.1);
+    // a string right after another would be joined to it with a space, so that one is a text node
+    const text = `${F}string-join(${p.value}, " ")`;
+    afterString = !wasString;
+    return wasString ? call(unit, 'text', text) : text;
+  });
+  const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
+  const content = enclosed ? `${useHelper(unit, 'element-content')}((${items.join(', ')}), false(), ${names})` : `(${items.join(', ')})`;
+  return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content}`);
+}
+
+/** XPath for the string value of direct attribute `a` (XQuery 3.1 §3.9.1.1), before xml:id normalization. */
+export function attributeValue(a: DirAttribute, scope: Scope, unit: TranslationUnit): string {
+  const parts = a.value.map((v) =>
+    v.kind === 'AttributeValueChars' ? xpathString(v.value) : v.expr ? attributeText(v.expr, scope, unit) : '""',
+  );
+  return parts.length === 0 ? '""' : parts.length === 1 ? parts[0] : `${F}string-join((${parts.join(', ')}), "")`;
+}
+
+/** XPath for the string of one enclosed expression of an attribute value: its atomized items joined by spaces. */
+function attributeText(e: Expr, scope: Scope, unit: TranslationUnit): string {
+  const value = translateExpr(e, scope, unit);
+  return `${F}string-join(${yieldsAtomics(e, scope) ? value : `${F}data(${value})`}, " ")`;
+}

@@ -1,0 +1,193 @@
+/**
+ * Value joins (found by join-sites.ts) as hash joins:
+ *
+ *   for $a in A, $b in B where L = R return …      (R reads only $b, B and L do not read $b)
+ *
+ * evaluated as written compares every `$b` with every `$a`: |A|·|B| comparisons. Here B is
+ * evaluated once, before the loop (it reads no variable bound by the loop, and the focus is the
+ * same), and the atomized values of R are put in a map from a key to the positions of the `$b`
+ * they come from. For each `$a`, the atomized values of L are looked up and `$b` ranges over the
+ * matching items only, in B's order; the `where` clause stays, so every pair still passes the
+ * general comparison itself (a key only narrows the candidates). Order comparisons are range
+ * joins (join-range.ts) on the same plan.
+ *
+ * The keys keep general comparison's rules (XQuery 3.1 §3.7.2): an xs:untypedAtomic compares
+ * as a string with strings and untyped values and as an xs:double with numbers; numbers compare
+ * after promotion, which equal values survive as xs:double keys; NaN equals nothing. A string
+ * key is the string itself (the default collation is the codepoint collation, otherwise no
+ * rewrite). Where the nested loop could raise an error (a string against a number, an untyped
+ * value that is no number against a number) or values of other types take part, the probe
+ * yields all of B and the loop runs as written.
+ *
+ * B is evaluated only when A is not empty, as the nested loop does.
+ */
+import type { ForBinding, WhereClause } from '../../syntax';
+import { translateExpr } from '../expressions';
+import { castableAsDouble, isNumber, joinRangeCandidates, joinRangeMap, type RangeState } from './join-range';
+import type { JoinPlan } from './join-sites';
+import { NS, xpathString } from '../names';
+import type { Scope, StaticContext, Variable } from '../scope';
+import type { TranslationUnit } from '../unit';
+import { braced } from '../emit';
+
+export { findJoins, type JoinPlan } from './join-sites';
+
+/** Names of the generated variables of one hash join. */
+export interface HashState {
+  readonly kind: 'hash';
+  readonly seq: string;
+  /** B as an array. */
+  readonly items: string;
+  /** The positions of B's items by key (`hashMap`). */
+  readonly map: string;
+}
+
+export type JoinState = HashState | RangeState;
+
+const F = braced(NS.fn);
+const XS = braced(NS.xs);
+const MAP = braced(NS.map);
+
+/** The joins of each translation by inner binding, once their maps are bound. */
+const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
+
+/** The variable telling whether the candidates of a join pass its `where` clause as they are, by clause. */
+const exactWheres = new WeakMap<StaticContext, Map<WhereClause, string>>();
+
+/** For the `where` clause of a join whose candidates are bound: an xs:boolean variable, true when the clause holds for every candidate. */
+export function joinExactWhere(ctx: StaticContext, where: WhereClause): string | undefined {
+  return exactWheres.get(ctx)?.get(where);
+}
+
+/** The join whose candidates `b` ranges over, if its map is bound. */
+export function hoistedJoin(ctx: StaticContext, b: ForBinding): { plan: JoinPlan; state: JoinState } | undefined {
+  return registry.get(ctx)?.get(b);
+}
+
+/** A key for an xs:double (−0 and 0 are equal). */
+const numberKey = (d: string): string => `(if (${d} eq 0) then "0" else ${F}string(${d}))`;
+
+const isString = (k: string): string => `(${k} instance of ${XS}string or ${k} instance of ${XS}anyURI)`;
+
+/**
+ * The outer binding, with each join's inner domain and map computed after the outer domain and
+ * before the loop: `let $s := A return if (empty($s)) then () else let $seq := B, $map := …
+ * return for $a in $s return `. `hoisted`: the join the outer binding is itself the inner
+ * binding of (A is then its candidates).
+ */
+export function joinOuterBinding(
+  plans: readonly JoinPlan[],
+  scope: Scope,
+  unit: TranslationUnit,
+  hoisted?: { plan: JoinPlan; state: JoinState },
+): { text: string; scope: Scope } {
+  const outer = plans[0].outer;
+  const outerSeq = `$${braced(NS.vars)}join-outer.${scope.ctx.nextId()}`;
+  const candidates = hoisted ? joinCandidates(hoisted.plan, hoisted.state, scope, unit) : { prefix: '', domain: translateExpr(outer.in, scope, unit) };
+  let joins = registry.get(scope.ctx);
+  if (!joins) registry.set(scope.ctx, (joins = new Map()));
+  const lets: string[] = [];
+  for (const plan of plans) {
+    const built = plan.op === '=' ? hashMap(plan, scope, unit) : joinRangeMap(plan, scope, unit);
+    joins.set(plan.inner, { plan, state: built.state });
+    lets.push(built.text);
+  }
+  const bound = scope.bind(outer.name, outer.start);
+  const text =
+    `${candidates.prefix}let ${outerSeq} := ${candidates.domain} return if (${F}empty(${outerSeq})) then () else ` +
+    `let ${lets.join(', ')} return for ${bound.variable.ref} in ${outerSeq} return `;
+  return { text, scope: bound.scope };
+}
+
+/** The runtime library function grouping the positions of B's items by key (`joinGroupsText`). */
+export const JOIN_GROUPS = `${braced(NS.gen)}lib.join-groups`;
+
+/**
+ * `join-groups($n, $keys)`: a map from each key `$keys($pos)` gives for a position 1 to `$n`
+ * to the positions giving it, ascending, each once (XSLT 3.0 §14.3: `group-by` puts an item in
+ * the group of each of its keys, once, and groups keep the population's order). saxon-js groups
+ * by a hash map; building the map with `map:merge(…, map{"duplicates": "combine"})` instead
+ * copies a key's whole sequence for every item added to it.
+ */
+export function joinGroupsText(): string {
+  const [n, keys] = [`${braced(NS.vars)}n`, `${braced(NS.vars)}keys`];
+  return [
+    `<xsl:function name="${JOIN_GROUPS}" as="map(*)">`,
+    `<xsl:param name="${n}" as="xs:integer"/>`,
+    `<xsl:param name="${keys}" as="function(*)"/>`,
+    '<xsl:map>',
+    `<xsl:for-each-group select="1 to $${n}" group-by="$${keys}(.)">`,
+    `<xsl:map-entry key="${F}current-grouping-key()" select="${F}current-group()"/>`,
+    '</xsl:for-each-group>',
+    '</xsl:map>',
+    '</xsl:function>',
+  ].join('\n');
+}
+
+/**
+ * `$seq := B, $items := …, $map := …` of one hash join. The map's keys: `s` + a string, `n` +
+ * a number's key, `u` + the key of an untyped value that is a number, each to the positions in
+ * B of the items with such a key; and `k` + a kind of key the probe must know B has (`badu`: an
+ * untyped value that is no number, `str`, `num`, `other`), to the positions of such items.
+ */
+function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
+  const id = scope.ctx.nextId();
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
+  const [seq, items, map, pos, k, d] = ['seq', 'items', 'map', 'pos', 'key', 'double'].map(name);
+  const innerDomain = translateExpr(plan.inner.in, scope, unit);
+  const item = scope.bind(plan.inner.name, plan.inner.start);
+  const keys = translateExpr(plan.build, item.scope, unit);
+  unit.addLibraryDeclaration(JOIN_GROUPS, joinGroupsText());
+  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${xpathString(prefix)} || ${numberKey(d)})`;
+  const keysOf =
+    `function(${pos}) { let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
+    `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
+    `else if ${isString(k)} then ("kstr", "s" || ${k}) ` +
+    `else if ${isNumber(k)} then ("knum", ${numeric('n')}) ` +
+    `else "kother" }`;
+  // B as an array too: the candidates are fetched by position, and saxon-js's `$seq[$p]` and
+  // `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
+  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}, ${map} := ${JOIN_GROUPS}(${F}count(${seq}), ${keysOf})`;
+  return { text, state: { kind: 'hash', seq, items, map } };
+}
+
+/** The inner binding over the candidates. */
+export function joinInnerBinding(plan: JoinPlan, state: JoinState, scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
+  const { prefix, domain } = joinCandidates(plan, state, scope, unit);
+  const bound: { scope: Scope; variable: Variable } = scope.bind(plan.inner.name, plan.inner.start);
+  return { text: `${prefix}for ${bound.variable.ref} in ${domain} return `, scope: bound.scope };
+}
+
+/** The items of B whose keys may satisfy the comparison with L's, in B's order, after `prefix` (`let … return ` or nothing). */
+function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: TranslationUnit): { prefix: string; domain: string } {
+  if (state.kind === 'range') {
+    const range = joinRangeCandidates(plan, state, scope, unit);
+    let wheres = exactWheres.get(scope.ctx);
+    if (!wheres) exactWheres.set(scope.ctx, (wheres = new Map()));
+    wheres.set(plan.where, range.exact);
+    return range;
+  }
+  const id = scope.ctx.nextId();
+  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
+  const [l, d, c, p, k] = ['probe', 'double', 'candidates', 'pos', 'key'].map(name);
+  const { seq, items, map } = state;
+  const has = (f: string): string => `${MAP}contains(${map}, "k${f}")`;
+  const all = '"*"';
+  const probe = translateExpr(plan.probe, scope, unit);
+  const numeric = (x: string, kinds: string[]): string =>
+    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `${xpathString(kind)} || ${numberKey(d)}`).join(', ')}))`;
+  // the keys to look up for L's values, or "*" where the nested loop compares otherwise
+  const lookups =
+    `for ${l} in ${F}data(${probe}) return ` +
+    `if (${l} instance of ${XS}untypedAtomic) then ("s" || ${l}, ` +
+    `if ${castableAsDouble(l)} then ${numeric(l, ['n'])} else if (${has('num')}) then ${all} else ()) ` +
+    `else if ${isString(l)} then (if (${has('num')}) then ${all} else "s" || ${l}) ` +
+    `else if ${isNumber(l)} then (if (${has('str')} or ${has('badu')}) then ${all} else ${numeric(l, ['n', 'u'])}) ` +
+    `else ${all}`;
+  // one key's positions are ascending and distinct already
+  const positions = `if (${F}count(${c}) eq 1) then ${map}(${c}) else ${F}sort(${F}distinct-values(for ${k} in ${c} return ${map}(${k})))`;
+  return {
+    prefix: '',
+    domain: `(let ${c} := (${lookups}) return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in (${positions}) return ${items}(${p}))`,
+  };
+}

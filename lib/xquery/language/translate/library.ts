@@ -1,0 +1,91 @@
+/**
+ * The runtime library: one fixed stylesheet holding every declaration whose text does not depend
+ * on the query (the constructor helpers, the plain constructor functions, the order by sorts),
+ * whose initial template runs a query given as one XPath expression with `xsl:evaluate`
+ * (XSLT 3.0 §10.4). The expression may call the library's functions: the functions of the
+ * containing stylesheet are in the static context of `xsl:evaluate` (§10.4.1).
+ *
+ * A query whose translation needs nothing but such declarations (`Translation.xpath.library`)
+ * then runs without a stylesheet of its own: the library is compiled once per process (the pool
+ * shares it between workers like any stylesheet) and each run parses only the expression, which
+ * for a query never seen before costs a small fraction of compiling its stylesheet.
+ *
+ * The expression sees the context parameters a query's stylesheet would declare (CONTEXT_PARAM,
+ * CONTEXT_URI_PARAM); its literal parameters (literals.ts) are bound in the expression itself
+ * (`libraryExpression`). Its static base URI is the library's, DEFAULT_BASE_URI: queries with
+ * another one run their own stylesheet.
+ */
+import { CONTEXT_PARAM } from '../../constants';
+import { HELPERS, helper } from './constructors/runtime';
+import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
+import { JOIN_GROUPS, joinGroupsText } from './flwor/join';
+import { sortFunctionName, sortFunctionText } from './flwor/order';
+import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor/sort';
+import { literalText, type LiteralParam } from './literals';
+import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
+import { braced } from './emit';
+
+/** Stylesheet parameter (xs:string) carrying the expression to run. */
+export const EXPRESSION_PARAM = `${braced(NS.engine)}expression`;
+
+/** Most order specs of one order by clause with a library sort. */
+const MAX_LIBRARY_SORT_KEYS = 3;
+
+/**
+ * The library's declarations by name (the name given to `TranslationUnit.addLibraryDeclaration`):
+ * what plain constructors, order by and hash joins need. Every declaration adds to the one compilation of
+ * the library, so the other constructor helpers (computed constructors need generated functions
+ * anyway) stay out.
+ */
+const DECLARATIONS: ReadonlyMap<string, string> = new Map([
+  ...(['content', 'element-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),
+  ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
+  ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
+  ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
+  [ORDER_ENTRY, orderEntryText()],
+  [JOIN_GROUPS, joinGroupsText()],
+]);
+
+/** Whether a query that uses the declarations `names` runs on the library. */
+export function fitsLibrary(names: ReadonlySet<string>): boolean {
+  for (const n of names) if (!DECLARATIONS.has(n)) return false;
+  return true;
+}
+
+/**
+ * The expression to run on the library for a query's expression and literal parameters: each
+ * parameter bound by a `let` to its literal, written as in the query (the expression is parsed
+ * on every run, so there is no compilation to share).
+ */
+export function libraryExpression(expression: string, literals: readonly LiteralParam[]): string {
+  if (literals.length === 0) return expression;
+  const lets = literals.map((l) => `$${l.param} := ${literalText(l)}`);
+  return `let ${lets.join(', ')} return (${expression})`;
+}
+
+let text: string | undefined;
+
+/** The library stylesheet (XSLT 3.0 text, the same on every call). */
+export function libraryStylesheet(): string {
+  if (text !== undefined) return text;
+  const variables = [CONTEXT_PARAM, CONTEXT_URI_PARAM];
+  const qname = (eqname: string): string => {
+    const [, uri, local] = /^Q\{([^}]*)\}(.*)$/.exec(eqname)!;
+    return `${braced(NS.fn)}QName(${xpathString(uri)}, ${xpathString(local)})`;
+  };
+  const withParams = `map{${variables.map((v) => `${qname(v)}: $${v}`).join(', ')}}`;
+  text = [
+    `<xsl:stylesheet xmlns:xsl="${NS.xsl}" xmlns:xs="${NS.xs}" version="3.0" exclude-result-prefixes="#all">`,
+    `<xsl:param name="${EXPRESSION_PARAM}" as="xs:string" required="yes"/>`,
+    `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="()"/>`,
+    `<xsl:param name="${CONTEXT_URI_PARAM}" as="xs:string?" select="()"/>`,
+    // only public functions are in the static context of xsl:evaluate (XSLT 3.0 §10.4.1)
+    ...[...DECLARATIONS.values()].map((d) => d.replace(/^<xsl:function /, '<xsl:function visibility="public" ')),
+    '<xsl:template name="xsl:initial-template">',
+    // saxon-js gives the expression no static base URI unless told: the library's own
+    `<xsl:evaluate xpath="$${EXPRESSION_PARAM}" with-params="${xmlAttr(withParams)}" base-uri="{${braced(NS.fn)}static-base-uri()}"/>`,
+    '</xsl:template>',
+    '</xsl:stylesheet>',
+  ].join('\n');
+  return text;
+}

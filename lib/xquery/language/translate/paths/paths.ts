@@ -1,0 +1,212 @@
+/**
+ * Path expressions, axis steps, node tests, predicates and filter expressions.
+ *
+ * - Steps after the first, predicates and filter predicates are evaluated with XPath's own
+ *   (native) focus.
+ * - A path is written for the native focus; with a focus held in parameters or a multi-document
+ *   context it becomes `($item ! (child::a/…))`. A leading `/` is
+ *   `(root(self::node()) treat as document-node())` — `treat` raises XPDY0050 when the root is
+ *   not a document node, as XQuery requires for a leading `/`.
+ * - Every name test is an EQName (`child::Q{}a`, `attribute::Q{u}b`, `Q{u}*`, `*:l`).
+ * - `E//name` with an element-name step without positional predicates calls the worker's
+ *   element-name index (`Q{urn:xmldb-rest:engine}descendants`) instead of the two axis steps,
+ *   `E//*[p]` calls the list of descendant elements, and `E//node()[p]` and the like are one
+ *   `descendant::` step: see paths-index.ts. Leading predicates that compare leaves (`price`,
+ *   `@id`, `text()`, `.`) with focus-free values are answered by a scan of per-document leaf
+ *   columns (paths-leaf-predicates.ts); a first predicate `text() = $v`, `@a = $v`, `. = $v` or
+ *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
+ *   (paths-value-index.ts), and otherwise like the others.
+ */
+import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../syntax';
+import { translateExpr } from '../expressions';
+import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
+import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from '../../../accelerators/name-index/paths-index';
+import { leadingLeafComparisons, leafFilterCall } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { rangeItem, rangeOf } from '../range-expression';
+import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
+import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
+import { childPathStep, childRun } from '../../../accelerators/child-paths/paths-child';
+import type { Scope } from '../scope';
+import { translateKindTest } from '../types';
+import type { TranslationUnit } from '../unit';
+import { braced, uriWildcard } from '../emit';
+
+export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Scope, unit: TranslationUnit): string {
+  switch (expr.kind) {
+    case 'PathExpr':
+      return pathExpr(expr, scope, unit);
+    case 'AxisStep':
+      return firstStep(expr, scope, unit);
+    case 'FilterExpr': {
+      const range = rangeOf(expr.base);
+      const item = range && rangeItem(range, expr.predicate, scope, unit);
+      if (item) return item;
+      const base = translateExpr(expr.base, scope, unit);
+      return `(${base})[${translateExpr(expr.predicate, scope.withFocus({ kind: 'native' }), unit)}]`;
+    }
+  }
+}
+
+/** The document root of the native focus (a leading `/`); XPDY0050 when it is not a document. */
+const ROOT = `(${braced(NS.fn)}root(self::node()) treat as document-node())`;
+
+function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
+  const native = scope.withFocus({ kind: 'native' });
+  const rest = (steps: Expr[]): string[] => nextSteps(steps, native, unit);
+  let path: string;
+  if (expr.root === '/') {
+    // `//name` from the root: the index answers it for the root itself (one node, no sorting)
+    // and `//*[p]` from the root: the document's element list, filtered
+    const name = indexedName(expr.steps, 0, native);
+    const anyElement = name === undefined ? anyElementPredicates(expr.steps, 0, native) : undefined;
+    if (name !== undefined) {
+      const [found, used] = indexedSteps(ROOT, name, expr.steps, 1, native, unit);
+      path = `(${[found, ...rest(expr.steps.slice(1 + used))].join('/')})`;
+    } else if (anyElement) path = `(${[anyElements(ROOT, anyElement, native, unit), ...rest(expr.steps.slice(2))].join('/')})`;
+    else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
+  } else {
+    const [first, ...others] = expr.steps;
+    if (first.kind !== 'AxisStep') return `(${[`(${translateExpr(first, scope, unit)})`, ...rest(others)].join('/')})`;
+    path = `(${[axisStep(first, native, unit), ...rest(others)].join('/')})`;
+  }
+  return withFocus(path, scope);
+}
+
+/**
+ * A path written for the native focus, evaluated against the scope's focus. With a focus in
+ * parameters or a multi-document context, `!` keeps the order of the context documents
+ * (their order relative to each other is not document order in saxon-js).
+ */
+function withFocus(path: string, scope: Scope): string {
+  switch (scope.focus.kind) {
+    case 'absent':
+    case 'native':
+      return path;
+    case 'params':
+    case 'value':
+      return `(${scope.focus.item} ! ${path})`;
+  }
+}
+
+/** A step evaluated against the scope's focus. */
+function firstStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  return withFocus(axisStep(step, scope.withFocus({ kind: 'native' }), unit), scope);
+}
+
+/**
+ * Steps after the first; `//name` (unpredicated) becomes one step calling the name index on each
+ * context node — the `/` before it sorts and deduplicates as the axis steps did (paths-index.ts).
+ */
+function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const name = indexedName(steps, i, native);
+    const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
+    const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
+    const run = name === undefined && !anyElement && !descendant ? childRun(steps, i, native) : undefined;
+    if (run) {
+      out.push(childPathStep(run));
+      i += run.length - 1;
+    } else if (name !== undefined) {
+      const [found, used] = indexedSteps('.', name, steps, i + 1, native, unit);
+      out.push(found);
+      i += used;
+    } else if (anyElement) {
+      out.push(anyElements('.', anyElement, native, unit));
+      i++;
+    } else if (descendant) {
+      out.push(axisStep(descendant, native, unit));
+      i++;
+    } else {
+      out.push(nextStep(steps[i], native, unit));
+    }
+  }
+  return out;
+}
+
+/**
+ * The index call for `//name[p]…` (the child step `steps[at]`) and, when the step after it is an
+ * unpredicated `child::c`, that step too, through the name index (paths-index.ts
+ * `childrenNamedCall`): the expression, and how many steps it stands for.
+ */
+function indexedSteps(context: string, name: string, steps: readonly Expr[], at: number, native: Scope, unit: TranslationUnit): [string, number] {
+  const found = indexed(context, name, steps[at], native, unit);
+  const next = steps[at + 1];
+  if (!next || next.kind !== 'AxisStep' || next.axis !== 'child' || next.predicates.length > 0 || next.test.kind !== 'NameTest') return [found, 1];
+  const child = eqname(native.elementName(next.test.name, next.test.start));
+  return [childrenNamedCall(context, name, found, child, axisStep(next, native, unit)), 2];
+}
+
+/** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
+function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
+  if (step.kind !== 'AxisStep') return descendantsCall(context, name);
+  const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
+  // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
+  const leaves = leadingLeafComparisons(step.predicates, native);
+  const candidates = descendantsCall(context, name);
+  const filtered =
+    leaves.count > 0
+      ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
+      : `${candidates}${preds[0] ?? ''}`;
+  // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
+  const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+  // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
+  if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
+  return `${filtered}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
+}
+
+/** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
+function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
+  const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
+  const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, '*', preds[0], `${descendantElementsCall(context)}${filters[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${filters.slice(1).join('')}`;
+  if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
+  return `${descendantElementsCall(context)}${filters.join('')}`;
+}
+
+/** The value-index call for a first predicate `match` of `//name` (or `//*`), with `fallback` the step as written. */
+function matching(context: string, name: string, match: ValuePredicate, fallback: string, native: Scope, unit: TranslationUnit): string {
+  return descendantsMatchingCall(context, name, match, translateExpr(match.values, native, unit), fallback);
+}
+
+function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  const native = scope.withFocus({ kind: 'native' });
+  return step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`).join('');
+}
+
+function nextStep(step: Expr, native: Scope, unit: TranslationUnit): string {
+  if (step.kind === 'AxisStep') return axisStep(step, native, unit);
+  return `(${translateExpr(step, native, unit)})`;
+}
+
+function axisStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
+  if (step.axis === 'namespace') throw scope.error('XQST0134', step.start);
+  const preds = predicates(step, scope, unit);
+  return `${step.axis}::${nodeTest(step.test, step.axis === 'attribute', scope)}${preds}`;
+}
+
+/** A node test; names XPath cannot write become a predicate on the node name (translate/names.ts). */
+function nodeTest(test: NodeTest, attribute: boolean, scope: Scope): string {
+  switch (test.kind) {
+    case 'NameTest':
+      return nameTest(attribute ? scope.attributeName(test.name, test.start) : scope.elementName(test.name, test.start));
+    case 'Wildcard': {
+      if (test.uri !== undefined) return uriWildcard(test.uri);
+      if (test.prefix !== undefined) return uriWildcard(scope.resolvePrefix(test.prefix, test.start));
+      if (test.local !== undefined) return localNameTest(test.local);
+      return '*';
+    }
+    case 'ElementTest':
+    case 'AttributeTest': {
+      if (test.name === null || test.name === '*') return translateKindTest(test, scope);
+      const name = test.kind === 'ElementTest' ? scope.elementName(test.name, test.start) : scope.attributeName(test.name, test.start);
+      if (nodeNameInXPath(name) !== undefined) return translateKindTest(test, scope);
+      return `${translateKindTest({ ...test, name: '*' }, scope)}${nameTestPredicate(name)}`;
+    }
+    default:
+      return translateKindTest(test, scope);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * XQuery main module → XSLT 3.0 stylesheet.
+ *
+ *   translateModule(module, source, { contextMode }) → Translation
+ *
+ * Context modes (spec §6.1, §9.2):
+ * - `none`: no context; `.` raises XPDY0002 at run time;
+ * - `single`: one context document; the body runs inside `xsl:for-each` over CONTEXT_PARAM
+ *   (a native focus);
+ * - `multi`: a sequence of documents (a database, or several `context` values); the focus is
+ *   CONTEXT_PARAM itself (`.` is the sequence, relative paths start from it). When the
+ *   parameter is not supplied, it defaults to the engine's `collection($CONTEXT_URI_PARAM)`,
+ *   which the worker's DocumentSource answers (a database context).
+ */
+import { CONTEXT_PARAM } from '../../constants';
+import type { MainModule } from '../syntax';
+import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
+import { translateExpr } from './expressions';
+import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
+import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
+import { fitsLibrary } from './library';
+import { translateProlog, type ExternalVariable } from './prolog';
+import { Scope, StaticContext, type Focus } from './scope';
+import { checkedValue } from './types';
+import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
+import { TranslationUnit } from './unit';
+import { braced } from './emit';
+
+export type ContextMode = 'none' | 'single' | 'multi';
+
+export interface TranslateOptions {
+  readonly contextMode: ContextMode;
+  /**
+   * Emit chosen literals as stylesheet parameters (literals.ts), so that queries differing only
+   * in them share one compilation; default true.
+   */
+  readonly literalParams?: boolean;
+  /**
+   * Plain direct element constructors as calls of the runtime library's functions
+   * (xpath.ts), which a run on the library needs; default true. False: nested
+   * instructions, which build nested elements in place (see `Translation.copiesConstructedElements`).
+   */
+  readonly plainConstructors?: boolean;
+}
+
+export interface Translation {
+  readonly xslt: string;
+  /** XQuery offset of each XSLT line (1-based index). */
+  readonly lineOffsets: readonly (number | undefined)[];
+  readonly externals: readonly ExternalVariable[];
+  /** Literals emitted as parameters: every run binds each one to its value. */
+  readonly literals: readonly LiteralParam[];
+  /** `declare option output:*` values. */
+  readonly outputOptions: Readonly<Record<string, string>>;
+  /** `declare base-uri`, if any. */
+  readonly baseUri: string | null;
+  readonly contextMode: ContextMode;
+  /**
+   * Whether plain constructor calls copy elements built by other calls into their parents: the
+   * query's own stylesheet is then better translated with `plainConstructors: false`.
+   */
+  readonly copiesConstructedElements: boolean;
+  /**
+   * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
+   * expression: no external variables, no declared or generated functions or variables. It
+   * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
+   * focuses on it). `offset` is where the query body starts, for error positions. With
+   * `library`, the expression calls declarations of the runtime library (library.ts) and runs
+   * there; without, it runs on saxon-js's XPath evaluator.
+   */
+  readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean; readonly summary?: string };
+}
+
+export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
+  const ctx = new StaticContext(source);
+  if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
+  ctx.plainConstructors = options.plainConstructors !== false;
+  const unit = new TranslationUnit(source);
+  const mode = options.contextMode;
+  const ctxRef = `$${CONTEXT_PARAM}`;
+  let globalFocus: Focus;
+  let bodyFocus: Focus;
+  switch (mode) {
+    case 'none':
+      globalFocus = bodyFocus = { kind: 'absent' };
+      break;
+    case 'single':
+      globalFocus = { kind: 'params', item: ctxRef, position: '1', last: '1' };
+      bodyFocus = { kind: 'native' };
+      unit.addParam(`<xsl:param name="${CONTEXT_PARAM}" as="document-node()" required="yes"/>`, module);
+      break;
+    case 'multi':
+      globalFocus = bodyFocus = { kind: 'value', item: ctxRef, position: '1', last: '1' };
+      unit.addParam(`<xsl:param name="${CONTEXT_URI_PARAM}" as="${braced(NS.xs)}string?" select="()"/>`, module);
+      unit.addParam(
+        `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="${xmlAttr(`if (exists($${CONTEXT_URI_PARAM})) then ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) else ()`)}"/>`,
+        module,
+      );
+      break;
+  }
+  const decl = contextItemDecl(module.prolog, Scope.root(ctx, globalFocus));
+  const declared = usesDeclaredValue(decl, mode !== 'none');
+  if (declared) globalFocus = bodyFocus = DECLARED_CONTEXT_FOCUS;
+  const root = Scope.root(ctx, globalFocus);
+  const externals = translateProlog(module.prolog, root, unit, globalFocus);
+  if (declared) declareContextItem(decl!, root, unit);
+  const body = translateExpr(module.body, root.withFocus(bodyFocus), unit);
+  // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
+  const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
+  const mark = unit.marker(module.body);
+  let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
+  // a declared type checks the request's context document (in the stylesheet: no XPath shortcut)
+  const checked = mode === 'single' && !declared && decl?.type !== null && decl?.type !== undefined;
+  if (mode === 'single' && !declared) {
+    const context = checked ? checkedValue(ctxRef, contextItemType(decl, root), 'The context item') : ctxRef;
+    template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
+  }
+  const literals = ctx.literals.params;
+  for (const p of literals) unit.addParam(literalParamDeclaration(p), module.body);
+  const { xslt, lineOffsets } = unit.assemble(template, module.body);
+  const libraryNames = unit.libraryOnly();
+  const library = libraryNames !== undefined && libraryNames.size > 0;
+  const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
+  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library, ...(summary ? { summary } : {}) } : undefined;
+  return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
+}
+
+/**
+ * Longest expression run as XPath on saxon-js's evaluator (compiled into a plan once per text,
+ * xpath-plans.ts); a longer one runs its stylesheet.
+ */
+export const XPATH_MAX_LENGTH = 4096;
+
+/**
+ * Longest expression run on the runtime library (`Translation.xpath.library`). Such a run is
+ * the first sight of a query shape only (a shape seen again compiles its own stylesheet,
+ * engine.ts), and parses its expression (about 0.5 ms per KB): far less than compiling the
+ * stylesheet of a never-seen query, which takes hundreds of milliseconds. A FLWOR with a few
+ * `let` clauses, order keys and a constructor translates to 4-6 KB of expression.
+ */
+export const LIBRARY_MAX_LENGTH = 16384;
+
+/**
+ * The XPath expression to run instead of the stylesheet (Translation.xpath), with the context
+ * the stylesheet would set up: the focus on the one context document, or, for a database
+ * context (CONTEXT_URI_PARAM given), the database's documents. Undefined: run the stylesheet.
+ */
+export function xpathToRun(t: Translation, databaseContext: boolean): string | undefined {
+  if (!t.xpath || t.xpath.expression.length > (t.xpath.library ? LIBRARY_MAX_LENGTH : XPATH_MAX_LENGTH)) return undefined;
+  const { expression } = t.xpath;
+  const ctx = `$${CONTEXT_PARAM}`;
+  switch (t.contextMode) {
+    case 'none':
+      return expression;
+    case 'single':
+      return `${ctx} ! (${expression})`;
+    case 'multi': {
+      if (!databaseContext) return expression;
+      const run = `let ${ctx} := ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) return (${expression})`;
+      const summary = t.xpath.summary;
+      if (summary === undefined) return run;
+      // the summaries' answer, else (false()) the query as written, which only then binds the context
+      const r = `$${braced(NS.gen)}summary`;
+      return `let ${r} := ${summary} return if (${r} instance of ${braced(NS.xs)}boolean) then (${run}) else ${r}`;
+    }
+  }
+}

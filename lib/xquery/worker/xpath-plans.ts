@@ -1,0 +1,70 @@
+/**
+ * Compiled XPath expressions, kept per thread: a query that runs as one XPath expression
+ * (translate/translation.ts `Translation.xpath`) is parsed and compiled by saxon-js once per text and
+ * parameter names (saxon/xpath-plan.ts), not on every run as `XPath.evaluate` does. Queries that
+ * differ only in literals outside predicates have the same text (those literals are parameters,
+ * translate/literals.ts), so they share one plan too.
+ *
+ * A plan answers what `XPath.evaluate` answers: both compile the parameters with the static type
+ * `item()*` (they arrive as XDM sequences), and each run gets its own static base URI, namespaces
+ * and parameters. Where the two could differ, the expression runs through `XPath.evaluate` as
+ * before: when it does not compile as a plan (`XPath.evaluate` then raises its static error with
+ * its own message; saxon-js's `XPath.compile` also fails on some expressions `XPath.evaluate`
+ * takes), and when a run leaves a variable of the plan unbound.
+ */
+import { LRUCache } from 'lru-cache';
+import { saxon } from '../../saxon';
+import { compileXPath, runXPathPlan, type XPathPlan } from '../../saxon/xpath-plan';
+
+/** Plans kept per thread; an expression is at most translate/translation.ts XPATH_MAX_LENGTH long. */
+const MAX_PLANS = 512;
+
+/** A kept plan and the parameter names it was compiled for; plan false: the expression runs through `XPath.evaluate`. */
+interface PlanEntry {
+  readonly names: string;
+  readonly plan: XPathPlan | false;
+}
+
+/**
+ * By expression text; runs of one text nearly always bind the same names, and one that binds
+ * others replaces the entry. Keyed by the text alone, a lookup hashes the text as it came rather
+ * than a new string built from names and text.
+ */
+const plans = new LRUCache<string, PlanEntry>({ max: MAX_PLANS });
+
+export interface XPathRun {
+  readonly params: Record<string, unknown>;
+  readonly staticBaseURI: string;
+  readonly namespaceContext: Readonly<Record<string, string>>;
+}
+
+/** The plan of `expression` for runs binding `params` (by their names), compiled now or found. */
+function planOf(expression: string, params: Record<string, unknown>, namespaceContext: Readonly<Record<string, string>>): XPathPlan | false {
+  const names = Object.keys(params).join('\n');
+  const entry = plans.get(expression);
+  if (entry !== undefined && entry.names === names) return entry.plan;
+  let plan: XPathPlan | false;
+  try {
+    plan = compileXPath(expression, params, namespaceContext);
+  } catch {
+    plan = false;
+  }
+  plans.set(expression, { names, plan });
+  return plan;
+}
+
+/** Whether every variable the plan reads is bound, by EQName or (no namespace) by local name. */
+function binds(plan: XPathPlan, params: Record<string, unknown>): boolean {
+  return (plan.freeV ?? []).every((name) => Object.hasOwn(params, name.startsWith('Q{}') ? name.slice(3) : name));
+}
+
+/**
+ * Evaluates an XPath expression as `XPath.evaluate` does with these options (result form `xdm`),
+ * from its kept plan. Plans of different namespace contexts are not told apart: the engine uses one.
+ */
+export function evaluatePlanned(expression: string, run: XPathRun): unknown {
+  const options = { params: run.params, resultForm: 'xdm', staticBaseURI: run.staticBaseURI, namespaceContext: run.namespaceContext };
+  const plan = planOf(expression, run.params, run.namespaceContext);
+  if (plan === false || !binds(plan, run.params)) return saxon.XPath.evaluate(expression, null, options);
+  return runXPathPlan(plan, options);
+}
