@@ -7,7 +7,7 @@
  * environment (query-host-environment.ts), whose module outlives the files' module registries.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { KeptHosts } from '../../lib/xquery/engine/query-host';
+import type { KeptHosts } from '../../lib/xquery/engine/kept-hosts';
 
 /** The global through which a test file reaches its jest worker's kept processes. */
 export const KEPT_HOSTS = '__xmldbKeptHosts';

@@ -7,7 +7,8 @@
 import { saxon, type XdmNode } from '../../lib/saxon';
 import { patchDocumentOrder } from '../../lib/saxon/patches/document-order';
 import { parseToCompactTree } from '../../lib/tree/build-tree';
-import { TreeView, compareTreeOrder, treeNode } from '../../lib/tree/tree-dom';
+import { TreeView, treeNode } from '../../lib/tree/tree-dom';
+import { compareTreeOrder } from '../../lib/tree/tree-order';
 
 type Compare = (a: unknown, b: unknown) => number;
 const domUtils = (saxon.internals as unknown as { DomUtils: { fb: Compare & { __documentOrderPatched?: boolean } } }).DomUtils;

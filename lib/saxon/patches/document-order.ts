@@ -9,7 +9,7 @@
  * nine tenths of it there.
  *
  * A stored document is a compact tree whose nodes are rows in document order
- * (lib/tree/tree-dom.ts), so two of its nodes compare by row, with no walk. The patched function
+ * (lib/tree/tree-order.ts), so two of its nodes compare by row, with no walk. The patched function
  * answers from rows when both nodes belong to compact trees, and for the nodes of two trees from
  * the order of the two document nodes (which saxon-js gives); any other pair (a node of saxon-js's
  * own DOM, as element constructors make, or a namespace node) is compared by the original. Sorts
@@ -17,7 +17,7 @@
  * Guarded like the other patches: a different function fails when the patch is applied.
  */
 import { saxon } from '..';
-import { compareTreeOrder } from '../../tree/tree-dom';
+import { compareTreeOrder } from '../../tree/tree-order';
 
 type Compare = ((a: unknown, b: unknown) => number) & { __documentOrderPatched?: boolean };
 

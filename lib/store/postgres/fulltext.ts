@@ -70,3 +70,41 @@ export async function readFullText(session: Session, db: string, lookup: FullTex
   );
   return { postings: rows.map((r) => [r.path, r.nodes] as const) };
 }
+
+/** The copy `to` of the database `from` gets its index too (the same documents and options). */
+export async function copyIndex(session: Session, from: string, to: string): Promise<void> {
+  await session.query('DELETE FROM xmldb_fulltext WHERE db = $1', [to]);
+  await session.query('INSERT INTO xmldb_fulltext (db, path, node, tokens) SELECT $2, path, node, tokens FROM xmldb_fulltext WHERE db = $1', [from, to]);
+  await session.query('UPDATE xmldb_databases SET fulltext = (SELECT fulltext FROM xmldb_databases WHERE name = $1) WHERE name = $2', [from, to]);
+}
+
+/**
+ * Drops the postings of the documents of `db` that `pathSql` selects: a condition on `path` (or `r.path`) in
+ * which `$2`, `$3`, … are `params` (the store's own path conditions, never a client's text).
+ */
+export async function dropPostings(session: Session, db: string, pathSql: string, params: readonly unknown[]): Promise<void> {
+  await session.query(`DELETE FROM xmldb_fulltext r WHERE r.db = $1 AND ${pathSql}`, [db, ...params]);
+}
+
+/** Moves the postings of renamed documents with them. */
+export async function movePostings(session: Session, db: string, moves: readonly { readonly from: string; readonly to: string }[]): Promise<void> {
+  // xmldb_fulltext has no unique key, so that its rows move in one statement whatever the order
+  await session.query('UPDATE xmldb_fulltext f SET path = m.dst FROM unnest($2::text[], $3::text[]) AS m(src, dst) WHERE f.db = $1 AND f.path = m.src', [db, moves.map((m) => m.from), moves.map((m) => m.to)]);
+}
+
+/** Whether the tables hold the full-text index of `db`. */
+export async function indexKept(session: Session, db: string): Promise<boolean> {
+  const rows = await session.query<{ fulltext: boolean }>('SELECT fulltext FROM xmldb_databases WHERE name = $1', [db]);
+  return rows[0]?.fulltext === true;
+}
+
+/**
+ * Writes the postings of the document just stored at `path`, if the tables hold the index of
+ * `db`; a write without the tokenizer drops them instead (the engine then derives the index).
+ */
+export async function indexDocument(session: Session, tokenize: FullTextTokenizer | undefined, db: string, path: string, data: Buffer): Promise<void> {
+  const [row] = await session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
+  if (!row.fulltext) return;
+  if (tokenize) await insertPostings(session, tokenize, db, path, data.toString('utf8'), row.options);
+  else await rebuildIndex(session, undefined, db);
+}

@@ -15,7 +15,7 @@ import { contentTypeOf } from '../media-types';
 import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
 import type { DatabaseOptions, FullTextTokenizer, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { insertBlob, orphansOf } from './blobs';
-import { insertPostings, rebuildIndex } from './fulltext';
+import { copyIndex, dropPostings, indexDocument, indexKept, movePostings, rebuildIndex } from './fulltext';
 import { atOrBelowSql, belowRange, PgReadView, type ViewContext } from './read-view';
 
 export interface WriteContext extends ViewContext {
@@ -135,10 +135,7 @@ export class PgWriteView extends PgReadView implements WriteView {
         `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}) SELECT $2, ${RESOURCE_FIELDS} FROM xmldb_resources WHERE db = $1`,
         [from, to],
       );
-      // the copy's full-text index is the source's (same documents, same options)
-      await this.session.query('DELETE FROM xmldb_fulltext WHERE db = $1', [to]);
-      await this.session.query('INSERT INTO xmldb_fulltext (db, path, node, tokens) SELECT $2, path, node, tokens FROM xmldb_fulltext WHERE db = $1', [from, to]);
-      await this.session.query('UPDATE xmldb_databases SET fulltext = (SELECT fulltext FROM xmldb_databases WHERE name = $1) WHERE name = $2', [from, to]);
+      await copyIndex(this.session, from, to);
       this.dirty.add(to);
     });
   }
@@ -155,7 +152,7 @@ export class PgWriteView extends PgReadView implements WriteView {
       await this.session.query('UPDATE xmldb_databases SET options = $2 WHERE name = $1', [db, JSON.stringify(merged)]);
       // The options decide the index (FTINDEX, and its folding): any change rebuilds it, and so
       // does setting them again while the tables do not hold it (CREATE INDEX, db:optimize).
-      if (!sameOptions(current, merged) || !(await this.indexKept(db))) await rebuildIndex(this.session, this.wctx.fullText, db);
+      if (!sameOptions(current, merged) || !(await indexKept(this.session, db))) await rebuildIndex(this.session, this.wctx.fullText, db);
       this.dirty.add(db);
     });
   }
@@ -196,8 +193,8 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT count(*) FROM gone`,
         [db, p, lo, hi, now],
       );
-      await this.session.query('DELETE FROM xmldb_fulltext WHERE db = $1 AND (path = $2 OR (path >= $3 AND path < $4))', [db, p, lo, hi]);
-      if (input.type === 'xml') await this.indexDocument(db, p, data);
+      await dropPostings(this.session, db, '(path = $2 OR (path >= $3 AND path < $4))', [p, lo, hi]);
+      if (input.type === 'xml') await indexDocument(this.session, this.wctx.fullText, db, p, data);
       const info: ResourceInfo = {
         path: p,
         type: input.type,
@@ -228,7 +225,7 @@ export class PgWriteView extends PgReadView implements WriteView {
         [db, Date.now(), ...where.params],
       );
       const indexed = atOrBelowSql(dir, 2);
-      await this.session.query(`DELETE FROM xmldb_fulltext r WHERE r.db = $1 AND ${indexed.sql}`, [db, ...indexed.params]);
+      await dropPostings(this.session, db, indexed.sql, indexed.params);
       const n = Number(row.n);
       if (n > 0) this.dirty.add(db);
       return n;
@@ -255,11 +252,7 @@ export class PgWriteView extends PgReadView implements WriteView {
          SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::bigint[])`,
         [db, ...RESOURCE_FIELDS.split(', ').map(column)],
       );
-      // xmldb_fulltext has no unique key, so that its rows move in one statement whatever the order
-      await this.session.query(
-        'UPDATE xmldb_fulltext f SET path = m.dst FROM unnest($2::text[], $3::text[]) AS m(src, dst) WHERE f.db = $1 AND f.path = m.src',
-        [db, moves.map((m) => m.from), moves.map((m) => m.to)],
-      );
+      await movePostings(this.session, db, moves);
       this.dirty.add(db);
       return moves.length;
     });
@@ -341,24 +334,6 @@ export class PgWriteView extends PgReadView implements WriteView {
 
   private async exists(db: string): Promise<boolean> {
     return (await this.session.query('SELECT 1 FROM xmldb_databases WHERE name = $1', [db])).length > 0;
-  }
-
-  /** Whether the tables hold the full-text index of `db` (fulltext.ts). */
-  private async indexKept(db: string): Promise<boolean> {
-    const rows = await this.session.query<{ fulltext: boolean }>('SELECT fulltext FROM xmldb_databases WHERE name = $1', [db]);
-    return rows[0]?.fulltext === true;
-  }
-
-  /**
-   * Writes the postings of the document just stored at `path`, if the tables hold the index of
-   * `db`; a write without the tokenizer drops them instead (the engine then derives the index).
-   */
-  private async indexDocument(db: string, path: string, data: Buffer): Promise<void> {
-    const [row] = await this.session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
-    if (!row.fulltext) return;
-    const tokenize = this.wctx.fullText;
-    if (tokenize) await insertPostings(this.session, tokenize, db, path, data.toString('utf8'), row.options);
-    else await rebuildIndex(this.session, undefined, db);
   }
 
   /** The options of a database; DB_NOT_FOUND_X if there is none. */

@@ -47,23 +47,14 @@ import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
 import { messageBatch, type MessageBatch } from '../protocol/message-batch';
 import { START_GIVE_UP, startDelay } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
+import type { KeptHosts } from './kept-hosts';
+import { viewRead } from './view-reads';
 
 export interface QueryHostOptions extends QueryPoolOptions {
   /** Queries may read the host's files (the router option `allowFileAccess`): the host may read every file. */
   readonly fileAccess?: boolean;
   /** Where the host's process goes when the host closes while it is ready and idle (see the file comment). */
   readonly kept?: KeptHosts;
-}
-
-/**
- * Host processes that outlive their hosts (test harnesses: one jest worker runs many test files,
- * each with its own instance of this module), by their settings (a host's `settings` key).
- */
-export interface KeptHosts {
-  /** A kept process started with `settings`, ready and idle, now the caller's; undefined if none. */
-  take(settings: string): ChildProcess | undefined;
-  /** Keeps `process` (ready, idle, no listener of the host left on it) for a later host with `settings`. */
-  keep(settings: string, process: ChildProcess): void;
 }
 
 /** What V8 writes to stderr when a heap limit aborts the process. */
@@ -400,20 +391,4 @@ function hostEnvironment(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const name of HOST_ENVIRONMENT) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
-}
-
-/** One read of a job's view. */
-function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
-  switch (read.op) {
-    case 'versions':
-      return view.versions(read.dbs);
-    case 'listResources':
-      return view.listResources(read.db);
-    case 'database':
-      return view.database(read.db);
-    case 'readBytes':
-      return view.readBytes(read.db, read.path);
-    case 'fullText':
-      return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
-  }
 }

@@ -28,7 +28,8 @@
 import { randomBytes } from 'node:crypto';
 import type { QueryJob, QueryOutcome } from '../host/jobs';
 import type { WorkerOutput } from '../host/launch';
-import { hostSettings, QueryHost, type KeptHosts, type QueryHostOptions } from './query-host';
+import { hostSettings, QueryHost, type QueryHostOptions } from './query-host';
+import type { KeptHosts } from './kept-hosts';
 import type { ChannelView } from '../protocol/store-channel';
 
 /** What an engine runs its queries on: its share of a query host. */

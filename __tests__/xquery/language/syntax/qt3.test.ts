@@ -10,7 +10,7 @@ import { describeWithShared } from '../../../helpers/shared-data';
 import { loadQt3Cases, QT3_NEEDS } from './qt3-catalog';
 
 const EXCEPTIONS = new Map(
-  readFileSync(join(__dirname, '../../../fixtures/xquery/qt3-syntax-exceptions.csv'), 'utf8')
+  readFileSync(join(__dirname, '../../../../fixtures/xquery/qt3-syntax-exceptions.csv'), 'utf8')
     .split('\n')
     .slice(1)
     .filter((l) => l.trim())

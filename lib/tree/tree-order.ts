@@ -1,0 +1,60 @@
+/**
+ * Document order over compact trees (compact-tree.ts): rows are in document order, so two nodes of
+ * one tree compare by their rows, with no walk up the tree (saxon-js's node comparison is
+ * patched to ask here first, saxon/patches/document-order.ts).
+ */
+import { treeNode } from './tree-dom';
+
+/** A node of a compact tree: its view and row. */
+type TreeNode = NonNullable<ReturnType<typeof treeNode>>;
+
+/**
+ * The document order of two nodes when both belong to compact trees (their own nodes, or
+ * attributes of their elements): from rows, without walking the tree. Within one tree a node
+ * comes at its row, an element's attributes right after it in the order of its attribute list
+ * (the order saxon-js gives attributes), before its children. Nodes of two trees come in the
+ * order of their document nodes, which `compareDocuments` tells. Undefined when either node is
+ * of another kind (saxon-js's own DOM, a namespace node), for the caller to decide.
+ */
+export function compareTreeOrder(a: unknown, b: unknown, compareDocuments: (a: object, b: object) => number): number | undefined {
+  const x = rowHolder(a);
+  if (x === undefined) return undefined;
+  const y = rowHolder(b);
+  if (y === undefined) return undefined;
+  if (x.v !== y.v) return compareDocuments(x.v.node(0), y.v.node(0));
+  if (x.p !== y.p) return x.p - y.p;
+  const placeA = placeAmongAttributes(x, a);
+  const placeB = placeAmongAttributes(y, b);
+  return placeA < 0 || placeB < 0 ? undefined : placeA - placeB;
+}
+
+/** An attribute node as saxon-js hands it out: made per visit, with its element in `parent`. */
+interface AttributeNode {
+  readonly nodeType: number;
+  readonly parent?: unknown;
+  readonly namespaceURI?: string | null;
+  readonly localName?: string;
+}
+
+/** The node of a compact tree whose row places `node`: the node, or the element of its attribute. */
+function rowHolder(node: unknown): TreeNode | undefined {
+  const own = treeNode(node);
+  if (own !== undefined) return own;
+  const n = node as Partial<AttributeNode> | null;
+  if (n === null || typeof n !== 'object' || n.nodeType !== 2) return undefined;
+  return treeNode(n.parent);
+}
+
+/** 0 for the holder itself, 1 + i for its attribute i (by expanded name), -1 for no such attribute. */
+function placeAmongAttributes(holder: TreeNode, node: unknown): number {
+  if (node === holder) return 0;
+  const { localName, namespaceURI } = node as AttributeNode;
+  const uri = namespaceURI ?? '';
+  const { attrStart, attrName, names } = holder.v.tree;
+  const from = attrStart[holder.p];
+  for (let i = from; i < attrStart[holder.p + 1]; i++) {
+    const name = names[attrName[i]];
+    if (name.local === localName && name.uri === uri) return 1 + i - from;
+  }
+  return -1;
+}

@@ -1,0 +1,22 @@
+/**
+ * The store reads a query host asks of the server for a job (host-protocol.ts `ViewRead`),
+ * answered from the job's view (store-channel.ts), which holds the job's read permission.
+ */
+import type { ViewRead } from '../protocol/host-protocol';
+import type { ChannelView } from '../protocol/store-channel';
+
+/** One read of a job's view. */
+export function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
+  switch (read.op) {
+    case 'versions':
+      return view.versions(read.dbs);
+    case 'listResources':
+      return view.listResources(read.db);
+    case 'database':
+      return view.database(read.db);
+    case 'readBytes':
+      return view.readBytes(read.db, read.path);
+    case 'fullText':
+      return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
+  }
+}
