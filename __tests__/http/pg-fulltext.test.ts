@@ -7,26 +7,16 @@
 import { Client, type QueryResultRow } from 'pg';
 import { fullTextPostings } from '../../lib/xquery/accelerators/fulltext-index/fulltext-store-rows';
 import { createPostgresStore } from '../../lib/store/postgres/pg-store';
-import { describeWithPostgres, freshDatabase } from '../helpers/postgres';
-import { queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { describeWithPostgres } from '../helpers/postgres';
+import { twoServersOnFreshDatabase } from '../helpers/pg-two-servers';
+import { queryBody, type TestServer } from '../helpers/rest';
 
 describeWithPostgres('the full-text index in PostgreSQL', () => {
-  const db = freshDatabase();
-  let one: TestServer;
-  let two: TestServer;
-
-  beforeEach(async () => {
-    one = await startTestServer({ storeUrl: db.url });
-    two = await startTestServer({ storeUrl: db.url, adminPassword: 'ignored: admin exists' });
-  });
-  afterEach(async () => {
-    await one.close();
-    await two.close();
-  });
+  const servers = twoServersOnFreshDatabase();
 
   /** A statement on a connection of its own (the test's database is dropped after each test, with its connections). */
   const sql = async <R extends QueryResultRow>(text: string, params: unknown[] = []): Promise<R[]> => {
-    const client = new Client({ connectionString: db.url });
+    const client = new Client({ connectionString: servers.db.url });
     await client.connect();
     try {
       return (await client.query<R>(text, params)).rows;
@@ -45,80 +35,80 @@ describeWithPostgres('the full-text index in PostgreSQL', () => {
   const query = (s: TestServer, q: string) => queryBody(s, q);
 
   test('rows follow PUT, DELETE, updating queries, db:put, renames, DROP/CREATE INDEX, ALTER, COPY and DROP DB', async () => {
-    await one.put('/rest/ft?ftindex=true', undefined).expect(201);
+    await servers.one.put('/rest/ft?ftindex=true', undefined).expect(201);
     expect(await kept('ft')).toBe(true);
     // text nodes are numbered in document order, whitespace-only ones included; tokens folded, in order
-    await one.put('/rest/ft/a.xml', '<a><p>Usability Testing</p> <p>café, usability!</p><q/></a>', 'application/xml').expect(201);
+    await servers.one.put('/rest/ft/a.xml', '<a><p>Usability Testing</p> <p>café, usability!</p><q/></a>', 'application/xml').expect(201);
     expect(await rows('ft')).toEqual(['a.xml 0: usability testing', 'a.xml 2: cafe usability']);
-    await one.put('/rest/ft/a.xml', '<a><p>Web sites</p></a>', 'application/xml').expect(201);
+    await servers.one.put('/rest/ft/a.xml', '<a><p>Web sites</p></a>', 'application/xml').expect(201);
     expect(await rows('ft')).toEqual(['a.xml 0: web sites']);
-    await query(one, 'insert node <p>New WORDS</p> into doc("ft/a.xml")/a');
+    await query(servers.one, 'insert node <p>New WORDS</p> into doc("ft/a.xml")/a');
     expect(await rows('ft')).toEqual(['a.xml 0: web sites', 'a.xml 1: new words']);
-    await query(one, 'db:put("ft", <b>beta</b>, "dir/b.xml")');
+    await query(servers.one, 'db:put("ft", <b>beta</b>, "dir/b.xml")');
     expect(await rows('ft')).toEqual(['a.xml 0: web sites', 'a.xml 1: new words', 'dir/b.xml 0: beta']);
-    await query(one, 'db:rename("ft", "dir", "moved")');
+    await query(servers.one, 'db:rename("ft", "dir", "moved")');
     expect(await rows('ft')).toEqual(['a.xml 0: web sites', 'a.xml 1: new words', 'moved/b.xml 0: beta']);
     // a binary replacing a document drops its rows
-    await one.put('/rest/ft/moved/b.xml', 'raw', 'application/octet-stream').expect(201);
+    await servers.one.put('/rest/ft/moved/b.xml', 'raw', 'application/octet-stream').expect(201);
     expect(await rows('ft')).toEqual(['a.xml 0: web sites', 'a.xml 1: new words']);
-    await one.del('/rest/ft/a.xml').expect(200);
+    await servers.one.del('/rest/ft/a.xml').expect(200);
     expect(await rows('ft')).toEqual([]);
 
-    await one.put('/rest/ft/c.xml', '<c>Gamma delta</c>', 'application/xml').expect(201);
-    await command(one, 'OPEN ft');
-    await one.post('/rest', '<commands><open name="ft"/><drop-index type="fulltext"/></commands>').expect(200);
+    await servers.one.put('/rest/ft/c.xml', '<c>Gamma delta</c>', 'application/xml').expect(201);
+    await command(servers.one, 'OPEN ft');
+    await servers.one.post('/rest', '<commands><open name="ft"/><drop-index type="fulltext"/></commands>').expect(200);
     expect([await rows('ft'), await kept('ft')]).toEqual([[], false]);
-    await one.post('/rest', '<commands><open name="ft"/><set option="casesens">true</set><create-index type="fulltext"/></commands>').expect(200);
+    await servers.one.post('/rest', '<commands><open name="ft"/><set option="casesens">true</set><create-index type="fulltext"/></commands>').expect(200);
     expect([await rows('ft'), await kept('ft')]).toEqual([['c.xml 0: Gamma delta'], true]);
-    await command(one, 'ALTER DB ft ft2');
+    await command(servers.one, 'ALTER DB ft ft2');
     expect([await rows('ft'), await rows('ft2')]).toEqual([[], ['c.xml 0: Gamma delta']]);
-    await command(one, 'COPY ft2 ft3');
+    await command(servers.one, 'COPY ft2 ft3');
     expect([await rows('ft3'), await kept('ft3')]).toEqual([['c.xml 0: Gamma delta'], true]);
     // a backup keeps no rows: RESTORE builds them from the restored documents
-    await command(one, 'CREATE BACKUP ft3');
-    await one.put('/rest/ft3/c.xml', '<c>Epsilon</c>', 'application/xml').expect(201);
+    await command(servers.one, 'CREATE BACKUP ft3');
+    await servers.one.put('/rest/ft3/c.xml', '<c>Epsilon</c>', 'application/xml').expect(201);
     expect(await rows('ft3')).toEqual(['c.xml 0: Epsilon']);
-    await command(one, 'RESTORE ft3');
+    await command(servers.one, 'RESTORE ft3');
     expect([await rows('ft3'), await kept('ft3')]).toEqual([['c.xml 0: Gamma delta'], true]);
-    await command(one, 'DROP DB ft2');
-    await command(one, 'DROP DB ft3');
+    await command(servers.one, 'DROP DB ft2');
+    await command(servers.one, 'DROP DB ft3');
     expect(await sql('SELECT count(*)::int AS n FROM xmldb_fulltext')).toEqual([{ n: 0 }]);
   });
 
   test('ft:search and contains text take their candidates from the rows, on the other server at once', async () => {
-    await one.put('/rest/s?ftindex=true', undefined).expect(201);
-    await one.put('/rest/s/a.xml', '<a><p>Usability testing</p><p>running usability</p></a>', 'application/xml').expect(201);
+    await servers.one.put('/rest/s?ftindex=true', undefined).expect(201);
+    await servers.one.put('/rest/s/a.xml', '<a><p>Usability testing</p><p>running usability</p></a>', 'application/xml').expect(201);
     const search = 'ft:search("s", "usability") ! string()';
     const path = '//p[text() contains text "usability"] ! string()';
-    expect(await query(two, search)).toBe('Usability testing\nrunning usability');
-    await one.put('/rest/s/a.xml', '<a><p>no match</p><p>usability again</p></a>', 'application/xml').expect(201);
-    expect(await query(two, search)).toBe('usability again');
-    expect(await query(two, `doc("s/a.xml")${path}`)).toBe('usability again');
+    expect(await query(servers.two, search)).toBe('Usability testing\nrunning usability');
+    await servers.one.put('/rest/s/a.xml', '<a><p>no match</p><p>usability again</p></a>', 'application/xml').expect(201);
+    expect(await query(servers.two, search)).toBe('usability again');
+    expect(await query(servers.two, `doc("s/a.xml")${path}`)).toBe('usability again');
     // the rows decide which nodes the matcher sees: a row removed behind the store's back hides its node
     await sql("DELETE FROM xmldb_fulltext WHERE db = 's' AND node = 1");
-    expect(await query(two, search)).toBe('');
-    expect(await query(two, `doc("s/a.xml")${path}`)).toBe('');
+    expect(await query(servers.two, search)).toBe('');
+    expect(await query(servers.two, `doc("s/a.xml")${path}`)).toBe('');
     // stemming and wildcards select tokens from the database's vocabulary
-    await one.put('/rest/s/a.xml', '<a><p>runs</p><p>running</p><p>walked</p></a>', 'application/xml').expect(201);
-    expect(await query(two, 'doc("s/a.xml")//p[text() contains text "run" using stemming] ! string()')).toBe('runs\nrunning');
-    expect(await query(two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked');
+    await servers.one.put('/rest/s/a.xml', '<a><p>runs</p><p>running</p><p>walked</p></a>', 'application/xml').expect(201);
+    expect(await query(servers.two, 'doc("s/a.xml")//p[text() contains text "run" using stemming] ! string()')).toBe('runs\nrunning');
+    expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked');
     await sql("DELETE FROM xmldb_fulltext WHERE db = 's' AND node = 1");
-    expect(await query(two, 'doc("s/a.xml")//p[text() contains text "run" using stemming] ! string()')).toBe('runs');
+    expect(await query(servers.two, 'doc("s/a.xml")//p[text() contains text "run" using stemming] ! string()')).toBe('runs');
     // a word written since is in the vocabulary the next query selects from
-    await one.put('/rest/s/b.xml', '<b>wonder</b>', 'application/xml').expect(201);
-    expect(await query(two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwonder');
+    await servers.one.put('/rest/s/b.xml', '<b>wonder</b>', 'application/xml').expect(201);
+    expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwonder');
   });
 
   test('a write that fails midway changes neither documents nor rows', async () => {
-    await one.put('/rest/f?ftindex=true', undefined).expect(201);
-    await one.put('/rest/f/a.xml', '<a>alpha</a>', 'application/xml').expect(201);
+    await servers.one.put('/rest/f?ftindex=true', undefined).expect(201);
+    await servers.one.put('/rest/f/a.xml', '<a>alpha</a>', 'application/xml').expect(201);
     const before = await rows('f');
     // an updating query whose second update fails when the store applies it (a document cannot lie below another)
-    const failed = await one.get(`/rest?query=${encodeURIComponent('db:put("f", <n>new words</n>, "b.xml"), db:put("f", <n>more</n>, "b.xml/c.xml")')}`);
+    const failed = await servers.one.get(`/rest?query=${encodeURIComponent('db:put("f", <n>new words</n>, "b.xml"), db:put("f", <n>more</n>, "b.xml/c.xml")')}`);
     expect(failed.status).not.toBe(200);
     expect(await rows('f')).toEqual(before);
     // and at the store's seam: a write that throws after its put
-    const store = await createPostgresStore(db.url, { fullText: fullTextPostings });
+    const store = await createPostgresStore(servers.db.url, { fullText: fullTextPostings });
     try {
       await expect(
         store.write(['f'], async (w) => {
@@ -131,6 +121,6 @@ describeWithPostgres('the full-text index in PostgreSQL', () => {
       await store.close();
     }
     expect(await rows('f')).toEqual(before);
-    expect(await query(two, 'ft:search("f", "alpha") ! string()')).toBe('alpha');
+    expect(await query(servers.two, 'ft:search("f", "alpha") ! string()')).toBe('alpha');
   });
 });
