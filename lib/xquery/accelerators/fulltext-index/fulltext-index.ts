@@ -111,15 +111,18 @@ function docFullText(doc: XdmNode, o: FoldOptions): DocFullText {
 function stemGroups(index: DocFullText, language: string | undefined, stem: (w: string) => string): Map<string, number[]> {
   const lang = language ?? '';
   let groups = index.stems.get(lang);
-  if (!groups) {
-    groups = new Map();
-    for (const [token, id] of index.postings.ids) {
-      const s = stem(token.toLowerCase());
-      const list = groups.get(s);
-      if (list) list.push(id);
-      else groups.set(s, [id]);
-    }
-    index.stems.set(lang, groups);
+  if (!groups) index.stems.set(lang, (groups = groupByStem(index.postings.ids, stem)));
+  return groups;
+}
+
+/** Per stem (of the lowercased token, as `tokenSelected` stems), the values of the tokens that have it. */
+export function groupByStem<T>(tokens: Iterable<readonly [string, T]>, stem: (w: string) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const [token, value] of tokens) {
+    const s = stem(token.toLowerCase());
+    const list = groups.get(s);
+    if (list) list.push(value);
+    else groups.set(s, [value]);
   }
   return groups;
 }

@@ -19,7 +19,7 @@ import type { FullTextFound, FullTextLookup } from '../../../store/types';
 import { NodeKind as Row, type CompactTree } from '../../../tree/compact-tree';
 import { treeNode } from '../../../tree/tree-dom';
 import { activeDatabases, type DatabaseAccess } from '../../worker/documents/database-access';
-import type { TokenSelector } from './fulltext-index';
+import { groupByStem, type TokenSelector } from './fulltext-index';
 import { stemmerFor } from '../../fulltext/stemmers';
 
 /** The rows of the text nodes of a compact tree, by their number (see the file comment). */
@@ -103,16 +103,7 @@ function selectedTokens(access: DatabaseAccess, db: string, index: DatabaseIndex
   const lang = selector.language ?? '';
   const { tokens, stems } = vocabulary(access, db, index);
   let groups = stems.get(lang);
-  if (!groups) {
-    groups = new Map();
-    for (const token of tokens) {
-      const s = stem(token.toLowerCase());
-      const list = groups.get(s);
-      if (list) list.push(token);
-      else groups.set(s, [token]);
-    }
-    stems.set(lang, groups);
-  }
+  if (!groups) stems.set(lang, (groups = groupByStem(tokens.map((t) => [t, t] as const), stem)));
   return groups.get(selector.stem) ?? [];
 }
 
