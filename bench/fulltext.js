@@ -15,7 +15,9 @@
 //   predicate    `//text[text() contains text "gold"]` over the indexed database
 //   leaf         `//country[. contains text "Kenya"]` (elements holding one text node)
 //   put indexed  the PUT of `put` into the indexed database, last (BaseX drops its full-text
-//                index on an update unless UPDINDEX is on, so an ft:search after it is shown)
+//                index on an update unless UPDINDEX is on, so an ft:search after it is shown);
+//                both PUT rows start once the server is quiet. fulltext-put.js compares the two
+//                on one server, alternating
 //
 // Each query counts its answer (compared between the servers) and runs once to warm up, then
 // `--runs` times: the p50 is shown. Writes bench/results/fulltext.md and prints it.
@@ -26,7 +28,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { target, request, query, ok, percentile } = require('./client');
-const { log, memory } = require('./measure');
+const { log, memory, settle } = require('./measure');
+const { smallDocument } = require('./fulltext-document');
 const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
 const { generateXmark } = require('./xmark-data');
 
@@ -51,21 +54,14 @@ function options(argv) {
 
 const SCAN = 'count(//text[text() contains text "gold"])';
 
-/** A document of about 10 KB: paragraphs of the words of the XMark text. */
-function smallDocument(xml) {
-  const words = xml.slice(0, 400_000).replace(/<[^>]*>/g, ' ').match(/[A-Za-z]+/g) ?? [];
-  const paragraphs = [];
-  let size = 0;
-  for (let i = 0; size < 10 * 1024 - 200; i += 20) {
-    const p = `<p>${words.slice(i % words.length, (i % words.length) + 20).join(' ')}</p>`;
-    paragraphs.push(p);
-    size += p.length;
-  }
-  return `<doc>\n${paragraphs.join('\n')}\n</doc>`;
-}
-
-/** `runs` PUTs of `doc` to one path of the database (each replaces the last), then its DELETE. */
+/**
+ * `runs` PUTs of `doc` to one path of the database (each replaces the last), then its DELETE; at
+ * least 11, as a PUT takes a few ms. They start once the server is quiet (measure.js `settle`), so
+ * that the PUTs after the queries do not time the garbage collection those queries left behind.
+ */
 async function puts(t, doc, runs) {
+  await settle(t.pids);
+  runs = Math.max(runs, 11);
   const times = [];
   let status;
   for (let i = 0; i <= runs; i++) {

@@ -7,12 +7,8 @@ const { setup, sizes, workloads, loadData } = require('./workloads');
 
 const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-/**
- * Resident memory of each pid's process tree in MB: VmRSS summed over the tree (a server and its
- * query-host children together), and the summed VmHWM (each process's own peak, so an upper
- * bound of the tree's peak).
- */
-function memory(pids) {
+/** The pids of each pid's process tree (a server and its query-host children), read from /proc. */
+function processTrees(pids) {
   const children = new Map();
   for (const d of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -23,13 +19,26 @@ function memory(pids) {
       // the process ended meanwhile
     }
   }
-  let rss = 0;
-  let peak = 0;
-  let seen = false;
+  const all = [];
   const todo = [...pids];
   while (todo.length) {
     const pid = todo.pop();
+    all.push(pid);
     todo.push(...(children.get(pid) ?? []));
+  }
+  return all;
+}
+
+/**
+ * Resident memory of each pid's process tree in MB: VmRSS summed over the tree (a server and its
+ * query-host children together), and the summed VmHWM (each process's own peak, so an upper
+ * bound of the tree's peak).
+ */
+function memory(pids) {
+  let rss = 0;
+  let peak = 0;
+  let seen = false;
+  for (const pid of processTrees(pids)) {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (name) => Number((new RegExp(`${name}:\\s+(\\d+)`).exec(status) ?? [0, 0])[1]);
@@ -41,6 +50,39 @@ function memory(pids) {
     }
   }
   return seen ? { rss: { value: rss / 1024, errors: 0 }, 'rss.peak': { value: peak / 1024, errors: 0 } } : undefined;
+}
+
+/** CPU time (user + system) of the process trees of `pids` so far, in ms. */
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of processTrees(pids)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Waits until the process trees of `pids` are quiet (under 10 ms of CPU in a 250 ms window), at
+ * most `maxMs`: after a heavy query a server's query host may still be collecting its garbage,
+ * and a short request measured meanwhile would time that work, not its own. Answers the ms waited.
+ */
+async function settle(pids, maxMs = 15_000) {
+  const start = Date.now();
+  if (pids.length === 0 || !fs.existsSync('/proc/self/stat')) return 0;
+  let before = cpuMs(pids);
+  while (Date.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuMs(pids);
+    if (now - before < 10) break;
+    before = now;
+  }
+  return Date.now() - start;
 }
 
 /**
@@ -81,4 +123,4 @@ async function measure(targets, files, { rounds, quick, only }) {
   return [...metrics.values()];
 }
 
-module.exports = { measure, memory, log };
+module.exports = { measure, memory, settle, log };
