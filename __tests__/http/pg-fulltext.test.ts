@@ -7,6 +7,7 @@
 import { Client, type QueryResultRow } from 'pg';
 import { fullTextPostings } from '../../lib/xquery/accelerators/fulltext-index/fulltext-store-rows';
 import { createPostgresStore } from '../../lib/store/postgres/pg-store';
+import { OFFLOAD_BYTES } from '../../lib/threads/offload';
 import { describeWithPostgres } from '../helpers/postgres';
 import { twoServersOnFreshDatabase } from '../helpers/pg-two-servers';
 import { queryBody, type TestServer } from '../helpers/rest';
@@ -97,6 +98,19 @@ describeWithPostgres('the full-text index in PostgreSQL', () => {
     // a word written since is in the vocabulary the next query selects from
     await servers.one.put('/rest/s/b.xml', '<b>wonder</b>', 'application/xml').expect(201);
     expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwonder');
+  });
+
+  test('a document large enough to be tokenized on an offload thread gets its rows, by PUT and by CREATE INDEX', async () => {
+    const paragraphs = Array.from({ length: 3000 }, (_, i) => `<p>Word${i} shared TEXT</p>`);
+    const xml = `<doc>${paragraphs.join('\n')}</doc>`;
+    expect(xml.length).toBeGreaterThanOrEqual(OFFLOAD_BYTES);
+    const expected = paragraphs.map((_, i) => `big.xml ${2 * i}: word${i} shared text`);
+    await servers.one.put('/rest/big?ftindex=true', undefined).expect(201);
+    await servers.one.put('/rest/big/big.xml', xml, 'application/xml').expect(201);
+    expect(await rows('big')).toEqual(expected);
+    expect(await query(servers.two, 'ft:search("big", "word2999") ! string()')).toBe('Word2999 shared TEXT');
+    await servers.one.post('/rest', '<commands><open name="big"/><drop-index type="fulltext"/><create-index type="fulltext"/></commands>').expect(200);
+    expect([await kept('big'), await rows('big')]).toEqual([true, expected]);
   });
 
   test('a write that fails midway changes neither documents nor rows', async () => {

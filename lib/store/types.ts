@@ -204,18 +204,23 @@ export type FullTextFound =
   | { readonly postings: readonly (readonly [path: string, nodes: readonly number[]])[] }
   | { readonly vocabulary: readonly string[] };
 
-/** One posting: a text node's number and its folded tokens in order (a token's place in it is its position). */
-export interface FullTextPosting {
-  readonly node: number;
+/**
+ * The postings of one document: for each text node with tokens, its number (`nodes`, ascending)
+ * and its folded tokens in order, joined by single spaces (`tokens`, parallel; a token is letters,
+ * digits and marks, never a space, so a token's place in the split string is its position).
+ */
+export interface FullTextPostings {
+  readonly nodes: readonly number[];
   readonly tokens: readonly string[];
 }
 
 /**
  * The engine's tokenizer for a store that keeps the full-text index: the postings of an XML
  * document (stored bytes) under the options of its database, which decide the folding (CASESENS,
- * DIACRITICS). The store calls it only for databases with the index (`hasFullTextIndex`).
+ * DIACRITICS). The store calls it only for databases with the index (`hasFullTextIndex`). It may
+ * do its work off the calling thread (a large document is parsed on an offload thread).
  */
-export type FullTextTokenizer = (xml: string, options: Readonly<DatabaseOptions>) => FullTextPosting[];
+export type FullTextTokenizer = (xml: Buffer, options: Readonly<DatabaseOptions>) => Promise<FullTextPostings>;
 
 /** Names of databases a request needs, or '*' for all of them (listings, creation by pattern). */
 export type LockSet = readonly string[] | '*';

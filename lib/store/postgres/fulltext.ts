@@ -24,15 +24,15 @@ import type { DatabaseOptions, FullTextFound, FullTextLookup, FullTextTokenizer 
 import type { Session } from './session';
 
 /** The rows of the postings of `path` in `db`. */
-export async function insertPostings(session: Session, tokenize: FullTextTokenizer, db: string, path: string, xml: string, options: DatabaseOptions): Promise<void> {
-  const postings = tokenize(xml, options);
-  if (postings.length === 0) return;
-  // A node's tokens cross as one string split at spaces: a token is letters, digits and marks
-  // (fulltext/tokens.ts), never a space; several times cheaper than JSON at XMark's 100,000 nodes.
+export async function insertPostings(session: Session, tokenize: FullTextTokenizer, db: string, path: string, xml: Buffer, options: DatabaseOptions): Promise<void> {
+  const postings = await tokenize(xml, options);
+  if (postings.nodes.length === 0) return;
+  // A node's tokens cross as one string split at spaces (store/types.ts `FullTextPostings`):
+  // several times cheaper than JSON at XMark's 100,000 nodes.
   await session.query(
     `INSERT INTO xmldb_fulltext (db, path, node, tokens)
      SELECT $1, $2, n, string_to_array(t, ' ') FROM unnest($3::int[], $4::text[]) AS p(n, t)`,
-    [db, path, postings.map((p) => p.node), postings.map((p) => p.tokens.join(' '))],
+    [db, path, postings.nodes, postings.tokens],
   );
 }
 
@@ -50,8 +50,7 @@ export async function rebuildIndex(session: Session, tokenize: FullTextTokenizer
   const docs = await session.query<{ path: string; blob: string }>("SELECT path, blob FROM xmldb_resources WHERE db = $1 AND type = 'xml'", [db]);
   for (const doc of docs) {
     const chunks = await session.query<{ data: Buffer }>('SELECT data FROM xmldb_chunks WHERE blob = $1 ORDER BY seq', [doc.blob]);
-    const xml = Buffer.concat(chunks.map((c) => c.data)).toString('utf8');
-    await insertPostings(session, tokenize, db, doc.path, xml, options);
+    await insertPostings(session, tokenize, db, doc.path, Buffer.concat(chunks.map((c) => c.data)), options);
   }
 }
 
@@ -105,6 +104,6 @@ export async function indexKept(session: Session, db: string): Promise<boolean> 
 export async function indexDocument(session: Session, tokenize: FullTextTokenizer | undefined, db: string, path: string, data: Buffer): Promise<void> {
   const [row] = await session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
   if (!row.fulltext) return;
-  if (tokenize) await insertPostings(session, tokenize, db, path, data.toString('utf8'), row.options);
+  if (tokenize) await insertPostings(session, tokenize, db, path, data, row.options);
   else await rebuildIndex(session, undefined, db);
 }

@@ -7,8 +7,7 @@
 import { xpathError } from '../../saxon';
 import { expand, stopWordList, thesaurus } from './resources';
 import { termTest, type TermTest } from './terms';
-import { normalizeToken } from './terms';
-import { tokenize, wildcardWords, words, type TextToken } from './tokens';
+import { normalizeToken, tokenize, wildcardWords, words, type TextToken } from './tokens';
 import type { FTMatchOptions, FTNode, FTRange, FTValue } from './selection';
 
 interface Span {

@@ -20,8 +20,7 @@
  * The words are folded ignoring case and diacritics, a superset of what any case or diacritics
  * option matches.
  */
-import { normalizeToken } from './terms';
-import { words } from './tokens';
+import { normalizeToken, words } from './tokens';
 import type { FTMatchOptions, FTNode, FTRange } from './selection';
 
 const ASCII = /^[\x00-\x7f]*$/;

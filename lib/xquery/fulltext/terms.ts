@@ -1,19 +1,12 @@
 /**
  * Whether a query token matches a token of the searched text under the match options in force
  * (XQuery Full Text 1.0 §3.4): case, diacritics, stemming, wildcards, BaseX's fuzzy matching and
- * stop words. The full-text index folds the tokens it stores with `normalizeToken`.
+ * stop words. The full-text index folds the tokens it stores with `normalizeToken` (tokens.ts).
  */
 import { xpathError } from '../../saxon';
 import { stemmerFor } from './stemmers';
-import { stripDiacritics } from './tokens';
+import { normalizeToken } from './tokens';
 import type { FTMatchOptions } from './selection';
-
-/** A token as compared: case and diacritics folded as the options say (stemming after). */
-export function normalizeToken(word: string, o: Pick<FTMatchOptions, 'case' | 'diacritics'>): string {
-  let w = o.diacritics === 'insensitive' ? stripDiacritics(word) : word;
-  if (o.case === 'insensitive') w = w.toLowerCase();
-  return w;
-}
 
 /** A query token made ready to compare with text tokens. */
 export type TermTest = (textWord: string) => boolean;

@@ -5,6 +5,7 @@
  * boundaries to the implementation). The full-text index reuses these functions, so what is
  * indexed and what is searched is tokenized by one rule.
  */
+import type { FTMatchOptions } from './selection';
 
 /** A token of searched text: its position (0-based, in tokens), sentence and paragraph. */
 export interface TextToken {
@@ -156,4 +157,11 @@ export function wildcardWords(text: string): string[] {
 /** Without diacritics: the base characters of the canonical decomposition (§3.4.4 `diacritics insensitive`). */
 export function stripDiacritics(word: string): string {
   return /[^\u0000-\u007f]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC') : word;
+}
+
+/** A token as compared: case and diacritics folded as the options say (stemming after). */
+export function normalizeToken(word: string, o: Pick<FTMatchOptions, 'case' | 'diacritics'>): string {
+  let w = o.diacritics === 'insensitive' ? stripDiacritics(word) : word;
+  if (o.case === 'insensitive') w = w.toLowerCase();
+  return w;
 }

@@ -21,9 +21,8 @@ import { hitPositions, ItemMatcher, satisfied, score, weightOf, type FTContext, 
 import { recordHits } from '../fulltext/hits';
 import { FT_MARK_ENGINE_FUNCTIONS, FT_MARK_FUNCTIONS } from './ft-marks';
 import { DEFAULT_MATCH_OPTIONS, type FTCase, type FTMatchOptions, type FTNode } from '../fulltext/selection';
-import { normalizeToken } from '../fulltext/terms';
 import { stemmerFor } from '../fulltext/stemmers';
-import { tokenize, words } from '../fulltext/tokens';
+import { normalizeToken, tokenize, words } from '../fulltext/tokens';
 import { expand, thesaurusOf } from '../fulltext/resources';
 import { ruledOutByIndex } from '../accelerators/fulltext-index/fulltext-candidates';
 import { holdsNone, requiredWords } from '../fulltext/required-words';

@@ -13,12 +13,13 @@ import { activeDocumentSource } from '../../worker/documents/source';
 import { NodeKind as Row } from '../../../tree/compact-tree';
 import { treeNode } from '../../../tree/tree-dom';
 import { storedIndexOf, type StoredIndex } from './fulltext-stored';
-import { foldToken, lookupPhrase, lookupTexts, textAt, textCount, textTokens, tokenSelected, type FoldOptions, type TokenSelector } from './fulltext-index';
+import { lookupPhrase, lookupTexts, textAt, textCount, tokenSelected, type TokenSelector } from './fulltext-index';
+import { foldOf, foldToken, textTokens, type FoldOptions } from './folded-tokens';
 import { stopWords } from '../../fulltext/matcher';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../../fulltext/selection';
 import { stemmerFor } from '../../fulltext/stemmers';
-import { normalizeToken, termTest } from '../../fulltext/terms';
-import { wildcardWords, words } from '../../fulltext/tokens';
+import { termTest } from '../../fulltext/terms';
+import { normalizeToken, wildcardWords, words } from '../../fulltext/tokens';
 
 /** The full-text index options of a database. */
 export interface IndexOptions {
@@ -27,16 +28,15 @@ export interface IndexOptions {
 }
 
 export function indexOptions(o: Readonly<DatabaseOptions>): IndexOptions {
-  const caseSensitive = o.casesens === true;
-  const diacriticsSensitive = o.diacritics === true;
+  const fold = foldOf(o);
   const language = typeof o.language === 'string' && o.language !== '' ? o.language : undefined;
   const stopwords = typeof o.stopwords === 'string' && o.stopwords !== '' ? o.stopwords : undefined;
   return {
-    fold: { caseSensitive, diacriticsSensitive },
+    fold,
     match: {
       ...DEFAULT_MATCH_OPTIONS,
-      case: caseSensitive ? 'sensitive' : 'insensitive',
-      diacritics: diacriticsSensitive ? 'sensitive' : 'insensitive',
+      case: fold.caseSensitive ? 'sensitive' : 'insensitive',
+      diacritics: fold.diacriticsSensitive ? 'sensitive' : 'insensitive',
       stemming: o.stemming === true,
       ...(language !== undefined ? { language } : {}),
       stopWords: stopwords !== undefined ? [{ op: 'base', at: stopwords }] : [],

@@ -1,8 +1,7 @@
 /**
  * The full-text index of stored documents (BaseX's full-text index, docs.basex.org "Indexes"):
- * per document, the text nodes holding each token, tokenized by the one rule of `contains text`
- * (fulltext/tokens.ts) and folded by the options the index was created with (CASESENS,
- * DIACRITICS; STEMMING maps tokens to their stems at lookup).
+ * per document, the text nodes holding each token, tokenized and folded as folded-tokens.ts says
+ * (STEMMING maps tokens to their stems at lookup).
  *
  * Like the value indexes (value-index.ts) it is derived from each stored document version, built
  * on first use and kept in a WeakMap keyed by the document node: a stored version is one
@@ -14,7 +13,7 @@
  *
  * A store that keeps the index itself (PostgreSQL, store/types.ts "The full-text index") answers
  * the lookups of fulltext-candidates.ts instead (fulltext-stored.ts), from postings made by
- * `textTokens` too.
+ * `textTokens` (folded-tokens.ts) too.
  *
  * Storage: the text nodes with at least one token in document order, and the postings of their
  * tokens with positions (fulltext-postings.ts).
@@ -23,16 +22,9 @@ import { NodeKind, type XdmNode } from '../../../saxon';
 import type { DomNode } from '../name-index/name-index';
 import { NodeKind as Row } from '../../../tree/compact-tree';
 import { treeNode } from '../../../tree/tree-dom';
-import { words } from '../../fulltext/tokens';
-import { normalizeToken } from '../../fulltext/terms';
+import { foldToken, type FoldOptions } from './folded-tokens';
 import { stemmerFor } from '../../fulltext/stemmers';
 import { occurrenceCount, phraseTexts, postingsArrayBytes, PostingsBuilder, textsOf, type Postings } from './fulltext-postings';
-
-/** How tokens are folded: the index's CASESENS and DIACRITICS. */
-export interface FoldOptions {
-  readonly caseSensitive: boolean;
-  readonly diacriticsSensitive: boolean;
-}
 
 interface DocFullText {
   /** The indexed text nodes by position: made on demand from rows for a compact tree. */
@@ -57,16 +49,6 @@ const indexes = new WeakMap<object, Map<string, DocFullText>>();
 
 function foldKey(o: FoldOptions): string {
   return `${o.caseSensitive ? 'c' : ''}${o.diacriticsSensitive ? 'd' : ''}`;
-}
-
-/** A token folded as the index stores it. */
-export function foldToken(word: string, o: FoldOptions): string {
-  return normalizeToken(word, { case: o.caseSensitive ? 'sensitive' : 'insensitive', diacritics: o.diacriticsSensitive ? 'sensitive' : 'insensitive' });
-}
-
-/** The tokens of a text node's value, in order, folded as the index stores them (also those a store keeps: fulltext-stored.ts). */
-export function textTokens(value: string, o: FoldOptions): string[] {
-  return words(value).map((w) => foldToken(w, o));
 }
 
 function build(doc: DomNode, o: FoldOptions): DocFullText {

@@ -4,7 +4,7 @@
  * postings share with the parsed documents.
  *
  * A posting names a text node by its number among the text nodes of its document in document
- * order (`textRows`): the data model's order, which any parse of the stored bytes gives, however
+ * order (`textRows`, folded-tokens.ts): the data model's order, which any parse of the stored bytes gives, however
  * the tree lays out its rows. Lookups answer these numbers; `candidateTexts`
  * (fulltext-candidates.ts) turns them into nodes of the parsed document.
  *
@@ -16,18 +16,11 @@
  */
 import type { XdmNode } from '../../../saxon';
 import type { FullTextFound, FullTextLookup } from '../../../store/types';
-import { NodeKind as Row, type CompactTree } from '../../../tree/compact-tree';
 import { treeNode } from '../../../tree/tree-dom';
 import { activeDatabases, type DatabaseAccess } from '../../worker/documents/database-access';
 import { groupByStem, type TokenSelector } from './fulltext-index';
+import { textRows } from './folded-tokens';
 import { stemmerFor } from '../../fulltext/stemmers';
-
-/** The rows of the text nodes of a compact tree, by their number (see the file comment). */
-export function textRows(tree: CompactTree): Int32Array {
-  const rows: number[] = [];
-  for (let pre = 1; pre < tree.size; pre++) if (tree.kind[pre] === Row.text) rows.push(pre);
-  return Int32Array.from(rows);
-}
 
 /** A stored document's index in the store: its text nodes holding a selected token, and the node of a number. */
 export interface StoredIndex {
