@@ -98,6 +98,13 @@ describeWithPostgres('the full-text index in PostgreSQL', () => {
     // a word written since is in the vocabulary the next query selects from
     await servers.one.put('/rest/s/b.xml', '<b>wonder</b>', 'application/xml').expect(201);
     expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwonder');
+    // the vocabulary follows replaced and deleted documents too (read per document version)
+    await servers.one.put('/rest/s/b.xml', '<b>whale</b>', 'application/xml').expect(201);
+    expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('walked\nwhale');
+    expect(await query(servers.two, 'doc("s/b.xml")//b[text() contains text "wonders" using stemming] ! string()')).toBe('');
+    await servers.one.del('/rest/s/a.xml').expect(200);
+    expect(await query(servers.two, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('whale');
+    expect(await query(servers.one, 'ft:search("s", "w.*", map { "wildcards": true() }) ! string()')).toBe('whale');
   });
 
   test('a document large enough to be tokenized on an offload thread gets its rows, by PUT and by CREATE INDEX', async () => {

@@ -196,13 +196,17 @@ export interface WriteView extends ReadView {
 export type FullTextLookup =
   /** The text nodes holding any of these folded tokens, per document. */
   | { readonly tokens: readonly string[] }
-  /** Every folded token of the database, once (wildcards, fuzzy and stemmed words select from it). */
-  | { readonly vocabulary: true };
+  /**
+   * The distinct folded tokens of each XML document at these paths (wildcards, fuzzy and stemmed
+   * words select from a database's vocabulary, kept per document version).
+   */
+  | { readonly vocabularyOf: readonly string[] };
 
 export type FullTextFound =
   /** Per document path holding any token asked, its text node numbers, ascending. */
   | { readonly postings: readonly (readonly [path: string, nodes: readonly number[]])[] }
-  | { readonly vocabulary: readonly string[] };
+  /** Per path asked that has tokens, its distinct tokens. */
+  | { readonly vocabularies: readonly (readonly [path: string, tokens: readonly string[]])[] };
 
 /**
  * The postings of one document: for each text node with tokens, its number (`nodes`, ascending)

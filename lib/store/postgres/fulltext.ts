@@ -58,9 +58,13 @@ export async function rebuildIndex(session: Session, tokenize: FullTextTokenizer
 export async function readFullText(session: Session, db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined> {
   const [row] = await session.query<{ options: DatabaseOptions; fulltext: boolean }>('SELECT options, fulltext FROM xmldb_databases WHERE name = $1', [db]);
   if (!row?.fulltext || !hasFullTextIndex(row.options)) return undefined;
-  if ('vocabulary' in lookup) {
-    const rows = await session.query<{ t: string }>('SELECT DISTINCT t FROM xmldb_fulltext f, unnest(f.tokens) t WHERE f.db = $1', [db]);
-    return { vocabulary: rows.map((r) => r.t) };
+  if ('vocabularyOf' in lookup) {
+    if (lookup.vocabularyOf.length === 0) return { vocabularies: [] };
+    const rows = await session.query<{ path: string; tokens: string[] }>(
+      'SELECT path, array_agg(DISTINCT t) AS tokens FROM xmldb_fulltext f, unnest(f.tokens) t WHERE f.db = $1 AND f.path = ANY($2::text[]) GROUP BY path',
+      [db, lookup.vocabularyOf],
+    );
+    return { vocabularies: rows.map((r) => [r.path, r.tokens] as const) };
   }
   if (lookup.tokens.length === 0) return { postings: [] };
   const rows = await session.query<{ path: string; nodes: number[] }>(

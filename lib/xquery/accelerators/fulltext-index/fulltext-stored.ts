@@ -10,15 +10,16 @@
  *
  * A query run asks the store once per database whether it keeps the index, and once per set of
  * tokens (all documents of the database in one answer); words that select tokens by a rule
- * (stemming, wildcards, fuzzy) select them from the database's vocabulary, kept while the
- * database's documents and options stay the same. The answers are those of the request's view,
+ * (stemming, wildcards, fuzzy) select them from the database's vocabulary, kept across runs and
+ * brought up to date by reading the tokens of the documents written since (stored-vocabulary.ts). The answers are those of the request's view,
  * so they are never staler than its documents.
  */
 import type { XdmNode } from '../../../saxon';
 import type { FullTextFound, FullTextLookup } from '../../../store/types';
 import { treeNode } from '../../../tree/tree-dom';
 import { activeDatabases, type DatabaseAccess } from '../../worker/documents/database-access';
-import { groupByStem, type TokenSelector } from './fulltext-index';
+import type { TokenSelector } from './fulltext-index';
+import { StoredVocabulary } from './stored-vocabulary';
 import { textRows } from './folded-tokens';
 import { stemmerFor } from '../../fulltext/stemmers';
 
@@ -34,24 +35,16 @@ export interface StoredIndex {
 interface DatabaseIndex {
   /** Per set of tokens (joined by NUL): per document path, its text node numbers. */
   readonly postings: Map<string, ReadonlyMap<string, readonly number[]>>;
-  vocabulary?: Vocabulary;
-}
-
-/** A database's vocabulary, and per language its tokens by stem. */
-interface Vocabulary {
-  /** What decides the vocabulary: the database's options and the versions of its resources. */
-  readonly key: string;
-  readonly tokens: readonly string[];
-  readonly stems: Map<string, Map<string, string[]>>;
+  vocabulary?: StoredVocabulary;
 }
 
 /** Per run (its database access), per database: the stored index, or null when the store keeps none. */
 const perRun = new WeakMap<DatabaseAccess, Map<string, DatabaseIndex | null>>();
 /**
- * The vocabularies of the databases read last, kept across runs (the store reads every row for
- * one) while their documents and options stay as they were.
+ * The vocabularies of the databases read last, kept across runs: the next run's reads only the
+ * tokens of the documents written since (stored-vocabulary.ts).
  */
-const vocabularies = new Map<string, Vocabulary>();
+const vocabularies = new Map<string, StoredVocabulary>();
 const KEPT_VOCABULARIES = 8;
 /** Per parsed document: `textRows` of its tree. */
 const rowsOf = new WeakMap<object, Int32Array>();
@@ -71,15 +64,16 @@ function databaseIndex(access: DatabaseAccess, db: string): DatabaseIndex | unde
   return index ?? undefined;
 }
 
-function vocabulary(access: DatabaseAccess, db: string, index: DatabaseIndex): Vocabulary {
+function vocabulary(access: DatabaseAccess, db: string, index: DatabaseIndex): StoredVocabulary {
   if (index.vocabulary) return index.vocabulary;
-  // a resource's etag names its content (store/types.ts), the options the folding
-  const key = JSON.stringify([access.databaseInfo(db).options, access.resources(db).map((r) => [r.path, r.etag])]);
+  const options = JSON.stringify(access.databaseInfo(db).options);
   let kept = vocabularies.get(db);
-  if (kept?.key !== key) {
-    const found = ask(access, db, { vocabulary: true });
-    kept = { key, tokens: found && 'vocabulary' in found ? found.vocabulary : [], stems: new Map() };
-  }
+  if (kept?.options !== options) kept = StoredVocabulary.empty(options);
+  const versions = new Map(access.resources(db).filter((r) => r.type === 'xml').map((r) => [r.path, r.etag]));
+  kept = kept.updated(versions, (paths) => {
+    const found = ask(access, db, { vocabularyOf: paths });
+    return found && 'vocabularies' in found ? found.vocabularies : [];
+  });
   vocabularies.delete(db);
   vocabularies.set(db, kept);
   for (const name of vocabularies.keys()) if (vocabularies.size > KEPT_VOCABULARIES) vocabularies.delete(name);
@@ -93,11 +87,7 @@ function selectedTokens(access: DatabaseAccess, db: string, index: DatabaseIndex
   if ('test' in selector) return vocabulary(access, db, index).tokens.filter(selector.test);
   const stem = stemmerFor(selector.language);
   if (!stem) return [];
-  const lang = selector.language ?? '';
-  const { tokens, stems } = vocabulary(access, db, index);
-  let groups = stems.get(lang);
-  if (!groups) stems.set(lang, (groups = groupByStem(tokens.map((t) => [t, t] as const), stem)));
-  return groups.get(selector.stem) ?? [];
+  return vocabulary(access, db, index).byStem(selector.language ?? '', stem).get(selector.stem) ?? [];
 }
 
 function postings(access: DatabaseAccess, db: string, index: DatabaseIndex, tokens: readonly string[]): ReadonlyMap<string, readonly number[]> {
