@@ -29,6 +29,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
   const query = async (text: string, context: QueryScope, baseUri?: string): Promise<string> => {
     const response = await runLockedQuery(session, context.view, context.locks, {
       query: text,
+      mixUpdates: context.mixUpdates || undefined,
       baseUri,
       context: queryContext({ db: context.db, path: context.path, context: [] }),
       variables: input.variables,
@@ -43,7 +44,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
     query,
-    analyzeQuery: (text) => runtime.engine.prepare(text).analysis(),
+    analyzeQuery: (text, mixUpdates) => runtime.engine.prepare(text).analysis(mixUpdates),
     runFile: async (file, context) => {
       const source = await readServerFile(runtime.options.restPath, file);
       return query(source.text, context, source.baseUri);

@@ -5,6 +5,7 @@
  * are given explicitly.
  */
 import { queryAccess } from '../commands/exec/query-access';
+import { mixesUpdates } from '../commands/exec/session-options';
 import { raise, withHeaders } from '../errors';
 import { contentRange, type RequestedRange } from '../range-requests';
 import type { LockSet, ReadView, WriteView } from '../store/types';
@@ -38,11 +39,6 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   if (input.context.length > 0) return { kind: 'documents', xml: input.context };
   if (input.db !== undefined) return { kind: 'database', db: input.db, path: input.path ?? '' };
   return { kind: 'none' };
-}
-
-/** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
-function mixesUpdates(options: ReadonlyMap<string, OptionValue> | undefined): boolean {
-  return options?.get('MIXUPDATES') === true;
 }
 
 function isWriteView(view: ReadView | WriteView): view is WriteView {
@@ -83,6 +79,8 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
 function runUnlockedQuery(session: Session, call: QueryCall): Promise<QueryResponse> {
   return evaluateChecked(session, call, NOTHING_READABLE);
 }
+
+const NO_OPTIONS: ReadonlyMap<string, OptionValue> = new Map();
 
 const NOTHING_READABLE: readonly string[] = Object.freeze([]);
 
@@ -135,7 +133,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   const started = performance.now();
   const { engine, store } = session.runtime;
   const prepared = engine.prepare(input.query);
-  const mixUpdates = mixesUpdates(input.options);
+  const mixUpdates = mixesUpdates({ options: input.options ?? NO_OPTIONS });
   const analysis = prepared.analysis(mixUpdates);
   const parseMs = performance.now() - started;
   const { locks, write } = queryAccess(session.user, analysis, input.db);

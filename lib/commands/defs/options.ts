@@ -1,17 +1,25 @@
 /**
  * SET and SHOW OPTIONS: the options of a session (spec §2.4 names), kept in `state.options` by
- * canonical upper-case name (exec/session-options.ts). SET option (value) stores the parsed value; without
- * a value a boolean option is toggled and any other option is reset to its default. An index
- * setting this server cannot honour (an include list) is refused (store/index-kinds.ts). `CHOP` is the
+ * canonical upper-case name by the rule of exec/session-options.ts (`optionSetting`, which REST
+ * options follow too): SET option (value) stores the parsed value; without a value a boolean
+ * option is toggled and any other option is reset to its default; an index setting this server
+ * cannot honour (an include list) is refused. `CHOP` is the
  * legacy alias of `STRIPWS`. SHOW OPTIONS (name) answers `NAME: value` lines, all of them under
  * `Local Options:`.
  */
-import { optionKind, parseOptionValue } from '../../store/database-options';
-import { unsupportedIndexSetting } from '../../store/index-kinds';
-import { requireValidSerializerOption } from '../../xquery/serialization/params';
+import type { OptionValue } from '../../store/database-options';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import { execError } from '../exec/errors';
-import { canonicalOption, OPTION_NAMES, optionValue } from '../exec/session-options';
+import { canonicalOption, OPTION_NAMES, optionSetting, optionValue } from '../exec/session-options';
+import type { CommandOf } from '../types';
+
+/** Records the setting of SET `cmd` in `options`. */
+function record(cmd: CommandOf<'set'>, options: Map<string, OptionValue>): void {
+  const name = canonicalOption(cmd.option);
+  const value = optionSetting({ options }, name, cmd.value, () => execError('INVALID_OPTION_VALUE_XX', name, cmd.value));
+  if (value === undefined) options.delete(name);
+  else options.set(name, value);
+}
 
 export const set = defineCommand({
   kind: 'set',
@@ -24,18 +32,17 @@ export const set = defineCommand({
   ],
   elements: { set: element(['option'], [], (a, c) => opt({ kind: 'set', option: attr(a, 'option'), value: c }), text('value', true)) },
   needs: () => needs('none'),
-  run: (cmd, ctx) => {
-    const state = ctx.state;
-    const name = canonicalOption(cmd.option);
-    const value = cmd.value === undefined ? (optionKind(name) === 'boolean' ? optionValue(state, name) !== true : undefined) : parseOptionValue(name, cmd.value);
-    if (cmd.value !== undefined && value === undefined) throw execError('INVALID_OPTION_VALUE_XX', name, cmd.value);
-    const unsupported = unsupportedIndexSetting(name, value);
-    if (unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
-    if (value === undefined) state.options.delete(name);
-    else {
-      if (cmd.value !== undefined) requireValidSerializerOption(name, cmd.value);
-      state.options.set(name, value);
+  records: (cmd, options) => {
+    const after = new Map(options);
+    try {
+      record(cmd, after);
+    } catch {
+      return options;
     }
+    return after;
+  },
+  run: (cmd, ctx) => {
+    record(cmd, ctx.state.options);
     return '';
   },
 });

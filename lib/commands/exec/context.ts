@@ -9,6 +9,7 @@ import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
 import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import { commandError } from '../messages';
+import { mixesUpdates } from './session-options';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */
 export interface QueryScope {
@@ -22,6 +23,8 @@ export interface QueryScope {
   readonly view: ReadView | WriteView;
   /** The databases the script locked ('*': all): the query sees no others. */
   readonly locks: LockSet;
+  /** The session's MIXUPDATES (session-options.ts), as planning analysed the query with it. */
+  readonly mixUpdates: boolean;
 }
 
 export interface CommandEnvironment {
@@ -39,7 +42,7 @@ export interface CommandEnvironment {
    * The engine's static analysis of a query (query-access.ts decides from it). Without it, or for
    * a query that does not parse (it fails when it runs), a query reads every database.
    */
-  analyzeQuery?: (query: string) => UpdateAnalysis;
+  analyzeQuery?: (query: string, mixUpdates: boolean) => UpdateAnalysis;
   /**
    * Runs a server-side query file for RUN; receives the absolute file, already resolved against
    * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
@@ -94,5 +97,6 @@ export function queryScope(ctx: RunContext): QueryScope {
     ...(currentDb !== undefined && currentPath !== undefined ? { path: currentPath } : {}),
     view: ctx.writer ?? ctx.view,
     locks: ctx.locks,
+    mixUpdates: mixesUpdates(ctx.state),
   };
 }

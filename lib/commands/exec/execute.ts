@@ -64,7 +64,7 @@ export async function executeCommands(
   env: CommandEnvironment,
   state: CommandState,
 ): Promise<string> {
-  const plan = await planCommands(commands, env, state.currentDb);
+  const plan = await planCommands(commands, env, state);
   let failure: { error: unknown } | undefined;
   const run = async (ctx: RunContext): Promise<string> => {
     try {
