@@ -3,12 +3,12 @@
  * stored as the PUT command stores its input (commands/defs/put.ts), with the request's options.
  */
 import { putInput } from '../commands/defs/put';
+import { checkPermission } from '../commands/exec/plan';
 import { convertBody, parsingOptions } from '../convert';
 import type { OptionValue } from '../store/database-options';
 import type { ResourceInfo } from '../store/types';
 import { checkWritePreconditions, entityTag, NO_PRECONDITIONS, type Preconditions } from './preconditions';
 import { notFound } from './list';
-import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
 
 export async function storeResource(
@@ -21,7 +21,7 @@ export async function storeResource(
   options: ReadonlyMap<string, OptionValue>,
   preconditions: Preconditions = NO_PRECONDITIONS,
 ): Promise<Result> {
-  requirePermission(session, 'write', db);
+  checkPermission(session.user, { kind: 'put', path, input: '' }, db);
   const start = process.hrtime.bigint();
   const body = await readBody();
   // Convert before taking the lock: a body that fails to parse stores nothing and blocks no one.

@@ -12,7 +12,7 @@
  */
 import type { OptionValue } from '../../store/database-options';
 import type { LockSet } from '../../store/types';
-import { allows, permissionNeeded, rank } from '../../users/permissions';
+import { allows, permissionNeeded, rank, type PermissionHolder } from '../../users/permissions';
 import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import type { AnyCommandDef, Requirements, Step } from '../definition';
 import { commandError } from '../messages';
@@ -82,7 +82,7 @@ class Planner {
     for (const cmd of cmds) {
       const def = commandDef(cmd);
       const r: Requirements = def.needs(cmd, db, this.env.user.name);
-      this.check(cmd, def, r);
+      checkRequirements(this.env.user, cmd, def, r);
       if (isUnsupported(def)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       this.reads = union(this.reads, r.reads);
       this.writes = union(this.writes, r.writes);
@@ -117,23 +117,30 @@ class Planner {
     this.writes = union(this.writes, access.locks);
     this.updates = true;
   }
+}
 
-  /**
-   * Checks a command's permission: read and write on each database it names (grants may decide),
-   * globally when it names none or all; create and admin globally. A command may answer its own
-   * error instead of the 403 (OPEN and LIST of a database: "not found", spec §13.2).
-   */
-  private check(cmd: Command, def: AnyCommandDef, r: Requirements): void {
-    const perm = r.perm;
-    if (perm === 'none') return;
-    const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
-    const ok =
-      rank(perm) > rank('write') || named.length === 0
-        ? allows(this.env.user, perm)
-        : named.every((d) => allows(this.env.user, perm, d));
-    if (ok) return;
-    throw def.refused?.(cmd) ?? permissionNeeded(perm);
-  }
+/**
+ * Checks a command's permission: read and write on each database it names (grants may decide),
+ * globally when it names none or all; create and admin globally. A command may answer its own
+ * error instead of the 403 (OPEN and LIST of a database: "not found", spec §13.2).
+ */
+function checkRequirements(user: PermissionHolder, cmd: Command, def: AnyCommandDef, r: Requirements): void {
+  const perm = r.perm;
+  if (perm === 'none') return;
+  const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
+  const ok = rank(perm) > rank('write') || named.length === 0 ? allows(user, perm) : named.every((d) => allows(user, perm, d));
+  if (ok) return;
+  throw def.refused?.(cmd) ?? permissionNeeded(perm);
+}
+
+/**
+ * Throws the refusal planning answers if `user` may not run `cmd` with `db` opened: the check
+ * of a REST operation that is a command in the reference server (PUT and DELETE, spec §8, §17),
+ * made before its body is read.
+ */
+export function checkPermission(user: PermissionHolder & { readonly name?: string }, cmd: Command, db: string | undefined): void {
+  const def = commandDef(cmd);
+  checkRequirements(user, cmd, def, def.needs(cmd, db, user.name));
 }
 
 /** Plans a script run in session `state` (the opened database, the options); throws before anything runs. */
