@@ -5,7 +5,7 @@
  * database it leaves opened, and how it runs. Parsers, planner, executor and HELP read the table;
  * none of them switches over command kinds.
  */
-import type { XmldbError } from '../errors';
+import type { XmldbError } from '../xmldb-error';
 import type { OptionValue } from '../store/database-options';
 import type { LockSet } from '../store/types';
 import type { Permission } from '../users/permissions';

@@ -5,7 +5,7 @@
  * `encoding`) parameter, default UTF-8 (XML also honours a BOM and its encoding declaration);
  * a BOM is removed.
  */
-import { convertError } from './errors';
+import { convertError } from './conversion-errors';
 import { convertCsv, separatorChar, type CsvFormat, type CsvOptions } from './csv';
 import { convertHtml } from './html';
 import { convertJson, type JsonFormat, type JsonOptions } from './json';

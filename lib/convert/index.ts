@@ -11,6 +11,6 @@ export { convertHtml } from './html';
 export type { HtmlOptions } from './html';
 export { parsingOptions } from './parsing-options';
 export type { ParsingOptions } from './parsing-options';
-export { CONVERT_ERRORS } from './errors';
-export type { ConvertErrorKey } from './errors';
+export { CONVERT_ERRORS } from './conversion-errors';
+export type { ConvertErrorKey } from './conversion-errors';
 export type { WrittenXml } from './writer';

@@ -9,7 +9,7 @@
  * serializer drops `xmlns=""`. Its parse of our normalised output is what the engine gets
  * ({@link toSaxonDocument}).
  */
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import { evaluateXPathOn, parseWithXPath } from '../saxon/xpath-parse';
 import { XmlWriter, type WrittenXml } from './writer';
 import { parseXmlInto, type XmlSink } from './xml-parser';

@@ -3,7 +3,7 @@
  * parameter, database option or external variable, in one pass over the query string.
  */
 import { checkXmlLimits } from '../convert';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { optionSetting } from '../commands/exec/session-options';
 import { databaseOptionName, normaliseOptions, type OptionValue } from '../store/database-options';
 import { isSerializationParam, requireValidSerializationParam } from '../xquery/serialization/params';

@@ -3,7 +3,7 @@
  * `parameter`, `option`, `variable` and `context` children configure it.
  */
 import { checkXmlLimits } from '../convert';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
 import { xmlParserMessage } from '../xquery/query-error';
 import { isSerializationParam, requireValidSerializationParam } from '../xquery/serialization/params';

@@ -6,8 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import { escapeAttribute, escapeText, REST_NS } from '../xml';
-import { raise } from '../errors';
-import { STORE_ERRORS } from '../store/errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from '../store/store-errors';
 import type { ResourceInfo } from '../store/types';
 import { yes } from '../xquery/serialization/params';
 import { mayRead } from './permission';

@@ -2,8 +2,8 @@
  * Permission checks made before any work starts: what a session may read. What it may change is
  * decided by the command a REST operation is (commands/exec/plan.ts, `checkPermission`).
  */
-import { raise } from '../errors';
-import { STORE_ERRORS } from '../store/errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from '../store/store-errors';
 import type { LockSet, ReadView } from '../store/types';
 import { allows, rank } from '../users/permissions';
 import type { Session } from './types';

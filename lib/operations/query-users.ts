@@ -11,8 +11,8 @@
  * (`user:conflict`), and the users they name must (still) exist (`user:unknown`).
  * `user:create` of an existing user replaces it, as in BaseX.
  */
-import { raise } from '../errors';
-import { USER_ERRORS } from '../users/errors';
+import { raise } from '../xmldb-error';
+import { USER_ERRORS } from '../users/user-errors';
 import { permissionNeeded } from '../users/permissions';
 import type { User } from '../users/user-store';
 import { QueryError } from '../xquery/query-error';

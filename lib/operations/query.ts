@@ -6,12 +6,12 @@
  */
 import { queryAccess } from '../commands/exec/query-access';
 import { mixesUpdates } from '../commands/exec/session-options';
-import { raise, withHeaders } from '../errors';
+import { raise, withHeaders } from '../xmldb-error';
 import { contentRange, type RequestedRange } from '../range-requests';
 import type { LockSet, ReadView, WriteView } from '../store/types';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
-import { CONDITION_ERRORS } from './errors';
+import { CONDITION_ERRORS } from './operation-errors';
 import { serverTiming } from './server-timing';
 import { mayReadHostFiles, readableAmong, readableDatabases } from './permission';
 import { applyUserChanges, checkUserChanges, queryAccount, splitChanges } from './query-users';

@@ -6,7 +6,7 @@
  * postgres/), chosen once by operations/composition-root.ts.
  */
 export type * from './types';
-export { STORE_ERRORS, type StoreErrorKey } from './errors';
+export { STORE_ERRORS, type StoreErrorKey } from './store-errors';
 export {
   USERS_FILE,
   isValidDatabaseName,

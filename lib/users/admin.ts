@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import type { Logger } from '../logger';
 import { errorCode, fsyncDir } from '../store/file/atomic';
 import { generatePassword, verifyPassword } from './password';

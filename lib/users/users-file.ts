@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { errorCode, writeFileAtomic } from '../store/file/atomic';
 import { validateUsers, type User, type UserBackend } from './backend';
-import { USER_ERRORS } from './errors';
+import { USER_ERRORS } from './user-errors';
 import { USERS_FILE } from '../store/resource-names';
 
 export { USERS_FILE };

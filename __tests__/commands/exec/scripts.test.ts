@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { executeCommands } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
-import { XmldbError } from '../../../lib/errors';
+import { XmldbError } from '../../../lib/xmldb-error';
 import type { LockSet, Store } from '../../../lib/store/types';
 import { analyzeQuery, newState, setup, type Fixture } from './setup';
 

@@ -9,7 +9,7 @@ import { checkResourcePath } from '../../store/resource-names';
 import type { ResourceInfo, ResourceInput, WriteView } from '../../store/types';
 import { attr, defineCommand, element, input, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { resolveInput } from '../exec/input';
 import { optionValue, type SessionOptions } from '../exec/session-options';
 import type { CommandOf } from '../types';

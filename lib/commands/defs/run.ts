@@ -5,7 +5,7 @@
  */
 import { attr, defineCommand, element, needs } from '../definition';
 import { queryScope } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { readRunFile } from '../exec/run-files';
 
 export const run = defineCommand({

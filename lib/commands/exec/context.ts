@@ -2,9 +2,9 @@
  * What running commands share: the caller's environment, the session state that commands change
  * (opened database, options), and the store view taken for the whole script.
  */
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import type { OptionValue } from '../../store/database-options';
-import { STORE_ERRORS } from '../../store/errors';
+import { STORE_ERRORS } from '../../store/store-errors';
 import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
 import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';

@@ -13,7 +13,7 @@ import { decodeText, parseXml, parsingOptions } from '../../convert';
 import { globMatches } from '../../glob';
 import type { ResourceInput } from '../../store/types';
 import type { RunContext } from './context';
-import { execError } from './errors';
+import { execError } from './exec-errors';
 import { optionValue } from './session-options';
 
 /** One resource to store: its path in the database and its content. */

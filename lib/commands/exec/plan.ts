@@ -20,7 +20,7 @@ import { commandDef, commandName } from '../registry';
 import { parseScript } from '../script';
 import type { Command } from '../types';
 import type { CommandEnvironment, CommandState } from './context';
-import { execError } from './errors';
+import { execError } from './exec-errors';
 import { queryAccess } from './query-access';
 import { mixesUpdates } from './session-options';
 

@@ -12,7 +12,7 @@ import {
 } from '../../store/database-options';
 import { unsupportedIndexSetting } from '../../store/index-kinds';
 import { requireValidSerializerOption } from '../../xquery/serialization/params';
-import { execError } from './errors';
+import { execError } from './exec-errors';
 
 /** All option names, in the order SHOW OPTIONS lists them (spec §2.4). */
 export const OPTION_NAMES: readonly string[] = [

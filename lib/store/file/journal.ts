@@ -19,10 +19,10 @@
 import { renameSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import { contentDigest, errorCode, overwriteFileSync, pruneEmptyDirs, renameWithRetry } from './atomic';
 import { randomId } from '../random-id';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { inside } from './disk-paths';
 
 /** Store-internal folder in the data folder (journals). */

@@ -5,8 +5,8 @@
  * PostgreSQL may answer); anything else PostgreSQL refuses is 500.
  */
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
-import { entry, raise, XmldbError } from '../../errors';
-import { STORE_ERRORS } from '../errors';
+import { entry, raise, XmldbError } from '../../xmldb-error';
+import { STORE_ERRORS } from '../store-errors';
 
 export const PG_STORE_ERRORS = {
   STORE_UNAVAILABLE_X: entry(503, 'The database store is unavailable: %'),

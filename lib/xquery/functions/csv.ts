@@ -21,7 +21,7 @@
  */
 import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } from '../../convert/csv';
 import { toSaxonDocument } from '../../convert/xml';
-import { XmldbError } from '../../errors';
+import { XmldbError } from '../../xmldb-error';
 import { serializeCsv } from '../serialization/csv-output';
 import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './support/option-maps';

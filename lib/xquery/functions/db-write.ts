@@ -34,7 +34,7 @@ import { parseXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath, unsupportedIndexSetting } from '../../store';
 import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import type { StoreChange } from '../update/store-changes';
-import { updateError } from '../update/errors';
+import { updateError } from '../update/update-errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';
 import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../worker/documents/database-access';

@@ -23,7 +23,7 @@
 import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';
 import { toSaxonDocument } from '../../convert/xml';
-import { XmldbError } from '../../errors';
+import { XmldbError } from '../../xmldb-error';
 import { serializeJson as jsonOutput, type JsonFormat as OutputFormat } from '../serialization/json-output';
 import { arrayValue, castString, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './support/option-maps';

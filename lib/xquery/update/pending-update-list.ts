@@ -21,7 +21,7 @@ import type { DatabaseAccess } from '../worker/documents/database-access';
 import type { XdmItem, XdmNode, XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import type { StoreChange } from './store-changes';
-import { updateError } from './errors';
+import { updateError } from './update-errors';
 import { serializeModel } from './model';
 import { isPending, readPending, type Pending } from './primitives';
 import { putDocuments } from './put';

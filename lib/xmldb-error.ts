@@ -1,6 +1,6 @@
 /**
  * The base of every error a client can cause. Each layer keeps its own catalog of entries
- * (store/errors.ts, http/status.ts, xquery/errors.ts, commands/messages.ts); code throws an
+ * (store/store-errors.ts, http/status.ts, xquery/static-errors.ts, commands/messages.ts); code throws an
  * entry by name, and the HTTP layer writes `status` and `message` as a text body.
  */
 export class XmldbError extends Error {

@@ -7,7 +7,7 @@
  * generated XSLT are mapped back to an XQuery position by the engine (translate/unit.ts keeps
  * the line map) and re-thrown as a `LocatedQueryError` too.
  */
-import { format } from '../errors';
+import { format } from '../xmldb-error';
 import { QueryError, type QueryErrorData } from './query-error';
 import { lineColumn } from './language/syntax';
 

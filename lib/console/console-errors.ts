@@ -1,5 +1,5 @@
 /** Errors of the console's own routes (console/router.ts). */
-import { entry } from '../errors';
+import { entry } from '../xmldb-error';
 
 export const CONSOLE_ERRORS = {
   BODY_NOT_QUERY: entry(400, 'The body must be JSON: {"query": "..."}.'),

@@ -8,8 +8,8 @@
  * or while the pending update list is applied), as saxon errors in the W3C error namespace, so
  * `try`/`catch err:XUDY0027` sees them and the engine reports them like any dynamic error.
  */
-import { format } from '../../errors';
-import { LocatedQueryError } from '../errors';
+import { format } from '../../xmldb-error';
+import { LocatedQueryError } from '../static-errors';
 import { QueryError } from '../query-error';
 import { xpathError } from '../../saxon';
 import { lineColumn } from '../language/syntax';

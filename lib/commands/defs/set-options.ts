@@ -9,7 +9,7 @@
  */
 import type { OptionValue } from '../../store/database-options';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { canonicalOption, OPTION_NAMES, optionSetting, optionValue } from '../exec/session-options';
 import type { CommandOf } from '../types';
 

@@ -1,10 +1,10 @@
 import { EXEC_ERRORS } from '../../../lib/commands/exec';
-import { toCommandFailure } from '../../../lib/commands/exec/errors';
-import { XmldbError } from '../../../lib/errors';
+import { toCommandFailure } from '../../../lib/commands/exec/exec-errors';
+import { XmldbError } from '../../../lib/xmldb-error';
 
 import { describeCatalog } from '../../helpers/catalog';
 
-describeCatalog('exec', EXEC_ERRORS, 'commands/exec/errors.ts', ['commands/exec', 'commands/defs'], () => 500);
+describeCatalog('exec', EXEC_ERRORS, 'commands/exec/exec-errors.ts', ['commands/exec', 'commands/defs'], () => 500);
 
 describe('failures', () => {
   test('toCommandFailure: client errors become 500; 403 and 5xx stay', () => {

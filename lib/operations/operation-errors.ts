@@ -1,5 +1,5 @@
 /** Errors of the operations layer. */
-import { entry } from '../errors';
+import { entry } from '../xmldb-error';
 
 export const RUN_ERRORS = {
   /** A `run` file that does not exist, is a folder or lies outside the REST path (spec §10). */

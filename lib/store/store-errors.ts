@@ -1,5 +1,5 @@
 /** Errors of the store (messages after BaseX's). The `_X` suffix counts the `%` arguments. */
-import { entry } from '../errors';
+import { entry } from '../xmldb-error';
 import { MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS } from './path-limits';
 
 export const STORE_ERRORS = {

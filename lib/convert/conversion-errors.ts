@@ -3,7 +3,7 @@
  * (400): the body is not well-formed for its type. Code throws an entry by name; messages that
  * point into the input get a `"name" (Line l, Column c): ` prefix via {@link raiseAt}.
  */
-import { entry, raise, XmldbError, type ErrorEntry } from '../errors';
+import { entry, raise, XmldbError, type ErrorEntry } from '../xmldb-error';
 
 export const CONVERT_ERRORS = {
   // Decoding (all text inputs)

@@ -1,4 +1,4 @@
-import { normaliseCode } from '../../../lib/xquery/query-error';
+import { normaliseCode } from '../../lib/xquery/query-error';
 
 describe('error codes', () => {
   test.each([

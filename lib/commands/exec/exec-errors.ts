@@ -1,13 +1,13 @@
 /**
  * Errors raised while executing commands, beyond those `commands/messages.ts` declares
- * (NO_DB_OPENED, NOT_SUPPORTED_X) and the refused permission (users/errors.ts
+ * (NO_DB_OPENED, NOT_SUPPORTED_X) and the refused permission (users/user-errors.ts
  * PERMISSION_NEEDED_X). Code throws an entry by name: `execError('UNKNOWN_OPTION_X', name)`.
  *
  * Statuses: a failing command answers 500 (spec §6.3, §12); `toCommandFailure` turns the 4xx
  * errors of lower layers (store, users, conversions) into 500 as well, keeping their code and
  * message. Only permission refusals (403) and a failing OPEN (404) keep their status.
  */
-import { entry, raise, XmldbError, type ErrorEntry } from '../../errors';
+import { entry, raise, XmldbError, type ErrorEntry } from '../../xmldb-error';
 
 export const EXEC_ERRORS = {
   /** SET or SHOW OPTIONS with a name that is no option. */

@@ -1,5 +1,5 @@
 /** Errors of user management (messages after BaseX's). */
-import { entry } from '../errors';
+import { entry } from '../xmldb-error';
 
 export const USER_ERRORS = {
   USER_NOT_FOUND_X: entry(404, "User '%' does not exist."),

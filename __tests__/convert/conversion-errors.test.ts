@@ -1,7 +1,7 @@
-import { CONVERT_ERRORS, lineColumn, locationPrefix, raiseAt } from '../../lib/convert/errors';
+import { CONVERT_ERRORS, lineColumn, locationPrefix, raiseAt } from '../../lib/convert/conversion-errors';
 import { describeCatalog } from '../helpers/catalog';
 
-describeCatalog('convert', CONVERT_ERRORS, 'convert/errors.ts', ['convert'], () => 400);
+describeCatalog('convert', CONVERT_ERRORS, 'convert/conversion-errors.ts', ['convert'], () => 400);
 
 describe('positions', () => {
   it.each([
