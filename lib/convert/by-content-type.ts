@@ -10,7 +10,7 @@ import { convertCsv, separatorChar, type CsvFormat, type CsvOptions } from './cs
 import { convertHtml } from './html';
 import { convertJson, type JsonFormat, type JsonOptions } from './json';
 import type { Duplicates } from './json-reader';
-import { parseXml } from './xml';
+import { parseToStoredXml } from './xml';
 import { offload } from '../threads/offload';
 
 export type InputKind = 'xml' | 'json' | 'csv' | 'html' | 'binary';
@@ -88,7 +88,7 @@ export function convertInput(body: Buffer, contentTypeHeader: string | undefined
     case 'binary':
       return { type: 'binary', data: body, suffix: undefined };
     case 'xml': {
-      const r = parseXml(decodeText(body, charset, true), options);
+      const r = parseToStoredXml(decodeText(body, charset, true), options);
       return { type: 'xml', data: r.xml, nodes: r.nodes, suffix: 'xml' };
     }
     case 'json': {

@@ -10,7 +10,7 @@ import { isSerializationParam, requireValidSerializationParam } from '../xquery/
 import { optionEntry, type Variable } from './parameters';
 import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';
-import { childElements, parseXmlDom, REST_NS, serializeNodes } from '../xml';
+import { childElements, parseToDom, REST_NS, serializeNodes } from '../xml';
 
 export type PostOperation =
   | { readonly kind: 'commands'; readonly script: string }
@@ -59,7 +59,7 @@ export function parsePostBody(body: string): PostOperation {
   checkXmlLimits(body);
   let doc: Document;
   try {
-    doc = parseXmlDom(body);
+    doc = parseToDom(body);
   } catch (e) {
     // XML cannot start with `{` or `[`: such a body is JSON, sent by a client guessing the format
     if (/^\s*[{[]/.test(body)) throw raise(HTTP_ERRORS, 'POST_JSON');

@@ -1,6 +1,6 @@
 /** Test helpers of the query modules: a real data folder written through the store's async API. */
 import fs from 'node:fs/promises';
-import { parseXml } from '../../../lib/convert/xml';
+import { parseToStoredXml } from '../../../lib/convert/xml';
 import { createFileStore, type FileStore } from '../../../lib/store/file/file-store';
 import type { ResourceInput } from '../../../lib/store/types';
 import { QueryCompiler } from '../../../lib/xquery/worker/compile';
@@ -16,7 +16,7 @@ registerExtensionFunctions();
 const compiler = new QueryCompiler({ max: 256 });
 
 export const xml = (text: string): ResourceInput => {
-  const written = parseXml(text);
+  const written = parseToStoredXml(text);
   return { type: 'xml', data: written.xml, nodes: written.nodes };
 };
 export const bin = (data: string | Buffer): ResourceInput => ({ type: 'binary', data });
