@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseToCompactDom } from '../../../convert/xml';
 import { parseToCompactTree } from '../../../tree/build-tree';
 import { TreeView } from '../../../tree/tree-dom';
-import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache/doc-cache';
+import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache';
 import { NodeKind, xpathError, type XdmNode } from '../../../saxon';
 import type { StoredLocation } from './database-access';
 import { markNamespacesDeclared } from '../../serialization/node-output';

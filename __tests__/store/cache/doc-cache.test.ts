@@ -1,4 +1,4 @@
-import { DocCache } from '../../lib/store/cache/doc-cache';
+import { DocCache } from '../../../lib/store/cache/doc-cache';
 
 const parse = (bytes: Buffer | string) => ({ text: bytes.toString() });
 

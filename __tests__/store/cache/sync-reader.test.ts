@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as catalog from '../../lib/store/file/catalog';
-import { createFileStore } from '../../lib/store/file/file-store';
-import { SyncReader } from '../../lib/store/cache/sync-reader';
-import { bin, codeOf, tempFolder, xml } from './helpers';
+import * as catalog from '../../../lib/store/file/catalog';
+import { createFileStore } from '../../../lib/store/file/file-store';
+import { SyncReader } from '../../../lib/store/cache/sync-reader';
+import { bin, codeOf, tempFolder, xml } from '../helpers';
 
 const dir = tempFolder();
 
