@@ -243,3 +243,12 @@ describe('fn:serialize uses the same serializers', () => {
     expect(await failure(`serialize(1, map{'method':'json','json':map{'format':'yaml'}})`)).toEqual([500, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
   });
 });
+
+describe('html output (spec §11)', () => {
+  test('no newline follows the document type declaration unless indenting', async () => {
+    const html = encodeURIComponent('<html><body/></html>');
+    expect((await s.get(`/rest?query=${html}&method=html`).expect(200)).text).toBe('<!DOCTYPE html><html><body></body></html>');
+    expect((await s.get(`/rest?query=${html}&method=html&omit-xml-declaration=no`).expect(200)).text).toBe('<!DOCTYPE html><html><body></body></html>');
+    expect((await s.get(`/rest?query=${html}&method=html&indent=yes`).expect(200)).text).toBe('<!DOCTYPE html>\n<html>\n  <body></body>\n</html>');
+  });
+});

@@ -1,5 +1,5 @@
 /** BaseX's prof: module over REST (functions/prof.ts). */
-import { getQuery, queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, startTestServer, type TestServer } from '../../helpers/rest';
 
 /** The lines the router's logger got at debug level (the workers' output). */
 const debugLines: string[] = [];

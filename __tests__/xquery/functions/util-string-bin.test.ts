@@ -3,7 +3,7 @@
  * string.ts, bin.ts). Expected values are those of BaseX's documentation and of the
  * specifications the functions follow (EXPath Binary 1.0, java.util.Formatter).
  */
-import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../../helpers/rest';
 
 const server = serverOfFile();
 const ok = (query: string) => queryBody(server(), query);

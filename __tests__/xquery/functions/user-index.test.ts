@@ -4,7 +4,7 @@
  * change. User changes are made by the server through its user store, for admins only.
  */
 import request from 'supertest';
-import { failureBody, getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { failureBody, getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
 const READER = ['reader', 'reader-pw'] as const;
 const WRITER = ['writer', 'writer-pw'] as const;

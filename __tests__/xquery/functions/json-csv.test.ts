@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { failureBody, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { failureBody, queryBody, seedUsers, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {

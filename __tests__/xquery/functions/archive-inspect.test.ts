@@ -3,7 +3,7 @@
  * bodies, BaseX's error codes, and archives that would expand beyond the bounds (zip bombs).
  */
 import { zipSync } from 'fflate';
-import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../../helpers/rest';
 
 const server = serverOfFile();
 const ok = (query: string) => queryBody(server(), query);

@@ -1,6 +1,6 @@
 /** BaseX's xslt: module over REST (functions/xslt.ts, guards/stylesheet-guard.ts). */
 import request from 'supertest';
-import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
 const XSL = 'xmlns:xsl="http://www.w3.org/1999/XSL/Transform"';
 const sheet = (body: string, extra = '') => `<xsl:stylesheet version="3.0" ${XSL}${extra}>${body}</xsl:stylesheet>`;

@@ -1,6 +1,6 @@
 /** BaseX's xquery: module over REST (functions/xquery.ts): xquery:eval and xquery:eval-update. */
 import request from 'supertest';
-import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { getQuery, queryBody, queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {

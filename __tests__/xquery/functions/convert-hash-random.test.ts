@@ -2,7 +2,7 @@
  * BaseX's convert:, hash: and random: modules over REST (functions/convert.ts, hash.ts, random.ts).
  * The expected values are BaseX's answers to the same queries (BaseX 9.7.2).
  */
-import { failureBody, queryBody, serverOfFile } from '../helpers/rest';
+import { failureBody, queryBody, serverOfFile } from '../../helpers/rest';
 
 const server = serverOfFile();
 const ok = (query: string) => queryBody(server(), query);
