@@ -7,7 +7,7 @@ import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquer
 import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { applyStoreChanges, type StoreChange } from '../../../lib/xquery/update/store-changes';
-import { writeStandardData } from '../functions/helpers';
+import { writeStandardData } from '../../helpers/worker-queries';
 import { rejection } from '../../helpers/failure';
 import { tempDir } from '../../helpers/temp-dir';
 

@@ -6,7 +6,7 @@
 import { parseToStoredXml } from '../../../../lib/convert/xml';
 import { countWhere, summarize } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
-import { bin, dataFolder, text, xml } from '../../functions/helpers';
+import { bin, dataFolder, text, xml } from '../../../helpers/worker-queries';
 
 const I = 'Q{}item';
 const P = 'Q{}price';

@@ -1,15 +1,19 @@
-/** Test helpers of the query modules: a real data folder written through the store's async API. */
+/**
+ * Queries run in this thread as a query worker runs them (compile, evaluate, serialize) over a
+ * real data folder written through the store's async API: for the tests of the query modules,
+ * the worker's document source, the accelerators and the query host.
+ */
 import fs from 'node:fs/promises';
-import { parseToStoredXml } from '../../../lib/convert/xml';
-import { createFileStore, type FileStore } from '../../../lib/store/file/file-store';
-import type { ResourceInput } from '../../../lib/store/types';
-import { QueryCompiler } from '../../../lib/xquery/worker/compile';
-import { evaluate } from '../../../lib/xquery/worker/evaluate';
-import type { DocumentSource } from '../../../lib/xquery/worker/documents/source';
-import type { XdmNode, XdmValue } from '../../../lib/saxon';
-import { serialize } from '../../../lib/xquery/serialization/serialize';
-import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
-import { tempDir } from '../../helpers/temp-dir';
+import { parseToStoredXml } from '../../lib/convert/xml';
+import { createFileStore, type FileStore } from '../../lib/store/file/file-store';
+import type { ResourceInput } from '../../lib/store/types';
+import { QueryCompiler } from '../../lib/xquery/worker/compile';
+import { evaluate } from '../../lib/xquery/worker/evaluate';
+import type { DocumentSource } from '../../lib/xquery/worker/documents/source';
+import type { XdmNode, XdmValue } from '../../lib/saxon';
+import { serialize } from '../../lib/xquery/serialization/serialize';
+import { registerExtensionFunctions } from '../../lib/xquery/functions/extension-functions';
+import { tempDir } from './temp-dir';
 
 registerExtensionFunctions();
 
@@ -83,7 +87,7 @@ export function text(source: DocumentSource, expr: string, context?: XdmNode[]):
 }
 
 /** The error an expression raises: its code and message. */
-export function failure(source: DocumentSource, expr: string): { code: string; message: string } {
+export function queryFailure(source: DocumentSource, expr: string): { code: string; message: string } {
   try {
     run(source, expr);
   } catch (e) {
