@@ -89,6 +89,8 @@ export interface Step {
   readonly script?: readonly Step[];
   /** RUN: the resolved absolute file. */
   readonly file?: string;
+  /** RUN of a query file: its text as planning read and analysed it, which is what runs. */
+  readonly query?: string;
 }
 
 /** What planning finds behind a command that holds a query or a script. */

@@ -3,7 +3,7 @@
  * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
  */
 import { executeCommands, type CommandEnvironment, type QueryScope } from '../commands/exec';
-import { readServerFile } from '../commands/exec/run-files';
+import { runFileBaseUri } from '../commands/exec/run-files';
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
@@ -45,10 +45,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     restPath: runtime.options.restPath,
     query,
     analyzeQuery: (text, mixUpdates) => runtime.engine.prepare(text).analysis(mixUpdates),
-    runFile: async (file, context) => {
-      const source = await readServerFile(runtime.options.restPath, file);
-      return query(source.text, context, source.baseUri);
-    },
+    runFile: (file, text, context) => query(text, context, runFileBaseUri(runtime.options.restPath, file)),
   };
 }
 

@@ -44,11 +44,11 @@ export interface CommandEnvironment {
    */
   analyzeQuery?: (query: string, mixUpdates: boolean) => UpdateAnalysis;
   /**
-   * Runs a server-side query file for RUN; receives the absolute file, already resolved against
-   * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
-   * carries the same context as `query` (the callee may ignore it).
+   * Runs a server-side query file for RUN: the absolute file, already resolved against `restPath`
+   * (spec §10), and its text as planning read it. `.bxs` scripts are run by the executor itself.
+   * The third argument carries the same context as `query` (the callee may ignore it).
    */
-  runFile?: (file: string, context: QueryScope) => Promise<string>;
+  runFile?: (file: string, text: string, context: QueryScope) => Promise<string>;
 }
 
 export interface CommandState {

@@ -94,7 +94,7 @@ class Planner {
         continue;
       }
       if (inside !== undefined) this.query(inside.query, db, options);
-      steps.push({ cmd, ...(inside?.file !== undefined ? { file: inside.file } : {}) });
+      steps.push({ cmd, ...(inside?.file !== undefined ? { file: inside.file, query: inside.query } : {}) });
       db = def.opens === undefined ? db : def.opens(cmd, db);
       options = def.records === undefined ? options : def.records(cmd, options);
     }
