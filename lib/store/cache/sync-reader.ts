@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { raise } from '../../xmldb-error';
-import { errorCode } from '../file/atomic';
+import { errorCode } from '../../atomic-files';
 import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from '../file/catalog';
 import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';

@@ -18,7 +18,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../../xmldb-error';
-import { isTempName, sweepTemps } from './atomic';
+import { isTempName, sweepTemps } from '../../atomic-files';
 import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';

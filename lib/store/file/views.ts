@@ -6,7 +6,7 @@ import { createReadStream, fstatSync, openSync, closeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { raise } from '../../xmldb-error';
-import { errorCode } from './atomic';
+import { errorCode } from '../../atomic-files';
 import type { BackupRecord } from './backups';
 import { compareBackupNames } from '../backup-names';
 import { Catalog, metaVersion, type CatalogEntry, type DatabaseMeta } from './catalog';

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../../xmldb-error';
-import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from './atomic';
+import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from '../../atomic-files';
 import { backupFolder, backupInfo, backupsFolder, committedBackups, type BackupRecord } from './backups';
 import { backupOwner, checkBackupName } from '../backup-names';
 import { INLINE_BYTES } from './commit-log';

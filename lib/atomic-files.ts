@@ -1,7 +1,8 @@
 /**
- * Atomic file writes: new content goes to a uniquely named temp file in the target's folder, is
- * flushed to disk, then renamed over the target. Temp names end in `.` (see resource-names.ts), so they
- * never collide with resources and can be swept safely at startup.
+ * Atomic file writes, for the file store, the users file and the console's data: new content
+ * goes to a uniquely named temp file in the target's folder, is flushed to disk, then renamed
+ * over the target. Temp names end in `.` (see store/resource-names.ts), so they never collide
+ * with resources and can be swept safely at startup.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants as fsConstants, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';

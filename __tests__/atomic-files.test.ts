@@ -12,8 +12,8 @@ import {
   writeNewFileSync,
   writeTemp,
   writeTempSync,
-} from '../../lib/store/file/atomic';
-import { tempFolder } from './helpers';
+} from '../lib/atomic-files';
+import { tempFolder } from './store/helpers';
 
 const dir = tempFolder();
 
