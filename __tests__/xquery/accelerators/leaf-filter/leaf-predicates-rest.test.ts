@@ -5,7 +5,7 @@
  * first, accelerators/value-index/paths-value-index.ts): each must answer what the predicates written out
  * answer (`descendant-or-self::node()/…`, which no rewrite matches).
  */
-import { getQuery, serverOfFile } from '../helpers/rest';
+import { getQuery, serverOfFile } from '../../../helpers/rest';
 
 const server = serverOfFile();
 const plainOf = (query: string): string => query.replaceAll('//', '/descendant-or-self::node()/');

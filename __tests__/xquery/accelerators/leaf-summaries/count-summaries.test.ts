@@ -4,9 +4,9 @@
  * accelerators/leaf-summaries/leaf-summaries.ts): it must answer what the query answers written out with the axis
  * steps (which no index rewrites), errors included, and follow every write.
  */
-import { xpathToRun } from '../../lib/xquery/language/translate';
-import { startTestServer, type TestServer } from '../helpers/rest';
-import { translate } from '../helpers/translation';
+import { xpathToRun } from '../../../../lib/xquery/language/translate';
+import { startTestServer, type TestServer } from '../../../helpers/rest';
+import { translate } from '../../../helpers/translation';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -5,11 +5,11 @@
  * store's suite run on PostgreSQL: pg-parity/fulltext-index.test.ts.)
  */
 import { Client, type QueryResultRow } from 'pg';
-import { fullTextPostings } from '../../lib/xquery/accelerators/fulltext-index/fulltext-store-rows';
-import { createPostgresStore } from '../../lib/store/postgres/pg-store';
-import { describeWithPostgres } from '../helpers/postgres';
-import { twoServersOnFreshDatabase } from '../helpers/pg-two-servers';
-import { queryBody, type TestServer } from '../helpers/rest';
+import { fullTextPostings } from '../../../lib/xquery/accelerators/fulltext-index/fulltext-store-rows';
+import { createPostgresStore } from '../../../lib/store/postgres/pg-store';
+import { describeWithPostgres } from '../../helpers/postgres';
+import { twoServersOnFreshDatabase } from '../../helpers/pg-two-servers';
+import { queryBody, type TestServer } from '../../helpers/rest';
 
 describeWithPostgres('the full-text index in PostgreSQL', () => {
   const servers = twoServersOnFreshDatabase();

@@ -4,8 +4,8 @@
  * answer what `contains text` answers without the index, after every kind of write.
  */
 import request from 'supertest';
-import { queryBody, startTestServer, type TestServer } from '../helpers/rest';
-import { translate } from '../helpers/translation';
+import { queryBody, startTestServer, type TestServer } from '../../../helpers/rest';
+import { translate } from '../../../helpers/translation';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * (accelerators/value-index/paths-value-index.ts), which must answer what they answer over a database without
  * the indexes, after every kind of write.
  */
-import { startTestServer, type TestServer } from '../helpers/rest';
-import { translate } from '../helpers/translation';
+import { startTestServer, type TestServer } from '../../../helpers/rest';
+import { translate } from '../../../helpers/translation';
 
 let s: TestServer;
 beforeAll(async () => {

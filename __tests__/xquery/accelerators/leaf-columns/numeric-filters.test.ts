@@ -2,7 +2,7 @@
  * `//name[child op number]` over stored documents (accelerators/leaf-columns/leaf-values.ts): the typed value
  * arrays follow every write, whether by PUT, DELETE or XQuery Update, in the next query.
  */
-import { queryBody, startTestServer, type TestServer } from '../helpers/rest';
+import { queryBody, startTestServer, type TestServer } from '../../../helpers/rest';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -3,11 +3,11 @@
  * (xquery/engine/shared-hosts.ts): one child process, its jobs still each router's own.
  */
 import fs from 'node:fs';
-import { createRestRouter } from '../../lib';
-import { hostPids } from '../helpers/query-host';
-import { ownHostProcessesOnly } from '../helpers/shared-hosts';
-import type { RestOptions } from '../../lib/router-options';
-import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { createRestRouter } from '../../../lib';
+import { hostPids } from '../../helpers/query-host';
+import { ownHostProcessesOnly } from '../../helpers/shared-hosts';
+import type { RestOptions } from '../../../lib/router-options';
+import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
 /** A query that runs until it is stopped (its time limit is far away). */
 const LONG = 'count((1 to 2000000000)[. = -1])';
