@@ -49,9 +49,9 @@ function isWriteView(view: ReadView | WriteView): view is WriteView {
 export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal' | 'account'>;
 
 /**
- * Runs a query of the session inside locks already taken (`view`, on `locks`): the one path of
- * REST queries and of command queries. The query sees only the locked databases its user may
- * read. A paged result whose page cannot be served fails here, under the lock, so an updating
+ * Runs a query of the session inside locks already taken (`view`, on `locks`): the path of
+ * command queries and of every REST query that reaches a database (one that reaches none runs
+ * unlocked, `runUnlockedQuery`). The query sees only the locked databases its user may read. A paged result whose page cannot be served fails here, under the lock, so an updating
  * query then changes nothing. An updating query's store changes are applied through the view,
  * which must be a write view (XMLR0003 otherwise: a script that planned read locks only); its
  * user changes through the user store (query-users.ts).
