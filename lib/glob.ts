@@ -13,7 +13,7 @@
  * MAX_PATTERN_LENGTH characters each, so that a command's matching is bounded by the number of
  * names alone.
  */
-import { entry, raise } from './errors';
+import { entry, raise } from './xmldb-error';
 
 /** Longest pattern: a name has at most 255 bytes; a longer pattern only adds stars. */
 export const MAX_PATTERN_LENGTH = 512;

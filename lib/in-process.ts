@@ -6,7 +6,7 @@
  * Failures reject with the `XmldbError` a request would have answered (its `status`, its message).
  */
 import type { Readable } from 'node:stream';
-import { raise } from './errors';
+import { raise } from './xmldb-error';
 import { HTTP_ERRORS } from './http/status';
 import { runCommand } from './operations/command';
 import type { Runtime } from './operations/composition-root';

@@ -1,7 +1,7 @@
 /** xmldb-rest: an XML database behind BaseX's REST interface, as an Express router. */
 export { createRestRouter, type RestRouter } from './http/router';
 export type { Authenticate, Logger, RestOptions } from './router-options';
-export { XmldbError } from './errors';
+export { XmldbError } from './xmldb-error';
 export { openApiDocument, type OpenApiOptions } from './openapi/document';
 export { createOpsRouter, type OpsRouter, type OpsRouterOptions } from './ops-router';
 export { rawBodySaver } from './http/host-parsers';

@@ -1,6 +1,6 @@
 import { COMMAND_ERRORS, commandError } from '../../lib/commands/messages';
 import { commandHelp, DOCUMENTED_KEYWORDS, helpAll } from '../../lib/commands/registry';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 
 describe('command error catalog', () => {
   test('entries carry their status; names count their % slots', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 import { convertBody, convertInput, decodeText, inputKind, parseMediaType } from '../../lib/convert';
 import { OFFLOAD_BYTES } from '../../lib/threads/offload';
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { failure } from '../helpers/failure';
-import { parseXml, toSaxonDocument, type XmlOptions } from '../../lib/convert/xml';
+import { parseToStoredXml, parseToCompactDom, type XmlOptions } from '../../lib/convert/xml';
 import { ENTITY_LIMITS } from '../../lib/convert/xml-parser';
 import { XML_LIMITS } from '../../lib/convert/writer';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/convert', name), 'utf8');
 
-describe('parseXml: normalised text and node count', () => {
+describe('parseToStoredXml: normalised text and node count', () => {
   const cases: [string, string, XmlOptions, string, number][] = [
     ['empty element', '<a/>', {}, '<a/>', 2],
     ['spec §4 example', '<a x="1"><b/>t</a>', {}, '<a x="1"><b/>t</a>', 5],
@@ -45,20 +45,20 @@ describe('parseXml: normalised text and node count', () => {
     ['xml-stylesheet PI', '<?xml-stylesheet href="a.xsl"?><a/>', {}, '<?xml-stylesheet href="a.xsl"?><a/>', 3],
   ];
   it.each(cases)('%s', (_name, input, options, xml, nodes) => {
-    expect(parseXml(input, options)).toEqual({ xml, nodes });
+    expect(parseToStoredXml(input, options)).toEqual({ xml, nodes });
   });
 
   it('output parses to the same output (idempotent)', () => {
     for (const [, input, options] of cases) {
-      const once = parseXml(input, options);
-      expect(parseXml(once.xml, options)).toEqual(once);
+      const once = parseToStoredXml(input, options);
+      expect(parseToStoredXml(once.xml, options)).toEqual(once);
     }
   });
 
   it('node counts agree with saxon-js on the stored text', () => {
     for (const [, input, options] of cases) {
-      const { xml, nodes } = parseXml(input, options);
-      const doc = toSaxonDocument(xml);
+      const { xml, nodes } = parseToStoredXml(input, options);
+      const doc = parseToCompactDom(xml);
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const SaxonJS = require('saxon-js');
       const count = SaxonJS.XPath.evaluate('count($d/descendant-or-self::node()) + count($d//@*)', null, { params: { d: doc } });
@@ -67,7 +67,7 @@ describe('parseXml: normalised text and node count', () => {
   });
 });
 
-describe('parseXml: malformed input is a 400 with position', () => {
+describe('parseToStoredXml: malformed input is a 400 with position', () => {
   const cases: [string, string, string, string][] = [
     ['mismatched end tag', '<a>\n<b>\n</c></a>', 'XML_END_TAG_XX', '"in.xml" (Line 3, Column 1): Element <b> is closed by </c>.'],
     ['unclosed element', '<a><b>', 'XML_EOF', '"in.xml" (Line 1, Column 7): XML document structures must start and end within the same entity.'],
@@ -113,19 +113,19 @@ describe('parseXml: malformed input is a 400 with position', () => {
     ['unparsed entity', '<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a>&e;</a>', 'XML_UNPARSED_ENTITY_X', '"in.xml" (Line 1, Column 73): Reference to unparsed entity "&e;".'],
   ];
   it.each(cases)('%s', (_name, input, code, message) => {
-    expect(failure(() => parseXml(input, { name: 'in.xml' }))).toEqual({ status: 400, code, message });
+    expect(failure(() => parseToStoredXml(input, { name: 'in.xml' }))).toEqual({ status: 400, code, message });
   });
 
   it('without a resource name the prefix has only the position', () => {
-    expect(failure(() => parseXml('<a>')).message).toBe(
+    expect(failure(() => parseToStoredXml('<a>')).message).toBe(
       '(Line 1, Column 4): XML document structures must start and end within the same entity.',
     );
   });
 });
 
-describe('parseXml: no external access, bounded entity expansion', () => {
+describe('parseToStoredXml: no external access, bounded entity expansion', () => {
   it('external entity (XXE): refused without reading the file', () => {
-    expect(failure(() => parseXml(fixture('xxe-file.xml'), { name: 'x.xml' }))).toEqual({
+    expect(failure(() => parseToStoredXml(fixture('xxe-file.xml'), { name: 'x.xml' }))).toEqual({
       status: 400,
       code: 'XML_EXTERNAL_ENTITY_X',
       message: '"x.xml" (Line 3, Column 4): External entity "&x;" is not loaded.',
@@ -133,50 +133,50 @@ describe('parseXml: no external access, bounded entity expansion', () => {
   });
 
   it('external entity that is declared but not referenced is harmless', () => {
-    expect(parseXml('<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>ok</a>')).toEqual({ xml: '<a>ok</a>', nodes: 3 });
+    expect(parseToStoredXml('<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>ok</a>')).toEqual({ xml: '<a>ok</a>', nodes: 3 });
   });
 
   it('external parameter entity and external DTD are not loaded', () => {
-    expect(parseXml(fixture('xxe-parameter.xml'))).toEqual({ xml: '<a/>', nodes: 2 });
-    expect(parseXml(fixture('xxe-external-dtd.xml'))).toEqual({ xml: '<a>ok</a>', nodes: 3 });
+    expect(parseToStoredXml(fixture('xxe-parameter.xml'))).toEqual({ xml: '<a/>', nodes: 2 });
+    expect(parseToStoredXml(fixture('xxe-external-dtd.xml'))).toEqual({ xml: '<a>ok</a>', nodes: 3 });
   });
 
   it('billion laughs stops at the entity budget', () => {
-    expect(failure(() => parseXml(fixture('billion-laughs.xml')))).toMatchObject({ status: 400, code: 'XML_ENTITY_LIMIT' });
+    expect(failure(() => parseToStoredXml(fixture('billion-laughs.xml')))).toMatchObject({ status: 400, code: 'XML_ENTITY_LIMIT' });
   });
 
   it('quadratic blowup exceeds the character budget', () => {
     expect(2000 * 10000).toBeGreaterThan(ENTITY_LIMITS.characters);
-    expect(failure(() => parseXml(fixture('quadratic-blowup.xml')))).toMatchObject({ status: 400, code: 'XML_ENTITY_LIMIT' });
+    expect(failure(() => parseToStoredXml(fixture('quadratic-blowup.xml')))).toMatchObject({ status: 400, code: 'XML_ENTITY_LIMIT' });
   });
 
   it('nesting is accepted up to the limit and refused past it, without overflowing the stack', () => {
     const nested = (depth: number) => '<a>'.repeat(depth) + '</a>'.repeat(depth);
-    expect(parseXml(nested(XML_LIMITS.depth)).nodes).toBe(XML_LIMITS.depth + 1);
-    expect(failure(() => parseXml(nested(XML_LIMITS.depth + 1), { name: 'deep.xml' }))).toStrictEqual({
+    expect(parseToStoredXml(nested(XML_LIMITS.depth)).nodes).toBe(XML_LIMITS.depth + 1);
+    expect(failure(() => parseToStoredXml(nested(XML_LIMITS.depth + 1), { name: 'deep.xml' }))).toStrictEqual({
       status: 400,
       code: 'XML_DEPTH_X',
       message: `"deep.xml" (Line 1, Column ${3 * XML_LIMITS.depth + 1}): Elements are nested deeper than ${XML_LIMITS.depth} levels.`,
     });
-    expect(failure(() => parseXml(nested(100_000)))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
+    expect(failure(() => parseToStoredXml(nested(100_000)))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
   });
 
   it('attributes and namespace declarations of one element are limited', () => {
     const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="x"`).join('');
-    expect(parseXml(`<a${attrs(XML_LIMITS.attributes)}/>`).nodes).toBe(2 + XML_LIMITS.attributes);
-    expect(failure(() => parseXml(`<a${attrs(XML_LIMITS.attributes + 1)}/>`))).toStrictEqual({
+    expect(parseToStoredXml(`<a${attrs(XML_LIMITS.attributes)}/>`).nodes).toBe(2 + XML_LIMITS.attributes);
+    expect(failure(() => parseToStoredXml(`<a${attrs(XML_LIMITS.attributes + 1)}/>`))).toStrictEqual({
       status: 400,
       code: 'XML_ATTRIBUTES_X',
       message: `(Line 1, Column 1): An element has more than ${XML_LIMITS.attributes} attributes.`,
     });
     const decls = Array.from({ length: XML_LIMITS.attributes + 1 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join('');
-    expect(failure(() => parseXml(`<a${decls}/>`))).toMatchObject({ status: 400, code: 'XML_ATTRIBUTES_X' });
+    expect(failure(() => parseToStoredXml(`<a${decls}/>`))).toMatchObject({ status: 400, code: 'XML_ATTRIBUTES_X' });
   });
 });
 
-describe('toSaxonDocument', () => {
+describe('parseToCompactDom', () => {
   it('gives a document node of the stored text', () => {
-    const doc = toSaxonDocument(parseXml('<a xmlns="urn:d"><b xmlns="">t</b></a>').xml);
+    const doc = parseToCompactDom(parseToStoredXml('<a xmlns="urn:d"><b xmlns="">t</b></a>').xml);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const SaxonJS = require('saxon-js');
     expect(SaxonJS.XPath.evaluate('$d/*/*!(namespace-uri() || "|" || string())', null, { params: { d: doc } })).toBe('|t');

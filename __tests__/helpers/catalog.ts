@@ -1,10 +1,10 @@
 /**
- * Checks an error catalog (lib/errors.ts entries): every entry is raised by name somewhere in the
+ * Checks an error catalog (lib/xmldb-error.ts entries): every entry is raised by name somewhere in the
  * given source folders, and its `_X`/`_XX` suffix counts the `%` slots of its template.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ErrorEntry } from '../../lib/errors';
+import type { ErrorEntry } from '../../lib/xmldb-error';
 
 const LIB = path.join(__dirname, '..', '..', 'lib');
 

@@ -1,4 +1,4 @@
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 
 /** An error class, whatever its constructor takes. */
 type ErrorClass<E> = abstract new (...args: never[]) => E;

@@ -3,7 +3,7 @@
  * attribute as XPath, an attribute value template or names, and in the XPath the EQNames outside
  * string literals. Security tests use it to check that query data never became code.
  */
-import { parseXmlDom } from '../../lib/xml';
+import { parseToDom } from '../../lib/xml';
 import type { Translation } from '../../lib/xquery/language/translate';
 
 const XSL = 'http://www.w3.org/1999/XSL/Transform';
@@ -131,6 +131,6 @@ export function generatedCode(t: Translation): GeneratedCode {
     scanXPath(t.xpath.expression, 0, out, false);
     if (t.xpath.summary) scanXPath(t.xpath.summary, 0, out, false);
   }
-  visit(parseXmlDom(t.xslt), out);
+  visit(parseToDom(t.xslt), out);
   return { names: out.names, residue: out.residue.join('\n') };
 }

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { raise } from '../../lib/errors';
-import { STORE_ERRORS } from '../../lib/store/errors';
+import { raise } from '../../lib/xmldb-error';
+import { STORE_ERRORS } from '../../lib/store/store-errors';
 import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo, ResourceType } from '../../lib/store/types';
 
 interface MemoryDb {

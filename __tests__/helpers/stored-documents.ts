@@ -4,7 +4,7 @@
  * suite's tests, removed after them.
  */
 import fs from 'node:fs/promises';
-import { parseXml } from '../../lib/convert/xml';
+import { parseToStoredXml } from '../../lib/convert/xml';
 import { createFileStore } from '../../lib/store/file/file-store';
 import { tempDir } from './temp-dir';
 
@@ -16,7 +16,7 @@ export function storedDocuments(): { readonly path: string } {
   beforeAll(async () => {
     holder.path = tempDir('xmldb-stored-');
     const store = await createFileStore(holder.path);
-    const written = parseXml(STORED_A);
+    const written = parseToStoredXml(STORED_A);
     await store.write(['db'], async (w) => {
       await w.createDatabase('db');
       await w.putResource('db', 'a.xml', { type: 'xml', data: written.xml, nodes: written.nodes });

@@ -64,6 +64,30 @@ describe('POST <commands> (spec §7, §15.2)', () => {
   });
 });
 
+describe('options of a session, set by SET or given with the request (spec §2.4)', () => {
+  const mixed = (db: string) => `for $i in 1 to 2 return if ($i = 1) then db:create('${db}', <a/>, 'a.xml') else 'created'`;
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+  test('MIXUPDATES reaches the queries of commands as it reaches a REST query', async () => {
+    expect((await s.get(`/rest?mixupdates=true&query=${encodeURIComponent(mixed('m0'))}`).expect(200)).text).toBe('created');
+    expect((await s.get(`/rest?mixupdates=true&command=${encodeURIComponent(`XQUERY ${mixed('m1')}`)}`).expect(200)).text).toBe('created');
+    const script = `<commands><set option="mixupdates">true</set><xquery>${escaped(mixed('m2'))}</xquery></commands>`;
+    expect((await s.post('/rest', script).expect(200)).text).toBe('created');
+    for (const db of ['m0', 'm1', 'm2']) expect((await s.get(`/rest/${db}/a.xml`).expect(200)).text).toBe('<a/>');
+    const without = await cmd(`XQUERY ${mixed('m3')}`).expect(500);
+    expect(without.text).toMatch(/\[XUST0001\] /);
+  });
+
+  test('an option of a request is refused as SET refuses it', async () => {
+    const set = await cmd('SET TEXTINCLUDE a').expect(500);
+    expect(set.text).toBe('Not supported: TEXTINCLUDE (the text index holds every text node).');
+    expect((await s.put('/rest/tx?textinclude=a', '<a/>', 'application/xml').expect(500)).text).toBe(set.text);
+    expect((await s.get('/rest?textinclude=a&query=1').expect(500)).text).toBe(set.text);
+    await s.get('/rest/tx').expect(404);
+    expect((await s.get('/rest?stripws=maybe&query=1').expect(400)).text).toBe('Invalid value for parameter "stripws": maybe.');
+  });
+});
+
 describe('run (spec §6.4, §10)', () => {
   beforeEach(() => {
     fs.mkdirSync(path.join(s.restPath, 'sub'), { recursive: true });

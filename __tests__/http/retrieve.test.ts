@@ -1,4 +1,4 @@
-import { asBytes, startTestServer, type TestServer } from '../helpers/rest';
+import { asBytes, getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 beforeEach(async () => {
@@ -71,5 +71,18 @@ describe('GET answers the version the request sees (resources are kept in memory
     await s.put('/rest/db').expect(201);
     await s.put('/rest/db/a.xml', '<a>new</a>', 'application/xml').expect(201);
     expect((await s.get('/rest/db/a.xml').expect(200)).text).toBe('<a>new</a>');
+  });
+});
+
+describe('value resources (db:put-value)', () => {
+  test('GET answers the serialized value, as a query of db:get-value would', async () => {
+    await s.put('/rest/vals').expect(201);
+    await getQuery(s, "db:put-value('vals', map { 'a': (1, 'x') }, 'm'), db:put-value('vals', (42, <x/>), 'dir/n')").expect(200);
+    const m = await s.get('/rest/vals/m').expect(200);
+    expect(m.headers['content-type']).toBe('application/xml; charset=UTF-8');
+    expect(m.text).toBe('map{"a":(1,"x")}');
+    expect((await s.get('/rest/vals/dir/n').expect(200)).text).toBe('42\n<x/>');
+    expect((await s.get('/rest/vals/dir/n?method=json').expect(500)).text).toMatch(/^\[SERE0023\] /);
+    expect((await s.get('/rest/vals/dir/n?method=text&item-separator=,').expect(200)).text).toBe('42,');
   });
 });

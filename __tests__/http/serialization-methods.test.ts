@@ -33,7 +33,7 @@ async function body(query: string, params = ''): Promise<string> {
   return r.body as string;
 }
 /** The status and `[CODE] message` line of a failing query. */
-async function failure(query: string, params = ''): Promise<[number, string | undefined]> {
+async function statusAndError(query: string, params = ''): Promise<[number, string | undefined]> {
   const r = await getQuery(s, query, '', params);
   return [r.status, r.text.split('\n').pop()];
 }
@@ -60,7 +60,7 @@ describe('method=json over nodes, by json format', () => {
   test('attributes', async () => {
     const q = '<json type="object"><pair name="a" type="number">1</pair><pair name="b" type="array"><item>x</item></pair></json>';
     expect(await body(q, '&method=json&json=format=attributes')).toBe('{"a":1,"b":["x"]}');
-    expect(await failure('<json type="object"><a/></json>', '&method=json&json=format=attributes')).toEqual([500, '[json:serialize] <a> found, <pair> expected.']);
+    expect(await statusAndError('<json type="object"><a/></json>', '&method=json&json=format=attributes')).toEqual([500, '[json:serialize] <a> found, <pair> expected.']);
   });
 
   test('basic, w3 and w3-xml: the fn:json-to-xml vocabulary', async () => {
@@ -116,22 +116,22 @@ describe('method=json over nodes, by json format', () => {
   });
 
   test('errors', async () => {
-    expect(await failure('1 to 2', '&method=json')).toEqual([500, '[SERE0023] Only one item can be serialized with JSON.']);
-    expect(await failure("map{'a':(1,2)}", '&method=json')).toEqual([500, '[SERE0023] A sequence of 2 items cannot be serialized as one JSON value.']);
-    expect(await failure("map{1:1,'1':2}", '&method=json')).toEqual([500, '[SERE0022] Duplicate key: "1".']);
+    expect(await statusAndError('1 to 2', '&method=json')).toEqual([500, '[SERE0023] Only one item can be serialized with JSON.']);
+    expect(await statusAndError("map{'a':(1,2)}", '&method=json')).toEqual([500, '[SERE0023] A sequence of 2 items cannot be serialized as one JSON value.']);
+    expect(await statusAndError("map{1:1,'1':2}", '&method=json')).toEqual([500, '[SERE0022] Duplicate key: "1".']);
     expect(await body("map{1:1,'1':2}", '&method=json&allow-duplicate-names=yes')).toBe('{"1":1,"1":2}');
-    expect(await failure("[xs:double('INF')]", '&method=json')).toEqual([500, '[SERE0020] Numeric value cannot be serialized as JSON: INF.']);
-    expect(await failure("map{'f':abs#1}", '&method=json')).toEqual([500, '[SERE0021] Functions cannot be serialized as JSON.']);
-    expect(await failure('<a x="1"/>/@x', '&method=json')).toEqual([500, '[SERE0021] Attribute nodes cannot be serialized as JSON.']);
-    expect(await failure('<json type="foo"/>', '&method=json')).toEqual([500, '[json:serialize] <json> has invalid type "foo".']);
-    expect(await failure('<json type="array"><a/></json>', '&method=json')).toEqual([500, '[json:serialize] <a> found, <_> expected.']);
+    expect(await statusAndError("[xs:double('INF')]", '&method=json')).toEqual([500, '[SERE0020] Numeric value cannot be serialized as JSON: INF.']);
+    expect(await statusAndError("map{'f':abs#1}", '&method=json')).toEqual([500, '[SERE0021] Functions cannot be serialized as JSON.']);
+    expect(await statusAndError('<a x="1"/>/@x', '&method=json')).toEqual([500, '[SERE0021] Attribute nodes cannot be serialized as JSON.']);
+    expect(await statusAndError('<json type="foo"/>', '&method=json')).toEqual([500, '[json:serialize] <json> has invalid type "foo".']);
+    expect(await statusAndError('<json type="array"><a/></json>', '&method=json')).toEqual([500, '[json:serialize] <a> found, <_> expected.']);
   });
 
   test('invalid json parameters are 400 [SEPM0016], from the query string and the prolog', async () => {
-    expect(await failure('1', '&method=json&json=format=yaml')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
-    expect(await failure('1', '&method=json&json=pretty=yes')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": unknown option "pretty".']);
-    expect(await failure('1', '&method=json&json=indent=maybe')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": "maybe" is no valid value of option "indent".']);
-    const [status, line] = await failure('declare option output:json "format=yaml"; 1');
+    expect(await statusAndError('1', '&method=json&json=format=yaml')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
+    expect(await statusAndError('1', '&method=json&json=pretty=yes')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": unknown option "pretty".']);
+    expect(await statusAndError('1', '&method=json&json=indent=maybe')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": "maybe" is no valid value of option "indent".']);
+    const [status, line] = await statusAndError('declare option output:json "format=yaml"; 1');
     expect([status, line]).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
   });
 });
@@ -180,9 +180,9 @@ describe('method=csv', () => {
   });
 
   test('invalid csv parameters are 400 [SEPM0016]', async () => {
-    expect(await failure('1', '&method=csv&csv=separator=ab')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": "ab" is no valid value of option "separator".']);
-    expect(await failure('1', '&method=csv&csv=format=yaml')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": "yaml" is no valid value of option "format".']);
-    expect(await failure('1', '&method=csv&csv=colour=red')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": unknown option "colour".']);
+    expect(await statusAndError('1', '&method=csv&csv=separator=ab')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": "ab" is no valid value of option "separator".']);
+    expect(await statusAndError('1', '&method=csv&csv=format=yaml')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": "yaml" is no valid value of option "format".']);
+    expect(await statusAndError('1', '&method=csv&csv=colour=red')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "csv": unknown option "colour".']);
   });
 });
 
@@ -198,7 +198,7 @@ describe('xhtml and html: HTML5 unless html-version says otherwise (BaseX 10 and
   });
 
   test('an html-version that is no version number is 400 [SEPM0016]', async () => {
-    expect(await failure('<html/>', '&method=html&html-version=five')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "html-version": "five" is not a version number.']);
+    expect(await statusAndError('<html/>', '&method=html&html-version=five')).toEqual([400, '[SEPM0016] Invalid value for serialization parameter "html-version": "five" is not a version number.']);
   });
 
   test('the document type declaration is written for an html root only', async () => {
@@ -238,8 +238,17 @@ describe('fn:serialize uses the same serializers', () => {
   });
 
   test('errors: the serializer\'s codes, SEPM0016 for invalid values', async () => {
-    expect(await failure(`serialize(<json type="foo"/>, map{'method':'json'})`)).toEqual([500, '[json:serialize] <json> has invalid type "foo".']);
-    expect(await failure(`serialize((1, 2), map{'method':'json'})`)).toEqual([500, '[SERE0023] Only one item can be serialized with JSON.']);
-    expect(await failure(`serialize(1, map{'method':'json','json':map{'format':'yaml'}})`)).toEqual([500, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
+    expect(await statusAndError(`serialize(<json type="foo"/>, map{'method':'json'})`)).toEqual([500, '[json:serialize] <json> has invalid type "foo".']);
+    expect(await statusAndError(`serialize((1, 2), map{'method':'json'})`)).toEqual([500, '[SERE0023] Only one item can be serialized with JSON.']);
+    expect(await statusAndError(`serialize(1, map{'method':'json','json':map{'format':'yaml'}})`)).toEqual([500, '[SEPM0016] Invalid value for serialization parameter "json": "yaml" is no valid value of option "format".']);
+  });
+});
+
+describe('html output (spec §11)', () => {
+  test('no newline follows the document type declaration unless indenting', async () => {
+    const html = encodeURIComponent('<html><body/></html>');
+    expect((await s.get(`/rest?query=${html}&method=html`).expect(200)).text).toBe('<!DOCTYPE html><html><body></body></html>');
+    expect((await s.get(`/rest?query=${html}&method=html&omit-xml-declaration=no`).expect(200)).text).toBe('<!DOCTYPE html><html><body></body></html>');
+    expect((await s.get(`/rest?query=${html}&method=html&indent=yes`).expect(200)).text).toBe('<!DOCTYPE html>\n<html>\n  <body></body>\n</html>');
   });
 });

@@ -139,3 +139,13 @@ describe('concurrency (spec §16.1)', () => {
     for (const r of results.slice(1)) expect(['001', '110']).toContain(r.text);
   });
 });
+
+describe('db:list after db:rename', () => {
+  test('lists the renamed path', async () => {
+    await s.put('/rest/ren').expect(201);
+    await getQuery(s, "db:put('ren', <e/>, 'e.xml')").expect(200);
+    await getQuery(s, "db:rename('ren', 'e.xml', 'dir/e.xml')").expect(200);
+    expect((await getQuery(s, "db:list('ren')").expect(200)).text).toBe('dir/e.xml');
+    expect((await getQuery(s, "db:list('ren', 'dir')").expect(200)).text).toBe('dir/e.xml');
+  });
+});

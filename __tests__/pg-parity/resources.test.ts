@@ -8,5 +8,5 @@ import { onPostgres } from '../helpers/test-store';
 onPostgres('listing', () => require('../http/listing.test'));
 onPostgres('retrieving', () => require('../http/retrieve.test'));
 onPostgres('deleting', () => require('../http/delete.test'));
-inFullParity('conditional requests on PostgreSQL', () => onPostgres('conditional requests', () => require('../http/conditional.test')));
+inFullParity('conditional requests on PostgreSQL', () => onPostgres('conditional requests', () => require('../operations/preconditions.test')));
 inFullParity('large resources on PostgreSQL', () => onPostgres('large resources', () => require('../http/large-resources.test')));

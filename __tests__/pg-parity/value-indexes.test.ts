@@ -2,4 +2,4 @@
 import { inFullParity } from '../helpers/parity';
 import { onPostgres } from '../helpers/test-store';
 
-inFullParity('value indexes on PostgreSQL', () => onPostgres('value indexes', () => require('../http/value-indexes.test')));
+inFullParity('value indexes on PostgreSQL', () => onPostgres('value indexes', () => require('../xquery/accelerators/value-index/value-indexes-rest.test')));

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { XQuerySyntaxError, parseQuery } from '../../lib/xquery/language/syntax';
-import { LocatedQueryError } from '../../lib/xquery/errors';
+import { LocatedQueryError } from '../../lib/xquery/static-errors';
 import { generatedCode } from '../helpers/generated-code';
 import { INTERNAL_NAMESPACE_PREFIX, NS } from '../../lib/xquery/constants';
 import { MODULE_NAMESPACES } from '../../lib/xquery/module-namespaces';

@@ -1,5 +1,5 @@
 /** One user's requests in progress at once (lib/http/user-requests.ts). */
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 import { UserRequests } from '../../lib/http/user-requests';
 
 test('a user past the limit waits for a turn, in order; other users do not wait', async () => {

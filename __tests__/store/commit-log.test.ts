@@ -1,8 +1,8 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import * as atomic from '../../lib/store/file/atomic';
-import { contentDigest } from '../../lib/store/file/atomic';
+import * as atomic from '../../lib/atomic-files';
+import { contentDigest } from '../../lib/atomic-files';
 import { CATALOG_DIR, SHARD_COUNT, shardOf } from '../../lib/store/file/catalog';
 import { COMMIT_LOG, CommitLog } from '../../lib/store/file/commit-log';
 import { createFileStore } from '../../lib/store/file/file-store';

@@ -1,7 +1,7 @@
 /** Test helpers: a fresh temporary data folder per test. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 import { tempDir } from '../helpers/temp-dir';
 
 /** Creates a fresh temporary folder before each test and removes it after; read `.path` inside tests. */

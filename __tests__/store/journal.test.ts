@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentDigest, writeTemp } from '../../lib/store/file/atomic';
+import { contentDigest, writeTemp } from '../../lib/atomic-files';
 import { createFileStore } from '../../lib/store/file/file-store';
 import * as journal from '../../lib/store/file/journal';
 import type { WriteView } from '../../lib/store/types';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 import { createFileStore } from '../../lib/store/file/file-store';
 import { MAX_DATA_FOLDER_BYTES, MAX_NAME_BYTES, MAX_PATH_BYTES, MAX_PATH_SEGMENTS, PATH_MAX } from '../../lib/store/path-limits';
 import {

@@ -4,7 +4,7 @@
  */
 import { OffloadPool } from '../../lib/threads/offload';
 import { parsePostBody } from '../../lib/http/post';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 
 const POST = require.resolve('../../lib/http/post');
 const body = '<query xmlns="http://basex.org/rest"><text>1 + 1</text></query>';

@@ -1,7 +1,7 @@
 /** users.json on disk: written atomically, readable by the owner only, validated when read. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { XmldbError } from '../../lib/errors';
+import { XmldbError } from '../../lib/xmldb-error';
 import { USERS_FILE, UserStore } from '../../lib/users/user-store';
 import { tempDir } from '../helpers/rest';
 

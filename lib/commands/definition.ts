@@ -5,7 +5,8 @@
  * database it leaves opened, and how it runs. Parsers, planner, executor and HELP read the table;
  * none of them switches over command kinds.
  */
-import type { XmldbError } from '../errors';
+import type { XmldbError } from '../xmldb-error';
+import type { OptionValue } from '../store/database-options';
 import type { LockSet } from '../store/types';
 import type { Permission } from '../users/permissions';
 import type { CommandEnvironment, RunContext } from './exec/context';
@@ -88,6 +89,8 @@ export interface Step {
   readonly script?: readonly Step[];
   /** RUN: the resolved absolute file. */
   readonly file?: string;
+  /** RUN of a query file: its text as planning read and analysed it, which is what runs. */
+  readonly query?: string;
 }
 
 /** What planning finds behind a command that holds a query or a script. */
@@ -107,6 +110,11 @@ export interface CommandDef<K extends CommandKind = CommandKind> {
   readonly needs: (cmd: CommandOf<K>, db: string | undefined, user: string | undefined) => Requirements;
   /** The database opened after the command ran (default: `db`, unchanged). */
   readonly opens?: (cmd: CommandOf<K>, db: string | undefined) => string | undefined;
+  /**
+   * The session options after the command ran (SET; default: unchanged), for the analysis of the
+   * queries planned after it (MIXUPDATES). A setting that fails here fails when the command runs.
+   */
+  readonly records?: (cmd: CommandOf<K>, options: ReadonlyMap<string, OptionValue>) => ReadonlyMap<string, OptionValue>;
   /** The error answered instead of the 403 when the permission is missing (OPEN, LIST db). */
   readonly refused?: (cmd: CommandOf<K>) => XmldbError | undefined;
   /** The query or script inside (XQUERY, EXECUTE, RUN), planned with the command. */

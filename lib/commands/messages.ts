@@ -3,7 +3,7 @@
  * Errors are thrown by name with `raise(COMMAND_ERRORS, 'SYNTAX_X', …)`; tests assert on the
  * entry name (`code`), not only on the wording. Help texts are in the command table (defs/).
  */
-import { entry, raise, type XmldbError } from '../errors';
+import { entry, raise, type XmldbError } from '../xmldb-error';
 
 export const COMMAND_ERRORS = {
   /** An unknown command in XML syntax: `Unknown command: <foo/>.` */

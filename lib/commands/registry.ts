@@ -28,7 +28,7 @@ import { jobsList, jobsResult, jobsStop } from './defs/jobs';
 import { list } from './defs/list';
 import { open } from './defs/open';
 import { flush, optimize } from './defs/optimize';
-import { set, showOptions } from './defs/options';
+import { set, showOptions } from './defs/set-options';
 import { put } from './defs/put';
 import { rename } from './defs/rename';
 import { repoDelete, repoInstall, repoList } from './defs/repo';

@@ -16,7 +16,7 @@ import {
   isElement,
   isText,
   namespaceOf,
-  parseXmlDocument,
+  parseScriptDocument,
   serializeInput,
   stringValue,
 } from './xml';
@@ -84,7 +84,7 @@ function parseCommandElement(el: Element): Command {
  * directly inside it), or a single command element.
  */
 export function parseXmlCommands(text: string): Command[] {
-  const doc = parseXmlDocument(text);
+  const doc = parseScriptDocument(text);
   const root = childElements(doc)[0];
   if (namespaceOf(root) === '' && root.localName === 'commands') {
     if (childNodes(root).some((n) => isText(n) && (n.nodeValue ?? '').trim() !== '')) {

@@ -5,17 +5,17 @@
  * in the embedded input alike.
  */
 import { checkXmlLimits } from '../convert';
-import { childElements, parseXmlDom, REST_NS, serializeNodes } from '../xml';
+import { childElements, parseToDom, REST_NS, serializeNodes } from '../xml';
 import { commandError } from './messages';
 
 export { childElements, childNodes, isElement, isText, stringValue } from '../xml';
 
 /** Parses XML text; a document that is not well-formed raises `XML_SCRIPT_X`. */
-export function parseXmlDocument(text: string): Document {
+export function parseScriptDocument(text: string): Document {
   checkXmlLimits(text);
   let doc: Document;
   try {
-    doc = parseXmlDom(text);
+    doc = parseToDom(text);
   } catch (e) {
     throw commandError('XML_SCRIPT_X', e instanceof Error ? e.message : String(e));
   }

@@ -1,13 +1,13 @@
 /**
  * The console's data on the file store: `.console.json` in the data folder (a leading dot, so no
  * database can take its name, store/resource-names.ts), kept through lowdb. Its adapter writes with the
- * store's atomic replace (temp file, fsync, rename) and mode 0600, as the users file is kept:
+ * atomic replace of atomic-files.ts (temp file, fsync, rename) and mode 0600, as the users file is kept:
  * queries may hold data.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter, Low } from 'lowdb' with { 'resolution-mode': 'import' };
-import { errorCode, writeFileAtomic } from '../store/file/atomic';
+import { errorCode, writeFileAtomic } from '../atomic-files';
 import { emptyUserData, type ConsoleBackend, type UserData } from './saved-queries';
 
 export const CONSOLE_FILE = '.console.json';

@@ -5,7 +5,7 @@
  * other.
  */
 import type { Pool, PoolClient } from 'pg';
-import { storeError } from '../store/postgres/session';
+import { storeError } from '../store/postgres/driver-errors';
 import { emptyUserData, type ConsoleBackend, type UserData } from './saved-queries';
 
 function userData(value: unknown): UserData {

@@ -19,7 +19,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { readBody } from '../http/body';
 import { isCrossSite } from '../http/cross-site';
 import type { RestRouter } from '../http/router';
@@ -30,7 +30,7 @@ import { PostgresStore } from '../store/postgres/pg-store';
 import { ConsoleAssets, defaultAssetsDir, setPageHeaders } from './assets';
 import { ConsoleFile } from './console-file';
 import { ConsolePg } from './console-pg';
-import { CONSOLE_ERRORS } from './errors';
+import { CONSOLE_ERRORS } from './console-errors';
 import { SavedQueries } from './saved-queries';
 
 export interface ConsoleOptions {

@@ -5,12 +5,12 @@
  * `encoding`) parameter, default UTF-8 (XML also honours a BOM and its encoding declaration);
  * a BOM is removed.
  */
-import { convertError } from './errors';
+import { convertError } from './conversion-errors';
 import { convertCsv, separatorChar, type CsvFormat, type CsvOptions } from './csv';
 import { convertHtml } from './html';
 import { convertJson, type JsonFormat, type JsonOptions } from './json';
 import type { Duplicates } from './json-reader';
-import { parseXml } from './xml';
+import { parseToStoredXml } from './xml';
 import { offload } from '../threads/offload';
 
 export type InputKind = 'xml' | 'json' | 'csv' | 'html' | 'binary';
@@ -88,7 +88,7 @@ export function convertInput(body: Buffer, contentTypeHeader: string | undefined
     case 'binary':
       return { type: 'binary', data: body, suffix: undefined };
     case 'xml': {
-      const r = parseXml(decodeText(body, charset, true), options);
+      const r = parseToStoredXml(decodeText(body, charset, true), options);
       return { type: 'xml', data: r.xml, nodes: r.nodes, suffix: 'xml' };
     }
     case 'json': {

@@ -4,7 +4,7 @@
  * A blank line gives an empty record; the trailing newline adds none; fields are not trimmed.
  */
 import { parse } from 'csv-parse/sync';
-import { raiseAt } from './errors';
+import { raiseAt } from './conversion-errors';
 import { encodeName, FN_NS } from './names';
 import { sanitizeChars, XmlWriter, type Pair, type WrittenXml } from './writer';
 

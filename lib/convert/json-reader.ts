@@ -7,8 +7,8 @@
  * unquoted keys, a leading `+`, leading zeros and `.5`/`5.` numbers, and control characters in
  * strings.
  */
-import { raiseAt, lineColumn, type ConvertErrorKey } from './errors';
-import type { XmldbError } from '../errors';
+import { raiseAt, lineColumn, type ConvertErrorKey } from './conversion-errors';
+import type { XmldbError } from '../xmldb-error';
 
 export type JsonValue =
   | { readonly type: 'object'; readonly members: readonly JsonMember[] }

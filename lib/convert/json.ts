@@ -4,7 +4,7 @@
  * (direct/attributes), `duplicates`, `liberal`, `escape` (w3-xml). Number literals are copied
  * verbatim; characters XML cannot hold become U+FFFD.
  */
-import { convertError } from './errors';
+import { convertError } from './conversion-errors';
 import { readJson, type Duplicates, type JsonValue } from './json-reader';
 import { encodeName, FN_NS, isNCName } from './names';
 import { sanitizeChars, XmlWriter, type Pair, type WrittenXml } from './writer';

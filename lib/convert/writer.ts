@@ -6,7 +6,7 @@
  * text merged into one node, empty text dropped.
  */
 import { escapeAttribute, escapeText } from '../xml';
-import { convertError, type ConvertErrorKey } from './errors';
+import { convertError, type ConvertErrorKey } from './conversion-errors';
 
 /** Characters that may not appear in XML 1.0 text (also lone surrogates). */
 const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

@@ -3,8 +3,8 @@
  * uses (expect, whitespace, names, failing with a position). Replacement text of an entity gets
  * its own cursor whose errors point at the reference in the document.
  */
-import type { XmldbError } from '../errors';
-import { lineColumn, raiseAt, type ConvertErrorKey, type InputLocation } from './errors';
+import type { XmldbError } from '../xmldb-error';
+import { lineColumn, raiseAt, type ConvertErrorKey, type InputLocation } from './conversion-errors';
 import { NC_CHAR_CLASS, NC_START_CLASS } from './names';
 
 /** Name (production 5): NCName characters plus ':'. */

@@ -7,9 +7,9 @@
  * loads a DTD or expands a declared entity) but not strict (it accepts duplicate attributes, two
  * root elements, `<` in attribute values, control characters, an empty document) and its
  * serializer drops `xmlns=""`. Its parse of our normalised output is what the engine gets
- * ({@link toSaxonDocument}).
+ * ({@link parseToCompactDom}).
  */
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import { evaluateXPathOn, parseWithXPath } from '../saxon/xpath-parse';
 import { XmlWriter, type WrittenXml } from './writer';
 import { parseXmlInto, type XmlSink } from './xml-parser';
@@ -25,8 +25,11 @@ export interface XmlOptions {
   readonly name?: string;
 }
 
-/** Parses XML text; throws a 400 `XmldbError` (catalog `CONVERT_ERRORS`) if it is not well-formed. */
-export function parseXml(text: string, options: XmlOptions = {}): WrittenXml {
+/**
+ * Parses XML text into its stored form (normalised text and node count); throws a 400
+ * `XmldbError` (catalog `CONVERT_ERRORS`) if it is not well-formed.
+ */
+export function parseToStoredXml(text: string, options: XmlOptions = {}): WrittenXml {
   const writer = new XmlWriter({ stripws: options.stripws });
   parseXmlInto(text, writer, { stripns: options.stripns, name: options.name });
   return writer.finish();
@@ -54,10 +57,10 @@ export function checkXmlLimits(text: string): void {
 }
 
 /**
- * A saxon-js document node for XML text this module produced ({@link parseXml} output, or a
+ * A saxon-js document node for XML text this module produced ({@link parseToStoredXml} output, or a
  * stored document). Not for untrusted input: it relies on the text being already checked.
  */
-export function toSaxonDocument(xml: string): unknown {
+export function parseToCompactDom(xml: string): unknown {
   return compactDocument(hasAstralCharacters(xml) && astralNamesSupported() ? parseAstral(xml) : saxonParse(xml), saxonParse);
 }
 

@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Request } from 'express';
-import { raise, withHeaders } from '../errors';
+import { raise, withHeaders } from '../xmldb-error';
 import type { ResolvedOptions } from '../router-options';
 import type { Runtime } from '../operations/composition-root';
 import type { Permission } from '../users/permissions';

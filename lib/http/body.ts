@@ -19,7 +19,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import bodyParser from 'body-parser';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { HTTP_ERRORS } from './status';
 
 interface HostParsedRequest extends IncomingMessage {

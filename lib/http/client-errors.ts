@@ -13,7 +13,7 @@
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { raise, type XmldbError } from '../errors';
+import { raise, type XmldbError } from '../xmldb-error';
 import { securityHeaders } from './security-headers';
 import { HTTP_ERRORS } from './status';
 

@@ -20,7 +20,7 @@
  * `Cross-Origin-Resource-Policy` (security-headers.ts) keeps another site from embedding them.
  */
 import type { Request } from 'express';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import type { QueryPairs } from './query-string';
 import { requestOrigin } from './request-origin';
 import { HTTP_ERRORS } from './status';

@@ -4,7 +4,7 @@
  * parser's refusal of a request to the router into the router's own kind of answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { format, XmldbError } from '../errors';
+import { format, XmldbError } from '../xmldb-error';
 import { HTTP_ERRORS } from './status';
 
 /**

@@ -3,9 +3,10 @@
  * parameter, database option or external variable, in one pass over the query string.
  */
 import { checkXmlLimits } from '../convert';
-import { raise } from '../errors';
-import { databaseOptionName, normaliseOptions, parseOptionValue, type OptionValue } from '../store/database-options';
-import { isSerializationParam, requireValidSerializationParam, requireValidSerializerOption } from '../xquery/serialization/params';
+import { raise } from '../xmldb-error';
+import { optionSetting } from '../commands/exec/session-options';
+import { databaseOptionName, normaliseOptions, type OptionValue } from '../store/database-options';
+import { isSerializationParam, requireValidSerializationParam } from '../xquery/serialization/params';
 import type { QueryPairs } from './query-string';
 import { groupPairs } from './query-string';
 import type { Variable } from '../operations/types';
@@ -33,14 +34,19 @@ export const NO_PARAMETERS: RequestParameters = {
   variables: new Map(),
 };
 
-/** Parses and checks one database option; throws 400 for an invalid value. */
+/** A request's options start from the defaults: each is recorded as SET records it in a new session. */
+const NEW_SESSION = { options: new Map<string, OptionValue>() };
+
+/**
+ * Parses and checks one database option by SET's rule (commands/exec/session-options.ts);
+ * undefined if `name` is no option. A value the option cannot take is 400.
+ */
 export function optionEntry(name: string, value: string): [string, OptionValue] | undefined {
   const canonical = databaseOptionName(name);
   if (canonical === undefined) return undefined;
-  const parsed = parseOptionValue(canonical, value);
-  if (parsed === undefined) throw raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, value);
-  requireValidSerializerOption(canonical, value);
-  return [canonical, parsed];
+  const parsed = optionSetting(NEW_SESSION, canonical, value, () => raise(HTTP_ERRORS, 'INVALID_PARAM_VALUE_XX', name, value));
+  // a value is given, so there is a setting (SET resets only without one)
+  return [canonical, parsed as OptionValue];
 }
 
 /** GET and QUERY: rule 1 (operations) applies to GET only. */

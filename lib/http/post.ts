@@ -3,14 +3,14 @@
  * `parameter`, `option`, `variable` and `context` children configure it.
  */
 import { checkXmlLimits } from '../convert';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { normaliseOptions, type OptionValue } from '../store/database-options';
 import { xmlParserMessage } from '../xquery/query-error';
 import { isSerializationParam, requireValidSerializationParam } from '../xquery/serialization/params';
 import { optionEntry, type Variable } from './parameters';
 import { offload } from '../threads/offload';
 import { HTTP_ERRORS } from './status';
-import { childElements, parseXmlDom, REST_NS, serializeNodes } from '../xml';
+import { childElements, parseToDom, REST_NS, serializeNodes } from '../xml';
 
 export type PostOperation =
   | { readonly kind: 'commands'; readonly script: string }
@@ -59,7 +59,7 @@ export function parsePostBody(body: string): PostOperation {
   checkXmlLimits(body);
   let doc: Document;
   try {
-    doc = parseXmlDom(body);
+    doc = parseToDom(body);
   } catch (e) {
     // XML cannot start with `{` or `[`: such a body is JSON, sent by a client guessing the format
     if (/^\s*[{[]/.test(body)) throw raise(HTTP_ERRORS, 'POST_JSON');

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import accepts from 'accepts';
-import { LocatedQueryError } from '../xquery/errors';
+import { LocatedQueryError } from '../xquery/static-errors';
 import { QueryError } from '../xquery/query-error';
 
 export const PROBLEM_JSON = 'application/problem+json';

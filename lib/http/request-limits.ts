@@ -3,7 +3,7 @@
  * lines than Node's default (`maxHeaderSize`, 16 KiB): these hold whatever the host allows.
  * Both answer 414 (RFC 9110 §15.5.15) and name the way around: a body carries any size.
  */
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import type { QueryPairs } from './query-string';
 import { HTTP_ERRORS } from './status';
 

@@ -6,10 +6,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import type { Logger } from '../logger';
 import type { Result } from '../operations/types';
-import { errorBody } from '../xquery/errors';
+import { errorBody } from '../xquery/static-errors';
 import { QueryError } from '../xquery/query-error';
 import { PROBLEM_JSON, prefersProblem, problemOf } from './problem';
 import { securityHeaders, setSecurityHeaders } from './security-headers';

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { databasesOf, type XmlDatabases } from '../in-process';
 import { resolveOptions, type ResolvedOptions, type RestOptions } from '../router-options';
 import { readPreconditions, type Preconditions } from '../operations/preconditions';

@@ -1,5 +1,5 @@
 /** Errors of the HTTP surface: each entry is a status and a message template (spec §12, §13). */
-import { entry } from '../errors';
+import { entry } from '../xmldb-error';
 
 export const HTTP_ERRORS = {
   METHOD_NOT_SUPPORTED_X: entry(501, 'Method not supported: %.'),

@@ -1,5 +1,5 @@
 /** Spec §1.1: the URL path below the mount point → database name and database path. */
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { checkPathLimits } from '../store/resource-names';
 import { HTTP_ERRORS } from './status';
 

@@ -5,7 +5,7 @@
  * longer than the limit (half the `queryTimeout`, as a query waiting for a worker) answers 503
  * with `Retry-After`. The wait starts after authentication, so logins never wait here.
  */
-import { entry, raise, withHeaders } from '../errors';
+import { entry, raise, withHeaders } from '../xmldb-error';
 
 export const USER_REQUEST_ERRORS = {
   USER_BUSY_X: entry(503, "Server busy: too many requests of user '%' are in progress. Try again later."),

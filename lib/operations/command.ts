@@ -3,7 +3,7 @@
  * command; POST `<commands>` runs a script. Output is text unless a media type is asked for.
  */
 import { executeCommands, type CommandEnvironment, type QueryScope } from '../commands/exec';
-import { readServerFile } from '../commands/exec/run-files';
+import { runFileBaseUri } from '../commands/exec/run-files';
 import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
@@ -29,6 +29,7 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
   const query = async (text: string, context: QueryScope, baseUri?: string): Promise<string> => {
     const response = await runLockedQuery(session, context.view, context.locks, {
       query: text,
+      mixUpdates: context.mixUpdates || undefined,
       baseUri,
       context: queryContext({ db: context.db, path: context.path, context: [] }),
       variables: input.variables,
@@ -43,11 +44,8 @@ export function commandEnvironment(session: Session, input: CommandInput): Comma
     allowFileAccess: mayReadHostFiles(session),
     restPath: runtime.options.restPath,
     query,
-    analyzeQuery: (text) => runtime.engine.prepare(text).analysis(),
-    runFile: async (file, context) => {
-      const source = await readServerFile(runtime.options.restPath, file);
-      return query(source.text, context, source.baseUri);
-    },
+    analyzeQuery: (text, mixUpdates) => runtime.engine.prepare(text).analysis(mixUpdates),
+    runFile: (file, text, context) => query(text, context, runFileBaseUri(runtime.options.restPath, file)),
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * PUT of a whole database (spec §8.2): creates it, replacing one of the same name, with the
- * request's options (spec §2.4) as CREATE DB does (commands/defs/create-db.ts).
+ * PUT of a whole database (spec §8.2): permitted, and the database created, as by CREATE DB
+ * (commands/defs/create-db.ts), replacing one of the same name, with the request's options (spec §2.4).
  */
 import { createDatabase, newDatabaseOptions } from '../commands/defs/create-db';
+import { checkPermission } from '../commands/exec/plan';
 import { convertBody, parsingOptions } from '../convert';
 import type { OptionValue } from '../store/database-options';
 import { checkDatabaseName } from '../store/resource-names';
-import { requirePermission } from './permission';
 import { textResult, type Result, type Session } from './types';
 
 export async function putDatabase(
@@ -18,7 +18,7 @@ export async function putDatabase(
   options: ReadonlyMap<string, OptionValue>,
 ): Promise<Result> {
   checkDatabaseName(db);
-  requirePermission(session, 'create', db);
+  checkPermission(session.user, { kind: 'createDb', name: db }, undefined);
   const kept = newDatabaseOptions({ options });
   const start = process.hrtime.bigint();
   const body = await readBody();

@@ -1,13 +1,17 @@
-/** DELETE of a database, or of the resources at or below a path (spec §12, §17). */
+/**
+ * DELETE of a database, or of the resources at or below a path (spec §12, §17): permitted as
+ * DROP DB and DELETE are (commands/exec/plan.ts).
+ */
 import { checkWritePreconditions, hasWritePreconditions, NO_PRECONDITIONS, type Preconditions } from './preconditions';
 import { notFound } from './list';
-import { mayRead, requirePermission } from './permission';
+import { checkPermission } from '../commands/exec/plan';
+import { mayRead } from './permission';
 import { textResult, type Result, type Session } from './types';
 
 /** Preconditions (If-Match) apply to the resource at the path; a database has no version. */
 export async function deleteTarget(session: Session, db: string, path: string, preconditions: Preconditions = NO_PRECONDITIONS): Promise<Result> {
   if (!mayRead(session, db)) throw notFound(db);
-  requirePermission(session, path === '' ? 'create' : 'write', db);
+  checkPermission(session.user, path === '' ? { kind: 'dropDb', pattern: db } : { kind: 'delete', path }, db);
   const start = process.hrtime.bigint();
   const message = await session.runtime.store.write([db], async (view) => {
     if ((await view.database(db)) === undefined) throw notFound(db);

@@ -18,9 +18,9 @@
  * Admins may do everything: their sessions use the store as it is.
  */
 import type { Readable } from 'node:stream';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { backupOwner } from '../store/backup-names';
-import { STORE_ERRORS } from '../store/errors';
+import { STORE_ERRORS } from '../store/store-errors';
 import type {
   BackupInfo,
   DatabaseInfo,

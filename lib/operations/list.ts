@@ -6,11 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import { escapeAttribute, escapeText, REST_NS } from '../xml';
-import { raise } from '../errors';
-import { STORE_ERRORS } from '../store/errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from '../store/store-errors';
 import type { ResourceInfo } from '../store/types';
 import { yes } from '../xquery/serialization/params';
-import { mayRead } from './permission';
 import { XML, type Result, type Session } from './types';
 
 const CHUNK = 64 * 1024;
@@ -58,11 +57,9 @@ function listing<T>(root: string, attributes: string, children: readonly T[], el
 }
 
 export async function listDatabases(session: Session, serialization: Readonly<Record<string, string>>): Promise<Result> {
+  // the session's store lists only the databases its user may read (guarded-store.ts)
   const dbs = await session.runtime.store.read('*', (view) => view.listDatabases());
-  const visible = sortedByName(
-    dbs.filter((d) => mayRead(session, d.name)),
-    (d) => d.name,
-  );
+  const visible = sortedByName(dbs, (d) => d.name);
   return listing(
     'databases',
     '',

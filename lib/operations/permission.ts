@@ -1,14 +1,12 @@
-/** Permission checks made before any work starts. */
-import { raise } from '../errors';
-import { STORE_ERRORS } from '../store/errors';
+/**
+ * Permission checks made before any work starts: what a session may read. What it may change is
+ * decided by the command a REST operation is (commands/exec/plan.ts, `checkPermission`).
+ */
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from '../store/store-errors';
 import type { LockSet, ReadView } from '../store/types';
-import { allows, permissionNeeded, rank, type Permission } from '../users/permissions';
+import { allows, rank } from '../users/permissions';
 import type { Session } from './types';
-
-/** Throws 403 `… permission needed.` unless the session's user holds `perm` (on `db`). */
-export function requirePermission(session: Session, perm: Permission, db?: string): void {
-  if (!allows(session.user, perm, db)) throw permissionNeeded(perm);
-}
 
 /**
  * Whether the session's queries and commands may read the host's files and folders: only with

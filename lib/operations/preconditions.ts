@@ -5,9 +5,9 @@
  * lock, so the answer and the check see the same version.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import type { ResourceInfo } from '../store/types';
-import { CONDITION_ERRORS } from './errors';
+import { CONDITION_ERRORS } from './operation-errors';
 
 /** `*` or entity tags as sent (quoted, `W/` kept). */
 type TagList = '*' | readonly string[];

@@ -3,17 +3,19 @@
  * users, and the user changes an updating query asks for, judged and applied here, through the
  * router's user store (users/user-store.ts), never by the query's process.
  *
- * A query sees its own user, and an admin's query every user; no password hash is sent. User
- * changes need admin, except a user's new password of its own (as ALTER PASSWORD); a refusal is
- * 403 `Admin permission needed.`, like the same command's. They are checked all before the first
+ * A query sees its own user, and an admin's query every user; no password hash is sent. A user
+ * change is permitted as the command it is (CREATE USER, DROP USER, ALTER USER, ALTER PASSWORD,
+ * GRANT; commands/exec/plan.ts `checkPermission`): admin, except a user's new password of its
+ * own; a refusal is 403 `Admin permission needed.`, the same command's. They are checked all before the first
  * is applied (and before the query's store changes are: operations/query.ts), with BaseX's rules:
  * one change of a kind per user (`user:update`), not both altered and dropped
  * (`user:conflict`), and the users they name must (still) exist (`user:unknown`).
  * `user:create` of an existing user replaces it, as in BaseX.
  */
-import { raise } from '../errors';
-import { USER_ERRORS } from '../users/errors';
-import { permissionNeeded } from '../users/permissions';
+import { raise } from '../xmldb-error';
+import { USER_ERRORS } from '../users/user-errors';
+import { checkPermission } from '../commands/exec/plan';
+import type { Command } from '../commands/types';
 import type { User } from '../users/user-store';
 import { QueryError } from '../xquery/query-error';
 import type { StoreChange } from '../xquery/update/store-changes';
@@ -47,13 +49,28 @@ function userError(name: string, message: string): QueryError {
 /** BaseX's words for each change in `user:update` messages. */
 const DONE: Readonly<Record<UserChange['action'], string>> = { create: 'created', drop: 'dropped', alter: 'altered', password: 'updated', grant: 'granted' };
 
+/** The command a user change is, for its permission. */
+function commandOf(c: UserChange): Command {
+  switch (c.action) {
+    case 'create':
+      return { kind: 'createUser', name: c.name };
+    case 'drop':
+      return { kind: 'dropUser', pattern: c.name };
+    case 'alter':
+      return { kind: 'alterUser', name: c.name, newName: c.newName };
+    case 'password':
+      return { kind: 'alterPassword', name: c.name };
+    case 'grant':
+      return { kind: 'grant', permission: 'none', user: c.name };
+  }
+}
+
 /** Throws unless the session may make all of `changes` and they fit together (see the file comment). */
 export function checkUserChanges(session: Session, changes: readonly UserChange[]): void {
   const { user, runtime } = session;
   const seen = new Set<string>();
   for (const c of changes) {
-    const own = c.action === 'password' && c.name === user.name;
-    if (user.perm !== 'admin' && !own) throw permissionNeeded('admin');
+    checkPermission(user, commandOf(c), undefined);
     const key = `${c.action}\u0000${c.name}`;
     if (seen.has(key)) throw userError('update', `User '${c.name}' can only be ${DONE[c.action]} once.`);
     seen.add(key);

@@ -5,12 +5,13 @@
  * are given explicitly.
  */
 import { queryAccess } from '../commands/exec/query-access';
-import { raise, withHeaders } from '../errors';
+import { mixesUpdates } from '../commands/exec/session-options';
+import { raise, withHeaders } from '../xmldb-error';
 import { contentRange, type RequestedRange } from '../range-requests';
 import type { LockSet, ReadView, WriteView } from '../store/types';
 import { LocatedQueryError, type QueryContext, type QueryRequest, type QueryResponse } from '../xquery/engine/engine';
 import { applyStoreChanges, readOnlyScriptError } from '../xquery/update/store-changes';
-import { CONDITION_ERRORS } from './errors';
+import { CONDITION_ERRORS } from './operation-errors';
 import { serverTiming } from './server-timing';
 import { mayReadHostFiles, readableAmong, readableDatabases } from './permission';
 import { applyUserChanges, checkUserChanges, queryAccount, splitChanges } from './query-users';
@@ -40,11 +41,6 @@ export function queryContext(input: Pick<QueryInput, 'db' | 'path' | 'context'>)
   return { kind: 'none' };
 }
 
-/** Whether the request's options allow mixing updates with values (BaseX's MIXUPDATES). */
-function mixesUpdates(options: ReadonlyMap<string, OptionValue> | undefined): boolean {
-  return options?.get('MIXUPDATES') === true;
-}
-
 function isWriteView(view: ReadView | WriteView): view is WriteView {
   return typeof (view as Partial<WriteView>).putResource === 'function';
 }
@@ -53,9 +49,9 @@ function isWriteView(view: ReadView | WriteView): view is WriteView {
 export type QueryCall = Omit<QueryRequest, 'readable' | 'fileAccess' | 'signal' | 'account'>;
 
 /**
- * Runs a query of the session inside locks already taken (`view`, on `locks`): the one path of
- * REST queries and of command queries. The query sees only the locked databases its user may
- * read. A paged result whose page cannot be served fails here, under the lock, so an updating
+ * Runs a query of the session inside locks already taken (`view`, on `locks`): the path of
+ * command queries and of every REST query that reaches a database (one that reaches none runs
+ * unlocked, `runUnlockedQuery`). The query sees only the locked databases its user may read. A paged result whose page cannot be served fails here, under the lock, so an updating
  * query then changes nothing. An updating query's store changes are applied through the view,
  * which must be a write view (XMLR0003 otherwise: a script that planned read locks only); its
  * user changes through the user store (query-users.ts).
@@ -83,6 +79,8 @@ export async function runLockedQuery(session: Session, view: ReadView, locks: Lo
 function runUnlockedQuery(session: Session, call: QueryCall): Promise<QueryResponse> {
   return evaluateChecked(session, call, NOTHING_READABLE);
 }
+
+const NO_OPTIONS: ReadonlyMap<string, OptionValue> = new Map();
 
 const NOTHING_READABLE: readonly string[] = Object.freeze([]);
 
@@ -135,7 +133,7 @@ async function evaluateLocked(session: Session, input: QueryInput): Promise<Resu
   const started = performance.now();
   const { engine, store } = session.runtime;
   const prepared = engine.prepare(input.query);
-  const mixUpdates = mixesUpdates(input.options);
+  const mixUpdates = mixesUpdates({ options: input.options ?? NO_OPTIONS });
   const analysis = prepared.analysis(mixUpdates);
   const parseMs = performance.now() - started;
   const { locks, write } = queryAccess(session.user, analysis, input.db);

@@ -4,11 +4,11 @@
  * Last-Modified) and honours If-None-Match / If-Modified-Since (304); a raw resource also
  * serves one byte range (RFC 9110 §14: 206, or 416 when unsatisfiable).
  */
-import { raise, withHeaders } from '../errors';
+import { raise, withHeaders } from '../xmldb-error';
 import { contentRange, resolveRange, type RequestedRange } from '../range-requests';
 import type { ReadView } from '../store/types';
 import { NO_PRECONDITIONS, notModified, rangeApplies, validators, type Preconditions } from './preconditions';
-import { CONDITION_ERRORS } from './errors';
+import { CONDITION_ERRORS } from './operation-errors';
 import { databaseListing, notFound } from './list';
 import { mayRead } from './permission';
 import type { Result, Session } from './types';

@@ -3,8 +3,8 @@
  * finds and reads it), run as a command script or as a query.
  */
 import { readRunFile } from '../commands/exec/run-files';
-import { raise } from '../errors';
-import { RUN_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { RUN_ERRORS } from './operation-errors';
 import { runCommandScript, type CommandInput } from './command';
 import { evaluateQuery, type QueryInput } from './query';
 import type { Result, Session } from './types';

@@ -2,8 +2,8 @@
  * Names of backups, the same for every store: a backup is named after its database and the time
  * it was taken (`db-YYYY-MM-DD-HH-MM-SS`), and its name is a valid database name.
  */
-import { raise } from '../errors';
-import { STORE_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from './store-errors';
 import { isValidDatabaseName } from './resource-names';
 
 /** The timestamp that ends the name of a backup: `-YYYY-MM-DD-HH-MM-SS`. */

@@ -2,8 +2,8 @@
  * The operations a store has running, so that `close()` refuses new ones (STORE_CLOSED) and
  * waits for those already started: shared by every store implementation.
  */
-import { raise } from '../errors';
-import { STORE_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from './store-errors';
 
 export class InFlight {
   private readonly running = new Set<Promise<unknown>>();

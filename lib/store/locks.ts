@@ -12,8 +12,8 @@
  * (which may let those behind it through), releases what it took, and fails with
  * `LOCK_TIMEOUT_X` (503) instead of hanging behind a holder that never finishes.
  */
-import { raise } from '../errors';
-import { STORE_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from './store-errors';
 import type { LockSet } from './types';
 
 /** Lock modes: intention shared/exclusive, shared, exclusive. */

@@ -6,8 +6,8 @@
  * Segments ending in `.` can never be part of a resource path, and names starting with `.` can
  * never be database names: the store names its internal files and folders that way.
  */
-import { raise } from '../errors';
-import { STORE_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { STORE_ERRORS } from './store-errors';
 import { MAX_NAME_BYTES, pathSize, withinPathLimits } from './path-limits';
 
 /** The users file in the data folder (users/users-file.ts). */

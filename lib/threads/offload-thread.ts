@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import { movableMemory, reviveBuffers } from './transfer';
 
 export interface OffloadTask {

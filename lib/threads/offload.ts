@@ -23,7 +23,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import { startThread } from './launch';
 import { reviveBuffers } from './transfer';
 import type { OffloadReply, OffloadTask } from './offload-thread';

@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import type { Logger } from '../logger';
-import { errorCode, fsyncDir } from '../store/file/atomic';
+import { errorCode, fsyncDir } from '../atomic-files';
 import { generatePassword, verifyPassword } from './password';
 import type { UserStore } from './user-store';
 import { ADMIN_PASSWORD_FILE } from '../store/resource-names';

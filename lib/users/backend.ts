@@ -3,8 +3,8 @@
  * shared by several servers (pg-users.ts). UserStore (user-store.ts) holds the rules and a copy
  * of the users in memory; a backend loads and changes the kept list.
  */
-import { raise } from '../errors';
-import { USER_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { USER_ERRORS } from './user-errors';
 import { isPasswordHash, type PasswordHash } from './password';
 import { PERMISSIONS, type Grant, type Permission } from './permissions';
 

@@ -1,7 +1,7 @@
 /** Salted scrypt password hashes. Only the hash and its parameters are ever stored. */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { raise } from '../errors';
-import { USER_ERRORS } from './errors';
+import { raise } from '../xmldb-error';
+import { USER_ERRORS } from './user-errors';
 
 export interface PasswordHash {
   readonly algorithm: 'scrypt';

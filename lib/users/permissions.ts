@@ -1,6 +1,6 @@
 /** Permission levels and the rules that decide what a user may do (spec §13.2). */
-import { raise, type XmldbError } from '../errors';
-import { PERMISSION_ERRORS } from './errors';
+import { raise, type XmldbError } from '../xmldb-error';
+import { PERMISSION_ERRORS } from './user-errors';
 import { globMatches } from '../glob';
 
 export const PERMISSIONS = ['none', 'read', 'write', 'create', 'admin'] as const;

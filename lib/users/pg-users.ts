@@ -6,7 +6,7 @@
  * the one it last saw (`changed`, once per request) to take in other servers' changes.
  */
 import type { Pool, PoolClient } from 'pg';
-import { storeError } from '../store/postgres/session';
+import { storeError } from '../store/postgres/driver-errors';
 import { validateUsers, type User, type UserBackend } from './backend';
 
 const SELECT_USERS = `

@@ -4,10 +4,10 @@
  * request finds its user without waiting; `sync` refreshes them where other servers may change
  * them, and every change is made on the backend's current list, not on this copy.
  */
-import { raise } from '../errors';
+import { raise } from '../xmldb-error';
 import { checkPattern } from '../glob';
 import type { User, UserBackend } from './backend';
-import { USER_ERRORS } from './errors';
+import { USER_ERRORS } from './user-errors';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, isOutdated, verifyUnknownUser } from './password';
 import { checkPassword, isBeingChecked, isRemembered } from './verified-logins';

@@ -1,15 +1,15 @@
 /**
  * Users of a data folder, kept in `{dbPath}/users.json`. The file is validated on read; a change
  * is made on a copy, which replaces the current state only after it has been written atomically
- * (store/file/atomic.ts) with mode 0600: it holds the password hashes, so only the server's own system
+ * (atomic-files.ts) with mode 0600: it holds the password hashes, so only the server's own system
  * user may read it, whatever the umask.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../errors';
-import { errorCode, writeFileAtomic } from '../store/file/atomic';
+import { raise } from '../xmldb-error';
+import { errorCode, writeFileAtomic } from '../atomic-files';
 import { validateUsers, type User, type UserBackend } from './backend';
-import { USER_ERRORS } from './errors';
+import { USER_ERRORS } from './user-errors';
 import { USERS_FILE } from '../store/resource-names';
 
 export { USERS_FILE };

@@ -13,10 +13,12 @@ const PI = 7;
 const COMMENT = 8;
 
 /**
- * Parses XML text into a saxon-js document node; throws with the parser's message. saxon-js is
+ * Parses XML text into a DOM to walk (saxon-js's document node, read through the DOM interface;
+ * lib/saxon's parseToSaxonDocument is the one for values handed to saxon-js); throws with the
+ * parser's message. saxon-js is
  * loaded on first use: threads that never parse (conversion offload threads) never load it.
  */
-export function parseXmlDom(text: string): Document {
+export function parseToDom(text: string): Document {
   return parseWithXPath(text) as Document;
 }
 

@@ -4,4 +4,4 @@
  */
 export { escapeAttribute, escapeText } from './escape';
 export { REST_NS } from './namespaces';
-export { childElements, childNodes, isElement, isText, parseXmlDom, serializeNodes, stringValue } from './dom';
+export { childElements, childNodes, isElement, isText, parseToDom, serializeNodes, stringValue } from './dom';

@@ -20,7 +20,7 @@
  * Refusals that are not the query's fault (a full queue, a client that went away) are plain
  * `XmldbError`s: they carry no query position.
  */
-import { XmldbError } from '../errors';
+import { XmldbError } from '../xmldb-error';
 import { MODULE_NAMESPACES } from './module-namespaces';
 import type { SaxonError } from '../saxon';
 

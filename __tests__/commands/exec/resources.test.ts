@@ -49,6 +49,15 @@ describe('PUT', () => {
     expect(await f.run(inDb('GET docs/a.xml'))).toBe('<a>new</a>');
   });
 
+  test('as REST PUT (spec §8.3, §8.4): XML onto a binary resource replaces its bytes, REPLACE off keeps what is there', async () => {
+    await f.run(inDb('BINARY PUT TO x.bin bytes\nPUT x.bin <x/>'));
+    expect(await f.run(inDb('BINARY GET x.bin'))).toBe('<x/>');
+    expect(await f.fail(inDb('GET x.bin'))).toMatchObject({ status: 500, code: 'WRONG_TYPE_XX' });
+    await f.run(inDb('PUT a.xml <a/>\nSET REPLACE false\nPUT a.xml <b/>\nPUT b.xml <b/>'));
+    expect(await f.run(inDb('GET a.xml'))).toBe('<a/>');
+    expect(await f.run(inDb('GET b.xml'))).toBe('<b/>');
+  });
+
   test('a folder as input is refused', async () => {
     const env = f.env(f.admin, { allowFileAccess: true });
     expect(await f.fail(inDb(`PUT a.xml ${INPUT}`), { env })).toMatchObject({ status: 500, code: 'SINGLE_INPUT_X' });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { executeCommands } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
-import { XmldbError } from '../../../lib/errors';
+import { XmldbError } from '../../../lib/xmldb-error';
 import type { LockSet, Store } from '../../../lib/store/types';
 import { analyzeQuery, newState, setup, type Fixture } from './setup';
 
@@ -65,14 +65,14 @@ describe('outputs and OPEN scoping', () => {
 });
 
 describe('RUN', () => {
-  test('a .bxs file runs as a script; other files go to runFile with their absolute path', async () => {
+  test('a .bxs file runs as a script; other files go to runFile with their absolute path and the text planning read', async () => {
     await fs.copyFile(path.join(FIXTURES, 'exec', 'script.bxs'), path.join(f.restPath, 'script.bxs'));
     await fs.mkdir(path.join(f.restPath, 'sub'));
     await fs.writeFile(path.join(f.restPath, 'sub', 'q.xq'), '1 + 1');
-    const runFile = jest.fn(async (file: string) => `ran ${path.relative(f.restPath, file)}`);
+    const runFile = jest.fn(async (file: string, text: string) => `ran ${path.relative(f.restPath, file)}: ${text}`);
     const env = f.env(f.admin, { runFile });
     expect(await f.run('RUN script.bxs', { env })).toBe('[run_bxs|-] count(/)');
-    expect(await f.run('RUN sub/q.xq\nRUN sub/q', { env })).toBe(`ran ${path.join('sub', 'q.xq')}ran ${path.join('sub', 'q.xq')}`);
+    expect(await f.run('RUN sub/q.xq\nRUN sub/q', { env })).toBe(`ran ${path.join('sub', 'q.xq')}: 1 + 1ran ${path.join('sub', 'q.xq')}: 1 + 1`);
     expect(await f.run('RUN script', { env })).toBe('[run_bxs|-] count(/)');
   });
 

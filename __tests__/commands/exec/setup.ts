@@ -4,7 +4,7 @@ import { analyzeModule, type UpdateAnalysis } from '../../../lib/xquery/language
 import fs from 'node:fs/promises';
 import { executeCommands, type CommandEnvironment, type CommandState } from '../../../lib/commands/exec';
 import { parseScript } from '../../../lib/commands/script';
-import { XmldbError } from '../../../lib/errors';
+import { XmldbError } from '../../../lib/xmldb-error';
 import { createFileStore } from '../../../lib/store/file/file-store';
 import type { Store } from '../../../lib/store/types';
 import type { Permission } from '../../../lib/users/permissions';

@@ -4,7 +4,7 @@
  * both must answer the same nodes in the same order, and the same leaf columns.
  */
 import { saxon, type XdmArray, type XdmNode } from '../../../lib/saxon';
-import { toSaxonDocument } from '../../../lib/convert/xml';
+import { parseToCompactDom } from '../../../lib/convert/xml';
 import { parseToCompactTree } from '../../../lib/tree/build-tree';
 import { TreeView } from '../../../lib/tree/tree-dom';
 import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements, registerNameIndexFunctions } from '../../../lib/xquery/accelerators/name-index/name-index';
@@ -17,7 +17,7 @@ const XML =
   '<r xmlns:p="urn:p" xmlns:q="urn:p"><a id="1" p:k="x"><b n="1">x<c>c1</c>y</b><a id="3"><b n="2"><b n="3"/></b></a></a>' +
   '<a id="2"><b n="4">  <c>c2</c><c/><!--n--></b><p:b n="5">z</p:b><q:b n="6"/></a><!--b--><?b b?><b n="7"><c>7<c>8</c></c></b></r>';
 
-const dom = toSaxonDocument(XML) as XdmNode;
+const dom = parseToCompactDom(XML) as XdmNode;
 const tree = new TreeView(parseToCompactTree(XML)).document;
 const paths = (nodes: readonly unknown[]): string[] => nodes.map((n) => String(saxon.XPath.evaluate('path(.)', n)));
 const first = (doc: XdmNode, xpath: string): XdmNode => saxon.XPath.evaluate(`(${xpath})[1]`, doc) as XdmNode;
@@ -56,7 +56,7 @@ describe('the element-name index over a tree and over a DOM', () => {
 
 describe('children named of some elements over a tree and over a DOM', () => {
   const FLAT = '<r><i id="1"><n>a</n></i><i id="2"><n>b</n><x/><n>c</n></i><i id="3"/><i id="4"><n>d</n></i><n>e</n></r>';
-  const flat = { tree: new TreeView(parseToCompactTree(FLAT)).document, dom: toSaxonDocument(FLAT) as XdmNode };
+  const flat = { tree: new TreeView(parseToCompactTree(FLAT)).document, dom: parseToCompactDom(FLAT) as XdmNode };
   const childrenNamed = (doc: XdmNode, parents: string): unknown =>
     saxon.XPath.evaluate(`Q{urn:xmldb-rest:engine}children-named(/, 'Q{}i', ${parents}, 'Q{}n')`, doc, { resultForm: 'array' });
   const answer = (doc: XdmNode, parents: string): string[] => {

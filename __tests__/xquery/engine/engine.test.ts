@@ -1,5 +1,5 @@
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
-import { errorBody, LocatedQueryError } from '../../../lib/xquery/errors';
+import { errorBody, LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { createFileStore } from '../../../lib/store/file/file-store';

@@ -1,4 +1,4 @@
-import { LocatedQueryError } from '../../../lib/xquery/errors';
+import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { PreparedQueries } from '../../../lib/xquery/engine/prepared';
 
 describe('prepared queries', () => {

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorBody } from '../../../lib/xquery/errors';
+import { errorBody } from '../../../lib/xquery/static-errors';
 import { QueryError } from '../../../lib/xquery/query-error';
 import type { Engine, QueryContext } from '../../../lib/xquery/engine/engine';
 

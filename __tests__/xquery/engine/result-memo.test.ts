@@ -1,5 +1,5 @@
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
-import { LocatedQueryError } from '../../../lib/xquery/errors';
+import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { QueryHost } from '../../../lib/xquery/engine/query-host';
 import { engineRequest as request } from '../../helpers/engine-request';
 

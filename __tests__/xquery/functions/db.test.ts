@@ -4,7 +4,7 @@ import { decodeValue, encodeValue } from '../../../lib/xquery/functions/support/
 import { NO_DOCUMENTS } from '../../../lib/xquery/worker/documents/source';
 import type { XdmValue } from '../../../lib/saxon';
 import { serialize } from '../../../lib/xquery/serialization/serialize';
-import { dataFolder, failure, run, text, value } from './helpers';
+import { dataFolder, queryFailure, run, text, value } from '../../helpers/worker-queries';
 
 const data = dataFolder();
 
@@ -29,8 +29,8 @@ describe('db: functions', () => {
     expect(text(source, "db:open('docs', 'a.xml') ! name(*)")).toBe('a');
     expect(text(source, "db:get('docs', 'a.xml') is e:doc('docs/a.xml')")).toBe('true');
     expect(text(source, "count(db:get('docs', 'notes.txt')), count(db:get('docs', 'none')), count(db:get('empty'))")).toBe('0|0|0');
-    expect(failure(source, "db:get('nodb')")).toEqual({ code: DB_OPEN, message: "Database 'nodb' was not found." });
-    expect(failure(source, "db:get('docs', '../x')").code).toBe('db:path');
+    expect(queryFailure(source, "db:get('nodb')")).toEqual({ code: DB_OPEN, message: "Database 'nodb' was not found." });
+    expect(queryFailure(source, "db:get('docs', '../x')").code).toBe('db:path');
   });
 
   it('db:exists, db:type, db:content-type', () => {
@@ -41,20 +41,20 @@ describe('db: functions', () => {
     expect(text(source, "db:content-type('docs', 'a.xml'), db:content-type('docs', 'notes.txt'), db:content-type('docs', 'dir/img.png')")).toBe(
       'application/xml|text/plain|image/png',
     );
-    expect(failure(source, "db:type('docs', 'none')")).toEqual({ code: 'FODC0002', message: "Resource 'docs/none' not found." });
-    expect(failure(source, "db:type('nodb', 'a.xml')").code).toBe(DB_OPEN);
+    expect(queryFailure(source, "db:type('docs', 'none')")).toEqual({ code: 'FODC0002', message: "Resource 'docs/none' not found." });
+    expect(queryFailure(source, "db:type('nodb', 'a.xml')").code).toBe(DB_OPEN);
   });
 
   it('db:get-binary returns xs:base64Binary', () => {
     expect(text(source, "db:get-binary('docs', 'notes.txt') instance of xs:base64Binary")).toBe('true');
     expect(text(source, "string(db:get-binary('docs', 'dir/img.png'))")).toBe(Buffer.from([0, 1, 2, 255]).toString('base64'));
     expect(text(source, "string(db:get-binary('docs', 'notes.txt'))")).toBe(Buffer.from('hello notes').toString('base64'));
-    expect(failure(source, "db:get-binary('docs', 'a.xml')").code).toBe('FODC0002');
+    expect(queryFailure(source, "db:get-binary('docs', 'a.xml')").code).toBe('FODC0002');
   });
 
   it('db:name and db:path locate stored nodes', () => {
     expect(text(source, "db:name(e:doc('docs/dir/b.xml')), db:path(e:doc('docs/dir/b.xml')/b/@n), db:path(db:get('docs')[last()]//d)")).toBe('docs|dir/b.xml|dir/sub/d.xml');
-    expect(failure(source, "db:path(parse-xml('<x/>'))")).toEqual({ code: 'db:node', message: 'No database node: document-node().' });
+    expect(queryFailure(source, "db:path(parse-xml('<x/>'))")).toEqual({ code: 'db:node', message: 'No database node: document-node().' });
   });
 
   it('db:get-value reads a value resource in the stored value format', async () => {
@@ -66,13 +66,13 @@ describe('db: functions', () => {
     const back = run(source, "db:get-value('docs', 'v')");
     expect(adaptive(back)).toBe(adaptive(items));
     expect(text(source, "db:get-value('docs', 'v')[5] instance of xs:QName, prefix-from-QName(db:get-value('docs', 'v')[5]), db:get-value('docs', 'v')[3] instance of xs:date")).toBe('true|p|true');
-    expect(failure(source, "db:get-value('docs', 'a.xml')").code).toBe('FODC0002');
+    expect(queryFailure(source, "db:get-value('docs', 'a.xml')").code).toBe('FODC0002');
     expect(adaptive(decodeValue(encodeValue([])))).toBe('');
     expect(() => encodeValue(run(NO_DOCUMENTS, 'true#0'))).toThrow('Function items cannot be stored.');
   });
 
   it('without a store, no database exists', () => {
     expect(text(NO_DOCUMENTS, 'db:list(), db:exists("docs")')).toBe('false');
-    expect(failure(NO_DOCUMENTS, "db:get('docs')").code).toBe(DB_OPEN);
+    expect(queryFailure(NO_DOCUMENTS, "db:get('docs')").code).toBe(DB_OPEN);
   });
 });

@@ -1,7 +1,7 @@
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { QueryPool } from '../../../lib/xquery/host/pool';
 import { MemoryView } from '../../helpers/memory-view';
-import { query } from '../functions/helpers';
+import { query } from '../../helpers/worker-queries';
 
 /** Workers load saxon-js on a loaded machine: slow. */
 const SLOW = 120_000;

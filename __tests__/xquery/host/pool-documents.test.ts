@@ -1,7 +1,7 @@
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { QueryPool } from '../../../lib/xquery/host/pool';
 import { MemoryView } from '../../helpers/memory-view';
-import { query, CONTEXT } from '../functions/helpers';
+import { query, CONTEXT } from '../../helpers/worker-queries';
 
 /** Two databases of one 100-byte document each (the budget below holds one of them). */
 function twoDatabases(): MemoryView {

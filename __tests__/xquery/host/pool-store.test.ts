@@ -4,7 +4,7 @@ import path from 'node:path';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/host/pool';
 import { MemoryView } from '../../helpers/memory-view';
-import { dataFolder, query, CONTEXT } from '../functions/helpers';
+import { dataFolder, query, CONTEXT } from '../../helpers/worker-queries';
 import { tempDir } from '../../helpers/temp-dir';
 
 const data = dataFolder();

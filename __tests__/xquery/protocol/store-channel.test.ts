@@ -4,7 +4,7 @@
  * reports, so a change made elsewhere (another server) is seen by the next request.
  */
 import { createEngine, type Engine, type QueryContext } from '../../../lib/xquery/engine/engine';
-import { LocatedQueryError } from '../../../lib/xquery/errors';
+import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { MemoryView } from '../../helpers/memory-view';
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createFileStore, type FileStore } from '../../../lib/store/file/file-store';
 import type { ReadView } from '../../../lib/store/types';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
-import { LocatedQueryError } from '../../../lib/xquery/errors';
+import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { applyStoreChanges, type StoreChange } from '../../../lib/xquery/update/store-changes';
-import { writeStandardData } from '../functions/helpers';
+import { writeStandardData } from '../../helpers/worker-queries';
 import { rejection } from '../../helpers/failure';
 import { tempDir } from '../../helpers/temp-dir';
 

@@ -5,10 +5,10 @@
  * (UTC). Each command changes its backups atomically, under the write locks of their databases
  * (the store checks them).
  */
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import { globMatches, patternList } from '../../glob';
 import { backupName, backupOwner, backupStamp } from '../../store/backup-names';
-import { STORE_ERRORS } from '../../store/errors';
+import { STORE_ERRORS } from '../../store/store-errors';
 import { checkDatabaseName } from '../../store/resource-names';
 import type { BackupInfo } from '../../store/types';
 import { attr, defineCommand, element, needs, opt } from '../definition';

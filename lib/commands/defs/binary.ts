@@ -5,7 +5,7 @@
 import { checkResourcePath } from '../../store/resource-names';
 import { attr, defineCommand, element, input, needs, opened, opt, type ArgReader } from '../definition';
 import { existingDb, writer } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import type { CommandOf } from '../types';
 import { storedBytes } from './get';
 

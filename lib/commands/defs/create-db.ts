@@ -13,7 +13,7 @@ import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options'
 import type { DatabaseOptions, WriteView } from '../../store/types';
 import { attr, defineCommand, element, input, needs, opt } from '../definition';
 import { writer } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { resolveInput, type InputResource } from '../exec/input';
 import { optionValue, type SessionOptions } from '../exec/session-options';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { attr, defineCommand, element, needs, opened } from '../definition';
 import { existingDb } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 
 export const exportDb = defineCommand({
   kind: 'export',

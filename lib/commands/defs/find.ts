@@ -4,7 +4,7 @@
  */
 import { defineCommand, element, needs, opened, text } from '../definition';
 import { existingDb, queryScope } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 
 /** An XQuery string literal. */
 function literal(s: string): string {

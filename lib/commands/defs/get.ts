@@ -1,9 +1,9 @@
 /** GET path: an XML document of the opened database, as stored (normalised: no XML declaration). */
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../../store/store-errors';
 import { attr, defineCommand, element, needs, opened } from '../definition';
 import { existingDb, type RunContext } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 
 /** The bytes of the resource at `path` of the opened database, which must be of `type`. */
 export async function storedBytes(ctx: RunContext, path: string, type: 'xml' | 'binary'): Promise<Buffer> {

@@ -5,7 +5,7 @@
  */
 import { parsePermission, PERMISSIONS, type Permission } from '../../users/permissions';
 import { attr, defineCommand, element, needs, opt } from '../definition';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { commandError } from '../messages';
 import { matchingUsers } from './users';
 

@@ -8,7 +8,7 @@
  */
 import { defineCommand, element, needs, opened, type ArgReader } from '../definition';
 import { existingDb, writer, type RunContext } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { FULLTEXT_OPTIONS, INDEX_KINDS, indexOptionKey } from '../../store/index-kinds';
 import type { DatabaseOptions } from '../../store/types';
 import { unsupportedFullTextOptions } from '../../xquery/fulltext/index-options';

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../../store/store-errors';
 import { defineCommand, element, needs, opened, opt } from '../definition';
 import { existingDb, type RunContext } from '../exec/context';
 import { optionValue } from '../exec/session-options';
@@ -13,7 +13,7 @@ import { INFO_INDEX_TYPES, type InfoIndexType } from '../types';
 import { databaseProperties } from '../../store/database-properties';
 import { INDEX_KINDS, hasFullTextIndex, hasValueIndex, type IndexKind } from '../../store/index-kinds';
 import type { DatabaseOptions } from '../../store/types';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 
 export { formatSize } from '../../store/database-properties';
 

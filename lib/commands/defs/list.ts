@@ -3,12 +3,12 @@
  * database (at or below a path). Refusing LIST of a database the user may not read answers "not
  * found", as for a database that does not exist (spec §13.2).
  */
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../../store/store-errors';
 import { allows } from '../../users/permissions';
 import { defineCommand, element, needs, opt } from '../definition';
 import type { RunContext } from '../exec/context';
-import { toCommandFailure } from '../exec/errors';
+import { toCommandFailure } from '../exec/exec-errors';
 import { formatTable, sortRows } from '../table';
 import { RESOURCE_HEADER, resourceRow } from './dir';
 

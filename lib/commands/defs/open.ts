@@ -3,8 +3,8 @@
  * Refusing to open a database the user may not read answers "not found", as for a database that
  * does not exist (spec §13.2).
  */
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../../store/errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../../store/store-errors';
 import { checkPath } from '../../store/resource-names';
 import { attr, defineCommand, element, needs, opt } from '../definition';
 

@@ -1,11 +1,12 @@
 /**
  * RUN file: a query or command script stored on the server, below the REST path (spec §10;
- * exec/run-files.ts finds and reads it). Command scripts are planned and run with the commands
- * around them; queries are run by the caller's file runner.
+ * exec/run-files.ts finds and reads it, once, when the script is planned). Command scripts are
+ * planned and run with the commands around them; a query is run by the caller's file runner as
+ * planning read and analysed it.
  */
 import { attr, defineCommand, element, needs } from '../definition';
 import { queryScope } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { readRunFile } from '../exec/run-files';
 
 export const run = defineCommand({
@@ -31,6 +32,6 @@ export const run = defineCommand({
   },
   run: (_cmd, ctx, step) => {
     if (ctx.env.runFile === undefined) throw execError('NO_FILE_RUNNER');
-    return ctx.env.runFile(step.file as string, queryScope(ctx));
+    return ctx.env.runFile(step.file as string, step.query as string, queryScope(ctx));
   },
 });

@@ -3,14 +3,14 @@
  * output) and SHOW USERS. Changes go to the user store at once; they are not part of the script's
  * database changes. GRANT is in grant.ts.
  */
-import { raise } from '../../errors';
-import { USER_ERRORS } from '../../users/errors';
+import { raise } from '../../xmldb-error';
+import { USER_ERRORS } from '../../users/user-errors';
 import { checkPattern, globMatches, isGlob } from '../../glob';
 import { rank, type Permission } from '../../users/permissions';
 import type { User } from '../../users/user-store';
 import { attr, defineCommand, element, needs, opt, text } from '../definition';
 import type { RunContext } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 import { formatTable } from '../table';
 
 function password(value: string | undefined): string {

@@ -4,7 +4,7 @@
  */
 import { defineCommand, element, needs, opened, text } from '../definition';
 import { queryScope } from '../exec/context';
-import { execError } from '../exec/errors';
+import { execError } from '../exec/exec-errors';
 
 export const xquery = defineCommand({
   kind: 'xquery',

@@ -2,13 +2,14 @@
  * What running commands share: the caller's environment, the session state that commands change
  * (opened database, options), and the store view taken for the whole script.
  */
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import type { OptionValue } from '../../store/database-options';
-import { STORE_ERRORS } from '../../store/errors';
+import { STORE_ERRORS } from '../../store/store-errors';
 import type { LockSet, ReadView, Store, WriteView } from '../../store/types';
 import type { User, UserStore } from '../../users/user-store';
 import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import { commandError } from '../messages';
+import { mixesUpdates } from './session-options';
 
 /** Context handed to `query`: the opened database and path, and the view the script holds. */
 export interface QueryScope {
@@ -22,6 +23,8 @@ export interface QueryScope {
   readonly view: ReadView | WriteView;
   /** The databases the script locked ('*': all): the query sees no others. */
   readonly locks: LockSet;
+  /** The session's MIXUPDATES (session-options.ts), as planning analysed the query with it. */
+  readonly mixUpdates: boolean;
 }
 
 export interface CommandEnvironment {
@@ -39,13 +42,13 @@ export interface CommandEnvironment {
    * The engine's static analysis of a query (query-access.ts decides from it). Without it, or for
    * a query that does not parse (it fails when it runs), a query reads every database.
    */
-  analyzeQuery?: (query: string) => UpdateAnalysis;
+  analyzeQuery?: (query: string, mixUpdates: boolean) => UpdateAnalysis;
   /**
-   * Runs a server-side query file for RUN; receives the absolute file, already resolved against
-   * `restPath` (spec §10). `.bxs` scripts are run by the executor itself. The second argument
-   * carries the same context as `query` (the callee may ignore it).
+   * Runs a server-side query file for RUN: the absolute file, already resolved against `restPath`
+   * (spec §10), and its text as planning read it. `.bxs` scripts are run by the executor itself.
+   * The third argument carries the same context as `query` (the callee may ignore it).
    */
-  runFile?: (file: string, context: QueryScope) => Promise<string>;
+  runFile?: (file: string, text: string, context: QueryScope) => Promise<string>;
 }
 
 export interface CommandState {
@@ -94,5 +97,6 @@ export function queryScope(ctx: RunContext): QueryScope {
     ...(currentDb !== undefined && currentPath !== undefined ? { path: currentPath } : {}),
     view: ctx.writer ?? ctx.view,
     locks: ctx.locks,
+    mixUpdates: mixesUpdates(ctx.state),
   };
 }

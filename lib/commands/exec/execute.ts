@@ -16,12 +16,12 @@
  * the lock is released. Failures answer 500 (spec §12) except a failing OPEN (404) and permission
  * refusals (403); see `toCommandFailure`.
  */
-import { XmldbError } from '../../errors';
+import { XmldbError } from '../../xmldb-error';
 import type { Step } from '../definition';
 import { commandDef } from '../registry';
 import type { Command } from '../types';
 import type { CommandEnvironment, CommandState, RunContext } from './context';
-import { toCommandFailure } from './errors';
+import { toCommandFailure } from './exec-errors';
 import { planCommands } from './plan';
 
 /**
@@ -64,7 +64,7 @@ export async function executeCommands(
   env: CommandEnvironment,
   state: CommandState,
 ): Promise<string> {
-  const plan = await planCommands(commands, env, state.currentDb);
+  const plan = await planCommands(commands, env, state);
   let failure: { error: unknown } | undefined;
   const run = async (ctx: RunContext): Promise<string> => {
     try {

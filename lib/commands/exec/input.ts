@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { decodeText, parseXml, parsingOptions } from '../../convert';
+import { decodeText, parseToStoredXml, parsingOptions } from '../../convert';
 import { globMatches } from '../../glob';
 import type { ResourceInput } from '../../store/types';
 import type { RunContext } from './context';
-import { execError } from './errors';
+import { execError } from './exec-errors';
 import { optionValue } from './session-options';
 
 /** One resource to store: its path in the database and its content. */
@@ -77,7 +77,7 @@ function matchesFilter(filter: string, name: string): boolean {
 }
 
 function xmlResource(ctx: RunContext, p: string, text: string, name: string): InputResource {
-  const r = parseXml(text, { ...parsingOptions(ctx.state.options), name });
+  const r = parseToStoredXml(text, { ...parsingOptions(ctx.state.options), name });
   return { path: p, input: { type: 'xml', data: r.xml, nodes: r.nodes } };
 }
 

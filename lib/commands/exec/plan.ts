@@ -8,19 +8,21 @@
  *
  * Queries (XQUERY, query files run by RUN) take the locks and need the permission that
  * query-access.ts decides from the engine's static analysis (`analyzeQuery`), with the database
- * opened at that point of the script.
+ * opened and the options set (MIXUPDATES; each command's `records`) at that point of the script.
  */
+import type { OptionValue } from '../../store/database-options';
 import type { LockSet } from '../../store/types';
-import { allows, permissionNeeded, rank } from '../../users/permissions';
+import { allows, permissionNeeded, rank, type PermissionHolder } from '../../users/permissions';
 import type { UpdateAnalysis } from '../../xquery/language/analysis/updating';
 import type { AnyCommandDef, Requirements, Step } from '../definition';
 import { commandError } from '../messages';
 import { commandDef, commandName } from '../registry';
 import { parseScript } from '../script';
 import type { Command } from '../types';
-import type { CommandEnvironment } from './context';
-import { execError } from './errors';
+import type { CommandEnvironment, CommandState } from './context';
+import { execError } from './exec-errors';
 import { queryAccess } from './query-access';
+import { mixesUpdates } from './session-options';
 
 export interface Plan {
   readonly steps: readonly Step[];
@@ -36,6 +38,12 @@ export const MAX_SCRIPT_DEPTH = 16;
 /** Whether this server does not offer the command: it has no run, nor a script to run. */
 function isUnsupported(def: AnyCommandDef): boolean {
   return def.run === undefined && def.expand === undefined;
+}
+
+/** What planning knows of the session at a point of the script. */
+interface PlannedSession {
+  readonly db: string | undefined;
+  readonly options: ReadonlyMap<string, OptionValue>;
 }
 
 /** A query whose analysis is not known: it reads every database. */
@@ -57,42 +65,47 @@ class Planner {
 
   constructor(private readonly env: CommandEnvironment) {}
 
-  async plan(cmds: readonly Command[], db: string | undefined): Promise<Plan> {
-    const { steps } = await this.walk(cmds, db, 0);
+  async plan(cmds: readonly Command[], db: string | undefined, options: ReadonlyMap<string, OptionValue>): Promise<Plan> {
+    const { steps } = await this.walk(cmds, { db, options }, 0);
     const write = this.updates || this.writes === '*' || this.writes.length > 0;
     return { steps, locks: normalise(write ? union(this.reads, this.writes) : this.reads), write };
   }
 
-  /** Plans a list of commands with `db` opened; answers the steps and the database left opened. */
-  private async walk(cmds: readonly Command[], db: string | undefined, depth: number) {
+  /**
+   * Plans a list of commands with `session` (the opened database, the options) as it will be when
+   * they run; answers the steps and the session they leave.
+   */
+  private async walk(cmds: readonly Command[], session: PlannedSession, depth: number): Promise<{ steps: Step[] } & PlannedSession> {
     if (depth > MAX_SCRIPT_DEPTH) throw execError('SCRIPT_DEPTH_X', MAX_SCRIPT_DEPTH);
     const steps: Step[] = [];
+    let { db, options } = session;
     for (const cmd of cmds) {
       const def = commandDef(cmd);
       const r: Requirements = def.needs(cmd, db, this.env.user.name);
-      this.check(cmd, def, r);
+      checkRequirements(this.env.user, cmd, def, r);
       if (isUnsupported(def)) throw commandError('NOT_SUPPORTED_X', commandName(cmd));
       this.reads = union(this.reads, r.reads);
       this.writes = union(this.writes, r.writes);
       const inside = def.expand === undefined ? undefined : await def.expand(cmd, this.env);
       if (inside !== undefined && 'script' in inside) {
-        const nested = await this.walk(parseScript(inside.script), db, depth + 1);
+        const nested = await this.walk(parseScript(inside.script), { db, options }, depth + 1);
         steps.push({ cmd, script: nested.steps, ...(inside.file !== undefined ? { file: inside.file } : {}) });
-        db = nested.db;
+        ({ db, options } = nested);
         continue;
       }
-      if (inside !== undefined) this.query(inside.query, db);
-      steps.push({ cmd, ...(inside?.file !== undefined ? { file: inside.file } : {}) });
+      if (inside !== undefined) this.query(inside.query, db, options);
+      steps.push({ cmd, ...(inside?.file !== undefined ? { file: inside.file, query: inside.query } : {}) });
       db = def.opens === undefined ? db : def.opens(cmd, db);
+      options = def.records === undefined ? options : def.records(cmd, options);
     }
-    return { steps, db };
+    return { steps, db, options };
   }
 
-  /** Locks and permission of a query (query-access.ts), with `db` opened. */
-  private query(query: string, db: string | undefined): void {
+  /** Locks and permission of a query (query-access.ts), with `db` opened and `options` set. */
+  private query(query: string, db: string | undefined, options: ReadonlyMap<string, OptionValue>): void {
     let analysis: UpdateAnalysis = UNKNOWN_QUERY;
     try {
-      analysis = this.env.analyzeQuery?.(query) ?? analysis;
+      analysis = this.env.analyzeQuery?.(query, mixesUpdates({ options })) ?? analysis;
     } catch {
       // A query that does not parse fails when it runs, after the commands before it.
     }
@@ -104,26 +117,33 @@ class Planner {
     this.writes = union(this.writes, access.locks);
     this.updates = true;
   }
-
-  /**
-   * Checks a command's permission: read and write on each database it names (grants may decide),
-   * globally when it names none or all; create and admin globally. A command may answer its own
-   * error instead of the 403 (OPEN and LIST of a database: "not found", spec §13.2).
-   */
-  private check(cmd: Command, def: AnyCommandDef, r: Requirements): void {
-    const perm = r.perm;
-    if (perm === 'none') return;
-    const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
-    const ok =
-      rank(perm) > rank('write') || named.length === 0
-        ? allows(this.env.user, perm)
-        : named.every((d) => allows(this.env.user, perm, d));
-    if (ok) return;
-    throw def.refused?.(cmd) ?? permissionNeeded(perm);
-  }
 }
 
-/** Plans a script run with `currentDb` opened; throws before anything runs. */
-export function planCommands(commands: readonly Command[], env: CommandEnvironment, currentDb?: string): Promise<Plan> {
-  return new Planner(env).plan(commands, currentDb);
+/**
+ * Checks a command's permission: read and write on each database it names (grants may decide),
+ * globally when it names none or all; create and admin globally. A command may answer its own
+ * error instead of the 403 (OPEN and LIST of a database: "not found", spec §13.2).
+ */
+function checkRequirements(user: PermissionHolder, cmd: Command, def: AnyCommandDef, r: Requirements): void {
+  const perm = r.perm;
+  if (perm === 'none') return;
+  const named = r.reads === '*' || r.writes === '*' ? [] : [...r.reads, ...r.writes];
+  const ok = rank(perm) > rank('write') || named.length === 0 ? allows(user, perm) : named.every((d) => allows(user, perm, d));
+  if (ok) return;
+  throw def.refused?.(cmd) ?? permissionNeeded(perm);
+}
+
+/**
+ * Throws the refusal planning answers if `user` may not run `cmd` with `db` opened: the check
+ * of a REST operation that is a command in the reference server (PUT and DELETE, spec §8, §17),
+ * made before its body is read.
+ */
+export function checkPermission(user: PermissionHolder & { readonly name?: string }, cmd: Command, db: string | undefined): void {
+  const def = commandDef(cmd);
+  checkRequirements(user, cmd, def, def.needs(cmd, db, user.name));
+}
+
+/** Plans a script run in session `state` (the opened database, the options); throws before anything runs. */
+export function planCommands(commands: readonly Command[], env: CommandEnvironment, state: CommandState): Promise<Plan> {
+  return new Planner(env).plan(commands, state.currentDb, state.options);
 }

@@ -57,19 +57,16 @@ async function findRunFile(restPath: string, name: string): Promise<string | und
   return undefined;
 }
 
-/** Reads a file of the REST path, already resolved (`findRunFile`). */
-export async function readServerFile(restPath: string, file: string): Promise<RunFile> {
+/** The static base URI of a query file of the REST path, already resolved (`findRunFile`). */
+export function runFileBaseUri(restPath: string, file: string): string {
   const segments = path.relative(path.resolve(restPath), file).split(path.sep);
-  return {
-    file,
-    kind: SCRIPT_SUFFIX.test(file) ? 'script' : 'query',
-    text: await fs.readFile(file, 'utf8'),
-    baseUri: REST_PATH_BASE + segments.map(encodeURIComponent).join('/'),
-  };
+  return REST_PATH_BASE + segments.map(encodeURIComponent).join('/');
 }
 
 /** The file NAME of the REST path, read; undefined if it is not found. */
 export async function readRunFile(restPath: string, name: string): Promise<RunFile | undefined> {
   const file = await findRunFile(restPath, name);
-  return file === undefined ? undefined : readServerFile(restPath, file);
+  if (file === undefined) return undefined;
+  const kind = SCRIPT_SUFFIX.test(file) ? 'script' : 'query';
+  return { file, kind, text: await fs.readFile(file, 'utf8'), baseUri: runFileBaseUri(restPath, file) };
 }

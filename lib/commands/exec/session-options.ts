@@ -1,13 +1,18 @@
 /**
  * The options of a session (spec §2.4 names), kept in `state.options` by canonical upper-case
- * name, as SET changes them. Values not set have their default (the reference server's).
+ * name, as SET changes them. Values not set have their default (the reference server's). A REST
+ * request's options are recorded by the same rule (`optionSetting`), as the reference server
+ * applies them with SET before the request's operation.
  */
 import {
   databaseOptionName,
   optionKind,
+  parseOptionValue,
   type OptionValue,
 } from '../../store/database-options';
-import { execError } from './errors';
+import { unsupportedIndexSetting } from '../../store/index-kinds';
+import { requireValidSerializerOption } from '../../xquery/serialization/params';
+import { execError } from './exec-errors';
 
 /** All option names, in the order SHOW OPTIONS lists them (spec §2.4). */
 export const OPTION_NAMES: readonly string[] = [
@@ -56,4 +61,27 @@ export function canonicalOption(name: string): string {
   const c = databaseOptionName(name);
   if (c === undefined) throw execError('UNKNOWN_OPTION_X', name.toUpperCase());
   return c === 'CHOP' ? 'STRIPWS' : c;
+}
+
+/**
+ * The value option `name` (canonical) is recorded with, from `text`: the one rule of SET and of
+ * the options of a REST request. Without a text (SET without a value) a boolean option is toggled
+ * and any other reset to its default (undefined). Text the option cannot take throws `invalid()`
+ * (each caller answers in its own words); an index setting this server cannot honour
+ * (store/index-kinds.ts) NOT_SUPPORTED_INDEX_X; a serializer option is checked like the
+ * serialization parameters it holds.
+ */
+export function optionSetting(session: SessionOptions, name: string, text: string | undefined, invalid: () => Error): OptionValue | undefined {
+  const value =
+    text === undefined ? (optionKind(name) === 'boolean' ? optionValue(session, name) !== true : undefined) : parseOptionValue(name, text);
+  if (text !== undefined && value === undefined) throw invalid();
+  const unsupported = unsupportedIndexSetting(name, value);
+  if (unsupported !== undefined) throw execError('NOT_SUPPORTED_INDEX_X', unsupported);
+  if (text !== undefined) requireValidSerializerOption(name, text);
+  return value;
+}
+
+/** Whether a session's queries may mix updates with values (MIXUPDATES), for its analysis and its run. */
+export function mixesUpdates(session: SessionOptions): boolean {
+  return optionValue(session, 'MIXUPDATES') === true;
 }

@@ -6,10 +6,10 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { raise } from '../../errors';
-import { errorCode } from '../file/atomic';
+import { raise } from '../../xmldb-error';
+import { errorCode } from '../../atomic-files';
 import { comparePaths, metaVersion, readEntriesSync, readMetaSync, type CatalogEntry, type DatabaseMeta } from '../file/catalog';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';
 import { databaseFolder, resourceFile, resourceFileIn } from '../file/disk-paths';
 import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from '../types';

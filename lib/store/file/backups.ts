@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode } from './atomic';
+import { errorCode } from '../../atomic-files';
 import { readMeta, type DatabaseMeta } from './catalog';
 import { checkBackupName } from '../backup-names';
 import { isValidDatabaseName } from '../resource-names';

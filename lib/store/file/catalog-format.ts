@@ -3,8 +3,8 @@
  * a path, the entry and meta records, and the validation of everything read from those files.
  */
 import path from 'node:path';
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../store-errors';
 import { randomId } from '../random-id';
 import { normalizePath } from '../resource-names';
 import type { DatabaseOptions, ResourceInfo, ResourceType } from '../types';

@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, writeFileAtomic } from './atomic';
+import { errorCode, writeFileAtomic } from '../../atomic-files';
 import {
   catalogFolder,
   emptyRecord,

@@ -16,7 +16,7 @@
 import { writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentDigest, errorCode, fsyncDir } from './atomic';
+import { contentDigest, errorCode, fsyncDir } from '../../atomic-files';
 import { applyOps, changedBy, parseJournal, STORE_DIR, type JournalOp } from './journal';
 
 export const COMMIT_LOG = 'commit.log';

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { flushFiles, linkOrCopy, linkTemp } from './atomic';
+import { flushFiles, linkOrCopy, linkTemp } from '../../atomic-files';
 import { backupFolder, backupsFolder, type BackupRecord } from './backups';
 import { Catalog, metaFile, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { randomId } from '../random-id';

@@ -4,8 +4,8 @@
  * proves nothing escapes the data folder.
  */
 import path from 'node:path';
-import { raise } from '../../errors';
-import { STORE_ERRORS } from '../errors';
+import { raise } from '../../xmldb-error';
+import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkResourcePath } from '../resource-names';
 
 /** Folder of a database: `{dbPath}/{db}`. The name is checked. */

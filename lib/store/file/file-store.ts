@@ -17,13 +17,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../../errors';
-import { isTempName, sweepTemps } from './atomic';
+import { raise } from '../../xmldb-error';
+import { isTempName, sweepTemps } from '../../atomic-files';
 import { committedBackups } from './backups';
 import { readMeta } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { CommitLog, replayCommitLog } from './commit-log';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { InFlight } from '../in-flight';
 import { ChangeListeners } from '../change-listeners';
 import { replayJournals, STORE_DIR } from './journal';

@@ -42,9 +42,9 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { raise } from '../../errors';
-import { errorCode } from './atomic';
-import { STORE_ERRORS } from '../errors';
+import { raise } from '../../xmldb-error';
+import { errorCode } from '../../atomic-files';
+import { STORE_ERRORS } from '../store-errors';
 import { LEASE_MS, leaseLeft, parseHolder, readRecord, removeRecordSync, renewRecord, thisProcess, writeRecord, type Holder } from './lock-holder';
 import { closeServer, listenOn, probe, withShortFolder } from './lock-socket';
 

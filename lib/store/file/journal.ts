@@ -9,7 +9,7 @@
  * - write: `data` (base64) written over a catalog file in place, with no temp and no rename. It
  *   runs only once its journal is durable, so a file left torn by a crash is written whole again
  *   by the replay; readers never see it part way, since they hold the database's lock. Never a
- *   resource file: those may be hard links shared with backups (atomic.ts `linkOrCopy`);
+ *   resource file: those may be hard links shared with backups (atomic-files.ts `linkOrCopy`);
  * - delete: a resource file (then empty parent folders are pruned);
  * - swapDir: a staged database folder into place, the old one to a trash folder; skipped once the
  *   stage is gone; the trash is removed;
@@ -19,10 +19,10 @@
 import { renameSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../../errors';
-import { contentDigest, errorCode, overwriteFileSync, pruneEmptyDirs, renameWithRetry } from './atomic';
+import { raise } from '../../xmldb-error';
+import { contentDigest, errorCode, overwriteFileSync, pruneEmptyDirs, renameWithRetry } from '../../atomic-files';
 import { randomId } from '../random-id';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { inside } from './disk-paths';
 
 /** Store-internal folder in the data folder (journals). */

@@ -15,7 +15,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { errorCode } from './atomic';
+import { errorCode } from '../../atomic-files';
 
 export const LOCK_FILE = '.lock.';
 

@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { errorCode } from './atomic';
+import { errorCode } from '../../atomic-files';
 
 /** Longest socket address, in bytes (sockaddr_un's sun_path less its terminating NUL). */
 const MAX_ADDRESS = process.platform === 'linux' ? 107 : 103;

@@ -5,12 +5,12 @@
 import { createReadStream, fstatSync, openSync, closeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { raise } from '../../errors';
-import { errorCode } from './atomic';
+import { raise } from '../../xmldb-error';
+import { errorCode } from '../../atomic-files';
 import type { BackupRecord } from './backups';
 import { compareBackupNames } from '../backup-names';
 import { Catalog, metaVersion, type CatalogEntry, type DatabaseMeta } from './catalog';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';
 import { resourceFile } from './disk-paths';
 import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo } from '../types';

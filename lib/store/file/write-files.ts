@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { errorCode, pruneEmptyDirs } from './atomic';
+import { errorCode, pruneEmptyDirs } from '../../atomic-files';
 
 /** Files and folders a write created; removed when it ends, whether committed or not. */
 export class Leftovers {

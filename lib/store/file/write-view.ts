@@ -5,15 +5,15 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { raise } from '../../errors';
-import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from './atomic';
+import { raise } from '../../xmldb-error';
+import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from '../../atomic-files';
 import { backupFolder, backupInfo, backupsFolder, committedBackups, type BackupRecord } from './backups';
 import { backupOwner, checkBackupName } from '../backup-names';
 import { INLINE_BYTES } from './commit-log';
 import { Catalog, newMeta, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
 import { randomId } from '../random-id';
 import { DbDraft } from './draft';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { contentTypeOf } from '../media-types';
 import { checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
 import { databaseFolder, inside, resourceFile } from './disk-paths';

@@ -25,7 +25,8 @@ import { lockPlan, lockStatement } from './lock-keys';
 import { Listener } from './notifications';
 import { PgReadView } from './read-view';
 import { migrate } from './schema';
-import { Session, storeError } from './session';
+import { storeError } from './driver-errors';
+import { Session } from './session';
 import { PgWriteView } from './write-view';
 
 /** The channel of database change notifications. */

@@ -5,9 +5,9 @@
  * calls never interleave their statements.
  */
 import type { Readable } from 'node:stream';
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import { compareBackupNames } from '../backup-names';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkPath, compareNames, isValidDatabaseName } from '../resource-names';
 import type { BackupInfo, DatabaseInfo, DatabaseOptions, FullTextFound, FullTextLookup, LockSet, ReadView, ResourceInfo, ResourceType } from '../types';
 import { blobStream, type ChunkReader } from './blobs';

@@ -7,10 +7,10 @@
  * full-text index (fulltext.ts) change with the documents they index, in the same transaction.
  */
 import { Readable } from 'node:stream';
-import { raise } from '../../errors';
+import { raise } from '../../xmldb-error';
 import { backupOwner, checkBackupName } from '../backup-names';
 import { randomId } from '../random-id';
-import { STORE_ERRORS } from '../errors';
+import { STORE_ERRORS } from '../store-errors';
 import { contentTypeOf } from '../media-types';
 import { ancestorsOf, checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
 import type { DatabaseOptions, FullTextTokenizer, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';

@@ -16,13 +16,13 @@
  * Serialization parameters: the request's, overridden by the prolog's `declare option
  * output:*` (spec §11.1); the content type follows from them (serialization/serialize.ts `contentTypeFor`).
  *
- * Errors are `LocatedQueryError`s (xquery/errors.ts): the code, the message, and the position in the
+ * Errors are `LocatedQueryError`s (xquery/static-errors.ts): the code, the message, and the position in the
  * XQuery source; `errorBody(e)` gives the spec §12 text.
  */
 import { LRUCache } from 'lru-cache';
 import { compileKey } from '../compile-key';
 import { DEFAULT_BASE_URI } from '../constants';
-import { LocatedQueryError, locate, staticError } from '../errors';
+import { LocatedQueryError, locate, staticError } from '../static-errors';
 import { QueryError } from '../query-error';
 import type { StringBinding } from '../worker/external-variables';
 import { encodeBody } from '../serialization/serialize';
@@ -281,7 +281,7 @@ function resolveBase(declared: string | null, requested: string | undefined): st
   }
 }
 
-export { errorBody, LocatedQueryError } from '../errors';
+export { errorBody, LocatedQueryError } from '../static-errors';
 export type { CancelSignal } from '../host/pool';
 export { staticError };
 export type { Engine, EngineOptions, QueryContext, QueryRequest, QueryResponse, RunTimings } from './engine-api';

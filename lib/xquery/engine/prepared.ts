@@ -6,7 +6,7 @@
  * wherever the failing step is asked for.
  */
 import { LRUCache } from 'lru-cache';
-import { LocatedQueryError } from '../errors';
+import { LocatedQueryError } from '../static-errors';
 import { NESTED_TOO_DEEPLY, XQuerySyntaxError, parseQuery, type MainModule } from '../language/syntax';
 import { translateModule, type ContextMode, type TranslateOptions, type Translation } from '../language/translate';
 import { analyzeModule, type UpdateAnalysis } from '../language/analysis/updating';

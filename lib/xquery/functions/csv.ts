@@ -20,8 +20,8 @@
  * checked as BaseX does (functions/support/option-maps.ts).
  */
 import { convertCsv, readCsv, separatorChar, type CsvOptions as ParseOptions } from '../../convert/csv';
-import { toSaxonDocument } from '../../convert/xml';
-import { XmldbError } from '../../errors';
+import { parseToCompactDom } from '../../convert/xml';
+import { XmldbError } from '../../xmldb-error';
 import { serializeCsv } from '../serialization/csv-output';
 import { arrayValue, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './support/option-maps';
@@ -62,7 +62,7 @@ function parseOptions(options: OptionValues): ParseOptions {
 function parse(text: string, options: OptionValues): XdmValue {
   const converter = parseOptions(options);
   try {
-    if (options.format !== 'xquery') return [toSaxonDocument(convertCsv(text, converter).xml) as XdmNode];
+    if (options.format !== 'xquery') return [parseToCompactDom(convertCsv(text, converter).xml) as XdmNode];
     const { header, rows } = readCsv(text, converter);
     const fields = (row: string[]): XdmItem => arrayValue(row.map((f) => [stringValue(f)]));
     const map = new saxon.XdmMap();

@@ -30,11 +30,11 @@
  * or URLs are not read: FODC0002. Errors: db:open (unknown database), db:name (invalid name),
  * db:path (invalid path), FOUP0001 (other input), FODC0006 (XML that is not well-formed).
  */
-import { parseXml } from '../../convert/xml';
+import { parseToStoredXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath, unsupportedIndexSetting } from '../../store';
 import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import type { StoreChange } from '../update/store-changes';
-import { updateError } from '../update/errors';
+import { updateError } from '../update/update-errors';
 import { isDocumentNode, serializeModel, toModel } from '../update/model';
 import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../worker/documents/database-access';
@@ -90,7 +90,7 @@ function inputChange(db: string, path: string, input: XdmValue): StoreChange {
 function xmlChange(db: string, path: string, text: string): StoreChange {
   let parsed: { xml: string; nodes: number };
   try {
-    parsed = parseXml(text.replace(/^\uFEFF/, ''), { name: path });
+    parsed = parseToStoredXml(text.replace(/^\uFEFF/, ''), { name: path });
   } catch (e) {
     throw xpathError(`Input for ${db}/${path} is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`, 'FODC0006');
   }

@@ -33,7 +33,7 @@
 import { registerFunctions, xpathError, type XdmFunction, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
 import { ENGINE_NS, PREDECLARED } from '../constants';
-import { STATIC_ERRORS } from '../errors';
+import { STATIC_ERRORS } from '../static-errors';
 import { readResourceText } from '../worker/guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from './support/elements';

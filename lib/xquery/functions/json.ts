@@ -22,8 +22,8 @@
  */
 import { convertJson, type JsonFormat } from '../../convert/json';
 import { readJson, type JsonValue } from '../../convert/json-reader';
-import { toSaxonDocument } from '../../convert/xml';
-import { XmldbError } from '../../errors';
+import { parseToCompactDom } from '../../convert/xml';
+import { XmldbError } from '../../xmldb-error';
 import { serializeJson as jsonOutput, type JsonFormat as OutputFormat } from '../serialization/json-output';
 import { arrayValue, castString, saxon, stringValue, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { moduleError, type OptionValues } from './support/option-maps';
@@ -75,7 +75,7 @@ function parse(text: string, options: OptionValues): XdmValue {
       escape: bool('escape'),
     }),
   );
-  return [toSaxonDocument(written.xml) as XdmNode];
+  return [parseToCompactDom(written.xml) as XdmNode];
 }
 
 /** A JSON value as XDM (the xquery format). */

@@ -20,7 +20,7 @@
  */
 import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from '../update/merge-apply';
-import { updateError } from '../update/errors';
+import { updateError } from '../update/update-errors';
 import { putUpdate } from '../update/put';
 import { ENGINE_NS } from '../constants';
 import { attributeToModel, attributeToSaxon, isDocumentNode, toModel, toSaxon, type XdmAttr } from '../update/model';

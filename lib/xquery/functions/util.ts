@@ -17,7 +17,7 @@
  * The condition's effective boolean value is fn:boolean's (XPath 3.1 §2.4.3): FORG0006 where it
  * has none.
  */
-import { toSaxonDocument } from '../../convert/xml';
+import { parseToCompactDom } from '../../convert/xml';
 import { serializeNodes } from '../../xml/dom';
 import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isMap, isNode, NodeKind, parseToSaxonDocument, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -93,7 +93,7 @@ function stripNamespaces([nodeArg, prefixes]: XdmValue[]): XdmValue {
   checkAttributeNames(top, drop);
   let stripped: XdmNode;
   try {
-    stripped = toSaxonDocument(serializeNodes(Array.from(top.childNodes), drop)) as XdmNode;
+    stripped = parseToCompactDom(serializeNodes(Array.from(top.childNodes), drop)) as XdmNode;
   } catch {
     // a document node whose children are no XML document: several elements, or text at the top
     throw xpathError('util:strip-namespaces: Only documents with one root element can be copied.', 'FOER0000');

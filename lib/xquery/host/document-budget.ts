@@ -14,7 +14,7 @@
  * wait, and a second copy would push another database out). Tasks without a database context
  * take any idle worker.
  */
-import { DEFAULT_DOC_CACHE_BYTES } from '../../store/cache/doc-cache';
+import { DEFAULT_DOC_CACHE_BYTES } from '../../store/cache';
 import type { RunTask, Task } from '../protocol/protocol';
 
 interface Holding {

@@ -4,7 +4,7 @@
  * as they are). Each side sends the messages of one turn of its event loop as one array
  * (message-batch.ts). Errors cross as data and are rebuilt on arrival (`errorData`, `fromData`).
  */
-import { XmldbError } from '../../errors';
+import { XmldbError } from '../../xmldb-error';
 import { QueryError, type QueryErrorData } from '../query-error';
 import type { FullTextLookup, LockSet } from '../../store/types';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';

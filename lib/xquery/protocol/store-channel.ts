@@ -12,7 +12,7 @@
  * cached in batches (documents/store-source.ts).
  */
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
-import { raise, XmldbError } from '../../errors';
+import { raise, XmldbError } from '../../xmldb-error';
 import { STORE_ERRORS } from '../../store';
 import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadView, SyncStoreReader } from '../../store/types';
 import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';

@@ -14,7 +14,7 @@
  * - Afterwards an element may not carry two attributes of one name (XUDY0021).
  */
 import { NodeKind, type XdmNode } from '../../saxon';
-import { updateError } from './errors';
+import { updateError } from './update-errors';
 import {
   attributeName,
   attributeToModel,

@@ -6,7 +6,7 @@
  * modified). So updates are never applied to saxon nodes: the affected tree is converted into
  * this small mutable model (`toModel`, which also maps every saxon node to its model node), the
  * primitives change the model, and `serializeModel` writes XML text with namespace fix-up. The
- * text becomes a stored document (normalised by convert/xml.ts `parseXml`) or, for
+ * text becomes a stored document (normalised by convert/xml.ts `parseToStoredXml`) or, for
  * copy-modify, fresh saxon nodes again (`toSaxon`).
  */
 import { escapeAttribute, escapeText } from '../../xml';

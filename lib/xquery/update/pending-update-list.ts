@@ -16,12 +16,12 @@
  * db: functions, then database changes (copy, alter, drop, create; db:create's documents right
  * after their database), each group in query order.
  */
-import { parseXml } from '../../convert/xml';
+import { parseToStoredXml } from '../../convert/xml';
 import type { DatabaseAccess } from '../worker/documents/database-access';
 import type { XdmItem, XdmNode, XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from './merge-apply';
 import type { StoreChange } from './store-changes';
-import { updateError } from './errors';
+import { updateError } from './update-errors';
 import { serializeModel } from './model';
 import { isPending, readPending, type Pending } from './primitives';
 import { putDocuments } from './put';
@@ -74,7 +74,7 @@ export function applyPendingUpdates(result: XdmValue, access: DatabaseAccess | u
 function documentChange(db: string, path: string, text: string, etag?: string): StoreChange {
   let parsed: { xml: string; nodes: number };
   try {
-    parsed = parseXml(text, { name: path });
+    parsed = parseToStoredXml(text, { name: path });
   } catch (e) {
     throw updateError('XMLR0002', db, path, e instanceof Error ? e.message : String(e));
   }

@@ -29,7 +29,7 @@ import {
   type XdmNode,
   type XdmValue,
 } from '../../saxon';
-import { updateError } from './errors';
+import { updateError } from './update-errors';
 import { attributeName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
 
 export const UPDATE_NS = 'urn:xmldb-rest:update';

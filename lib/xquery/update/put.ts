@@ -15,7 +15,7 @@ import { isNode, xpathError, type XdmMap, type XdmNode, type XdmValue } from '..
 import { BASE_FOLDER } from '../constants';
 import { activeDatabases } from '../worker/documents/database-access';
 import { databaseTarget, hasScheme } from '../language/resource-uri';
-import { updateError } from './errors';
+import { updateError } from './update-errors';
 import type { UpdateTree } from './merge-apply';
 import { isDocumentNode, rootOf, serializeModel, toModel, type MElement, type MNode } from './model';
 import { describe, putPending } from './primitives';

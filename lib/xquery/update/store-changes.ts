@@ -9,7 +9,7 @@
  */
 import type { DatabaseOptions, ResourceType, WriteView } from '../../store/types';
 import type { QueryError } from '../query-error';
-import { updateQueryError } from './errors';
+import { updateQueryError } from './update-errors';
 import type { UserChange } from './user-changes';
 
 export type StoreChange =

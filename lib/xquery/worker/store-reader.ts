@@ -2,7 +2,7 @@
  * The worker's reader of the store, as the store asked for it (store/types.ts `WorkerReaderSpec`):
  * the file store's folder read directly, or the main thread over the store channel.
  */
-import { SyncReader } from '../../store/cache/sync-reader';
+import { SyncReader } from '../../store/cache';
 import type { SyncStoreReader, WorkerReaderSpec } from '../../store/types';
 import type { WorkerInit } from '../protocol/protocol';
 import { ChannelReader } from '../protocol/store-channel';

@@ -23,7 +23,7 @@ import { parseToSaxonDocument, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
 import { prepareXPathPlans } from '../../saxon/xpath-plan';
 import { resolveRange } from '../../range-requests';
-import { parseXml as parseXmlText, toSaxonDocument } from '../../convert/xml';
+import { parseToStoredXml, parseToCompactDom } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
 import { collectIfGrown, collectSoon, postponeCollection, prepareCollection } from './collect-garbage';
@@ -78,7 +78,7 @@ function contextNodes(task: RunTask, source: DocumentSource): XdmNode[] | undefi
     return ctx.xml.map((text) => {
       try {
         // saxon-js's parser rejects names beyond the BMP: such contexts go through ours (convert/astral-names.ts)
-        return hasAstralCharacters(text) ? (toSaxonDocument(parseXmlText(text).xml) as XdmNode) : parseToSaxonDocument(text);
+        return hasAstralCharacters(text) ? (parseToCompactDom(parseToStoredXml(text).xml) as XdmNode) : parseToSaxonDocument(text);
       } catch (e) {
         const message = e instanceof Error ? xmlParserMessage(e.message) : String(e);
         throw new QueryError({ code: 'FODC0006', message: `Context is not well-formed XML: ${message}`, status: 500, phase: 'evaluate' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { QueryContext } from '../../../../lib/xquery/engine/engine';
-import { LocatedQueryError } from '../../../../lib/xquery/errors';
+import { LocatedQueryError } from '../../../../lib/xquery/static-errors';
 import { doc, engineFixture, type RunOptions } from '../../language/translate/helpers';
 import { translate } from '../../../helpers/translation';
 

@@ -3,10 +3,10 @@
  * from stored text, and engine:count-summary over a database, which must answer what counting
  * over the parsed documents answers, or false() (the query as written) when it cannot.
  */
-import { parseXml } from '../../../../lib/convert/xml';
+import { parseToStoredXml } from '../../../../lib/convert/xml';
 import { countWhere, summarize } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
-import { bin, dataFolder, text, xml } from '../../functions/helpers';
+import { bin, dataFolder, text, xml } from '../../../helpers/worker-queries';
 
 const I = 'Q{}item';
 const P = 'Q{}price';
@@ -77,7 +77,7 @@ describe('summarize', () => {
 
   it('summarises stored text as the text it was stored from', () => {
     const doc = '<r xmlns:p="urn:p"><item a="&quot;>"><p:price>900</p:price><price> 1&#x35;<!--c-->0 </price></item><p:item><price>7</price></p:item><item xmlns="urn:d"><price>3</price></item></r>';
-    const stored = parseXml(doc).xml;
+    const stored = parseToStoredXml(doc).xml;
     for (const [name, child] of [[I, P], [I, 'Q{urn:p}price'], ['Q{urn:p}item', P], ['Q{urn:d}item', 'Q{urn:d}price'], [I, '']]) {
       expect(summarize(stored, name, child)).toEqual(summarize(doc, name, child));
     }

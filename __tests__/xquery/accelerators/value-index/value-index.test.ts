@@ -6,7 +6,7 @@
  */
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
 import { indexBytes, valueIndexLookups } from '../../../../lib/xquery/accelerators/value-index/value-index';
-import { dataFolder, run, text, xml } from '../../functions/helpers';
+import { dataFolder, run, text, xml } from '../../../helpers/worker-queries';
 import { translate } from '../../../helpers/translation';
 
 const data = dataFolder();

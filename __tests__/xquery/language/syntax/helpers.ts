@@ -15,7 +15,7 @@ export function prolog(query: string): string {
 }
 
 /** "CODE line:col" of the error a query raises, or "parsed". */
-export function failure(query: string): string {
+export function syntaxFailure(query: string): string {
   try {
     parseQuery(query);
     return 'parsed';
@@ -35,6 +35,6 @@ export function testParse(rows: readonly (readonly [string, string])[], render: 
 /** [query, "line:col"] rows (XPST0003) or [query, "CODE line:col"]. */
 export function testFail(rows: readonly (readonly [string, string])[]): void {
   it.each(rows)('rejects %j', (query, expected) => {
-    expect(failure(query)).toBe(/^\d/.test(expected) ? `XPST0003 ${expected}` : expected);
+    expect(syntaxFailure(query)).toBe(/^\d/.test(expected) ? `XPST0003 ${expected}` : expected);
   });
 }

@@ -1,6 +1,6 @@
 /** Shared set-up for translator tests: one engine (one worker) per test file. */
 import { createEngine, type Engine, type QueryContext } from '../../../../lib/xquery/engine/engine';
-import { errorBody, LocatedQueryError } from '../../../../lib/xquery/errors';
+import { errorBody, LocatedQueryError } from '../../../../lib/xquery/static-errors';
 import { rejection } from '../../../helpers/failure';
 
 export interface RunOptions {

@@ -1,7 +1,7 @@
 import '../../../../lib/xquery/functions/db';
 import { withFileAccess } from '../../../../lib/xquery/worker/guards/resource-guard';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
-import { dataFolder, failure, run, text, xml, CONTEXT } from '../../functions/helpers';
+import { dataFolder, queryFailure, run, text, xml, CONTEXT } from '../../../helpers/worker-queries';
 
 const data = dataFolder();
 
@@ -31,11 +31,11 @@ describe('StoreSource: fn:doc', () => {
   it('follows BaseX for a path that names a directory', () => {
     const source = new StoreSource({ dbPath: data.path });
     expect(text(source, "e:doc('docs/dir/sub')/*/name()")).toBe('d');
-    expect(failure(source, "e:doc('docs/dir')")).toEqual({ code: 'FODC0002', message: "Database path 'docs/dir' yields more than one document." });
-    expect(failure(source, "e:doc('docs/none.xml')")).toEqual({ code: 'FODC0002', message: "Database path 'docs/none.xml' yields no documents." });
-    expect(failure(source, "e:doc('docs/notes.txt')")).toMatchObject({ code: 'FODC0002', message: "Database path 'docs/notes.txt' yields no documents." });
-    expect(failure(source, "e:doc('nodb/a.xml')")).toEqual({ code: 'FODC0002', message: "Resource 'nodb/a.xml' not found." });
-    expect(failure(source, "e:doc('no db/a.xml')")).toMatchObject({ code: 'FODC0002' });
+    expect(queryFailure(source, "e:doc('docs/dir')")).toEqual({ code: 'FODC0002', message: "Database path 'docs/dir' yields more than one document." });
+    expect(queryFailure(source, "e:doc('docs/none.xml')")).toEqual({ code: 'FODC0002', message: "Database path 'docs/none.xml' yields no documents." });
+    expect(queryFailure(source, "e:doc('docs/notes.txt')")).toMatchObject({ code: 'FODC0002', message: "Database path 'docs/notes.txt' yields no documents." });
+    expect(queryFailure(source, "e:doc('nodb/a.xml')")).toEqual({ code: 'FODC0002', message: "Resource 'nodb/a.xml' not found." });
+    expect(queryFailure(source, "e:doc('no db/a.xml')")).toMatchObject({ code: 'FODC0002' });
   });
 
   it('answers doc-available without raising errors', () => {
@@ -59,7 +59,7 @@ describe('StoreSource: fn:doc', () => {
     expect(after).not.toBe(before);
     expect(source.parses).toBe(2);
     await data.store.write(['docs'], (w) => w.deleteResources('docs', 'a.xml'));
-    expect(failure(source, "e:doc('docs/a.xml')").code).toBe('FODC0002');
+    expect(queryFailure(source, "e:doc('docs/a.xml')").code).toBe('FODC0002');
   });
 
   it('keeps node identity for documents larger than the cache (the last one read is kept alone)', () => {
@@ -80,8 +80,8 @@ describe('StoreSource: collections and the database context', () => {
     expect(text(source, "collection('docs/a.xml') ! name(*)")).toBe('a');
     expect(text(source, "count(collection('docs/none')), count(collection('empty'))")).toBe('0|0');
     expect(text(source, "collection('docs')[1] is e:doc('docs/a.xml')")).toBe('true');
-    expect(failure(source, "collection('nodb')")).toEqual({ code: 'FODC0002', message: "Resource 'nodb' not found." });
-    expect(failure(source, 'collection()').code).toBe('FODC0002');
+    expect(queryFailure(source, "collection('nodb')")).toEqual({ code: 'FODC0002', message: "Resource 'nodb' not found." });
+    expect(queryFailure(source, 'collection()').code).toBe('FODC0002');
   });
 
   it('answers uri-collection from the catalog, without parsing', () => {
@@ -116,9 +116,9 @@ describe('StoreSource: collections and the database context', () => {
 describe('StoreSource: host files', () => {
   it('refuses file: and http: URIs unless file access is allowed', () => {
     const closed = new StoreSource({ dbPath: data.path });
-    expect(failure(closed, "e:doc('file:///etc/hostname')")).toEqual({ code: 'FODC0002', message: "Access to 'file:///etc/hostname' is denied." });
-    expect(failure(closed, "e:doc('http://example.com/a.xml')").code).toBe('FODC0002');
-    expect(failure(closed, "e:collection('file:///etc/')").code).toBe('FODC0002');
+    expect(queryFailure(closed, "e:doc('file:///etc/hostname')")).toEqual({ code: 'FODC0002', message: "Access to 'file:///etc/hostname' is denied." });
+    expect(queryFailure(closed, "e:doc('http://example.com/a.xml')").code).toBe('FODC0002');
+    expect(queryFailure(closed, "e:collection('file:///etc/')").code).toBe('FODC0002');
   });
 
   it('reads host XML files when allowed, once per version', async () => {
@@ -132,8 +132,8 @@ describe('StoreSource: host files', () => {
       const read = withFileAccess(true, () => text(open, `e:doc('${uri}')/host/string(), e:doc('${uri}') is e:doc('${uri}'), document-uri(e:doc('${uri}'))`));
       expect(read).toBe(`yes|true|${uri}`);
       expect(open.parses).toBe(1);
-      expect(withFileAccess(true, () => failure(open, "e:doc('http://example.com/a.xml')")).message).toContain('Only file: URIs');
-      expect(failure(open, `e:doc('${uri}')`)).toEqual({ code: 'FODC0002', message: `Access to '${uri}' is denied.` });
+      expect(withFileAccess(true, () => queryFailure(open, "e:doc('http://example.com/a.xml')")).message).toContain('Only file: URIs');
+      expect(queryFailure(open, `e:doc('${uri}')`)).toEqual({ code: 'FODC0002', message: `Access to '${uri}' is denied.` });
     } finally {
       await fs.rm(file, { force: true });
     }

@@ -28,7 +28,7 @@
  * `encodeValue` is what db:put-value must store (with resource type `value`); `decodeValue`
  * is what db:get-value returns.
  */
-import { toSaxonDocument } from '../../../convert/xml';
+import { parseToCompactDom } from '../../../convert/xml';
 import { serializeNode } from '../../serialization/node-output';
 import {
   NodeKind,
@@ -161,9 +161,9 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
   if (!item || typeof item !== 'object' || typeof item.t !== 'string') throw corrupt(name);
   switch (item.t) {
     case 'document':
-      return toSaxonDocument((item as { xml: string }).xml) as XdmNode;
+      return parseToCompactDom((item as { xml: string }).xml) as XdmNode;
     case 'element': {
-      const doc = toSaxonDocument((item as { xml: string }).xml) as DomLike;
+      const doc = parseToCompactDom((item as { xml: string }).xml) as DomLike;
       return doc.documentElement as XdmNode;
     }
     case 'attribute': {
@@ -173,7 +173,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
       const [, uri, local] = m;
       const qname = a.p && uri ? `${a.p}:${local}` : uri ? `ns0:${local}` : local;
       const decl = uri ? ` xmlns:${a.p || 'ns0'}="${escapeAttr(uri)}"` : '';
-      const doc = toSaxonDocument(`<x${decl} ${qname}="${escapeAttr(a.v)}"/>`) as DomLike;
+      const doc = parseToCompactDom(`<x${decl} ${qname}="${escapeAttr(a.v)}"/>`) as DomLike;
       const xpath = saxon.XPath as unknown as { evaluate(expr: string, ctx: unknown, options: Record<string, unknown>): unknown };
       const attrs = xpath.evaluate('$e/@*', null, { params: { e: doc.documentElement }, resultForm: 'xdm' });
       return (Array.isArray(attrs) ? attrs[0] : attrs) as XdmItem;
@@ -213,7 +213,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
 let scratch: DomDocument | undefined;
 
 function scratchDocument(): DomDocument {
-  scratch ??= toSaxonDocument('<x/>') as DomDocument;
+  scratch ??= parseToCompactDom('<x/>') as DomDocument;
   return scratch;
 }
 

@@ -21,7 +21,7 @@
 import { databasesOf, type DatabaseSet } from './databases';
 import { PREDECLARED } from '../../constants';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
-import { staticUpdateError } from '../../update/errors';
+import { staticUpdateError } from '../../update/update-errors';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { rank } from '../../../users/permissions';
 

@@ -1,6 +1,6 @@
 /** The parser's interface: query text to typed AST (parse.ts), the AST's types and the walks over it. */
 export type * from './ast';
-export { XQuerySyntaxError, lineColumn, type SyntaxErrorCode } from './errors';
+export { XQuerySyntaxError, lineColumn, type SyntaxErrorCode } from './syntax-errors';
 export { printAst } from './print';
 export { childNodes } from './walk';
 export { NESTED_TOO_DEEPLY } from './nesting';

@@ -7,7 +7,7 @@
  */
 import type { EQName } from './ast';
 import { isNameCode as isNameChar, isNameStartCode as isNameStartChar } from '../../../convert/names';
-import type { SyntaxErrorCode } from './errors';
+import type { SyntaxErrorCode } from './syntax-errors';
 import { bracedUriLiteralProblem, normalizeUriLiteral } from './uri-literals';
 
 export type TokenType =

@@ -3,7 +3,7 @@
  * positioned errors. Grammar functions live in the per-family files and take a Parser.
  */
 import type { EQName } from './ast';
-import { XQuerySyntaxError, type SyntaxErrorCode } from './errors';
+import { XQuerySyntaxError, type SyntaxErrorCode } from './syntax-errors';
 import { isLexError, scanToken, skipTrivia, type Token } from './lexer';
 import { MAX_NESTING, NESTED_TOO_DEEPLY } from './nesting';
 import { normalizeUriLiteral, uriLiteralProblem } from './uri-literals';

@@ -2,7 +2,7 @@
  * Module, VersionDecl, ModuleDecl and Prolog with all its declarations.
  */
 import type { Annotation, EQName, Module, Prolog, PrologDecl, VersionDecl } from './ast';
-import type { SyntaxErrorCode } from './errors';
+import type { SyntaxErrorCode } from './syntax-errors';
 import { parseExpr, parseExprSingle } from './expressions';
 import type { Parser } from './parser';
 import { parseMatchOptions } from './fulltext';

@@ -27,7 +27,7 @@
  */
 import { isNCName } from '../../../convert/names';
 import { escapeAttribute, escapeText } from '../../../xml';
-import { LocatedQueryError } from '../../errors';
+import { LocatedQueryError } from '../../static-errors';
 
 /** A URI the generated code cannot carry: `{`, `}` or whitespace other than U+0020. */
 const UNSAFE_URI = /[{}]|[^\S ]/u;

@@ -22,8 +22,8 @@
 import { applyOptions } from './fulltext';
 import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
-import { locate } from '../../errors';
-import { staticUpdateError } from '../../update/errors';
+import { locate } from '../../static-errors';
+import { staticUpdateError } from '../../update/update-errors';
 import { invalidSerializationParam, isSerializationParam } from '../../serialization/params';
 import { lineColumn } from '../syntax';
 import { isHiddenNamespace } from './callable';

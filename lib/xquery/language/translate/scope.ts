@@ -19,10 +19,10 @@
  *   Inside an `xsl:for-each`/`xsl:for-each-group` you emit, switch to `{kind: 'native'}`.
  * - Names: resolve with `elementName`, `attributeName`, `functionName`, `typeName`,
  *   `variableName` (XPST0081 for an unknown prefix, at the XQuery position you pass).
- * - Errors: `scope.error(code, offset, ...args)` builds a catalog error (lib/xquery/errors.ts)
+ * - Errors: `scope.error(code, offset, ...args)` builds a catalog error (lib/xquery/static-errors.ts)
  *   positioned in the XQuery source; throw it.
  */
-import { staticError, type LocatedQueryError, type StaticErrorCode } from '../../errors';
+import { staticError, type LocatedQueryError, type StaticErrorCode } from '../../static-errors';
 import type { EQName } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { LiteralParams } from './literals';

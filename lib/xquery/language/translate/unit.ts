@@ -11,7 +11,7 @@
  */
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions } from '../../fulltext/selection';
 import { lineColumn, type Span } from '../syntax';
-import type { SourcePosition } from '../../errors';
+import type { SourcePosition } from '../../static-errors';
 import { NS, xmlAttr } from './names';
 import { braced } from './emit';
 

@@ -1,5 +1,5 @@
 /** The explicit error for constructs the translator does not handle (never wrong output). */
-import type { LocatedQueryError } from '../../errors';
+import type { LocatedQueryError } from '../../static-errors';
 import type { Span } from '../syntax';
 import type { Scope } from './scope';
 

@@ -11,10 +11,10 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { toSaxonDocument } from '../../../convert/xml';
+import { parseToCompactDom } from '../../../convert/xml';
 import { parseToCompactTree } from '../../../tree/build-tree';
 import { TreeView } from '../../../tree/tree-dom';
-import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache/doc-cache';
+import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache';
 import { NodeKind, xpathError, type XdmNode } from '../../../saxon';
 import type { StoredLocation } from './database-access';
 import { markNamespacesDeclared } from '../../serialization/node-output';
@@ -75,7 +75,7 @@ export class ParsedDocuments {
     return this.cached(FILES, file, etag, () => readFileSync(file, 'utf8'), (text) => {
       let parsed: WithUris;
       try {
-        parsed = toSaxonDocument(text.replace(/^\uFEFF/, '')) as WithUris;
+        parsed = parseToCompactDom(text.replace(/^\uFEFF/, '')) as WithUris;
       } catch (e) {
         throw xpathError(`Resource '${uri}' is not well-formed XML: ${e instanceof Error ? e.message : String(e)}`, 'FODC0002');
       }

@@ -11,7 +11,7 @@
  *   the reader is asked for the catalog once, and that catalog serves the rest of the run.
  * - Without `memo` (the source used outside a run) every call asks the reader for the version.
  */
-import { XmldbError } from '../../../errors';
+import { XmldbError } from '../../../xmldb-error';
 import type { CatalogSnapshot, DatabaseInfo, ResourceInfo, SyncStoreReader } from '../../../store/types';
 import { compareNames } from '../../../store';
 

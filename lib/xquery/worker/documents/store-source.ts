@@ -35,9 +35,9 @@
  * context (default collection).
  */
 import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../../store';
-import { SyncReader } from '../../../store/cache/sync-reader';
+import { SyncReader } from '../../../store/cache';
 import type { DatabaseInfo, FullTextFound, FullTextLookup, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../../store/types';
-import type { DocCache } from '../../../store/cache/doc-cache';
+import type { DocCache } from '../../../store/cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../../saxon';
 import { dbError, type DatabaseAccess, type StoredLocation } from './database-access';

@@ -15,8 +15,8 @@
  *   statically known namespaces passed as a map) with the XQDY0074/0096/0044 checks.
  * - `pi-target`, `namespace-prefix`, `namespace-uri`: the other computed names.
  */
-import { format } from '../../../../errors';
-import { LocatedQueryError } from '../../../errors';
+import { format } from '../../../../xmldb-error';
+import { LocatedQueryError } from '../../../static-errors';
 import { lineColumn } from '../../syntax';
 import { NS, xmlAttr, xpathString } from '../names';
 import type { Scope } from '../scope';

@@ -10,7 +10,7 @@
  */
 import { yieldsAtomics } from '../atomic-values';
 import { DEFAULT_BASE_URI } from '../../../constants';
-import { LocatedQueryError } from '../../../errors';
+import { LocatedQueryError } from '../../../static-errors';
 import { lineColumn, type EQName, type FLWORClause, type FLWORExpr, type LetBinding, type SequenceType } from '../../syntax';
 import { translateExpr } from '../expressions';
 import { forBinding } from './flwor';
@@ -92,7 +92,7 @@ export function bindValue(name: EQName, type: SequenceType | null, value: string
 }
 
 /**
- * A static error of the FLWOR clauses whose code the catalog (errors.ts) does not list yet
+ * A static error of the FLWOR clauses whose code the catalog (xquery/static-errors.ts) does not list yet
  * (XQST0076 unknown collation, XQST0094 grouping variable not in the tuple stream).
  */
 export function clauseError(scope: Scope, code: 'XQST0076' | 'XQST0094', offset: number, message: string): LocatedQueryError {

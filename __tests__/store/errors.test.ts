@@ -1,4 +1,0 @@
-import { STORE_ERRORS } from '../../lib/store/errors';
-import { describeCatalog } from '../helpers/catalog';
-
-describeCatalog('store', STORE_ERRORS, 'store/errors.ts', ['store', 'store/file', 'store/cache', 'store/postgres']);
