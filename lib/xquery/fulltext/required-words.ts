@@ -104,7 +104,8 @@ function wordsNode(node: Extract<FTNode, { t: 'words' }>): readonly string[] | u
 
 /** Whether `text` surely holds none of `required` as a token (false when it cannot tell). */
 export function holdsNone(text: string, required: readonly string[]): boolean {
-  if (!ASCII.test(text)) return false;
+  // the words are looked for first: most texts a scan passes over are ASCII, most it keeps hold one
   const lower = text.toLowerCase();
-  return required.every((w) => !lower.includes(w));
+  for (const w of required) if (lower.includes(w)) return false;
+  return ASCII.test(text);
 }

@@ -14,7 +14,7 @@ import { NodeKind as Row } from '../../../tree/compact-tree';
 import { treeNode } from '../../../tree/tree-dom';
 import { storedIndexOf, type StoredIndex } from './fulltext-stored';
 import { foldToken, lookupPhrase, lookupTexts, textAt, textCount, textTokens, tokenSelected, type FoldOptions, type TokenSelector } from './fulltext-index';
-import { stopWords } from '../../fulltext/matcher';
+import { stopWords } from '../../fulltext/phrase-tests';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../../fulltext/selection';
 import { stemmerFor } from '../../fulltext/stemmers';
 import { normalizeToken, termTest } from '../../fulltext/terms';
