@@ -1,5 +1,5 @@
 /**
- * Deciding `contains text` on ASCII text by the words it holds (fulltext/token-presence.ts): where
+ * Deciding `contains text` by the words a text holds (fulltext/token-presence.ts): where
  * it answers, the matcher answers the same, over generated texts and selections; and the
  * selections it leaves to the matcher.
  */
@@ -83,6 +83,9 @@ describe('contains text decided by the words a text holds', () => {
     expect([satisfiedByPresence(written, 'gold'), satisfiedByPresence(written, 'Gold')]).toEqual([false, true]);
     const both = presenceOf({ t: 'and', items: [wordsNode(['gold'], 'any'), wordsNode(['ring'], 'any')] })!;
     expect([satisfiedByPresence(both, 'gold ring'), satisfiedByPresence(both, 'gold')]).toEqual([true, false]);
+    // beyond ASCII: a word held as an ASCII token decides, its absence does not
+    const gold = presenceOf(wordsNode(['gold'], 'any'))!;
+    expect(['Öl, gold', 'goldé', 'Ölgold', 'göld'].map((t) => satisfiedByPresence(gold, t))).toEqual([true, undefined, undefined, undefined]);
     expect(satisfiedByPresence(presenceOf(wordsNode(['cafe'], 'any'))!, 'un café')).toBeUndefined();
   });
 

@@ -1,27 +1,34 @@
 /**
- * Deciding `contains text` over ASCII text without tokenizing it, for the selections whose
- * satisfaction depends only on which query words the text holds as tokens: FTWords of single-word
- * phrases (`any`, `any word`, `all`, `all words`, a one-word `phrase`), joined by `ftor` and
- * `ftand`, under a weight (§4 of XQuery and XPath Full Text 1.0: a words match is a string include
- * per occurrence, `ftor` unites the matches, `ftand` joins every pair, a weight changes only the
+ * Deciding `contains text` without tokenizing the text, for the selections whose satisfaction
+ * depends only on which query words the text holds as tokens: FTWords of single-word phrases
+ * (`any`, `any word`, `all`, `all words`, a one-word `phrase`), joined by `ftor` and `ftand`, under
+ * a weight (§4 of XQuery and XPath Full Text 1.0: a words match is a string include per
+ * occurrence, `ftor` unites the matches, `ftand` joins every pair, a weight changes only the
  * score; none of them makes a string exclude).
  *
  * It answers only where it cannot change an answer (undefined elsewhere):
- * - on ASCII text, where a token is a maximal run of ASCII letters and digits (tokens.ts), so a
- *   word is held as a token exactly when it occurs with no letter or digit on either side;
- * - for words compared as written or ignoring case, with diacritics either way (the ASCII folding
- *   of terms.ts): no stemming, wildcards, fuzzy matching, thesauri, stop words, language or
- *   `occurs`, and values fixed in the query, so that the matcher would raise no error either.
+ * - a word is held when it occurs with neither an ASCII letter or digit nor a character beyond
+ *   ASCII on either side: a token (tokens.ts) that folds to the word; it is not held when it does
+ *   not occur so in ASCII text, where tokens are the maximal runs of ASCII letters and digits;
+ * - for words of ASCII letters and digits compared as written or ignoring case, with diacritics
+ *   either way (the ASCII folding of terms.ts): no stemming, wildcards, fuzzy matching, thesauri,
+ *   stop words, language or `occurs`, and values fixed in the query, so that the matcher would
+ *   raise no error either.
  * Whether a text holds a word decides satisfaction; score and hits still need the matcher.
  */
 import { normalizeToken } from './terms';
 import { words } from './tokens';
 import type { FTMatchOptions, FTNode } from './selection';
 
-/** A query word as a text must hold it: folded, and whether it is compared ignoring case. */
+/**
+ * A query word as a text must hold it: a pattern finding it as a token, with neither a letter or
+ * digit nor a character beyond ASCII beside it (so the token it finds is the word itself; around
+ * a character beyond ASCII the tokenizer and folding would have to decide), ignoring case or not.
+ * Without the `u` flag, ignoring case maps no character beyond ASCII to an ASCII one
+ * (ECMAScript Canonicalize), so what it finds is the word's ASCII letters and digits.
+ */
 interface Held {
-  readonly word: string;
-  readonly lower: boolean;
+  readonly held: RegExp;
 }
 
 /** Satisfied when every part (`all`) or some part (`any`) is. */
@@ -31,6 +38,8 @@ export interface Presence {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
+/** A folded query word this test can look for: ASCII letters and digits (so nothing a pattern reads otherwise). */
+const ASCII_WORD = /^[0-9A-Za-z]+$/;
 
 function plainOptions(o: FTMatchOptions): boolean {
   return (
@@ -50,9 +59,9 @@ function wordsPresence(node: Extract<FTNode, { t: 'words' }>): Presence | undefi
   const o = node.options;
   if (!('fixed' in node.value) || node.times || !plainOptions(o)) return undefined;
   const terms = node.value.fixed.map((term) => words(term).map((w) => normalizeToken(w, o)));
-  if (terms.some((ws) => ws.some((w) => w === '' || !ASCII.test(w)))) return undefined;
-  const lower = o.case === 'insensitive';
-  const held = (ws: readonly string[]): Held[] => ws.map((word) => ({ word, lower }));
+  if (terms.some((ws) => ws.some((w) => !ASCII_WORD.test(w)))) return undefined;
+  const flags = o.case === 'insensitive' ? 'i' : '';
+  const held = (ws: readonly string[]): Held[] => ws.map((word) => ({ held: new RegExp(`(?<![0-9A-Za-z\\u0080-\\uffff])${word}(?![0-9A-Za-z\\u0080-\\uffff])`, flags) }));
   switch (node.mode) {
     case 'any':
       // each term is a phrase: one without words matches nothing, one of two words needs adjacency
@@ -97,31 +106,29 @@ export function presenceOf(node: FTNode): Presence | undefined {
   }
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-}
-
-/** Whether ASCII `text` holds `word` as a token: an occurrence with no letter or digit beside it. */
-function holdsToken(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    const end = i + word.length;
-    if ((i === 0 || !isWordChar(text.charCodeAt(i - 1))) && (end === text.length || !isWordChar(text.charCodeAt(end)))) return true;
-  }
-  return false;
-}
-
-/** The texts one test reads: as written, and lowered once if a part needs it. */
+/** A text as the tests read it, and once known whether it is ASCII. */
 interface Texts {
   readonly text: string;
-  lowered?: string;
+  ascii?: boolean;
 }
 
-function holds(p: Presence | Held, t: Texts): boolean {
-  if ('word' in p) return holdsToken(p.lower ? (t.lowered ??= t.text.toLowerCase()) : t.text, p.word);
-  return p.all ? p.parts.every((q) => holds(q, t)) : p.parts.some((q) => holds(q, t));
+/** Whether the text satisfies `p`; undefined when a word it does not hold might be held beyond ASCII. */
+function holds(p: Presence | Held, t: Texts): boolean | undefined {
+  if ('held' in p) return p.held.test(t.text) ? true : (t.ascii ??= ASCII.test(t.text)) ? false : undefined;
+  // `all`: false as soon as a part is false; `any`: true as soon as a part is true
+  let unknown = false;
+  for (const q of p.parts) {
+    const r = holds(q, t);
+    if (r === undefined) unknown = true;
+    else if (r !== p.all) return r;
+  }
+  return unknown ? undefined : p.all;
 }
 
-/** Whether `text` satisfies the selection of `presence`; undefined when `text` is not ASCII. */
+/**
+ * Whether `text` satisfies the selection of `presence`: decided when the text holds the words that
+ * decide it as ASCII tokens, or when it is ASCII; undefined otherwise.
+ */
 export function satisfiedByPresence(presence: Presence, text: string): boolean | undefined {
-  return ASCII.test(text) ? holds(presence, { text }) : undefined;
+  return holds(presence, { text });
 }
