@@ -7,13 +7,25 @@
  */
 
 /**
- * The tokens of a searched text, by position (0-based, in tokens): each one's word, sentence and
- * paragraph, as parallel arrays (a text of many tokens makes three arrays, not an object per token).
+ * The tokens of a searched text, by position (0-based, in tokens): each one's word, and its
+ * sentence and paragraph, as parallel arrays (not an object per token). Sentences and paragraphs
+ * are found when first asked for: only positional filters over them read them.
  */
-export interface TextTokens {
-  readonly words: readonly string[];
-  readonly sentences: readonly number[];
-  readonly paragraphs: readonly number[];
+export class TextTokens {
+  private units?: { readonly sentences: readonly number[]; readonly paragraphs: readonly number[] };
+
+  constructor(
+    private readonly text: string,
+    readonly words: readonly string[],
+  ) {}
+
+  get sentences(): readonly number[] {
+    return (this.units ??= unitsOf(this.text)).sentences;
+  }
+
+  get paragraphs(): readonly number[] {
+    return (this.units ??= unitsOf(this.text)).paragraphs;
+  }
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -93,15 +105,26 @@ export function scanTokens(text: string, each: (start: number, end: number) => v
   }
 }
 
-/** The tokens of `text` with their sentences and paragraphs. */
+/** The tokens of `text`. */
 export function tokenize(text: string): TextTokens {
   const words: string[] = [];
+  for (let start = tokenStart(text, 0); start < text.length; ) {
+    const end = tokenEnd(text, start);
+    words.push(text.slice(start, end));
+    start = tokenStart(text, end);
+  }
+  return new TextTokens(text, words);
+}
+
+/** The sentence and paragraph of each token of `text`. */
+function unitsOf(text: string): { sentences: number[]; paragraphs: number[] } {
   const sentences: number[] = [];
   const paragraphs: number[] = [];
   let sentence = 0;
   let paragraph = 0;
-  for (let start = tokenStart(text, 0), last = start; start < text.length; ) {
-    if (words.length > 0) {
+  let last = -1;
+  scanTokens(text, (start, end) => {
+    if (last >= 0) {
       // what lies between this token and the last: a sentence end, a line end, both or neither
       let ends = false;
       let breaks = false;
@@ -113,14 +136,11 @@ export function tokenize(text: string): TextTokens {
       if (ends || breaks) sentence++;
       if (breaks) paragraph++;
     }
-    const end = tokenEnd(text, start);
-    words.push(text.slice(start, end));
     sentences.push(sentence);
     paragraphs.push(paragraph);
     last = end;
-    start = tokenStart(text, end);
-  }
-  return { words, sentences, paragraphs };
+  });
+  return { sentences, paragraphs };
 }
 
 /** Where the tokens of `text` are: the start and end (exclusive) of each, in code units, in token order. */

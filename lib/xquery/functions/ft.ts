@@ -95,6 +95,9 @@ function requiredOf(node: FTNode): readonly string[] | null {
   return ws;
 }
 
+/** The ignored nodes of a `contains text` without `without content`. */
+const NOTHING_IGNORED: ReadonlySet<unknown> = new Set();
+
 /** Per parsed selection: the test deciding it by the words a text holds (token-presence.ts), null: none. */
 const presences = new WeakMap<FTNode, Presence | null>();
 
@@ -112,7 +115,7 @@ function evaluate(searched: XdmValue, description: string, values: XdmValue, ign
   const node = parseDescription(description);
   const members = (values[0] as unknown as { value: XdmValue[] }).value;
   const ctx: FTContext = { values: members.map((m) => m.map(ftItem)) };
-  const ignored = new Set<unknown>(ignoredNodes);
+  const ignored: ReadonlySet<unknown> = ignoredNodes.length === 0 ? NOTHING_IGNORED : new Set<unknown>(ignoredNodes);
   let found = false;
   let best = 0;
   const weight = weightOf(node, ctx);
