@@ -1,14 +1,14 @@
 /**
  * Deciding `contains text` without tokenizing the text, for the selections whose satisfaction
- * depends only on which query words the text holds as tokens: FTWords of single-word phrases
- * (`any`, `any word`, `all`, `all words`, a one-word `phrase`), joined by `ftor` and `ftand`, under
- * a weight (§4 of XQuery and XPath Full Text 1.0: a words match is a string include per
- * occurrence, `ftor` unites the matches, `ftand` joins every pair, a weight changes only the
- * score; none of them makes a string exclude).
+ * depends only on which query phrases the text holds as consecutive tokens: FTWords in any mode,
+ * joined by `ftor` and `ftand`, under a weight (§4 of XQuery and XPath Full Text 1.0: a words match
+ * is a string include per occurrence of a phrase, `ftor` unites the matches, `ftand` joins every
+ * pair, a weight changes only the score; none of them makes a string exclude).
  *
  * It answers only where it cannot change an answer (undefined elsewhere):
- * - a word is held when it occurs with neither an ASCII letter or digit nor a character beyond
- *   ASCII on either side: a token (tokens.ts) that folds to the word; it is not held when it does
+ * - a phrase is held when its words occur in order with only ASCII characters other than letters
+ *   and digits between them, and neither an ASCII letter or digit nor a character beyond ASCII on
+ *   either side: consecutive tokens (tokens.ts) that fold to the words; it is not held when it does
  *   not occur so in ASCII text, where tokens are the maximal runs of ASCII letters and digits;
  * - for words of ASCII letters and digits compared as written or ignoring case, with diacritics
  *   either way (the ASCII folding of terms.ts): no stemming, wildcards, fuzzy matching, thesauri,
@@ -21,11 +21,12 @@ import { words } from './tokens';
 import type { FTMatchOptions, FTNode } from './selection';
 
 /**
- * A query word as a text must hold it: a pattern finding it as a token, with neither a letter or
- * digit nor a character beyond ASCII beside it (so the token it finds is the word itself; around
- * a character beyond ASCII the tokenizer and folding would have to decide), ignoring case or not.
- * Without the `u` flag, ignoring case maps no character beyond ASCII to an ASCII one
- * (ECMAScript Canonicalize), so what it finds is the word's ASCII letters and digits.
+ * A phrase as a text must hold it: a pattern finding its words as consecutive tokens, the words
+ * separated by ASCII characters other than letters and digits, with neither an ASCII letter or
+ * digit nor a character beyond ASCII beside them (so the tokens it finds are the words themselves;
+ * around a character beyond ASCII the tokenizer and folding would have to decide), ignoring case
+ * or not. Without the `u` flag, ignoring case maps no character beyond ASCII to an ASCII one
+ * (ECMAScript Canonicalize), so what it finds is the words' ASCII letters and digits.
  */
 interface Held {
   readonly held: RegExp;
@@ -55,31 +56,34 @@ function plainOptions(o: FTMatchOptions): boolean {
 
 const NEVER: Presence = { all: false, parts: [] };
 
+/** No ASCII letter or digit and no character beyond ASCII before the first word, between words (and something), after the last. */
+const BESIDE = '(?<![0-9A-Za-z\\u0080-\\uffff])';
+const BETWEEN = '[^0-9A-Za-z\\u0080-\\uffff]+';
+const AFTER = '(?![0-9A-Za-z\\u0080-\\uffff])';
+
 function wordsPresence(node: Extract<FTNode, { t: 'words' }>): Presence | undefined {
   const o = node.options;
   if (!('fixed' in node.value) || node.times || !plainOptions(o)) return undefined;
   const terms = node.value.fixed.map((term) => words(term).map((w) => normalizeToken(w, o)));
   if (terms.some((ws) => ws.some((w) => !ASCII_WORD.test(w)))) return undefined;
   const flags = o.case === 'insensitive' ? 'i' : '';
-  const held = (ws: readonly string[]): Held[] => ws.map((word) => ({ held: new RegExp(`(?<![0-9A-Za-z\\u0080-\\uffff])${word}(?![0-9A-Za-z\\u0080-\\uffff])`, flags) }));
+  const held = (phrase: readonly string[]): Held => ({ held: new RegExp(`${BESIDE}${phrase.join(BETWEEN)}${AFTER}`, flags) });
+  const nonEmpty = terms.filter((ws) => ws.length > 0);
   switch (node.mode) {
     case 'any':
-      // each term is a phrase: one without words matches nothing, one of two words needs adjacency
-      if (terms.some((ws) => ws.length > 1)) return undefined;
-      return { all: false, parts: held(terms.flat()) };
+      // each term is a phrase; one without words matches nothing
+      return { all: false, parts: nonEmpty.map(held) };
     case 'any word':
-      return { all: false, parts: held(terms.flat()) };
+      return { all: false, parts: terms.flat().map((w) => held([w])) };
     case 'all':
-      if (terms.some((ws) => ws.length > 1)) return undefined;
-      return terms.length === 0 || terms.some((ws) => ws.length === 0) ? NEVER : { all: true, parts: held(terms.flat()) };
+      return nonEmpty.length === 0 || nonEmpty.length < terms.length ? NEVER : { all: true, parts: nonEmpty.map(held) };
     case 'all words': {
       const all = terms.flat();
-      return all.length === 0 ? NEVER : { all: true, parts: held(all) };
+      return all.length === 0 ? NEVER : { all: true, parts: all.map((w) => held([w])) };
     }
     case 'phrase': {
       const all = terms.flat();
-      if (all.length > 1) return undefined;
-      return all.length === 0 ? NEVER : { all: true, parts: held(all) };
+      return all.length === 0 ? NEVER : { all: true, parts: [held(all)] };
     }
   }
 }
