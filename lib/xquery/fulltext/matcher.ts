@@ -5,9 +5,8 @@
  * no string exclude (§4.3). Sentences and paragraphs are the tokenizer's (tokens.ts).
  */
 import { xpathError } from '../../saxon';
-import { expand, stopWordList, thesaurus } from './resources';
-import { termTest, type TermTest } from './terms';
-import { normalizeToken, tokenize, wildcardWords, words, type TextToken } from './tokens';
+import { phraseTests } from './phrase-tests';
+import { tokenize, wildcardWords, words, type TextTokens } from './tokens';
 import type { FTMatchOptions, FTNode, FTRange, FTValue } from './selection';
 
 interface Span {
@@ -72,37 +71,11 @@ function inRange(n: number, range: FTRange, ctx: FTContext): boolean {
   return n >= min && n <= max;
 }
 
-/** The stop words of the options, as folded query tokens (§3.4.7: lists joined in order by union and except). */
-export function stopWords(o: FTMatchOptions): Set<string> {
-  const set = new Set<string>();
-  for (const step of o.stopWords) {
-    const list = step.words ?? (step.at !== undefined ? stopWordList(step.at) : []);
-    for (const w of list) {
-      const key = normalizeToken(w, { case: 'insensitive', diacritics: o.diacritics });
-      if (step.op === 'except') set.delete(key);
-      else set.add(key);
-    }
-  }
-  return set;
-}
-
-/** The phrases a query string stands for: itself and its thesaurus expansions (§3.4.5). */
-function phrases(s: string, o: FTMatchOptions): string[] {
-  const out = [s];
-  for (const ref of o.thesauri) {
-    if (ref.at === undefined) continue; // no default thesaurus is configured: `thesaurus default` adds nothing
-    out.push(...expand(thesaurus(ref.at), s, ref.relationship, ref.levels?.min ?? 0, ref.levels?.max ?? Infinity));
-  }
-  return out;
-}
-
 export class ItemMatcher {
   private query = 0;
-  private readonly tests = new Map<string, TermTest>();
-  private readonly stops = new Map<FTMatchOptions, Set<string>>();
 
   constructor(
-    readonly tokens: readonly TextToken[],
+    readonly tokens: TextTokens,
     private readonly ctx: FTContext,
   ) {}
 
@@ -150,7 +123,7 @@ export class ItemMatcher {
           const inc = [merged(m.inc)];
           // Windows lie inside the text (§4.2.6.5), unless the text is shorter than one.
           const first = Math.max(hi - size + 1, 0);
-          const last = Math.max(Math.min(lo, this.unitOf(this.tokens.length - 1, node.unit) - size + 1), first);
+          const last = Math.max(Math.min(lo, this.unitOf(this.tokens.words.length - 1, node.unit) - size + 1), first);
           for (let w = first; w <= last; w++) {
             const exc = m.exc.filter((s) => this.unitOf(s.start, node.unit) >= w && this.unitOf(s.end, node.unit) <= w + size - 1);
             out.push({ inc, exc });
@@ -179,19 +152,18 @@ export class ItemMatcher {
         });
       }
       case 'content': {
-        const last = this.tokens.length - 1;
+        const count = this.tokens.words.length;
         return this.eval(node.item).filter((m) => {
           if (node.at === 'start') return m.inc.some((s) => s.start === 0);
-          if (node.at === 'end') return m.inc.some((s) => s.end === last);
-          return this.tokens.length > 0 && cover(m.inc, new Set()).size === this.tokens.length;
+          if (node.at === 'end') return m.inc.some((s) => s.end === count - 1);
+          return count > 0 && cover(m.inc, new Set()).size === count;
         });
       }
     }
   }
 
   private unitOf(pos: number, unit: 'words' | 'sentences' | 'paragraphs'): number {
-    const t = this.tokens[pos];
-    return unit === 'words' ? pos : unit === 'sentences' ? t.sentence : t.paragraph;
+    return unit === 'words' ? pos : unit === 'sentences' ? this.tokens.sentences[pos] : this.tokens.paragraphs[pos];
   }
 
   private words(node: Extract<FTNode, { t: 'words' }>): AllMatches {
@@ -235,38 +207,18 @@ export class ItemMatcher {
   private phrase(s: string, o: FTMatchOptions): AllMatches {
     const query = this.query++;
     const out: Match[] = [];
-    for (const p of phrases(s, o)) {
-      const qs = o.wildcards ? wildcardWords(p) : words(p);
-      if (qs.length === 0) continue;
-      const stops = this.stopSet(o);
-      const tests = qs.map((q) => this.test(q, o, stops.has(normalizeToken(q, { case: 'insensitive', diacritics: o.diacritics }))));
+    const words = this.tokens.words;
+    for (const tests of phraseTests(s, o)) {
       const n = tests.length;
-      for (let i = 0; i + n <= this.tokens.length; i++) {
+      const first = tests[0];
+      for (let i = 0; i + n <= words.length; i++) {
+        if (!first(words[i])) continue;
         let ok = true;
-        for (let k = 0; k < n && ok; k++) ok = tests[k](this.tokens[i + k].word);
+        for (let k = 1; k < n && ok; k++) ok = tests[k](words[i + k]);
         if (ok) out.push({ inc: [{ query, start: i, end: i + n - 1 }], exc: [] });
       }
     }
     return out;
-  }
-
-  private stopSet(o: FTMatchOptions): Set<string> {
-    let s = this.stops.get(o);
-    if (!s) {
-      s = stopWords(o);
-      this.stops.set(o, s);
-    }
-    return s;
-  }
-
-  private test(q: string, o: FTMatchOptions, stop: boolean): TermTest {
-    const key = `${stop}\u0000${q}\u0000${JSON.stringify([o.case, o.diacritics, o.stemming, o.language, o.wildcards, o.fuzzy])}`;
-    let t = this.tests.get(key);
-    if (!t) {
-      t = termTest(q, o, stop);
-      this.tests.set(key, t);
-    }
-    return t;
   }
 }
 

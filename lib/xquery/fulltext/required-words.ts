@@ -101,9 +101,28 @@ function wordsNode(node: Extract<FTNode, { t: 'words' }>): readonly string[] | u
   }
 }
 
+/**
+ * Per list of words: a pattern finding any of them ignoring case, when they are ASCII letters and
+ * digits (nothing a pattern reads otherwise). Without the `u` flag, ignoring case maps no character
+ * beyond ASCII to an ASCII one, so on ASCII text it finds what the lowercased text includes.
+ */
+const patterns = new WeakMap<readonly string[], RegExp | null>();
+
+function patternOf(required: readonly string[]): RegExp | null {
+  let p = patterns.get(required);
+  if (p === undefined) patterns.set(required, (p = required.every((w) => /^[0-9a-z]+$/.test(w)) ? new RegExp(required.join('|'), 'i') : null));
+  return p;
+}
+
 /** Whether `text` surely holds none of `required` as a token (false when it cannot tell). */
 export function holdsNone(text: string, required: readonly string[]): boolean {
-  if (!ASCII.test(text)) return false;
-  const lower = text.toLowerCase();
-  return required.every((w) => !lower.includes(w));
+  // the words are looked for first: most texts a scan passes over are ASCII, most it keeps hold one
+  const pattern = patternOf(required);
+  if (pattern !== null) {
+    if (pattern.test(text)) return false;
+  } else {
+    const lower = text.toLowerCase();
+    for (const w of required) if (lower.includes(w)) return false;
+  }
+  return ASCII.test(text);
 }

@@ -61,6 +61,47 @@ export function wildcardPattern(token: string): RegExp {
   return new RegExp(`^${re}$`, 'su');
 }
 
+/** Text tokens whose outcome one test keeps before it starts over (bounded memory in a long-lived worker). */
+const OUTCOMES_MAX = 50_000;
+
+/**
+ * A test that remembers its outcome per text token: tests are pure functions of the token, and a
+ * text repeats its words, so stemming, fuzzy distances and wildcard expressions run once per
+ * distinct token of the texts a query searches (phrase-tests.ts keeps a test for the whole run).
+ */
+function remembering(test: TermTest): TermTest {
+  const outcomes = new Map<string, boolean>();
+  return (w) => {
+    let r = outcomes.get(w);
+    if (r === undefined) {
+      r = test(w);
+      if (outcomes.size >= OUTCOMES_MAX) outcomes.clear();
+      outcomes.set(w, r);
+    }
+    return r;
+  };
+}
+
+/**
+ * Whether the folded text token `w` equals the folded query token `q`, read from `w`'s ASCII
+ * prefix alone: undefined when `w` has a character beyond ASCII before the answer is known.
+ * Folding leaves an ASCII character as it is, or lowers it when `lower` (case insensitive), and
+ * keeps the ASCII prefix of a token in place (stripping diacritics removes marks, which follow
+ * their base characters, and ASCII characters compose with nothing but marks), so a difference in
+ * the prefix, or the end of an all-ASCII token, decides.
+ */
+function asciiFoldedEquals(w: string, q: string, lower: boolean): boolean | undefined {
+  const n = w.length;
+  const m = q.length;
+  for (let i = 0; i < n; i++) {
+    let c = w.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (lower && c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (i >= m || c !== q.charCodeAt(i)) return false;
+  }
+  return n === m;
+}
+
 /** The test for one query token (`stop` when it is a stop word: it matches any token, §3.4.7). */
 export function termTest(queryWord: string, o: FTMatchOptions, stop: boolean): TermTest {
   // §3.4.6: a language the implementation knows: an ISO 639 code (two or three letters) and subtags.
@@ -79,21 +120,24 @@ export function termTest(queryWord: string, o: FTMatchOptions, stop: boolean): T
   }
   if (o.wildcards) {
     const re = wildcardPattern(q);
-    return (w) => caseCheck(w) && re.test(fold(w));
+    return remembering((w) => caseCheck(w) && re.test(fold(w)));
   }
   if (o.fuzzy) {
     // BaseX: a quarter of the query token's length, one error at least.
     const limit = Math.max(1, Math.floor(q.length / 4));
-    return (w) => caseCheck(w) && distance(q, fold(w), limit) <= limit;
+    return remembering((w) => caseCheck(w) && distance(q, fold(w), limit) <= limit);
   }
   if (o.stemming) {
     const stem = stemmerFor(o.language);
     if (!stem) throw xpathError(`Language '${o.language}' is not supported.`, 'FTST0009');
     const sq = stem(q.toLowerCase());
     const exact = o.case === 'sensitive';
-    return (w) => caseCheck(w) && stem(fold(w).toLowerCase()) === sq && (!exact || sameCaseShape(fold(w), q));
+    return remembering((w) => caseCheck(w) && stem(fold(w).toLowerCase()) === sq && (!exact || sameCaseShape(fold(w), q)));
   }
-  return (w) => caseCheck(w) && fold(w) === q;
+  if (o.case === 'lowercase' || o.case === 'uppercase') return remembering((w) => caseCheck(w) && fold(w) === q);
+  const lower = o.case === 'insensitive';
+  const folded = remembering((w) => fold(w) === q);
+  return (w) => asciiFoldedEquals(w, q, lower) ?? folded(w);
 }
 
 /** With `case sensitive` and stemming, the common prefix of both tokens must agree in case. */

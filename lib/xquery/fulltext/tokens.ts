@@ -7,12 +7,26 @@
  */
 import type { FTMatchOptions } from './selection';
 
-/** A token of searched text: its position (0-based, in tokens), sentence and paragraph. */
-export interface TextToken {
-  readonly word: string;
-  readonly pos: number;
-  readonly sentence: number;
-  readonly paragraph: number;
+/**
+ * The tokens of a searched text, by position (0-based, in tokens): each one's word, and its
+ * sentence and paragraph, as parallel arrays (not an object per token). Sentences and paragraphs
+ * are found when first asked for: only positional filters over them read them.
+ */
+export class TextTokens {
+  private units?: { readonly sentences: readonly number[]; readonly paragraphs: readonly number[] };
+
+  constructor(
+    private readonly text: string,
+    readonly words: readonly string[],
+  ) {}
+
+  get sentences(): readonly number[] {
+    return (this.units ??= unitsOf(this.text)).sentences;
+  }
+
+  get paragraphs(): readonly number[] {
+    return (this.units ??= unitsOf(this.text)).paragraphs;
+  }
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -54,40 +68,64 @@ function widthAt(text: string, i: number, c: number): number {
   return c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
 }
 
-/** Calls `each` with the start and end (exclusive, in code units) of every token of `text`, in order. */
-export function scanTokens(text: string, each: (start: number, end: number) => void): void {
+/** The start of the first token at or after `i` (text.length when there is none). */
+function tokenStart(text: string, i: number): number {
   const n = text.length;
-  let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c < 0x80 ? asciiClasses[c] !== BASE : classAt(text, i, c) !== BASE) {
-      i += c < 0xd800 ? 1 : widthAt(text, i, c);
-      continue;
-    }
-    const start = i;
+    if (c < 0x80 ? asciiClasses[c] === BASE : classAt(text, i, c) === BASE) return i;
     i += c < 0xd800 ? 1 : widthAt(text, i, c);
-    while (i < n) {
-      const d = text.charCodeAt(i);
-      if (d < 0x80) {
-        if (asciiClasses[d] === NONE) break;
-        i++;
-      } else {
-        if (classAt(text, i, d) === NONE) break;
-        i += d < 0xd800 ? 1 : widthAt(text, i, d);
-      }
+  }
+  return n;
+}
+
+/** The end (exclusive) of the token starting at `start`. */
+function tokenEnd(text: string, start: number): number {
+  const n = text.length;
+  const c = text.charCodeAt(start);
+  let i = start + (c < 0xd800 ? 1 : widthAt(text, start, c));
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (d < 0x80) {
+      if (asciiClasses[d] === NONE) break;
+      i++;
+    } else {
+      if (classAt(text, i, d) === NONE) break;
+      i += d < 0xd800 ? 1 : widthAt(text, i, d);
     }
-    each(start, i);
+  }
+  return i;
+}
+
+/** Calls `each` with the start and end (exclusive, in code units) of every token of `text`, in order. */
+export function scanTokens(text: string, each: (start: number, end: number) => void): void {
+  for (let start = tokenStart(text, 0); start < text.length; ) {
+    const end = tokenEnd(text, start);
+    each(start, end);
+    start = tokenStart(text, end);
   }
 }
 
-/** The tokens of `text` with their positions. */
-export function tokenize(text: string): TextToken[] {
-  const tokens: TextToken[] = [];
+/** The tokens of `text`. */
+export function tokenize(text: string): TextTokens {
+  const words: string[] = [];
+  for (let start = tokenStart(text, 0); start < text.length; ) {
+    const end = tokenEnd(text, start);
+    words.push(text.slice(start, end));
+    start = tokenStart(text, end);
+  }
+  return new TextTokens(text, words);
+}
+
+/** The sentence and paragraph of each token of `text`. */
+function unitsOf(text: string): { sentences: number[]; paragraphs: number[] } {
+  const sentences: number[] = [];
+  const paragraphs: number[] = [];
   let sentence = 0;
   let paragraph = 0;
-  let last = 0;
+  let last = -1;
   scanTokens(text, (start, end) => {
-    if (tokens.length > 0) {
+    if (last >= 0) {
       // what lies between this token and the last: a sentence end, a line end, both or neither
       let ends = false;
       let breaks = false;
@@ -99,10 +137,11 @@ export function tokenize(text: string): TextToken[] {
       if (ends || breaks) sentence++;
       if (breaks) paragraph++;
     }
-    tokens.push({ word: text.slice(start, end), pos: tokens.length, sentence, paragraph });
+    sentences.push(sentence);
+    paragraphs.push(paragraph);
     last = end;
   });
-  return tokens;
+  return { sentences, paragraphs };
 }
 
 /** Where the tokens of `text` are: the start and end (exclusive) of each, in code units, in token order. */

@@ -18,7 +18,7 @@ import { castString, isNode, registerFunctions, stringValue, xpathError, type Xd
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { ENGINE_NS } from '../constants';
 import { hitPositions, ItemMatcher, satisfied, score, weightOf, type FTContext, type FTItem } from '../fulltext/matcher';
-import { recordHits } from '../fulltext/hits';
+import { collectingHits, recordHits } from '../fulltext/hits';
 import { FT_MARK_ENGINE_FUNCTIONS, FT_MARK_FUNCTIONS } from './ft-marks';
 import { DEFAULT_MATCH_OPTIONS, type FTCase, type FTMatchOptions, type FTNode } from '../fulltext/selection';
 import { stemmerFor } from '../fulltext/stemmers';
@@ -26,6 +26,7 @@ import { normalizeToken, tokenize, words } from '../fulltext/tokens';
 import { expand, thesaurusOf } from '../fulltext/resources';
 import { ruledOutByIndex } from '../accelerators/fulltext-index/fulltext-candidates';
 import { holdsNone, requiredWords } from '../fulltext/required-words';
+import { presenceOf, satisfiedByPresence, type Presence } from '../fulltext/token-presence';
 
 // ----------------------------------------------------------------------------- searched text
 
@@ -93,26 +94,48 @@ function requiredOf(node: FTNode): readonly string[] | null {
   return ws;
 }
 
-/** The best match of the selection over the items: whether one satisfies it, and its score. */
-function evaluate(searched: XdmValue, description: string, values: XdmValue, ignoredNodes: XdmValue): { found: boolean; score: number } {
+/** The ignored nodes of a `contains text` without `without content`. */
+const NOTHING_IGNORED: ReadonlySet<unknown> = new Set();
+
+/** Per parsed selection: the test deciding it by the words a text holds (token-presence.ts), null: none. */
+const presences = new WeakMap<FTNode, Presence | null>();
+
+function presenceFor(node: FTNode): Presence | null {
+  let p = presences.get(node);
+  if (p === undefined) presences.set(node, (p = presenceOf(node) ?? null));
+  return p;
+}
+
+/**
+ * The best match of the selection over the items: whether one satisfies it, and its score (only
+ * when `scoring`: otherwise the first satisfying item ends the search, unless hits are collected).
+ */
+function evaluate(searched: XdmValue, description: string, values: XdmValue, ignoredNodes: XdmValue, scoring: boolean): { found: boolean; score: number } {
   const node = parseDescription(description);
   const members = (values[0] as unknown as { value: XdmValue[] }).value;
   const ctx: FTContext = { values: members.map((m) => m.map(ftItem)) };
-  const ignored = new Set<unknown>(ignoredNodes);
+  const ignored: ReadonlySet<unknown> = ignoredNodes.length === 0 ? NOTHING_IGNORED : new Set<unknown>(ignoredNodes);
   let found = false;
   let best = 0;
   const weight = weightOf(node, ctx);
   const needed = requiredOf(node);
+  const presence = presenceFor(node);
+  const firstDecides = !scoring && !collectingHits();
   for (const item of searched) {
     // A stored text the full-text index rules out cannot satisfy the selection (fulltext-candidates.ts).
     if (ignored.size === 0 && ruledOutByIndex(item, description, node)) continue;
     const text = searchedText(item, ignored);
-    if (needed !== null && holdsNone(text, needed)) continue;
+    if (presence !== null) {
+      const held = satisfiedByPresence(presence, text);
+      if (held === false) continue;
+      if (held === true && firstDecides) return { found: true, score: 0 };
+    } else if (needed !== null && holdsNone(text, needed)) continue;
     const tokens = tokenize(text);
     const all = new ItemMatcher(tokens, ctx).eval(node);
     if (satisfied(all)) {
+      if (firstDecides) return { found: true, score: 0 };
       found = true;
-      best = Math.max(best, score(all, tokens.length, weight));
+      if (scoring) best = Math.max(best, score(all, tokens.words.length, weight));
       recordHits(item, ignored, () => hitPositions(all));
     }
   }
@@ -236,11 +259,11 @@ export function registerFullTextFunctions(): void {
   registerFunctions(ENGINE_NS, {
     'ft-contains': {
       sig: '1F r[1AB] a[*,1AS,1FA,*N]',
-      impl: ([searched, description, values, ignored]) => [castString(String(evaluate(searched, String(description[0]), values, ignored).found), 'boolean')],
+      impl: ([searched, description, values, ignored]) => [castString(String(evaluate(searched, String(description[0]), values, ignored, false).found), 'boolean')],
     },
     'ft-score': {
       sig: '1F r[1AO] a[*,1AS,1FA,*N]',
-      impl: ([searched, description, values, ignored]) => [castString(String(evaluate(searched, String(description[0]), values, ignored).score), 'double')],
+      impl: ([searched, description, values, ignored]) => [castString(String(evaluate(searched, String(description[0]), values, ignored, true).score), 'double')],
     },
     ...FT_MARK_ENGINE_FUNCTIONS,
   });

@@ -15,7 +15,7 @@ import { treeNode } from '../../../tree/tree-dom';
 import { storedIndexOf, type StoredIndex } from './fulltext-stored';
 import { lookupPhrase, lookupTexts, textAt, textCount, tokenSelected, type TokenSelector } from './fulltext-index';
 import { foldOf, foldToken, textTokens, type FoldOptions } from './folded-tokens';
-import { stopWords } from '../../fulltext/matcher';
+import { stopWords } from '../../fulltext/phrase-tests';
 import { DEFAULT_MATCH_OPTIONS, type FTMatchOptions, type FTNode } from '../../fulltext/selection';
 import { stemmerFor } from '../../fulltext/stemmers';
 import { termTest } from '../../fulltext/terms';
