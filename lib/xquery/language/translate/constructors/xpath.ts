@@ -32,9 +32,11 @@ import { NS, xpathString } from '../names';
 import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
+import { PLAIN_ELEMENT_FUNCTION } from '../../../functions/plain-elements';
 
 const F = braced(NS.fn);
 const V = braced(NS.vars);
+const PLAIN_ELEMENT = `${braced(NS.engine)}${PLAIN_ELEMENT_FUNCTION}`;
 
 /** The library functions of this file, by EQName, with their XSLT text. */
 export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
@@ -84,8 +86,36 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
   return e.content.every((c) => c.kind === 'DirText' || c.kind === 'CDataSection' || c.kind === 'EnclosedExpr' || (c.kind === 'DirElemConstructor' && plain(c, scope)));
 }
 
+/**
+ * Whether the content of plain element `e` is text only: literal text, enclosed expressions known
+ * to yield atomic values, and nested elements with text only (built by engine:plain-element,
+ * functions/plain-elements.ts, with no library function and no copy).
+ */
+function textOnly(e: DirElemConstructor, scope: Scope): boolean {
+  return e.content.every(
+    (c) =>
+      c.kind === 'DirText' ||
+      c.kind === 'CDataSection' ||
+      (c.kind === 'EnclosedExpr' && (c.expr === null || yieldsAtomics(c.expr as Expr, scope))) ||
+      (c.kind === 'DirElemConstructor' && textOnly(c, scope)),
+  );
+}
+
+/** XPath constructing plain element `e` with text-only content (`textOnly`) by one call of engine:plain-element. */
+function textElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  const attributes = e.attributes.flatMap((a) => [xpathString(a.name.local), attributeValue(a, scope, unit)]);
+  const pieces: string[] = [];
+  for (const run of contentRuns(e.content, scope)) {
+    if ('text' in run) pieces.push(xpathString(run.text));
+    else if (run.item.kind === 'DirElemConstructor') pieces.push(textElementCall(run.item, scope, unit));
+    else if (run.item.kind === 'EnclosedExpr' && run.item.expr) pieces.push(`${F}string-join(${translateExpr(run.item.expr as Expr, scope, unit)}, " ")`);
+  }
+  return `${PLAIN_ELEMENT}(${F}static-base-uri(), ${xpathString(e.name.local)}, (${attributes.join(', ')}), (${pieces.join(', ')}))`;
+}
+
 /** XPath constructing plain element `e` (check with `isPlainElement` first). */
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  if (textOnly(e, scope)) return textElementCall(e, scope, unit);
   const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
   // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
   const pieces: (string | { value: string; atomic: boolean })[] = [];
