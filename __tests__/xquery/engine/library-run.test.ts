@@ -2,7 +2,9 @@
  * Queries whose stylesheet would hold nothing but runtime-library declarations (plain element
  * constructors, order by) run as one expression on the precompiled library
  * (translate/library.ts): same answers and errors as their own stylesheet, and no compilation
- * of their own.
+ * of their own. Plain constructors of text content are calls of engine:plain-element
+ * (functions/plain-elements.ts), which need no library: such a query runs on the XPath evaluator,
+ * with the same answers.
  */
 import { QueryError } from '../../../lib/xquery/query-error';
 import { EXPRESSION_PARAM, LIBRARY_MAX_LENGTH, libraryExpression, libraryStylesheet, xpathToRun, XPATH_MAX_LENGTH } from '../../../lib/xquery/language/translate';
@@ -10,10 +12,11 @@ import { QueryPool } from '../../../lib/xquery/host/pool';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { translate } from '../../helpers/translation';
+import { runExpression } from '../../../lib/xquery/engine/run-parts';
 
 describe('which queries run on the library', () => {
   test.each([
-    ['a plain element constructor', '<a b="{1}">x{2}<c/></a>'],
+    ['a plain element constructor with node content', '<a b="{1}">x{2}<c/>{<d/>}</a>'],
     ['order by', 'for $i in (2, 1) order by $i descending return $i'],
     ['order by and constructors', 'for $i in 1 to 3 let $x := $i mod 2 order by $x, $i descending return <r n="{$i}">{$x}</r>'],
     ['a hash join', 'let $s := (3, 1, 2) for $p in (1, 2), $t in $s where $t = $p return $t'],
@@ -50,12 +53,23 @@ describe('which queries run on the library', () => {
   test('a query without library declarations runs on the XPath evaluator', () => {
     expect(translate('for $i in 1 to 3 return $i').xpath?.library).toBe(false);
   });
+
+  test.each([
+    ['text and atomic values', '<a b="{1}">x{2}</a>'],
+    ['nested elements of text', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v>{$i * 2}</r>'],
+  ])('plain constructors of text content need no library: %s', (_name, query) => {
+    const t = translate(query);
+    expect(t.xpath?.library).toBe(false);
+    expect(t.xpath?.expression).toContain('Q{urn:xmldb-rest:engine}plain-element(');
+    expect(t.xpath?.expression).not.toContain('lib.element');
+  });
 });
 
 describe('which translations copy the elements their plain constructors nest', () => {
   test.each([
-    ['an element in an element', '<a><b/></a>', true],
-    ['an element deeper down', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v></r>', true],
+    ['an element in an element', '<a><b>{<c/>}</b></a>', true],
+    ['an element deeper down', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i, <w/>}</v></r>', true],
+    ['elements of text in an element of text', '<a><b/>{1}<c>{2}</c></a>', false],
     ['one element', 'for $i in 1 to 2 order by $i descending return <r n="{$i}">{$i}</r>', false],
     ['a constructor that is not plain', '<a xmlns:p="urn:p"><b/></a>', false],
   ])('%s: %s', (_name, query, copies) => {
@@ -88,10 +102,18 @@ describe('a library run answers what the stylesheet answers', () => {
     );
   const both = async (query: string) => {
     const t = translate(query);
-    expect(t.xpath?.library).toBe(true);
+    expect(t.xpath).toBeDefined();
     const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    // a query that needs no library runs on the XPath evaluator (the engine's choice); the library runs it as well
+    const run = runExpression(t, false);
     const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
-    const library = await outcome(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }));
+    const library = await outcome(
+      run.inlined !== undefined
+        ? pool.run({ xslt: t.xslt, xpath: run.inlined, params, serialization })
+        : pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }),
+    );
+    const onLibrary = await outcome(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, serialization }));
+    expect(onLibrary).toBe(library);
     const stylesheet = await outcome(pool.run({ xslt: t.xslt, params, serialization }));
     // the stylesheet a query compiles when it runs again builds nested elements in place
     const inPlace = translate(query, 'none', { plainConstructors: false });
@@ -148,6 +170,16 @@ describe('a library run answers what the stylesheet answers', () => {
     ['a hash join', 'let $s := (3, 1, 2, 1) for $p in (1, 2), $t in $s where $t = $p return $p || ":" || $t', '"1:1"|"1:1"|"2:2"'],
     ['a hash join over nodes', 'let $d := <d><a k="x"/><a k="y"/><a k="x"/></d> for $v in ("y", "x"), $t in $d/a where $t/@k = $v return $v || count($t/preceding-sibling::a)', '"y1"|"x0"|"x2"'],
     ['a hash join raising an error', 'let $s := (1, "a") for $n in (1, 2), $t in $s where $t = $n return $t', '[XPTY0004]'],
+    // text-only plain constructors (engine:plain-element): text pieces, spaces, empty content, identity, order
+    ['adjacent enclosed expressions and text', '<a>{1}{2}x{3, 4}{()}{""}y</a>', '<a>12x3 4y</a>'],
+    ['empty content and attributes', '<a b="" c="{()}">{()}{""}</a>', '<a b="" c=""/>'],
+    ['escaped text and attribute values', '<a b="{"<&amp;&quot;"}">{"<&amp;>"}&lt;</a>', '<a b="&lt;&amp;&#34;">&lt;&amp;&gt;&lt;</a>'],
+    ['untyped and numeric values', '<a>{xs:untypedAtomic("u"), 1.5e0, xs:double("NaN"), xs:decimal("2.50")}</a>', '<a>u 1.5 NaN 2.5</a>'],
+    ['text-only nested elements: parents, identity, order', 'let $a := <a>{1}<b>{2}<c/></b><b/></a> return ($a/b[1]/c/../../name(), $a/b[1] is $a/b[2], $a/b[1] << $a/b[2], count($a//node()), string($a))', '"a"|false()|true()|5|"12"'],
+    ['text-only elements in a sequence: document order', 'let $s := (<a>{1}</a>, <b/>, <c>{2}</c>) return (($s | ()) ! name(), $s[1] << $s[3])', '"a"|"b"|"c"|true()'],
+    ['text-only elements: new nodes each time', 'let $f := function() { <a>{1}</a> } return ($f() is $f(), deep-equal($f(), $f()))', 'false()|true()'],
+    ['a text-only element in other content is copied', 'let $b := <b>{1}</b> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
+    ['text-only elements: base URI and names', '<a><b>{1}</b></a>/b ! (base-uri(.) eq static-base-uri(), namespace-uri(.), in-scope-prefixes(.))', 'true()|""|"xml"'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);

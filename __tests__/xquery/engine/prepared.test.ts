@@ -14,7 +14,7 @@ describe('prepared queries', () => {
 
   test('the stylesheet translation builds nested constructors in place, once; other queries keep their translation', () => {
     const cache = new PreparedQueries(8);
-    const nested = cache.prepare('<a><b>{1}</b></a>');
+    const nested = cache.prepare('<a><b>{<c/>}</b></a>');
     expect(nested.translation('none').copiesConstructedElements).toBe(true);
     const own = nested.stylesheetTranslation('none');
     expect(own).not.toBe(nested.translation('none'));

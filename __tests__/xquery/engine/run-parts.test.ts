@@ -52,7 +52,7 @@ describe('run expression', () => {
   });
 
   test('a library run: the expression, not inlined (the library binds the literals)', () => {
-    const t = translate('<a>{1}</a>');
+    const t = translate('<a>{<b/>, 1}</a>');
     expect(t.xpath?.library).toBe(true);
     expect(runExpression(t, false)).toStrictEqual({ expression: xpathToRun(t, false) });
   });

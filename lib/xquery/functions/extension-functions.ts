@@ -14,6 +14,7 @@ import { registerLeafGroupFunctions } from '../accelerators/leaf-groups/leaf-gro
 import { registerLeafSummaryFunctions } from '../accelerators/leaf-summaries/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
+import { registerPlainElementFunctions } from './plain-elements';
 import { registerGroupFunctions } from './group-tuples';
 import { registerRangeIndexFunctions } from './range-index';
 import { registerDisabledFunctions } from './disabled-functions';
@@ -59,6 +60,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafAggregateFunctions, // engine:aggregate-leaves, count/sum/avg/min/max over `//name…` leaves
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
+  registerPlainElementFunctions, // engine:plain-element, plain direct constructors of text content
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
   registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements

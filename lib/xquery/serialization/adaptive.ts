@@ -38,6 +38,7 @@ import {
   type XdmNode,
 } from '../../saxon';
 import { serializeNode } from './node-output';
+import { plainMarkup } from './plain-markup';
 
 export interface NodeOptions {
   readonly indent: boolean;
@@ -52,6 +53,10 @@ export function xmlNode(node: XdmNode, options: NodeOptions): string {
   if (node.nodeType === NodeKind.namespace) {
     const ns = node as XdmNamespace;
     return `${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`;
+  }
+  if (!options.indent) {
+    const plain = plainMarkup(node);
+    if (plain !== undefined) return plain;
   }
   return serializeNode(node, {
     method: 'xml',

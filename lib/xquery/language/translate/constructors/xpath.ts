@@ -22,6 +22,17 @@
  * translation that nests them says so (`StaticContext.copiesConstructedElements`), and the
  * stylesheet that such a query compiles when it runs again is translated without them
  * (`TranslateOptions.plainConstructors`), so it builds nested elements in place.
+ *
+ * A plain constructor whose content is text only (literal text, enclosed expressions known to
+ * yield atomic values, nested constructors of the same kind) is instead one call of the JavaScript
+ * function engine:plain-element (functions/plain-elements.ts), nested calls as its arguments:
+ *
+ *   <r n="{$i}">a{$x}<v/></r>  →  engine:plain-element(static-base-uri(), "r", ("n", …),
+ *                                   ("a", string-join($x, " "), engine:plain-element(…, "v", (), ())))
+ *
+ * It adopts the nested elements rather than copying them and needs no library declaration, so such
+ * a query runs on the XPath evaluator when nothing else needs the library. Building an element
+ * there costs a small fraction of the XSLT function calls.
  */
 import type { DirAttribute, DirElemConstructor, Expr } from '../../syntax';
 import { yieldsAtomics } from '../atomic-values';
@@ -32,9 +43,11 @@ import { NS, xpathString } from '../names';
 import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
+import { PLAIN_ELEMENT_FUNCTION } from '../../../functions/plain-elements';
 
 const F = braced(NS.fn);
 const V = braced(NS.vars);
+const PLAIN_ELEMENT = `${braced(NS.engine)}${PLAIN_ELEMENT_FUNCTION}`;
 
 /** The library functions of this file, by EQName, with their XSLT text. */
 export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
@@ -84,8 +97,36 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
   return e.content.every((c) => c.kind === 'DirText' || c.kind === 'CDataSection' || c.kind === 'EnclosedExpr' || (c.kind === 'DirElemConstructor' && plain(c, scope)));
 }
 
+/**
+ * Whether the content of plain element `e` is text only: literal text, enclosed expressions known
+ * to yield atomic values, and nested elements with text only (built by engine:plain-element,
+ * functions/plain-elements.ts, with no library function and no copy).
+ */
+function textOnly(e: DirElemConstructor, scope: Scope): boolean {
+  return e.content.every(
+    (c) =>
+      c.kind === 'DirText' ||
+      c.kind === 'CDataSection' ||
+      (c.kind === 'EnclosedExpr' && (c.expr === null || yieldsAtomics(c.expr as Expr, scope))) ||
+      (c.kind === 'DirElemConstructor' && textOnly(c, scope)),
+  );
+}
+
+/** XPath constructing plain element `e` with text-only content (`textOnly`) by one call of engine:plain-element. */
+function textElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  const attributes = e.attributes.flatMap((a) => [xpathString(a.name.local), attributeValue(a, scope, unit)]);
+  const pieces: string[] = [];
+  for (const run of contentRuns(e.content, scope)) {
+    if ('text' in run) pieces.push(xpathString(run.text));
+    else if (run.item.kind === 'DirElemConstructor') pieces.push(textElementCall(run.item, scope, unit));
+    else if (run.item.kind === 'EnclosedExpr' && run.item.expr) pieces.push(`${F}string-join(${translateExpr(run.item.expr as Expr, scope, unit)}, " ")`);
+  }
+  return `${PLAIN_ELEMENT}(${F}static-base-uri(), ${xpathString(e.name.local)}, (${attributes.join(', ')}), (${pieces.join(', ')}))`;
+}
+
 /** XPath constructing plain element `e` (check with `isPlainElement` first). */
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  if (textOnly(e, scope)) return textElementCall(e, scope, unit);
   const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
   // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
   const pieces: (string | { value: string; atomic: boolean })[] = [];

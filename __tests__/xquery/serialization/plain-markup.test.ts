@@ -1,0 +1,65 @@
+/**
+ * Plain element trees written directly (serialization/plain-markup.ts) come out exactly as
+ * saxon-js writes them (serialization/node-output.ts), and every other tree is left to saxon-js.
+ */
+import { QueryCompiler } from '../../../lib/xquery/worker/compile';
+import { evaluate } from '../../../lib/xquery/worker/evaluate';
+import { applyQueryPatches } from '../../../lib/saxon/patches';
+import { serializeNode } from '../../../lib/xquery/serialization/node-output';
+import { plainMarkup } from '../../../lib/xquery/serialization/plain-markup';
+import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
+import { translate } from '../../helpers/translation';
+import type { XdmNode } from '../../../lib/saxon';
+
+registerExtensionFunctions();
+applyQueryPatches();
+
+const compiler = new QueryCompiler({ max: 256 });
+const run = (t: ReturnType<typeof translate>) =>
+  evaluate(compiler.compile(t.xslt), { params: Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }])) }) as XdmNode[];
+/** The nodes a query's own stylesheet answers (plain constructors as engine:plain-element calls). */
+const nodes = (query: string) => run(translate(query));
+/** The same query translated with constructor instructions (`plainConstructors: false`), built by saxon-js. */
+const built = (query: string) => run(translate(query, 'none', { plainConstructors: false }));
+const bySaxon = (node: XdmNode) => serializeNode(node, { method: 'xml', indent: false, 'omit-xml-declaration': true });
+
+describe('plain trees: the text saxon-js writes', () => {
+  test.each([
+    ['<a/>'],
+    ['<a b="1" c=""/>'],
+    ['<a>t</a>'],
+    ['<a x="{1}"><b><c>{2}</c>t</b><d/>{3}</a>'],
+    ['for $i in 1 to 5 return <r n="{$i}"><v>{$i * 2}</v>{$i}</r>'],
+    ['<a b="{codepoints-to-string((9, 10, 13, 32 to 126, 160, 255, 8233, 65533))}">{codepoints-to-string((9, 10, 13, 32 to 126, 160, 255, 8233, 65533))}</a>'],
+    ['<a b="&lt;&amp;&gt;&quot;&apos;">&lt;&amp;&gt;]]&gt;{"&quot;"}</a>'],
+    ['<a>{1}<b/>{()}<c>{""}</c></a>'],
+  ])('%s', (query) => {
+    for (const make of [nodes, built]) {
+      for (const node of make(query)) {
+        const direct = plainMarkup(node);
+        expect(direct).toBeDefined();
+        expect(direct).toBe(bySaxon(node));
+      }
+    }
+  });
+});
+
+describe('other trees: left to saxon-js', () => {
+  test.each([
+    ['a namespace declaration', '<a xmlns:p="urn:p"/>'],
+    ['a default namespace', '<a xmlns="urn:d"><b/></a>'],
+    ['a prefixed attribute', '<a xml:lang="en"/>'],
+    ['an element in a namespace', 'declare namespace p = "urn:p"; <p:a/>'],
+    ['a copied element keeping its namespaces', '<x>{<a xmlns:p="urn:p"><b/></a>/b}</x>'],
+    ['a comment', '<a><!--c--></a>'],
+    ['a processing instruction', '<a><?p x?></a>'],
+    ['a control character', '<a>{codepoints-to-string(133)}</a>'],
+    ['an attribute with a line separator', '<a b="{codepoints-to-string(8232)}"/>'],
+    ['a character beyond the BMP', '<a>{codepoints-to-string(128512)}</a>'],
+    ['an element with a parent', '<a><b/></a>/b'],
+    ['a document node', 'document { <a/> }'],
+    ['a text node', 'text { "t" }'],
+  ])('%s', (_name, query) => {
+    for (const node of nodes(query)) expect(plainMarkup(node)).toBeUndefined();
+  });
+});

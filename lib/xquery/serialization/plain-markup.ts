@@ -1,0 +1,103 @@
+/**
+ * The XML text of a plain element tree, written directly: the text saxon-js writes for it with
+ * the XML method, no indentation and no XML declaration (node-output.ts), which it takes several
+ * microseconds an element to produce. Constructed results (element constructors, engine:plain-element
+ * in functions/plain-elements.ts) are mostly such trees.
+ *
+ * A plain tree: a parentless element (so no namespace is inherited from ancestors), and under it
+ * only elements and attributes in no namespace with unprefixed names (no `xmlns` declaration
+ * either) and non-empty text nodes. Nothing in it needs a namespace declaration, so saxon-js
+ * writes each element as `<name a="v">content</name>`, or `<name a="v"/>` when it has no
+ * children, the attributes in their order. Its character references, which differ from
+ * xml/escape.ts (the same text must come out as before): `&amp;` `&lt;` `&gt;` and `&#13;` in
+ * text; in attribute values also `&#34;`, `&#9;` and `&#10;`. Characters saxon-js writes as
+ * references of its own choice (C0 and C1 controls, U+2028) and unpaired surrogates are left to
+ * saxon-js: for any tree holding one, or any other node, `plainMarkup` answers undefined.
+ */
+import { NodeKind, type XdmNode } from '../../saxon';
+
+interface DomAttr {
+  readonly name: string;
+  readonly namespaceURI: string | null;
+  readonly value: string;
+}
+
+interface DomNode {
+  readonly nodeType: number;
+  readonly parentNode: DomNode | null;
+  readonly firstChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
+  readonly namespaceURI?: string | null;
+  readonly nodeName: string;
+  readonly nodeValue: string | null;
+  readonly attributes?: ArrayLike<DomAttr>;
+}
+
+/** Deepest nesting written here (deeper trees, rare in results, go to saxon-js). */
+const MAX_DEPTH = 64;
+
+/** Characters saxon-js writes as references of its own choice, and surrogates (paired ones too: left to saxon-js). */
+const UNSAFE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u2028\uD800-\uDFFF]/;
+const TEXT = /[&<>\r]/g;
+const ATTRIBUTE = /[&<>"\t\n\r]/g;
+const REFERENCES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&#34;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
+const reference = (c: string): string => REFERENCES[c];
+
+/** Thrown inside the walk when the tree is not plain. */
+class NotPlain {}
+const NOT_PLAIN = new NotPlain();
+
+function plainName(name: string): string {
+  if (name.includes(':') || name === 'xmlns') throw NOT_PLAIN;
+  return name;
+}
+
+function checked(s: string): string {
+  if (UNSAFE.test(s)) throw NOT_PLAIN;
+  return s;
+}
+
+function write(el: DomNode, out: string[], depth: number): void {
+  if (depth > MAX_DEPTH || (el.namespaceURI ?? '') !== '') throw NOT_PLAIN;
+  const name = plainName(el.nodeName);
+  out.push('<', name);
+  const attributes = el.attributes;
+  for (let i = 0, n = attributes?.length ?? 0; i < n; i++) {
+    const a = attributes![i];
+    if ((a.namespaceURI ?? '') !== '') throw NOT_PLAIN;
+    out.push(' ', plainName(a.name), '="', checked(a.value).replace(ATTRIBUTE, reference), '"');
+  }
+  if (el.firstChild === null) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
+  for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
+    if (c.nodeType === NodeKind.element) write(c, out, depth + 1);
+    else if (c.nodeType === NodeKind.text && c.nodeValue) out.push(checked(c.nodeValue).replace(TEXT, reference));
+    else throw NOT_PLAIN;
+  }
+  out.push('</', name, '>');
+}
+
+/** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */
+export function plainMarkup(node: XdmNode): string | undefined {
+  const n = node as unknown as DomNode;
+  if (n.nodeType !== NodeKind.element || n.parentNode !== null) return undefined;
+  const out: string[] = [];
+  try {
+    write(n, out, 0);
+  } catch (e) {
+    if (e === NOT_PLAIN) return undefined;
+    throw e;
+  }
+  return out.join('');
+}
