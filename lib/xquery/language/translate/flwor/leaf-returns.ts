@@ -14,6 +14,7 @@ import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 import { tempVar } from './tuples';
+import { hoistedJoin } from './join';
 
 const LEAF_RETURNS = `${braced(NS.engine)}leaf-returns`;
 
@@ -37,7 +38,8 @@ export function translateLeafReturns(expr: FLWORExpr, scope: Scope, unit: Transl
   const [first, ...rest] = expr.clauses;
   if (first?.kind !== 'ForClause' || first.bindings.length !== 1 || !rest.every((c) => c.kind === 'WhereClause')) return undefined;
   const binding = first.bindings[0];
-  if (!leafReturnPlan(expr.return, binding, scope)) return undefined;
+  // the inner binding of a join an outer FLWOR hoisted is translated by the join (join.ts)
+  if (hoistedJoin(scope.ctx, binding) || !leafReturnPlan(expr.return, binding, scope)) return undefined;
   const v: VarRef = { kind: 'VarRef', name: binding.name, start: binding.start, end: binding.end };
   const nodes = tempVar(scope, 'nodes');
   const value = rest.length === 0 && binding.type === null ? translateExpr(binding.in, scope, unit) : translateNodes({ ...expr, clauses: [first, ...rest], return: v });
