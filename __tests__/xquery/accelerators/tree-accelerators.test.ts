@@ -176,6 +176,7 @@ describe('sorting by leaves and reading leaves over trees and over DOMs', () => 
     [k, 'string', ['1e0', '2', 'x', '10', ' 3 ', '', '2']],
     [k, 'number', ['1', '2', 'NaN', '10', '3', 'NaN', '2']],
     [v, 'data', ['d', 'b', 'e', 'a', 'c', '', 'b']],
+    [v, 'strings', ['d', 'b', 'e', 'a', 'c', '', 'b']],
     [v, 'string', undefined],
   ] as [LeafStep[], LeafKey, string[] | undefined][])('the values of %j as %s', (path, key, expected) => {
     expect(leafReturns(nodes(trees), path, key)?.map(String)).toEqual(expected);

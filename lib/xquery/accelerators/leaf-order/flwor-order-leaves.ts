@@ -12,7 +12,8 @@
  *   each tuple is then one `$v`, and dropping or keeping it is all the where and let clauses do;
  * - each order spec reads a leaf path of `$v` (flwor-group-leaves.ts `leafSteps`, or `$v` itself
  *   when the for clause's expression is a path selecting elements by name): the path, `data()`
- *   of it, `string()` of it or `number()` of it; a spec compared as a string
+ *   of it, `string()` of it or `number()` of it, or the path followed by a step `string()` or
+ *   `data()`; a spec compared as a string
  *   (all but `number()`) has the codepoint collation, which the function compares by.
  *
  * Which tuples there are is decided by `nodes`: the for clause and the let and where clauses,
@@ -20,7 +21,7 @@
  * clause comparing a leaf with a value becomes a predicate of the for clause's path (filter.ts),
  * answered from the leaf columns too.
  */
-import type { Expr, FLWORExpr, ForBinding, OrderByClause, VarRef } from '../../language/syntax';
+import type { Expr, FLWORExpr, ForBinding, FunctionCall, OrderByClause, VarRef } from '../../language/syntax';
 import type { LeafStep } from '../leaf-columns/leaf-columns';
 import type { LeafKey } from './leaf-order';
 import { elementPath, leafSteps } from '../leaf-groups/flwor-group-leaves';
@@ -86,18 +87,31 @@ export function leafKey(expr: Expr, forVar: string, scope: Scope): { steps: Leaf
   if (expr.kind === 'FunctionCall') {
     const [arg] = expr.args;
     if (expr.args.length !== 1 || arg.kind === 'ArgumentPlaceholder') return undefined;
-    let key: LeafKey | undefined;
-    try {
-      const fn = scope.functionName(expr.name, expr.start);
-      key = fn.uri === NS.fn ? KEY_FUNCTIONS[fn.local] : undefined;
-    } catch {
-      return undefined; // a name the translation refuses: left to it
-    }
+    const key = fnKey(expr, scope, KEY_FUNCTIONS);
     const steps = key && leafPath(arg, forVar, scope);
+    return steps ? { steps, key: key! } : undefined;
+  }
+  // `$v/p/string()`, `$v/p/data()`: the function of each leaf
+  const last = expr.kind === 'PathExpr' ? expr.steps[expr.steps.length - 1] : undefined;
+  if (expr.kind === 'PathExpr' && last?.kind === 'FunctionCall' && last.args.length === 0) {
+    const key = fnKey(last, scope, STEP_FUNCTIONS);
+    const steps = key && expr.steps.length > 2 && leafSteps({ ...expr, steps: expr.steps.slice(0, -1) }, forVar, scope);
     return steps ? { steps, key: key! } : undefined;
   }
   const steps = leafPath(expr, forVar, scope);
   return steps ? { steps, key: 'data' } : undefined;
+}
+
+const STEP_FUNCTIONS: Readonly<Record<string, LeafKey>> = { data: 'data', string: 'strings' };
+
+/** The key `keys` gives the fn function `call` names, if any. */
+function fnKey(call: FunctionCall, scope: Scope, keys: Readonly<Record<string, LeafKey>>): LeafKey | undefined {
+  try {
+    const fn = scope.functionName(call.name, call.start);
+    return fn.uri === NS.fn && Object.hasOwn(keys, fn.local) ? keys[fn.local] : undefined;
+  } catch {
+    return undefined; // a name the translation refuses: left to it
+  }
 }
 
 /** The steps below `$v` of a leaf path of `$v`, or [`self`] for `$v` itself. */

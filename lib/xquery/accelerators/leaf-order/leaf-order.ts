@@ -13,7 +13,8 @@
  * `kind leaf` as for engine:group-leaves (element-locator.ts `parsePaths`), and `$keys[i]` says
  * what the order spec makes of the path's value:
  * - `data`: the path itself or `data()` of it: its one leaf as xs:untypedAtomic, which order by
- *   compares as xs:string (XQuery 3.1 §3.12.8), or the empty sequence;
+ *   compares as xs:string (XQuery 3.1 §3.12.8), or the empty sequence; `strings` (`$v/p/string()`)
+ *   sorts alike, its one leaf being an xs:string;
  * - `string`: `string()` of it: the leaf's string, "" for none;
  * - `number`: `number()` of it: the leaf cast to xs:double (leaf-values.ts `numberValue`), NaN
  *   for none.
@@ -47,9 +48,9 @@ import { Locator, parsePaths } from '../leaf-columns/element-locator';
 export const ORDER_LEAVES_FUNCTION = 'order-leaves';
 
 /** What an order spec makes of its leaf path's value (see the file comment). */
-export type LeafKey = 'data' | 'string' | 'number';
+export type LeafKey = 'data' | 'strings' | 'string' | 'number';
 
-const KEYS = new Set<string>(['data', 'string', 'number']);
+const KEYS = new Set<string>(['data', 'strings', 'string', 'number']);
 
 /** One order spec over leaves. */
 export interface LeafSortSpec {

@@ -10,8 +10,9 @@
  * `$steps` the leaf path below them, written `kind leaf` as for engine:group-leaves
  * (element-locator.ts `parsePaths`), and `$key` what the return clause makes of the path's value,
  * as for engine:order-leaves (leaf-order.ts): `string` (`string($v/p)`: the leaf's string, ""
- * for none), `data` (`data($v/p)`: every leaf as xs:untypedAtomic, in document order) or
- * `number` (`number($v/p)`: the leaf as xs:double, NaN for none).
+ * for none), `data` (`data($v/p)` or `$v/p/data()`: every leaf as xs:untypedAtomic, in document
+ * order), `strings` (`$v/p/string()`: every leaf as xs:string, in document order) or `number`
+ * (`number($v/p)`: the leaf as xs:double, NaN for none).
  *
  * The answer is one array whose one member is the values for the nodes in order, or the empty
  * sequence when this function cannot answer exactly, and the caller then evaluates the return
@@ -44,6 +45,10 @@ export function appendLeafReturn(out: XdmValue, column: Column, index: number, k
     for (let j = start; j < start + count; j++) out.push(castString(strings[j], 'untypedAtomic'));
     return true;
   }
+  if (key === 'strings') {
+    for (let j = start; j < start + count; j++) out.push(stringValue(strings[j]));
+    return true;
+  }
   if (count > 1) return false;
   if (key === 'string') {
     out.push(stringValue(count === 0 ? '' : strings[start]));
@@ -66,7 +71,7 @@ export function leafReturns(nodes: XdmValue, path: readonly LeafStep[], key: Lea
   return out;
 }
 
-const KEYS = new Set<string>(['data', 'string', 'number']);
+const KEYS = new Set<string>(['data', 'strings', 'string', 'number']);
 
 function leafReturnsFn([nodes, stepArgs, keyArg]: XdmValue[]): XdmValue {
   const paths = parsePaths(stepArgs, [castString(String(stepArgs.length), 'integer')]);
