@@ -11,7 +11,9 @@
 // and its query host (from /proc, so Linux only; less sensitive to other load than the times),
 // and a digest of the first answer, which must be equal across servers.
 // `--items` is the kit's items.xml (gen-data.mjs); without it, bench/generate.js makes items of the
-// same shape. `--queries` holds one query per line; the default is the kit's row h.flwor.
+// same shape. `--queries` holds one query per line; the default is the kit's row h.flwor. With
+// AB_DUMP=PREFIX in the environment, each server's first answer to query N is written to
+// PREFIX-NAME-N.txt, for a diff when the digests differ.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -112,6 +114,7 @@ async function main() {
           const r = await run(s, q.replace(/\bK\b/g, String(402 + n)));
           if (r.status !== 200) throw new Error(`${s.name}: ${r.status} ${r.text.slice(0, 300)}`);
           s.ms[i].push(r.ms);
+          if (n === 0 && process.env.AB_DUMP) fs.writeFileSync(`${process.env.AB_DUMP}-${s.name}-${i}.txt`, r.text);
           if (n === 0) s.answers[i].add(`${crypto.createHash('sha1').update(r.text).digest('hex').slice(0, 10)}:${r.text.length}`);
         }
         s.cpu[i].push((cpuMs(s.child.pid) - cpu) / o.runs);
