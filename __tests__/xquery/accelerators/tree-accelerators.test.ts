@@ -10,6 +10,8 @@ import { TreeView } from '../../../lib/tree/tree-dom';
 import { countNamed, descendantElements, descendantsNamed, elementsNamed, namedElements, registerNameIndexFunctions } from '../../../lib/xquery/accelerators/name-index/name-index';
 import { leafColumn, leafPathColumn, type LeafKind, type LeafStep } from '../../../lib/xquery/accelerators/leaf-columns/leaf-columns';
 import { groupLeaves } from '../../../lib/xquery/accelerators/leaf-groups/leaf-groups';
+import { orderLeaves, type LeafKey, type LeafSortSpec } from '../../../lib/xquery/accelerators/leaf-order/leaf-order';
+import { leafReturns } from '../../../lib/xquery/accelerators/leaf-returns/leaf-returns';
 import { childPath } from '../../../lib/xquery/accelerators/child-paths/child-paths';
 import { lookupTexts, textAt, textCount, tokenCounts } from '../../../lib/xquery/accelerators/fulltext-index/fulltext-index';
 
@@ -141,5 +143,43 @@ describe('grouping by leaves over a tree and over a DOM', () => {
     ['Q{}b', [[{ kind: 'attribute', leaf: 'Q{}n' }]], [[child('Q{}c')], [{ kind: 'text', leaf: '' }], [child('Q{}c'), child('Q{}c')]]],
   ] as [string, LeafStep[][], LeafStep[][]][])('%s by %j', (name, keys, values) => {
     expect(groups(tree, name, keys, values)).toEqual(groups(dom, name, keys, values));
+  });
+});
+
+describe('sorting by leaves and reading leaves over trees and over DOMs', () => {
+  const DOCS = ['<r><i k="2"><v>b</v></i><i k="10"><v>a</v><v>c</v></i><i><v/></i></r>', '<r><i k="1e0"><v>d</v></i><x/><i k=" 3 "/></r>', '<r><i k="x"><v>e</v></i></r>'];
+  const trees = DOCS.map((xml) => new TreeView(parseToCompactTree(xml)).document);
+  const doms = DOCS.map((xml) => parseToCompactDom(xml) as XdmNode);
+  /** The elements named i of the documents, in an order that is no document order, one of them twice. */
+  const nodes = (docs: XdmNode[]): XdmNode[] => {
+    const all = docs.flatMap((d) => [...elementsNamed(d, 'Q{}i')]);
+    return [all[3], all[0], all[5], all[1], all[4], all[2], all[0]];
+  };
+  /** Per node, its document's index and path, to compare nodes of trees with nodes of DOMs. */
+  const where = (docs: XdmNode[], found: readonly unknown[] | undefined): unknown =>
+    found?.map((n) => `${docs.findIndex((d) => saxon.XPath.evaluate('root(.) is $d', n, { params: { d } }))} ${paths([n])[0]}`);
+  const k: LeafStep[] = [{ kind: 'attribute', leaf: 'Q{}k' }];
+  const v: LeafStep[] = [{ kind: 'child', leaf: 'Q{}v' }];
+  test.each([
+    [[{ path: k, key: 'number', descending: false, emptyGreatest: false }]],
+    [[{ path: k, key: 'data', descending: true, emptyGreatest: true }]],
+    [[{ path: k, key: 'string', descending: false, emptyGreatest: false }]],
+    [[{ path: [{ kind: 'self', leaf: '' }], key: 'data', descending: true, emptyGreatest: false }]],
+  ] as [LeafSortSpec[]][])('the nodes sorted by %j', (specs) => {
+    expect(where(trees, orderLeaves(nodes(trees), specs))).toEqual(where(doms, orderLeaves(nodes(doms), specs)));
+    expect(where(trees, orderLeaves(nodes(trees), specs))).toHaveLength(7);
+    const returns = { path: k, key: 'string' } as const;
+    expect(orderLeaves(nodes(trees), specs, returns)?.map(String)).toEqual(orderLeaves(nodes(doms), specs, returns)?.map(String));
+  });
+
+  test.each([
+    [k, 'string', ['1e0', '2', 'x', '10', ' 3 ', '', '2']],
+    [k, 'number', ['1', '2', 'NaN', '10', '3', 'NaN', '2']],
+    [v, 'data', ['d', 'b', 'e', 'a', 'c', '', 'b']],
+    [v, 'strings', ['d', 'b', 'e', 'a', 'c', '', 'b']],
+    [v, 'string', undefined],
+  ] as [LeafStep[], LeafKey, string[] | undefined][])('the values of %j as %s', (path, key, expected) => {
+    expect(leafReturns(nodes(trees), path, key)?.map(String)).toEqual(expected);
+    expect(leafReturns(nodes(doms), path, key)?.map(String)).toEqual(expected);
   });
 });

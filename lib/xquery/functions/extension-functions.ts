@@ -11,6 +11,8 @@ import { registerChildPathFunctions } from '../accelerators/child-paths/child-pa
 import { registerLeafFilterFunctions } from '../accelerators/leaf-filter/leaf-filter';
 import { registerLeafAggregateFunctions } from '../accelerators/leaf-aggregates/leaf-aggregates';
 import { registerLeafGroupFunctions } from '../accelerators/leaf-groups/leaf-groups';
+import { registerLeafOrderFunctions } from '../accelerators/leaf-order/leaf-order';
+import { registerLeafReturnFunctions } from '../accelerators/leaf-returns/leaf-returns';
 import { registerLeafSummaryFunctions } from '../accelerators/leaf-summaries/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
@@ -64,6 +66,8 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
   registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
+  registerLeafOrderFunctions, // engine:order-leaves, order by leaves of the for variable's elements
+  registerLeafReturnFunctions, // engine:leaf-returns, a for clause returning a leaf of its variable's elements
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update

@@ -38,12 +38,15 @@ const CODEPOINT_COLLATION = 'http://www.w3.org/2005/xpath-functions/collation/co
  * Where a key ranks before its value is compared, as the spec's `empty least` orders them:
  * () < NaN < values. `empty greatest` reverses the ranks (values < NaN < ()).
  */
-const EMPTY = 0;
-const NAN = 1;
-const VALUE = 2;
+export const EMPTY = 0;
+export const NAN = 1;
+export const VALUE = 2;
 
-/** One spec's keys, ready to compare: a rank per tuple, and the value of the `VALUE` ones. */
-interface Column {
+/**
+ * One spec's keys, ready to compare: a rank per tuple, and the value of the `VALUE` ones. The sort
+ * by leaves (accelerators/leaf-order/leaf-order.ts) builds them from leaf columns.
+ */
+export interface SortColumn {
   readonly ranks: Uint8Array;
   /** The numbers (a number column) or strings (a string column) of the VALUE keys. */
   readonly numbers: Float64Array;
@@ -71,7 +74,7 @@ function kindOf(item: XdmItem): Kind | undefined {
 }
 
 /** The keys of spec `spec` (member spec + 2 of each tuple), or undefined when they are not plain. */
-function column(tuples: readonly XdmArray[], spec: number, order: string, empty: string, collation: string): Column | undefined {
+function column(tuples: readonly XdmArray[], spec: number, order: string, empty: string, collation: string): SortColumn | undefined {
   const n = tuples.length;
   const ranks = new Uint8Array(n);
   const numbers = new Float64Array(n);
@@ -102,8 +105,16 @@ function column(tuples: readonly XdmArray[], spec: number, order: string, empty:
   const isString = seen.has('string');
   if (isString && (seen.size > 1 || collation !== CODEPOINT_COLLATION)) return undefined;
   if (seen.has('float') && seen.has('integer')) return undefined;
-  const surrogates = isString && strings.some((s) => SURROGATE.test(s));
-  return { ranks, numbers, strings: isString ? strings : undefined, surrogates, sign: order === 'descending' ? -1 : 1 };
+  return sortColumn(ranks, numbers, isString ? strings : undefined, order === 'descending');
+}
+
+/**
+ * A column of ranks (already reversed for `empty greatest`) and values: the numbers, or the
+ * strings when `strings` is given (a string for every VALUE rank).
+ */
+export function sortColumn(ranks: Uint8Array, numbers: Float64Array, strings: string[] | undefined, descending: boolean): SortColumn {
+  const surrogates = strings !== undefined && strings.some((s) => SURROGATE.test(s));
+  return { ranks, numbers, strings, surrogates, sign: descending ? -1 : 1 };
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -128,7 +139,7 @@ export function compareCodepoints(a: string, b: string): number {
 }
 
 /** Compares tuples `i` and `j` by one spec, in the spec's direction. */
-function compareBy(c: Column, i: number, j: number): number {
+function compareBy(c: SortColumn, i: number, j: number): number {
   const ri = c.ranks[i];
   const rj = c.ranks[j];
   if (ri !== rj) return (ri - rj) * c.sign;
@@ -145,17 +156,13 @@ function compareBy(c: Column, i: number, j: number): number {
   return compareCodepoints(a, b) * c.sign;
 }
 
-/** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */
-export function orderTuples(tuples: readonly XdmArray[], orders: readonly string[], empty: readonly string[], collations: readonly string[]): XdmArray[] | undefined {
-  const columns: Column[] = [];
-  for (let s = 0; s < orders.length; s++) {
-    const c = column(tuples, s, orders[s], empty[s], collations[s]);
-    if (!c) return undefined;
-    columns.push(c);
-  }
-  const positions = new Array<number>(tuples.length);
-  for (let i = 0; i < positions.length; i++) positions[i] = i;
-  // equal keys keep the input order: the position decides last (stable in both directions)
+/**
+ * The positions 0 … n - 1 of the tuples in the order of `columns`. Equal keys keep the input
+ * order: the position decides last (stable in both directions).
+ */
+export function sortedPositions(columns: readonly SortColumn[], n: number): number[] {
+  const positions = new Array<number>(n);
+  for (let i = 0; i < n; i++) positions[i] = i;
   positions.sort((i, j) => {
     for (let k = 0; k < columns.length; k++) {
       const r = compareBy(columns[k], i, j);
@@ -163,6 +170,18 @@ export function orderTuples(tuples: readonly XdmArray[], orders: readonly string
     }
     return i - j;
   });
+  return positions;
+}
+
+/** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */
+export function orderTuples(tuples: readonly XdmArray[], orders: readonly string[], empty: readonly string[], collations: readonly string[]): XdmArray[] | undefined {
+  const columns: SortColumn[] = [];
+  for (let s = 0; s < orders.length; s++) {
+    const c = column(tuples, s, orders[s], empty[s], collations[s]);
+    if (!c) return undefined;
+    columns.push(c);
+  }
+  const positions = sortedPositions(columns, tuples.length);
   const out = new Array<XdmArray>(positions.length);
   for (let i = 0; i < positions.length; i++) out[i] = tuples[positions[i]];
   return out;

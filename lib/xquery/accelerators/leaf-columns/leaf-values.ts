@@ -20,6 +20,19 @@ export type NumericComparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
 /** XPath's xs:double lexical forms that Number() reads identically; no sign `+`, INF or NaN. */
 export const PLAIN_NUMBER = /^[ \t\r\n]*-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[ \t\r\n]*$/;
 
+/** What may be an xs:double lexical form that PLAIN_NUMBER leaves out: a sign `+`, INF, NaN. */
+const MAYBE_NUMBER = /^[ \t\r\n]*[+-]?(?:[0-9.]|INF[ \t\r\n]*$|NaN[ \t\r\n]*$)/;
+
+/**
+ * fn:number of an untyped leaf (F&O 3.1 §4.5.1): its string cast to xs:double, NaN when it has
+ * no xs:double lexical form. Undefined for the forms PLAIN_NUMBER leaves out that might still be
+ * numbers (a leading `+`, INF, NaN, a malformed run of digits): saxon-js decides those.
+ */
+export function numberValue(leaf: string): number | undefined {
+  if (PLAIN_NUMBER.test(leaf)) return Number(leaf);
+  return MAYBE_NUMBER.test(leaf) ? undefined : NaN;
+}
+
 /** The string value of an element: its descendant text, in document order. */
 export function stringValue(element: DomNode): string {
   let text = '';

@@ -136,7 +136,7 @@ function withoutData(expr: Expr, scope: Scope): Expr {
 }
 
 /** Whether a path's last step is an axis step selecting elements by name. */
-function elementPath(expr: Expr): boolean {
+export function elementPath(expr: Expr): boolean {
   if (expr.kind !== 'PathExpr' || expr.steps.length === 0) return false;
   const last = expr.steps[expr.steps.length - 1];
   return last.kind === 'AxisStep' && last.test.kind === 'NameTest' && ['child', 'descendant', 'descendant-or-self', 'self'].includes(last.axis);

@@ -33,90 +33,12 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { groupKeyMessage } from '../../functions/group-tuples';
-import { NodeKind, arrayValue, castString, isNode, registerFunctions, xpathError, type XdmItem, type XdmNode, type XdmValue } from '../../../saxon';
-import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from '../leaf-columns/leaf-columns';
-import { elementsNamed, expandedName, type DomNode } from '../name-index/name-index';
+import { arrayValue, castString, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../../saxon';
+import type { Column, LeafStep } from '../leaf-columns/leaf-columns';
+import { Locator, parsePaths } from '../leaf-columns/element-locator';
 
 /** The local name of the function in ENGINE_NS. */
 export const GROUP_LEAVES_FUNCTION = 'group-leaves';
-
-const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
-
-/** `kind leaf`: the leaf is what follows the first space (a namespace URI may hold spaces). */
-function parseStep(step: string): LeafStep | undefined {
-  const space = step.indexOf(' ');
-  const kind = space < 0 ? step : step.slice(0, space);
-  return KINDS.has(kind) ? { kind: kind as LeafKind, leaf: space < 0 ? '' : step.slice(space + 1) } : undefined;
-}
-
-/** The elements of one name in one document, the columns of the keys over them, and where the last node was found. */
-interface Source {
-  readonly elements: readonly DomNode[];
-  readonly columns: readonly Column[];
-  /** The nodes of the value paths below each element. */
-  readonly values: readonly NodeColumn[];
-  cursor: number;
-  /** Element → index, built when the nodes do not follow the elements' order. */
-  positions?: Map<DomNode, number>;
-}
-
-/** The document node at the root of `node`'s tree, or undefined when the root is not a document. */
-function documentOf(node: DomNode): XdmNode | undefined {
-  let n = node;
-  while (n.parentNode) n = n.parentNode;
-  return n.nodeType === NodeKind.document ? n : undefined;
-}
-
-/** Finds each node's element list and index in it, node after node. */
-class Locator {
-  /** The source of the node located last. */
-  source: Source | undefined;
-  private readonly sources = new Map<readonly DomNode[], Source>();
-  private lastParent: DomNode | null | undefined;
-  private lastDoc: XdmNode | undefined;
-
-  constructor(
-    private readonly paths: readonly (readonly LeafStep[])[],
-    private readonly valuePaths: readonly (readonly LeafStep[])[],
-  ) {}
-
-  /**
-   * The index of `item` in the elements of `this.source`, which it sets; -1 when `item` is not an
-   * element of a document tree. Nodes that follow their elements' order are found by comparing
-   * one element.
-   */
-  locate(item: XdmItem): number {
-    const last = this.source;
-    if (last !== undefined && last.elements[last.cursor] === item) return last.cursor++;
-    if (!isNode(item) || item.nodeType !== NodeKind.element) return -1;
-    const node = item as DomNode;
-    const parent = node.parentNode;
-    if (parent !== this.lastParent || !parent) {
-      this.lastParent = parent;
-      this.lastDoc = parent ? documentOf(parent) : undefined;
-    }
-    const doc = this.lastDoc;
-    if (!doc) return -1;
-    const name = expandedName(node);
-    const elements = elementsNamed(doc, name);
-    let source = this.sources.get(elements);
-    if (!source) {
-      const columns = this.paths.map((path) => leafPathColumn(doc, name, path));
-      source = { elements, columns, values: this.valuePaths.map((path) => nodeColumn(doc, name, path)), cursor: 0 };
-      this.sources.set(elements, source);
-    }
-    this.source = source;
-    let index = source.cursor;
-    if (elements[index] !== node) {
-      source.positions ??= new Map(elements.map((e, i) => [e, i]));
-      const found = source.positions.get(node);
-      if (found === undefined) return -1;
-      index = found;
-    }
-    source.cursor = index + 1;
-    return index;
-  }
-}
 
 /**
  * A column's leaves as numbers: `ids[j]` is 1 + the index in `strings` of leaf j's first
@@ -260,20 +182,6 @@ export function groupLeaves(
 /** The xs:untypedAtomic of the column id `id` (not 0), made once per column. */
 function atomOf(column: Interned, id: number): XdmItem {
   return (column.atoms[id] ??= castString(column.strings[id - 1], 'untypedAtomic'));
-}
-
-/** The paths of `steps` cut by `lengths` (see the file comment); undefined when malformed. */
-function parsePaths(stepArgs: XdmValue, lengthArgs: XdmValue): LeafStep[][] | undefined {
-  const steps = stepArgs.map((s) => parseStep(String(s)));
-  if (!steps.every((s) => s !== undefined)) return undefined;
-  const paths: LeafStep[][] = [];
-  let at = 0;
-  for (const length of lengthArgs) {
-    const n = Number(String(length));
-    paths.push(steps.slice(at, at + n) as LeafStep[]);
-    at += n;
-  }
-  return at === steps.length && paths.every((p) => p.length > 0) ? paths : undefined;
 }
 
 function groupLeavesFn([nodes, stepArgs, lengthArgs, nameArgs, valueStepArgs, valueLengthArgs]: XdmValue[]): XdmValue {

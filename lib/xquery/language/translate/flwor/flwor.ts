@@ -22,6 +22,7 @@ import type { Scope } from '../scope';
 import { checkedValue, translateSequenceType } from '../types';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
+import { translateLeafReturns } from './leaf-returns';
 
 /** `some`/`every` … `satisfies` (XQuery 3.1 §3.15): an XPath quantified expression, the bindings' types checked. */
 export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr' }>, scope: Scope, unit: TranslationUnit): string {
@@ -43,6 +44,8 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
 export function translateFlwor(written: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
   const expr = pushWhereIntoFor(written, scope);
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
+  const leaves = translateLeafReturns(expr, scope, unit, (nodes) => `(${clauses(nodes, 0, scope, unit, findJoins(nodes, scope))})`);
+  if (leaves !== undefined) return leaves;
   return `(${clauses(expr, 0, scope, unit, findJoins(expr, scope))})`;
 }
 

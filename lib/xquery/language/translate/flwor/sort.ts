@@ -32,6 +32,9 @@ import { forBinding } from './flwor';
 import { specCollation } from './advanced';
 import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey } from './order';
 import { tempVar, type TupleStream } from './tuples';
+import { leafReturnPlan } from '../../../accelerators/leaf-returns/flwor-leaf-returns';
+import type { LeafStep } from '../../../accelerators/leaf-columns/leaf-columns';
+import { leafOrderPlan, type LeafOrderPlan } from '../../../accelerators/leaf-order/flwor-order-leaves';
 import { NS, xmlAttr, xpathString } from '../names';
 import type { Scope } from '../scope';
 import { yieldsAtomics } from '../atomic-values';
@@ -40,9 +43,12 @@ import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 
 const ORDER_TUPLES = `${braced(NS.engine)}order-tuples`;
+const ORDER_LEAVES = `${braced(NS.engine)}order-leaves`;
 
 /** The FLWOR as XPath, when it has the shape above; otherwise undefined. */
 export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: TranslationUnit): string | undefined {
+  const leaves = leafOrderPlan(expr, scope);
+  if (leaves) return translateLeafOrder(expr, leaves, scope, unit);
   const clauses = expr.clauses;
   const first = clauses[0];
   const order = clauses[clauses.length - 1];
@@ -101,6 +107,41 @@ export function translateSortedFor(expr: FLWORExpr, scope: Scope, unit: Translat
     head = `for ${t} in ${call} return let ${lets.join(', ')} return `;
   }
   return `(let ${tuples} := (${bound.text}${tuple}) return ${head}(${translateExpr(expr.return, after, unit)}))`;
+}
+
+/**
+ * A FLWOR whose keys are leaves of its for variable's elements (flwor-order-leaves.ts):
+ *
+ *   let $nodes := NODES, $sorted := engine:order-leaves($nodes, …)
+ *   return for $v in (if (exists($sorted)) then $sorted(1) else lib.order-N(for $v in $nodes return [$v, data(K1), …], …)) return R
+ *
+ * NODES (the for clause with its let and where clauses, returning `$v`) is evaluated once; the
+ * keys are evaluated only when the function declines. When R reads a leaf of `$v`
+ * (flwor-leaf-returns.ts), the function answers R's values in order instead of the nodes, and R
+ * is evaluated per node only when it declines.
+ */
+function translateLeafOrder(expr: FLWORExpr, plan: LeafOrderPlan, scope: Scope, unit: TranslationUnit): string {
+  const { binding, clause } = plan;
+  const nodes = tempVar(scope, 'nodes');
+  const sorted = tempVar(scope, 'sorted');
+  const atomic = yieldsAtomics(binding.in, scope);
+  const tuple = scope.bind(binding.name, binding.start, atomic);
+  const keys = clause.specs.map((s) => `${braced(NS.fn)}data(${translateExpr(s.expr, tuple.scope, unit)})`);
+  const fallback = orderCall(clause, `(for ${tuple.variable.ref} in ${nodes} return [${[tuple.variable.ref, ...keys].join(', ')}])`, scope, unit);
+  const path = (steps: readonly LeafStep[]): string => `(${steps.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)).join(', ')})`;
+  const strings = (list: readonly string[]): string => `(${list.map(xpathString).join(', ')})`;
+  // a return clause reading a leaf of $v: the function answers its values (leaf-returns.ts)
+  const returns = leafReturnPlan(expr.return, binding, scope);
+  const call =
+    `${ORDER_LEAVES}(${nodes}, ${path(plan.keys.flatMap((k) => k.steps))}, (${plan.keys.map((k) => String(k.steps.length)).join(', ')}), ` +
+    `${strings(plan.keys.map((k) => k.key))}, ${strings(clause.specs.map((s) => (s.descending ? 'descending' : 'ascending')))}, ` +
+    `${strings(clause.specs.map((s) => (emptyGreatest(s, scope) ? 'greatest' : 'least')))}, ` +
+    `${returns ? `${path(returns.steps)}, ${xpathString(returns.key)}` : '(), ()'})`;
+  const rebound = scope.bind(binding.name, binding.start, atomic);
+  const each = (ordered: string): string => `for ${rebound.variable.ref} in ${ordered} return (${translateExpr(expr.return, rebound.scope, unit)})`;
+  const exists = `${braced(NS.fn)}exists(${sorted})`;
+  const answer = returns ? `if (${exists}) then ${sorted}(1) else (${each(fallback)})` : each(`(if (${exists}) then ${sorted}(1) else ${fallback})`);
+  return `(let ${nodes} := (${translateExpr(plan.nodes, scope, unit)}), ${sorted} := ${call} return ${answer})`;
 }
 
 /**
