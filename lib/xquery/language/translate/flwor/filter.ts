@@ -2,7 +2,8 @@
  * `for $v in P … where $v/C op N` → `for $v in P[C op N] …`: a where clause that compares a child
  * of the variable of a for clause with a number literal becomes a predicate of the binding's last
  * step, so that `//name[C op N]` is answered from typed value arrays (paths-index.ts
- * `childComparison`, accelerators/leaf-columns/leaf-values.ts).
+ * `childComparison`, accelerators/leaf-columns/leaf-values.ts); likewise with a string literal,
+ * for the leaf filter (`childStringComparison`).
  *
  * The two select the same tuples in the same order with the same errors when:
  * - the for clause has one binding, without type, `at` or `allowing empty` (those see the items
@@ -15,7 +16,7 @@
  * - the binding's expression is a relative or absolute path whose last step is an axis step, so
  *   every item is a node and `$v/C` is the child step `C` evaluated with `$v` as context item
  *   (XQuery 3.1 §3.3.1.1: a predicate's context item is each node in turn);
- * - the where test is a general comparison with a number literal, in either order, of `$v/C`
+ * - the where test is a general comparison with a number or string literal, in either order, of `$v/C`
  *   (`C` an unpredicated child name step) or of a variable that one of those lets binds, without
  *   a type, to exactly `$v/C` (`let $p := $v/price where $p > 500`): a boolean, so as a
  *   predicate it filters and is never positional (§3.3.3).
@@ -26,6 +27,7 @@ import type { AxisStep, ComparisonExpr, EQName, Expr, FLWORClause, FLWORExpr, Le
 import { childNodes } from '../../syntax/walk';
 import type { Node } from '../../syntax';
 import { childComparison } from '../../../accelerators/name-index/paths-index';
+import { leafComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
 import type { Scope } from '../scope';
 import { eqname } from '../emit';
 
@@ -85,7 +87,7 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
     }
   }
   const predicate = asPredicate(where.test, forVar, aliases, scope);
-  if (!predicate || !childComparison(predicate, scope)) return undefined;
+  if (!predicate || !(childComparison(predicate, scope) || childStringComparison(predicate, scope))) return undefined;
   const step: AxisStep = { ...last, predicates: [...last.predicates, predicate] };
   const filtered: PathExpr = { ...path, steps: [...path.steps.slice(0, -1), step] };
   const test = where.test as ComparisonExpr;
@@ -96,6 +98,19 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
     alias: alias?.kind === 'VarRef' ? bindings.get(expanded(alias.name, alias.start, scope) ?? '') : undefined,
   };
 }
+
+/**
+ * Whether `predicate` compares a child element with a string literal by a general comparison
+ * (`category = "delta"`): boolean like the number comparisons above, so the same tuples pass,
+ * and answered by the leaf filter of `//name[C = "s"]` (accelerators/leaf-filter).
+ */
+function childStringComparison(predicate: Expr, scope: Scope): boolean {
+  const tests = leafComparisons(predicate, scope);
+  const test = tests?.length === 1 ? tests[0] : undefined;
+  return test !== undefined && test.kind === 'child' && GENERAL.has(test.op) && test.value.kind === 'StringLiteral';
+}
+
+const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 
 /** `Q{uri}local` of a variable name; undefined for a name the translation refuses (left to it). */
 export function expanded(name: EQName, offset: number, scope: Scope): string | undefined {
