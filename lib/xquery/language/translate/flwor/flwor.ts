@@ -14,6 +14,7 @@ import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../../syntax';
 import { translateExpr } from '../expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './advanced';
 import { pushWhereIntoFor } from './filter';
+import { countAsPosition } from './count-position';
 import { countedJoin, countedJoinBinding } from './join-count';
 import { findJoins, hoistedJoin, joinExactWhere, joinInnerBinding, joinOuterBinding, type JoinPlan } from './join';
 import { yieldsAtomics } from '../atomic-values';
@@ -42,7 +43,7 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
 }
 
 export function translateFlwor(written: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
-  const expr = pushWhereIntoFor(written, scope);
+  const expr = countAsPosition(pushWhereIntoFor(written, scope), scope);
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
   const leaves = translateLeafReturns(expr, scope, unit, (nodes) => `(${clauses(nodes, 0, scope, unit, findJoins(nodes, scope))})`);
   if (leaves !== undefined) return leaves;
