@@ -36,6 +36,19 @@ describe('engine', () => {
     expect(out.contentType).toBe('text/plain; charset=ISO-8859-1');
   });
 
+  it('answers an ordered FLWOR of nodes in its order on the library and on its own stylesheet', async () => {
+    type Pool = { compiledAhead(): Promise<void> };
+    const pool = (engine as unknown as { pool: Pool }).pool;
+    // the own stylesheet sorted the `let` of the order by translation into document order
+    const doc = `<r>${[2, 5, 1, 6, 3, 4].map((p, i) => `<i><p>${p}</p><n>n${i + 1}</n></i>`).join('')}</r>`;
+    const query = (k: number) => request(`for $i in //i[p > 0] order by number($i/p) + ${k} return $i/n`, { context: { kind: 'documents', xml: [doc] } });
+    const answer = '<n>n3</n>\n<n>n1</n>\n<n>n5</n>\n<n>n6</n>\n<n>n2</n>\n<n>n4</n>';
+    expect((await engine.evaluate(query(6))).body).toBe(answer);
+    expect((await engine.evaluate(query(7))).body).toBe(answer);
+    await pool.compiledAhead();
+    expect((await engine.evaluate(query(8))).body).toBe(answer);
+  });
+
   it('runs nested constructors on the library first, then on their own stylesheet that builds them in place', async () => {
     type Pool = { run(task: { xslt: string }): Promise<unknown>; compiledAhead(): Promise<void>; compilations: number };
     const pool = (engine as unknown as { pool: Pool }).pool;

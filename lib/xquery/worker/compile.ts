@@ -14,7 +14,7 @@
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_BASE_URI } from '../constants';
 import { QueryError, toQueryError } from '../query-error';
-import { saxon, type SefTree } from '../../saxon';
+import { dropLetAndChoiceSorts, saxon, type SefTree } from '../../saxon';
 import { compileKey, type CompileOptions } from '../compile-key';
 
 export { compileKey, type CompileOptions } from '../compile-key';
@@ -111,7 +111,10 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
     saxon.internalTransform(pkg, source, options0);
     const result = options0.principalResult;
     if (!result) throw new Error('the compiler produced no SEF');
-    sefText = JSON.stringify(saxon.XPath.sefToJSON(result.firstChild), withoutParents);
+    const tree = saxon.XPath.sefToJSON(result.firstChild);
+    // the compiler sorts let and if expressions into document order (compiled-document-order.ts)
+    dropLetAndChoiceSorts(tree);
+    sefText = JSON.stringify(tree, withoutParents);
   } catch (e) {
     throw toQueryError(e, 'compile', baseUri);
   }
