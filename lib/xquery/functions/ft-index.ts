@@ -98,7 +98,8 @@ function matches(searched: XdmValue[number], tokens: () => ReturnType<typeof tok
   return true;
 }
 
-function search([db, terms, options]: XdmValue[]): XdmValue {
+/** ft:search's selection over an indexed database: its documents, fold, selection and exactness. */
+function searchOf([db, terms, options]: XdmValue[]) {
   const m = optionMap(options);
   for (const name of INDEX_DECIDES) {
     if (m.has(name)) throw moduleError('ft', 'options', `Option '${name}' is decided by the full-text index.`);
@@ -107,16 +108,35 @@ function search([db, terms, options]: XdmValue[]): XdmValue {
   const selection = withMatchOptions(ftSelection(strings(terms), m), index.match);
   const words = wordsOf(selection);
   if (words.options.fuzzy && words.options.wildcards) throw moduleError('ft', 'options', 'Either wildcards or fuzzy can be selected.');
+  return { docs, fold: index.fold, selection, exact: candidatesAreExact(selection, index.fold) };
+}
+
+function search(args: XdmValue[]): XdmValue {
+  const { docs, fold, selection, exact } = searchOf(args);
   const ctx: FTContext = { values: [] };
-  const exact = candidatesAreExact(selection, index.fold);
   const out: XdmNode[] = [];
   for (const doc of docs) {
-    for (const text of candidateTexts(doc, index.fold, candidatesOf(doc, index.fold, selection))) {
+    for (const text of candidateTexts(doc, fold, candidatesOf(doc, fold, selection))) {
       // the text is tokenized only when the matcher runs (an exact candidate needs none)
       if (matches(text, () => tokenize((text as unknown as { nodeValue: string }).nodeValue), ctx, selection, exact)) out.push(text);
     }
   }
   return out;
+}
+
+/**
+ * `count(ft:search(…))` (translate/ft-calls.ts): the number of texts ft:search answers. Where the
+ * index's candidates are exactly the answer, they are counted without a node made for each.
+ */
+function searchCount(args: XdmValue[]): XdmValue {
+  const { docs, fold, selection, exact } = searchOf(args);
+  if (!exact || collectingHits()) return [castString(String(search(args).length), 'integer')];
+  let count = 0;
+  for (const doc of docs) {
+    const found = candidatesOf(doc, fold, selection);
+    count += found === 'all' ? candidateTexts(doc, fold, found).length : found.length;
+  }
+  return [castString(String(count), 'integer')];
 }
 
 function tokens([db, prefix]: XdmValue[]): XdmValue {
@@ -197,7 +217,7 @@ function exactOwners(view: TreeView, rows: Int32Array, found: readonly number[],
   return pres.filter((p, i) => i === 0 || pres[i - 1] !== p).map((p) => view.node(p) as unknown as XdmNode);
 }
 
-/** Registers ft:search, ft:tokens and engine:descendants-ft (the list in extension-functions.ts). */
+/** Registers ft:search, ft:tokens, engine:descendants-ft and engine:ft-search-count (the list in extension-functions.ts). */
 export function registerFullTextIndexFunctions(): void {
   registerFunctions(MODULE_NAMESPACES.ft, {
     search: { sig: '1F r[*N] a[1AS,*,?FM]', arity: [2, 3], impl: search },
@@ -205,5 +225,6 @@ export function registerFullTextIndexFunctions(): void {
   });
   registerFunctions(ENGINE_NS, {
     'descendants-ft': { sig: '1F r[*] a[*,1AS,1AS,1AS]', impl: descendantsFullText },
+    'ft-search-count': { sig: '1F r[1ADI] a[1AS,*,?FM]', arity: [2, 3], impl: searchCount },
   });
 }

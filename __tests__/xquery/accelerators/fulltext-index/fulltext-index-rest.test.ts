@@ -127,6 +127,13 @@ describe('ft:search answers what contains text answers', () => {
     if (terms === '"usability"' && options === 'map {}') expect(indexed).toBe('a.xml:p[]\na.xml:p[x]\na.xml:p[xx]\nb.xml:p[]');
   });
 
+  test.each(cases)('count(ft:search("ft", %s, %s)) counts what ft:search answers', async (terms, options) => {
+    // count(ft:search(…)) is the engine's count (translate/ft-calls.ts); `(…)[true()]` keeps the plain count
+    const counted = await text(`count(ft:search("ft", ${terms}, ${options})), count(ft:search("ft", ${terms}))`);
+    const plain = await text(`count(ft:search("ft", ${terms}, ${options})[true()]), count(ft:search("ft", ${terms})[true()])`);
+    expect(counted).toBe(plain);
+  });
+
   test('results are the stored text nodes, in document order', async () => {
     expect(await text('let $t := ft:search("ft", ("ninja", "usability")) return ($t[1] is db:get("ft", "a.xml")//p[1]/text(), $t ! name(..))')).toBe('true\np\nb\np\np\np');
   });
@@ -141,6 +148,9 @@ describe('ft:search answers what contains text answers', () => {
     expect((await get('ft:search("ft", "x", map { "stemming": true() })')).text).toBe("Stopped at ., 1/1:\n[ft:options] Option 'stemming' is decided by the full-text index.");
     expect((await get('ft:search("ft", "x", map { "fuzzy": true(), "wildcards": true() })')).text).toBe('Stopped at ., 1/1:\n[ft:options] Either wildcards or fuzzy can be selected.');
     expect((await get('ft:search("none", "x")')).text).toBe("Stopped at ., 1/1:\n[db:open] Database 'none' was not found.");
+    for (const call of ['ft:search("ft", "x", map { "stemming": true() })', 'ft:search("none", "x")', 'ft:search("ft", "x", map { "fuzzy": true(), "wildcards": true() })']) {
+      expect((await get(`count(${call})`)).text).toBe((await get(call)).text);
+    }
   });
 });
 

@@ -11,6 +11,9 @@
  *   1.0 §2.3: a boolean that is not full text scores 1 or 0; BaseX gives items without a score 0),
  *   by the ft: function (functions/ft-marks.ts).
  *
+ * - count(ft:search(…)): the engine's count of what ft:search answers (functions/ft-index.ts), which
+ *   counts the index's candidates without a node made for each where they are the answer.
+ *
  * A call with a placeholder (`ft:mark(?)`) or a reference (`ft:mark#1`) is an inline function
  * calling it (functions.ts `moduleFunctionItem`): its argument is a variable, so it sees no hits
  * and no predicates.
@@ -31,6 +34,8 @@ const ARITIES: Readonly<Record<string, readonly number[]>> = { mark: [1, 2], ext
 
 /** The translation of a call of one of these functions, or undefined for any other call. */
 export function translateFullTextCall(name: QName, call: FunctionCall, scope: Scope, unit: TranslationUnit): string | undefined {
+  const searched = searchCounted(name, call, scope);
+  if (searched) return `${ENGINE}ft-search-count(${(searched.args as Expr[]).map((a) => translateExpr(a, scope, unit)).join(', ')})`;
   if (!isOneOf(name, call.args.length)) return undefined;
   const args = call.args as Expr[];
   if (name.local === 'score') return scores(args[0], scope, unit);
@@ -45,4 +50,13 @@ function scores(items: Expr, scope: Scope, unit: TranslationUnit): string {
   if (isScored(items)) return scoreOf(items, scope, unit);
   if (finalPredicates(items).length > 0) return translateFTScore({ kind: 'FTScoreExpr', start: items.start, end: items.end, expr: items, item: items }, scope, unit);
   return `${FT}score(${translateExpr(items, scope, unit)})`;
+}
+
+/** The ft:search call counted by `count(ft:search(…))`, if `call` is that. */
+function searchCounted(name: QName, call: FunctionCall, scope: Scope): FunctionCall | undefined {
+  if (name.uri !== NS.fn || name.local !== 'count' || call.args.length !== 1) return undefined;
+  const arg = call.args[0];
+  if (arg.kind !== 'FunctionCall' || (arg.args.length !== 2 && arg.args.length !== 3) || arg.args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
+  const inner = scope.functionName(arg.name, arg.start);
+  return inner.uri === MODULE_NAMESPACES.ft && inner.local === 'search' ? arg : undefined;
 }
