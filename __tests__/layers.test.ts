@@ -22,18 +22,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPOSITORY, sourcesUnder } from './helpers/source-files';
 import ts from 'typescript';
 
-const ROOT = path.join(__dirname, '..');
-
-function sourcesUnder(folder: string, into: string[] = []): string[] {
-  for (const entry of fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
-    const relative = path.posix.join(folder, entry.name);
-    if (entry.isDirectory()) sourcesUnder(relative, into);
-    else if (entry.name.endsWith('.ts')) into.push(relative);
-  }
-  return into;
-}
+const ROOT = REPOSITORY;
 
 /** The repository-relative module (no `.ts`) each relative import of `file` names. */
 function importsOf(file: string, text: string): string[] {

@@ -7,17 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPOSITORY, sourcesUnder } from '../helpers/source-files';
 
-const ROOT = path.join(__dirname, '..', '..');
-
-function sourcesUnder(folder: string, into: string[] = []): string[] {
-  for (const entry of fs.readdirSync(path.join(ROOT, folder), { withFileTypes: true })) {
-    const relative = path.posix.join(folder, entry.name);
-    if (entry.isDirectory()) sourcesUnder(relative, into);
-    else if (entry.name.endsWith('.ts')) into.push(relative);
-  }
-  return into;
-}
+const ROOT = REPOSITORY;
 
 /** The code of a file, its comments left out. */
 function codeOf(file: string): string {
