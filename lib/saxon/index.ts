@@ -1,5 +1,5 @@
 /** The door to saxon-js for the query engine (xdm.ts): the package object, XDM items, parsing and extension functions. */
 export type { SaxonError, SefTree, XdmArray, XdmAtomic, XdmFunction, XdmItem, XdmMap, XdmNode, XdmValue } from './types';
 export { floatCanonical } from './float-canonical';
-export { dropLetAndChoiceSorts } from './compiled-document-order';
+export { dropOrderedSorts } from './compiled-document-order';
 export * from './xdm';

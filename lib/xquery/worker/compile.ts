@@ -14,7 +14,7 @@
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_BASE_URI } from '../constants';
 import { QueryError, toQueryError } from '../query-error';
-import { dropLetAndChoiceSorts, saxon, type SefTree } from '../../saxon';
+import { dropOrderedSorts, saxon, type SefTree } from '../../saxon';
 import { compileKey, type CompileOptions } from '../compile-key';
 
 export { compileKey, type CompileOptions } from '../compile-key';
@@ -112,8 +112,8 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
     const result = options0.principalResult;
     if (!result) throw new Error('the compiler produced no SEF');
     const tree = saxon.XPath.sefToJSON(result.firstChild);
-    // the compiler sorts let and if expressions into document order (compiled-document-order.ts)
-    dropLetAndChoiceSorts(tree);
+    // the compiler sorts let and if expressions whose result has an order of its own (compiled-document-order.ts)
+    dropOrderedSorts(tree);
     sefText = JSON.stringify(tree, withoutParents);
   } catch (e) {
     throw toQueryError(e, 'compile', baseUri);
