@@ -38,7 +38,7 @@ import { MODULE_NAMESPACES } from '../module-namespaces';
 import { moduleError } from './support/option-maps';
 import { activeDatabases, dbError } from '../worker/documents/database-access';
 import { candidatesAreExact, candidatesOf, candidateTexts, indexOptions, type IndexOptions } from '../accelerators/fulltext-index/fulltext-candidates';
-import { textRows, tokenCounts } from '../accelerators/fulltext-index/fulltext-index';
+import { textCount, textRows, tokenCounts } from '../accelerators/fulltext-index/fulltext-index';
 import { foldToken } from '../accelerators/fulltext-index/folded-tokens';
 import { hitPositions, ItemMatcher, satisfied, type FTContext } from '../fulltext/matcher';
 import { stopWords } from '../fulltext/phrase-tests';
@@ -112,7 +112,11 @@ function searchOf([db, terms, options]: XdmValue[]) {
 }
 
 function search(args: XdmValue[]): XdmValue {
-  const { docs, fold, selection, exact } = searchOf(args);
+  return searched(searchOf(args));
+}
+
+/** The texts of `search` that satisfy its selection, in document order. */
+function searched({ docs, fold, selection, exact }: ReturnType<typeof searchOf>): XdmNode[] {
   const ctx: FTContext = { values: [] };
   const out: XdmNode[] = [];
   for (const doc of docs) {
@@ -129,12 +133,13 @@ function search(args: XdmValue[]): XdmValue {
  * index's candidates are exactly the answer, they are counted without a node made for each.
  */
 function searchCount(args: XdmValue[]): XdmValue {
-  const { docs, fold, selection, exact } = searchOf(args);
-  if (!exact || collectingHits()) return [castString(String(search(args).length), 'integer')];
+  const search = searchOf(args);
+  const { docs, fold, selection, exact } = search;
+  if (!exact || collectingHits()) return [castString(String(searched(search).length), 'integer')];
   let count = 0;
   for (const doc of docs) {
     const found = candidatesOf(doc, fold, selection);
-    count += found === 'all' ? candidateTexts(doc, fold, found).length : found.length;
+    count += found === 'all' ? textCount(doc, fold) : found.length;
   }
   return [castString(String(count), 'integer')];
 }
