@@ -30,6 +30,7 @@ import { translateExpr } from '../expressions';
 import { bindValue, clauseError, COLLATIONS, specCollation } from './advanced';
 import type { LeafGroupPlan } from '../../../accelerators/leaf-groups/flwor-group-leaves';
 import type { LeafStep } from '../../../accelerators/leaf-columns/leaf-columns';
+import { leafStepArgs } from './leaf-step-args';
 import { tempVar, type TupleStream } from './tuples';
 import { NS, xmlAttr, xpathError, xpathString } from '../names';
 import { groupKeyMessage } from '../../../functions/group-tuples';
@@ -99,7 +100,7 @@ function leafVars(plan: LeafGroupPlan, forVar: Variable, grouping: readonly Vari
  */
 function leafGrouping(plan: LeafGroupPlan, nodes: string, names: string, plain: string, stream: TupleStream): string {
   const paths = (list: readonly (readonly LeafStep[])[]): string => {
-    const steps = list.flatMap((path) => path.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)));
+    const steps = list.flatMap(leafStepArgs);
     return `(${steps.join(', ')}), (${list.map((path) => String(path.length)).join(', ')})`;
   };
   const g = tempVar(stream.outer, 'groups');

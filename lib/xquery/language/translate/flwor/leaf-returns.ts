@@ -14,6 +14,7 @@ import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 import { tempVar } from './tuples';
+import { leafStepArgs } from './leaf-step-args';
 import { hoistedJoin } from './join';
 
 const LEAF_RETURNS = `${braced(NS.engine)}leaf-returns`;
@@ -25,8 +26,7 @@ function forEachNode(nodes: string, binding: ForBinding, ret: Expr, scope: Scope
   const plan = leafReturnPlan(ret, binding, scope);
   if (!plan) return each;
   const r = tempVar(scope, 'returns');
-  const steps = plan.steps.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`));
-  return `let ${r} := ${LEAF_RETURNS}(${nodes}, (${steps.join(', ')}), ${xpathString(plan.key)}) return if (${braced(NS.fn)}exists(${r})) then ${r}(1) else (${each})`;
+  return `let ${r} := ${LEAF_RETURNS}(${nodes}, (${leafStepArgs(plan.steps).join(', ')}), ${xpathString(plan.key)}) return if (${braced(NS.fn)}exists(${r})) then ${r}(1) else (${each})`;
 }
 
 /**

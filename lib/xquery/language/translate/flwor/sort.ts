@@ -34,6 +34,7 @@ import { emptyGreatest, sortClass, sortFunctionName, sortFunctionText, sortKey }
 import { tempVar, type TupleStream } from './tuples';
 import { leafReturnPlan } from '../../../accelerators/leaf-returns/flwor-leaf-returns';
 import type { LeafStep } from '../../../accelerators/leaf-columns/leaf-columns';
+import { leafStepArgs } from './leaf-step-args';
 import { leafOrderPlan, type LeafOrderPlan } from '../../../accelerators/leaf-order/flwor-order-leaves';
 import { NS, xmlAttr, xpathString } from '../names';
 import type { Scope } from '../scope';
@@ -128,7 +129,7 @@ function translateLeafOrder(expr: FLWORExpr, plan: LeafOrderPlan, scope: Scope, 
   const tuple = scope.bind(binding.name, binding.start, atomic);
   const keys = clause.specs.map((s) => `${braced(NS.fn)}data(${translateExpr(s.expr, tuple.scope, unit)})`);
   const fallback = orderCall(clause, `(for ${tuple.variable.ref} in ${nodes} return [${[tuple.variable.ref, ...keys].join(', ')}])`, scope, unit);
-  const path = (steps: readonly LeafStep[]): string => `(${steps.map((step) => xpathString(step.leaf === '' ? step.kind : `${step.kind} ${step.leaf}`)).join(', ')})`;
+  const path = (steps: readonly LeafStep[]): string => `(${leafStepArgs(steps).join(', ')})`;
   const strings = (list: readonly string[]): string => `(${list.map(xpathString).join(', ')})`;
   // a return clause reading a leaf of $v: the function answers its values (leaf-returns.ts)
   const returns = leafReturnPlan(expr.return, binding, scope);
