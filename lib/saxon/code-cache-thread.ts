@@ -19,15 +19,15 @@ import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_thread
 /** How long to wait for the thread before compiling without it (a compile takes well under a second). */
 const TIMEOUT_MS = 60_000;
 
-/** The thread's script: workerData = { file, signal, port }; posts the cache (a SharedArrayBuffer) or null, then signals. */
+/** The thread's script: workerData = { file, source, signal, port } (source null: the file's text); posts the cache (a SharedArrayBuffer) or null, then signals. */
 const COMPILER = `
 'use strict';
 const { workerData } = require('node:worker_threads');
-const { file, signal, port } = workerData;
+const { file, source, signal, port } = workerData;
 let shared = null;
 try {
-  const source = require('node:module').wrap(require('node:fs').readFileSync(file, 'utf8'));
-  const data = new (require('node:vm').Script)(source, { filename: file }).createCachedData();
+  const wrapped = require('node:module').wrap(source ?? require('node:fs').readFileSync(file, 'utf8'));
+  const data = new (require('node:vm').Script)(wrapped, { filename: file }).createCachedData();
   shared = new SharedArrayBuffer(data.length);
   new Uint8Array(shared).set(data);
 } catch {
@@ -42,8 +42,9 @@ Atomics.notify(signal, 0);
 /**
  * The code cache of `file` as Node's module loader compiles it (`Module.wrap`), compiled in a
  * thread that ends afterwards; undefined when the thread cannot start, fails or takes too long.
+ * `source`: the script's text, when it is not the file's own.
  */
-export function codeCacheFromThread(file: string): SharedArrayBuffer | undefined {
+export function codeCacheFromThread(file: string, source?: string): SharedArrayBuffer | undefined {
   let worker: Worker | undefined;
   let channel: MessageChannel | undefined;
   try {
@@ -51,7 +52,7 @@ export function codeCacheFromThread(file: string): SharedArrayBuffer | undefined
     channel = new MessageChannel();
     // execArgv: none of the process's flags: under `--input-type=module` an inherited flag would
     // make the script an ES module, without `require`, and the thread would fail before it signals
-    worker = new Worker(COMPILER, { eval: true, execArgv: [], workerData: { file, signal, port: channel.port2 }, transferList: [channel.port2] });
+    worker = new Worker(COMPILER, { eval: true, execArgv: [], workerData: { file, source: source ?? null, signal, port: channel.port2 }, transferList: [channel.port2] });
     worker.unref();
     worker.on('error', () => undefined); // a thread that fails is waited for no longer than TIMEOUT_MS; the caller compiles
     if (Atomics.wait(signal, 0, 0, TIMEOUT_MS) === 'timed-out') {

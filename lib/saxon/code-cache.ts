@@ -40,20 +40,21 @@ export function codeCacheOutcome(file: string): 'accepted' | 'rejected' | undefi
   return outcomes.get(file);
 }
 
-/** A CommonJS script, as Node's module loader compiles it. */
-function wrappedSource(file: string): string {
-  return Module.wrap(readFileSync(file, 'utf8'));
+/** A CommonJS script, as Node's module loader compiles it: `source`, else the file's text. */
+function wrappedSource(file: string, source: string | undefined): string {
+  return Module.wrap(source ?? readFileSync(file, 'utf8'));
 }
 
 /**
  * Main thread: publishes the code cache of the CommonJS script `file` for itself and the workers
  * started from now on (once per process; compiled in a short-lived thread, else here; nothing on
- * failure, the threads then compile as before).
+ * failure, the threads then compile as before). `source`: the script's text as it is to run, when
+ * it is not the file's own (the threads that require it pass the same text).
  */
-export function publishCodeCache(file: string): void {
+export function publishCodeCache(file: string, source?: string): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
   try {
-    const shared = codeCacheFromThread(file) ?? compiledHere(file);
+    const shared = codeCacheFromThread(file, source) ?? compiledHere(file, source);
     setEnvironmentData(cacheKey(file), shared);
   } catch {
     // without a cache
@@ -61,8 +62,8 @@ export function publishCodeCache(file: string): void {
 }
 
 /** The code cache of `file`, compiled in this thread. */
-function compiledHere(file: string): SharedArrayBuffer {
-  const data = new Script(wrappedSource(file), { filename: file }).createCachedData();
+function compiledHere(file: string, source: string | undefined): SharedArrayBuffer {
+  const data = new Script(wrappedSource(file, source), { filename: file }).createCachedData();
   const shared = new SharedArrayBuffer(data.length);
   new Uint8Array(shared).set(data);
   return shared;
@@ -82,14 +83,14 @@ function nodeRegistry(): boolean {
  * The exports of the CommonJS script `file`, compiled from the published cache and run as Node
  * runs a module, in a thread that has a published cache (the main thread once it published one,
  * when Node's loader loaded this module; a worker started after that); undefined elsewhere (the
- * caller requires it).
+ * caller requires it). `source`: as given to `publishCodeCache`.
  */
-export function requireFromCodeCache(file: string): unknown {
+export function requireFromCodeCache(file: string, source?: string): unknown {
   const shared = getEnvironmentData(cacheKey(file));
   if (!(shared instanceof SharedArrayBuffer) || (isMainThread && !nodeRegistry())) return undefined;
   const cached = require.cache[file];
   if (cached?.loaded) return cached.exports;
-  const script = new Script(wrappedSource(file), { filename: file, cachedData: new Uint8Array(shared) });
+  const script = new Script(wrappedSource(file, source), { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
   const mod = new Module(file, module);
   mod.filename = file;

@@ -6,7 +6,9 @@
  * folder to check. The package is loaded on first use: threads that never parse XML nor run
  * queries (conversion offload threads) never load it.
  */
+import { readFileSync } from 'node:fs';
 import { publishCodeCache, requireFromCodeCache } from './code-cache';
+import { patchPackageWalk } from './patches/package-walk';
 import type { SaxonError, SefTree, XdmArray, XdmAtomic, XdmItem, XdmMap, XdmNode } from './types';
 
 export interface AtomicType {
@@ -64,14 +66,25 @@ let loaded: SaxonApi | undefined;
 export function loadSaxon(): SaxonApi {
   if (!loaded) {
     const file = require.resolve('saxon-js');
-    publishCodeCache(file); // main thread only, once
+    const source = patchedSource(file);
+    publishCodeCache(file, source); // main thread only, once
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = (requireFromCodeCache(file) ?? require('saxon-js')) as SaxonApi;
+    loaded = (requireFromCodeCache(file, source) ?? require('saxon-js')) as SaxonApi;
   }
   return loaded;
 }
 
 /** Main thread, before starting query workers: publishes saxon-js's code cache for them (code-cache.ts). */
 export function publishSaxonCodeCache(): void {
-  publishCodeCache(require.resolve('saxon-js'));
+  const file = require.resolve('saxon-js');
+  publishCodeCache(file, patchedSource(file));
+}
+
+/**
+ * saxon-js's script with the source patches (patches/package-walk.ts): what runs wherever it is
+ * loaded from the code cache. Where it is required as Node loads it (a thread without a published
+ * cache, a test runner's registry), the script runs unpatched; the patches change its speed only.
+ */
+function patchedSource(file: string): string {
+  return patchPackageWalk(readFileSync(file, 'utf8'));
 }

@@ -12,6 +12,10 @@
  *   (lib/xquery/worker/guards/resource-guard.ts);
  * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
  *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
+ *
+ * One patch changes a function that no object reaches, and so is applied to the script's text as
+ * it is loaded, in every thread that loads it from the code cache (../load.ts): `patchPackageWalk`
+ * (package-walk.ts), which changes speed only.
  */
 import { patchClosureVariables } from './closure-variables';
 import { patchComparers } from './comparers';
