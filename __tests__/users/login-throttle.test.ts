@@ -29,6 +29,16 @@ describe('LoginThrottle', () => {
     expect(waits).toStrictEqual([2, 4, 8, 16, 32, 60, 60, 60]);
   });
 
+  test('keeps the records of the 50,000 keys used last: a flood of names forgets the oldest first', () => {
+    fail(['client old'], FREE_FAILURES);
+    fail(['client kept'], FREE_FAILURES);
+    for (let i = 0; i < 49_998; i++) throttle.start([`user ${i}`]);
+    expect(throttle.retryAfter(['client old'])).toBe(1); // read: now the last used
+    throttle.start(['user 49998']); // one key more: the oldest record, client kept's, goes
+    expect(throttle.retryAfter(['client old'])).toBe(1);
+    expect(throttle.retryAfter(['client kept'])).toBe(0);
+  });
+
   test('the block ends with its time', () => {
     fail(['user bob'], FREE_FAILURES + 2);
     expect(throttle.retryAfter(['user bob'])).toBe(4);

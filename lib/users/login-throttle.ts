@@ -17,6 +17,8 @@ const BLOCK_MS = 1_000;
 const MAX_BLOCK_MS = 60_000;
 const FORGET_MS = 15 * 60_000;
 const MAX_PENDING = 16;
+/** Most keys remembered. */
+const MAX_RECORDS = 50_000;
 
 interface Attempts {
   failures: number;
@@ -26,8 +28,12 @@ interface Attempts {
 }
 
 export class LoginThrottle {
-  /** Bounded: under a flood of names, the oldest records go first. */
-  private readonly records = new LRUCache<string, Attempts>({ max: 50_000 });
+  /**
+   * Bounded (MAX_RECORDS): under a flood of names, the oldest records go first. Bounded by size
+   * rather than by `max`, which allocates the cache's tables for all of them up front (a
+   * megabyte in every router, most of them never to see a failed login).
+   */
+  private readonly records = new LRUCache<string, Attempts>({ maxSize: MAX_RECORDS, sizeCalculation: () => 1 });
 
   constructor(private readonly now: () => number = Date.now) {}
 
