@@ -17,6 +17,7 @@ import { registerLeafSummaryFunctions } from '../accelerators/leaf-summaries/lea
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
 import { registerPlainElementFunctions } from './plain-elements';
+import { registerConstructorContentFunctions } from './constructor-content';
 import { registerGroupFunctions } from './group-tuples';
 import { registerRangeIndexFunctions } from './range-index';
 import { registerDisabledFunctions } from './disabled-functions';
@@ -63,6 +64,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafSummaryFunctions, // engine:count-summary, `count(//name[…])` over a database from stored text
   registerOrderFunctions, // engine:order-tuples, the sort of order by over plain keys
   registerPlainElementFunctions, // engine:plain-element, plain direct constructors of text content
+  registerConstructorContentFunctions, // engine:content and element-content, the content rules of constructors
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
   registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements

@@ -42,7 +42,7 @@ interface DomElement extends DomNode {
   setAttributeNode(attr: DomAttr): void;
 }
 
-interface DomDocument {
+export interface DomDocument {
   createElementNS(uri: string, name: string): DomElement;
   createAttributeNS(uri: string, name: string): DomAttr;
   createTextNode(data: string): DomNode;
@@ -50,10 +50,13 @@ interface DomDocument {
 
 const ELEMENT_NODE = 1;
 
-/** The document that owns the elements built in this thread (saxon-js's builder too makes many trees with one document). */
+/**
+ * The document that owns the nodes built in this thread, here and by engine:content
+ * (constructor-content.ts); saxon-js's builder too makes many trees with one document.
+ */
 let owner: DomDocument | undefined;
 
-function document(): DomDocument {
+export function constructionDocument(): DomDocument {
   return (owner ??= parseToSaxonDocument('<_/>') as unknown as DomDocument);
 }
 
@@ -62,7 +65,7 @@ function nodeOf(item: XdmItem): DomNode {
 }
 
 function plainElement([base, name, attributes, content]: XdmValue[]): XdmValue {
-  const doc = document();
+  const doc = constructionDocument();
   const el = doc.createElementNS('', String(name[0]));
   if (base.length > 0) el._saxonBaseUri = String(base[0]);
   for (let i = 0; i + 1 < attributes.length; i += 2) {

@@ -1,7 +1,7 @@
 /**
  * Element content statically known to be atomic values (translate/atomic-values.ts) is built as
- * text directly, without the run-time dispatch of `ctor.content` and the attribute checks of
- * `ctor.element-content`: the answers must be exactly XQuery 3.1 §3.9.1.3's, on the first run (the
+ * text directly, without the run-time dispatch of `engine:content` and the attribute checks of
+ * `engine:element-content` (functions/constructor-content.ts): the answers must be exactly XQuery 3.1 §3.9.1.3's, on the first run (the
  * runtime library) and the next ones (the query's own stylesheet), with plain constructor calls and
  * with XSLT instructions; content not provably atomic keeps the general translation.
  */
@@ -9,7 +9,7 @@ import { doc, engineFixture } from './helpers';
 import { translate } from '../../../helpers/translation';
 
 const e = engineFixture();
-const CONTENT = 'Q{urn:xmldb-rest:gen}ctor.content(';
+const CONTENT = 'Q{urn:xmldb-rest:engine}content(';
 
 /** Whether both translations (plain constructor calls, XSLT instructions) dispatch content at run time. */
 function dispatches(query: string): [boolean, boolean] {

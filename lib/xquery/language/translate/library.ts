@@ -1,6 +1,6 @@
 /**
  * The runtime library: one fixed stylesheet holding every declaration whose text does not depend
- * on the query (the constructor helpers, the plain constructor functions, the order by sorts),
+ * on the query (the plain constructor functions, the order by sorts, the hash join groups),
  * whose initial template runs a query given as one XPath expression with `xsl:evaluate`
  * (XSLT 3.0 §10.4). The expression may call the library's functions: the functions of the
  * containing stylesheet are in the static context of `xsl:evaluate` (§10.4.1).
@@ -16,7 +16,6 @@
  * another one run their own stylesheet.
  */
 import { CONTEXT_PARAM } from '../../constants';
-import { HELPERS, helper } from './constructors/runtime';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
 import { JOIN_GROUPS, joinGroupsText } from './flwor/join';
 import { sortFunctionName, sortFunctionText } from './flwor/order';
@@ -38,7 +37,6 @@ const MAX_LIBRARY_SORT_KEYS = 3;
  * anyway) stay out.
  */
 const DECLARATIONS: ReadonlyMap<string, string> = new Map([
-  ...(['content', 'element-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),
   ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),

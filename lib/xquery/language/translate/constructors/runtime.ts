@@ -3,19 +3,16 @@
  * called from the generated constructor bodies (constructors.ts, computed.ts), and
  * the error catalog of the constructors.
  *
- * - `content(E)`: one enclosed expression as element/document content (XQuery 3.1 §3.9.1.3):
- *   arrays flattened, each run of adjacent atomic values becomes ONE text node (values joined by
- *   single spaces), document nodes are replaced by their children, function items are XQTY0105.
- *   Different enclosed expressions are separate calls, so `<a>{1}{2}</a>` is "12".
- * - `element-content($c, $after, $names)`: XQTY0024 for an attribute or namespace node after
- *   other content (`$after`: static content came first), XQDY0025 for duplicate attribute names
- *   (`$names`: the start tag's attributes as `Q{uri}local`).
+ * - `content(E)` and `element-content($c, $after, $names)`: the content rules (XQuery 3.1
+ *   §3.9.1.3), engine functions written in JavaScript (functions/constructor-content.ts), so they
+ *   are called and never declared.
  * - `document-content($c)`: XPTY0004 for attribute and namespace nodes.
  * - `element-name`/`attribute-name`: a computed name (QName, or a string resolved with the
  *   statically known namespaces passed as a map) with the XQDY0074/0096/0044 checks.
  * - `pi-target`, `namespace-prefix`, `namespace-uri`: the other computed names.
  */
 import { format } from '../../../../xmldb-error';
+import { CONTENT_ERRORS, CONTENT_FUNCTION, ELEMENT_CONTENT_FUNCTION } from '../../../functions/constructor-content';
 import { LocatedQueryError } from '../../../static-errors';
 import { lineColumn } from '../../syntax';
 import { NS, xmlAttr, xpathString } from '../names';
@@ -33,9 +30,7 @@ export const CONSTRUCTOR_STATIC_ERRORS = {
 
 /** Dynamic errors the constructors raise at run time. */
 export const CONSTRUCTOR_DYNAMIC_ERRORS = {
-  XQTY0024: 'An attribute or namespace node follows other element content.',
-  XQDY0025: 'Duplicate attribute in constructed element.',
-  XQTY0105: 'A function item cannot be element content.',
+  ...CONTENT_ERRORS,
   XPTY0004: 'Document content must not contain attribute or namespace nodes.',
   XQDY0074: 'Invalid name: %.',
   XQDY0096: 'Invalid element name: %.',
@@ -68,7 +63,6 @@ export function raise(code: ConstructorDynamicCode, detail = '""'): string {
 const F = braced(NS.fn);
 const XS = 'xs:'; // the stylesheet root binds xs
 const MAP = braced(NS.map);
-const ARRAY = braced(NS.array);
 
 /** The EQName of runtime helper `local`. */
 export function helper(local: string): string {
@@ -78,8 +72,15 @@ export function helper(local: string): string {
 /** Helpers already emitted, per stylesheet. */
 const emitted = new WeakMap<TranslationUnit, Set<string>>();
 
-/** Adds helper `local` (and what it calls) to the stylesheet once; returns its EQName. */
-export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS): string {
+/** The helpers that are engine functions (functions/constructor-content.ts), by helper name. */
+const ENGINE_HELPERS = { content: CONTENT_FUNCTION, 'element-content': ELEMENT_CONTENT_FUNCTION } as const;
+
+/**
+ * Adds helper `local` (and what it calls) to the stylesheet once; returns its EQName. An engine
+ * function is only named: it needs no declaration.
+ */
+export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS | keyof typeof ENGINE_HELPERS): string {
+  if (local === 'content' || local === 'element-content') return `${braced(NS.engine)}${ENGINE_HELPERS[local]}`;
   let done = emitted.get(unit);
   if (!done) emitted.set(unit, (done = new Set()));
   if (!done.has(local)) {
@@ -135,37 +136,6 @@ interface Helper {
 }
 
 export const HELPERS = {
-  content: {
-    text: fn(
-      'content',
-      ['s'],
-      `<xsl:choose>
-<xsl:when test="every $i in $s satisfies $i instance of node()">${sel('$s ! (if (. instance of document-node()) then node() else .)')}</xsl:when>
-<xsl:when test="every $i in $s satisfies $i instance of ${XS}anyAtomicType"><xsl:value-of select="$s" separator=" "/></xsl:when>
-<xsl:otherwise>
-<xsl:for-each-group select="${xmlAttr(`$s ! (if (. instance of array(*)) then ${ARRAY}flatten(.) else .)`)}" group-adjacent=". instance of ${XS}anyAtomicType">
-<xsl:choose>
-<xsl:when test="${F}current-grouping-key()"><xsl:value-of select="${F}current-group()" separator=" "/></xsl:when>
-<xsl:otherwise>${sel(`${F}current-group() ! (if (. instance of document-node()) then node() else if (. instance of function(*)) then ${raise('XQTY0105')} else .)`)}</xsl:otherwise>
-</xsl:choose>
-</xsl:for-each-group>
-</xsl:otherwise>
-</xsl:choose>`,
-    ),
-  },
-  'element-content': {
-    text: fn(
-      'element-content',
-      ['c', 'after', 'names'],
-      sel(`if (${F}empty($c[. instance of attribute() or . instance of namespace-node()])) then $c else
-let $k := $c ! (if (. instance of attribute() or . instance of namespace-node()) then 1 else if (. instance of text() and ${F}string(.) eq "") then 0 else 2),
-  $first := if ($after) then 1 else ${F}index-of($k, 2)[1]
-return if (${F}exists($first) and ${F}subsequence($k, $first) = 1) then ${raise('XQTY0024')}
-else let $an := ($names, $c[. instance of attribute()] ! ("Q{" || ${F}namespace-uri(.) || "}" || ${F}local-name(.)))
-return if (${F}count($an) ne ${F}count(${F}distinct-values($an))) then ${raise('XQDY0025')}
-else $c[${F}not(. instance of text() and ${F}string(.) eq "")]`),
-    ),
-  },
   'document-content': {
     text: fn('document-content', ['c'], sel(`if ($c[. instance of attribute() or . instance of namespace-node()]) then ${raise('XPTY0004')} else $c`)),
   },

@@ -5,7 +5,7 @@
  * its own.
  *
  *   <r n="{$i}">a{$x}</r>  →  lib.element("r", lib.attribute("n", …),
- *                                         ctor.element-content((lib.text("a"), ctor.content($x)), …))
+ *                                         engine:element-content((lib.text("a"), engine:content($x)), …))
  *
  * A constructor is plain when nothing about it depends on namespaces or on the prolog's
  * construction options: no namespace declaration attributes on it or on the constructors around
@@ -13,8 +13,8 @@
  * no duplicate attribute (XQST0040 stays with constructors.ts), `copy-namespaces preserve,
  * inherit`, and content of text, CDATA, enclosed expressions and plain direct elements only.
  * The content follows XQuery 3.1 §3.9.1.3 exactly as constructors.ts builds it: literal text
- * becomes a text node, each enclosed expression goes through `ctor.content`, and the whole is
- * checked by `ctor.element-content` (XQTY0024, XQDY0025); a nested element is built by its own
+ * becomes a text node, each enclosed expression goes through `engine:content`, and the whole is
+ * checked by `engine:element-content` (XQTY0024, XQDY0025; functions/constructor-content.ts); a nested element is built by its own
  * call and copied into its parent, which no query can tell from building it in place.
  *
  * That copy costs about as much as building the element again, once for each level it is
