@@ -82,6 +82,34 @@ describe('engine', () => {
     }
   });
 
+  it('runs an updating query of one expression on the XPath evaluator, with the answer and changes of its stylesheet', async () => {
+    type Task = { xslt: string; xpath?: string; update?: boolean };
+    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
+    const pool = (engine as unknown as { pool: Pool }).pool;
+    const run = jest.spyOn(pool, 'run');
+    try {
+      const settle = (p: Promise<unknown>) => p.then((r) => JSON.stringify(r, (k, v: unknown) => (['timings', 'ms', 'compileMs', 'evaluateMs', 'serializeMs'].includes(k) ? undefined : v)), (e: { code?: string }) => `error ${e.code}`);
+      const outcomes: string[] = [];
+      for (const query of ['insert node <y>{1 + 1}</y> into /a', 'delete node //b', 'replace value of node /a/b with "z"', 'rename node /a/b as "c"', 'insert node <y/> into /nothing']) {
+        run.mockClear();
+        const before = pool.compilations;
+        await settle(engine.evaluate(request(query, { context: { kind: 'documents', xml: ['<a><b>x</b></a>'] } })));
+        const [task] = run.mock.calls.map(([t]) => t);
+        expect(task).toMatchObject({ update: true, xpath: expect.any(String) });
+        expect(pool.compilations).toBe(before);
+        // the same task on the XPath evaluator and on its stylesheet
+        const outcome = await settle(pool.run(task));
+        expect(await settle(pool.run({ ...task, xpath: undefined }))).toBe(outcome);
+        outcomes.push(outcome);
+      }
+      // updates of documents not in a database change nothing stored (store.test.ts has stored ones)
+      const none = JSON.stringify({ body: '', cached: false, changes: [] });
+      expect(outcomes).toEqual([none, none, none, none, 'error XUDY0027']);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   describe('external variables (spec §9.1)', () => {
     it('casts request strings to the declared type', async () => {
       const variables = new Map([['x', { values: ['41'] }]]);

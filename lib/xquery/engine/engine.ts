@@ -177,7 +177,10 @@ class XQueryEngine implements Engine {
    * the expression on every run, a compiled stylesheet is cached and shared by queries that
    * differ only in literals. A query shape seen a second time has its own stylesheet (`ownXslt`)
    * compiled in the background, and runs on it once that is done: until then the library answers
-   * it, so no run waits for a compilation (hundreds of milliseconds) it could do without.
+   * it, so no run waits for a compilation (hundreds of milliseconds) it could do without. An
+   * updating query runs on the XPath evaluator when it is one expression without library
+   * declarations (its pending updates are applied from the result as from a stylesheet's), else on
+   * its own stylesheet.
    */
   private runnable(
     t: Translation,
@@ -187,11 +190,10 @@ class XQueryEngine implements Engine {
     ownBase: boolean,
     ownXslt: () => string,
   ): { xslt: string; xpath?: string } {
-    if (updating) return { xslt: t.xslt };
     const { expression, inlined } = runExpression(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
     if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
-    if (ownBase) return { xslt: t.xslt };
+    if (ownBase || updating) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
     else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };

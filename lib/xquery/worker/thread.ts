@@ -150,17 +150,14 @@ function perform(task: Task): Reply {
     }
     const run = runSource(task);
     const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
-    if (compiled === undefined) {
-      const result = serialized(evaluateXPath(task.xpath ?? '', task.baseUri, options), task);
-      return { id: task.id, ok: true, ...result, ms: performance.now() - started };
-    }
+    const value = compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options) : evaluate(compiled, options);
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
-      const outcome = applyPendingUpdates(evaluate(compiled, options), isDatabaseAccess(run) ? run : undefined);
+      const outcome = applyPendingUpdates(value, isDatabaseAccess(run) ? run : undefined);
       const result = serialized(outcome.output, task);
       return { id: task.id, ok: true, ...result, changes: outcome.changes, ms: performance.now() - started };
     }
-    const result = serialized(evaluate(compiled, options), task);
+    const result = serialized(value, task);
     return { id: task.id, ok: true, ...result, ms: performance.now() - started };
   } catch (e) {
     return { id: task.id, ok: false, error: toQueryError(e, task.kind === 'compile' ? 'compile' : 'evaluate').toData() };
