@@ -30,7 +30,7 @@ import { constructorError, useHelper } from './runtime';
 import { contentRuns } from '../element-content';
 import { translateExpr } from '../expressions';
 import { needsFocus } from '../focus';
-import { attributeValue, isPlainElement, plainElementCall } from './xpath';
+import { attributeValue, isPlainElement, plainComputedCall, plainElementCall } from './xpath';
 import { liftFunction, liftScope } from '../lift';
 import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from '../names';
 import type { Scope } from '../scope';
@@ -66,6 +66,10 @@ export function isConstructor(e: Expr): e is ConstructorExpr {
 /** Translates a constructor to an XPath expression (a call of a lifted function). */
 export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
   if (scope.ctx.plainConstructors && expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
+  if (scope.ctx.plainConstructors && (expr.kind === 'CompElemConstructor' || expr.kind === 'CompAttrConstructor' || expr.kind === 'CompTextConstructor')) {
+    const call = plainComputedCall(expr, scope, unit);
+    if (call !== undefined) return call;
+  }
   const focus = needsFocus(expr);
   const inner = liftScope(scope, focus);
   const body = constructorInstruction(expr, inner, unit);

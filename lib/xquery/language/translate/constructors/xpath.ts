@@ -33,8 +33,12 @@
  * It adopts the nested elements rather than copying them and needs no library declaration, so such
  * a query runs on the XPath evaluator when nothing else needs the library. Building an element
  * there costs a small fraction of the XSLT function calls.
+ *
+ * Computed `element` and `attribute` constructors of a static name in no namespace, and `text`
+ * constructors, are plain in the same setting and use the same library functions
+ * (`plainComputedCall`).
  */
-import type { DirAttribute, DirElemConstructor, Expr } from '../../syntax';
+import type { CompAttrConstructor, CompElemConstructor, CompTextConstructor, DirAttribute, DirElemConstructor, Expr } from '../../syntax';
 import { yieldsAtomics } from '../atomic-values';
 import { useHelper } from './runtime';
 import { contentRuns } from '../element-content';
@@ -82,9 +86,40 @@ function call(unit: TranslationUnit, local: 'element' | 'attribute' | 'text', ar
 
 /** Whether `e` (and every constructor in its content) is plain (see the module comment). */
 export function isPlainElement(e: DirElemConstructor, scope: Scope): boolean {
-  if (!scope.ctx.copyNamespaces.preserve || !scope.ctx.copyNamespaces.inherit) return false;
-  if (scope.constructorNamespaces().length > 0) return false;
-  return plain(e, scope);
+  return plainSetting(scope) && plain(e, scope);
+}
+
+/** Whether the construction options and the constructors around allow plain constructors. */
+function plainSetting(scope: Scope): boolean {
+  return scope.ctx.copyNamespaces.preserve && scope.ctx.copyNamespaces.inherit && scope.constructorNamespaces().length === 0;
+}
+
+/**
+ * XPath constructing computed constructor `e` with the library's plain constructor functions
+ * when it is plain: an element or attribute of a static name in no namespace (not `xmlns`, which
+ * constructors.ts reports), in a plain setting (`plainSetting`), or a text node. Its content goes
+ * through engine:content and engine:element-content as a direct element's enclosed expressions
+ * do; undefined when it is not plain (constructors.ts lifts it into a function).
+ */
+export function plainComputedCall(e: CompElemConstructor | CompAttrConstructor | CompTextConstructor, scope: Scope, unit: TranslationUnit): string | undefined {
+  if (e.kind === 'CompTextConstructor') {
+    if (!e.expr) return '()';
+    // no node for an empty sequence, else one text node of the values joined by spaces (§3.9.3.5)
+    const v = `$${V}ctor.text.${scope.ctx.nextId()}`;
+    return `(let ${v} := ${F}data(${translateExpr(e.expr, scope, unit)}) return if (${F}exists(${v})) then ${call(unit, 'text', `${F}string-join(${v}, " ")`)} else ())`;
+  }
+  if (!e.name || !plainSetting(scope)) return undefined;
+  const name = e.kind === 'CompElemConstructor' ? scope.elementName(e.name, e.start) : scope.attributeName(e.name, e.start);
+  if (name.uri !== '' || name.prefix || name.local === 'xmlns') return undefined;
+  if (e.kind === 'CompAttrConstructor') {
+    const value = e.value ? `${F}string-join(${F}data(${translateExpr(e.value, scope, unit)}), " ")` : '""';
+    return call(unit, 'attribute', `${xpathString(name.local)}, ${value}`);
+  }
+  if (!e.content) return call(unit, 'element', `${xpathString(name.local)}, (), ()`);
+  const value = translateExpr(e.content, scope, unit);
+  // atomic content is one text node (none when empty), as in plainElementCall
+  const content = yieldsAtomics(e.content, scope) ? `${F}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
+  return call(unit, 'element', `${xpathString(name.local)}, (), ${content}`);
 }
 
 function plain(e: DirElemConstructor, scope: Scope): boolean {
