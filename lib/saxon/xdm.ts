@@ -42,6 +42,14 @@ export const NodeKind = {
   namespace: 13,
 } as const;
 
+/**
+ * Whether `node` is a document node: a parsed or stored document, or a tree saxon-js builds
+ * (`document {}`, temporary trees), which is a DOM document fragment (node type 11).
+ */
+export function isDocumentNode(node: XdmNode): boolean {
+  return node.nodeType === NodeKind.document || node.nodeType === 11;
+}
+
 /** An attribute node as saxon-js represents it. */
 export interface XdmAttribute extends XdmNode {
   readonly name: string;

@@ -21,7 +21,7 @@
  * engine:plain-element builds in (plain-elements.ts), as `xsl:value-of` makes one.
  */
 import { ENGINE_NS } from '../constants';
-import { NodeKind, isArray, isAtomic, isNode, registerFunctions, xpathError, type XdmArray, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, isArray, isAtomic, isDocumentNode, isNode, registerFunctions, xpathError, type XdmArray, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { constructionDocument } from './plain-elements';
 
 export const CONTENT_FUNCTION = 'content';
@@ -48,13 +48,6 @@ const dom = (node: XdmNode): DomNode => node as unknown as DomNode;
 
 /** Node kinds of the child axis (a document's children: no doctype). */
 const CHILD_KINDS: ReadonlySet<number> = new Set([NodeKind.element, NodeKind.text, NodeKind.processingInstruction, NodeKind.comment]);
-
-/** A document node that saxon-js builds (`document {}`, a temporary tree) is a DOM fragment. */
-const DOCUMENT_FRAGMENT = 11;
-
-function isDocumentNode(node: XdmNode): boolean {
-  return node.nodeType === NodeKind.document || node.nodeType === DOCUMENT_FRAGMENT;
-}
 
 function isDocument(item: XdmItem): item is XdmNode {
   return isNode(item) && isDocumentNode(item);

@@ -32,10 +32,10 @@
  */
 import { parseToStoredXml } from '../../convert/xml';
 import { isValidDatabaseName, normalizePath, unsupportedIndexSetting } from '../../store';
-import { atomicTypeName, isAtomic, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
+import { atomicTypeName, isAtomic, isDocumentNode, isNode, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../saxon';
 import type { StoreChange } from '../update/store-changes';
 import { updateError } from '../update/update-errors';
-import { isDocumentNode, serializeModel, toModel } from '../update/model';
+import { serializeModel, toModel } from '../update/model';
 import { dbPending, describe } from '../update/primitives';
 import { activeDatabases } from '../worker/documents/database-access';
 import { DB_NS } from './db';

@@ -18,12 +18,12 @@
  * query: its result depends on the pending updates, and the return clause reads the copies
  * from its result, so saxon-js cannot evaluate the return clause first.
  */
-import { NodeKind, isAtomic, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
+import { NodeKind, isAtomic, isDocumentNode, isMap, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { applyXquf, UpdateTree, type XqufPending } from '../update/merge-apply';
 import { updateError } from '../update/update-errors';
 import { putUpdate } from '../update/put';
 import { ENGINE_NS } from '../constants';
-import { attributeToModel, attributeToSaxon, isDocumentNode, toModel, toSaxon, type XdmAttr } from '../update/model';
+import { attributeToModel, attributeToSaxon, toModel, toSaxon, type XdmAttr } from '../update/model';
 import {
   UPDATE_NS,
   deleteUpdates,

@@ -19,9 +19,9 @@
  */
 import { parseToCompactDom } from '../../convert/xml';
 import { serializeNodes } from '../../xml/dom';
-import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isMap, isNode, NodeKind, parseToSaxonDocument, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
+import { arrayValue, atomicDerivesFrom, atomicTypeName, isArray, isAtomic, isDocumentNode, isMap, isNode, NodeKind, parseToSaxonDocument, registerFunctions, saxon, xpathError, castString, type XdmAtomic, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { MODULE_NAMESPACES } from '../module-namespaces';
-import { isDocumentNode, rootOf } from '../update/model';
+import { rootOf } from '../update/model';
 
 const booleanItem = (b: boolean): XdmItem => castString(String(b), 'boolean');
 /** An xs:double argument as a number (saxon-js holds doubles as numbers; `INF` is no number literal). */

@@ -16,9 +16,8 @@
 import { separatorChar } from '../../convert/csv';
 import { FN_NS } from '../../convert/names';
 import { serializationError, serializationParamError } from '../query-error';
-import { NodeKind, isArray, isAtomic, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
+import { NodeKind, isArray, isAtomic, isDocumentNode, isMap, isNode, stringValue, type XdmItem, type XdmMap, type XdmNode } from '../../saxon';
 import { nestedOptions, yes, type SerializationParams } from './params';
-import { isDocumentNode } from '../update/model';
 
 export interface CsvOptions {
   readonly header: boolean;

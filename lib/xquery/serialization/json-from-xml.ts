@@ -18,9 +18,8 @@
 import { JSON_XML_NAMES, MERGE_ATTRIBUTES } from '../../convert/json';
 import type { JsonValue } from '../../convert/json-reader';
 import { decodeName, FN_NS } from '../../convert/names';
-import { NodeKind, type XdmNode } from '../../saxon';
+import { NodeKind, isDocumentNode, type XdmNode } from '../../saxon';
 import { moduleError } from '../functions/support/option-maps';
-import { isDocumentNode } from '../update/model';
 import { JSON_NULL, jsonLiteral, jsonString, type Json } from './json-text';
 
 export type JsonXmlFormat = 'direct' | 'attributes' | 'basic' | 'jsonml';

@@ -10,8 +10,7 @@
  * attribute be declared, so a node whose tree lacks a declaration is written from a copy that
  * declares it, on the highest element that uses it.
  */
-import { NodeKind, saxon, type XdmNode } from '../../saxon';
-import { isDocumentNode } from '../update/model';
+import { NodeKind, isDocumentNode, saxon, type XdmNode } from '../../saxon';
 
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';

@@ -92,10 +92,6 @@ export interface XdmAttr extends XdmNode {
   readonly parent?: DomNode | null;
 }
 
-export function isDocumentNode(n: XdmNode): boolean {
-  return n.nodeType === NodeKind.document || n.nodeType === 11;
-}
-
 /** The parent of a node in XDM terms (attributes: their element; none: null). */
 export function parentOf(n: XdmNode): DomNode | null {
   if (n.nodeType === NodeKind.attribute) return (n as XdmAttr).parent ?? null;

@@ -19,6 +19,7 @@ import {
   atomicTypeName,
   isArray,
   isAtomic,
+  isDocumentNode,
   isMap,
   isNode,
   saxon,
@@ -30,7 +31,7 @@ import {
   type XdmValue,
 } from '../../saxon';
 import { updateError } from './update-errors';
-import { attributeName, inScopeNamespaces, isDocumentNode, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
+import { attributeName, inScopeNamespaces, parentOf, XML_NS, type DomNode, type XdmAttr } from './model';
 
 export const UPDATE_NS = 'urn:xmldb-rest:update';
 /** The marker key of a pending-update map. */

@@ -11,13 +11,13 @@
  * updates are applied: upd:applyUpdates performs upd:put last (§3.2.2), so the node is stored as
  * it is then, with the namespaces in scope on it. Two upd:puts to one URI are XUDY0031.
  */
-import { isNode, xpathError, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
+import { isDocumentNode, isNode, xpathError, type XdmMap, type XdmNode, type XdmValue } from '../../saxon';
 import { BASE_FOLDER } from '../constants';
 import { activeDatabases } from '../worker/documents/database-access';
 import { databaseTarget, hasScheme } from '../language/resource-uri';
 import { updateError } from './update-errors';
 import type { UpdateTree } from './merge-apply';
-import { isDocumentNode, rootOf, serializeModel, toModel, type MElement, type MNode } from './model';
+import { rootOf, serializeModel, toModel, type MElement, type MNode } from './model';
 import { describe, putPending } from './primitives';
 
 /** The stored resource a URI names (as fn:doc reads it, documents/store-source.ts), or undefined. */
