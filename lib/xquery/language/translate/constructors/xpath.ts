@@ -40,7 +40,8 @@
  */
 import type { CompAttrConstructor, CompElemConstructor, CompTextConstructor, DirAttribute, DirElemConstructor, Expr } from '../../syntax';
 import { yieldsAtomics } from '../atomic-values';
-import { useHelper } from './runtime';
+import { joinedValue, useHelper } from './runtime';
+import { tempVar } from './constructors';
 import { contentRuns } from '../element-content';
 import { translateExpr } from '../expressions';
 import { NS, xpathString } from '../names';
@@ -105,14 +106,14 @@ export function plainComputedCall(e: CompElemConstructor | CompAttrConstructor |
   if (e.kind === 'CompTextConstructor') {
     if (!e.expr) return '()';
     // no node for an empty sequence, else one text node of the values joined by spaces (§3.9.3.5)
-    const v = `$${V}ctor.text.${scope.ctx.nextId()}`;
+    const v = tempVar(scope, 'text').ref;
     return `(let ${v} := ${F}data(${translateExpr(e.expr, scope, unit)}) return if (${F}exists(${v})) then ${call(unit, 'text', `${F}string-join(${v}, " ")`)} else ())`;
   }
   if (!e.name || !plainSetting(scope)) return undefined;
   const name = e.kind === 'CompElemConstructor' ? scope.elementName(e.name, e.start) : scope.attributeName(e.name, e.start);
   if (name.uri !== '' || name.prefix || name.local === 'xmlns') return undefined;
   if (e.kind === 'CompAttrConstructor') {
-    const value = e.value ? `${F}string-join(${F}data(${translateExpr(e.value, scope, unit)}), " ")` : '""';
+    const value = e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
     return call(unit, 'attribute', `${xpathString(name.local)}, ${value}`);
   }
   if (!e.content) return call(unit, 'element', `${xpathString(name.local)}, (), ()`);
