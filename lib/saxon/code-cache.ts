@@ -40,9 +40,12 @@ export function codeCacheOutcome(file: string): 'accepted' | 'rejected' | undefi
   return outcomes.get(file);
 }
 
-/** A CommonJS script, as Node's module loader compiles it: `source`, else the file's text. */
-function wrappedSource(file: string, source: string | undefined): string {
-  return Module.wrap(source ?? readFileSync(file, 'utf8'));
+/** The script's text as it is to run, when it is not the file's own: made only when a thread compiles it. */
+export type ScriptSource = () => string;
+
+/** A CommonJS script, as Node's module loader compiles it: `text`, else the file's. */
+function wrappedSource(file: string, text: string | undefined): string {
+  return Module.wrap(text ?? readFileSync(file, 'utf8'));
 }
 
 /**
@@ -51,10 +54,11 @@ function wrappedSource(file: string, source: string | undefined): string {
  * failure, the threads then compile as before). `source`: the script's text as it is to run, when
  * it is not the file's own (the threads that require it pass the same text).
  */
-export function publishCodeCache(file: string, source?: string): void {
+export function publishCodeCache(file: string, source?: ScriptSource): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
   try {
-    const shared = codeCacheFromThread(file, source) ?? compiledHere(file, source);
+    const text = source?.();
+    const shared = codeCacheFromThread(file, text) ?? compiledHere(file, text);
     setEnvironmentData(cacheKey(file), shared);
   } catch {
     // without a cache
@@ -62,8 +66,8 @@ export function publishCodeCache(file: string, source?: string): void {
 }
 
 /** The code cache of `file`, compiled in this thread. */
-function compiledHere(file: string, source: string | undefined): SharedArrayBuffer {
-  const data = new Script(wrappedSource(file, source), { filename: file }).createCachedData();
+function compiledHere(file: string, text: string | undefined): SharedArrayBuffer {
+  const data = new Script(wrappedSource(file, text), { filename: file }).createCachedData();
   const shared = new SharedArrayBuffer(data.length);
   new Uint8Array(shared).set(data);
   return shared;
@@ -85,12 +89,12 @@ function nodeRegistry(): boolean {
  * when Node's loader loaded this module; a worker started after that); undefined elsewhere (the
  * caller requires it). `source`: as given to `publishCodeCache`.
  */
-export function requireFromCodeCache(file: string, source?: string): unknown {
+export function requireFromCodeCache(file: string, source?: ScriptSource): unknown {
   const shared = getEnvironmentData(cacheKey(file));
   if (!(shared instanceof SharedArrayBuffer) || (isMainThread && !nodeRegistry())) return undefined;
   const cached = require.cache[file];
   if (cached?.loaded) return cached.exports;
-  const script = new Script(wrappedSource(file, source), { filename: file, cachedData: new Uint8Array(shared) });
+  const script = new Script(wrappedSource(file, source?.()), { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
   const mod = new Module(file, module);
   mod.filename = file;

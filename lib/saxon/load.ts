@@ -66,7 +66,9 @@ let loaded: SaxonApi | undefined;
 export function loadSaxon(): SaxonApi {
   if (!loaded) {
     const file = require.resolve('saxon-js');
-    const source = patchedSource(file);
+    // read and patched only where a thread compiles it, and then once
+    let text: string | undefined;
+    const source = () => (text ??= patchedSource(file));
     publishCodeCache(file, source); // main thread only, once
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     loaded = (requireFromCodeCache(file, source) ?? require('saxon-js')) as SaxonApi;
@@ -77,7 +79,7 @@ export function loadSaxon(): SaxonApi {
 /** Main thread, before starting query workers: publishes saxon-js's code cache for them (code-cache.ts). */
 export function publishSaxonCodeCache(): void {
   const file = require.resolve('saxon-js');
-  publishCodeCache(file, patchedSource(file));
+  publishCodeCache(file, () => patchedSource(file));
 }
 
 /**
