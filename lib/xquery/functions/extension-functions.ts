@@ -13,6 +13,7 @@ import { registerLeafAggregateFunctions } from '../accelerators/leaf-aggregates/
 import { registerLeafGroupFunctions } from '../accelerators/leaf-groups/leaf-groups';
 import { registerLeafOrderFunctions } from '../accelerators/leaf-order/leaf-order';
 import { registerLeafReturnFunctions } from '../accelerators/leaf-returns/leaf-returns';
+import { registerLeafTupleFunctions } from '../accelerators/leaf-tuples/leaf-tuples';
 import { registerLeafSummaryFunctions } from '../accelerators/leaf-summaries/leaf-summaries';
 import { registerCodepointFunctions } from './codepoints';
 import { registerOrderFunctions } from './order-tuples';
@@ -70,6 +71,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
   registerLeafOrderFunctions, // engine:order-leaves, order by leaves of the for variable's elements
   registerLeafReturnFunctions, // engine:leaf-returns, a for clause returning a leaf of its variable's elements
+  registerLeafTupleFunctions, // engine:leaf-tuples, a FLWOR over leaves of its for variable's elements
   registerSerializeFunctions, // engine:serialize and its helpers, behind fn:serialize
   registerProfFunctions, // prof:
   registerXQueryFunctions, // xquery:eval, xquery:eval-update

@@ -24,6 +24,7 @@ import { checkedValue, translateSequenceType } from '../types';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 import { translateLeafReturns } from './leaf-returns';
+import { translateLeafTuples } from './leaf-tuples';
 
 /** `some`/`every` … `satisfies` (XQuery 3.1 §3.15): an XPath quantified expression, the bindings' types checked. */
 export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr' }>, scope: Scope, unit: TranslationUnit): string {
@@ -43,7 +44,13 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
 }
 
 export function translateFlwor(written: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
-  const expr = countAsPosition(pushWhereIntoFor(written, scope), scope);
+  const pushed = pushWhereIntoFor(written, scope);
+  return translateLeafTuples(pushed, scope, unit, () => translateClauses(pushed, scope, unit)) ?? translateClauses(pushed, scope, unit);
+}
+
+/** The FLWOR, where clauses already pushed into its for clause, in XPath (advanced.ts when it needs a tuple stream). */
+function translateClauses(pushed: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
+  const expr = countAsPosition(pushed, scope);
   if (!expr.clauses.every((c) => SIMPLE_CLAUSES.has(c.kind))) return translateFlworAdvanced(expr, scope, unit);
   const leaves = translateLeafReturns(expr, scope, unit, (nodes) => `(${clauses(nodes, 0, scope, unit, findJoins(nodes, scope))})`);
   if (leaves !== undefined) return leaves;

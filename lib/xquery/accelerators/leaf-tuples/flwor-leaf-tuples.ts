@@ -1,0 +1,331 @@
+/**
+ * `for $v in P (let | where | count | order by | group by)* return R` over leaves of `$v`: the
+ * plan (tuple-plan.ts) of a FLWOR that engine:leaf-tuples (leaf-tuples.ts) evaluates over the
+ * per-document leaf columns of the elements `$v` takes, instead of binding variables tuple by
+ * tuple in saxon-js. translate/flwor/leaf-tuples.ts emits the call next to the FLWOR as
+ * translated otherwise, which stays the answer whenever the function declines.
+ *
+ * The shape (checked here; anything else is translated as written):
+ * - the first clause is a for clause of one binding, without type, `at` or `allowing empty`, over
+ *   a path whose last step selects elements by name (accelerators/leaf-groups `elementPath`), and
+ *   no other for or window clause follows;
+ * - let bindings have no type; at most one group by clause, not after an order by (the grouped
+ *   leaves of `$v` are then concatenated in document order, as a path over the group's elements
+ *   gives them), its specs without type or collation, each name once;
+ * - order specs without collation; the default collation is the codepoint collation;
+ * - every expression is made of variables bound in the FLWOR, leaf paths of `$v`
+ *   (`$v/a/b`, `$v/@c`, `$v/a/text()`, flwor-group-leaves.ts `leafSteps`), such paths after
+ *   predicates on `$v` (`$v[price > 5]/name`, relative leaf paths inside), string, integer and
+ *   double literals, calls of functions of the fn namespace, general and value comparisons,
+ *   arithmetic, `and`, `or` and `||`;
+ * - the return clause is such an expression, a plain direct element constructor
+ *   (translate/constructors/xpath.ts `isPlainElement`) whose enclosed expressions are such
+ *   expressions, nested plain constructors allowed, or a sequence of those.
+ * Which functions, and which types of values, the worker can evaluate exactly it decides itself
+ * (leaf-tuples.ts); this file only maps the syntax.
+ */
+import type { DirElemConstructor, EQName, Expr, FLWORExpr, GroupByClause, OrderByClause, PathExpr, VarRef } from '../../language/syntax';
+import { NS } from '../../language/translate/names';
+import { expanded } from '../../language/translate/flwor/filter';
+import { elementPath, leafSteps } from '../leaf-groups/flwor-group-leaves';
+import { isPlainElement } from '../../language/translate/constructors/xpath';
+import { contentRuns } from '../../language/translate/element-content';
+import { COLLATIONS } from '../../language/translate/flwor/advanced';
+import type { Scope } from '../../language/translate/scope';
+import { FOR_SLOT, type PlanClause, type PlanExpr, type PlanReturn, type TuplePlan } from './tuple-plan';
+
+const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
+const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
+
+/** The state of one plan being made: the variables in scope and the leaf paths met. */
+class Planner {
+  private readonly names = new Map<string, number>();
+  private readonly paths: string[][] = [];
+  private readonly pathIndex = new Map<string, number>();
+  private slots = 1;
+
+  constructor(
+    private readonly scope: Scope,
+    /** The for variable's expanded name, and its name as written (for synthetic references). */
+    private readonly forVar: string,
+    private readonly forName: { readonly name: EQName; readonly start: number },
+  ) {
+    this.names.set(forVar, FOR_SLOT);
+  }
+
+  /** A new slot for a binding of `name`; the name refers to it from now on. */
+  bind(name: EQName, offset: number): number | undefined {
+    const key = expanded(name, offset, this.scope);
+    if (key === undefined) return undefined;
+    const slot = this.slots++;
+    this.names.set(key, slot);
+    return slot;
+  }
+
+  /** The slot `name` refers to, if bound in the FLWOR. */
+  slotOf(name: EQName, offset: number): number | undefined {
+    const key = expanded(name, offset, this.scope);
+    return key === undefined ? undefined : this.names.get(key);
+  }
+
+  /** The slots of every name in scope. */
+  inScope(): Map<string, number> {
+    return new Map(this.names);
+  }
+
+  plan(clauses: PlanClause[], ret: PlanReturn): TuplePlan {
+    return { paths: this.paths, clauses, ret, slots: this.slots };
+  }
+
+  /** The plan of `expr`; `context`: inside a predicate on `$v`, where `.` is `$v`. */
+  expr(expr: Expr, context = false): PlanExpr | undefined {
+    switch (expr.kind) {
+      case 'VarRef': {
+        const s = this.slotOf(expr.name, expr.start);
+        return s === undefined ? undefined : { x: 'var', s };
+      }
+      case 'StringLiteral':
+        return { x: 'string', v: expr.value };
+      case 'IntegerLiteral':
+        return { x: 'integer', v: expr.value };
+      case 'DoubleLiteral':
+        return { x: 'double', v: expr.value };
+      case 'ParenthesizedExpr':
+        return expr.expr ? this.expr(expr.expr, context) : undefined;
+      case 'PathExpr':
+        return this.path(expr, context);
+      case 'AxisStep':
+        return context ? this.path({ kind: 'PathExpr', root: null, steps: [expr], start: expr.start, end: expr.end }, context) : undefined;
+      case 'FunctionCall': {
+        let fn;
+        try {
+          fn = this.scope.functionName(expr.name, expr.start);
+        } catch {
+          return undefined; // a name the translation refuses: left to it
+        }
+        if (fn.uri !== NS.fn) return undefined;
+        const a: PlanExpr[] = [];
+        for (const arg of expr.args) {
+          if (arg.kind === 'ArgumentPlaceholder') return undefined;
+          const p = this.expr(arg, context);
+          if (!p) return undefined;
+          a.push(p);
+        }
+        return { x: 'call', f: fn.local, a };
+      }
+      case 'ComparisonExpr':
+        if (!GENERAL.has(expr.op) && !VALUE.has(expr.op)) return undefined;
+        return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'compare', op: expr.op, l, r }));
+      case 'AdditiveExpr':
+      case 'MultiplicativeExpr':
+        return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'arith', op: expr.op, l, r }));
+      case 'AndExpr':
+        return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'and', l, r }));
+      case 'OrExpr':
+        return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'or', l, r }));
+      case 'StringConcatExpr':
+        return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'concat', l, r }));
+      case 'UnaryExpr': {
+        if (expr.op !== '-') return undefined;
+        const a = this.expr(expr.operand, context);
+        return a && { x: 'negate', a };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private binary(left: Expr, right: Expr, context: boolean, make: (l: PlanExpr, r: PlanExpr) => PlanExpr): PlanExpr | undefined {
+    const l = this.expr(left, context);
+    const r = l && this.expr(right, context);
+    return r && make(l!, r);
+  }
+
+  /** `$v/leaf`, `$v[test]/leaf`, or inside a predicate on `$v` a relative leaf path. */
+  private path(expr: PathExpr, context: boolean): PlanExpr | undefined {
+    if (expr.root !== null || expr.steps.length === 0 || this.names.get(this.forVar) !== FOR_SLOT) return undefined;
+    const [base, ...rest] = expr.steps;
+    const v: VarRef = { kind: 'VarRef', name: this.forName.name, start: this.forName.start, end: this.forName.start };
+    if (base.kind === 'AxisStep') return context ? this.leaf({ ...expr, steps: [v, ...expr.steps] }) : undefined;
+    if (base.kind === 'VarRef') return this.slotOf(base.name, base.start) === FOR_SLOT ? this.leaf({ ...expr, steps: [v, ...rest] }) : undefined;
+    if (base.kind !== 'FilterExpr' || rest.length === 0) return undefined;
+    // $v[t1][t2]/leaf: the predicates tested in order, each in the context of $v
+    const tests: Expr[] = [];
+    let b: Expr = base;
+    while (b.kind === 'FilterExpr') {
+      tests.unshift(b.predicate);
+      b = b.base;
+    }
+    if (b.kind !== 'VarRef' || this.slotOf(b.name, b.start) !== FOR_SLOT) return undefined;
+    const leaf = this.leaf({ ...expr, steps: [v, ...rest] });
+    let test: PlanExpr | undefined;
+    for (const t of tests) {
+      const p = this.expr(t, true);
+      if (!p) return undefined;
+      test = test ? { x: 'and', l: test, r: p } : p;
+    }
+    return leaf && leaf.x === 'leaf' ? { x: 'filter', test: test!, p: leaf.p } : undefined;
+  }
+
+  private leaf(expr: PathExpr): PlanExpr | undefined {
+    const steps = leafSteps(expr, this.forVar, this.scope);
+    if (!steps) return undefined;
+    const written = steps.map((s) => (s.leaf === '' ? s.kind : `${s.kind} ${s.leaf}`));
+    const key = JSON.stringify(written);
+    let p = this.pathIndex.get(key);
+    if (p === undefined) {
+      p = this.paths.push(written) - 1;
+      this.pathIndex.set(key, p);
+    }
+    return { x: 'leaf', p };
+  }
+
+  /** The return clause's plan. */
+  ret(expr: Expr): PlanReturn | undefined {
+    if (expr.kind === 'DirElemConstructor') return isPlainElement(expr, this.scope) ? this.element(expr) : undefined;
+    if (expr.kind === 'ParenthesizedExpr' && expr.expr) return this.ret(expr.expr);
+    if (expr.kind === 'SequenceExpr') {
+      const items: PlanReturn[] = [];
+      for (const item of expr.items) {
+        const r = this.ret(item);
+        if (!r) return undefined;
+        items.push(r);
+      }
+      return { r: 'sequence', items };
+    }
+    const e = this.expr(expr);
+    return e && { r: 'value', e };
+  }
+
+  private element(e: DirElemConstructor): PlanReturn | undefined {
+    const attributes: { name: string; parts: (string | PlanExpr)[] }[] = [];
+    for (const a of e.attributes) {
+      const parts: (string | PlanExpr)[] = [];
+      for (const v of a.value) {
+        if (v.kind === 'AttributeValueChars') parts.push(v.value);
+        else if (v.expr) {
+          const p = this.expr(v.expr);
+          if (!p) return undefined;
+          parts.push(p);
+        }
+      }
+      attributes.push({ name: a.name.local, parts });
+    }
+    const content: (string | PlanExpr | PlanReturn)[] = [];
+    for (const run of contentRuns(e.content, this.scope)) {
+      if ('text' in run) content.push(run.text);
+      else if (run.item.kind === 'DirElemConstructor') {
+        const nested = this.element(run.item);
+        if (!nested) return undefined;
+        content.push(nested);
+      } else if (run.item.kind === 'EnclosedExpr') {
+        if (!run.item.expr) continue;
+        const p = this.expr(run.item.expr as Expr);
+        if (!p) return undefined;
+        content.push(p);
+      } else return undefined;
+    }
+    return { r: 'element', name: e.name.local, attributes, content };
+  }
+}
+
+/** The plan of `expr` when it has the shape above. */
+export function leafTuplePlan(expr: FLWORExpr, scope: Scope): TuplePlan | undefined {
+  const collation = scope.ctx.defaultCollation;
+  if (collation !== null && collation !== COLLATIONS.codepoint) return undefined;
+  const [first, ...rest] = expr.clauses;
+  if (first?.kind !== 'ForClause' || first.bindings.length !== 1) return undefined;
+  const binding = first.bindings[0];
+  if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty || !elementPath(binding.in)) return undefined;
+  const forVar = expanded(binding.name, binding.start, scope);
+  if (forVar === undefined) return undefined;
+  const planner = new Planner(scope, forVar, { name: binding.name, start: binding.start });
+  const clauses: PlanClause[] = [];
+  let grouped = false;
+  let ordered = false;
+  for (const clause of rest) {
+    switch (clause.kind) {
+      case 'LetClause':
+        for (const b of clause.bindings) {
+          const e = b.type === null ? planner.expr(b.value) : undefined;
+          const s = e && planner.bind(b.name, b.start);
+          if (s === undefined) return undefined;
+          clauses.push({ c: 'let', s, e: e! });
+        }
+        break;
+      case 'WhereClause': {
+        const e = planner.expr(clause.test);
+        if (!e) return undefined;
+        clauses.push({ c: 'where', e });
+        break;
+      }
+      case 'CountClause': {
+        const s = planner.bind(clause.name, clause.start);
+        if (s === undefined) return undefined;
+        clauses.push({ c: 'count', s });
+        break;
+      }
+      case 'OrderByClause': {
+        const order = orderClause(clause, planner, scope);
+        if (!order) return undefined;
+        clauses.push(order);
+        ordered = true;
+        break;
+      }
+      case 'GroupByClause': {
+        if (grouped || ordered || !groupClause(clause, planner, scope, clauses)) return undefined;
+        grouped = true;
+        break;
+      }
+      default:
+        return undefined;
+    }
+  }
+  const ret = planner.ret(expr.return);
+  return ret && planner.plan(clauses, ret);
+}
+
+function orderClause(clause: OrderByClause, planner: Planner, scope: Scope): PlanClause | undefined {
+  const specs = [];
+  for (const spec of clause.specs) {
+    const e = spec.collation === null ? planner.expr(spec.expr) : undefined;
+    if (!e) return undefined;
+    specs.push({ e, descending: spec.descending, emptyGreatest: (spec.emptyOrder ?? scope.ctx.defaultEmptyOrder) === 'greatest' });
+  }
+  return { c: 'order', specs };
+}
+
+/**
+ * Appends the clauses of a group by clause: a let for each spec with a value (XQuery 3.1
+ * §3.12.7: such a spec binds its variable as a let clause does, before the grouping), then the
+ * grouping by the specs' variables. False when the clause is not of the shape above.
+ */
+function groupClause(clause: GroupByClause, planner: Planner, scope: Scope, clauses: PlanClause[]): boolean {
+  const names = new Set<string>();
+  for (const spec of clause.specs) {
+    const name = expanded(spec.name, spec.start, scope);
+    if (name === undefined || names.has(name) || spec.type !== null || spec.collation !== null) return false;
+    names.add(name);
+    if (spec.value) {
+      const e = planner.expr(spec.value);
+      const s = e && planner.bind(spec.name, spec.start);
+      if (s === undefined) return false;
+      clauses.push({ c: 'let', s, e: e! });
+    }
+  }
+  const before = planner.inScope();
+  const keys = [];
+  for (const name of names) {
+    const from = before.get(name);
+    if (from === undefined) return false; // XQST0094, raised by the translation as written
+    keys.push({ name, from });
+  }
+  const keep = [...before].filter(([name]) => !names.has(name)).map(([, s]) => s);
+  const planned = keys.map(({ name, from }) => {
+    const [spec] = clause.specs.filter((sp) => expanded(sp.name, sp.start, scope) === name);
+    const s = planner.bind(spec.name, spec.start)!;
+    return { s, e: { x: 'var', s: from } as PlanExpr };
+  });
+  clauses.push({ c: 'group', keys: planned, keep });
+  return true;
+}

@@ -1,0 +1,191 @@
+/**
+ * The clauses of a leaf-tuples plan (tuple-plan.ts) compiled into operations on the tuple stream
+ * (tuple-frame.ts), and its return clause into what it puts in the result per row. The
+ * expressions are compiled by tuple-expressions.ts; a clause updates how the stream after it
+ * reads each variable (`Compiler.vars`).
+ */
+import { castString, stringValue, type XdmItem } from '../../../saxon';
+import { EMPTY, NAN, VALUE, sortColumn, sortedPositions } from '../../functions/order-tuples';
+import { buildPlainElement } from '../../functions/plain-elements';
+import { decline, Frame, groupRows } from './tuple-frame';
+import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type Single, type Type } from './tuple-expressions';
+import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
+
+/** One clause as an operation on the stream. */
+export type Step = (fr: Frame) => Frame;
+
+/** What the return clause puts in the result for row `r`. */
+export type Emit = (fr: Frame, r: number, out: XdmItem[], base: string | null) => void;
+
+/** Stores the values of a single-valued code, one per row. */
+function column(code: Code, fr: Frame): unknown[] {
+  const values = new Array<unknown>(fr.n);
+  for (let r = 0; r < fr.n; r++) values[r] = code.f!(fr, r);
+  return values;
+}
+
+export function compileClause(clause: PlanClause, compiler: Compiler): Step {
+  switch (clause.c) {
+    case 'let': {
+      const code = compiler.expr(clause.e);
+      const { s } = clause;
+      // single values are computed once per tuple; leaf paths and the element are read again
+      // from the row's element wherever they are used (the same nodes every time)
+      if (!isSingle(code.t)) {
+        compiler.vars[s] = code;
+        return (fr) => fr;
+      }
+      compiler.vars[s] = stored(s, code.t);
+      return (fr) => {
+        fr.store(s, column(code, fr));
+        return fr;
+      };
+    }
+    case 'where': {
+      const test = compiler.ebv(compiler.expr(clause.e));
+      return (fr) => {
+        const kept: number[] = [];
+        for (let r = 0; r < fr.n; r++) if (test(fr, r)) kept.push(r);
+        return kept.length === fr.n ? fr : fr.pick(kept);
+      };
+    }
+    case 'count': {
+      const { s } = clause;
+      compiler.vars[s] = stored(s, 'I');
+      return (fr) => {
+        fr.store(s, Array.from({ length: fr.n }, (_, r) => r + 1));
+        return fr;
+      };
+    }
+    case 'order':
+      return orderStep(clause.specs.map((spec) => ({ ...spec, key: compiler.single(compiler.expr(spec.e)) })));
+    case 'group':
+      return groupStep(clause.keys, clause.keep, compiler);
+  }
+}
+
+/**
+ * order by (XQuery 3.1 §3.12.8): keys of one item or none, untyped compared as xs:string;
+ * equal keys keep their order (order-tuples.ts `sortedPositions`).
+ */
+function orderStep(specs: readonly { key: Code; descending: boolean; emptyGreatest: boolean }[]): Step {
+  for (const { key } of specs) if (key.t === 'B') decline();
+  return (fr) => {
+    const n = fr.n;
+    const columns = specs.map(({ key, descending, emptyGreatest }) => {
+      const ranks = new Uint8Array(n);
+      const numbers = new Float64Array(n);
+      const strings = isNumeric(key.t) ? undefined : new Array<string>(n);
+      for (let r = 0; r < n; r++) {
+        const v = key.f!(fr, r) as Single;
+        let rank = VALUE;
+        if (v === null) rank = EMPTY;
+        else if (strings) strings[r] = v as string;
+        else if (Number.isNaN(v)) rank = NAN;
+        else numbers[r] = v as number;
+        ranks[r] = emptyGreatest ? VALUE - rank : rank;
+      }
+      return sortColumn(ranks, numbers, strings, descending);
+    });
+    return fr.pick(sortedPositions(columns, n));
+  };
+}
+
+const NONE = Symbol('none');
+
+/**
+ * group by (XQuery 3.1 §3.12.7): keys of one item or none, equal when both are none or their
+ * values are equal (`eq`; NaN equal to NaN, 0 to -0); groups in order of first appearance, each
+ * binding the keys and, per other variable in scope, its values over the group's tuples.
+ */
+function groupStep(specs: readonly { s: number; e: PlanExpr }[], keep: readonly number[], compiler: Compiler): Step {
+  const keys = specs.map(({ s, e }) => ({ s, key: compiler.single(compiler.expr(e)) }));
+  for (const s of keep) compiler.vars[s] = grouped(compiler.vars[s] ?? decline());
+  for (const { s, key } of keys) compiler.vars[s] = stored(s, key.t as Type);
+  compiler.groupedStream = true;
+  return (fr) => {
+    const values = keys.map(({ key }) => column(key, fr) as Single[]);
+    let ids: unknown[];
+    if (keys.length === 1) ids = values[0].map((v) => (v === null ? NONE : v)); // a Map key: NaN is NaN, 0 is -0
+    else {
+      ids = new Array<unknown>(fr.n);
+      for (let r = 0; r < fr.n; r++) ids[r] = JSON.stringify(values.map((col) => (typeof col[r] === 'number' && Number.isNaN(col[r]) ? 'NaN' : col[r] === 0 ? 0 : col[r])));
+    }
+    const { grouped: out, firsts } = groupRows(fr, ids);
+    keys.forEach(({ s }, k) => out.store(s, Array.from(firsts, (r) => values[k][r])));
+    return out;
+  };
+}
+
+/** What the return clause puts in the result per row. */
+export function compileReturn(ret: PlanReturn, compiler: Compiler): Emit {
+  if (ret.r === 'sequence') {
+    const items = ret.items.map((item) => compileReturn(item, compiler));
+    return (fr, r, out, base) => {
+      for (const item of items) item(fr, r, out, base);
+    };
+  }
+  if (ret.r === 'element') {
+    const build = elementBuilder(ret, compiler);
+    return (fr, r, out, base) => out.push(build(fr, r, base));
+  }
+  const c = compiler.expr(ret.e);
+  if (c.t === 'N') {
+    const f = c.f!;
+    return (fr, r, out) => out.push(f(fr, r) as XdmItem);
+  }
+  if (c.t === 'A') {
+    const each = c.each!;
+    return (fr, r, out) => void each(fr, r, (v) => (out.push(castString(v as string, 'untypedAtomic')), false));
+  }
+  if (!isSingle(c.t)) return decline(); // nodes of leaf paths, grouped values: left to saxon-js
+  const make = itemMaker(c.t);
+  const f = c.f!;
+  return (fr, r, out) => {
+    const v = f(fr, r) as Single;
+    if (v !== null) out.push(make(v));
+  };
+}
+
+/** Integer items by value, for the small numbers results repeat (counts, positions). */
+const integers: XdmItem[] = [];
+
+function itemMaker(t: Type): (v: Single) => XdmItem {
+  switch (t) {
+    case 'U':
+      return (v) => castString(v as string, 'untypedAtomic');
+    case 'S':
+      return (v) => stringValue(v as string);
+    case 'I':
+      return (v) => {
+        const n = v as number;
+        return n >= 0 && n < 4096 ? (integers[n] ??= castString(String(n), 'integer')) : castString(String(n), 'integer');
+      };
+    case 'D':
+      return (v) => castString(Number.isNaN(v) ? 'NaN' : v === Infinity ? 'INF' : v === -Infinity ? '-INF' : Object.is(v, -0) ? '-0' : String(v), 'double');
+    default:
+      return (v) => castString(v ? 'true' : 'false', 'boolean');
+  }
+}
+
+/** A plain element constructor (tuple-plan.ts): attribute values and text as XQuery 3.1 §3.9.1.1 and §3.9.1.3 make them. */
+function elementBuilder(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Compiler): (fr: Frame, r: number, base: string | null) => XdmItem {
+  const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => {
+    if (typeof p === 'string') return () => p;
+    return compiler.texts(compiler.expr(p));
+  };
+  const attributes = ret.attributes.map((a) => ({ name: a.name, parts: a.parts.map(piece) }));
+  const content = ret.content.map((c): ((fr: Frame, r: number, base: string | null) => string | XdmItem) => {
+    if (typeof c === 'string') return () => c;
+    if ('r' in c) return c.r === 'element' ? elementBuilder(c, compiler) : decline();
+    // nodes in content are copied as children (§3.9.1.3), which is left to saxon-js
+    const code = compiler.expr(c);
+    if (code.t === 'L' || code.t === 'GL') decline();
+    return compiler.texts(code);
+  });
+  return (fr, r, base) => {
+    const names: string[] = [];
+    for (const a of attributes) names.push(a.name, a.parts.map((p) => p(fr, r)).join(''));
+    return buildPlainElement(base, ret.name, names, content.map((c) => c(fr, r, base)));
+  };
+}

@@ -1,0 +1,581 @@
+/**
+ * The expressions of a leaf-tuples plan (tuple-plan.ts) compiled into functions of a row of the
+ * tuple stream (tuple-frame.ts), with the type of every value known before any row is seen,
+ * from the leaves up:
+ * - `L`: leaf nodes (a path of `$v`): their string values, which are also their atomized values,
+ *   xs:untypedAtomic (the trees are untyped); `A`: such values atomized (`data()`);
+ * - `U`: one xs:untypedAtomic or none (one leaf taken where one item is required);
+ * - `S`, `I`, `D`, `B`: one xs:string, xs:integer, xs:double, xs:boolean or none;
+ * - `N`: the for variable's element; after a group by clause, `G` before a type: per group, the
+ *   values of its tuples.
+ * Single values (`U`, `S`, `I`, `D`, `B`) are JavaScript strings, numbers and booleans, null for
+ * none; sequences (`L`, `A`, `G…`) are read item by item, never built.
+ *
+ * Each operation is compiled only for the types whose rules (XQuery 3.1 and F&O 3.1, cited where
+ * applied) it implements exactly; anything else declines the plan (`decline`), and a value that
+ * would raise an error (a cast that fails, more than one item where one is allowed, an integer
+ * beyond 2^53) declines the call while it runs: saxon-js then evaluates the FLWOR and raises it.
+ * Strings compare by codepoints (the planner plans only under the codepoint collation).
+ */
+import { compareCodepoints } from '../../functions/order-tuples';
+import type { Column } from '../leaf-columns/leaf-columns';
+import { numberValue } from '../leaf-columns/leaf-values';
+import { decline, type Frame } from './tuple-frame';
+import { FOR_SLOT, type PlanExpr } from './tuple-plan';
+
+export type Base = 'N' | 'L' | 'A' | 'U' | 'S' | 'I' | 'D' | 'B';
+export type Type = Base | `G${Base}`;
+/** A single value: a string, number or boolean, null for none. */
+export type Single = string | number | boolean | null;
+export type RowFn<T> = (fr: Frame, r: number) => T;
+/** Visits atomized items in order until `visit` answers true; answers whether it did. */
+export type Each = (fr: Frame, r: number, visit: (v: Single) => boolean) => boolean;
+
+export interface Code {
+  readonly t: Type;
+  /** Single types: the value; `N`: the element. */
+  readonly f?: RowFn<unknown>;
+  /** Sequence types: their atomized items, and how many there are. */
+  readonly each?: Each;
+  readonly count?: RowFn<number>;
+  /** `L`, `A`: the one item, null for none (more declines). */
+  readonly one?: RowFn<Single>;
+}
+
+const SINGLE = new Set<Type>(['U', 'S', 'I', 'D', 'B']);
+export const isSingle = (t: Type): boolean => SINGLE.has(t);
+export const isNumeric = (t: Type): boolean => t === 'I' || t === 'D';
+const isGrouped = (t: Type): boolean => t.startsWith('G');
+
+/** An untyped value cast to xs:double (XPath 3.1 §3.7.1, F&O §19.2); a value that is no number raises FORG0001 there. */
+export function castDouble(s: string): number {
+  const n = numberValue(s);
+  return n === undefined || Number.isNaN(n) ? decline() : n;
+}
+
+/** An integer result, declined beyond JavaScript's exact integers (xs:integer has no bound). */
+export function exact(n: number): number {
+  return Number.isSafeInteger(n) ? n : decline();
+}
+
+/** The value of a stored slot. */
+export function stored(s: number, t: Type): Code {
+  return { t, f: (fr, r) => fr.cols[s][r] };
+}
+
+/** A code of the stream before a group by clause, read per group over the group's tuples (type `G…`). */
+export function grouped(inner: Code): Code {
+  const t = `G${inner.t}` as Type;
+  if (isGrouped(inner.t)) return decline();
+  if (inner.t === 'N') return { t, count: (fr, g) => fr.start![g + 1] - fr.start![g] };
+  const each: Each = inner.each
+    ? (fr, g, visit) => {
+        for (let k = fr.start![g]; k < fr.start![g + 1]; k++) if (inner.each!(fr.pre!, fr.rows![k], visit)) return true;
+        return false;
+      }
+    : (fr, g, visit) => {
+        for (let k = fr.start![g]; k < fr.start![g + 1]; k++) {
+          const v = inner.f!(fr.pre!, fr.rows![k]) as Single;
+          if (v !== null && visit(v)) return true;
+        }
+        return false;
+      };
+  const count: RowFn<number> = inner.count
+    ? (fr, g) => {
+        let n = 0;
+        for (let k = fr.start![g]; k < fr.start![g + 1]; k++) n += inner.count!(fr.pre!, fr.rows![k]);
+        return n;
+      }
+    : (fr, g) => {
+        let n = 0;
+        for (let k = fr.start![g]; k < fr.start![g + 1]; k++) if (inner.f!(fr.pre!, fr.rows![k]) !== null) n++;
+        return n;
+      };
+  return { t, each, count };
+}
+
+/** The items of a value, visited (`Each`), for any type but `N` and `GN`. */
+function eachOf(c: Code): Each {
+  if (c.each) return c.each;
+  if (!c.f || c.t === 'N') return decline();
+  const f = c.f;
+  return (fr, r, visit) => {
+    const v = f(fr, r) as Single;
+    return v !== null && visit(v);
+  };
+}
+
+/** The type of the items of a value. */
+function itemType(t: Type): Type {
+  const base = (isGrouped(t) ? t.slice(1) : t) as Type;
+  return base === 'L' || base === 'A' ? 'U' : base;
+}
+
+/** The string of an item as it is cast to xs:string (F&O §19.1.2); a double's canonical form is left to saxon-js. */
+function stringOf(t: Type): (v: Single) => string {
+  switch (t) {
+    case 'U':
+    case 'S':
+      return (v) => v as string;
+    case 'I':
+      return (v) => String(v);
+    case 'B':
+      return (v) => (v ? 'true' : 'false');
+    default:
+      return decline();
+  }
+}
+
+export class Compiler {
+  /** Per slot, how the current stream reads it (the clauses set them in order). */
+  readonly vars: (Code | undefined)[] = [];
+  /** Whether the stream is past the group by clause. */
+  groupedStream = false;
+
+  expr(e: PlanExpr): Code {
+    switch (e.x) {
+      case 'var':
+        return this.vars[e.s] ?? decline();
+      case 'string':
+        return { t: 'S', f: () => e.v };
+      case 'integer': {
+        const v = exact(Number(e.v));
+        return { t: 'I', f: () => v };
+      }
+      case 'double': {
+        const v = Number(e.v);
+        return { t: 'D', f: () => v };
+      }
+      case 'leaf':
+        return this.leaf(e.p);
+      case 'filter': {
+        if (this.groupedStream) decline();
+        const test = this.ebv(this.expr(e.test), true);
+        const leaf = this.leaf(e.p);
+        return {
+          t: 'L',
+          each: (fr, r, visit) => test(fr, r) && leaf.each!(fr, r, visit),
+          count: (fr, r) => (test(fr, r) ? leaf.count!(fr, r) : 0),
+          one: (fr, r) => (test(fr, r) ? leaf.one!(fr, r) : null),
+        };
+      }
+      case 'call':
+        return this.call(e.f, e.a.map((a) => this.expr(a)));
+      case 'compare':
+        return ['=', '!=', '<', '<=', '>', '>='].includes(e.op) ? this.general(e.op, this.expr(e.l), this.expr(e.r)) : this.value(e.op, this.expr(e.l), this.expr(e.r));
+      case 'arith':
+        return this.arith(e.op, this.expr(e.l), this.expr(e.r));
+      case 'negate': {
+        const a = this.single(this.expr(e.a));
+        if (a.t === 'I') return { t: 'I', f: (fr, r) => {
+          const v = a.f!(fr, r) as number | null;
+          return v === null ? null : -v;
+        } };
+        const n = this.number(a);
+        return { t: 'D', f: (fr, r) => {
+          const v = n(fr, r);
+          return v === null ? null : -v;
+        } };
+      }
+      case 'and':
+      case 'or': {
+        const l = this.ebv(this.expr(e.l));
+        const r = this.ebv(this.expr(e.r));
+        return { t: 'B', f: e.x === 'and' ? (fr, row) => l(fr, row) && r(fr, row) : (fr, row) => l(fr, row) || r(fr, row) };
+      }
+      case 'concat': {
+        // XPath 3.1 §3.6: each operand atomized to at most one item, none as ""
+        const l = this.text(this.single(this.expr(e.l)));
+        const r = this.text(this.single(this.expr(e.r)));
+        return { t: 'S', f: (fr, row) => (l(fr, row) ?? '') + (r(fr, row) ?? '') };
+      }
+    }
+  }
+
+  /** `$v/path`: the leaves below the row's element, or after a group by below each of the group's elements in turn. */
+  private leaf(p: number): Code {
+    const column = (fr: Frame, r: number): Column => fr.src![r][p];
+    const leaf: Code = {
+      t: 'L',
+      each: (fr, r, visit) => {
+        const { offsets, strings } = column(fr, r);
+        const i = fr.at![r];
+        for (let j = offsets[i]; j < offsets[i + 1]; j++) if (visit(strings[j])) return true;
+        return false;
+      },
+      count: (fr, r) => {
+        const { offsets } = column(fr, r);
+        const i = fr.at![r];
+        return offsets[i + 1] - offsets[i];
+      },
+      one: (fr, r) => {
+        const { offsets, strings } = column(fr, r);
+        const i = fr.at![r];
+        const n = offsets[i + 1] - offsets[i];
+        return n === 0 ? null : n === 1 ? strings[offsets[i]] : decline();
+      },
+    };
+    if (!this.groupedStream) return leaf;
+    if (this.vars[FOR_SLOT]?.t !== 'GN') decline();
+    // a path over the group's elements gives document order: the order of the tuples when all
+    // are in one document; across documents, an order of its own (declined)
+    const g = grouped(leaf);
+    const oneDocument = (fr: Frame, r: number): void => {
+      const src = fr.pre!.src!;
+      const first = src[fr.rows![fr.start![r]]];
+      for (let k = fr.start![r] + 1; k < fr.start![r + 1]; k++) if (src[fr.rows![k]] !== first) decline();
+    };
+    return {
+      t: 'L',
+      each: (fr, r, visit) => {
+        oneDocument(fr, r);
+        return g.each!(fr, r, visit);
+      },
+      count: g.count,
+    };
+  }
+
+  /** At most one atomic item (more raises XPTY0004 where one is required): `U` for untyped values. */
+  single(c: Code): Code {
+    if (isSingle(c.t)) return c;
+    if ((c.t === 'L' || c.t === 'A') && c.one) return { t: 'U', f: c.one };
+    if (c.t === 'L' || c.t === 'A') {
+      const each = c.each!;
+      return { t: 'U', f: (fr, r) => {
+        let v: Single = null;
+        let n = 0;
+        each(fr, r, (x) => {
+          v = x;
+          return ++n > 1;
+        });
+        return n > 1 ? decline() : v;
+      } };
+    }
+    return decline();
+  }
+
+  /** A single value as xs:double (untyped cast as in arithmetic), null for none. */
+  private number(c: Code): RowFn<number | null> {
+    const f = c.f!;
+    if (c.t === 'U') return (fr, r) => {
+      const v = f(fr, r) as string | null;
+      return v === null ? null : castDouble(v);
+    };
+    if (isNumeric(c.t)) return f as RowFn<number | null>;
+    return decline();
+  }
+
+  /** The string of a single value, null for none. */
+  private text(c: Code): RowFn<string | null> {
+    const f = c.f!;
+    const s = stringOf(c.t);
+    return (fr, r) => {
+      const v = f(fr, r) as Single;
+      return v === null ? null : s(v);
+    };
+  }
+
+  /**
+   * The effective boolean value (F&O §7.3.1). `predicate`: in a predicate, where a number would
+   * select by position, which is left to saxon-js.
+   */
+  ebv(c: Code, predicate = false): RowFn<boolean> {
+    const f = c.f;
+    switch (c.t) {
+      case 'B':
+        return (fr, r) => f!(fr, r) === true;
+      case 'L':
+        return (fr, r) => c.count!(fr, r) > 0; // nodes
+      case 'A': {
+        const one = this.single(c).f!;
+        return (fr, r) => ((one(fr, r) as string | null) ?? '') !== ''; // more than one: FORG0006
+      }
+      case 'U':
+      case 'S':
+        return (fr, r) => ((f!(fr, r) as string | null) ?? '') !== '';
+      case 'I':
+      case 'D':
+        if (predicate) return decline();
+        return (fr, r) => {
+          const v = f!(fr, r) as number | null;
+          return v !== null && v !== 0 && !Number.isNaN(v);
+        };
+      case 'N':
+        return () => true;
+      default:
+        return decline();
+    }
+  }
+
+  /**
+   * A general comparison (XPath 3.1 §3.7.2): true when some pair of atomized items compares
+   * true, an untyped item cast to the other's type: to xs:double against a number, compared as
+   * a string against a string or another untyped item. Every cast is made before any pair is
+   * compared, so a cast that fails declines whatever the pairs before it gave.
+   */
+  private general(op: string, left: Code, right: Code): Code {
+    const [lt, rt] = [itemType(left.t), itemType(right.t)];
+    if (left.t === 'N' || right.t === 'N' || left.t === 'GN' || right.t === 'GN') decline();
+    const strings = (lt === 'U' || lt === 'S') && (rt === 'U' || rt === 'S');
+    const numbers = (isNumeric(lt) || lt === 'U') && (isNumeric(rt) || rt === 'U') && (isNumeric(lt) || isNumeric(rt));
+    if (!strings && !numbers && !(lt === 'B' && rt === 'B')) decline();
+    const test = comparison(op, strings);
+    const le = eachOf(left);
+    const re = eachOf(right);
+    const check = (each: Each, t: Type): RowFn<void> | undefined =>
+      numbers && t === 'U' ? (fr, r) => void each(fr, r, (v) => (castDouble(v as string), false)) : undefined;
+    const lcheck = check(le, lt);
+    const rcheck = check(re, rt);
+    const lconv = numbers && lt === 'U' ? (v: Single) => castDouble(v as string) : (v: Single) => v;
+    const rconv = numbers && rt === 'U' ? (v: Single) => castDouble(v as string) : (v: Single) => v;
+    return {
+      t: 'B',
+      f: (fr, r) => {
+        lcheck?.(fr, r);
+        rcheck?.(fr, r);
+        return le(fr, r, (a) => {
+          const x = lconv(a);
+          return re(fr, r, (b) => test(x, rconv(b)));
+        });
+      },
+    };
+  }
+
+  /** A value comparison (XPath 3.1 §3.7.1): one item each (none: none), untyped as xs:string. */
+  private value(op: string, left: Code, right: Code): Code {
+    const l = this.single(left);
+    const r = this.single(right);
+    const kind = (t: Type): string => (t === 'U' || t === 'S' ? 'S' : isNumeric(t) ? 'D' : t);
+    if (kind(l.t) !== kind(r.t) || !['S', 'D', 'B'].includes(kind(l.t))) decline();
+    const test = comparison(({ eq: '=', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=' } as Record<string, string>)[op] ?? decline(), kind(l.t) === 'S');
+    return {
+      t: 'B',
+      f: (fr, row) => {
+        const a = l.f!(fr, row) as Single;
+        const b = r.f!(fr, row) as Single;
+        return a === null || b === null ? null : test(a, b);
+      },
+    };
+  }
+
+  /**
+   * Arithmetic (XPath 3.1 §3.5): one item each (none: none), untyped cast to xs:double;
+   * integers stay integers except for `div` (an xs:decimal, left to saxon-js).
+   */
+  private arith(op: string, left: Code, right: Code): Code {
+    const l = this.single(left);
+    const r = this.single(right);
+    if (l.t === 'I' && r.t === 'I') {
+      if (op === 'div') decline();
+      const calc = integerOp(op);
+      return { t: 'I', f: (fr, row) => {
+        const a = l.f!(fr, row) as number | null;
+        const b = a === null ? null : (r.f!(fr, row) as number | null);
+        return a === null || b === null ? null : calc(a, b);
+      } };
+    }
+    if (op === 'idiv') decline();
+    const a = this.number(l);
+    const b = this.number(r);
+    const calc = doubleOp(op);
+    return { t: 'D', f: (fr, row) => {
+      const x = a(fr, row);
+      const y = x === null ? null : b(fr, row);
+      return x === null || y === null ? null : calc(x, y);
+    } };
+  }
+
+  /** A call of a function of the fn namespace (F&O 3.1), by local name. */
+  private call(name: string, args: Code[]): Code {
+    if (name === 'string-join' || name === 'concat') return this.join(name, args);
+    if (args.length !== 1) decline();
+    const [a] = args;
+    switch (name) {
+      case 'string': {
+        const s = this.text(this.single(a));
+        return { t: 'S', f: (fr, r) => s(fr, r) ?? '' };
+      }
+      case 'number': {
+        // F&O §4.5.1: the value cast to xs:double, NaN for none or for no number
+        const one = this.single(a);
+        const f = one.f!;
+        if (one.t === 'B') return { t: 'D', f: (fr, r) => (f(fr, r) === null ? NaN : f(fr, r) ? 1 : 0) };
+        if (isNumeric(one.t)) return { t: 'D', f: (fr, r) => f(fr, r) ?? NaN };
+        return { t: 'D', f: (fr, r) => {
+          const s = f(fr, r) as string | null;
+          return s === null ? NaN : numberValue(s) ?? decline();
+        } };
+      }
+      case 'data':
+        if (a.t === 'L') return { ...a, t: 'A' };
+        if (a.t === 'N' || isGrouped(a.t)) decline();
+        return a;
+      case 'count':
+        return { t: 'I', f: this.counter(a) };
+      case 'exists':
+      case 'empty': {
+        const n = this.counter(a);
+        return { t: 'B', f: name === 'exists' ? (fr, r) => n(fr, r) > 0 : (fr, r) => n(fr, r) === 0 };
+      }
+      case 'not':
+      case 'boolean': {
+        const b = this.ebv(a);
+        return { t: 'B', f: name === 'not' ? (fr, r) => !b(fr, r) : b };
+      }
+      case 'sum':
+      case 'avg':
+      case 'min':
+      case 'max':
+        return aggregate(name, a);
+      default:
+        return decline();
+    }
+  }
+
+  /**
+   * fn:string-join (F&O §5.4.2: the atomized items' strings joined by the separator, "" without
+   * one) and fn:concat (§5.4.1: two or more arguments, each atomized to at most one item, none
+   * as "").
+   */
+  private join(name: string, args: Code[]): Code {
+    if (name === 'string-join') {
+      if (args.length < 1 || args.length > 2) decline();
+      const [items, separator] = args;
+      const sep = separator ? this.single(separator) : undefined;
+      if (sep && sep.t !== 'S' && sep.t !== 'U') decline();
+      const strings = this.strings(items);
+      return { t: 'S', f: (fr, r) => strings(fr, r, sep ? ((sep.f!(fr, r) as string | null) ?? '') : '') };
+    }
+    if (args.length < 2) decline();
+    const parts = args.map((a) => this.text(this.single(a)));
+    return { t: 'S', f: (fr, r) => {
+      let out = '';
+      for (const p of parts) out += p(fr, r) ?? '';
+      return out;
+    } };
+  }
+
+  /** fn:count of a value. */
+  private counter(c: Code): RowFn<number> {
+    if (c.count) return c.count;
+    if (c.t === 'N') return () => 1;
+    const f = c.f!;
+    return (fr, r) => (f(fr, r) === null ? 0 : 1);
+  }
+
+  /** The text a value makes: its atomized items' strings joined by spaces (XQuery 3.1 §3.9.1.1, §3.9.1.3 1.e). */
+  texts(c: Code): RowFn<string> {
+    const strings = this.strings(c);
+    return (fr, r) => strings(fr, r, ' ');
+  }
+
+  /** The strings of a value's atomized items, joined by a separator. */
+  private strings(c: Code): (fr: Frame, r: number, separator: string) => string {
+    if (c.t === 'N' || c.t === 'GN') decline();
+    const s = stringOf(itemType(c.t));
+    if (!c.each) {
+      const f = c.f!;
+      return (fr, r) => {
+        const v = f(fr, r) as Single;
+        return v === null ? '' : s(v);
+      };
+    }
+    const each = c.each;
+    return (fr, r, separator) => {
+      let text = '';
+      let first = true;
+      each(fr, r, (v) => {
+        text += first ? s(v) : separator + s(v);
+        first = false;
+        return false;
+      });
+      return text;
+    };
+  }
+}
+
+function comparison(op: string, strings: boolean): (a: Single, b: Single) => boolean {
+  const order = strings
+    ? (a: Single, b: Single) => compareCodepoints(a as string, b as string)
+    : (a: Single, b: Single) => ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : (a as number) === (b as number) ? 0 : NaN);
+  switch (op) {
+    case '=':
+      return (a, b) => a === b;
+    case '!=':
+      return (a, b) => a !== b;
+    case '<':
+      return (a, b) => order(a, b) < 0;
+    case '<=':
+      return (a, b) => order(a, b) <= 0;
+    case '>':
+      return (a, b) => order(a, b) > 0;
+    default:
+      return (a, b) => order(a, b) >= 0;
+  }
+}
+
+function integerOp(op: string): (a: number, b: number) => number {
+  switch (op) {
+    case '+':
+      return (a, b) => exact(a + b);
+    case '-':
+      return (a, b) => exact(a - b);
+    case '*':
+      return (a, b) => exact(a * b);
+    case 'mod':
+      // the sign of the dividend, as JavaScript's %; by zero FOAR0001
+      return (a, b) => (b === 0 ? decline() : a % b === 0 ? 0 : a % b);
+    default:
+      return (a, b) => (b === 0 ? decline() : exact(Math.trunc(a / b)));
+  }
+}
+
+function doubleOp(op: string): (a: number, b: number) => number {
+  switch (op) {
+    case '+':
+      return (a, b) => a + b;
+    case '-':
+      return (a, b) => a - b;
+    case '*':
+      return (a, b) => a * b;
+    case 'div':
+      return (a, b) => a / b;
+    default:
+      return (a, b) => a % b; // IEEE remainder with the dividend's sign (F&O §4.2.6)
+  }
+}
+
+/**
+ * fn:sum, avg, min and max (F&O §14.4) of untyped values, each cast to xs:double, of doubles,
+ * or of integers: the sum of none is 0, the others of none none; a NaN makes min and max NaN.
+ */
+function aggregate(name: string, c: Code): Code {
+  const item = itemType(c.t);
+  if (!c.each || (item !== 'U' && !isNumeric(item))) return decline();
+  const integers = item === 'I';
+  if (integers && name === 'avg') decline(); // an xs:decimal
+  const each = c.each;
+  const value = item === 'U' ? (v: Single) => castDouble(v as string) : (v: Single) => v as number;
+  const t: Type = integers ? 'I' : 'D';
+  return {
+    t,
+    f: (fr, r) => {
+      let n = 0;
+      let acc = name === 'sum' || name === 'avg' ? 0 : NaN;
+      let nan = false;
+      each(fr, r, (v) => {
+        const x = value(v);
+        if (Number.isNaN(x)) nan = true;
+        if (name === 'sum' || name === 'avg') acc += x;
+        else if (n === 0 || (name === 'max' ? x > acc : x < acc)) acc = x;
+        n++;
+        return false;
+      });
+      // the sum of no items is the xs:integer 0, not a double: left to saxon-js
+      if (name === 'sum') return integers ? exact(acc) : n === 0 ? decline() : acc;
+      if (n === 0) return null;
+      if (name === 'avg') return acc / n;
+      return nan ? NaN : acc;
+    },
+  };
+}
