@@ -32,7 +32,13 @@ class Column {
 
 const WHITESPACE = /^[ \t\n\r]*$/;
 
-class TreeBuilder implements XmlSink {
+/**
+ * Writes rows as it is told of elements, text, comments and PIs. A document's rows are all below
+ * its row 0; a forest's (`forest`) top-level elements have no parent (parentless trees, as
+ * constructed elements are) and its row 0 is a document node with no children, their
+ * `ownerDocument`.
+ */
+export class TreeBuilder implements XmlSink {
   private readonly kind: Column;
   private readonly parent: Column;
   private readonly end: Column;
@@ -53,7 +59,10 @@ class TreeBuilder implements XmlSink {
   private readonly added: number[] = [];
   private text = '';
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    private readonly forest = false,
+  ) {
     this.kind = new Column(capacity);
     this.parent = new Column(capacity);
     this.end = new Column(capacity);
@@ -93,6 +102,11 @@ class TreeBuilder implements XmlSink {
     this.text += s;
   }
 
+  /** The number of rows so far: the row the next node gets. */
+  get rows(): number {
+    return this.kind.length + (this.text === '' ? 0 : 1);
+  }
+
   comment(s: string): void {
     this.flush();
     this.leaf(NodeKind.comment, -1, this.stringId(s));
@@ -105,7 +119,7 @@ class TreeBuilder implements XmlSink {
 
   finish(): CompactTree {
     this.flush();
-    this.end.data[0] = this.kind.length;
+    this.end.data[0] = this.forest ? 1 : this.kind.length;
     this.attrStart.push(this.attrName.length);
     return {
       size: this.kind.length,
@@ -136,7 +150,7 @@ class TreeBuilder implements XmlSink {
 
   private row(kind: number, name: number, value: number): number {
     const pre = this.kind.push(kind);
-    this.parent.push(pre === 0 ? -1 : this.open[this.open.length - 1]);
+    this.parent.push(pre === 0 || (this.forest && this.open.length === 1) ? -1 : this.open[this.open.length - 1]);
     this.end.push(0);
     this.name.push(name);
     this.value.push(value);

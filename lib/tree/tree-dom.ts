@@ -70,7 +70,8 @@ export class TreeView {
       const previous = new Int32Array(size).fill(-1);
       for (let i = 1; i < size; i++) {
         const next = end[i];
-        if (next < size && parent[next] === parent[i]) previous[next] = i;
+        // the top-level elements of a forest (build-tree.ts) have no parent, and no siblings
+        if (next < size && parent[i] >= 0 && parent[next] === parent[i]) previous[next] = i;
       }
       this.previous = previous;
     }
@@ -201,7 +202,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
   const documentProps: PropertyDescriptorMap = {
     documentElement: getter(function () {
       const { kind, end } = this.v.tree;
-      for (let c = 1; c < this.v.tree.size; c = end[c]) if (kind[c] === NodeKind.element) return this.v.node(c);
+      for (let c = 1; c < end[0]; c = end[c]) if (kind[c] === NodeKind.element) return this.v.node(c);
       return null;
     }),
     doctype: value(null),

@@ -64,24 +64,18 @@ function nodeOf(item: XdmItem): DomNode {
   return item as unknown as DomNode;
 }
 
-/**
- * A new parentless element named `name` (an NCName in no namespace) of base URI `base`, with the
- * attributes `attributes` (names and values alternating) and the content `content`: pieces of
- * text, concatenated as they are, and parentless elements built here, adopted as children (see
- * the head of this file). engine:leaf-tuples builds its elements with it too.
- */
-export function buildPlainElement(base: string | null, name: string, attributes: readonly string[], content: Iterable<string | XdmItem>): XdmNode {
+function plainElement([base, name, attributes, content]: XdmValue[]): XdmValue {
   const doc = constructionDocument();
-  const el = doc.createElementNS('', name);
-  if (base !== null) el._saxonBaseUri = base;
+  const el = doc.createElementNS('', String(name[0]));
+  if (base.length > 0) el._saxonBaseUri = String(base[0]);
   for (let i = 0; i + 1 < attributes.length; i += 2) {
-    const attr = doc.createAttributeNS('', attributes[i]);
-    attr.value = attr.nodeValue = attributes[i + 1];
+    const attr = doc.createAttributeNS('', String(attributes[i]));
+    attr.value = attr.nodeValue = String(attributes[i + 1]);
     el.setAttributeNode(attr);
   }
   let text = '';
   for (const item of content) {
-    if (typeof item === 'string' || !isNode(item)) {
+    if (!isNode(item)) {
       text += String(item);
       continue;
     }
@@ -92,11 +86,7 @@ export function buildPlainElement(base: string | null, name: string, attributes:
     el.appendChild(node);
   }
   if (text !== '') el.appendChild(doc.createTextNode(text));
-  return el as unknown as XdmNode;
-}
-
-function plainElement([base, name, attributes, content]: XdmValue[]): XdmValue {
-  return [buildPlainElement(base.length > 0 ? String(base[0]) : null, String(name[0]), attributes.map(String), content)];
+  return [el as unknown as XdmNode];
 }
 
 /** Registers engine:plain-element with saxon-js (the list in extension-functions.ts, in query workers). */

@@ -15,6 +15,8 @@
  * saxon-js: for any tree holding one, or any other node, `plainMarkup` answers undefined.
  */
 import { NodeKind, type XdmNode } from '../../saxon';
+import { firstChild, nextSibling, type CompactTree } from '../../tree/compact-tree';
+import { treeNode } from '../../tree/tree-dom';
 
 interface DomAttr {
   readonly name: string;
@@ -88,13 +90,44 @@ function write(el: DomNode, out: string[], depth: number): void {
   out.push('</', name, '>');
 }
 
+/** `write` for an element of a compact tree, from its rows. */
+function writeRows(tree: CompactTree, pre: number, out: string[], depth: number): void {
+  const n = tree.names[tree.name[pre]];
+  if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
+  const name = plainName(n.qname);
+  out.push('<', name);
+  for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
+    const a = tree.names[tree.attrName[i]];
+    if (a.uri !== '') throw NOT_PLAIN;
+    out.push(' ', plainName(a.qname), '="', checked(tree.strings[tree.attrValue[i]]).replace(ATTRIBUTE, reference), '"');
+  }
+  const first = firstChild(tree, pre);
+  if (first < 0) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
+  for (let c = first; c >= 0; c = nextSibling(tree, c)) {
+    const kind = tree.kind[c];
+    const text = kind === NodeKind.text ? tree.strings[tree.value[c]] : '';
+    if (kind === NodeKind.element) writeRows(tree, c, out, depth + 1);
+    else if (text) out.push(checked(text).replace(TEXT, reference));
+    else throw NOT_PLAIN;
+  }
+  out.push('</', name, '>');
+}
+
 /** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */
 export function plainMarkup(node: XdmNode): string | undefined {
   const n = node as unknown as DomNode;
-  if (n.nodeType !== NodeKind.element || n.parentNode !== null) return undefined;
+  // a parentless element of a compact tree (tree/element-forest.ts) is read from its rows
+  const row = treeNode(node);
+  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || row.v.tree.parent[row.p] >= 0)) return undefined;
+  if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return undefined;
   const out: string[] = [];
   try {
-    write(n, out, 0);
+    if (row !== undefined) writeRows(row.v.tree, row.p, out, 0);
+    else write(n, out, 0);
   } catch (e) {
     if (e === NOT_PLAIN) return undefined;
     throw e;

@@ -120,6 +120,26 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     if (expected) expect(got).toBe(expected);
   });
 
+  it('constructs elements that behave as constructed elements do', async () => {
+    const rs = 'let $r := (for $i in //item#P where $i/@id < 4 return <r a="{$i/@id}">{string($i/k)}<s>{count($i/v)}</s></r>) return ';
+    for (const tail of [
+      '$r',
+      'count($r/..), count($r[1]/following-sibling::node()), count($r[2]/preceding-sibling::node())',
+      'root($r[2]) is $r[2], $r[1] is $r[1], $r[1] is $r[2], $r[1] << $r[2], $r[3] >> $r[1]',
+      'base-uri($r[1]) = static-base-uri(), $r[1]/s/base-uri() = static-base-uri()',
+      '<w>{$r[1], $r[2]/s}</w>, <w>{$r[3]/@a, string($r[3])}</w>',
+      'element w { $r }, document { $r[2] }/r/s',
+      'path($r[1]), path($r[1]/s), name($r[2]/@a/..), $r/s/text(), data($r[2])',
+      'copy $c := $r[1] modify replace value of node $c/@a with "z" return ($c, $r[1])',
+      'for $x in $r order by $x/@a descending return $x/s',
+      'serialize($r[2]), deep-equal($r[1], <r a="1">x<s>1</s></r>)',
+      '$r/(r | s), $r//s, $r/descendant-or-self::*/name()',
+    ]) {
+      await agree(`${rs}(${tail})`);
+    }
+    expect(direct('for $i in //item#P return <r a="{$i/@id}">{string($i/k)}<s>{count($i/v)}</s></r>')).toBeDefined();
+  });
+
   it('reads the elements of several documents, and declines for elements outside a document', async () => {
     const context: QueryContext = { kind: 'documents', xml: ['<r><item c="a" id="1"/><item c="b" id="2"/></r>', '<r><item c="b" id="3"/><item id="4"/></r>'] };
     expect(await agree('for $i in //item#P group by $c := $i/@c order by $c descending return $c || count($i) || sum($i/@id)', context)).toBe('ok "b25"\n"a11"\n"14"');

@@ -18,12 +18,12 @@
  * Registered by `registerLeafTupleFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { arrayValue, castString, registerFunctions, stringValue, type XdmItem, type XdmValue } from '../../../saxon';
+import { arrayValue, castString, registerFunctions, stringValue, type XdmValue } from '../../../saxon';
 import type { Column, LeafStep } from '../leaf-columns/leaf-columns';
 import { Locator, parsePaths } from '../leaf-columns/element-locator';
 import { Decline, Frame } from './tuple-frame';
 import { Compiler } from './tuple-expressions';
-import { compileClause, compileReturn, type Emit, type Step } from './tuple-clauses';
+import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
 import { FOR_SLOT, type TuplePlan } from './tuple-plan';
 
 /** The local name of the function in ENGINE_NS. */
@@ -83,9 +83,9 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null): 
   try {
     let fr = new Frame(n, [nodes.slice()], at, src);
     for (const step of program.steps) fr = step(fr);
-    const out: XdmItem[] = [];
-    for (let r = 0; r < fr.n; r++) program.emit(fr, r, out, base);
-    return out;
+    const out = new Output();
+    for (let r = 0; r < fr.n; r++) program.emit(fr, r, out);
+    return out.finish(base);
   } catch (e) {
     if (e instanceof Decline) return undefined;
     throw e;

@@ -6,7 +6,8 @@
  */
 import { castString, stringValue, type XdmItem } from '../../../saxon';
 import { EMPTY, NAN, VALUE, sortColumn, sortedPositions } from '../../functions/order-tuples';
-import { buildPlainElement } from '../../functions/plain-elements';
+import { ElementForest } from '../../../tree/element-forest';
+import type { Pair } from '../../../convert/writer';
 import { decline, Frame, groupRows } from './tuple-frame';
 import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type Single, type Type } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
@@ -14,8 +15,28 @@ import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
 /** One clause as an operation on the stream. */
 export type Step = (fr: Frame) => Frame;
 
+/**
+ * The result being made: its items in order, the elements among them made in one forest
+ * (tree/element-forest.ts) and standing for the index of their tree until `finish`.
+ */
+export class Output {
+  readonly items: (XdmItem | number)[] = [];
+  private forest: ElementForest | undefined;
+
+  get elements(): ElementForest {
+    return (this.forest ??= new ElementForest());
+  }
+
+  /** The items, elements of base URI `base`. */
+  finish(base: string | null): XdmItem[] {
+    if (!this.forest) return this.items as XdmItem[];
+    const nodes = this.forest.finish(base);
+    return this.items.map((item) => (typeof item === 'number' ? nodes[item] : item));
+  }
+}
+
 /** What the return clause puts in the result for row `r`. */
-export type Emit = (fr: Frame, r: number, out: XdmItem[], base: string | null) => void;
+export type Emit = (fr: Frame, r: number, out: Output) => void;
 
 /** Stores the values of a single-valued code, one per row. */
 function column(code: Code, fr: Frame): unknown[] {
@@ -121,29 +142,29 @@ function groupStep(specs: readonly { s: number; e: PlanExpr }[], keep: readonly 
 export function compileReturn(ret: PlanReturn, compiler: Compiler): Emit {
   if (ret.r === 'sequence') {
     const items = ret.items.map((item) => compileReturn(item, compiler));
-    return (fr, r, out, base) => {
-      for (const item of items) item(fr, r, out, base);
+    return (fr, r, out) => {
+      for (const item of items) item(fr, r, out);
     };
   }
   if (ret.r === 'element') {
-    const build = elementBuilder(ret, compiler);
-    return (fr, r, out, base) => out.push(build(fr, r, base));
+    const write = elementWriter(ret, compiler);
+    return (fr, r, out) => void out.items.push(write(fr, r, out.elements));
   }
   const c = compiler.expr(ret.e);
   if (c.t === 'N') {
     const f = c.f!;
-    return (fr, r, out) => out.push(f(fr, r) as XdmItem);
+    return (fr, r, out) => void out.items.push(f(fr, r) as XdmItem);
   }
   if (c.t === 'A') {
     const each = c.each!;
-    return (fr, r, out) => void each(fr, r, (v) => (out.push(castString(v as string, 'untypedAtomic')), false));
+    return (fr, r, out) => void each(fr, r, (v) => (out.items.push(castString(v as string, 'untypedAtomic')), false));
   }
   if (!isSingle(c.t)) return decline(); // nodes of leaf paths, grouped values: left to saxon-js
   const make = itemMaker(c.t);
   const f = c.f!;
   return (fr, r, out) => {
     const v = f(fr, r) as Single;
-    if (v !== null) out.push(make(v));
+    if (v !== null) out.items.push(make(v));
   };
 }
 
@@ -168,24 +189,32 @@ function itemMaker(t: Type): (v: Single) => XdmItem {
   }
 }
 
-/** A plain element constructor (tuple-plan.ts): attribute values and text as XQuery 3.1 §3.9.1.1 and §3.9.1.3 make them. */
-function elementBuilder(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Compiler): (fr: Frame, r: number, base: string | null) => XdmItem {
-  const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => {
-    if (typeof p === 'string') return () => p;
-    return compiler.texts(compiler.expr(p));
-  };
+/**
+ * A plain element constructor (tuple-plan.ts), written into the forest: attribute values and
+ * text as XQuery 3.1 §3.9.1.1 and §3.9.1.3 make them. Answers the element's index among the
+ * forest's trees (-1 for a nested one).
+ */
+function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Compiler): (fr: Frame, r: number, forest: ElementForest) => number {
+  const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => (typeof p === 'string' ? () => p : compiler.texts(compiler.expr(p)));
   const attributes = ret.attributes.map((a) => ({ name: a.name, parts: a.parts.map(piece) }));
-  const content = ret.content.map((c): ((fr: Frame, r: number, base: string | null) => string | XdmItem) => {
-    if (typeof c === 'string') return () => c;
-    if ('r' in c) return c.r === 'element' ? elementBuilder(c, compiler) : decline();
+  const content = ret.content.map((c): ((fr: Frame, r: number, forest: ElementForest) => void) => {
+    if (typeof c === 'string') return (_fr, _r, forest) => forest.text(c);
+    if ('r' in c) {
+      if (c.r !== 'element') return decline();
+      const nested = elementWriter(c, compiler);
+      return (fr, r, forest) => void nested(fr, r, forest);
+    }
     // nodes in content are copied as children (§3.9.1.3), which is left to saxon-js
     const code = compiler.expr(c);
     if (code.t === 'L' || code.t === 'GL') decline();
-    return compiler.texts(code);
+    const text = compiler.texts(code);
+    return (fr, r, forest) => forest.text(text(fr, r));
   });
-  return (fr, r, base) => {
-    const names: string[] = [];
-    for (const a of attributes) names.push(a.name, a.parts.map((p) => p(fr, r)).join(''));
-    return buildPlainElement(base, ret.name, names, content.map((c) => c(fr, r, base)));
+  return (fr, r, forest) => {
+    const pairs: Pair[] = attributes.map((a) => [a.name, a.parts.length === 1 ? a.parts[0](fr, r) : a.parts.map((p) => p(fr, r)).join('')]);
+    const index = forest.start(ret.name, pairs);
+    for (const c of content) c(fr, r, forest);
+    forest.end();
+    return index;
   };
 }
