@@ -13,7 +13,7 @@
  *   leaves of `$v` are then concatenated in document order, as a path over the group's elements
  *   gives them), its specs without type or collation, each name once;
  * - order specs without collation; the default collation is the codepoint collation;
- * - every expression is made of variables bound in the FLWOR, leaf paths of `$v`
+ * - every expression is made of variables (bound in the FLWOR or outside it), leaf paths of `$v`
  *   (`$v/a/b`, `$v/@c`, `$v/a/text()`, flwor-group-leaves.ts `leafSteps`), such paths after
  *   predicates on `$v` (`$v[price > 5]/name`, relative leaf paths inside), string, integer and
  *   double literals, calls of functions of the fn namespace, general and value comparisons,
@@ -37,11 +37,22 @@ import { FOR_SLOT, type PlanClause, type PlanExpr, type PlanReturn, type TuplePl
 const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
+/**
+ * Whether an expression's value is leaf nodes, which a return clause or element content would
+ * return or copy as nodes: evaluated as written (the worker would decline them anyway).
+ */
+function leafNodes(e: PlanExpr): boolean {
+  return e.x === 'leaf' || e.x === 'filter';
+}
+
 /** The state of one plan being made: the variables in scope and the leaf paths met. */
 class Planner {
   private readonly names = new Map<string, number>();
   private readonly paths: string[][] = [];
   private readonly pathIndex = new Map<string, number>();
+  /** The variables bound outside the FLWOR that it reads, by expanded name: their index and a reference. */
+  private readonly outerIndex = new Map<string, number>();
+  readonly outer: VarRef[] = [];
   private slots = 1;
 
   constructor(
@@ -82,7 +93,7 @@ class Planner {
     switch (expr.kind) {
       case 'VarRef': {
         const s = this.slotOf(expr.name, expr.start);
-        return s === undefined ? undefined : { x: 'var', s };
+        return s === undefined ? this.outerOf(expr) : { x: 'var', s };
       }
       case 'StringLiteral':
         return { x: 'string', v: expr.value };
@@ -133,6 +144,23 @@ class Planner {
       default:
         return undefined;
     }
+  }
+
+  /** A variable bound outside the FLWOR, passed to the call as one of its outer values. */
+  private outerOf(ref: VarRef): PlanExpr | undefined {
+    const key = expanded(ref.name, ref.start, this.scope);
+    if (key === undefined) return undefined;
+    try {
+      this.scope.lookupVariable(ref.name, ref.start);
+    } catch {
+      return undefined; // XPST0008, raised by the translation as written
+    }
+    let i = this.outerIndex.get(key);
+    if (i === undefined) {
+      i = this.outer.push(ref) - 1;
+      this.outerIndex.set(key, i);
+    }
+    return { x: 'outer', i };
   }
 
   private binary(left: Expr, right: Expr, context: boolean, make: (l: PlanExpr, r: PlanExpr) => PlanExpr): PlanExpr | undefined {
@@ -194,7 +222,7 @@ class Planner {
       return { r: 'sequence', items };
     }
     const e = this.expr(expr);
-    return e && { r: 'value', e };
+    return e && !leafNodes(e) ? { r: 'value', e } : undefined;
   }
 
   private element(e: DirElemConstructor): PlanReturn | undefined {
@@ -221,7 +249,7 @@ class Planner {
       } else if (run.item.kind === 'EnclosedExpr') {
         if (!run.item.expr) continue;
         const p = this.expr(run.item.expr as Expr);
-        if (!p) return undefined;
+        if (!p || leafNodes(p)) return undefined;
         content.push(p);
       } else return undefined;
     }
@@ -229,8 +257,11 @@ class Planner {
   }
 }
 
-/** The plan of `expr` when it has the shape above. */
-export function leafTuplePlan(expr: FLWORExpr, scope: Scope): TuplePlan | undefined {
+/**
+ * The plan of `expr` when it has the shape above, and the variables bound outside it that it
+ * reads, whose values the call passes (the plan's `outer` expressions index them).
+ */
+export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: TuplePlan; readonly outer: readonly VarRef[] } | undefined {
   const collation = scope.ctx.defaultCollation;
   if (collation !== null && collation !== COLLATIONS.codepoint) return undefined;
   const [first, ...rest] = expr.clauses;
@@ -282,7 +313,7 @@ export function leafTuplePlan(expr: FLWORExpr, scope: Scope): TuplePlan | undefi
     }
   }
   const ret = planner.ret(expr.return);
-  return ret && planner.plan(clauses, ret);
+  return ret && { plan: planner.plan(clauses, ret), outer: planner.outer };
 }
 
 function orderClause(clause: OrderByClause, planner: Planner, scope: Scope): PlanClause | undefined {

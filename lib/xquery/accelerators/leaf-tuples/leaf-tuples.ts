@@ -4,11 +4,13 @@
  * namespace:
  *
  *   Q{urn:xmldb-rest:engine}leaf-tuples($nodes as item()*, $plan as xs:string,
- *       $base as xs:string?) as array(*)?
+ *       $base as xs:string?, $outer as array(*)) as array(*)?
  *
  * `$nodes` are the values of the for variable in order, `$plan` the rest of the FLWOR as JSON
  * (tuple-plan.ts, made by flwor-leaf-tuples.ts), `$base` the static base URI, the base URI of the
- * elements the return clause constructs. The answer is one array whose one member is the FLWOR's
+ * elements the return clause constructs, `$outer` the values of the variables bound outside the
+ * FLWOR that it reads (each must be one atomic value of a type tuple-expressions.ts knows, or the
+ * function declines). The answer is one array whose one member is the FLWOR's
  * value, or the empty sequence when this function cannot give it exactly; the caller then
  * evaluates the FLWOR as translated otherwise, which also raises the errors.
  *
@@ -18,11 +20,11 @@
  * Registered by `registerLeafTupleFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { arrayValue, castString, registerFunctions, stringValue, type XdmValue } from '../../../saxon';
+import { TypeCode, arrayValue, castString, isAtomic, registerFunctions, stringValue, type XdmArray, type XdmValue } from '../../../saxon';
 import type { Column, LeafStep } from '../leaf-columns/leaf-columns';
 import { Locator, parsePaths } from '../leaf-columns/element-locator';
 import { Decline, Frame } from './tuple-frame';
-import { Compiler } from './tuple-expressions';
+import { Compiler, type Single, type Type } from './tuple-expressions';
 import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
 import { FOR_SLOT, type TuplePlan } from './tuple-plan';
 
@@ -36,52 +38,101 @@ interface Program {
   readonly emit: Emit;
 }
 
-function compileProgram(plan: TuplePlan): Program | null {
+/**
+ * A value bound outside the FLWOR as a single value of tuple-expressions.ts, with its type:
+ * one item of exactly xs:string, xs:untypedAtomic, xs:integer, xs:double or xs:boolean (other
+ * types, derived ones included, keep rules of their own); undefined for anything else.
+ */
+function outerValue(value: XdmValue): { readonly t: Type; readonly v: Single } | undefined {
+  if (value.length !== 1 || !isAtomic(value[0])) return undefined;
+  const item = value[0];
+  const text = String(item);
+  switch (item.code) {
+    case TypeCode.string:
+      return { t: 'S', v: text };
+    case TypeCode.untypedAtomic:
+      return { t: 'U', v: text };
+    case 'ADI': {
+      const n = Number(text);
+      return Number.isSafeInteger(n) ? { t: 'I', v: n } : undefined;
+    }
+    case TypeCode.double:
+      return typeof item.value === 'number' ? { t: 'D', v: item.value } : undefined;
+    case TypeCode.boolean:
+      return { t: 'B', v: text === 'true' };
+    default:
+      return undefined;
+  }
+}
+
+function compileProgram(plan: TuplePlan, outer: readonly Type[]): Program | null {
   const paths = parsePaths(
     plan.paths.flat().map((s) => stringValue(s)),
     plan.paths.map((p) => castString(String(p.length), 'integer')),
   );
   if (!paths) return null;
-  const compiler = new Compiler();
+  const compiler = new Compiler(outer);
   compiler.vars[FOR_SLOT] = { t: 'N', f: (fr, r) => fr.cols[FOR_SLOT][r] };
   const steps = plan.clauses.map((clause) => compileClause(clause, compiler));
   return { paths, steps, emit: compileReturn(plan.ret, compiler) };
 }
 
-/** Compiled plans by text; null for a plan this function declines. Bounded: queries come and go. */
+/** Compiled plans by text and outer types; null for a plan this function declines. Bounded: queries come and go. */
 const programs = new Map<string, Program | null>();
 const PROGRAMS = 256;
 
-function programOf(text: string): Program | null {
-  let program = programs.get(text);
+function programOf(text: string, outer: readonly Type[]): Program | null {
+  const key = `${outer.join('')} ${text}`;
+  let program = programs.get(key);
   if (program !== undefined) return program;
   try {
-    program = compileProgram(JSON.parse(text) as TuplePlan);
+    program = compileProgram(JSON.parse(text) as TuplePlan, outer);
   } catch (e) {
     if (!(e instanceof Decline)) throw e;
     program = null;
   }
   if (programs.size >= PROGRAMS) programs.clear();
-  programs.set(text, program);
+  programs.set(key, program);
   return program;
 }
 
 /** The FLWOR's value for the for variable's values `nodes` (see the file comment); undefined when declined. */
-export function leafTuples(nodes: XdmValue, text: string, base: string | null): XdmValue | undefined {
-  const program = programOf(text);
+export function leafTuples(nodes: XdmValue, text: string, base: string | null, outerValues: readonly XdmValue[] = []): XdmValue | undefined {
+  const outer = outerValues.map(outerValue);
+  if (!outer.every((o) => o !== undefined)) return undefined;
+  const program = programOf(
+    text,
+    outer.map((o) => o!.t),
+  );
   if (!program) return undefined;
   const locator = new Locator(program.paths, []);
   const n = nodes.length;
   const at = new Int32Array(n);
-  const src = new Array<readonly Column[]>(n);
+  const doc = new Int32Array(n);
+  const sources: (readonly Column[])[] = [];
+  const sourceIndex = new Map<readonly Column[], number>();
+  let last: readonly Column[] | undefined;
   for (let i = 0; i < n; i++) {
     const index = locator.locate(nodes[i]);
     if (index < 0) return undefined;
     at[i] = index;
-    src[i] = locator.source!.columns;
+    const { columns } = locator.source!;
+    if (columns !== last) {
+      last = columns;
+      let known = sourceIndex.get(columns);
+      if (known === undefined) sourceIndex.set(columns, (known = sources.push(columns) - 1));
+      doc[i] = known;
+    } else doc[i] = doc[i - 1];
   }
   try {
-    let fr = new Frame(n, [nodes.slice()], at, src);
+    let fr = new Frame(
+      n,
+      [nodes],
+      at,
+      doc,
+      sources,
+      outer.map((o) => o!.v),
+    );
     for (const step of program.steps) fr = step(fr);
     const out = new Output();
     for (let r = 0; r < fr.n; r++) program.emit(fr, r, out);
@@ -92,14 +143,14 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null): 
   }
 }
 
-function leafTuplesFn([nodes, plan, base]: XdmValue[]): XdmValue {
-  const value = leafTuples(nodes, String(plan[0]), base.length > 0 ? String(base[0]) : null);
+function leafTuplesFn([nodes, plan, base, outer]: XdmValue[]): XdmValue {
+  const value = leafTuples(nodes, String(plan[0]), base.length > 0 ? String(base[0]) : null, (outer[0] as XdmArray).value);
   return value === undefined ? [] : [arrayValue([value])];
 }
 
 /** Registers engine:leaf-tuples with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerLeafTupleFunctions(): void {
   registerFunctions(ENGINE_NS, {
-    [LEAF_TUPLES_FUNCTION]: { sig: '1F r[*] a[*,1AS,?AS]', impl: leafTuplesFn },
+    [LEAF_TUPLES_FUNCTION]: { sig: '1F r[*] a[*,1AS,?AS,1FA]', impl: leafTuplesFn },
   });
 }

@@ -18,7 +18,7 @@
  * Strings compare by codepoints (the planner plans only under the codepoint collation).
  */
 import { compareCodepoints } from '../../functions/order-tuples';
-import type { Column } from '../leaf-columns/leaf-columns';
+import { numbersOf, type Column } from '../leaf-columns/leaf-columns';
 import { numberValue } from '../leaf-columns/leaf-values';
 import { decline, type Frame } from './tuple-frame';
 import { FOR_SLOT, type PlanExpr } from './tuple-plan';
@@ -40,6 +40,8 @@ export interface Code {
   readonly count?: RowFn<number>;
   /** `L`, `A`: the one item, null for none (more declines). */
   readonly one?: RowFn<Single>;
+  /** A leaf path before a group by: fn:number of its one leaf (NaN for none; more declines), from the column's numbers. */
+  readonly number?: RowFn<number>;
 }
 
 const SINGLE = new Set<Type>(['U', 'S', 'I', 'D', 'B']);
@@ -132,10 +134,18 @@ export class Compiler {
   /** Whether the stream is past the group by clause. */
   groupedStream = false;
 
+  /** `outer`: the types of the values of the variables bound outside the FLWOR (single values). */
+  constructor(private readonly outer: readonly Type[]) {}
+
   expr(e: PlanExpr): Code {
     switch (e.x) {
       case 'var':
         return this.vars[e.s] ?? decline();
+      case 'outer': {
+        const t = this.outer[e.i] ?? decline();
+        const i = e.i;
+        return { t, f: (fr) => fr.outer[i] };
+      }
       case 'string':
         return { t: 'S', f: () => e.v };
       case 'integer': {
@@ -194,7 +204,7 @@ export class Compiler {
 
   /** `$v/path`: the leaves below the row's element, or after a group by below each of the group's elements in turn. */
   private leaf(p: number): Code {
-    const column = (fr: Frame, r: number): Column => fr.src![r][p];
+    const column = (fr: Frame, r: number): Column => fr.sources[fr.doc![r]][p];
     const leaf: Code = {
       t: 'L',
       each: (fr, r, visit) => {
@@ -214,6 +224,15 @@ export class Compiler {
         const n = offsets[i + 1] - offsets[i];
         return n === 0 ? null : n === 1 ? strings[offsets[i]] : decline();
       },
+      number: (fr, r) => {
+        const c = column(fr, r);
+        const i = fr.at![r];
+        const at = c.offsets[i];
+        const n = c.offsets[i + 1] - at;
+        if (n !== 1) return n === 0 ? NaN : decline();
+        const numbers = numbersOf(c);
+        return numbers !== null ? numbers[at] : (numberValue(c.strings[at]) ?? decline());
+      },
     };
     if (!this.groupedStream) return leaf;
     if (this.vars[FOR_SLOT]?.t !== 'GN') decline();
@@ -221,9 +240,9 @@ export class Compiler {
     // are in one document; across documents, an order of its own (declined)
     const g = grouped(leaf);
     const oneDocument = (fr: Frame, r: number): void => {
-      const src = fr.pre!.src!;
-      const first = src[fr.rows![fr.start![r]]];
-      for (let k = fr.start![r] + 1; k < fr.start![r + 1]; k++) if (src[fr.rows![k]] !== first) decline();
+      const doc = fr.pre!.doc!;
+      const first = doc[fr.rows![fr.start![r]]];
+      for (let k = fr.start![r] + 1; k < fr.start![r + 1]; k++) if (doc[fr.rows![k]] !== first) decline();
     };
     return {
       t: 'L',
@@ -397,6 +416,7 @@ export class Compiler {
       }
       case 'number': {
         // F&O §4.5.1: the value cast to xs:double, NaN for none or for no number
+        if (a.number) return { t: 'D', f: a.number };
         const one = this.single(a);
         const f = one.f!;
         if (one.t === 'B') return { t: 'D', f: (fr, r) => (f(fr, r) === null ? NaN : f(fr, r) ? 1 : 0) };

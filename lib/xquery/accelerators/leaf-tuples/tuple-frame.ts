@@ -24,8 +24,12 @@ export class Frame {
     readonly cols: unknown[][],
     /** Before a group by: per row, the element's index among the elements of its name. */
     readonly at: Int32Array | null,
-    /** Before a group by: per row, the leaf columns of the element's document, by path. */
-    readonly src: (readonly Column[])[] | null,
+    /** Before a group by: per row, the index in `sources` of the element's document. */
+    readonly doc: Int32Array | null,
+    /** Per document met, its leaf columns by path. */
+    readonly sources: readonly (readonly Column[])[],
+    /** The values of the variables bound outside the FLWOR (tuple-expressions.ts `Single`s). */
+    readonly outer: readonly unknown[],
     /** After a group by: the stream before it, and per group g its rows there, `rows[start[g] .. start[g + 1])`. */
     readonly pre: Frame | null = null,
     readonly start: Int32Array | null = null,
@@ -42,21 +46,21 @@ export class Frame {
       return out;
     });
     let at: Int32Array | null = null;
-    let src: (readonly Column[])[] | null = null;
-    if (this.at && this.src) {
+    let doc: Int32Array | null = null;
+    if (this.at && this.doc) {
       at = new Int32Array(n);
-      src = new Array<readonly Column[]>(n);
+      doc = new Int32Array(n);
       for (let i = 0; i < n; i++) {
         at[i] = this.at[picked[i]];
-        src[i] = this.src[picked[i]];
+        doc[i] = this.doc[picked[i]];
       }
     }
-    if (!this.start || !this.rows) return new Frame(n, cols, at, src);
+    if (!this.start || !this.rows) return new Frame(n, cols, at, doc, this.sources, this.outer);
     const start = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) start[i + 1] = start[i] + this.start[picked[i] + 1] - this.start[picked[i]];
     const rows = new Int32Array(start[n]);
     for (let i = 0; i < n; i++) rows.set(this.rows.subarray(this.start[picked[i]], this.start[picked[i] + 1]), start[i]);
-    return new Frame(n, cols, at, src, this.pre, start, rows);
+    return new Frame(n, cols, at, doc, this.sources, this.outer, this.pre, start, rows);
   }
 
   /** Sets slot `s` to `values`, one per row. */
@@ -93,5 +97,5 @@ export function groupRows(frame: Frame, ids: readonly unknown[]): { readonly gro
   const fill = start.slice(0, groups);
   const rows = new Int32Array(n);
   for (let r = 0; r < n; r++) rows[fill[groupOf[r]]++] = r;
-  return { grouped: new Frame(groups, [], null, null, frame, start, rows), firsts: Int32Array.from(firsts) };
+  return { grouped: new Frame(groups, [], null, null, frame.sources, frame.outer, frame, start, rows), firsts: Int32Array.from(firsts) };
 }

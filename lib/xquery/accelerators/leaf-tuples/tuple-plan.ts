@@ -17,6 +17,8 @@ export const FOR_SLOT = 0;
 export type PlanExpr =
   /** A variable of the tuple. */
   | { readonly x: 'var'; readonly s: number }
+  /** A variable bound outside the FLWOR (external, global, a let around it, a parameter): value `i` of the call's outer values. */
+  | { readonly x: 'outer'; readonly i: number }
   /** `$v/path` (or a relative path inside a predicate on `$v`): the leaves of path `p` below the for variable's element(s). */
   | { readonly x: 'leaf'; readonly p: number }
   /** `$v[test]/path`: the leaves of path `p` when `test` (in which `.` is `$v`) is true, else none. */

@@ -3,9 +3,10 @@
  * evaluated by engine:leaf-tuples (accelerators/leaf-tuples/leaf-tuples.ts) over the for
  * clause's nodes, with the FLWOR as translated otherwise as the answer when the function declines:
  *
- *   let $r := engine:leaf-tuples(P, plan, static-base-uri()) return if (exists($r)) then $r(1) else (FLWOR)
+ *   let $r := engine:leaf-tuples(P, plan, static-base-uri(), [$o1, …]) return if (exists($r)) then $r(1) else (FLWOR)
  *
- * The plain form evaluates P again: only when the function declines.
+ * `$o1, …` are the variables bound outside the FLWOR that it reads. The plain form evaluates P
+ * again: only when the function declines.
  */
 import type { FLWORExpr, ForClause } from '../../syntax';
 import { translateExpr } from '../expressions';
@@ -21,9 +22,11 @@ const F = braced(NS.fn);
 
 /** The FLWOR as above, or undefined when it has not the shape the function evaluates; `plain` translates it otherwise. */
 export function translateLeafTuples(expr: FLWORExpr, scope: Scope, unit: TranslationUnit, plain: () => string): string | undefined {
-  const plan = leafTuplePlan(expr, scope);
-  if (!plan) return undefined;
+  const planned = leafTuplePlan(expr, scope);
+  if (!planned) return undefined;
   const nodes = translateExpr((expr.clauses[0] as ForClause).bindings[0].in, scope, unit);
+  const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
   const r = tempVar(scope, 'tuples');
-  return `(let ${r} := ${LEAF_TUPLES}(${nodes}, ${xpathString(JSON.stringify(plan))}, ${F}static-base-uri()) return if (${F}exists(${r})) then ${r}(1) else ${plain()})`;
+  const call = `${LEAF_TUPLES}(${nodes}, ${xpathString(JSON.stringify(planned.plan))}, ${F}static-base-uri(), [${outer.join(', ')}])`;
+  return `(let ${r} := ${call} return if (${F}exists(${r})) then ${r}(1) else ${plain()})`;
 }
