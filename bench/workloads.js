@@ -74,6 +74,9 @@ const VARIANTS = [
   ['v22', 'for $i in //item let $p := number($i/price) where $p > 100 order by $p descending count $r where $r <= 100 return <r n="{$r}">{string($i/@id)}</r>'],
   ['v23', 'for $i in //item count $c where $c mod 2 = 0 let $n := $i/name order by $n descending return <r c="{$c}">{string($n)}</r>'],
   ['v24', 'for $i in //item where $i/category = "delta" let $p := $i/price order by $p count $r return <r n="{$r}" p="{$p}"/>'],
+  // an external variable in a where clause, aggregates of a group written as text
+  ['v25', 'declare variable $k external; for $i in //item where $i/price > $k order by $i/name descending return <r id="{$i/@id}">{string($i/name)}</r>', '&k=900'],
+  ['v26', 'for $i in //item group by $c := $i/category order by $c return <g c="{$c}" n="{count($i)}" avg="{avg($i/price)}">{max($i/price), min($i/price)}</g>'],
 ];
 
 /** Drops and re-creates the databases: `items` (10 MB), `docs` (the 100 KB document), empty `puts`. */

@@ -114,6 +114,11 @@ export function castString(value: string, local: string): XdmAtomic {
   return type.fromString(value);
 }
 
+/** An xs:double of value `value` (its string is saxon-js's canonical form: `1.0E6`, `0.5`, `NaN`). */
+export function doubleValue(value: number): XdmAtomic {
+  return typesByName.get('double')!.fromNumber!(value);
+}
+
 export function stringValue(value: string): XdmAtomic {
   return typesByName.get('string')!.fromString(value);
 }

@@ -225,6 +225,18 @@ class Planner {
     return e && !leafNodes(e) ? { r: 'value', e } : undefined;
   }
 
+  /** An enclosed expression of a constructor: an expression, or a sequence of them. */
+  private enclosed(expr: Expr): PlanExpr | undefined {
+    if (expr.kind !== 'SequenceExpr') return this.expr(expr);
+    const items: PlanExpr[] = [];
+    for (const item of expr.items) {
+      const p = this.expr(item);
+      if (!p) return undefined;
+      items.push(p);
+    }
+    return { x: 'sequence', items };
+  }
+
   private element(e: DirElemConstructor): PlanReturn | undefined {
     const attributes: { name: string; parts: (string | PlanExpr)[] }[] = [];
     for (const a of e.attributes) {
@@ -232,7 +244,7 @@ class Planner {
       for (const v of a.value) {
         if (v.kind === 'AttributeValueChars') parts.push(v.value);
         else if (v.expr) {
-          const p = this.expr(v.expr);
+          const p = this.enclosed(v.expr);
           if (!p) return undefined;
           parts.push(p);
         }
@@ -248,8 +260,8 @@ class Planner {
         content.push(nested);
       } else if (run.item.kind === 'EnclosedExpr') {
         if (!run.item.expr) continue;
-        const p = this.expr(run.item.expr as Expr);
-        if (!p || leafNodes(p)) return undefined;
+        const p = this.enclosed(run.item.expr as Expr);
+        if (!p || leafNodes(p) || (p.x === 'sequence' && p.items.some(leafNodes))) return undefined;
         content.push(p);
       } else return undefined;
     }

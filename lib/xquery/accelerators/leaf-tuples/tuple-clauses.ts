@@ -4,7 +4,7 @@
  * expressions are compiled by tuple-expressions.ts; a clause updates how the stream after it
  * reads each variable (`Compiler.vars`).
  */
-import { castString, stringValue, type XdmItem } from '../../../saxon';
+import { castString, doubleValue, stringValue, type XdmItem } from '../../../saxon';
 import { EMPTY, NAN, VALUE, sortColumn, sortedPositions } from '../../functions/order-tuples';
 import { ElementForest } from '../../../tree/element-forest';
 import type { Pair } from '../../../convert/writer';
@@ -183,7 +183,7 @@ function itemMaker(t: Type): (v: Single) => XdmItem {
         return n >= 0 && n < 4096 ? (integers[n] ??= castString(String(n), 'integer')) : castString(String(n), 'integer');
       };
     case 'D':
-      return (v) => castString(Number.isNaN(v) ? 'NaN' : v === Infinity ? 'INF' : v === -Infinity ? '-INF' : Object.is(v, -0) ? '-0' : String(v), 'double');
+      return (v) => doubleValue(v as number);
     default:
       return (v) => castString(v ? 'true' : 'false', 'boolean');
   }
@@ -195,7 +195,7 @@ function itemMaker(t: Type): (v: Single) => XdmItem {
  * forest's trees (-1 for a nested one).
  */
 function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Compiler): (fr: Frame, r: number, forest: ElementForest) => number {
-  const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => (typeof p === 'string' ? () => p : compiler.texts(compiler.expr(p)));
+  const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => (typeof p === 'string' ? () => p : compiler.enclosedText(p, false));
   const attributes = ret.attributes.map((a) => ({ name: a.name, parts: a.parts.map(piece) }));
   const content = ret.content.map((c): ((fr: Frame, r: number, forest: ElementForest) => void) => {
     if (typeof c === 'string') return (_fr, _r, forest) => forest.text(c);
@@ -204,10 +204,7 @@ function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Com
       const nested = elementWriter(c, compiler);
       return (fr, r, forest) => void nested(fr, r, forest);
     }
-    // nodes in content are copied as children (§3.9.1.3), which is left to saxon-js
-    const code = compiler.expr(c);
-    if (code.t === 'L' || code.t === 'GL') decline();
-    const text = compiler.texts(code);
+    const text = compiler.enclosedText(c, true);
     return (fr, r, forest) => forest.text(text(fr, r));
   });
   return (fr, r, forest) => {

@@ -17,9 +17,10 @@
  * beyond 2^53) declines the call while it runs: saxon-js then evaluates the FLWOR and raises it.
  * Strings compare by codepoints (the planner plans only under the codepoint collation).
  */
+import { doubleValue } from '../../../saxon';
 import { compareCodepoints } from '../../functions/order-tuples';
 import { numbersOf, type Column } from '../leaf-columns/leaf-columns';
-import { numberValue } from '../leaf-columns/leaf-values';
+import { comparisonTest, numberValue, type NumericComparison } from '../leaf-columns/leaf-values';
 import { decline, type Frame } from './tuple-frame';
 import { FOR_SLOT, type PlanExpr } from './tuple-plan';
 
@@ -42,6 +43,8 @@ export interface Code {
   readonly one?: RowFn<Single>;
   /** A leaf path before a group by: fn:number of its one leaf (NaN for none; more declines), from the column's numbers. */
   readonly number?: RowFn<number>;
+  /** A leaf path: its leaves cast to xs:double as arithmetic casts them (one that does not cast declines), as `each` visits them. */
+  readonly eachNumber?: (fr: Frame, r: number, visit: (v: number) => boolean) => boolean;
 }
 
 const SINGLE = new Set<Type>(['U', 'S', 'I', 'D', 'B']);
@@ -113,7 +116,7 @@ function itemType(t: Type): Type {
   return base === 'L' || base === 'A' ? 'U' : base;
 }
 
-/** The string of an item as it is cast to xs:string (F&O §19.1.2); a double's canonical form is left to saxon-js. */
+/** The string of an item as it is cast to xs:string (F&O §19.1.2): a double's as saxon-js writes it. */
 function stringOf(t: Type): (v: Single) => string {
   switch (t) {
     case 'U':
@@ -123,6 +126,8 @@ function stringOf(t: Type): (v: Single) => string {
       return (v) => String(v);
     case 'B':
       return (v) => (v ? 'true' : 'false');
+    case 'D':
+      return (v) => doubleValue(v as number).toString();
     default:
       return decline();
   }
@@ -193,6 +198,8 @@ export class Compiler {
         const r = this.ebv(this.expr(e.r));
         return { t: 'B', f: e.x === 'and' ? (fr, row) => l(fr, row) && r(fr, row) : (fr, row) => l(fr, row) || r(fr, row) };
       }
+      case 'sequence':
+        return decline(); // only an enclosed expression of a constructor (`texts`)
       case 'concat': {
         // XPath 3.1 §3.6: each operand atomized to at most one item, none as ""
         const l = this.text(this.single(this.expr(e.l)));
@@ -224,6 +231,13 @@ export class Compiler {
         const n = offsets[i + 1] - offsets[i];
         return n === 0 ? null : n === 1 ? strings[offsets[i]] : decline();
       },
+      eachNumber: (fr, r, visit) => {
+        const c = column(fr, r);
+        const i = fr.at![r];
+        const numbers = numbersOf(c);
+        for (let j = c.offsets[i]; j < c.offsets[i + 1]; j++) if (visit(numbers !== null ? numbers[j] : castDouble(c.strings[j]))) return true;
+        return false;
+      },
       number: (fr, r) => {
         const c = column(fr, r);
         const i = fr.at![r];
@@ -251,6 +265,10 @@ export class Compiler {
         return g.each!(fr, r, visit);
       },
       count: g.count,
+      eachNumber: (fr, g, visit) => {
+        for (let k = fr.start![g]; k < fr.start![g + 1]; k++) if (leaf.eachNumber!(fr.pre!, fr.rows![k], visit)) return true;
+        return false;
+      },
     };
   }
 
@@ -476,17 +494,37 @@ export class Compiler {
   }
 
   /** fn:count of a value. */
-  private counter(c: Code): RowFn<number> {
+  counter(c: Code): RowFn<number> {
     if (c.count) return c.count;
     if (c.t === 'N') return () => 1;
     const f = c.f!;
     return (fr, r) => (f(fr, r) === null ? 0 : 1);
   }
 
-  /** The text a value makes: its atomized items' strings joined by spaces (XQuery 3.1 §3.9.1.1, §3.9.1.3 1.e). */
-  texts(c: Code): RowFn<string> {
-    const strings = this.strings(c);
-    return (fr, r) => strings(fr, r, ' ');
+  /**
+   * The text an enclosed expression makes: its atomized items' strings joined by spaces (XQuery
+   * 3.1 §3.9.1.1, §3.9.1.3 1.e). `content`: of element content, where nodes would be copied
+   * (left to saxon-js).
+   */
+  enclosedText(e: PlanExpr, content: boolean): RowFn<string> {
+    const codes = (e.x === 'sequence' ? e.items : [e]).map((p) => this.expr(p));
+    if (content && codes.some((c) => c.t === 'L' || c.t === 'GL')) decline();
+    if (codes.length === 1) {
+      const strings = this.strings(codes[0]);
+      return (fr, r) => strings(fr, r, ' ');
+    }
+    const parts = codes.map((c) => this.strings(c));
+    const counts = codes.map((c) => this.counter(c));
+    return (fr, r) => {
+      let text = '';
+      let first = true;
+      for (let k = 0; k < parts.length; k++) {
+        if (counts[k](fr, r) === 0) continue; // an empty sequence adds no item, "" does
+        text += first ? parts[k](fr, r, ' ') : ` ${parts[k](fr, r, ' ')}`;
+        first = false;
+      }
+      return text;
+    };
   }
 
   /** The strings of a value's atomized items, joined by a separator. */
@@ -514,24 +552,11 @@ export class Compiler {
   }
 }
 
+/** A comparison of two items of the same kind: strings by codepoints, numbers and booleans as JavaScript compares them. */
 function comparison(op: string, strings: boolean): (a: Single, b: Single) => boolean {
-  const order = strings
-    ? (a: Single, b: Single) => compareCodepoints(a as string, b as string)
-    : (a: Single, b: Single) => ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : (a as number) === (b as number) ? 0 : NaN);
-  switch (op) {
-    case '=':
-      return (a, b) => a === b;
-    case '!=':
-      return (a, b) => a !== b;
-    case '<':
-      return (a, b) => order(a, b) < 0;
-    case '<=':
-      return (a, b) => order(a, b) <= 0;
-    case '>':
-      return (a, b) => order(a, b) > 0;
-    default:
-      return (a, b) => order(a, b) >= 0;
-  }
+  const test = comparisonTest(op as NumericComparison) as unknown as (a: Single, b: Single) => boolean;
+  if (!strings || op === '=' || op === '!=') return test;
+  return (a, b) => test(compareCodepoints(a as string, b as string), 0);
 }
 
 function integerOp(op: string): (a: number, b: number) => number {
@@ -574,8 +599,9 @@ function aggregate(name: string, c: Code): Code {
   if (!c.each || (item !== 'U' && !isNumeric(item))) return decline();
   const integers = item === 'I';
   if (integers && name === 'avg') decline(); // an xs:decimal
-  const each = c.each;
-  const value = item === 'U' ? (v: Single) => castDouble(v as string) : (v: Single) => v as number;
+  // leaves are read as numbers from their column's numbers when it has them
+  const each = (c.eachNumber ?? c.each) as (fr: Frame, r: number, visit: (v: Single) => boolean) => boolean;
+  const value = item === 'U' && !c.eachNumber ? (v: Single) => castDouble(v as string) : (v: Single) => v as number;
   const t: Type = integers ? 'I' : 'D';
   return {
     t,

@@ -30,7 +30,9 @@ export type PlanExpr =
   | { readonly x: 'compare'; readonly op: string; readonly l: PlanExpr; readonly r: PlanExpr }
   | { readonly x: 'arith'; readonly op: '+' | '-' | '*' | 'div' | 'idiv' | 'mod'; readonly l: PlanExpr; readonly r: PlanExpr }
   | { readonly x: 'negate'; readonly a: PlanExpr }
-  | { readonly x: 'and' | 'or' | 'concat'; readonly l: PlanExpr; readonly r: PlanExpr };
+  | { readonly x: 'and' | 'or' | 'concat'; readonly l: PlanExpr; readonly r: PlanExpr }
+  /** `E1, E2, …` as an enclosed expression of a constructor: the items of each in turn. */
+  | { readonly x: 'sequence'; readonly items: readonly PlanExpr[] };
 
 /** An order spec: its key and how it sorts. */
 export interface PlanOrderSpec {
