@@ -9,7 +9,9 @@ import { serializeNode } from '../../../lib/xquery/serialization/node-output';
 import { plainMarkup } from '../../../lib/xquery/serialization/plain-markup';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
 import { translate } from '../../helpers/translation';
-import type { XdmNode } from '../../../lib/saxon';
+import { saxon, type XdmNode } from '../../../lib/saxon';
+import { parseToCompactTree } from '../../../lib/tree/build-tree';
+import { TreeView } from '../../../lib/tree/tree-dom';
 
 registerExtensionFunctions();
 applyQueryPatches();
@@ -41,6 +43,32 @@ describe('plain trees: the text saxon-js writes', () => {
         expect(direct).toBe(bySaxon(node));
       }
     }
+  });
+});
+
+describe('elements of stored documents: the text saxon-js writes', () => {
+  const elements = (xml: string): XdmNode[] => saxon.XPath.evaluate('//*', new TreeView(parseToCompactTree(xml)).document, { resultForm: 'array' }) as XdmNode[];
+
+  test('in a document without namespaces, every element as saxon-js writes it', () => {
+    const xml = '<r><item id="1" c="a&amp;b&#10;"><name>x &lt; y</name><v>1</v></item>\n  <item id="2"><empty/><t>a<b>c</b>d</t></item></r>';
+    for (const node of elements(xml)) {
+      expect(plainMarkup(node)).toBeDefined();
+      expect(plainMarkup(node)).toBe(bySaxon(node));
+    }
+  });
+
+  test.each([
+    ['a namespace declaration on an ancestor', '<r xmlns:p="urn:p"><a/></r>'],
+    ['a default namespace', '<r xmlns="urn:d"><a/></r>'],
+    ['an attribute in a namespace elsewhere', '<r><a/><b xml:lang="en"/></r>'],
+  ])('left to saxon-js with %s', (_name, xml) => {
+    for (const node of elements(xml)) expect(plainMarkup(node)).toBeUndefined();
+  });
+
+  test('a comment or a processing instruction below', () => {
+    const [r, a] = elements('<r><a><!--c--></a><b/></r>');
+    expect(plainMarkup(r)).toBeUndefined();
+    expect(plainMarkup(a)).toBeUndefined();
   });
 });
 

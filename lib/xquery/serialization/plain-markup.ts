@@ -4,7 +4,8 @@
  * microseconds an element to produce. Constructed results (element constructors, engine:plain-element
  * in functions/plain-elements.ts) are mostly such trees.
  *
- * A plain tree: a parentless element (so no namespace is inherited from ancestors), and under it
+ * A plain tree: a parentless element (so no namespace is inherited from ancestors), or an
+ * element of a stored document's compact tree in which no name has a namespace, and under it
  * only elements and attributes in no namespace with unprefixed names (no `xmlns` declaration
  * either) and non-empty text nodes. Nothing in it needs a namespace declaration, so saxon-js
  * writes each element as `<name a="v">content</name>`, or `<name a="v"/>` when it has no
@@ -117,12 +118,27 @@ function writeRows(tree: CompactTree, pre: number, out: string[], depth: number)
   out.push('</', name, '>');
 }
 
+/** Per compact tree, whether no name in it has a namespace (no declaration either). */
+const namespaceFree = new WeakMap<CompactTree, boolean>();
+
+/**
+ * Whether an element of a compact tree inherits no namespace: it has no parent (a constructed
+ * element, tree/element-forest.ts), or no name of its tree has a namespace, so none is in scope
+ * anywhere in it and saxon-js writes it with no declaration, as a parentless one.
+ */
+function noInheritedNamespaces(tree: CompactTree, pre: number): boolean {
+  if (tree.parent[pre] < 0) return true;
+  let free = namespaceFree.get(tree);
+  if (free === undefined) namespaceFree.set(tree, (free = tree.names.every((n) => n.uri === '')));
+  return free;
+}
+
 /** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */
 export function plainMarkup(node: XdmNode): string | undefined {
   const n = node as unknown as DomNode;
-  // a parentless element of a compact tree (tree/element-forest.ts) is read from its rows
+  // an element of a compact tree is read from its rows
   const row = treeNode(node);
-  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || row.v.tree.parent[row.p] >= 0)) return undefined;
+  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || !noInheritedNamespaces(row.v.tree, row.p))) return undefined;
   if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return undefined;
   const out: string[] = [];
   try {

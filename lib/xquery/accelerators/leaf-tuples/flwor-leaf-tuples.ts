@@ -38,6 +38,18 @@ const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
 /**
+ * The items of `(A, B, …)`, two or more literals, all strings or all numbers (so that each
+ * comparison casts the other side alike, and none can fail where another would not).
+ */
+function itemsOf(expr: Expr): Expr[] | undefined {
+  const inner = expr.kind === 'ParenthesizedExpr' ? expr.expr : null;
+  if (inner?.kind !== 'SequenceExpr' || inner.items.length < 2) return undefined;
+  const strings = inner.items.every((i) => i.kind === 'StringLiteral');
+  const numbers = inner.items.every((i) => i.kind === 'IntegerLiteral' || i.kind === 'DoubleLiteral');
+  return strings || numbers ? inner.items : undefined;
+}
+
+/**
  * Whether an expression's value is leaf nodes, which a return clause or element content would
  * return or copy as nodes: evaluated as written (the worker would decline them anyway).
  */
@@ -124,9 +136,22 @@ class Planner {
         }
         return { x: 'call', f: fn.local, a };
       }
-      case 'ComparisonExpr':
+      case 'ComparisonExpr': {
         if (!GENERAL.has(expr.op) && !VALUE.has(expr.op)) return undefined;
+        // `E op (A, B, …)`: a general comparison is true when it is for one of the items, so
+        // it is `E op A or E op B or …` (XPath 3.1 §3.7.2)
+        const list = GENERAL.has(expr.op) ? itemsOf(expr.right) : undefined;
+        if (list) {
+          let any: PlanExpr | undefined;
+          for (const item of list) {
+            const p = this.binary(expr.left, item, context, (l, r) => ({ x: 'compare', op: expr.op, l, r }));
+            if (!p) return undefined;
+            any = any ? { x: 'or', l: any, r: p } : p;
+          }
+          return any;
+        }
         return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'compare', op: expr.op, l, r }));
+      }
       case 'AdditiveExpr':
       case 'MultiplicativeExpr':
         return this.binary(expr.left, expr.right, context, (l, r) => ({ x: 'arith', op: expr.op, l, r }));

@@ -425,6 +425,7 @@ export class Compiler {
   /** A call of a function of the fn namespace (F&O 3.1), by local name. */
   private call(name: string, args: Code[]): Code {
     if (name === 'string-join' || name === 'concat') return this.join(name, args);
+    if (STRING_FUNCTIONS.has(name)) return this.stringFunction(name, args);
     if (args.length !== 1) decline();
     const [a] = args;
     switch (name) {
@@ -493,6 +494,57 @@ export class Compiler {
     } };
   }
 
+  /**
+   * An argument declared `xs:string?` (F&O 3.1 §5.4): one item or none, "" for none, an
+   * untyped value as its string; other types raise XPTY0004 (left to saxon-js).
+   */
+  private stringArg(c: Code): RowFn<string> {
+    const one = this.single(c);
+    if (one.t !== 'U' && one.t !== 'S') decline();
+    const f = one.f!;
+    return (fr, r) => (f(fr, r) as string | null) ?? '';
+  }
+
+  /** An argument declared `xs:double`: one number, an untyped value cast (FORG0001 when it does not cast: declined). */
+  private doubleArg(c: Code): RowFn<number> {
+    const n = this.number(this.single(c));
+    return (fr, r) => n(fr, r) ?? decline(); // none: XPTY0004
+  }
+
+  /**
+   * The string functions of F&O 3.1 §5.4 under the codepoint collation: contains, starts-with,
+   * ends-with (§5.5), string-length and substring by codepoints, normalize-space, upper-case
+   * and lower-case (JavaScript's full case mappings, as saxon-js's).
+   */
+  private stringFunction(name: string, args: Code[]): Code {
+    if (name === 'substring') {
+      if (args.length < 2 || args.length > 3) decline();
+      const text = this.stringArg(args[0]);
+      const start = this.doubleArg(args[1]);
+      const length = args[2] ? this.doubleArg(args[2]) : undefined;
+      return { t: 'S', f: (fr, r) => substring(text(fr, r), start(fr, r), length?.(fr, r)) };
+    }
+    const strings = args.map((a) => this.stringArg(a));
+    const [a, b] = strings;
+    if (strings.length !== (TWO_STRINGS.has(name) ? 2 : 1)) decline();
+    switch (name) {
+      case 'contains':
+        return { t: 'B', f: (fr, r) => a(fr, r).includes(b(fr, r)) };
+      case 'starts-with':
+        return { t: 'B', f: (fr, r) => a(fr, r).startsWith(b(fr, r)) };
+      case 'ends-with':
+        return { t: 'B', f: (fr, r) => a(fr, r).endsWith(b(fr, r)) };
+      case 'string-length':
+        return { t: 'I', f: (fr, r) => codepoints(a(fr, r)) };
+      case 'normalize-space':
+        return { t: 'S', f: (fr, r) => a(fr, r).replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '') };
+      case 'upper-case':
+        return { t: 'S', f: (fr, r) => a(fr, r).toUpperCase() };
+      default:
+        return { t: 'S', f: (fr, r) => a(fr, r).toLowerCase() };
+    }
+  }
+
   /** fn:count of a value. */
   counter(c: Code): RowFn<number> {
     if (c.count) return c.count;
@@ -550,6 +602,47 @@ export class Compiler {
       return text;
     };
   }
+}
+
+const TWO_STRINGS = new Set(['contains', 'starts-with', 'ends-with']);
+const STRING_FUNCTIONS = new Set([...TWO_STRINGS, 'substring', 'string-length', 'normalize-space', 'upper-case', 'lower-case']);
+
+/** The number of codepoints of a string (a surrogate pair is one). */
+function codepoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** fn:round of a double (F&O §4.4.4): halves towards positive infinity. */
+function round(x: number): number {
+  return Number.isFinite(x) ? Math.floor(x + 0.5) : x;
+}
+
+/**
+ * fn:substring (F&O §5.4.3): the codepoints at positions p (from 1) with round(start) <= p and,
+ * with a length, p < round(start) + round(length); NaN compares false, so it selects none.
+ */
+function substring(text: string, start: number, length?: number): string {
+  const from = round(start);
+  const to = length === undefined ? Infinity : from + round(length);
+  if (!(to > from)) return '';
+  let out = '';
+  let p = 0;
+  for (const c of text) {
+    p++;
+    if (p >= from && p < to) out += c;
+  }
+  return out;
 }
 
 /** A comparison of two items of the same kind: strings by codepoints, numbers and booleans as JavaScript compares them. */
