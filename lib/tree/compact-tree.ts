@@ -72,3 +72,13 @@ export function stringValue(tree: CompactTree, pre: number): string {
   }
   return parts !== undefined ? parts.join('') : (only ?? '');
 }
+
+/** Per tree, whether no name in it has a namespace (so no declaration either), found once. */
+const namespaceFree = new WeakMap<CompactTree, boolean>();
+
+/** Whether no name of `tree` has a namespace: no namespace is in scope anywhere in it. */
+export function hasNoNamespaces(tree: CompactTree): boolean {
+  let free = namespaceFree.get(tree);
+  if (free === undefined) namespaceFree.set(tree, (free = tree.names.every((n) => n.uri === '')));
+  return free;
+}

@@ -16,7 +16,7 @@
  * saxon-js: for any tree holding one, or any other node, `plainMarkup` answers undefined.
  */
 import { NodeKind, type XdmNode } from '../../saxon';
-import { firstChild, nextSibling, type CompactTree } from '../../tree/compact-tree';
+import { firstChild, hasNoNamespaces, nextSibling, type CompactTree } from '../../tree/compact-tree';
 import { treeNode } from '../../tree/tree-dom';
 
 interface DomAttr {
@@ -118,19 +118,13 @@ function writeRows(tree: CompactTree, pre: number, out: string[], depth: number)
   out.push('</', name, '>');
 }
 
-/** Per compact tree, whether no name in it has a namespace (no declaration either). */
-const namespaceFree = new WeakMap<CompactTree, boolean>();
-
 /**
  * Whether an element of a compact tree inherits no namespace: it has no parent (a constructed
  * element, tree/element-forest.ts), or no name of its tree has a namespace, so none is in scope
  * anywhere in it and saxon-js writes it with no declaration, as a parentless one.
  */
 function noInheritedNamespaces(tree: CompactTree, pre: number): boolean {
-  if (tree.parent[pre] < 0) return true;
-  let free = namespaceFree.get(tree);
-  if (free === undefined) namespaceFree.set(tree, (free = tree.names.every((n) => n.uri === '')));
-  return free;
+  return tree.parent[pre] < 0 || hasNoNamespaces(tree);
 }
 
 /** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */

@@ -6,6 +6,7 @@ import { TreeView } from '../../../../lib/tree/tree-dom';
 import { leafTuples } from '../../../../lib/xquery/accelerators/leaf-tuples/leaf-tuples';
 import { registerExtensionFunctions } from '../../../../lib/xquery/functions/extension-functions';
 import { doc, engineFixture } from '../../language/translate/helpers';
+import { serialize } from '../../../../lib/xquery/serialization/serialize';
 import { translate } from '../../../helpers/translation';
 
 /**
@@ -85,6 +86,11 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     ['for $i in //item#P where $i/k = ("x", "z") or $i/@id = (6, 7) return string($i/@id)', 'ok "1"\n"4"\n"6"\n"7"'],
     ['for $i in //item#P where $i/n != ("a", "b") return string($i/@id)', ''],
     ['for $i in //item#P return contains($i/@id, 1)', 'error XPTY0004'],
+    // leaf nodes returned, and copied into constructors
+    ['for $i in //item#P order by $i/n descending, $i/@id return $i/n', ''],
+    ['for $i in //item#P where $i/@id > 4 return ($i/@id, $i/v, $i[k]/k/text())', ''],
+    ['for $i in //item#P group by $c := $i/@c return <g c="{$c}">{$i/k}</g>', ''],
+    ['for $i in //item#P let $v := $i/v where count($v) > 0 return <r>{$v}<x/>{$i[n = "a"]/n}{string($i/@id)}</r>', ''],
     // doubles written as text as saxon-js writes them
     ['for $i in //item#P where $i/@id < 4 return <d a="{number($i/@id) * 1e6}" b="{number($i/@id) div 3}">{number($i/@id) * 1e-7, -0e0 * number($i/@id)}</d>', ''],
     ['for $i in //item#P group by $c := $i/@c return <g avg="{avg($i/@id)}" max="{max($i/@id)}" sum="{sum($i/@id)}">{string(min($i/@id) div 0)}</g>', ''],
@@ -108,6 +114,13 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     ]) {
       expect(`${query}: ${direct(query) === undefined ? 'declined' : 'answered'}`).toBe(`${query}: answered`);
     }
+    // leaf nodes copied from a stored document, and returned as they are
+    const copies = 'for $i in //item#P where $i/@id < 3 return <r>{$i/m}{$i/@id || ":"}{$i/k}</r>';
+    const xml = '<r><item id="1"><k>x</k><m a="1">t<!--c--><?p d?><b/></m></item><item id="2"/></r>';
+    expect(serialize(direct(copies, xml)!)).toBe('<r><m a="1">t<!--c--><?p d?><b/></m>1:<k>x</k></r>\n<r>2:</r>');
+    expect(serialize(direct('for $i in //item#P order by $i/@id descending return $i/k', xml)!)).toBe('<k>x</k>');
+    // not from a document without namespaces
+    expect(direct(copies, '<r xmlns:p="urn:p"><item id="1"><k>x</k></item></r>')).toBeUndefined();
     // elements in content are copied, and a NaN leaf is cast by saxon-js: both declined
     for (const query of ['for $i in //item#P return <a>{$i}</a>', 'for $i in //item#P return $i/v > 0']) {
       expect(`${query}: ${direct(query) === undefined ? 'declined' : 'answered'}`).toBe(`${query}: declined`);
@@ -185,6 +198,7 @@ describe('translate: FLWORs over leaves of the for variable', () => {
       'for $i in //item return $i/k[1]',
       'for $i in //item return <p:a xmlns:p="urn:p"/>',
       'for $i in //item return $i/..',
+      'for $i in //item return <r>{$i/k, $i/v}</r>',
       'for $i in //item return 1.5',
       'for $i in (1, 2) return $i',
       'for $i in //item/@c return string($i)',

@@ -50,8 +50,8 @@ function itemsOf(expr: Expr): Expr[] | undefined {
 }
 
 /**
- * Whether an expression's value is leaf nodes, which a return clause or element content would
- * return or copy as nodes: evaluated as written (the worker would decline them anyway).
+ * Whether an expression's value is leaf nodes, which element content copies: among other items
+ * of a sequence that is left as written (the worker copies a path alone).
  */
 function leafNodes(e: PlanExpr): boolean {
   return e.x === 'leaf' || e.x === 'filter';
@@ -247,7 +247,7 @@ class Planner {
       return { r: 'sequence', items };
     }
     const e = this.expr(expr);
-    return e && !leafNodes(e) ? { r: 'value', e } : undefined;
+    return e && { r: 'value', e };
   }
 
   /** An enclosed expression of a constructor: an expression, or a sequence of them. */
@@ -286,7 +286,7 @@ class Planner {
       } else if (run.item.kind === 'EnclosedExpr') {
         if (!run.item.expr) continue;
         const p = this.enclosed(run.item.expr as Expr);
-        if (!p || leafNodes(p) || (p.x === 'sequence' && p.items.some(leafNodes))) return undefined;
+        if (!p || (p.x === 'sequence' && p.items.some(leafNodes))) return undefined;
         content.push(p);
       } else return undefined;
     }

@@ -21,8 +21,8 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { TypeCode, arrayValue, castString, isAtomic, registerFunctions, stringValue, type XdmArray, type XdmValue } from '../../../saxon';
-import type { Column, LeafStep } from '../leaf-columns/leaf-columns';
-import { Locator, parsePaths } from '../leaf-columns/element-locator';
+import type { LeafStep } from '../leaf-columns/leaf-columns';
+import { Locator, parsePaths, type Source } from '../leaf-columns/element-locator';
 import { Decline, Frame } from './tuple-frame';
 import { Compiler, type Single, type Type } from './tuple-expressions';
 import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
@@ -34,6 +34,8 @@ export const LEAF_TUPLES_FUNCTION = 'leaf-tuples';
 /** A plan compiled. */
 interface Program {
   readonly paths: readonly (readonly LeafStep[])[];
+  /** The paths whose nodes the plan reads, in the order of the sources' node columns. */
+  readonly nodePaths: readonly number[];
   readonly steps: readonly Step[];
   readonly emit: Emit;
 }
@@ -71,10 +73,11 @@ function compileProgram(plan: TuplePlan, outer: readonly Type[]): Program | null
     plan.paths.map((p) => castString(String(p.length), 'integer')),
   );
   if (!paths) return null;
-  const compiler = new Compiler(outer);
+  const compiler = new Compiler(outer, paths);
   compiler.vars[FOR_SLOT] = { t: 'N', f: (fr, r) => fr.cols[FOR_SLOT][r] };
   const steps = plan.clauses.map((clause) => compileClause(clause, compiler));
-  return { paths, steps, emit: compileReturn(plan.ret, compiler) };
+  const emit = compileReturn(plan.ret, compiler);
+  return { paths, nodePaths: compiler.nodePaths, steps, emit };
 }
 
 /** Compiled plans by text and outer types; null for a plan this function declines. Bounded: queries come and go. */
@@ -105,22 +108,25 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null, o
     outer.map((o) => o!.t),
   );
   if (!program) return undefined;
-  const locator = new Locator(program.paths, []);
+  const locator = new Locator(
+    program.paths,
+    program.nodePaths.map((p) => program.paths[p]),
+  );
   const n = nodes.length;
   const at = new Int32Array(n);
   const doc = new Int32Array(n);
-  const sources: (readonly Column[])[] = [];
-  const sourceIndex = new Map<readonly Column[], number>();
-  let last: readonly Column[] | undefined;
+  const sources: Source[] = [];
+  const sourceIndex = new Map<Source, number>();
+  let last: Source | undefined;
   for (let i = 0; i < n; i++) {
     const index = locator.locate(nodes[i]);
     if (index < 0) return undefined;
     at[i] = index;
-    const { columns } = locator.source!;
-    if (columns !== last) {
-      last = columns;
-      let known = sourceIndex.get(columns);
-      if (known === undefined) sourceIndex.set(columns, (known = sources.push(columns) - 1));
+    const source = locator.source!;
+    if (source !== last) {
+      last = source;
+      let known = sourceIndex.get(source);
+      if (known === undefined) sourceIndex.set(source, (known = sources.push(source) - 1));
       doc[i] = known;
     } else doc[i] = doc[i - 1];
   }

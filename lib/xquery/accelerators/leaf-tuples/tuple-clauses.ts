@@ -155,11 +155,16 @@ export function compileReturn(ret: PlanReturn, compiler: Compiler): Emit {
     const f = c.f!;
     return (fr, r, out) => void out.items.push(f(fr, r) as XdmItem);
   }
+  if (c.t === 'L' && c.nodes) {
+    // the leaf nodes themselves, in document order per tuple
+    const nodes = c.nodes();
+    return (fr, r, out) => nodes(fr, r, (node) => void out.items.push(node));
+  }
   if (c.t === 'A') {
     const each = c.each!;
     return (fr, r, out) => void each(fr, r, (v) => (out.items.push(castString(v as string, 'untypedAtomic')), false));
   }
-  if (!isSingle(c.t)) return decline(); // nodes of leaf paths, grouped values: left to saxon-js
+  if (!isSingle(c.t)) return decline(); // grouped values: left to saxon-js
   const make = itemMaker(c.t);
   const f = c.f!;
   return (fr, r, out) => {
@@ -190,6 +195,25 @@ function itemMaker(t: Type): (v: Single) => XdmItem {
 }
 
 /**
+ * Element content that is a path to child elements of `$v` (`<r>{$v/name}</r>`, or a let bound
+ * to one): the elements
+ * copied (XQuery 3.1 §3.9.1.3), when each is an element of a stored document without
+ * namespaces (tree/element-forest.ts `copy`; any other declines the call). Undefined for other
+ * content.
+ */
+function copiedElements(e: PlanExpr, compiler: Compiler): ((fr: Frame, r: number, forest: ElementForest) => void) | undefined {
+  if (e.x === 'sequence') return undefined;
+  const code = compiler.expr(e);
+  const path = code.path === undefined ? undefined : compiler.paths[code.path];
+  if (code.t !== 'L' || !code.nodes || path?.[path.length - 1].kind !== 'child') return undefined;
+  const nodes = code.nodes();
+  return (fr, r, forest) =>
+    nodes(fr, r, (node) => {
+      if (!forest.copy(node)) decline();
+    });
+}
+
+/**
  * A plain element constructor (tuple-plan.ts), written into the forest: attribute values and
  * text as XQuery 3.1 §3.9.1.1 and §3.9.1.3 make them. Answers the element's index among the
  * forest's trees (-1 for a nested one).
@@ -199,11 +223,14 @@ function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Com
   const attributes = ret.attributes.map((a) => ({ name: a.name, parts: a.parts.map(piece) }));
   const content = ret.content.map((c): ((fr: Frame, r: number, forest: ElementForest) => void) => {
     if (typeof c === 'string') return (_fr, _r, forest) => forest.text(c);
-    if ('r' in c) {
+    // an expression has `x`; a nested constructor is a return plan (`r`, which a binary expression also has)
+    if (!('x' in c)) {
       if (c.r !== 'element') return decline();
       const nested = elementWriter(c, compiler);
       return (fr, r, forest) => void nested(fr, r, forest);
     }
+    const copied = copiedElements(c, compiler);
+    if (copied) return copied;
     const text = compiler.enclosedText(c, true);
     return (fr, r, forest) => forest.text(text(fr, r));
   });

@@ -17,9 +17,9 @@
  * beyond 2^53) declines the call while it runs: saxon-js then evaluates the FLWOR and raises it.
  * Strings compare by codepoints (the planner plans only under the codepoint collation).
  */
-import { doubleValue } from '../../../saxon';
+import { doubleValue, type XdmItem } from '../../../saxon';
 import { compareCodepoints } from '../../functions/order-tuples';
-import { numbersOf, type Column } from '../leaf-columns/leaf-columns';
+import { numbersOf, type Column, type LeafStep } from '../leaf-columns/leaf-columns';
 import { comparisonTest, numberValue, type NumericComparison } from '../leaf-columns/leaf-values';
 import { decline, type Frame } from './tuple-frame';
 import { FOR_SLOT, type PlanExpr } from './tuple-plan';
@@ -45,7 +45,13 @@ export interface Code {
   readonly number?: RowFn<number>;
   /** A leaf path: its leaves cast to xs:double as arithmetic casts them (one that does not cast declines), as `each` visits them. */
   readonly eachNumber?: (fr: Frame, r: number, visit: (v: number) => boolean) => boolean;
+  /** `L` of a leaf path: the path, and its nodes in document order (the function reading them, made on first use). */
+  readonly path?: number;
+  readonly nodes?: () => EachNode;
 }
+
+/** Visits nodes in order. */
+export type EachNode = (fr: Frame, r: number, visit: (node: XdmItem) => void) => void;
 
 const SINGLE = new Set<Type>(['U', 'S', 'I', 'D', 'B']);
 export const isSingle = (t: Type): boolean => SINGLE.has(t);
@@ -139,8 +145,23 @@ export class Compiler {
   /** Whether the stream is past the group by clause. */
   groupedStream = false;
 
-  /** `outer`: the types of the values of the variables bound outside the FLWOR (single values). */
-  constructor(private readonly outer: readonly Type[]) {}
+  /** The paths whose nodes are read (`Code.nodes`), in the order of the sources' node columns. */
+  readonly nodePaths: number[] = [];
+
+  /**
+   * `outer`: the types of the values of the variables bound outside the FLWOR (single values);
+   * `paths`: the plan's leaf paths.
+   */
+  constructor(
+    private readonly outer: readonly Type[],
+    readonly paths: readonly (readonly LeafStep[])[],
+  ) {}
+
+  /** The index of path `p` among the paths whose nodes are read. */
+  private nodeColumn(p: number): number {
+    const k = this.nodePaths.indexOf(p);
+    return k >= 0 ? k : this.nodePaths.push(p) - 1;
+  }
 
   expr(e: PlanExpr): Code {
     switch (e.x) {
@@ -172,6 +193,13 @@ export class Compiler {
           each: (fr, r, visit) => test(fr, r) && leaf.each!(fr, r, visit),
           count: (fr, r) => (test(fr, r) ? leaf.count!(fr, r) : 0),
           one: (fr, r) => (test(fr, r) ? leaf.one!(fr, r) : null),
+          path: e.p,
+          nodes: () => {
+            const nodes = leaf.nodes!();
+            return (fr, r, visit) => {
+              if (test(fr, r)) nodes(fr, r, visit);
+            };
+          },
         };
       }
       case 'call':
@@ -211,7 +239,15 @@ export class Compiler {
 
   /** `$v/path`: the leaves below the row's element, or after a group by below each of the group's elements in turn. */
   private leaf(p: number): Code {
-    const column = (fr: Frame, r: number): Column => fr.sources[fr.doc![r]][p];
+    const column = (fr: Frame, r: number): Column => fr.sources[fr.doc![r]].columns[p];
+    const nodes = (): EachNode => {
+      const k = this.nodeColumn(p);
+      return (fr, r, visit) => {
+        const { offsets, nodes: below } = fr.sources[fr.doc![r]].values[k];
+        const i = fr.at![r];
+        for (let j = offsets[i]; j < offsets[i + 1]; j++) visit(below[j]);
+      };
+    };
     const leaf: Code = {
       t: 'L',
       each: (fr, r, visit) => {
@@ -247,6 +283,8 @@ export class Compiler {
         const numbers = numbersOf(c);
         return numbers !== null ? numbers[at] : (numberValue(c.strings[at]) ?? decline());
       },
+      path: p,
+      nodes,
     };
     if (!this.groupedStream) return leaf;
     if (this.vars[FOR_SLOT]?.t !== 'GN') decline();
@@ -268,6 +306,14 @@ export class Compiler {
       eachNumber: (fr, g, visit) => {
         for (let k = fr.start![g]; k < fr.start![g + 1]; k++) if (leaf.eachNumber!(fr.pre!, fr.rows![k], visit)) return true;
         return false;
+      },
+      path: p,
+      nodes: () => {
+        const inner = nodes();
+        return (fr, g, visit) => {
+          oneDocument(fr, g);
+          for (let k = fr.start![g]; k < fr.start![g + 1]; k++) inner(fr.pre!, fr.rows![k], visit);
+        };
       },
     };
   }
@@ -446,7 +492,7 @@ export class Compiler {
         } };
       }
       case 'data':
-        if (a.t === 'L') return { ...a, t: 'A' };
+        if (a.t === 'L') return { ...a, t: 'A', nodes: undefined };
         if (a.t === 'N' || isGrouped(a.t)) decline();
         return a;
       case 'count':

@@ -7,7 +7,7 @@
  * elements of its name in its document, and that document's leaf columns (leaf-columns.ts).
  * After it a row is a group, whose tuples are rows of the stream before the clause.
  */
-import type { Column } from '../leaf-columns/leaf-columns';
+import type { Source } from '../leaf-columns/element-locator';
 
 /** Thrown when engine:leaf-tuples cannot answer exactly: at compilation, for the plan; while running, for the call. */
 export class Decline extends Error {}
@@ -26,8 +26,8 @@ export class Frame {
     readonly at: Int32Array | null,
     /** Before a group by: per row, the index in `sources` of the element's document. */
     readonly doc: Int32Array | null,
-    /** Per document met, its leaf columns by path. */
-    readonly sources: readonly (readonly Column[])[],
+    /** Per document met, its leaf columns by path and its node columns (element-locator.ts). */
+    readonly sources: readonly Source[],
     /** The values of the variables bound outside the FLWOR (tuple-expressions.ts `Single`s). */
     readonly outer: readonly unknown[],
     /** After a group by: the stream before it, and per group g its rows there, `rows[start[g] .. start[g + 1])`. */
