@@ -86,6 +86,14 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     ['for $i in //item#P where $i/k = ("x", "z") or $i/@id = (6, 7) return string($i/@id)', 'ok "1"\n"4"\n"6"\n"7"'],
     ['for $i in //item#P where $i/n != ("a", "b") return string($i/@id)', ''],
     ['for $i in //item#P return contains($i/@id, 1)', 'error XPTY0004'],
+    // conditionals and casts
+    ['for $i in //item#P return if ($i/@id > 3) then string($i/n) else ()', 'ok ""\n"a"\n"b"\n""'],
+    ['for $i in //item#P let $x := xs:integer($i/@id) * 2 where $x > 6 order by xs:string($x) return <r x="{$x}" d="{xs:double($i/@id) div 4}">{if (exists($i/k)) then "k" else "-", $i/@id cast as xs:string}</r>', ''],
+    ['for $i in //item#P where $i/@id < 3 return ($i/@id cast as xs:integer?) + 1', 'ok 2\n3'],
+    ['for $i in //item#P return $i/n cast as xs:string', 'error XPTY0004'],
+    ['for $i in //item#P return xs:integer($i/v)', 'error FORG0001'],
+    ['for $i in //item#P where $i/@id < 4 return xs:integer($i/v)', 'error FORG0001'],
+    ['for $i in //item#P where $i/@id = 2 return xs:integer(xs:double($i/v))', 'ok 2'],
     // leaf nodes returned, and copied into constructors
     ['for $i in //item#P order by $i/n descending, $i/@id return $i/n', ''],
     ['for $i in //item#P where $i/@id > 4 return ($i/@id, $i/v, $i[k]/k/text())', ''],
@@ -111,6 +119,7 @@ describe('translate: FLWORs over leaves of the for variable', () => {
       'for $i in //item#P where $i/@id < 4 return <d a="{number($i/@id) * 1e6}" b="{number($i/@id) div 3}">{number($i/@id) * 1e-7, -0e0 * number($i/@id)}</d>',
       'for $i in //item#P where $i/@c = "a" return <r>{"c", string($i/@id), data($i/k)}</r>',
       'for $i in //item#P group by $k := substring($i/k, 1, 1) order by string-length($k) descending, $k return <g k="{$k}">{normalize-space(" a  b "), upper-case($k)}</g>',
+      'for $i in //item#P return if ($i/@id > 3) then xs:integer($i/@id) * 2 else ()',
     ]) {
       expect(`${query}: ${direct(query) === undefined ? 'declined' : 'answered'}`).toBe(`${query}: answered`);
     }

@@ -17,7 +17,7 @@
  *   (`$v/a/b`, `$v/@c`, `$v/a/text()`, flwor-group-leaves.ts `leafSteps`), such paths after
  *   predicates on `$v` (`$v[price > 5]/name`, relative leaf paths inside), string, integer and
  *   double literals, calls of functions of the fn namespace, general and value comparisons,
- *   arithmetic, `and`, `or` and `||`;
+ *   arithmetic, `and`, `or`, `||`, `if`, and casts to xs:integer, xs:double and xs:string;
  * - the return clause is such an expression, a plain direct element constructor
  *   (translate/constructors/xpath.ts `isPlainElement`) whose enclosed expressions are such
  *   expressions, nested plain constructors allowed, or a sequence of those.
@@ -35,6 +35,7 @@ import type { Scope } from '../../language/translate/scope';
 import { FOR_SLOT, type PlanClause, type PlanExpr, type PlanReturn, type TuplePlan } from './tuple-plan';
 
 const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
+const CAST_TYPES = ['integer', 'double', 'string'] as const;
 const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
 /**
@@ -114,7 +115,18 @@ class Planner {
       case 'DoubleLiteral':
         return { x: 'double', v: expr.value };
       case 'ParenthesizedExpr':
-        return expr.expr ? this.expr(expr.expr, context) : undefined;
+        return expr.expr ? this.expr(expr.expr, context) : { x: 'empty' };
+      case 'IfExpr': {
+        const test = this.expr(expr.test, context);
+        const then = test && this.expr(expr.then, context);
+        const otherwise = then && this.expr(expr.else, context);
+        return otherwise && { x: 'if', test: test!, then: then!, else: otherwise };
+      }
+      case 'CastExpr': {
+        const to = this.castType(expr.type.name, expr.type.start);
+        const a = to && this.expr(expr.expr, context);
+        return a && { x: 'cast', to: to!, optional: expr.type.optional, a };
+      }
       case 'PathExpr':
         return this.path(expr, context);
       case 'AxisStep':
@@ -125,6 +137,12 @@ class Planner {
           fn = this.scope.functionName(expr.name, expr.start);
         } catch {
           return undefined; // a name the translation refuses: left to it
+        }
+        if (fn.uri === NS.xs) {
+          // a constructor function: `xs:T(E)` is `E cast as xs:T?` (XPath 3.1 §3.1.5.2)
+          const to = CAST_TYPES.find((t) => t === fn.local);
+          const arg = expr.args.length === 1 && expr.args[0].kind !== 'ArgumentPlaceholder' ? this.expr(expr.args[0], context) : undefined;
+          return to && arg && { x: 'cast', to, optional: true, a: arg };
         }
         if (fn.uri !== NS.fn) return undefined;
         const a: PlanExpr[] = [];
@@ -168,6 +186,16 @@ class Planner {
       }
       default:
         return undefined;
+    }
+  }
+
+  /** The target of a cast the worker evaluates, by its type name. */
+  private castType(name: EQName, offset: number): (typeof CAST_TYPES)[number] | undefined {
+    try {
+      const t = this.scope.typeName(name, offset);
+      return t.uri === NS.xs ? CAST_TYPES.find((c) => c === t.local) : undefined;
+    } catch {
+      return undefined; // a name the translation refuses: left to it
     }
   }
 

@@ -227,7 +227,13 @@ export class Compiler {
         return { t: 'B', f: e.x === 'and' ? (fr, row) => l(fr, row) && r(fr, row) : (fr, row) => l(fr, row) || r(fr, row) };
       }
       case 'sequence':
-        return decline(); // only an enclosed expression of a constructor (`texts`)
+        return decline(); // only an enclosed expression of a constructor (`enclosedText`)
+      case 'empty':
+        return decline(); // only a branch of a conditional
+      case 'if':
+        return this.conditional(e.test, e.then, e.else);
+      case 'cast':
+        return this.cast(e.to, e.optional, this.single(this.expr(e.a)));
       case 'concat': {
         // XPath 3.1 §3.6: each operand atomized to at most one item, none as ""
         const l = this.text(this.single(this.expr(e.l)));
@@ -235,6 +241,56 @@ export class Compiler {
         return { t: 'S', f: (fr, row) => (l(fr, row) ?? '') + (r(fr, row) ?? '') };
       }
     }
+  }
+
+  /**
+   * `if (T) then A else B` (XQuery 3.1 §3.14): single values of one type, either branch `()`
+   * for none.
+   */
+  private conditional(test: PlanExpr, then: PlanExpr, otherwise: PlanExpr): Code {
+    const t = this.ebv(this.expr(test));
+    const a = then.x === 'empty' ? undefined : this.expr(then);
+    const b = otherwise.x === 'empty' ? undefined : this.expr(otherwise);
+    const type = a?.t ?? b?.t ?? decline();
+    if (!isSingle(type) || (a && a.t !== type) || (b && b.t !== type)) decline();
+    const fa = a?.f ?? (() => null);
+    const fb = b?.f ?? (() => null);
+    return { t: type, f: (fr, r) => (t(fr, r) ? fa(fr, r) : fb(fr, r)) };
+  }
+
+  /**
+   * `E cast as xs:integer | xs:double | xs:string` (XPath 3.1 §3.14.2, F&O §19): none gives none
+   * for an optional target (XPTY0004 otherwise: declined); a value that does not cast (FORG0001,
+   * FOCA0002) declines.
+   */
+  private cast(to: 'integer' | 'double' | 'string', optional: boolean, c: Code): Code {
+    const f = c.f!;
+    const none = optional ? () => null : decline;
+    if (to === 'string') {
+      const s = stringOf(c.t);
+      return { t: 'S', f: (fr, r) => {
+        const v = f(fr, r) as Single;
+        return v === null ? none() : s(v);
+      } };
+    }
+    const fromText = c.t === 'U' || c.t === 'S';
+    const fromBoolean = c.t === 'B';
+    if (!fromText && !fromBoolean && !isNumeric(c.t)) decline();
+    if (to === 'double') {
+      return { t: 'D', f: (fr, r) => {
+        const v = f(fr, r) as Single;
+        if (v === null) return none();
+        return fromText ? castDouble(v as string) : fromBoolean ? (v ? 1 : 0) : (v as number);
+      } };
+    }
+    return { t: 'I', f: (fr, r) => {
+      const v = f(fr, r) as Single;
+      if (v === null) return none();
+      if (fromBoolean) return v ? 1 : 0;
+      if (fromText) return INTEGER.test(v as string) ? exact(Number(v)) + 0 : decline();
+      const n = v as number;
+      return Number.isFinite(n) ? exact(Math.trunc(n)) + 0 : decline();
+    } };
   }
 
   /** `$v/path`: the leaves below the row's element, or after a group by below each of the group's elements in turn. */
@@ -649,6 +705,9 @@ export class Compiler {
     };
   }
 }
+
+/** The lexical form of xs:integer, with the whitespace a cast strips. */
+const INTEGER = /^[ \t\r\n]*[+-]?[0-9]+[ \t\r\n]*$/;
 
 const TWO_STRINGS = new Set(['contains', 'starts-with', 'ends-with']);
 const STRING_FUNCTIONS = new Set([...TWO_STRINGS, 'substring', 'string-length', 'normalize-space', 'upper-case', 'lower-case']);

@@ -31,6 +31,11 @@ export type PlanExpr =
   | { readonly x: 'arith'; readonly op: '+' | '-' | '*' | 'div' | 'idiv' | 'mod'; readonly l: PlanExpr; readonly r: PlanExpr }
   | { readonly x: 'negate'; readonly a: PlanExpr }
   | { readonly x: 'and' | 'or' | 'concat'; readonly l: PlanExpr; readonly r: PlanExpr }
+  /** `if (test) then A else B`; `()` for an empty branch. */
+  | { readonly x: 'if'; readonly test: PlanExpr; readonly then: PlanExpr; readonly else: PlanExpr }
+  | { readonly x: 'empty' }
+  /** `E cast as xs:T` (`optional`: `xs:T?`, and the constructor function `xs:T(E)`), T integer, double or string. */
+  | { readonly x: 'cast'; readonly to: 'integer' | 'double' | 'string'; readonly optional: boolean; readonly a: PlanExpr }
   /** `E1, E2, …` as an enclosed expression of a constructor: the items of each in turn. */
   | { readonly x: 'sequence'; readonly items: readonly PlanExpr[] };
 
