@@ -68,6 +68,19 @@ function checked(s: string): string {
   return s;
 }
 
+/** What needs a look in text: a character to escape, or one that is not plain. */
+const TEXT_SPECIAL = /[&<>\r\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u2028\uD800-\uDFFF]/;
+const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u2028\uD800-\uDFFF]/;
+
+/** Text as written: most text needs neither escaping nor a refusal, and is found so by one test. */
+function textOut(s: string): string {
+  return TEXT_SPECIAL.test(s) ? checked(s).replace(TEXT, reference) : s;
+}
+
+function attributeOut(s: string): string {
+  return ATTRIBUTE_SPECIAL.test(s) ? checked(s).replace(ATTRIBUTE, reference) : s;
+}
+
 function write(el: DomNode, out: string[], depth: number): void {
   if (depth > MAX_DEPTH || (el.namespaceURI ?? '') !== '') throw NOT_PLAIN;
   const name = plainName(el.nodeName);
@@ -76,7 +89,7 @@ function write(el: DomNode, out: string[], depth: number): void {
   for (let i = 0, n = attributes?.length ?? 0; i < n; i++) {
     const a = attributes![i];
     if ((a.namespaceURI ?? '') !== '') throw NOT_PLAIN;
-    out.push(' ', plainName(a.name), '="', checked(a.value).replace(ATTRIBUTE, reference), '"');
+    out.push(' ', plainName(a.name), '="', attributeOut(a.value), '"');
   }
   if (el.firstChild === null) {
     out.push('/>');
@@ -85,37 +98,34 @@ function write(el: DomNode, out: string[], depth: number): void {
   out.push('>');
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
     if (c.nodeType === NodeKind.element) write(c, out, depth + 1);
-    else if (c.nodeType === NodeKind.text && c.nodeValue) out.push(checked(c.nodeValue).replace(TEXT, reference));
+    else if (c.nodeType === NodeKind.text && c.nodeValue) out.push(textOut(c.nodeValue));
     else throw NOT_PLAIN;
   }
   out.push('</', name, '>');
 }
 
-/** `write` for an element of a compact tree, from its rows. */
-function writeRows(tree: CompactTree, pre: number, out: string[], depth: number): void {
+/** `write` for an element of a compact tree, from its rows: its text. */
+function writeRows(tree: CompactTree, pre: number, depth: number): string {
   const n = tree.names[tree.name[pre]];
   if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
   const name = plainName(n.qname);
-  out.push('<', name);
+  let out = `<${name}`;
   for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
     const a = tree.names[tree.attrName[i]];
     if (a.uri !== '') throw NOT_PLAIN;
-    out.push(' ', plainName(a.qname), '="', checked(tree.strings[tree.attrValue[i]]).replace(ATTRIBUTE, reference), '"');
+    out += ` ${plainName(a.qname)}="${attributeOut(tree.strings[tree.attrValue[i]])}"`;
   }
   const first = firstChild(tree, pre);
-  if (first < 0) {
-    out.push('/>');
-    return;
-  }
-  out.push('>');
+  if (first < 0) return `${out}/>`;
+  out += '>';
   for (let c = first; c >= 0; c = nextSibling(tree, c)) {
     const kind = tree.kind[c];
     const text = kind === NodeKind.text ? tree.strings[tree.value[c]] : '';
-    if (kind === NodeKind.element) writeRows(tree, c, out, depth + 1);
-    else if (text) out.push(checked(text).replace(TEXT, reference));
+    if (kind === NodeKind.element) out += writeRows(tree, c, depth + 1);
+    else if (text) out += textOut(text);
     else throw NOT_PLAIN;
   }
-  out.push('</', name, '>');
+  return `${out}</${name}>`;
 }
 
 /**
@@ -134,13 +144,13 @@ export function plainMarkup(node: XdmNode): string | undefined {
   const row = treeNode(node);
   if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || !noInheritedNamespaces(row.v.tree, row.p))) return undefined;
   if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return undefined;
-  const out: string[] = [];
   try {
-    if (row !== undefined) writeRows(row.v.tree, row.p, out, 0);
-    else write(n, out, 0);
+    if (row !== undefined) return writeRows(row.v.tree, row.p, 0);
+    const out: string[] = [];
+    write(n, out, 0);
+    return out.join('');
   } catch (e) {
     if (e === NOT_PLAIN) return undefined;
     throw e;
   }
-  return out.join('');
 }
