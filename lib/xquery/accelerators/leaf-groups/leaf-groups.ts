@@ -34,88 +34,13 @@
 import { ENGINE_NS } from '../../constants';
 import { groupKeyMessage } from '../../functions/group-tuples';
 import { arrayValue, castString, registerFunctions, xpathError, type XdmItem, type XdmValue } from '../../../saxon';
-import type { Column, LeafStep } from '../leaf-columns/leaf-columns';
+import type { LeafStep } from '../leaf-columns/leaf-columns';
 import { Locator, parsePaths } from '../leaf-columns/element-locator';
+import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf-ids';
 
 /** The local name of the function in ENGINE_NS. */
 export const GROUP_LEAVES_FUNCTION = 'group-leaves';
 
-/**
- * A column's leaves as numbers: `ids[j]` is 1 + the index in `strings` of leaf j's first
- * occurrence in the column (so equal strings share an id, and 0 is left for an empty key), and
- * `atoms` the xs:untypedAtomic of each id, made on first use. Kept per column, which lives as
- * long as its document (leaf-columns.ts), so each document's leaves are numbered once.
- */
-interface Interned {
-  readonly ids: Int32Array;
-  readonly strings: readonly string[];
-  readonly atoms: (XdmItem | undefined)[];
-}
-
-const interned = new WeakMap<Column, Interned>();
-
-function internedOf(column: Column): Interned {
-  let found = interned.get(column);
-  if (found) return found;
-  const index = new Map<string, number>();
-  const strings: string[] = [];
-  const ids = new Int32Array(column.strings.length);
-  column.strings.forEach((s, j) => {
-    let id = index.get(s);
-    if (id === undefined) {
-      id = strings.push(s);
-      index.set(s, id);
-    }
-    ids[j] = id;
-  });
-  found = { ids, strings, atoms: [] };
-  interned.set(column, found);
-  return found;
-}
-
-/**
- * The ids of one key over the sources seen: the first source's column ids are the key's ids;
- * another source's strings are mapped to them (by string) the first time each is met.
- */
-class KeyIds {
-  private first: Interned | undefined;
-  private byString: Map<string, number> | undefined;
-  private readonly maps = new Map<Interned, Int32Array>();
-  private next = 0;
-
-  /** The key's id of the column id `id` (0: empty) of `column`. */
-  of(column: Interned, id: number): number {
-    if (id === 0) return 0;
-    if (this.first === undefined) {
-      this.first = column;
-      this.next = column.strings.length + 1;
-    }
-    if (column === this.first) return id;
-    if (!this.byString) {
-      this.byString = new Map();
-      this.first.strings.forEach((s, i) => this.byString!.set(s, i + 1));
-    }
-    let map = this.maps.get(column);
-    if (!map) {
-      map = new Int32Array(column.strings.length + 1);
-      this.maps.set(column, map);
-    }
-    let key = map[id];
-    if (key === 0) {
-      const s = column.strings[id - 1];
-      key = this.byString.get(s) ?? 0;
-      if (key === 0) {
-        key = this.next++;
-        this.byString.set(s, key);
-      }
-      map[id] = key;
-    }
-    return key;
-  }
-}
-
-/** Ids below 2^26 make a number key of two ids exact (2^52 < 2^53); more keys, or larger ids, hash a string. */
-const ID_BITS = 2 ** 26;
 
 /** The groups (see the file comment); undefined when some node has no columns. */
 export function groupLeaves(

@@ -9,6 +9,8 @@ import { EMPTY, NAN, VALUE, sortColumn, sortedPositions } from '../../functions/
 import { ElementForest } from '../../../tree/element-forest';
 import type { Pair } from '../../../convert/writer';
 import { decline, Frame, groupRows } from './tuple-frame';
+import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf-ids';
+import type { Column } from '../leaf-columns/leaf-columns';
 import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type Single, type Type } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
 
@@ -120,22 +122,59 @@ const NONE = Symbol('none');
  * binding the keys and, per other variable in scope, its values over the group's tuples.
  */
 function groupStep(specs: readonly { s: number; e: PlanExpr }[], keep: readonly number[], compiler: Compiler): Step {
-  const keys = specs.map(({ s, e }) => ({ s, key: compiler.single(compiler.expr(e)) }));
+  const raw = specs.map(({ e }) => compiler.expr(e));
+  const keys = specs.map(({ s }, k) => ({ s, key: compiler.single(raw[k]) }));
+  // keys that are leaves compare as the leaves' numbers (accelerators/leaf-columns/leaf-ids.ts)
+  const leafColumns = raw.every((c) => c.t === 'L' && c.columnOf) ? raw.map((c) => c.columnOf!) : undefined;
   for (const s of keep) compiler.vars[s] = grouped(compiler.vars[s] ?? decline());
   for (const { s, key } of keys) compiler.vars[s] = stored(s, key.t as Type);
   compiler.groupedStream = true;
   return (fr) => {
-    const values = keys.map(({ key }) => column(key, fr) as Single[]);
-    let ids: unknown[];
-    if (keys.length === 1) ids = values[0].map((v) => (v === null ? NONE : v)); // a Map key: NaN is NaN, 0 is -0
-    else {
-      ids = new Array<unknown>(fr.n);
-      for (let r = 0; r < fr.n; r++) ids[r] = JSON.stringify(values.map((col) => (typeof col[r] === 'number' && Number.isNaN(col[r]) ? 'NaN' : col[r] === 0 ? 0 : col[r])));
-    }
+    const ids = leafColumns ? leafKeyIds(fr, leafColumns) : valueKeyIds(fr, keys.map(({ key }) => key));
     const { grouped: out, firsts } = groupRows(fr, ids);
-    keys.forEach(({ s }, k) => out.store(s, Array.from(firsts, (r) => values[k][r])));
+    for (const { s, key } of keys) out.store(s, Array.from(firsts, (r) => key.f!(fr, r)));
     return out;
   };
+}
+
+/** Per row, a value standing for its keys (equal exactly when the keys are equal), from the keys' values. */
+function valueKeyIds(fr: Frame, keys: readonly Code[]): unknown[] {
+  const values = keys.map((key) => column(key, fr) as Single[]);
+  if (keys.length === 1) return values[0].map((v) => (v === null ? NONE : v)); // a Map key: NaN is NaN, 0 is -0
+  const ids = new Array<unknown>(fr.n);
+  for (let r = 0; r < fr.n; r++) ids[r] = JSON.stringify(values.map((col) => (typeof col[r] === 'number' && Number.isNaN(col[r]) ? 'NaN' : col[r])));
+  return ids;
+}
+
+/**
+ * The same from keys that are leaves: the number of each key's leaf (0 for none; two leaves
+ * raise XPTY0004 there: declined), one key's number as it is, two combined into one number,
+ * more joined in a string.
+ */
+function leafKeyIds(fr: Frame, columns: readonly ((fr: Frame, r: number) => Column)[]): unknown[] {
+  const keyIds = columns.map(() => new KeyIds());
+  const last: (Column | undefined)[] = columns.map(() => undefined);
+  const numbered: (Interned | undefined)[] = columns.map(() => undefined);
+  const ids = new Array<unknown>(fr.n);
+  const one = new Array<number>(columns.length);
+  for (let r = 0; r < fr.n; r++) {
+    const i = fr.at![r];
+    for (let k = 0; k < columns.length; k++) {
+      const column = columns[k](fr, r);
+      if (column !== last[k]) {
+        last[k] = column;
+        numbered[k] = internedOf(column);
+      }
+      const start = column.offsets[i];
+      const count = column.offsets[i + 1] - start;
+      if (count > 1) decline();
+      one[k] = count === 0 ? 0 : keyIds[k].of(numbered[k]!, numbered[k]!.ids[start]);
+    }
+    if (columns.length === 1) ids[r] = one[0];
+    else if (columns.length === 2 && one[0] < ID_BITS && one[1] < ID_BITS) ids[r] = one[0] * ID_BITS + one[1];
+    else ids[r] = one.join(',');
+  }
+  return ids;
 }
 
 /** What the return clause puts in the result per row. */

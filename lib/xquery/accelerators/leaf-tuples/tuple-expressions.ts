@@ -45,6 +45,8 @@ export interface Code {
   readonly number?: RowFn<number>;
   /** A leaf path: its leaves cast to xs:double as arithmetic casts them (one that does not cast declines), as `each` visits them. */
   readonly eachNumber?: (fr: Frame, r: number, visit: (v: number) => boolean) => boolean;
+  /** `L` of a leaf path before a group by: the column the row's leaves are in (at the row's `at`). */
+  readonly columnOf?: (fr: Frame, r: number) => Column;
   /** `L` of a leaf path: the path, and its nodes in document order (the function reading them, made on first use). */
   readonly path?: number;
   readonly nodes?: () => EachNode;
@@ -341,6 +343,7 @@ export class Compiler {
       },
       path: p,
       nodes,
+      columnOf: column,
     };
     if (!this.groupedStream) return leaf;
     if (this.vars[FOR_SLOT]?.t !== 'GN') decline();
