@@ -7,8 +7,9 @@
  *
  * The shape (checked here; anything else is translated as written):
  * - the first clause is a for clause of one binding, without type, `at` or `allowing empty`, over
- *   a path whose last step selects elements by name (accelerators/leaf-groups `elementPath`), and
- *   no other for or window clause follows;
+ *   a path whose last step selects elements by name (accelerators/leaf-groups `elementPath`) or
+ *   over a range `A to B` (whose integers the worker makes itself: no leaf paths then), and no
+ *   other for or window clause follows;
  * - let bindings have no type; at most one group by clause, not after an order by (the grouped
  *   leaves of `$v` are then concatenated in document order, as a path over the group's elements
  *   gives them), its specs without type or collation, each name once;
@@ -63,9 +64,9 @@ class Planner {
   private readonly names = new Map<string, number>();
   private readonly paths: string[][] = [];
   private readonly pathIndex = new Map<string, number>();
-  /** The variables bound outside the FLWOR that it reads, by expanded name: their index and a reference. */
-  private readonly outerIndex = new Map<string, number>();
-  readonly outer: VarRef[] = [];
+  /** The values from outside the FLWOR that it reads (variables, by expanded name; literals made parameters), by their index. */
+  private readonly outerIndex = new Map<string | Expr, number>();
+  readonly outer: Expr[] = [];
   private slots = 1;
 
   constructor(
@@ -73,6 +74,8 @@ class Planner {
     /** The for variable's expanded name, and its name as written (for synthetic references). */
     private readonly forVar: string,
     private readonly forName: { readonly name: EQName; readonly start: number },
+    /** The for variable binds the integers of a range: it has no leaves. */
+    private readonly range: boolean,
   ) {
     this.names.set(forVar, FOR_SLOT);
   }
@@ -98,7 +101,8 @@ class Planner {
   }
 
   plan(clauses: PlanClause[], ret: PlanReturn): TuplePlan {
-    return { paths: this.paths, clauses, ret, slots: this.slots };
+    const plan = { paths: this.paths, clauses, ret, slots: this.slots };
+    return this.range ? { range: true, ...plan } : plan;
   }
 
   /** The plan of `expr`; `context`: inside a predicate on `$v`, where `.` is `$v`. */
@@ -106,14 +110,16 @@ class Planner {
     switch (expr.kind) {
       case 'VarRef': {
         const s = this.slotOf(expr.name, expr.start);
-        return s === undefined ? this.outerOf(expr) : { x: 'var', s };
+        return s === undefined ? this.outerVariable(expr) : { x: 'var', s };
       }
       case 'StringLiteral':
-        return { x: 'string', v: expr.value };
       case 'IntegerLiteral':
-        return { x: 'integer', v: expr.value };
       case 'DoubleLiteral':
-        return { x: 'double', v: expr.value };
+        // a literal the translation makes a parameter of (translate/literals.ts) comes as an
+        // outer value, so that queries differing only in literals share the plan's text, and
+        // with it their compiled stylesheet
+        if (this.scope.ctx.literals.reference(expr) !== undefined) return this.outerOf(expr, expr);
+        return { x: expr.kind === 'StringLiteral' ? 'string' : expr.kind === 'IntegerLiteral' ? 'integer' : 'double', v: expr.value };
       case 'ParenthesizedExpr':
         return expr.expr ? this.expr(expr.expr, context) : { x: 'empty' };
       case 'IfExpr': {
@@ -200,7 +206,7 @@ class Planner {
   }
 
   /** A variable bound outside the FLWOR, passed to the call as one of its outer values. */
-  private outerOf(ref: VarRef): PlanExpr | undefined {
+  private outerVariable(ref: VarRef): PlanExpr | undefined {
     const key = expanded(ref.name, ref.start, this.scope);
     if (key === undefined) return undefined;
     try {
@@ -208,9 +214,14 @@ class Planner {
     } catch {
       return undefined; // XPST0008, raised by the translation as written
     }
+    return this.outerOf(key, ref);
+  }
+
+  /** `expr`, known by `key`, passed to the call as one of its outer values. */
+  private outerOf(key: string | Expr, expr: Expr): PlanExpr {
     let i = this.outerIndex.get(key);
     if (i === undefined) {
-      i = this.outer.push(ref) - 1;
+      i = this.outer.push(expr) - 1;
       this.outerIndex.set(key, i);
     }
     return { x: 'outer', i };
@@ -224,7 +235,7 @@ class Planner {
 
   /** `$v/leaf`, `$v[test]/leaf`, or inside a predicate on `$v` a relative leaf path. */
   private path(expr: PathExpr, context: boolean): PlanExpr | undefined {
-    if (expr.root !== null || expr.steps.length === 0 || this.names.get(this.forVar) !== FOR_SLOT) return undefined;
+    if (this.range || expr.root !== null || expr.steps.length === 0 || this.names.get(this.forVar) !== FOR_SLOT) return undefined;
     const [base, ...rest] = expr.steps;
     const v: VarRef = { kind: 'VarRef', name: this.forName.name, start: this.forName.start, end: this.forName.start };
     if (base.kind === 'AxisStep') return context ? this.leaf({ ...expr, steps: [v, ...expr.steps] }) : undefined;
@@ -324,18 +335,21 @@ class Planner {
 
 /**
  * The plan of `expr` when it has the shape above, and the variables bound outside it that it
- * reads, whose values the call passes (the plan's `outer` expressions index them).
+ * reads and the literals made parameters, whose values the call passes (the plan's `outer`
+ * expressions index them).
  */
-export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: TuplePlan; readonly outer: readonly VarRef[] } | undefined {
+export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: TuplePlan; readonly outer: readonly Expr[] } | undefined {
   const collation = scope.ctx.defaultCollation;
   if (collation !== null && collation !== COLLATIONS.codepoint) return undefined;
   const [first, ...rest] = expr.clauses;
   if (first?.kind !== 'ForClause' || first.bindings.length !== 1) return undefined;
   const binding = first.bindings[0];
-  if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty || !elementPath(binding.in)) return undefined;
+  if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty) return undefined;
+  const range = rangeOf(binding.in) !== undefined;
+  if (!range && !elementPath(binding.in)) return undefined;
   const forVar = expanded(binding.name, binding.start, scope);
   if (forVar === undefined) return undefined;
-  const planner = new Planner(scope, forVar, { name: binding.name, start: binding.start });
+  const planner = new Planner(scope, forVar, { name: binding.name, start: binding.start }, range);
   const clauses: PlanClause[] = [];
   let grouped = false;
   let ordered = false;
@@ -379,6 +393,12 @@ export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: T
   }
   const ret = planner.ret(expr.return);
   return ret && { plan: planner.plan(clauses, ret), outer: planner.outer };
+}
+
+/** `A to B`, parenthesized or not: its operands. */
+export function rangeOf(expr: Expr): { readonly from: Expr; readonly to: Expr } | undefined {
+  if (expr.kind === 'ParenthesizedExpr') return expr.expr ? rangeOf(expr.expr) : undefined;
+  return expr.kind === 'RangeExpr' ? { from: expr.left, to: expr.right } : undefined;
 }
 
 function orderClause(clause: OrderByClause, planner: Planner, scope: Scope): PlanClause | undefined {

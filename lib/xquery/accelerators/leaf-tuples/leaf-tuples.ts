@@ -6,12 +6,14 @@
  *   Q{urn:xmldb-rest:engine}leaf-tuples($nodes as item()*, $plan as xs:string,
  *       $base as xs:string?, $outer as array(*)) as array(*)?
  *
- * `$nodes` are the values of the for variable in order, `$plan` the rest of the FLWOR as JSON
+ * `$nodes` are the values of the for variable in order (for a range, the array of its two
+ * bounds: tuple-plan.ts `range`), `$plan` the rest of the FLWOR as JSON
  * (tuple-plan.ts, made by flwor-leaf-tuples.ts), `$base` the static base URI, the base URI of the
  * elements the return clause constructs, `$outer` the values of the variables bound outside the
- * FLWOR that it reads (each must be one atomic value of a type tuple-expressions.ts knows, or the
- * function declines). The answer is one array whose one member is the FLWOR's
- * value, or the empty sequence when this function cannot give it exactly; the caller then
+ * FLWOR that it reads and of its literals made parameters (translate/literals.ts), each one
+ * atomic value of a type tuple-expressions.ts knows, or the function declines. The answer is one
+ * array whose one member is the FLWOR's value, or the empty sequence when this function cannot
+ * give it exactly; the caller then
  * evaluates the FLWOR as translated otherwise, which also raises the errors.
  *
  * The plan is compiled once per text (tuple-expressions.ts, tuple-clauses.ts) and run over the
@@ -24,7 +26,7 @@ import { TypeCode, arrayValue, castString, isAtomic, registerFunctions, stringVa
 import type { LeafStep } from '../leaf-columns/leaf-columns';
 import { Locator, parsePaths, type Source } from '../leaf-columns/element-locator';
 import { Decline, Frame } from './tuple-frame';
-import { Compiler, type Single, type Type } from './tuple-expressions';
+import { Compiler, stored, type Single, type Type } from './tuple-expressions';
 import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
 import { FOR_SLOT, type TuplePlan } from './tuple-plan';
 
@@ -33,6 +35,8 @@ export const LEAF_TUPLES_FUNCTION = 'leaf-tuples';
 
 /** A plan compiled. */
 interface Program {
+  /** The for variable binds the integers of a range (tuple-plan.ts `range`). */
+  readonly range: boolean;
   readonly paths: readonly (readonly LeafStep[])[];
   /** The paths whose nodes the plan reads, in the order of the sources' node columns. */
   readonly nodePaths: readonly number[];
@@ -74,10 +78,10 @@ function compileProgram(plan: TuplePlan, outer: readonly Type[]): Program | null
   );
   if (!paths) return null;
   const compiler = new Compiler(outer, paths);
-  compiler.vars[FOR_SLOT] = { t: 'N', f: (fr, r) => fr.cols[FOR_SLOT][r] };
+  compiler.vars[FOR_SLOT] = plan.range ? stored(FOR_SLOT, 'I') : { t: 'N', f: (fr, r) => fr.cols[FOR_SLOT][r] };
   const steps = plan.clauses.map((clause) => compileClause(clause, compiler));
   const emit = compileReturn(plan.ret, compiler);
-  return { paths, nodePaths: compiler.nodePaths, steps, emit };
+  return { range: plan.range === true, paths, nodePaths: compiler.nodePaths, steps, emit };
 }
 
 /** Compiled plans by text and outer types; null for a plan this function declines. Bounded: queries come and go. */
@@ -99,6 +103,28 @@ function programOf(text: string, outer: readonly Type[]): Program | null {
   return program;
 }
 
+/**
+ * The most integers a range may give the for clause here: a longer one is left to saxon-js,
+ * which need not make them all (`(for $i in 1 to 1e9 return $i)[1]`).
+ */
+const MAX_RANGE = 1_000_000;
+
+/** The integers of a range from its bounds (`[A, B]`), each one xs:integer or none; undefined for other bounds or a range too long. */
+function rangeValues(bounds: XdmValue): number[] | undefined {
+  const [from, to] = (bounds[0] as XdmArray).value;
+  if (from.length === 0 || to.length === 0) return [];
+  const a = outerValue(from);
+  const b = outerValue(to);
+  // xs:integer exactly: other types (untypedAtomic, derived types, doubles) keep the rules of `to`
+  if (a?.t !== 'I' || b?.t !== 'I') return undefined;
+  const low = a.v as number;
+  const high = b.v as number;
+  if (high - low >= MAX_RANGE) return undefined;
+  const values: number[] = [];
+  for (let i = low; i <= high; i++) values.push(i);
+  return values;
+}
+
 /** The FLWOR's value for the for variable's values `nodes` (see the file comment); undefined when declined. */
 export function leafTuples(nodes: XdmValue, text: string, base: string | null, outerValues: readonly XdmValue[] = []): XdmValue | undefined {
   const outer = outerValues.map(outerValue);
@@ -108,6 +134,10 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null, o
     outer.map((o) => o!.t),
   );
   if (!program) return undefined;
+  if (program.range) {
+    const values = rangeValues(nodes);
+    return values && run(program, new Frame(values.length, [values], null, null, [], outer.map((o) => o!.v)), base);
+  }
   const locator = new Locator(
     program.paths,
     program.nodePaths.map((p) => program.paths[p]),
@@ -130,15 +160,24 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null, o
       doc[i] = known;
     } else doc[i] = doc[i - 1];
   }
-  try {
-    let fr = new Frame(
+  return run(
+    program,
+    new Frame(
       n,
       [nodes],
       at,
       doc,
       sources,
       outer.map((o) => o!.v),
-    );
+    ),
+    base,
+  );
+}
+
+/** The FLWOR's value from the stream of its for clause; undefined when declined. */
+function run(program: Program, first: Frame, base: string | null): XdmValue | undefined {
+  try {
+    let fr = first;
     for (const step of program.steps) fr = step(fr);
     const out = new Output();
     for (let r = 0; r < fr.n; r++) program.emit(fr, r, out);

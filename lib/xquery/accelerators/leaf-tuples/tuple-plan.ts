@@ -17,7 +17,7 @@ export const FOR_SLOT = 0;
 export type PlanExpr =
   /** A variable of the tuple. */
   | { readonly x: 'var'; readonly s: number }
-  /** A variable bound outside the FLWOR (external, global, a let around it, a parameter): value `i` of the call's outer values. */
+  /** A variable bound outside the FLWOR (external, global, a let around it, a parameter), or a literal made a parameter: value `i` of the call's outer values. */
   | { readonly x: 'outer'; readonly i: number }
   /** `$v/path` (or a relative path inside a predicate on `$v`): the leaves of path `p` below the for variable's element(s). */
   | { readonly x: 'leaf'; readonly p: number }
@@ -79,6 +79,11 @@ export type PlanReturn =
     };
 
 export interface TuplePlan {
+  /**
+   * The for clause binds the integers of a range `A to B` instead of elements: the call's first
+   * argument is then the array `[A, B]`, and the plan has no leaf paths.
+   */
+  readonly range?: true;
   /** Leaf paths below the for variable's elements, each a list of `kind leaf` steps. */
   readonly paths: readonly (readonly string[])[];
   readonly clauses: readonly PlanClause[];
