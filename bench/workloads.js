@@ -77,6 +77,12 @@ const VARIANTS = [
   // an external variable in a where clause, aggregates of a group written as text
   ['v25', 'declare variable $k external; for $i in //item where $i/price > $k order by $i/name descending return <r id="{$i/@id}">{string($i/name)}</r>', '&k=900'],
   ['v26', 'for $i in //item group by $c := $i/category order by $c return <g c="{$c}" n="{count($i)}" avg="{avg($i/price)}">{max($i/price), min($i/price)}</g>'],
+  // predicates beyond conjunctions of comparisons, a filtered variable, attributes and text copied into constructors, positions
+  ['v27', 'count(//item[price > 500 or category = "delta"])'],
+  ['v28', 'count(//item[starts-with(name, "delta")])'],
+  ['v29', 'let $items := //item return count($items[price > 500])'],
+  ['v30', 'for $i in //item where $i/price > 900 and $i/category = "delta" return <r>{$i/@id, $i/name/text()}</r>'],
+  ['v31', 'for $i at $p in //item where $i/price > 900 order by xs:double($i/price) descending return $p || ":" || $i/@id/string()'],
 ];
 
 /** Drops and re-creates the databases: `items` (10 MB), `docs` (the 100 KB document), empty `puts`. */

@@ -6,7 +6,7 @@
  * translated otherwise, which stays the answer whenever the function declines.
  *
  * The shape (checked here; anything else is translated as written):
- * - the first clause is a for clause of one binding, without type, `at` or `allowing empty`, over
+ * - the first clause is a for clause of one binding, without type or `allowing empty`, over
  *   a path whose last step selects elements by name (accelerators/leaf-groups `elementPath`) or
  *   over a range `A to B` (whose integers the worker makes itself: no leaf paths then), and no
  *   other for or window clause follows;
@@ -27,7 +27,7 @@
  */
 import type { DirElemConstructor, EQName, Expr, FLWORExpr, GroupByClause, OrderByClause, PathExpr, VarRef } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
-import { expanded } from '../../language/translate/flwor/filter';
+import { expanded, refersTo } from '../../language/translate/flwor/filter';
 import { elementPath, leafSteps } from '../leaf-groups/flwor-group-leaves';
 import { isPlainElement } from '../../language/translate/constructors/xpath';
 import { contentRuns } from '../../language/translate/element-content';
@@ -49,14 +49,6 @@ function itemsOf(expr: Expr): Expr[] | undefined {
   const strings = inner.items.every((i) => i.kind === 'StringLiteral');
   const numbers = inner.items.every((i) => i.kind === 'IntegerLiteral' || i.kind === 'DoubleLiteral');
   return strings || numbers ? inner.items : undefined;
-}
-
-/**
- * Whether an expression's value is leaf nodes, which element content copies: among other items
- * of a sequence that is left as written (the worker copies a path alone).
- */
-function leafNodes(e: PlanExpr): boolean {
-  return e.x === 'leaf' || e.x === 'filter';
 }
 
 /** The state of one plan being made: the variables in scope and the leaf paths met. */
@@ -233,9 +225,15 @@ class Planner {
     return r && make(l!, r);
   }
 
-  /** `$v/leaf`, `$v[test]/leaf`, or inside a predicate on `$v` a relative leaf path. */
+  /** `$v/leaf`, `$v[test]/leaf`, or inside a predicate on `$v` a relative leaf path; any of them followed by `/string()` or `/data()`. */
   private path(expr: PathExpr, context: boolean): PlanExpr | undefined {
     if (this.range || expr.root !== null || expr.steps.length === 0 || this.names.get(this.forVar) !== FOR_SLOT) return undefined;
+    const last = expr.steps[expr.steps.length - 1];
+    const each = expr.steps.length > 1 ? this.eachFunction(last) : undefined;
+    if (each) {
+      const a = this.path({ ...expr, steps: expr.steps.slice(0, -1) }, context);
+      return a && (a.x === 'leaf' || a.x === 'filter') ? { x: 'each', f: each, a } : undefined;
+    }
     const [base, ...rest] = expr.steps;
     const v: VarRef = { kind: 'VarRef', name: this.forName.name, start: this.forName.start, end: this.forName.start };
     if (base.kind === 'AxisStep') return context ? this.leaf({ ...expr, steps: [v, ...expr.steps] }) : undefined;
@@ -257,6 +255,17 @@ class Planner {
       test = test ? { x: 'and', l: test, r: p } : p;
     }
     return leaf && leaf.x === 'leaf' ? { x: 'filter', test: test!, p: leaf.p } : undefined;
+  }
+
+  /** The function a path's last step `step` applies to each leaf: `string()` or `data()` of the context item. */
+  private eachFunction(step: Expr): 'string' | 'data' | undefined {
+    if (step.kind !== 'FunctionCall' || step.args.length !== 0) return undefined;
+    try {
+      const fn = this.scope.functionName(step.name, step.start);
+      return fn.uri === NS.fn && (fn.local === 'string' || fn.local === 'data') ? fn.local : undefined;
+    } catch {
+      return undefined; // a name the translation refuses: left to it
+    }
   }
 
   private leaf(expr: PathExpr): PlanExpr | undefined {
@@ -324,8 +333,9 @@ class Planner {
         content.push(nested);
       } else if (run.item.kind === 'EnclosedExpr') {
         if (!run.item.expr) continue;
+        // a sequence with leaf nodes among other items: the worker takes leading attributes only
         const p = this.enclosed(run.item.expr as Expr);
-        if (!p || (p.x === 'sequence' && p.items.some(leafNodes))) return undefined;
+        if (!p) return undefined;
         content.push(p);
       } else return undefined;
     }
@@ -344,13 +354,19 @@ export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: T
   const [first, ...rest] = expr.clauses;
   if (first?.kind !== 'ForClause' || first.bindings.length !== 1) return undefined;
   const binding = first.bindings[0];
-  if (binding.type !== null || binding.positionalVar !== null || binding.allowingEmpty) return undefined;
+  if (binding.type !== null || binding.allowingEmpty) return undefined;
   const range = rangeOf(binding.in) !== undefined;
   if (!range && !elementPath(binding.in)) return undefined;
   const forVar = expanded(binding.name, binding.start, scope);
   if (forVar === undefined) return undefined;
   const planner = new Planner(scope, forVar, { name: binding.name, start: binding.start }, range);
   const clauses: PlanClause[] = [];
+  if (binding.positionalVar !== null) {
+    // `for $v at $p in E`, the first clause: $p numbers the tuples as a count clause right after it would (XQuery 3.1 §3.12.2, §3.12.9)
+    const s = planner.bind(binding.positionalVar, binding.start);
+    if (s === undefined) return undefined;
+    clauses.push({ c: 'count', s });
+  }
   let grouped = false;
   let ordered = false;
   for (const clause of rest) {
@@ -393,6 +409,67 @@ export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: T
   }
   const ret = planner.ret(expr.return);
   return ret && { plan: planner.plan(clauses, ret), outer: planner.outer };
+}
+
+/**
+ * The name of the for variable of the FLWOR a step's predicates stand for (`leafTuplePredicatePlan`):
+ * outside the engine's hidden namespaces, which a variable may not be named in; a predicate that
+ * names it itself is not planned.
+ */
+const PREDICATE_ROW: EQName = { uri: 'urn:xmldb-rest-predicate', local: 'row' };
+
+/** fn functions whose value is a boolean: a predicate calling one at its top is never positional. */
+const BOOLEAN_FUNCTIONS = new Set(['not', 'boolean', 'exists', 'empty', 'contains', 'starts-with', 'ends-with']);
+
+/**
+ * Whether a predicate's value is a boolean by its form (XPath 3.1 §3.3.2: a predicate whose value
+ * is a number selects by position, which a where clause does not model).
+ */
+function booleanPredicate(expr: Expr, scope: Scope): boolean {
+  switch (expr.kind) {
+    case 'ParenthesizedExpr':
+      return expr.expr !== null && booleanPredicate(expr.expr, scope);
+    case 'ComparisonExpr':
+    case 'AndExpr':
+    case 'OrExpr':
+      return true;
+    case 'FunctionCall':
+      try {
+        const fn = scope.functionName(expr.name, expr.start);
+        return fn.uri === NS.fn && BOOLEAN_FUNCTIONS.has(fn.local);
+      } catch {
+        return false;
+      }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `E/name[P1][P2]…` as the FLWOR `for $row in E/name where P1' where P2' … return $row`, P' being
+ * P with its relative leaf paths read from `$row` (the leading predicates that are booleans by
+ * their form, so none selects by position): the plan, how many predicates it stands for, and the
+ * values it reads from outside. Undefined when the first predicate is not of that shape.
+ */
+export function leafTuplePredicatePlan(
+  predicates: readonly Expr[],
+  scope: Scope,
+): { readonly plan: TuplePlan; readonly count: number; readonly outer: readonly Expr[] } | undefined {
+  const row = expanded(PREDICATE_ROW, 0, scope);
+  if (row === undefined) return undefined;
+  const planner = new Planner(scope, row, { name: PREDICATE_ROW, start: 0 }, false);
+  const clauses: PlanClause[] = [];
+  for (const predicate of predicates) {
+    if (!booleanPredicate(predicate, scope) || refersTo(predicate, row, scope)) break;
+    const e = planner.expr(predicate, true);
+    if (!e) break;
+    clauses.push({ c: 'where', e });
+  }
+  const plan = planner.plan(clauses, { r: 'value', e: { x: 'var', s: FOR_SLOT } });
+  // predicates that read no leaf are the same for every item: saxon-js evaluates them once,
+  // without making the items (`(1 to 100000000)[$k > 3]`)
+  if (clauses.length === 0 || plan.paths.length === 0) return undefined;
+  return { plan, count: clauses.length, outer: planner.outer };
 }
 
 /** `A to B`, parenthesized or not: its operands. */

@@ -11,7 +11,7 @@ import type { Pair } from '../../../convert/writer';
 import { decline, Frame, groupRows } from './tuple-frame';
 import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf-ids';
 import type { Column } from '../leaf-columns/leaf-columns';
-import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type Single, type Type } from './tuple-expressions';
+import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type RowFn, type Single, type Type } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
 
 /** One clause as an operation on the stream. */
@@ -252,6 +252,34 @@ function copiedElements(e: PlanExpr, compiler: Compiler): ((fr: Frame, r: number
     });
 }
 
+/** The code of a leaf path `e` whose last step is of `kind`, and that step's leaf; undefined for anything else. */
+function leafPathOf(e: PlanExpr, compiler: Compiler, kind: 'attribute' | 'text' | 'child'): { readonly code: Code; readonly leaf: string } | undefined {
+  if (e.x !== 'leaf' && e.x !== 'filter') return undefined;
+  const code = compiler.expr(e);
+  const path = code.path === undefined ? undefined : compiler.paths[code.path];
+  const last = path?.[path.length - 1];
+  return code.t === 'L' && last?.kind === kind ? { code, leaf: last.leaf } : undefined;
+}
+
+/**
+ * `{$v/…/@a}` in content: the attribute node copied onto the element, by its name (in no
+ * namespace: another declines) and value, null for none; more than one declines (XQDY0025).
+ */
+function copiedAttribute(e: PlanExpr, compiler: Compiler): { readonly name: string; readonly value: RowFn<Single> } | undefined {
+  const found = leafPathOf(e, compiler, 'attribute');
+  if (!found) return undefined;
+  if (!found.leaf.startsWith('Q{}') || !found.code.one) return decline();
+  return { name: found.leaf.slice(3), value: found.code.one };
+}
+
+/** `{$v/…/text()}` in content: the text nodes copied, adjacent ones as one (XQuery 3.1 §3.9.1.3). */
+function copiedText(e: PlanExpr, compiler: Compiler): ((fr: Frame, r: number, forest: ElementForest) => void) | undefined {
+  const found = leafPathOf(e, compiler, 'text');
+  if (!found?.code.each) return undefined;
+  const each = found.code.each;
+  return (fr, r, forest) => void each(fr, r, (v) => (forest.text(String(v)), false));
+}
+
 /**
  * A plain element constructor (tuple-plan.ts), written into the forest: attribute values and
  * text as XQuery 3.1 §3.9.1.1 and §3.9.1.3 make them. Answers the element's index among the
@@ -260,7 +288,26 @@ function copiedElements(e: PlanExpr, compiler: Compiler): ((fr: Frame, r: number
 function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Compiler): (fr: Frame, r: number, forest: ElementForest) => number {
   const piece = (p: string | PlanExpr): ((fr: Frame, r: number) => string) => (typeof p === 'string' ? () => p : compiler.enclosedText(p, false));
   const attributes = ret.attributes.map((a) => ({ name: a.name, parts: a.parts.map(piece) }));
-  const content = ret.content.map((c): ((fr: Frame, r: number, forest: ElementForest) => void) => {
+  // attributes copied by the leading content (`<r>{$i/@id}…</r>`): attribute nodes after other
+  // content raise XQTY0024 (XQuery 3.1 §3.9.1.3), so one that is not leading declines
+  // (also the leading items of an enclosed sequence there: `<r>{$i/@id, $i/name/text()}</r>`)
+  const copies: { readonly name: string; readonly value: RowFn<Single> }[] = [];
+  const rest: (string | PlanExpr | PlanReturn)[] = [];
+  let leading = true;
+  for (const c of ret.content) {
+    const items = leading && typeof c !== 'string' && 'x' in c && c.x === 'sequence' ? c.items : [c];
+    let i = 0;
+    for (; leading && i < items.length; i++) {
+      const item = items[i];
+      const copy = typeof item === 'string' || !('x' in item) ? undefined : copiedAttribute(item, compiler);
+      if (!copy) break;
+      copies.push(copy);
+    }
+    if (i === items.length) continue;
+    leading = false;
+    rest.push(i === 0 ? c : items.length - i === 1 ? items[i] : { x: 'sequence', items: items.slice(i) as PlanExpr[] });
+  }
+  const content = rest.map((c): ((fr: Frame, r: number, forest: ElementForest) => void) => {
     if (typeof c === 'string') return (_fr, _r, forest) => forest.text(c);
     // an expression has `x`; a nested constructor is a return plan (`r`, which a binary expression also has)
     if (!('x' in c)) {
@@ -268,13 +315,25 @@ function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Com
       const nested = elementWriter(c, compiler);
       return (fr, r, forest) => void nested(fr, r, forest);
     }
-    const copied = copiedElements(c, compiler);
+    const items = c.x === 'sequence' ? c.items : [c];
+    // nodes among atomic values of one enclosed expression: left to saxon-js (spaces go between adjacent values only)
+    if (items.some((item) => copiedAttribute(item, compiler) || leafPathOf(item, compiler, 'text') || leafPathOf(item, compiler, 'child'))) {
+      if (items.length > 1 || copiedAttribute(c, compiler)) return decline();
+    }
+    const copied = copiedElements(c, compiler) ?? copiedText(c, compiler);
     if (copied) return copied;
     const text = compiler.enclosedText(c, true);
     return (fr, r, forest) => forest.text(text(fr, r));
   });
   return (fr, r, forest) => {
     const pairs: Pair[] = attributes.map((a) => [a.name, a.parts.length === 1 ? a.parts[0](fr, r) : a.parts.map((p) => p(fr, r)).join('')]);
+    for (const copy of copies) {
+      const value = copy.value(fr, r);
+      if (value === null) continue;
+      // the same name twice raises XQDY0025
+      if (pairs.some(([name]) => name === copy.name)) decline();
+      pairs.push([copy.name, String(value)]);
+    }
     const index = forest.start(ret.name, pairs);
     for (const c of content) c(fr, r, forest);
     forest.end();

@@ -55,6 +55,9 @@ export interface Code {
 /** Visits nodes in order. */
 export type EachNode = (fr: Frame, r: number, visit: (node: XdmItem) => void) => void;
 
+/** fn:abs, fn:floor, fn:ceiling and fn:round on a number. */
+const ROUNDING: Readonly<Record<string, (x: number) => number>> = { abs: Math.abs, floor: Math.floor, ceiling: Math.ceil, round: Math.round };
+
 const SINGLE = new Set<Type>(['U', 'S', 'I', 'D', 'B']);
 export const isSingle = (t: Type): boolean => SINGLE.has(t);
 export const isNumeric = (t: Type): boolean => t === 'I' || t === 'D';
@@ -203,6 +206,14 @@ export class Compiler {
             };
           },
         };
+      }
+      case 'each': {
+        // XPath 3.1 §3.3.1: the last step's value for each leaf in turn; as one value here, none
+        // when there is no leaf (more than one declines)
+        const one = this.single(this.expr(e.a));
+        if (e.f === 'data') return one;
+        const s = this.text(one);
+        return { t: 'S', f: s };
       }
       case 'call':
         return this.call(e.f, e.a.map((a) => this.expr(a)));
@@ -571,6 +582,21 @@ export class Compiler {
       case 'min':
       case 'max':
         return aggregate(name, a);
+      case 'abs':
+      case 'floor':
+      case 'ceiling':
+      case 'round': {
+        // F&O 3.1 §4.4: of the argument's type (an untyped value cast to xs:double); JavaScript's
+        // functions agree on doubles (NaN, infinities, negative zero, round(-2.5) = -2)
+        const one = this.single(a);
+        const t = one.t === 'U' ? 'D' : one.t;
+        const v = this.number(one);
+        const op = ROUNDING[name];
+        return { t, f: (fr, r) => {
+          const x = v(fr, r);
+          return x === null ? null : op(x);
+        } };
+      }
       default:
         return decline();
     }

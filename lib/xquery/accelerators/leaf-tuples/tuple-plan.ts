@@ -23,6 +23,8 @@ export type PlanExpr =
   | { readonly x: 'leaf'; readonly p: number }
   /** `$v[test]/path`: the leaves of path `p` when `test` (in which `.` is `$v`) is true, else none. */
   | { readonly x: 'filter'; readonly test: PlanExpr; readonly p: number }
+  /** `$v/path/string()`, `$v/path/data()`: the function of each leaf of `a` (a leaf path, or one after predicates). */
+  | { readonly x: 'each'; readonly f: 'string' | 'data'; readonly a: PlanExpr }
   | { readonly x: 'string' | 'integer' | 'double'; readonly v: string }
   /** A call of a function of the fn namespace, by local name. */
   | { readonly x: 'call'; readonly f: string; readonly a: readonly PlanExpr[] }

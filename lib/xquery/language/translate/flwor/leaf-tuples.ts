@@ -9,9 +9,10 @@
  * parameters. The plain form evaluates P
  * again: only when the function declines. A for clause over a range `A to B` passes `[A, B]` as P.
  */
-import type { FLWORExpr, ForClause } from '../../syntax';
+import type { Expr, FLWORExpr, ForClause } from '../../syntax';
 import { translateExpr } from '../expressions';
-import { leafTuplePlan, rangeOf } from '../../../accelerators/leaf-tuples/flwor-leaf-tuples';
+import { leafTuplePlan, leafTuplePredicatePlan, rangeOf } from '../../../accelerators/leaf-tuples/flwor-leaf-tuples';
+import type { TuplePlan } from '../../../accelerators/leaf-tuples/tuple-plan';
 import { NS, xpathString } from '../names';
 import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
@@ -29,8 +30,36 @@ export function translateLeafTuples(expr: FLWORExpr, scope: Scope, unit: Transla
   const range = planned.plan.range ? rangeOf(source) : undefined;
   // a range crosses as its two bounds, not as its integers
   const nodes = range ? `[${translateExpr(range.from, scope, unit)}, ${translateExpr(range.to, scope, unit)}]` : translateExpr(source, scope, unit);
+  return orPlain(call(nodes, planned, scope, unit), scope, plain);
+}
+
+/**
+ * The elements `candidates` (an XPath expression) filtered by the leading `predicates` of their
+ * step as engine:leaf-tuples evaluates them (flwor-leaf-tuples.ts `leafTuplePredicatePlan`), with
+ * `written` (the predicates as translated, `[…]` each) applied to them when it declines: the
+ * expression and how many predicates it stands for; undefined when the first is not of that shape.
+ */
+export function translateLeafTuplePredicates(
+  candidates: string,
+  predicates: readonly Expr[],
+  written: readonly string[],
+  scope: Scope,
+  unit: TranslationUnit,
+): { readonly expr: string; readonly count: number } | undefined {
+  const planned = leafTuplePredicatePlan(predicates, scope);
+  if (!planned) return undefined;
+  const c = tempVar(scope, 'candidates');
+  const plain = () => `${c}${written.slice(0, planned.count).join('')}`;
+  return { expr: `(let ${c} := ${candidates} return ${orPlain(call(c, planned, scope, unit), scope, plain)})`, count: planned.count };
+}
+
+function call(nodes: string, planned: { readonly plan: TuplePlan; readonly outer: readonly Expr[] }, scope: Scope, unit: TranslationUnit): string {
   const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
+  return `${LEAF_TUPLES}(${nodes}, ${xpathString(JSON.stringify(planned.plan))}, ${F}static-base-uri(), [${outer.join(', ')}])`;
+}
+
+/** The value of the call `call`, or `plain()` when it declines. */
+function orPlain(call: string, scope: Scope, plain: () => string): string {
   const r = tempVar(scope, 'tuples');
-  const call = `${LEAF_TUPLES}(${nodes}, ${xpathString(JSON.stringify(planned.plan))}, ${F}static-base-uri(), [${outer.join(', ')}])`;
   return `(let ${r} := ${call} return if (${F}exists(${r})) then ${r}(1) else ${plain()})`;
 }

@@ -22,6 +22,7 @@ import { translateExpr } from '../expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
 import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from '../../../accelerators/name-index/paths-index';
 import { leadingLeafComparisons, leafFilterCall } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
 import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
@@ -42,7 +43,10 @@ export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Sco
       const item = range && rangeItem(range, expr.predicate, scope, unit);
       if (item) return item;
       const base = translateExpr(expr.base, scope, unit);
-      return `(${base})[${translateExpr(expr.predicate, scope.withFocus({ kind: 'native' }), unit)}]`;
+      const native = scope.withFocus({ kind: 'native' });
+      const written = `[${translateExpr(expr.predicate, native, unit)}]`;
+      // `$items[P]`, P over leaves of each item (translate/flwor/leaf-tuples.ts)
+      return translateLeafTuplePredicates(`(${base})`, [expr.predicate], [written], native, unit)?.expr ?? `(${base})${written}`;
     }
   }
 }
@@ -144,17 +148,19 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
   const leaves = leadingLeafComparisons(step.predicates, native);
   const candidates = descendantsCall(context, name);
+  // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
+  const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+  // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
+  const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit) : undefined;
   const filtered =
     leaves.count > 0
       ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
-      : `${candidates}${preds[0] ?? ''}`;
-  // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
-  const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
+      : (tuples?.expr ?? `${candidates}${preds[0] ?? ''}`);
   // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
   const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
   if (fullText) return `${fullText}${preds.slice(1).join('')}`;
   if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
-  return `${filtered}${preds.slice(Math.max(leaves.count, 1)).join('')}`;
+  return `${filtered}${preds.slice(Math.max(leaves.count, tuples?.count ?? 0, 1)).join('')}`;
 }
 
 /** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
