@@ -35,7 +35,8 @@ function table(metrics, names) {
       if (!base || !v) return '-';
       return `${(m.better === 'higher' ? v / base : base / v).toFixed(2)}x`;
     });
-    lines.push(`| ${m.id} | ${m.title} | ${m.unit} | ${cells.join(' | ')} |${ratios.map((r) => ` ${r} |`).join('')}`);
+    // a query's `||` would end the cell
+    lines.push(`| ${m.id} | ${m.title.replace(/\|/g, '\\|')} | ${m.unit} | ${cells.join(' | ')} |${ratios.map((r) => ` ${r} |`).join('')}`);
   }
   const notes = [''];
   if (others.length) notes.push(`A ratio > 1 means that column's server did better than ${names[0]}: req/s and docs/s rows divide it by ${names[0]}, ms, s and MB rows divide ${names[0]} by it.`);
