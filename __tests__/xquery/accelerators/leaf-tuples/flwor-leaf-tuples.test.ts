@@ -45,21 +45,18 @@ const DOCUMENT = documents(0, 7);
  */
 const XML14 = XML.replace('</r>', XML.slice(3, -4).replace(/id="(\d)"/g, (_, d: string) => `id="${Number(d) + 7}"`) + '</r>');
 
-/** The plan of the FLWOR a query's translation passes to engine:leaf-tuples (its literals written in: no outer values). */
-function planOf(query: string): string {
+/** The first plan a query's translation passes to engine:leaf-tuples after `call` (its literals written in: no outer values). */
+function planAfter(query: string, call: RegExp): string {
   const xslt = translate(query, 'single', { literalParams: false }).xslt.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-  const m = /leaf-tuples\(.*?, "(\{""(?:range|paths)""(?:[^"]|"")*)", /s.exec(xslt);
+  const m = new RegExp(`${call.source}, "(\\{""(?:range|paths)""(?:[^"]|"")*)", `, 's').exec(xslt);
   if (!m) throw new Error(`no plan in the translation of ${query}`);
   return m[1].replace(/""/g, '"');
 }
 
-/** The plan of the predicates a query's translation passes to engine:leaf-tuples (its literals written in). */
-function predicatePlanOf(query: string): string {
-  const xslt = translate(query, 'single', { literalParams: false }).xslt.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-  const m = /leaf-tuples\(\$[^,]*candidates[^,]*, "(\{""paths""(?:[^"]|"")*)", /s.exec(xslt);
-  if (!m) throw new Error(`no predicate plan in the translation of ${query}`);
-  return m[1].replace(/""/g, '"');
-}
+/** The plan of the FLWOR. */
+const planOf = (query: string): string => planAfter(query, /leaf-tuples\(.*?/);
+/** The plan of the predicates of a step (its candidates bound to a variable first). */
+const predicatePlanOf = (query: string): string => planAfter(query, /leaf-tuples\(\$[^,]*candidates[^,]*/);
 
 /** What engine:leaf-tuples answers for a query over `//item` of `xml` in this thread (undefined: it declines). */
 function direct(query: string, xml = XML): XdmValue | undefined {
