@@ -6,7 +6,8 @@
  *       $name as xs:string, $step as xs:string, $target as xs:string, $text as xs:string)
  *       as xs:anyAtomicType?
  *
- * What `fn:$fn($roots ! P)` answers (`$fn` one of count, sum, avg, min, max), where P is
+ * What `fn:$fn($roots ! P)` answers (`$fn` one of count, sum, avg, min, max; `count-distinct`
+ * for `count(distinct-values($roots ! P))`), where P is
  * `descendants(., $name)` (accelerators/name-index/name-index.ts: the descendant elements of that expanded name,
  * in document order) followed by
  * - with `$step` '': nothing (the elements themselves),
@@ -29,6 +30,9 @@
  * (above). No values: sum is the caller's (its xs:integer 0), avg, min and max the empty sequence.
  * Text nodes are taken in document order only when their elements have no element children (the
  * path's order is then the elements' order); otherwise sum and avg are left to the caller.
+ * count-distinct counts the different string values (xs:untypedAtomic values are equal when
+ * their strings are, in the codepoint collation the caller checked: F&O 3.1 §14.1.1), of paths
+ * without `/text()`.
  *
  * The values of one document and path are read once and kept in a WeakMap keyed by the document
  * node: saxon-js trees never change once built (name-index.ts), so they never go stale.
@@ -46,6 +50,9 @@ export const AGGREGATE_LEAVES_FUNCTION = 'aggregate-leaves';
 /** The leaves of one path in one document: how many, and their values when all are plain numbers. */
 interface Leaves {
   readonly count: number;
+  /** The values' strings (paths without text()), and the different ones, taken on first use. */
+  readonly strings?: readonly string[];
+  distinct?: ReadonlySet<string>;
   /** The values in the path's order; null when some value is not a plain number or the order is not known. */
   readonly values: Float64Array | null;
   /** Their sum (added first to last), minimum and maximum, taken on first use. */
@@ -91,7 +98,7 @@ const COLUMN_KINDS: Readonly<Record<string, LeafKind>> = { '': 'self', child: 'c
 function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
   if (!path.text) {
     const column = leafColumn(doc, path.name, COLUMN_KINDS[path.step], path.target);
-    return { count: column.strings.length, values: numbersOf(column) };
+    return { count: column.strings.length, values: numbersOf(column), strings: column.strings };
   }
   // text children, of the elements themselves or of their `target` children (an attribute has none)
   const elements = elementsNamed(doc, path.name);
@@ -148,6 +155,12 @@ const cannotAnswer = (): XdmValue => [castString('false', 'boolean')];
  */
 function aggregate(fn: string, all: readonly Leaves[]): XdmValue | undefined {
   if (fn === 'count') return [castString(String(all.reduce((n, l) => n + l.count, 0)), 'integer')];
+  if (fn === 'count-distinct') {
+    if (all.some((l) => !l.strings)) return undefined;
+    for (const l of all) l.distinct ??= new Set(l.strings);
+    const distinct = all.length === 1 ? all[0].distinct! : new Set(all.flatMap((l) => [...l.distinct!]));
+    return [castString(String(distinct.size), 'integer')];
+  }
   let sum: number | undefined;
   let extreme: number | undefined;
   let count = 0;
@@ -167,7 +180,7 @@ function aggregate(fn: string, all: readonly Leaves[]): XdmValue | undefined {
   return double(extreme!);
 }
 
-const FUNCTIONS = new Set(['count', 'sum', 'avg', 'min', 'max']);
+const FUNCTIONS = new Set(['count', 'sum', 'avg', 'min', 'max', 'count-distinct']);
 
 function aggregateLeavesFn([fn, roots, name, step, target, text]: XdmValue[]): XdmValue {
   const f = String(fn[0]);

@@ -1,6 +1,6 @@
 /**
- * `count`, `sum`, `avg`, `min` and `max` of a path to leaves, from the worker's per-document
- * structures. The paths are
+ * `count`, `sum`, `avg`, `min` and `max` of a path to leaves, and `count(distinct-values(…))` of
+ * one, from the worker's per-document structures. The paths are
  *
  *   R//name   R//name/child   R//name/@attr      each optionally followed by /text() or /data()
  *
@@ -30,6 +30,7 @@ import { indexedName } from '../name-index/paths-index';
 import type { Scope } from '../../language/translate/scope';
 import type { TranslationUnit } from '../../language/translate/unit';
 import { braced } from '../../language/translate/emit';
+import { COLLATIONS } from '../../language/translate/flwor/advanced';
 
 const ENGINE = braced(NS.engine);
 const FUNCTIONS = new Set(['count', 'sum', 'avg', 'min', 'max']);
@@ -46,7 +47,10 @@ interface LeafPath {
 /** The call `fn:local(arg)` answered from indexes; undefined when `arg` is not one of the paths above. */
 export function indexedAggregate(local: string, arg: Expr, fallback: () => string, scope: Scope, unit: TranslationUnit): string | undefined {
   if (!FUNCTIONS.has(local)) return undefined;
-  const path = leafPath(arg, scope);
+  // `count(distinct-values(P))`: how many different values, in the codepoint collation
+  const distinct = local === 'count' ? distinctValuesArgument(arg, scope) : undefined;
+  if (distinct) local = 'count-distinct';
+  const path = leafPath(distinct ?? arg, scope);
   if (!path) return undefined;
   const roots = translateExpr(path.root, scope, unit);
   if (local === 'count' && path.root.kind === 'PathExpr' && path.step === '' && !path.text) {
@@ -81,6 +85,19 @@ function leafPath(arg: Expr, scope: Scope): LeafPath | undefined {
   if (step.axis === 'child') return { root, name, step: 'child', target: eqname(scope.elementName(step.test.name, step.test.start)), text };
   if (step.axis === 'attribute' && !text) return { root, name, step: 'attribute', target: eqname(scope.attributeName(step.test.name, step.test.start)), text };
   return undefined;
+}
+
+/** The argument of `fn:distinct-values(A)` without a collation argument, when the default collation is the codepoint collation. */
+function distinctValuesArgument(expr: Expr, scope: Scope): Expr | undefined {
+  if (expr.kind !== 'FunctionCall' || expr.args.length !== 1 || expr.args[0].kind === 'ArgumentPlaceholder') return undefined;
+  const collation = scope.ctx.defaultCollation;
+  if (collation !== null && collation !== COLLATIONS.codepoint) return undefined;
+  try {
+    const fn = scope.functionName(expr.name, expr.start);
+    return fn.uri === NS.fn && fn.local === 'distinct-values' ? (expr.args[0] as Expr) : undefined;
+  } catch {
+    return undefined; // a name the translation refuses: left to it
+  }
 }
 
 /** `text()` as a child step without predicates. */
