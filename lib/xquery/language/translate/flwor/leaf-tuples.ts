@@ -6,8 +6,11 @@
  *   let $r := engine:leaf-tuples(P, plan, static-base-uri(), [$o1, …]) return if (exists($r)) then $r(1) else (FLWOR)
  *
  * `$o1, …` are the variables bound outside the FLWOR that it reads and its literals made
- * parameters. The plain form evaluates P
- * again: only when the function declines. A for clause over a range `A to B` passes `[A, B]` as P.
+ * parameters. The plain form evaluates P again: only when the function declines. A for clause
+ * over a range `A to B` passes `[A, B]` as P.
+ *
+ * A step's leading predicates over leaves go the same way, as the FLWOR
+ * `for $row in candidates where P1 where P2 … return $row` (`translateLeafTuplePredicates`).
  */
 import type { Expr, FLWORExpr, ForClause } from '../../syntax';
 import { translateExpr } from '../expressions';
