@@ -31,6 +31,7 @@ import type { Scope } from '../../language/translate/scope';
 import type { TranslationUnit } from '../../language/translate/unit';
 import { braced } from '../../language/translate/emit';
 import { COLLATIONS } from '../../language/translate/flwor/advanced';
+import { fnCall } from '../../language/translate/fn-call';
 
 const ENGINE = braced(NS.engine);
 const FUNCTIONS = new Set(['count', 'sum', 'avg', 'min', 'max']);
@@ -89,15 +90,10 @@ function leafPath(arg: Expr, scope: Scope): LeafPath | undefined {
 
 /** The argument of `fn:distinct-values(A)` without a collation argument, when the default collation is the codepoint collation. */
 function distinctValuesArgument(expr: Expr, scope: Scope): Expr | undefined {
-  if (expr.kind !== 'FunctionCall' || expr.args.length !== 1 || expr.args[0].kind === 'ArgumentPlaceholder') return undefined;
   const collation = scope.ctx.defaultCollation;
   if (collation !== null && collation !== COLLATIONS.codepoint) return undefined;
-  try {
-    const fn = scope.functionName(expr.name, expr.start);
-    return fn.uri === NS.fn && fn.local === 'distinct-values' ? (expr.args[0] as Expr) : undefined;
-  } catch {
-    return undefined; // a name the translation refuses: left to it
-  }
+  const call = fnCall(expr, scope);
+  return call?.local === 'distinct-values' && call.args.length === 1 ? call.args[0] : undefined;
 }
 
 /** `text()` as a child step without predicates. */
@@ -107,11 +103,6 @@ function isText(step: Expr): boolean {
 
 /** A step `fn:data()`. */
 function isData(step: Expr, scope: Scope): boolean {
-  if (step.kind !== 'FunctionCall' || step.args.length !== 0) return false;
-  try {
-    const fn = scope.functionName(step.name, step.start);
-    return fn.uri === NS.fn && fn.local === 'data';
-  } catch {
-    return false; // a name the translation refuses: left to it
-  }
+  const call = fnCall(step, scope);
+  return call?.local === 'data' && call.args.length === 0;
 }

@@ -35,7 +35,7 @@
 import type { Expr, FLWORClause, FLWORExpr, ForBinding, ForClause, GroupByClause, LetBinding, Node, VarRef } from '../../language/syntax';
 import type { LeafStep } from '../leaf-columns/leaf-columns';
 import { eqname } from '../../language/translate/emit';
-import { NS } from '../../language/translate/names';
+import { fnCall } from '../../language/translate/fn-call';
 import { expanded, refersTo } from '../../language/translate/flwor/filter';
 import type { Scope } from '../../language/translate/scope';
 
@@ -126,13 +126,8 @@ function tupleNodes(expr: FLWORExpr, g: number, scope: Scope): Expr {
 
 /** The argument of `fn:data(E)`, else `expr`. */
 function withoutData(expr: Expr, scope: Scope): Expr {
-  if (expr.kind !== 'FunctionCall' || expr.args.length !== 1 || expr.args[0].kind === 'ArgumentPlaceholder') return expr;
-  try {
-    const fn = scope.functionName(expr.name, expr.start);
-    return fn.uri === NS.fn && fn.local === 'data' ? expr.args[0] : expr;
-  } catch {
-    return expr; // a name the translation refuses: left to it
-  }
+  const call = fnCall(expr, scope);
+  return call?.local === 'data' && call.args.length === 1 ? call.args[0] : expr;
 }
 
 /** Whether a path's last step is an axis step selecting elements by name. */

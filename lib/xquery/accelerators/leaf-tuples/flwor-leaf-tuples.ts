@@ -27,11 +27,13 @@
  */
 import type { DirElemConstructor, EQName, Expr, FLWORExpr, GroupByClause, OrderByClause, PathExpr, VarRef } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
-import { expanded, refersTo } from '../../language/translate/flwor/filter';
+import { expanded } from '../../language/translate/flwor/filter';
 import { elementPath, leafSteps } from '../leaf-groups/flwor-group-leaves';
 import { isPlainElement } from '../../language/translate/constructors/xpath';
 import { contentRuns } from '../../language/translate/element-content';
 import { COLLATIONS } from '../../language/translate/flwor/advanced';
+import { rangeOf } from '../../language/translate/range-expression';
+import { fnCall } from '../../language/translate/fn-call';
 import type { Scope } from '../../language/translate/scope';
 import { FOR_SLOT, type PlanClause, type PlanExpr, type PlanReturn, type TuplePlan } from './tuple-plan';
 
@@ -52,7 +54,7 @@ function itemsOf(expr: Expr): Expr[] | undefined {
 }
 
 /** The state of one plan being made: the variables in scope and the leaf paths met. */
-class Planner {
+export class Planner {
   private readonly names = new Map<string, number>();
   private readonly paths: string[][] = [];
   private readonly pathIndex = new Map<string, number>();
@@ -259,13 +261,8 @@ class Planner {
 
   /** The function a path's last step `step` applies to each leaf: `string()` or `data()` of the context item. */
   private eachFunction(step: Expr): 'string' | 'data' | undefined {
-    if (step.kind !== 'FunctionCall' || step.args.length !== 0) return undefined;
-    try {
-      const fn = this.scope.functionName(step.name, step.start);
-      return fn.uri === NS.fn && (fn.local === 'string' || fn.local === 'data') ? fn.local : undefined;
-    } catch {
-      return undefined; // a name the translation refuses: left to it
-    }
+    const call = fnCall(step, this.scope);
+    return call?.args.length === 0 && (call.local === 'string' || call.local === 'data') ? call.local : undefined;
   }
 
   private leaf(expr: PathExpr): PlanExpr | undefined {
@@ -409,73 +406,6 @@ export function leafTuplePlan(expr: FLWORExpr, scope: Scope): { readonly plan: T
   }
   const ret = planner.ret(expr.return);
   return ret && { plan: planner.plan(clauses, ret), outer: planner.outer };
-}
-
-/**
- * The name of the for variable of the FLWOR a step's predicates stand for (`leafTuplePredicatePlan`):
- * outside the engine's hidden namespaces, which a variable may not be named in; a predicate that
- * names it itself is not planned.
- */
-const PREDICATE_ROW: EQName = { uri: 'urn:xmldb-rest-predicate', local: 'row' };
-
-/** fn functions whose value is a boolean: a predicate calling one at its top is never positional. */
-const BOOLEAN_FUNCTIONS = new Set(['not', 'boolean', 'exists', 'empty', 'contains', 'starts-with', 'ends-with']);
-
-/**
- * Whether a predicate's value is a boolean by its form (XPath 3.1 §3.3.2: a predicate whose value
- * is a number selects by position, which a where clause does not model).
- */
-function booleanPredicate(expr: Expr, scope: Scope): boolean {
-  switch (expr.kind) {
-    case 'ParenthesizedExpr':
-      return expr.expr !== null && booleanPredicate(expr.expr, scope);
-    case 'ComparisonExpr':
-    case 'AndExpr':
-    case 'OrExpr':
-      return true;
-    case 'FunctionCall':
-      try {
-        const fn = scope.functionName(expr.name, expr.start);
-        return fn.uri === NS.fn && BOOLEAN_FUNCTIONS.has(fn.local);
-      } catch {
-        return false;
-      }
-    default:
-      return false;
-  }
-}
-
-/**
- * `E/name[P1][P2]…` as the FLWOR `for $row in E/name where P1' where P2' … return $row`, P' being
- * P with its relative leaf paths read from `$row` (the leading predicates that are booleans by
- * their form, so none selects by position): the plan, how many predicates it stands for, and the
- * values it reads from outside. Undefined when the first predicate is not of that shape.
- */
-export function leafTuplePredicatePlan(
-  predicates: readonly Expr[],
-  scope: Scope,
-): { readonly plan: TuplePlan; readonly count: number; readonly outer: readonly Expr[] } | undefined {
-  const row = expanded(PREDICATE_ROW, 0, scope);
-  if (row === undefined) return undefined;
-  const planner = new Planner(scope, row, { name: PREDICATE_ROW, start: 0 }, false);
-  const clauses: PlanClause[] = [];
-  for (const predicate of predicates) {
-    if (!booleanPredicate(predicate, scope) || refersTo(predicate, row, scope)) break;
-    const e = planner.expr(predicate, true);
-    if (!e) break;
-    clauses.push({ c: 'where', e });
-  }
-  const plan = planner.plan(clauses, { r: 'value', e: { x: 'var', s: FOR_SLOT } });
-  // predicates that read no leaf are the same for every item: saxon-js evaluates them once,
-  // without making the items (`(1 to 100000000)[$k > 3]`)
-  if (clauses.length === 0 || plan.paths.length === 0) return undefined;
-  return { plan, count: clauses.length, outer: planner.outer };
-}
-
-/** `A to B`, parenthesized or not: its operands. */
-export function rangeOf(expr: Expr): { readonly from: Expr; readonly to: Expr } | undefined {
-  if (expr.kind === 'ParenthesizedExpr') return expr.expr ? rangeOf(expr.expr) : undefined;
-  return expr.kind === 'RangeExpr' ? { from: expr.left, to: expr.right } : undefined;
 }
 
 function orderClause(clause: OrderByClause, planner: Planner, scope: Scope): PlanClause | undefined {

@@ -241,24 +241,25 @@ function itemMaker(t: Type): (v: Single) => XdmItem {
  * content.
  */
 function copiedElements(e: PlanExpr, compiler: Compiler): ((fr: Frame, r: number, forest: ElementForest) => void) | undefined {
-  if (e.x === 'sequence') return undefined;
-  const code = compiler.expr(e);
-  const path = code.path === undefined ? undefined : compiler.paths[code.path];
-  if (code.t !== 'L' || !code.nodes || path?.[path.length - 1].kind !== 'child') return undefined;
-  const nodes = code.nodes();
+  const found = leafPathOf(e, compiler, 'child');
+  if (!found?.code.nodes) return undefined;
+  const nodes = found.code.nodes();
   return (fr, r, forest) =>
     nodes(fr, r, (node) => {
       if (!forest.copy(node)) decline();
     });
 }
 
-/** The code of a leaf path `e` whose last step is of `kind`, and that step's leaf; undefined for anything else. */
-function leafPathOf(e: PlanExpr, compiler: Compiler, kind: 'attribute' | 'text' | 'child'): { readonly code: Code; readonly leaf: string } | undefined {
-  if (e.x !== 'leaf' && e.x !== 'filter') return undefined;
+/**
+ * The code of `e` when its value is the nodes of a leaf path (the path itself, or a variable bound
+ * to it) whose last step is of `kind`, when given, and that step's leaf; undefined for anything else.
+ */
+function leafPathOf(e: PlanExpr, compiler: Compiler, kind?: 'attribute' | 'text' | 'child'): { readonly code: Code; readonly leaf: string } | undefined {
+  if (e.x === 'sequence') return undefined;
   const code = compiler.expr(e);
   const path = code.path === undefined ? undefined : compiler.paths[code.path];
   const last = path?.[path.length - 1];
-  return code.t === 'L' && last?.kind === kind ? { code, leaf: last.leaf } : undefined;
+  return code.t === 'L' && last && (kind === undefined || last.kind === kind) ? { code, leaf: last.leaf } : undefined;
 }
 
 /**
@@ -315,11 +316,10 @@ function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Com
       const nested = elementWriter(c, compiler);
       return (fr, r, forest) => void nested(fr, r, forest);
     }
+    // nodes among atomic values of one enclosed expression (spaces go between adjacent values
+    // only), or an attribute after other content: left to saxon-js
     const items = c.x === 'sequence' ? c.items : [c];
-    // nodes among atomic values of one enclosed expression: left to saxon-js (spaces go between adjacent values only)
-    if (items.some((item) => copiedAttribute(item, compiler) || leafPathOf(item, compiler, 'text') || leafPathOf(item, compiler, 'child'))) {
-      if (items.length > 1 || copiedAttribute(c, compiler)) return decline();
-    }
+    if (items.some((item) => leafPathOf(item, compiler)) && (items.length > 1 || leafPathOf(c, compiler, 'attribute'))) return decline();
     const copied = copiedElements(c, compiler) ?? copiedText(c, compiler);
     if (copied) return copied;
     const text = compiler.enclosedText(c, true);

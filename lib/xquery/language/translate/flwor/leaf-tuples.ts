@@ -14,7 +14,9 @@
  */
 import type { Expr, FLWORExpr, ForClause } from '../../syntax';
 import { translateExpr } from '../expressions';
-import { leafTuplePlan, leafTuplePredicatePlan, rangeOf } from '../../../accelerators/leaf-tuples/flwor-leaf-tuples';
+import { leafTuplePlan } from '../../../accelerators/leaf-tuples/flwor-leaf-tuples';
+import { leafTuplePredicatePlan } from '../../../accelerators/leaf-tuples/predicate-leaf-tuples';
+import { rangeOf } from '../range-expression';
 import type { TuplePlan } from '../../../accelerators/leaf-tuples/tuple-plan';
 import { NS, xpathString } from '../names';
 import type { Scope } from '../scope';
@@ -32,13 +34,13 @@ export function translateLeafTuples(expr: FLWORExpr, scope: Scope, unit: Transla
   const source = (expr.clauses[0] as ForClause).bindings[0].in;
   const range = planned.plan.range ? rangeOf(source) : undefined;
   // a range crosses as its two bounds, not as its integers
-  const nodes = range ? `[${translateExpr(range.from, scope, unit)}, ${translateExpr(range.to, scope, unit)}]` : translateExpr(source, scope, unit);
+  const nodes = range ? `[${translateExpr(range.left, scope, unit)}, ${translateExpr(range.right, scope, unit)}]` : translateExpr(source, scope, unit);
   return orPlain(call(nodes, planned, scope, unit), scope, plain);
 }
 
 /**
  * The elements `candidates` (an XPath expression) filtered by the leading `predicates` of their
- * step as engine:leaf-tuples evaluates them (flwor-leaf-tuples.ts `leafTuplePredicatePlan`), with
+ * step as engine:leaf-tuples evaluates them (predicate-leaf-tuples.ts), with
  * `written` (the predicates as translated, `[…]` each) applied to them when it declines: the
  * expression and how many predicates it stands for; undefined when the first is not of that shape.
  */

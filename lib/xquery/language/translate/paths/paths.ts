@@ -148,6 +148,9 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
   const leaves = leadingLeafComparisons(step.predicates, native);
   const candidates = descendantsCall(context, name);
+  // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
+  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
   // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
@@ -156,9 +159,6 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
     leaves.count > 0
       ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
       : (tuples?.expr ?? `${candidates}${preds[0] ?? ''}`);
-  // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
-  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
-  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
   if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
   return `${filtered}${preds.slice(Math.max(leaves.count, tuples?.count ?? 0, 1)).join('')}`;
 }
