@@ -55,6 +55,17 @@ describe('which queries run on the library', () => {
     expect(translate('for $i in 1 to 3 return $i').xpath?.library).toBe(false);
   });
 
+  test('a query without library declarations but too long for an XPath plan runs on the library, not on a stylesheet of its own', () => {
+    const bare = (n: number) => `for $i in (2, 1) ${Array.from({ length: n }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} return ($i, $a0)`;
+    const short = translate(bare(2));
+    expect(short.xpath?.library).toBe(false);
+    const long = translate(bare(80));
+    expect(long.xpath!.expression.length).toBeGreaterThan(XPATH_MAX_LENGTH);
+    expect(long.xpath!.expression).not.toContain('lib.');
+    expect(long.xpath?.library).toBe(true);
+    expect(runExpression(long, false)).toEqual({ expression: long.xpath!.expression });
+  });
+
   test.each([
     ['text and atomic values', '<a b="{1}">x{2}</a>'],
     ['nested elements of text', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v>{$i * 2}</r>'],
@@ -163,6 +174,7 @@ describe('a library run answers what the stylesheet answers', () => {
     ['new nodes each time', 'let $f := function() { <a/> } return ($f() is $f(), <a><b/></a>/b/../name())', 'false()|"a"'],
     ['copies of content nodes', 'let $b := <b/> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
     ['base URI', 'base-uri(<a><b/></a>/b) eq static-base-uri()', 'true()'],
+    ['a long FLWOR without library declarations', `for $i in (2, 1) ${Array.from({ length: 80 }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} return ($i, $a79)`, '2|81|1|80'],
     ['a long FLWOR', `for $i in (2, 1) ${Array.from({ length: 20 }, (_, k) => `let $a${k} := $i + ${k}`).join(' ')} order by $a19 return <r>{$i, $a0}</r>`, '<r>1 1</r>|<r>2 2</r>'],
     ['nested elements', '<a x="{1}"><b><c>{2}</c>t</b><d/>{<e><f/></e>}</a>', '<a x="1"><b><c>2</c>t</b><d/><e><f/></e></a>'],
     ['nested elements: parents, identity, order', 'let $a := <a><b><c/></b><b/></a> return ($a/b[1]/c/../../name(), $a/b[1] is $a/b[2], $a/b[1] << $a/b[2], count($a//*))', '"a"|false()|true()|3'],

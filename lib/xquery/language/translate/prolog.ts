@@ -4,8 +4,8 @@
  * - Namespace and default namespace declarations change the StaticContext (XQST0033,
  *   XQST0070 for xml/xmlns).
  * - `declare variable $x external` → `xsl:param` named by the variable's EQName (the engine
- *   binds request values to it); with a value → `xsl:variable`, checked against its type with
- *   SequenceType matching. An initializer sees every global variable but its own (XPST0008).
+ *   binds request values to it); with a value → a `let` around the body or an `xsl:variable`
+ *   (`declareGlobals`), checked against its type with SequenceType matching. An initializer sees every global variable but its own (XPST0008).
  * - Cycles (XQDY0054, a dynamic error: XQuery 3.1 §5.16, W3C bug 29590): a variable whose
  *   evaluation is certain to need its own value is reported at compile time, even if the body
  *   never reads it (XQuery initializes every global; saxon would evaluate it lazily, or never).
@@ -57,12 +57,13 @@ function checkedOutputOption(name: string, value: string, source: string, offset
 }
 
 /** Translates the prolog; `globalFocus` is the focus of variable initializers. */
-export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationUnit, globalFocus: Focus): ExternalVariable[] {
+export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationUnit, globalFocus: Focus): PrologDeclarations {
   const ctx = scope.ctx;
   const externals: ExternalVariable[] = [];
   const declaredPrefixes = new Set<string>();
   const imported = new Set<string>();
   const functions: { decl: FunctionDecl; info: DeclaredFunction }[] = [];
+  const variables: GlobalValue[] = [];
   let registered = false;
   // functions are registered at the first variable or function declaration (after all
   // namespace declarations, which the grammar puts first): any body may call any function
@@ -134,7 +135,7 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
       }
       case 'VarDecl':
         if (!registered) registered = registerAll(prolog, scope, functions);
-        declareVariable(d, scope, unit, globalFocus, externals);
+        declareVariable(d, scope, unit, globalFocus, externals, variables);
         break;
       case 'FunctionDecl':
         if (!registered) registered = registerAll(prolog, scope, functions);
@@ -152,7 +153,74 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
   }
   ctx.currentDeclaration = null;
   checkVariableCycles(prolog, scope);
-  return externals;
+  return { externals, globals: { values: variables, bodyOnly: functions.length === 0 && externals.length === 0 } };
+}
+
+/** What the prolog declared: its external variables, and its global variables with a value, to declare after the body. */
+export interface PrologDeclarations {
+  readonly externals: ExternalVariable[];
+  readonly globals: GlobalValues;
+}
+
+/** The global variables with a value, translated; `bodyOnly`: nothing but the query body can read them (no functions, no external variables). */
+export interface GlobalValues {
+  readonly values: readonly GlobalValue[];
+  readonly bodyOnly: boolean;
+}
+
+/** A global variable with a value, translated: its stylesheet name and its value (XPath). */
+interface GlobalValue {
+  readonly key: string;
+  readonly decl: VarDecl;
+  readonly param: string;
+  readonly value: string;
+}
+
+/** The declaration key under which the query body's references are noted (StaticContext.noteDependency). */
+export const BODY_DECLARATION = '#body';
+
+/**
+ * Declares the global variables with a value, once the query body is translated (with
+ * BODY_DECLARATION as the current declaration): as `let` bindings around the body
+ * (TranslationUnit.withGlobals) when nothing but the body reads them (no declared or
+ * generated functions: the translation needs no stylesheet of its own), each initializer reads
+ * only variables declared before it, and the body is certain to read each of them, itself or
+ * through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
+ * a variable the body might not read keeps its lazy `xsl:variable`: an error in it is raised
+ * only if it is read). The query may then still be one expression and run without a stylesheet
+ * of its own (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in
+ * any order (XQuery 3.1 §5.16).
+ */
+export function declareGlobals(globals: GlobalValues, scope: Scope, unit: TranslationUnit): void {
+  const { values, bodyOnly } = globals;
+  if (values.length === 0) return;
+  const earlier = new Set<string>();
+  const inOrder = values.every((v) => {
+    const refs = scope.ctx.references.get(v.key) ?? new Set<string>();
+    const ok = [...refs].every((r) => !r.startsWith('$') || earlier.has(r));
+    earlier.add(v.key);
+    return ok;
+  });
+  const read = certainlyRead(scope.ctx.dependencies);
+  // a generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
+  const asLets = bodyOnly && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
+  for (const v of values) {
+    if (asLets) unit.addGlobalLet(v.param, v.value);
+    else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
+  }
+}
+
+/** The declarations an evaluation of the body certainly reaches: its certain dependencies, transitively. */
+function certainlyRead(dependencies: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(dependencies.get(BODY_DECLARATION) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(dependencies.get(next) ?? []));
+  }
+  return seen;
 }
 
 /** XQDY0054 for a global variable whose initializer depends on itself. */
@@ -214,13 +282,13 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
   }
 }
 
-function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus: Focus, externals: ExternalVariable[]): void {
+function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus: Focus, externals: ExternalVariable[], variables: GlobalValue[]): void {
   const name = scope.variableName(d.name, d.start);
   const key = eqname(name);
   scope.ctx.currentDeclaration = `$${key}`;
   scope.ctx.declaringVariable = key;
   try {
-    translateVariable(d, name, scope, unit, focus, externals);
+    translateVariable(d, name, scope, unit, focus, externals, variables);
   } finally {
     scope.ctx.currentDeclaration = null;
     scope.ctx.declaringVariable = null;
@@ -234,6 +302,7 @@ function translateVariable(
   unit: TranslationUnit,
   focus: Focus,
   externals: ExternalVariable[],
+  variables: GlobalValue[],
 ): void {
   const type = d.type ? translateSequenceType(d.type, scope) : undefined;
   const init = scope.withFocus(focus);
@@ -246,7 +315,7 @@ function translateVariable(
   } else {
     let value = translateExpr(d.value!, init, unit);
     if (type) value = checkedValue(value, type, `$${displayName(name)}`);
-    unit.addDeclaration(`<xsl:variable name="${xmlAttr(declaredName(name))}" select="${xmlAttr(value)}"/>`, d);
+    variables.push({ key: `$${eqname(name)}`, decl: d, param: declaredName(name), value });
   }
 }
 

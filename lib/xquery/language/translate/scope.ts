@@ -78,6 +78,8 @@ export class StaticContext {
    */
   currentDeclaration: string | null = null;
   readonly dependencies = new Map<string, Set<string>>();
+  /** Every reference of each declaration, certain or under a condition (prolog.ts, global lets). */
+  readonly references = new Map<string, Set<string>>();
   /** The global variable whose initializer is being translated: not in its own scope. */
   declaringVariable: string | null = null;
   /** Literals emitted as stylesheet parameters (literals.ts); none unless the translation chose some. */
@@ -108,11 +110,16 @@ export class StaticContext {
   }
 
   /**
-   * Records that the current prolog declaration refers to `target` (same key syntax) on a path
-   * that is evaluated whenever the declaration is.
+   * Records that the current prolog declaration refers to `target` (same key syntax): in
+   * `references`, and in `dependencies` when on a path that is evaluated whenever the
+   * declaration is.
    */
   noteDependency(target: string): void {
-    if (this.currentDeclaration === null || this.conditionalDepth > 0) return;
+    if (this.currentDeclaration === null) return;
+    let refs = this.references.get(this.currentDeclaration);
+    if (!refs) this.references.set(this.currentDeclaration, (refs = new Set()));
+    refs.add(target);
+    if (this.conditionalDepth > 0) return;
     let set = this.dependencies.get(this.currentDeclaration);
     if (!set) this.dependencies.set(this.currentDeclaration, (set = new Set()));
     set.add(target);

@@ -19,7 +19,7 @@ import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
 import { fitsLibrary } from './library';
-import { translateProlog, type ExternalVariable } from './prolog';
+import { BODY_DECLARATION, declareGlobals, translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
@@ -62,11 +62,13 @@ export interface Translation {
   readonly copiesConstructedElements: boolean;
   /**
    * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
-   * expression: no external variables, no declared or generated functions or variables. It
+   * expression: no external variables, no declared or generated functions, no global variables
+   * but those bound around the body (prolog.ts `declareGlobals`). It
    * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
    * focuses on it). `offset` is where the query body starts, for error positions. With
-   * `library`, the expression calls declarations of the runtime library (library.ts) and runs
-   * there; without, it runs on saxon-js's XPath evaluator.
+   * `library`, the expression runs on the runtime library (library.ts): it calls declarations
+   * of the library, or it is longer than an XPath plan may be (XPATH_MAX_LENGTH); without, it
+   * runs on saxon-js's XPath evaluator.
    */
   readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean; readonly summary?: string };
 }
@@ -102,9 +104,13 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const declared = usesDeclaredValue(decl, mode !== 'none');
   if (declared) globalFocus = bodyFocus = DECLARED_CONTEXT_FOCUS;
   const root = Scope.root(ctx, globalFocus);
-  const externals = translateProlog(module.prolog, root, unit, globalFocus);
+  const { externals, globals } = translateProlog(module.prolog, root, unit, globalFocus);
   if (declared) declareContextItem(decl!, root, unit);
-  const body = translateExpr(module.body, root.withFocus(bodyFocus), unit);
+  ctx.currentDeclaration = BODY_DECLARATION;
+  const expression = translateExpr(module.body, root.withFocus(bodyFocus), unit);
+  ctx.currentDeclaration = null;
+  declareGlobals(globals, root, unit);
+  const body = unit.withGlobals(expression);
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
   const mark = unit.marker(module.body);
@@ -121,7 +127,9 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const libraryNames = unit.libraryOnly();
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
-  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library, ...(summary ? { summary } : {}) } : undefined;
+  // a bare expression too long for a kept XPath plan runs on the library too: parsed per run, not compiled
+  const onLibrary = library || body.length > XPATH_MAX_LENGTH;
+  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library: onLibrary, ...(summary ? { summary } : {}) } : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
 }
 

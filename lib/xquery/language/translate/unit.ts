@@ -95,6 +95,20 @@ export class TranslationUnit {
     this.stylesheetNeeded = true;
   }
 
+  /** Global variables bound around the query body (prolog.ts `declareVariables`), in order. */
+  private readonly globalLets: { param: string; value: string }[] = [];
+
+  /** Binds global variable `param` (EQName) to `value` (XPath) around the query body (`withGlobals`). */
+  addGlobalLet(param: string, value: string): void {
+    this.globalLets.push({ param, value });
+  }
+
+  /** The query body (XPath) inside the `let` bindings of the global variables, if any. */
+  withGlobals(body: string): string {
+    if (this.globalLets.length === 0) return body;
+    return `let ${this.globalLets.map((g) => `$${g.param} := ${g.value}`).join(', ')} return (${body})`;
+  }
+
   /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */
   addParam(text: string, span: Span): void {
     this.params.push({ text, offset: span.start });

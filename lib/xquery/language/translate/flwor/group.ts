@@ -1,7 +1,7 @@
 /**
  * The group by clause (spec §3.12.7) → one array per tuple, grouped in one pass over a hash map
- * (engine:group-tuples, group-tuples.ts) or, for keys that function leaves, by a generated
- * function running `xsl:for-each-group composite="yes"` over the same arrays.
+ * (engine:group-tuples, group-tuples.ts) or, for keys that function leaves, by the runtime
+ * library's function running `xsl:for-each-group composite="yes"` over the same arrays.
  *
  * - `group by $g as T := E` binds `$g` to the atomized value of E, checked against T
  *   (XPTY0004), as a let clause before the group by; all such bindings come first, then each
@@ -73,12 +73,12 @@ export function translateGroupBy(clause: GroupByClause, stream: TupleStream, uni
   const keys = grouping.map((v) => (atomized.has(v.param) ? v.ref : `${braced(NS.fn)}data(${v.ref})`));
   const tuples = stream.finish(`[${[...keys, ...vars.map((v) => v.ref)].join(', ')}]`);
   const names = `(${grouping.map((v) => xpathString(v.name.local)).join(', ')})`;
-  const fallback = groupFunction(clause, grouping, vars.length, collation, unit);
+  const fallback = groupFunction(grouping, collation, unit);
   const t = tempVar(stream.outer, 'tuples');
   const g = tempVar(stream.outer, 'groups');
   let groups =
     `let ${t} := ${tuples}, ${g} := ${GROUP_TUPLES}(${t}, ${names}, ${xpathString(collation)}) ` +
-    `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback}(${t}) else ${g}`;
+    `return if (${g} instance of ${braced(NS.xs)}boolean) then ${fallback(t)} else ${g}`;
   if (byLeaves) groups = leafGrouping(byLeaves.plan, byLeaves.nodes, names, groups, stream);
   // a grouping variable: its key; any other: its concatenation
   const member = (v: Variable): number => {
@@ -108,32 +108,51 @@ function leafGrouping(plan: LeafGroupPlan, nodes: string, names: string, plain: 
   return `let ${g} := ${call} return if (${g} instance of ${braced(NS.xs)}boolean) then (${plain}) else ${g}`;
 }
 
-/** The XSLT grouping of tuple arrays with the keys of `grouping` and `values` variables (see above). */
-function groupFunction(clause: GroupByClause, grouping: readonly Variable[], values: number, collation: string, unit: TranslationUnit): string {
-  const name = unit.newFunctionName();
-  const t = `${braced(NS.vars)}tuples`;
-  const k = `$${braced(NS.vars)}k`;
+/** The runtime library's XSLT grouping of tuple arrays (library.ts): `lib.group-tuples($tuples, $key, $keys, $collation)`. */
+export const GROUP_TUPLES_XSLT = `${braced(NS.gen)}lib.group-tuples`;
+
+/**
+ * The text of GROUP_TUPLES_XSLT: the tuples grouped by the composite key `$key` gives for a
+ * tuple, compared under `$collation`; per group one array of the first tuple's `$keys` keys,
+ * then per further member the concatenation of that member over the group (see above). The key
+ * function depends on the query, so the grouping itself does not, and a query that groups needs
+ * no stylesheet of its own.
+ */
+export function groupTuplesText(): string {
+  const [t, key, keys, collation, first, i] = ['tuples', 'key', 'keys', 'collation', 'first', 'i'].map((n) => `${braced(NS.vars)}${n}`);
   const F = braced(NS.fn);
-  const keys = grouping.length;
+  const members =
+    `${braced(NS.array)}join(((1 to $${keys}) ! [$${first}(.)], ` +
+    `for $${i} in $${keys} + 1 to ${braced(NS.array)}size($${first}) return [${F}current-group() ! ?($${i})]))`;
+  return [
+    `<xsl:function name="${GROUP_TUPLES_XSLT}" as="array(*)*">`,
+    `<xsl:param name="${t}" as="array(*)*"/>`,
+    `<xsl:param name="${key}" as="function(*)"/>`,
+    `<xsl:param name="${keys}" as="xs:integer"/>`,
+    `<xsl:param name="${collation}" as="xs:string"/>`,
+    `<xsl:for-each-group select="$${t}" group-by="$${key}(.)" composite="yes" collation="{$${collation}}">`,
+    `<xsl:variable name="${first}" select="${F}head(${F}current-group())"/>`,
+    `<xsl:sequence select="${xmlAttr(members)}"/>`,
+    '</xsl:for-each-group>',
+    '</xsl:function>',
+  ].join('\n');
+}
+
+/**
+ * The XSLT grouping of tuple arrays with the keys of `grouping` (see above): the call of the
+ * library's GROUP_TUPLES_XSLT on `tuples` (XPath) with the composite key of these keys as a function.
+ */
+function groupFunction(grouping: readonly Variable[], collation: string, unit: TranslationUnit): (tuples: string) => string {
+  unit.addLibraryDeclaration(GROUP_TUPLES_XSLT, groupTuplesText());
+  const k = `$${braced(NS.vars)}k`;
+  const tuple = `$${braced(NS.vars)}tuple`;
+  const F = braced(NS.fn);
   const composite = grouping
     .map(
       (v, i) =>
-        `(let ${k} := ?(${i + 1}) return if (${F}count(${k}) gt 1) then ${xpathError('XPTY0004', groupKeyMessage(v.name.local))} ` +
+        `(let ${k} := ${tuple}(${i + 1}) return if (${F}count(${k}) gt 1) then ${xpathError('XPTY0004', groupKeyMessage(v.name.local))} ` +
         `else if (${F}empty(${k})) then 0 else (1, if (${k} instance of ${braced(NS.xs)}untypedAtomic) then ${F}string(${k}) else ${k}))`,
     )
     .join(', ');
-  const members = [
-    ...Array.from({ length: keys }, (_, i) => `${F}head(${F}current-group())(${i + 1})`),
-    ...Array.from({ length: values }, (_, i) => `${F}current-group() ! ?(${keys + i + 1})`),
-  ];
-  const body = [
-    `${unit.marker(clause)}<xsl:function name="${name}" as="array(*)*">`,
-    `<xsl:param name="${t}" as="array(*)*"/>`,
-    `<xsl:for-each-group select="$${t}" group-by="${xmlAttr(composite)}" composite="yes" collation="${xmlAttr(collation)}">`,
-    `<xsl:sequence select="${xmlAttr(`[${members.join(', ')}]`)}"/>`,
-    '</xsl:for-each-group>',
-    '</xsl:function>',
-  ];
-  unit.addDeclaration(body.join('\n'), clause);
-  return name;
+  return (tuples) => `${GROUP_TUPLES_XSLT}(${tuples}, function(${tuple}) { ${composite} }, ${grouping.length}, ${xpathString(collation)})`;
 }
