@@ -13,7 +13,7 @@ describeWithPostgres('the PostgreSQL pool under sleeping queries', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const dbPath = tempDir();
-    s = await startTestServer({ dbPath, storeUrl: db.url, workers: 2, queryTimeout: 4000 });
+    s = await startTestServer({ dbPath, storeUrl: db.url, workers: 2, queryTimeout: 2500 });
     await s.put('/rest/db1', '<doc>kept</doc>', 'application/xml').expect(201);
     await s.get(`/rest?command=${encodeURIComponent('CREATE USER mallory pw')}`).expect(200);
     await s.get(`/rest?command=${encodeURIComponent('CREATE USER eve pw')}`).expect(200);

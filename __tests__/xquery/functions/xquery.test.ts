@@ -10,7 +10,7 @@ beforeAll(async () => {
     { name: 'local', password: 'pw', perm: 'none', grants: [['pub*', 'read']] },
     { name: 'writer', password: 'pw', perm: 'write' },
   ]);
-  s = await startTestServer({ dbPath, queryTimeout: 5000 });
+  s = await startTestServer({ dbPath, queryTimeout: 2500 });
   await s.put('/rest/pub1', '<p><i>1</i><i>2</i></p>', 'application/xml').expect(201);
   await s.put('/rest/secret', '<s>hidden</s>', 'application/xml').expect(201);
   await s.put('/rest/pub1/query.xq', '1 + 41', 'text/plain').expect(201);

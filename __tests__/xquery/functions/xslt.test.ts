@@ -14,7 +14,7 @@ beforeAll(async () => {
     { name: 'admin', password: 'admin-pw', perm: 'admin' },
     { name: 'local', password: 'pw', perm: 'none', grants: [['pub*', 'read']] },
   ]);
-  s = await startTestServer({ dbPath, queryTimeout: 5000 });
+  s = await startTestServer({ dbPath, queryTimeout: 2500 });
   await s.put('/rest/pub1', '<p><i>1</i><i>2</i></p>', 'application/xml').expect(201);
   await s.put('/rest/pub1/style.xsl', PARAM, 'application/xml').expect(201);
   await s.put('/rest/secret', '<s>hidden</s>', 'application/xml').expect(201);
