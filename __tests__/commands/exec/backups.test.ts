@@ -7,8 +7,9 @@ beforeEach(async () => {
   f = await setup();
   await f.run('CREATE DB db <a/>\nADD TO dir/b.xml <b/>\nCREATE DB db2 <c/>\nCREATE DB other');
 });
+// no jest.restoreAllMocks(): it would also restore the cheap password hashes of setup.ts
+// (fast-hashes.ts), and every later fixture would hash at the production cost
 afterEach(async () => {
-  jest.restoreAllMocks();
   await f.close();
 });
 
