@@ -334,7 +334,7 @@ describe('router options from the command line', () => {
 });
 
 describe('graceful stop', () => {
-  test('a write in flight when the stop begins is finished and stored', async () => {
+  test('a write in flight when the stop begins is finished and stored, and its connection closed (the stop waits for no keep-alive timeout)', async () => {
     const http = await import('node:http');
     const dir = tempDir();
     const running = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'data'), restPath: path.join(dir, 'rp'), adminPassword: 'pw' }, () => undefined);
@@ -342,12 +342,13 @@ describe('graceful stop', () => {
     const auth = `Basic ${Buffer.from('admin:pw').toString('base64')}`;
     expect((await fetch(`${running.url}/db`, { method: 'PUT', headers: { Authorization: auth } })).status).toBe(201);
     const body = `<a>${'x'.repeat(200_000)}</a>`;
-    const status = await new Promise<number>((resolve, reject) => {
+    const agent = new http.Agent({ keepAlive: true });
+    const { status, connection } = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: '/rest/db/big.xml', method: 'PUT', headers: { Authorization: auth, 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(body) } },
+        { host: url.hostname, port: url.port, path: '/rest/db/big.xml', method: 'PUT', agent, headers: { Authorization: auth, 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(body) } },
         (res) => {
           res.resume();
-          resolve(res.statusCode ?? 0);
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
         },
       );
       req.on('error', reject);
@@ -359,7 +360,9 @@ describe('graceful stop', () => {
       }, 50);
     });
     await running.stop();
+    agent.destroy();
     expect(status).toBe(201);
+    expect(connection).toBe('close');
     expect(fs.readFileSync(path.join(dir, 'data', 'db', 'big.xml'), 'utf8')).toBe(body);
   });
 });

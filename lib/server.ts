@@ -56,7 +56,14 @@ export async function startServer(settings: ServerSettings, write = (line: strin
   const mount = mountAt('/rest', router);
   const consoleMount = consoleEnabled(settings) ? mountAt('/console', createConsoleRouter({ rest: router })) : undefined;
   const accessLog = settings.logFormat === 'json';
+  // Responses in flight: once a stop begins, their connections end when they are answered (a
+  // kept-alive connection would otherwise hold the stop until its keep-alive timeout, 5 s).
+  const inFlight = new Set<ServerResponse>();
+  let stopping: Promise<void> | undefined;
   const server = createServer((req, res) => {
+    if (stopping !== undefined) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
     if (accessLog) logAccess(req, res, logger);
     if (serveEndpoint(req, res, router, '/rest')) return;
     if (consoleMount?.(req, res)) return;
@@ -71,13 +78,16 @@ export async function startServer(settings: ServerSettings, write = (line: strin
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : settings.port;
   const url = `http://${settings.host}:${port}/rest`;
-  let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
-      // Stop accepting, let requests in flight finish, then wait for writes in flight.
+      // Stop accepting, let requests in flight finish (closing their connections), then wait for writes in flight.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        for (const res of inFlight) {
+          if (!res.headersSent) res.setHeader('Connection', 'close');
+          else res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+        }
       });
       await router.close();
       logger.info('xmldb-rest stopped');
