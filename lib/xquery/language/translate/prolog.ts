@@ -5,7 +5,8 @@
  *   XQST0070 for xml/xmlns).
  * - `declare variable $x external` → `xsl:param` named by the variable's EQName (the engine
  *   binds request values to it); with a value → a `let` around the body or an `xsl:variable`
- *   (`declareGlobals`), checked against its type with SequenceType matching. An initializer sees every global variable but its own (XPST0008).
+ *   (`declareGlobals`), checked against its type with SequenceType matching. An initializer
+ *   sees every global variable but its own (XPST0008).
  * - Cycles (XQDY0054, a dynamic error: XQuery 3.1 §5.16, W3C bug 29590): a variable whose
  *   evaluation is certain to need its own value is reported at compile time, even if the body
  *   never reads it (XQuery initializes every global; saxon would evaluate it lazily, or never).
@@ -201,26 +202,13 @@ export function declareGlobals(globals: GlobalValues, scope: Scope, unit: Transl
     earlier.add(v.key);
     return ok;
   });
-  const read = certainlyRead(scope.ctx.dependencies);
+  const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
   // a generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
   const asLets = bodyOnly && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
   for (const v of values) {
     if (asLets) unit.addGlobalLet(v.param, v.value);
     else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
   }
-}
-
-/** The declarations an evaluation of the body certainly reaches: its certain dependencies, transitively. */
-function certainlyRead(dependencies: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...(dependencies.get(BODY_DECLARATION) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    stack.push(...(dependencies.get(next) ?? []));
-  }
-  return seen;
 }
 
 /** XQDY0054 for a global variable whose initializer depends on itself. */
@@ -230,16 +218,21 @@ function checkVariableCycles(prolog: Prolog, scope: Scope): void {
     if (d.kind !== 'VarDecl') continue;
     const name = scope.variableName(d.name, d.start);
     const self = `$${eqname(name)}`;
-    const seen = new Set<string>();
-    const stack = [...(deps.get(self) ?? [])];
-    while (stack.length > 0) {
-      const next = stack.pop()!;
-      if (next === self) throw scope.error('XQDY0054', d.start, displayName(name));
-      if (seen.has(next)) continue;
-      seen.add(next);
-      stack.push(...(deps.get(next) ?? []));
-    }
+    if (reachable(deps, self).has(self)) throw scope.error('XQDY0054', d.start, displayName(name));
   }
+}
+
+/** The declarations `from`'s evaluation certainly reaches: its certain dependencies, transitively (`from` itself only through a cycle). */
+function reachable(dependencies: ReadonlyMap<string, ReadonlySet<string>>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(dependencies.get(from) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(dependencies.get(next) ?? []));
+  }
+  return seen;
 }
 
 /**
