@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { getQuery, startTestServer, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
@@ -49,6 +50,17 @@ async function busyAndFree(queryTimeout: number): Promise<TestServer> {
   return t;
 }
 
+/** An update sent now, 300 ms ahead of what the test sends next, and whether it was answered yet. */
+async function updateAhead(t: TestServer, query: string): Promise<{ done: () => boolean; response: Promise<Response> }> {
+  let done = false;
+  const response = getQuery(t, query).then((r) => {
+    done = true;
+    return r;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { done: () => done, response };
+}
+
 describe('a query locks only the databases it names (spec §16.1)', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -57,32 +69,22 @@ describe('a query locks only the databases it names (spec §16.1)', () => {
   afterAll(() => t.close());
 
   test('an update running on one database holds up queries of that database only', async () => {
-    let updateDone = false;
     // an updating query that sleeps while it holds the write lock of `busy`
-    const update = getQuery(t, 'insert node <i>{ prof:sleep(1500) }</i> into doc("busy/busy.xml")/b').then((r) => {
-      updateDone = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const update = await updateAhead(t, 'insert node <i>{ prof:sleep(1500) }</i> into doc("busy/busy.xml")/b');
     expect((await getQuery(t, 'doc("free/free.xml")').expect(200)).text).toBe('<f/>');
-    expect(updateDone).toBe(false);
+    expect(update.done()).toBe(false);
     const busy = await getQuery(t, 'doc("busy/busy.xml")').expect(200);
-    expect(updateDone).toBe(true); // it waited for the write lock
+    expect(update.done()).toBe(true); // it waited for the write lock
     expect(busy.text).toBe('<b><i/></b>');
-    expect((await update).status).toBe(200);
+    expect((await update.response).status).toBe(200);
   });
 
   test('an update stopped by the time limit releases its lock and changes nothing', async () => {
-    let updateDone = false;
-    const update = getQuery(t, 'for $i in 1 to 10000000000 where $i = 0 return insert node <j/> into doc("busy/busy.xml")/b').then((r) => {
-      updateDone = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const update = await updateAhead(t, 'for $i in 1 to 10000000000 where $i = 0 return insert node <j/> into doc("busy/busy.xml")/b');
     const busy = await getQuery(t, 'doc("busy/busy.xml")').expect(200);
-    expect(updateDone).toBe(true);
+    expect(update.done()).toBe(true);
     expect(busy.text).toBe('<b><i/></b>');
-    expect((await update).text).toMatch(/\[BASX0003\] Timeout exceeded/);
+    expect((await update.response).text).toMatch(/\[BASX0003\] Timeout exceeded/);
   });
 });
 
@@ -94,23 +96,18 @@ describe('a query that reaches no database takes no lock', () => {
   afterAll(() => t.close());
 
   test('an update of every database holds up queries that may reach one, not those that reach none', async () => {
-    let updateDone = false;
     // a computed document URI: the update may reach any database, so it locks all of them exclusively
-    const update = getQuery(t, 'insert node <i>{ prof:sleep(3000) }</i> into doc("bu" || "sy/busy.xml")/b').then((r) => {
-      updateDone = true;
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const update = await updateAhead(t, 'insert node <i>{ prof:sleep(3000) }</i> into doc("bu" || "sy/busy.xml")/b');
     // no database named, none in the URL: no lock to wait for
     expect((await getQuery(t, '1 + 1').expect(200)).text).toBe('2');
     const context = '<query xmlns="http://basex.org/rest"><text>count(//c)</text><context><r><c/><c/></r></context></query>';
     expect((await t.post('/rest', context).expect(200)).text).toBe('2');
-    expect(updateDone).toBe(false);
+    expect(update.done()).toBe(false);
     // a computed database name may be any database: it waits for the write lock
     const computed = await getQuery(t, 'doc("fr" || "ee/free.xml")').expect(200);
-    expect(updateDone).toBe(true);
+    expect(update.done()).toBe(true);
     expect(computed.text).toBe('<f/>');
-    expect((await update).status).toBe(200);
+    expect((await update.response).status).toBe(200);
   }, 60_000);
 
   test('it sees no database but those it names, and answers as under a lock', async () => {
