@@ -12,7 +12,7 @@ import { QueryPool } from '../../../lib/xquery/host/pool';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { storedDocuments } from '../../helpers/stored-documents';
 import { translate } from '../../helpers/translation';
-import { runExpression } from '../../../lib/xquery/engine/run-parts';
+import { literalBindings, runExpression } from '../../../lib/xquery/engine/run-parts';
 
 describe('which queries run on the library', () => {
   test.each([
@@ -115,7 +115,7 @@ describe('a library run answers what the stylesheet answers', () => {
   const both = async (query: string) => {
     const t = translate(query);
     expect(t.xpath).toBeDefined();
-    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const params = Object.fromEntries(literalBindings(t));
     // a query that needs no library runs on the XPath evaluator (the engine's choice); the library runs it as well
     const run = runExpression(t, false);
     const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
@@ -130,7 +130,7 @@ describe('a library run answers what the stylesheet answers', () => {
     // the stylesheet a query compiles when it runs again builds nested elements in place
     const inPlace = translate(query, 'none', { plainConstructors: false });
     expect(inPlace.xslt).not.toContain('lib.element');
-    const inPlaceParams = Object.fromEntries(inPlace.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const inPlaceParams = Object.fromEntries(literalBindings(inPlace));
     const built = await outcome(pool.run({ xslt: inPlace.xslt, params: inPlaceParams, serialization }));
     return { library, stylesheet, built };
   };

@@ -1,5 +1,6 @@
 /** Queries that are one XPath expression run without a compiled stylesheet (translate/translation.ts). */
 import { QueryError } from '../../../lib/xquery/query-error';
+import { literalBindings } from '../../../lib/xquery/engine/run-parts';
 import { CONTEXT_URI_PARAM, inlinePredicateLiterals, LIBRARY_MAX_LENGTH, xpathToRun, XPATH_MAX_LENGTH, type ContextMode } from '../../../lib/xquery/language/translate';
 import { QueryPool, type ContextSpec } from '../../../lib/xquery/host/pool';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
@@ -50,7 +51,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
   const both = async (query: string, mode: ContextMode, context?: ContextSpec, uri?: string) => {
     const t = translate(query, mode);
     const params = {
-      ...Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }])),
+      ...Object.fromEntries(literalBindings(t)),
       ...(uri === undefined ? {} : { [CONTEXT_URI_PARAM]: { values: [uri] } }),
     };
     const xpath = xpathToRun(t, uri !== undefined);
@@ -105,7 +106,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
     const r = await both(query, mode, context);
     expect(r.xpath).toBe(r.stylesheet);
     const t = translate(declared, mode);
-    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const params = Object.fromEntries(literalBindings(t));
     const asVariables = await pool.run({ xslt: t.xslt, params, context, serialization }).then(
       (x) => x.body,
       (e: QueryError) => `[${e.code}]`,
@@ -126,7 +127,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
     const t = translate(query);
     expect(t.xslt).toContain('<xsl:variable');
     expect(t.xpath).toBeUndefined();
-    expect((await pool.run({ xslt: t.xslt, params: Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }])), serialization })).body).toBe(expected);
+    expect((await pool.run({ xslt: t.xslt, params: Object.fromEntries(literalBindings(t)), serialization })).body).toBe(expected);
   });
 
   test.each([
@@ -139,7 +140,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
     const t = translate(query, 'single');
     const xpath = inlinePredicateLiterals(xpathToRun(t, false)!, t.literals);
     expect(xpath).not.toBe(xpathToRun(t, false));
-    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const params = Object.fromEntries(literalBindings(t));
     const context = { xml: ['<r><x>2.5</x><x>10</x><x>a</x></r>'] };
     const outcome = (job: { xpath?: string }) =>
       pool.run({ xslt: t.xslt, ...job, params, context, serialization }).then(
@@ -152,7 +153,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
   test('an XPath run compiles nothing', async () => {
     const before = pool.compilations;
     const t = translate('sum((1 to 10)[. mod 2 = 0])');
-    const params = Object.fromEntries(t.literals.map((l) => [l.param, { values: [l.value], type: l.type }]));
+    const params = Object.fromEntries(literalBindings(t));
     expect((await pool.run({ xslt: t.xslt, xpath: xpathToRun(t, false), params })).body).toBe('30');
     expect(pool.compilations).toBe(before);
   });

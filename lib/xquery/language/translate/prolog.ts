@@ -154,23 +154,17 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
   }
   ctx.currentDeclaration = null;
   checkVariableCycles(prolog, scope);
-  return { externals, globals: { values: variables, bodyOnly: functions.length === 0 && externals.length === 0 } };
+  return { externals, globals: variables };
 }
 
 /** What the prolog declared: its external variables, and its global variables with a value, to declare after the body. */
 export interface PrologDeclarations {
   readonly externals: ExternalVariable[];
-  readonly globals: GlobalValues;
-}
-
-/** The global variables with a value, translated; `bodyOnly`: nothing but the query body can read them (no functions, no external variables). */
-export interface GlobalValues {
-  readonly values: readonly GlobalValue[];
-  readonly bodyOnly: boolean;
+  readonly globals: readonly GlobalValue[];
 }
 
 /** A global variable with a value, translated: its stylesheet name and its value (XPath). */
-interface GlobalValue {
+export interface GlobalValue {
   readonly key: string;
   readonly decl: VarDecl;
   readonly param: string;
@@ -183,17 +177,16 @@ export const BODY_DECLARATION = '#body';
 /**
  * Declares the global variables with a value, once the query body is translated (with
  * BODY_DECLARATION as the current declaration): as `let` bindings around the body
- * (TranslationUnit.withGlobals) when nothing but the body reads them (no declared or
- * generated functions: the translation needs no stylesheet of its own), each initializer reads
- * only variables declared before it, and the body is certain to read each of them, itself or
- * through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
+ * (TranslationUnit.withGlobals) when the translation would otherwise need no stylesheet of its
+ * own (no declared or generated functions, which read globals directly, and no external
+ * variables), each initializer reads only variables declared before it, and the body is certain
+ * to read each of them, itself or through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
  * a variable the body might not read keeps its lazy `xsl:variable`: an error in it is raised
  * only if it is read). The query may then still be one expression and run without a stylesheet
  * of its own (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in
  * any order (XQuery 3.1 §5.16).
  */
-export function declareGlobals(globals: GlobalValues, scope: Scope, unit: TranslationUnit): void {
-  const { values, bodyOnly } = globals;
+export function declareGlobals(values: readonly GlobalValue[], externals: readonly ExternalVariable[], scope: Scope, unit: TranslationUnit): void {
   if (values.length === 0) return;
   const earlier = new Set<string>();
   const inOrder = values.every((v) => {
@@ -203,8 +196,8 @@ export function declareGlobals(globals: GlobalValues, scope: Scope, unit: Transl
     return ok;
   });
   const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
-  // a generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
-  const asLets = bodyOnly && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
+  // a declared or generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
+  const asLets = externals.length === 0 && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
   for (const v of values) {
     if (asLets) unit.addGlobalLet(v.param, v.value);
     else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);

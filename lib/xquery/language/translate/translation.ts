@@ -109,7 +109,7 @@ export function translateModule(module: MainModule, source: string, options: Tra
   ctx.currentDeclaration = BODY_DECLARATION;
   const expression = translateExpr(module.body, root.withFocus(bodyFocus), unit);
   ctx.currentDeclaration = null;
-  declareGlobals(globals, root, unit);
+  declareGlobals(globals, externals, root, unit);
   const body = unit.withGlobals(expression);
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
