@@ -3,11 +3,11 @@ import { saxon } from '../../lib/saxon';
 
 /** saxon-js's own parse, not compacted. */
 function plainDocument(xml: string): unknown {
-  return (saxon.XPath as unknown as { evaluate(x: string, c: unknown, o: object): unknown }).evaluate('parse-xml($xml)', null, { params: { xml } });
+  return (saxon().XPath as unknown as { evaluate(x: string, c: unknown, o: object): unknown }).evaluate('parse-xml($xml)', null, { params: { xml } });
 }
 
 function evaluate(xpath: string, doc: unknown): string {
-  const xp = saxon.XPath as unknown as { evaluate(x: string, c: unknown, o: object): unknown };
+  const xp = saxon().XPath as unknown as { evaluate(x: string, c: unknown, o: object): unknown };
   return String(xp.evaluate(`string-join((${xpath}) ! string(), '|')`, doc, { namespaceContext: { p: 'urn:p' } }));
 }
 

@@ -20,7 +20,7 @@ function compiled(expr: string): string[] {
 
 /** The same on saxon-js's XPath evaluator. */
 function evaluated(expr: string): string[] {
-  const items = saxon.XPath.evaluate(expr, null, { params: { d: DOC }, resultForm: 'array' }) as unknown[];
+  const items = saxon().XPath.evaluate(expr, null, { params: { d: DOC }, resultForm: 'array' }) as unknown[];
   return items.map((item) => (item as { textContent?: string }).textContent ?? String(item));
 }
 

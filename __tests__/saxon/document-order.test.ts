@@ -11,7 +11,7 @@ import { TreeView, treeNode } from '../../lib/tree/tree-dom';
 import { compareTreeOrder } from '../../lib/tree/tree-order';
 
 type Compare = (a: unknown, b: unknown) => number;
-const domUtils = (saxon.internals as unknown as { DomUtils: { fb: Compare & { __documentOrderPatched?: boolean } } }).DomUtils;
+const domUtils = (saxon().internals as unknown as { DomUtils: { fb: Compare & { __documentOrderPatched?: boolean } } }).DomUtils;
 const original = domUtils.fb;
 patchDocumentOrder();
 
@@ -19,8 +19,8 @@ const XML =
   '<?pi a?><r xmlns:p="urn:p" a="1" p:b="2" c="3"><s id="1">one<t k="x">two</t><!--c--></s><s id="2"><t k="y"/>three<u><t/></u></s>tail</r><!--end-->';
 const OTHER = '<o><s id="9">nine</s><t k="z"/></o>';
 
-const dom = saxon.getPlatform().parseXmlFromString(XML);
-const otherDom = saxon.getPlatform().parseXmlFromString(OTHER);
+const dom = saxon().getPlatform().parseXmlFromString(XML);
+const otherDom = saxon().getPlatform().parseXmlFromString(OTHER);
 const view = new TreeView(parseToCompactTree(XML));
 const otherView = new TreeView(parseToCompactTree(OTHER));
 
@@ -36,7 +36,7 @@ describe('the row comparison', () => {
   });
 
   test('orders every pair of nodes and attributes of a tree as saxon-js does', () => {
-    const nodes = saxon.XPath.evaluate('//node() | //@* | /', view.document, { resultForm: 'array' }) as unknown as unknown[];
+    const nodes = saxon().XPath.evaluate('//node() | //@* | /', view.document, { resultForm: 'array' }) as unknown as unknown[];
     expect(nodes.length).toBe(22);
     let fast = 0;
     for (const a of nodes) {
@@ -51,14 +51,14 @@ describe('the row comparison', () => {
   });
 
   test('orders the nodes of two trees by their documents, and leaves nodes of other DOMs to saxon-js', () => {
-    const a = saxon.XPath.evaluate('(//t)[1]', view.document) as unknown;
-    const b = saxon.XPath.evaluate('//s', otherView.document) as unknown;
+    const a = saxon().XPath.evaluate('(//t)[1]', view.document) as unknown;
+    const b = saxon().XPath.evaluate('//s', otherView.document) as unknown;
     expect([treeNode(a)?.v, treeNode(b)?.v]).toEqual([view, otherView]);
     const documents = sign(original(view.document, otherView.document));
     expect(documents).not.toBe(0);
     expect(sign(compareTreeOrder(a, b, original)!)).toBe(documents);
     expect(sign(compareTreeOrder(b, a, original)!)).toBe(-documents);
-    const parsed = saxon.XPath.evaluate('//s', otherDom) as unknown;
+    const parsed = saxon().XPath.evaluate('//s', otherDom) as unknown;
     expect(treeNode(parsed)).toBeUndefined();
     expect(compareTreeOrder(a, parsed, original)).toBeUndefined();
     expect(compareTreeOrder(parsed, a, original)).toBeUndefined();
@@ -67,11 +67,11 @@ describe('the row comparison', () => {
 
 /** Each item as its document's name and its path there, or its value. */
 function described(query: string, doc: unknown, other: unknown): string[] {
-  const items = saxon.XPath.evaluate(query, doc, { resultForm: 'array', params: { other } }) as unknown as unknown[];
+  const items = saxon().XPath.evaluate(query, doc, { resultForm: 'array', params: { other } }) as unknown as unknown[];
   return items.map((item) => {
     if (typeof item !== 'object' || item === null || !('nodeType' in item)) return `value ${String(item)}`;
-    const path = String(saxon.XPath.evaluate('path(.)', item as XdmNode));
-    const root = saxon.XPath.evaluate('root(.)', item as XdmNode);
+    const path = String(saxon().XPath.evaluate('path(.)', item as XdmNode));
+    const root = saxon().XPath.evaluate('root(.)', item as XdmNode);
     return `${root === doc ? 'main' : root === other ? 'other' : 'made'} ${path}`;
   });
 }

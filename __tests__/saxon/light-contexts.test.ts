@@ -9,7 +9,7 @@ import { applyQueryPatches } from '../../lib/saxon/patches';
 
 type Context = Record<string, unknown> & { newContext(frame?: boolean): Context };
 
-const api = saxon as unknown as {
+const api = saxon() as unknown as {
   registerExtensionFunctions(def: { namespace: string; signatures: Record<string, { sig: string; impl: (args: unknown[], context: Context) => unknown }> }): void;
   internals: { Iter: { ForArray(items: unknown[]): unknown } };
 };
@@ -29,7 +29,7 @@ function someContext(): Context {
       },
     },
   });
-  saxon.XPath.evaluate('(1, 2) ! Q{urn:test:light-contexts}grab()', null);
+  saxon().XPath.evaluate('(1, 2) ! Q{urn:test:light-contexts}grab()', null);
   return context!;
 }
 
@@ -37,7 +37,7 @@ const XML = '<r><a n="1"><b>x</b><b>y</b></a><a n="2"><b>z</b></a><a n="3"/></r>
 
 /** Evaluates `expression` on `doc` and joins the string values of its items with `|`. */
 function strings(expression: string, doc: XdmNode | null): string {
-  const value = saxon.XPath.evaluate(expression, doc, { resultForm: 'array' }) as unknown[];
+  const value = saxon().XPath.evaluate(expression, doc, { resultForm: 'array' }) as unknown[];
   return value.map((item) => String(item)).join('|');
 }
 

@@ -18,7 +18,7 @@ let engine: Record<string, string>;
 
 beforeAll(async () => {
   engine = (await inFreshThread(`
-    const { saxon } = lib('saxon');
+    const saxon = lib('saxon').saxon();
     const { removeHostBindings } = lib('saxon/patches/host-bindings');
     const { compileUncached } = lib('xquery/worker/compile');
     const IXSL = ${JSON.stringify(IXSL)}, GLOBAL_JS = ${JSON.stringify(GLOBAL_JS)};

@@ -8,7 +8,7 @@ import { parseSingleCommand } from '../commands/parse';
 import { parseScript } from '../commands/script';
 import type { Command } from '../commands/types';
 import type { OptionValue } from '../store/database-options';
-import { contentTypeFor } from '../xquery/serialization/serialize';
+import { contentTypeFor } from '../xquery/serialization/response-encoding';
 import { mayReadHostFiles } from './permission';
 import { queryContext, runLockedQuery } from './query';
 import type { Result, Session, Variable } from './types';

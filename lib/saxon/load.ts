@@ -85,7 +85,8 @@ export function publishSaxonCodeCache(): void {
 /**
  * saxon-js's script with the source patches (patches/package-walk.ts): what runs wherever it is
  * loaded from the code cache. Where it is required as Node loads it (a thread without a published
- * cache, a test runner's registry), the script runs unpatched; the patches change its speed only.
+ * cache), the script runs unpatched; the patches change its speed only. (The test suite's registry
+ * applies them too: scripts/jest-saxon.js.)
  */
 function patchedSource(file: string): string {
   return patchPackageWalk(readFileSync(file, 'utf8'));

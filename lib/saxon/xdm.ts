@@ -4,27 +4,29 @@
  * load.ts's job; its runtime patches live in patches/ and are applied in query workers only.
  * lib/xml and lib/convert parse through xpath-parse.ts, which loads saxon-js only when used.
  */
-import { loadSaxon, type AtomicType, type ExtensionImpl } from './load';
+import { loadSaxon, type AtomicType, type ExtensionImpl, type SaxonApi } from './load';
 import type { SaxonError, XdmArray, XdmAtomic, XdmItem, XdmMap, XdmNode, XdmValue } from './types';
 
-const SaxonJS = loadSaxon();
-
-export const saxon = SaxonJS;
+/**
+ * saxon-js's API, loaded on the first call (load.ts): the server's main thread imports this
+ * module's names with the translator and never loads saxon-js unless it runs it.
+ */
+export const saxon: () => SaxonApi = loadSaxon;
 
 // ---------------------------------------------------------------------------------------------
 // Item kinds
 // ---------------------------------------------------------------------------------------------
 
 export function isAtomic(item: XdmItem): item is XdmAtomic {
-  return item instanceof SaxonJS.XdmAtomicValue;
+  return item instanceof saxon().XdmAtomicValue;
 }
 
 export function isMap(item: XdmItem): item is XdmMap {
-  return item instanceof SaxonJS.XdmMap;
+  return item instanceof saxon().XdmMap;
 }
 
 export function isArray(item: XdmItem): item is XdmArray {
-  return item instanceof SaxonJS.XdmArray;
+  return item instanceof saxon().XdmArray;
 }
 
 export function isNode(item: XdmItem): item is XdmNode {
@@ -66,12 +68,20 @@ export interface XdmNamespace extends XdmNode {
 // Atomic types
 // ---------------------------------------------------------------------------------------------
 
-const typesByName = new Map<string, AtomicType>();
-for (const t of Object.values(SaxonJS.Atomic.codes)) typesByName.set(t.name, t);
+let types: Map<string, AtomicType> | undefined;
+
+/** The built-in atomic types by local name. */
+function typesByName(): Map<string, AtomicType> {
+  if (!types) {
+    types = new Map();
+    for (const t of Object.values(saxon().Atomic.codes)) types.set(t.name, t);
+  }
+  return types;
+}
 
 /** The local name of an atomic value's type (`integer`, `string`, `dayTimeDuration`, …). */
 export function atomicTypeName(value: XdmAtomic): string {
-  return SaxonJS.Atomic.codes[value.code]?.name ?? 'anyAtomicType';
+  return saxon().Atomic.codes[value.code]?.name ?? 'anyAtomicType';
 }
 
 /** Whether `value` is an instance of the type with saxon code `code` (codes are prefix-coded). */
@@ -93,7 +103,7 @@ export const TypeCode = {
 
 /** Whether `local` names a built-in atomic type in the xs namespace. */
 export function isAtomicTypeName(local: string): boolean {
-  return typesByName.has(local);
+  return typesByName().has(local);
 }
 
 /**
@@ -101,31 +111,31 @@ export function isAtomicTypeName(local: string): boolean {
  * Throws saxon's FORG0001 error for an invalid lexical form.
  */
 export function castString(value: string, local: string): XdmAtomic {
-  const type = typesByName.get(local);
+  const type = typesByName().get(local);
   if (!type || local === 'anyAtomicType' || local === 'numeric' || local === 'notation') {
-    throw new SaxonJS.XError(`Cannot cast to xs:${local}`, 'XPST0080');
+    throw new (saxon().XError)(`Cannot cast to xs:${local}`, 'XPST0080');
   }
   if (local === 'QName') {
     const m = /^Q\{([^}]*)\}(.+)$/.exec(value.trim());
     if (m) return type.fromEQName!(value.trim());
     if (/^[^:\s]+$/.test(value.trim())) return type.fromParts!('', '', value.trim());
-    throw new SaxonJS.XError(`No namespace is known for the prefix of "${value}"`, 'FONS0004');
+    throw new (saxon().XError)(`No namespace is known for the prefix of "${value}"`, 'FONS0004');
   }
   return type.fromString(value);
 }
 
 /** An xs:double of value `value` (its string is saxon-js's canonical form: `1.0E6`, `0.5`, `NaN`). */
 export function doubleValue(value: number): XdmAtomic {
-  return typesByName.get('double')!.fromNumber!(value);
+  return typesByName().get('double')!.fromNumber!(value);
 }
 
 export function stringValue(value: string): XdmAtomic {
-  return typesByName.get('string')!.fromString(value);
+  return typesByName().get('string')!.fromString(value);
 }
 
 /** A new XDM array with these members. */
 export function arrayValue(members: XdmValue[]): XdmArray {
-  return new (SaxonJS.XdmArray as unknown as new (members: XdmValue[]) => XdmArray)(members);
+  return new (saxon().XdmArray as unknown as new (members: XdmValue[]) => XdmArray)(members);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,7 +144,7 @@ export function arrayValue(members: XdmValue[]): XdmArray {
 
 /** Parses XML text into a saxon-js document node (throws on malformed input). */
 export function parseToSaxonDocument(text: string, baseUri?: string): XdmNode {
-  const doc = SaxonJS.getPlatform().parseXmlFromString(text);
+  const doc = saxon().getPlatform().parseXmlFromString(text);
   if (baseUri) {
     doc._saxonBaseUri = baseUri;
     doc._saxonDocUri = baseUri;
@@ -167,15 +177,15 @@ export function registerFunctions(
       sig: f.sig,
       ...(f.arity ? { arity: [...f.arity] } : {}),
       impl: f.lazy
-        ? (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => () => a.expand())))
-        : (args) => SaxonJS.internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
+        ? (args) => saxon().internals.Iter.ForArray(f.impl(args.map((a) => () => a.expand())))
+        : (args) => saxon().internals.Iter.ForArray(f.impl(args.map((a) => a.expand()))),
     };
   }
-  SaxonJS.registerExtensionFunctions({ namespace, signatures });
+  saxon().registerExtensionFunctions({ namespace, signatures });
 }
 
 export function xpathError(message: string, code: string): SaxonError {
-  return new SaxonJS.XError(message, code);
+  return new (saxon().XError)(message, code);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,11 +206,11 @@ export interface DomAttribute {
  * element (saxon-js makes these objects afresh on each step and compares them by parent and name).
  */
 export function attributeNodes(element: XdmNode): XdmNode[] {
-  const Attr = SaxonJS.XdmAttributeNode as unknown as new (name: unknown, value: string, parent: XdmNode) => XdmNode;
+  const Attr = saxon().XdmAttributeNode as unknown as new (name: unknown, value: string, parent: XdmNode) => XdmNode;
   return domAttributes(element).map((a) => {
     const colon = a.name.indexOf(':');
     const prefix = colon < 0 ? '' : a.name.slice(0, colon);
-    return new Attr(SaxonJS.XS.QName.fromParts(prefix, a.namespaceURI ?? '', a.localName ?? a.name.slice(colon + 1)), a.value, element);
+    return new Attr(saxon().XS.QName.fromParts(prefix, a.namespaceURI ?? '', a.localName ?? a.name.slice(colon + 1)), a.value, element);
   });
 }
 

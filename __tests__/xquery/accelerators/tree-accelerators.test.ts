@@ -21,8 +21,8 @@ const XML =
 
 const dom = parseToCompactDom(XML) as XdmNode;
 const tree = new TreeView(parseToCompactTree(XML)).document;
-const paths = (nodes: readonly unknown[]): string[] => nodes.map((n) => String(saxon.XPath.evaluate('path(.)', n)));
-const first = (doc: XdmNode, xpath: string): XdmNode => saxon.XPath.evaluate(`(${xpath})[1]`, doc) as XdmNode;
+const paths = (nodes: readonly unknown[]): string[] => nodes.map((n) => String(saxon().XPath.evaluate('path(.)', n)));
+const first = (doc: XdmNode, xpath: string): XdmNode => saxon().XPath.evaluate(`(${xpath})[1]`, doc) as XdmNode;
 
 const NAMES = ['Q{}a', 'Q{}b', 'Q{}c', 'Q{urn:p}b', 'Q{}none', 'Q{urn:none}b'];
 
@@ -60,7 +60,7 @@ describe('children named of some elements over a tree and over a DOM', () => {
   const FLAT = '<r><i id="1"><n>a</n></i><i id="2"><n>b</n><x/><n>c</n></i><i id="3"/><i id="4"><n>d</n></i><n>e</n></r>';
   const flat = { tree: new TreeView(parseToCompactTree(FLAT)).document, dom: parseToCompactDom(FLAT) as XdmNode };
   const childrenNamed = (doc: XdmNode, parents: string): unknown =>
-    saxon.XPath.evaluate(`Q{urn:xmldb-rest:engine}children-named(/, 'Q{}i', ${parents}, 'Q{}n')`, doc, { resultForm: 'array' });
+    saxon().XPath.evaluate(`Q{urn:xmldb-rest:engine}children-named(/, 'Q{}i', ${parents}, 'Q{}n')`, doc, { resultForm: 'array' });
   const answer = (doc: XdmNode, parents: string): string[] => {
     const nodes = childrenNamed(doc, parents) as unknown[];
     return nodes.every((n) => typeof n === 'object' && n !== null && 'nodeType' in n) ? paths(nodes) : nodes.map(String);
@@ -157,7 +157,7 @@ describe('sorting by leaves and reading leaves over trees and over DOMs', () => 
   };
   /** Per node, its document's index and path, to compare nodes of trees with nodes of DOMs. */
   const where = (docs: XdmNode[], found: readonly unknown[] | undefined): unknown =>
-    found?.map((n) => `${docs.findIndex((d) => saxon.XPath.evaluate('root(.) is $d', n, { params: { d } }))} ${paths([n])[0]}`);
+    found?.map((n) => `${docs.findIndex((d) => saxon().XPath.evaluate('root(.) is $d', n, { params: { d } }))} ${paths([n])[0]}`);
   const k: LeafStep[] = [{ kind: 'attribute', leaf: 'Q{}k' }];
   const v: LeafStep[] = [{ kind: 'child', leaf: 'Q{}v' }];
   test.each([

@@ -1,7 +1,7 @@
 /** What every run of a translation shares (run-parts.ts): made once, and what each run would make. */
 import { inlinePredicateLiterals, xpathToRun } from '../../../lib/xquery/language/translate';
 import { literalBindings, runExpression, runSerialization } from '../../../lib/xquery/engine/run-parts';
-import { contentTypeFor } from '../../../lib/xquery/serialization/serialize';
+import { contentTypeFor } from '../../../lib/xquery/serialization/response-encoding';
 import { translate } from '../../helpers/translation';
 
 describe('literal bindings', () => {

@@ -2,7 +2,7 @@
 import { saxon } from '../../../lib/saxon';
 import { serializeModel, toModel, type MElement } from '../../../lib/xquery/update/model';
 
-const parse = (xml: string) => saxon.getPlatform().parseXmlFromString(xml);
+const parse = (xml: string) => saxon().getPlatform().parseXmlFromString(xml);
 const el = (uri: string, prefix: string, local: string, extra: Partial<MElement> = {}): MElement => ({
   kind: 'element', uri, prefix, local, attributes: [], namespaces: new Map(), children: [], parent: null, ...extra,
 });

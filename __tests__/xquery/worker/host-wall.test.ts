@@ -68,7 +68,7 @@ let alone: { xpath: Record<string, string>; js: Record<string, unknown> };
 beforeAll(async () => {
   alone = (await inFreshThread(
     `
-    const { saxon } = lib('saxon');
+    const saxon = lib('saxon').saxon();
     lib('xquery/worker/host-wall').raiseHostWall();
     const xpath = {};
     for (const [name, expression] of Object.entries(${JSON.stringify(EXPRESSIONS)})) {

@@ -39,7 +39,7 @@ function planned(expression: string, bindings: Record<string, StringBinding> = {
 
 function direct(expression: string, bindings: Record<string, StringBinding> = {}, baseUri = 'file:///xmldb-rest/'): string {
   const options = { params: params(bindings), resultForm: 'xdm', staticBaseURI: baseUri, namespaceContext: NAMESPACES };
-  return outcome(() => saxon.XPath.evaluate(expression, null, options));
+  return outcome(() => saxon().XPath.evaluate(expression, null, options));
 }
 
 const p1 = `Q{${LIT}}p1`;

@@ -27,7 +27,7 @@ const SNAPSHOT = Symbol('closure context');
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchClosureVariables(): void {
-  const made = saxon.XPath.evaluate('function() { 1 }', null, { resultForm: 'raw' }) as { value?: object } | null;
+  const made = saxon().XPath.evaluate('function() { 1 }', null, { resultForm: 'raw' }) as { value?: object } | null;
   const item = (made && 'value' in made ? made.value : made) as object | null | undefined;
   const proto = item ? (Object.getPrototypeOf(item) as InlineFunctionPrototype) : null;
   if (proto?.__closurePatched) return;

@@ -26,7 +26,7 @@ const MAX_KEYS = 256;
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchComparers(): void {
-  const compare = (saxon.internals as unknown as { Compare?: { be?: ComparerOf } }).Compare;
+  const compare = (saxon().internals as unknown as { Compare?: { be?: ComparerOf } }).Compare;
   const original = compare?.be;
   if (original?.__comparersPatched) return;
   const source = String(original);

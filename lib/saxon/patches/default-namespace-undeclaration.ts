@@ -11,7 +11,7 @@ import { saxon } from '..';
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchDefaultNamespaceUndeclaration(): void {
-  const serializer = (saxon as unknown as { Serializer?: { gi?: (o: object, w: object) => unknown; StringWriter?: new () => object } }).Serializer;
+  const serializer = (saxon() as unknown as { Serializer?: { gi?: (o: object, w: object) => unknown; StringWriter?: new () => object } }).Serializer;
   type Emitter = { b?: Emitter; $i?: (inScope: Record<string, string>, parent: Record<string, string>) => void; __nsPatched?: boolean };
   let emitter = serializer?.gi && serializer.StringWriter ? (serializer.gi({ method: 'xml' }, new serializer.StringWriter()) as Emitter) : undefined;
   while (emitter && typeof Object.getPrototypeOf(emitter).$i !== 'function') emitter = emitter.b;

@@ -23,7 +23,7 @@ type Compare = ((a: unknown, b: unknown) => number) & { __documentOrderPatched?:
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchDocumentOrder(): void {
-  const domUtils = (saxon.internals as unknown as { DomUtils?: { fb?: Compare } }).DomUtils;
+  const domUtils = (saxon().internals as unknown as { DomUtils?: { fb?: Compare } }).DomUtils;
   const original = domUtils?.fb;
   if (original?.__documentOrderPatched) return;
   const source = String(original);

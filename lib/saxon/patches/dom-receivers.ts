@@ -25,7 +25,7 @@ interface DomNode {
 
 /** Every node of the probe document, a fragment of it, and its node list and attribute map. */
 function probeObjects(): object[] {
-  const doc = saxon.getPlatform().parseXmlFromString('<r a="1">t<![CDATA[c]]><!--c--><?p x?><e/></r>') as unknown as DomNode;
+  const doc = saxon().getPlatform().parseXmlFromString('<r a="1">t<![CDATA[c]]><!--c--><?p x?><e/></r>') as unknown as DomNode;
   const root = doc.documentElement!;
   const objects: object[] = [doc, root, ...Array.from(root.attributes ?? []), ...Array.from(root.childNodes ?? [])];
   if (typeof doc.createDocumentFragment === 'function') objects.push(doc.createDocumentFragment());

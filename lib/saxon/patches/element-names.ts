@@ -40,7 +40,7 @@ interface KeptName {
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchElementNames(): void {
-  const dom = (saxon.internals as unknown as { DomUtils?: { X?: NameAccessor } }).DomUtils;
+  const dom = (saxon().internals as unknown as { DomUtils?: { X?: NameAccessor } }).DomUtils;
   const original = dom?.X;
   if (original?.__elementNamesPatched) return;
   if (!dom || typeof original !== 'function' || !/case 1:return b\.QName\.fromParts\(q\.prefix,\s*q\.namespaceURI,q\.localName\)/.test(String(original))) {

@@ -12,7 +12,7 @@ import { floatCanonical } from '../float-canonical';
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchFloatToString(): void {
-  const sample = saxon.Atomic.codes[TypeCode.float]?.fromNumber?.(1) as XdmAtomic | undefined;
+  const sample = saxon().Atomic.codes[TypeCode.float]?.fromNumber?.(1) as XdmAtomic | undefined;
   const proto = sample ? (Object.getPrototypeOf(sample) as { toString: (this: XdmAtomic) => string; __floatPatched?: boolean }) : null;
   if (proto?.__floatPatched) return;
   const original = proto && Object.prototype.hasOwnProperty.call(proto, 'toString') ? proto.toString : null;

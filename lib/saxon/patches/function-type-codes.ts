@@ -60,7 +60,7 @@ interface CodeMethod<T> {
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchFunctionTypeCodes(): void {
-  const made = saxon.XPath.evaluate('function() { 1 }', null, { resultForm: 'raw' }) as { value?: object } | null;
+  const made = saxon().XPath.evaluate('function() { 1 }', null, { resultForm: 'raw' }) as { value?: object } | null;
   const item = (made && 'value' in made ? made.value : made) as { ja?: SequenceType } | null | undefined;
   const sequenceType = item?.ja;
   const sequenceProto = sequenceType ? (Object.getPrototypeOf(sequenceType) as CodeMethod<SequenceType>) : undefined;

@@ -67,7 +67,7 @@ function versionError(what: string): Error {
 }
 
 function qname(uri: string, local: string): QName {
-  return saxon.XS.QName.fromParts('', uri, local) as QName;
+  return saxon().XS.QName.fromParts('', uri, local) as QName;
 }
 
 /** The compiler's rules for the ixsl: instructions (mode `Q{}sef`), in IXSL_INSTRUCTIONS order. */
@@ -106,10 +106,10 @@ function refusingAction(rule: SefTree, instruction: string): SefTree {
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function removeHostBindings(): void {
-  const api = saxon as unknown as Internals;
+  const api = saxon() as unknown as Internals;
   const lookup = api.XPath.getFnSignature;
   if (lookup.__hostBindingsRemoved) return;
-  const platform = saxon.getPlatform() as unknown as { resource(name: string): unknown };
+  const platform = saxon().getPlatform() as unknown as { resource(name: string): unknown };
   const constants = api.internals.NsConst;
   const functions = platform.resource('functions') as Record<string, Record<string, unknown> | undefined>;
   const compiler = platform.resource('compiler') as SefTree;

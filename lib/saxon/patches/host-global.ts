@@ -9,7 +9,7 @@ import { saxon } from '..';
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function sealHostGlobal(): void {
-  const platform = saxon.getPlatform();
+  const platform = saxon().getPlatform();
   const descriptor = Object.getOwnPropertyDescriptor(platform, 'globalObject');
   if (descriptor && !descriptor.writable && !descriptor.configurable) return;
   if (descriptor?.value !== globalThis) {

@@ -76,7 +76,7 @@ const PROBE_NS = 'urn:xmldb-rest:saxon-context-probe';
 /** The prototype of saxon-js's dynamic contexts: the context an extension function is called with. */
 function contextPrototype(): ContextProto | undefined {
   let context: unknown;
-  const api = saxon as unknown as {
+  const api = saxon() as unknown as {
     registerExtensionFunctions(def: { namespace: string; signatures: Record<string, { sig: string; impl: (args: unknown[], context: unknown) => unknown }> }): void;
     XPath: { evaluate(expr: string): unknown };
     internals: { Iter: { ForArray(items: unknown[]): unknown } };

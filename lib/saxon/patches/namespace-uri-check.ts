@@ -10,7 +10,7 @@ import { saxon } from '..';
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchNamespaceUriCheck(): void {
-  const expr = (saxon.internals as unknown as { Expr?: { Ek?: ((uri: string) => boolean) & { __nsUriPatched?: boolean } } }).Expr;
+  const expr = (saxon().internals as unknown as { Expr?: { Ek?: ((uri: string) => boolean) & { __nsUriPatched?: boolean } } }).Expr;
   const original = expr?.Ek;
   if (original?.__nsUriPatched) return;
   if (!expr || typeof original !== 'function' || !String(original).includes('/[ \\t\\r\\n]/.test(')) {

@@ -43,7 +43,7 @@ function uriOf(request: unknown): string {
 /** Replaces saxon's resource-loading entry points by guards asking `policy` (idempotent). */
 export function guardPlatformResources(policy: ResourcePolicy): void {
   if (guarded) return;
-  const platform = saxon.getPlatform() as unknown as GuardedPlatform;
+  const platform = saxon().getPlatform() as unknown as GuardedPlatform;
   // saxon-js 2.7.0's Node.js platform: these four are every way out (see above)
   const entries = [platform.readFile, platform.resourcePromise, platform.writeFileSync, platform.writeFileAsync];
   if (entries.some((f) => typeof f !== 'function') || !String(platform.readFile).includes('Synchronous access to non-fi')) {
@@ -80,5 +80,5 @@ export function guardPlatformResources(policy: ResourcePolicy): void {
 
 /** Reads `uri` as the platform's synchronous loads do (through the guards, once applied). */
 export function readThroughPlatform(uri: string): string {
-  return String((saxon.getPlatform() as unknown as GuardedPlatform).readFile(uri));
+  return String((saxon().getPlatform() as unknown as GuardedPlatform).readFile(uri));
 }

@@ -30,7 +30,7 @@ function isSurrogate(unit: number): boolean {
 
 /** Applies the patch in this thread (idempotent; throws for another saxon-js version). */
 export function patchStringOrder(): void {
-  const sample = saxon.XS as unknown as { string?: { fromString(s: string): XdmAtomic } };
+  const sample = saxon().XS as unknown as { string?: { fromString(s: string): XdmAtomic } };
   const proto = sample.string ? (Object.getPrototypeOf(sample.string.fromString('a')) as StringProto) : undefined;
   if (proto?.__stringOrderPatched) return;
   const original = proto && Object.prototype.hasOwnProperty.call(proto, 'compareTo') ? proto.compareTo : undefined;

@@ -14,7 +14,7 @@
  * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
  * evaluates the expression with saxon-js's XPath evaluator.
  * Serialization parameters: the request's, overridden by the prolog's `declare option
- * output:*` (spec §11.1); the content type follows from them (serialization/serialize.ts `contentTypeFor`).
+ * output:*` (spec §11.1); the content type follows from them (serialization/response-encoding.ts).
  *
  * Errors are `LocatedQueryError`s (xquery/static-errors.ts): the code, the message, and the position in the
  * XQuery source; `errorBody(e)` gives the spec §12 text.
@@ -25,7 +25,7 @@ import { DEFAULT_BASE_URI } from '../constants';
 import { LocatedQueryError, locate, staticError } from '../static-errors';
 import { QueryError } from '../query-error';
 import type { StringBinding } from '../worker/external-variables';
-import { encodeBody } from '../serialization/serialize';
+import { encodeBody } from '../serialization/response-encoding';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';

@@ -7,7 +7,7 @@
  * value is the one a run would make; a hot query then spends no string or object work on them.
  */
 import type { StringBinding } from '../worker/external-variables';
-import { contentTypeFor } from '../serialization/serialize';
+import { contentTypeFor } from '../serialization/response-encoding';
 import { inlinePredicateLiterals, xpathToRun, type Translation } from '../language/translate';
 
 /** The expression of a run as one XPath expression (translate/translation.ts `xpathToRun`), with the literals it takes written in. */

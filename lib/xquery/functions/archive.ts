@@ -169,7 +169,7 @@ function entries([archive]: XdmValue[]): XdmValue {
 
 function options([archive]: XdmValue[]): XdmValue {
   const list = entriesOf(archiveBytes(archive, 'options'));
-  const map = new saxon.XdmMap();
+  const map = new (saxon().XdmMap)();
   map.inSituPut(stringValue('format'), [stringValue('zip')]);
   map.inSituPut(stringValue('algorithm'), [stringValue(list.some((e) => e.method === 8) || list.length === 0 ? 'deflate' : 'stored')]);
   return [map as XdmItem];

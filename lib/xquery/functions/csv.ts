@@ -65,7 +65,7 @@ function parse(text: string, options: OptionValues): XdmValue {
     if (options.format !== 'xquery') return [parseToCompactDom(convertCsv(text, converter).xml) as XdmNode];
     const { header, rows } = readCsv(text, converter);
     const fields = (row: string[]): XdmItem => arrayValue(row.map((f) => [stringValue(f)]));
-    const map = new saxon.XdmMap();
+    const map = new (saxon().XdmMap)();
     map.inSituPut(stringValue('records'), rows.map(fields));
     if (header !== undefined) map.inSituPut(stringValue('names'), [fields(header)]);
     return [map as XdmItem];

@@ -82,7 +82,7 @@ function parse(text: string, options: OptionValues): XdmValue {
 function toXdm(v: JsonValue): XdmValue {
   switch (v.type) {
     case 'object': {
-      const map = new saxon.XdmMap();
+      const map = new (saxon().XdmMap)();
       const seen = new Set<string>();
       for (const [key, value] of v.members) {
         if (seen.has(key)) continue;

@@ -92,7 +92,7 @@ function track([input, optionsArg]: (() => XdmValue)[]): XdmValue {
   const started = performance.now();
   const value = input();
   const ms = performance.now() - started;
-  const result = new saxon.XdmMap();
+  const result = new (saxon().XdmMap)();
   if (withMemory) result.inSituPut(stringValue('memory'), [integer(Math.max(0, process.memoryUsage().heapUsed - heap))]);
   if (withTime) result.inSituPut(stringValue('time'), [castString(ms.toFixed(3), 'decimal')]);
   if (withValue) result.inSituPut(stringValue('value'), value);

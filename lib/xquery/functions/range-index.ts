@@ -40,8 +40,8 @@ interface RangeIndex {
 /** The index behind each array `range-index` answered (rebuilt from its members for any other). */
 const built = new WeakMap<object, RangeIndex>();
 
-const INTEGER = saxon.Atomic.codes.ADI;
-const DOUBLE = saxon.Atomic.codes.AO;
+const INTEGER = saxon().Atomic.codes.ADI;
+const DOUBLE = saxon().Atomic.codes.AO;
 
 const numberOf = (item: XdmItem): number => Number((item as XdmAtomic).value);
 

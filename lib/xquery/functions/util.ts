@@ -87,7 +87,7 @@ function stripNamespaces([nodeArg, prefixes]: XdmValue[]): XdmValue {
     return name.nodeType === NodeKind.element ? strip.has(name.prefix ?? '') : name.prefix !== null && strip.has(name.prefix);
   };
   // written out and read back: the copy is a new tree, as XQuery's node constructors make one
-  const text = saxon.serialize(node, { method: 'xml', 'omit-xml-declaration': true }) as string;
+  const text = saxon().serialize(node, { method: 'xml', 'omit-xml-declaration': true }) as string;
   const copy = parseToSaxonDocument(document ? text : `<r>${text}</r>`) as unknown as Document;
   const top = document ? copy : copy.documentElement!;
   checkAttributeNames(top, drop);

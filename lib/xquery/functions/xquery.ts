@@ -79,7 +79,7 @@ function queryText(query: XdmAtomic, baseUri: string): string {
     throw xpathError(`Invalid URI: ${String(query)}.`, 'FORG0002');
   }
   // the platform's reader is guarded per run: stored resources, host files only when allowed
-  return saxon.getPlatform().readFile(uri, 'utf-8');
+  return saxon().getPlatform().readFile(uri, 'utf-8');
 }
 
 interface EvalOptions {

@@ -77,7 +77,7 @@ interface StylesheetSource {
 
 /** Text as the compiler reads it: through the platform, which the resource guard watches. */
 function readText(uri: string): string {
-  return saxon.getPlatform().readFile(uri, 'utf-8');
+  return saxon().getPlatform().readFile(uri, 'utf-8');
 }
 
 function stylesheetSource(item: XdmItem): StylesheetSource {
@@ -135,7 +135,7 @@ function transform([input, stylesheet, params]: XdmValue[], destination: 'docume
   const sourceNode = inputDocument(input[0]);
   let result: { principalResult: unknown };
   try {
-    result = saxon.transform(
+    result = saxon().transform(
       {
         stylesheetInternal: sheet.sef,
         sourceNode,

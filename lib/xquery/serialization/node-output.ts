@@ -57,7 +57,7 @@ function rootOf(node: DomNode): DomNode {
 
 /** Serializes one node with saxon-js, after the namespace fixup described above. */
 export function serializeNode(node: XdmNode, props: Record<string, unknown>): string {
-  return saxon.serialize(withNamespaceDeclarations(node), props);
+  return saxon().serialize(withNamespaceDeclarations(node), props);
 }
 
 /** `node`, or a copy of it that declares every namespace its elements and attributes use. */

@@ -16,34 +16,11 @@ import { csvOptions, serializeCsv } from './csv-output';
 import { jsonOutputOptions, serializeJson } from './json-output';
 import { serializationError, toQueryError } from '../query-error';
 import { NodeKind, isArray, isAtomic, isMap, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
-import { encodingName, yes, type OutputMethod } from './params';
+import { yes, type OutputMethod } from './params';
 import { serializeNode } from './node-output';
-
-export type SerializationParameters = Readonly<Record<string, string>>;
+import type { SerializationParameters } from './response-encoding';
 
 const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';
-
-/** Media type of each method (spec §11.1, rule 2). */
-const METHOD_MEDIA_TYPES: Readonly<Record<OutputMethod, string>> = {
-  xml: 'application/xml',
-  adaptive: 'application/xml',
-  basex: 'application/xml',
-  xhtml: 'text/html',
-  html: 'text/html',
-  text: 'text/plain',
-  json: 'application/json',
-  csv: 'text/csv',
-};
-
-/**
- * Content-Type of a response (spec §11.1): `media-type` verbatim, else by `method`, else the
- * operation's default; `; charset=ENC` appended unless present.
- */
-export function contentTypeFor(params: SerializationParameters, operationDefault: string): string {
-  const method = params.method as OutputMethod | undefined;
-  const type = params['media-type'] ?? (method && METHOD_MEDIA_TYPES[method]) ?? operationDefault;
-  return /;\s*charset=/i.test(type) ? type : `${type}; charset=${params.encoding ?? 'UTF-8'}`;
-}
 
 /** Serializes `value` to text with the given parameters. */
 export function serialize(value: XdmValue, params: SerializationParameters = {}): string {
@@ -69,19 +46,6 @@ export function serialize(value: XdmValue, params: SerializationParameters = {})
   } catch (e) {
     throw toQueryError(e, 'serialize');
   }
-}
-
-/** The body bytes in the requested encoding; characters it cannot hold become character references. */
-export function encodeBody(text: string, encoding = 'UTF-8'): Buffer {
-  const enc = encodingName(encoding);
-  if (enc === 'utf8') return Buffer.from(text, 'utf8');
-  if (enc === 'utf16le') return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-  const limit = enc === 'ascii' ? 0x7f : enc === 'latin1' ? 0xff : Infinity;
-  const safe = limit === Infinity ? text : text.replace(/[^\0-\x7f]/gu, (c) => {
-    const cp = c.codePointAt(0)!;
-    return cp <= limit ? c : `&#x${cp.toString(16).toUpperCase()};`;
-  });
-  return Buffer.from(safe, enc);
 }
 
 /**

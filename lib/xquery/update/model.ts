@@ -345,12 +345,12 @@ let scratch: DomFactory | undefined;
 
 /** A document that owns parentless nodes made here (never given children). */
 function scratchDocument(): DomFactory {
-  scratch ??= saxon.getPlatform().parseXmlFromString('<x/>') as unknown as DomFactory;
+  scratch ??= saxon().getPlatform().parseXmlFromString('<x/>') as unknown as DomFactory;
   return scratch;
 }
 
 function parse(text: string): DomFactory {
-  return saxon.getPlatform().parseXmlFromString(text) as unknown as DomFactory;
+  return saxon().getPlatform().parseXmlFromString(text) as unknown as DomFactory;
 }
 
 /**
@@ -379,7 +379,7 @@ export function toSaxon(node: MNode, baseUri?: string): XdmNode {
 
 /** An attribute node without parent. */
 export function attributeToSaxon(a: MAttribute): XdmNode {
-  const Attr = saxon.XdmAttributeNode as unknown as new (name: unknown, value: string, parent: null) => XdmNode;
-  return new Attr(saxon.XS.QName.fromParts(a.uri === '' ? '' : a.prefix, a.uri, a.local), a.value, null);
+  const Attr = saxon().XdmAttributeNode as unknown as new (name: unknown, value: string, parent: null) => XdmNode;
+  return new Attr(saxon().XS.QName.fromParts(a.uri === '' ? '' : a.prefix, a.uri, a.local), a.value, null);
 }
 

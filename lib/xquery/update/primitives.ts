@@ -72,7 +72,7 @@ export type Pending =
 const key = (k: string): XdmAtomic => stringValue(k);
 
 function pendingMap(op: PendingOp, fields: Record<string, XdmValue>): XdmMap {
-  const m = new saxon.XdmMap();
+  const m = new (saxon().XdmMap)();
   m.inSituPut(key(OP_KEY), [stringValue(op)]);
   for (const [k, v] of Object.entries(fields)) m.inSituPut(key(k), v);
   return m;
@@ -148,7 +148,7 @@ export function describe(value: XdmValue): string {
 let scratch: (DomNode & { createTextNode(t: string): XdmNode }) | undefined;
 
 function textNode(text: string): XdmNode {
-  scratch ??= saxon.getPlatform().parseXmlFromString('<x/>') as unknown as DomNode & { createTextNode(t: string): XdmNode };
+  scratch ??= saxon().getPlatform().parseXmlFromString('<x/>') as unknown as DomNode & { createTextNode(t: string): XdmNode };
   return scratch.createTextNode(text);
 }
 

@@ -44,7 +44,7 @@ function linkParents(node: SefTree): void {
 /** The built-in compiler's own SEF, linked once per thread (~15 ms). */
 function compiler(): SefTree {
   if (!compilerPackage) {
-    compilerPackage = saxon.getPlatform().resource('compiler');
+    compilerPackage = saxon().getPlatform().resource('compiler');
     linkParents(compilerPackage);
   }
   return compilerPackage;
@@ -88,13 +88,13 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
   let sefText: string;
   try {
     const pkg = compiler();
-    const platform = saxon.getPlatform();
+    const platform = saxon().getPlatform();
     const source = platform.parseXmlFromString(xslt, true);
     source._saxonBaseUri = baseUri;
     source._saxonDocUri = baseUri;
-    const staticParams = new saxon.XdmMap();
-    staticParams.inSituPut(saxon.XS.QName.fromParts('', '', 'staticParameters'), [new saxon.XdmMap()]);
-    const options0 = saxon.checkOptions({
+    const staticParams = new (saxon().XdmMap)();
+    staticParams.inSituPut(saxon().XS.QName.fromParts('', '', 'staticParameters'), [new (saxon().XdmMap)()]);
+    const options0 = saxon().checkOptions({
       stylesheetInternal: pkg,
       stylesheetParams: staticParams,
       templateParams: {
@@ -108,10 +108,10 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
       initialMode: 'compile-complete',
       outputProperties: {},
     });
-    saxon.internalTransform(pkg, source, options0);
+    saxon().internalTransform(pkg, source, options0);
     const result = options0.principalResult;
     if (!result) throw new Error('the compiler produced no SEF');
-    const tree = saxon.XPath.sefToJSON(result.firstChild);
+    const tree = saxon().XPath.sefToJSON(result.firstChild);
     // the compiler sorts let and if expressions whose result has an order of its own (compiled-document-order.ts)
     dropOrderedSorts(tree);
     sefText = JSON.stringify(tree, withoutParents);

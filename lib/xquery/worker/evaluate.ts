@@ -50,7 +50,7 @@ export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): X
       documentPool: options.documents ?? {},
     };
     if (options.initialTemplate) transformOptions.initialTemplate = options.initialTemplate;
-    const result = withDocumentSource(options.source ?? NO_DOCUMENTS, () => saxon.transform(transformOptions, 'sync'));
+    const result = withDocumentSource(options.source ?? NO_DOCUMENTS, () => saxon().transform(transformOptions, 'sync'));
     return asValue(result.principalResult);
   } catch (e) {
     throw toQueryError(e, 'evaluate', query.baseUri);

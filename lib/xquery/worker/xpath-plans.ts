@@ -65,6 +65,6 @@ function binds(plan: XPathPlan, params: Record<string, unknown>): boolean {
 export function evaluatePlanned(expression: string, run: XPathRun): unknown {
   const options = { params: run.params, resultForm: 'xdm', staticBaseURI: run.staticBaseURI, namespaceContext: run.namespaceContext };
   const plan = planOf(expression, run.params, run.namespaceContext);
-  if (plan === false || !binds(plan, run.params)) return saxon.XPath.evaluate(expression, null, options);
+  if (plan === false || !binds(plan, run.params)) return saxon().XPath.evaluate(expression, null, options);
   return runXPathPlan(plan, options);
 }

@@ -174,7 +174,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
       const qname = a.p && uri ? `${a.p}:${local}` : uri ? `ns0:${local}` : local;
       const decl = uri ? ` xmlns:${a.p || 'ns0'}="${escapeAttr(uri)}"` : '';
       const doc = parseToCompactDom(`<x${decl} ${qname}="${escapeAttr(a.v)}"/>`) as DomLike;
-      const xpath = saxon.XPath as unknown as { evaluate(expr: string, ctx: unknown, options: Record<string, unknown>): unknown };
+      const xpath = saxon().XPath as unknown as { evaluate(expr: string, ctx: unknown, options: Record<string, unknown>): unknown };
       const attrs = xpath.evaluate('$e/@*', null, { params: { e: doc.documentElement }, resultForm: 'xdm' });
       return (Array.isArray(attrs) ? attrs[0] : attrs) as XdmItem;
     }
@@ -187,7 +187,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
       return scratchDocument().createProcessingInstruction(pi.name, pi.v);
     }
     case 'map': {
-      const map = new saxon.XdmMap();
+      const map = new (saxon().XdmMap)();
       for (const [key, value] of (item as unknown as { entries: [StoredItem, StoredItem[]][] }).entries) {
         map.inSituPut(decodeItem(key, name) as XdmAtomic, value.map((v) => decodeItem(v, name)));
       }
@@ -195,7 +195,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
     }
     case 'array': {
       const members = (item as unknown as { members: StoredItem[][] }).members.map((m) => m.map((v) => decodeItem(v, name)));
-      const ArrayClass = saxon.XdmArray as unknown as new (members: XdmItem[][]) => XdmItem;
+      const ArrayClass = saxon().XdmArray as unknown as new (members: XdmItem[][]) => XdmItem;
       return new ArrayClass(members);
     }
     default: {
@@ -203,7 +203,7 @@ function decodeItem(item: StoredItem, name: string): XdmItem {
       if (typeof a.v !== 'string') throw corrupt(name);
       if (a.t === 'QName' && a.p) {
         const m = /^Q\{([^}]*)\}(.+)$/.exec(a.v);
-        if (m) return saxon.XS.QName.fromParts(a.p, m[1], m[2]);
+        if (m) return saxon().XS.QName.fromParts(a.p, m[1], m[2]);
       }
       return castString(a.v, a.t);
     }
