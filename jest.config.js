@@ -10,8 +10,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
     [`/node_modules/(?:${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/scripts/jest-esm.js',
+    // saxon-js with the source patches the query workers load it with (lib/saxon/load.ts)
+    '/node_modules/saxon-js/SaxonJS2N\\.js$': '<rootDir>/scripts/jest-saxon.js',
   },
-  transformIgnorePatterns: [`/node_modules/(?!(?:${ESM_ONLY.join('|')})/)`],
+  transformIgnorePatterns: [`/node_modules/(?!(?:${[...ESM_ONLY, 'saxon-js'].join('|')})/)`],
   testTimeout: 30000,
   // jest's order, with the PostgreSQL parity suites placed by the size of the suites they run.
   testSequencer: '<rootDir>/scripts/jest-sequencer.js',
