@@ -3,14 +3,24 @@
  * fixtures: every test file creates users and logs in, and unknown names cost a hash too.
  * Importing this module (helpers/rest.ts does) lowers the cost of every hash and check in this
  * test file to N=2^10, the same parameters everywhere (hashing, checking, what counts as an
- * outdated hash), so behaviour is unchanged but for the time. Tests of the hashing itself call
- * `useRealHashCost()` first.
+ * outdated hash), so behaviour is unchanged but for the time. The blocks of tests of the hashing
+ * itself call `useRealHashCost()`.
  */
 import * as password from '../../lib/users/password';
 
-const cheap = jest.replaceProperty(password, 'HASH_COST', Object.freeze({ N: 2 ** 10, r: 8, p: 1 }));
+const CHEAP = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });
+let cheap: jest.ReplaceProperty<unknown> | undefined = jest.replaceProperty(password, 'HASH_COST', CHEAP);
 
-/** Back to the production cost (OWASP), for tests of hashing, rehashing and throttling. */
+/**
+ * The production cost (OWASP) for the tests of the calling `describe` block, the tests of the
+ * hashing and rehashing themselves; the cheap cost again after the block.
+ */
 export function useRealHashCost(): void {
-  cheap.restore();
+  beforeAll(() => {
+    cheap?.restore();
+    cheap = undefined;
+  });
+  afterAll(() => {
+    cheap = jest.replaceProperty(password, 'HASH_COST', CHEAP);
+  });
 }

@@ -11,9 +11,6 @@ import { FREE_FAILURES } from '../../lib/users/login-throttle';
 import { useRealHashCost } from '../helpers/fast-hashes';
 import { ADMIN, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
-// what is tested here is the hashing itself, at its real cost
-useRealHashCost();
-
 interface ScryptCall {
   readonly N: number;
   readonly r: number;
@@ -70,6 +67,7 @@ describe('throttling of failed logins', () => {
 });
 
 describe('the cost of a login', () => {
+  useRealHashCost();
   let s: TestServer;
   let scrypt: ReturnType<typeof watchScrypt>;
   beforeAll(async () => {
@@ -129,6 +127,7 @@ describe('the cost of a login', () => {
 });
 
 describe('stored hashes', () => {
+  useRealHashCost();
   test('a hash of older parameters is replaced with an OWASP-cost one on the next successful login', async () => {
     const dbPath = tempDir();
     fs.chmodSync(dbPath, 0o700);
@@ -152,7 +151,9 @@ describe('stored hashes', () => {
       await s.close();
     }
   });
+});
 
+describe('the users file', () => {
   test('users.json is readable by its owner only, when created and after changes; a new data folder is 0700', async () => {
     if (process.platform === 'win32') return;
     const dbPath = path.join(tempDir(), 'fresh');
