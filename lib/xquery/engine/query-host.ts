@@ -219,6 +219,10 @@ export class QueryHost {
       this.kept.keep(this.settings, host.process);
       return;
     }
+    // Whoever awaits the close is kept waiting by the event loop: the process and its streams,
+    // unref'd while the host was idle, hold it again until they have ended.
+    host.process.ref();
+    for (const stream of [host.process.stdout, host.process.stderr]) (stream as (Readable & { ref?(): void }) | null)?.ref?.();
     host.process.kill('SIGKILL');
     await host.ended;
   }
