@@ -1,33 +1,36 @@
 // Jest transform for saxon-js's script: the source patches that load.ts applies wherever Node
-// loads it (lib/saxon/patches/package-walk.ts), applied here too, so that the code a test runs in
+// loads it (lib/saxon/patches/source.ts), applied here too, so that the code a test runs in
 // jest's registry is the code the query workers run, at their speed.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const { transformSync } = require('esbuild');
+const { buildSync } = require('esbuild');
 
-const PATCH = path.join(__dirname, '..', 'lib', 'saxon', 'patches', 'package-walk.ts');
+const PATCHES = path.join(__dirname, '..', 'lib', 'saxon', 'patches');
+const ENTRY = path.join(PATCHES, 'source.ts');
 
 let patch;
-/** package-walk.ts's `patchPackageWalk`, compiled from its TypeScript once per process. */
-function patchPackageWalk() {
+/** source.ts's `patchSaxonSource`, bundled from its TypeScript once per process. */
+function patchSaxonSource() {
   if (!patch) {
-    const { code } = transformSync(fs.readFileSync(PATCH, 'utf8'), { format: 'cjs', target: 'node20', loader: 'ts', sourcefile: PATCH });
-    const mod = new Module(PATCH, module);
-    mod.filename = PATCH;
-    mod._compile(code, PATCH);
-    patch = mod.exports.patchPackageWalk;
+    const { outputFiles } = buildSync({ entryPoints: [ENTRY], bundle: true, write: false, format: 'cjs', platform: 'node', target: 'node20' });
+    const mod = new Module(ENTRY, module);
+    mod.filename = ENTRY;
+    mod._compile(outputFiles[0].text, ENTRY);
+    patch = mod.exports.patchSaxonSource;
   }
   return patch;
 }
 
 module.exports = {
   getCacheKey(source, file) {
-    return crypto.createHash('sha256').update(fs.readFileSync(__filename)).update(fs.readFileSync(PATCH)).update(file).update(source).digest('hex');
+    const hash = crypto.createHash('sha256').update(fs.readFileSync(__filename));
+    for (const name of fs.readdirSync(PATCHES).sort()) hash.update(name).update(fs.readFileSync(path.join(PATCHES, name)));
+    return hash.update(file).update(source).digest('hex');
   },
   process(source) {
-    return { code: patchPackageWalk()(source) };
+    return { code: patchSaxonSource()(source) };
   },
 };

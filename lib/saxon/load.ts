@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { publishCodeCache, requireFromCodeCache } from './code-cache';
-import { patchPackageWalk } from './patches/package-walk';
+import { patchSaxonSource } from './patches/source';
 import type { SaxonError, SefTree, XdmArray, XdmAtomic, XdmItem, XdmMap, XdmNode } from './types';
 
 export interface AtomicType {
@@ -83,11 +83,11 @@ export function publishSaxonCodeCache(): void {
 }
 
 /**
- * saxon-js's script with the source patches (patches/package-walk.ts): what runs wherever it is
+ * saxon-js's script with the source patches (patches/source.ts): what runs wherever it is
  * loaded from the code cache. Where it is required as Node loads it (a thread without a published
  * cache), the script runs unpatched; the patches change its speed only. (The test suite's registry
  * applies them too: scripts/jest-saxon.js.)
  */
 function patchedSource(file: string): string {
-  return patchPackageWalk(readFileSync(file, 'utf8'));
+  return patchSaxonSource(readFileSync(file, 'utf8'));
 }

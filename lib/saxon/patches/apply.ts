@@ -13,9 +13,10 @@
  * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
  *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
  *
- * One patch changes a function that no object reaches, and so is applied to the script's text as
- * it is loaded, in every thread that loads it from the code cache (../load.ts): `patchPackageWalk`
- * (package-walk.ts), which changes speed only.
+ * Two patches change functions that no object reaches, and so are applied to the script's text as
+ * it is loaded, in every thread that loads it from the code cache (../load.ts, source.ts):
+ * `patchPackageWalk` (package-walk.ts) and `patchTunnelParams` (tunnel-params.ts), which change
+ * speed only.
  */
 import { patchClosureVariables } from './closure-variables';
 import { patchComparers } from './comparers';

@@ -1,6 +1,6 @@
 /**
- * Source patch (saxon-js 2.7.0), applied to the script's text when it is loaded (load.ts), in
- * every thread that loads it: unlike the runtime patches (apply.ts), what it changes is a function
+ * Source patch (saxon-js 2.7.0), applied to the script's text when it is loaded (load.ts,
+ * source.ts), in every thread that loads it: unlike the runtime patches (apply.ts), what it changes is a function
  * local to the script, which no object reaches.
  *
  * Every transform begins by setting up its dynamic context from the stylesheet's SEF tree (`I` in
