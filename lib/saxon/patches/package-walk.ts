@@ -16,6 +16,7 @@
  * compiled tree only before its first run (worker/compile.ts), and saxon-js adds properties to
  * nodes, never nodes. The original walk is found character for character, or the patch throws.
  */
+import { replaceOnce } from './replace-once';
 
 /** saxon-js 2.7.0's context set-up and its lookup of the nodes named `X` in the tree `x`. */
 const ORIGINAL = 'function I(x,E,B){function L(X,V){H(x,X,V)}';
@@ -30,9 +31,5 @@ const PATCHED =
 
 /** `source` (SaxonJS2N.js of 2.7.0) with the package walk kept; throws for another text. */
 export function patchPackageWalk(source: string): string {
-  const at = source.indexOf(ORIGINAL);
-  if (at < 0 || source.indexOf(ORIGINAL, at + 1) >= 0) {
-    throw new Error('saxon-js package walk patch: the context set-up of saxon-js 2.7.0 was not found; review lib/saxon/patches/package-walk.ts for this saxon-js version');
-  }
-  return source.slice(0, at) + PATCHED + source.slice(at + ORIGINAL.length);
+  return replaceOnce(source, ORIGINAL, PATCHED, 'saxon-js package walk patch: the context set-up of saxon-js 2.7.0 was not found; review lib/saxon/patches/package-walk.ts for this saxon-js version');
 }

@@ -18,6 +18,7 @@
  * Which parameters a template sees, and their values, are unchanged (XSLT 3.0 §10.1.3). The
  * original text is found character for character, or the patch throws.
  */
+import { replaceOnce } from './replace-once';
 
 /** saxon-js 2.7.0's set-up of a callee's local and tunnel parameters. */
 const ORIGINAL =
@@ -31,9 +32,5 @@ const PATCHED =
 
 /** `source` (SaxonJS2N.js of 2.7.0) with tunnel parameters shared; throws for another text. */
 export function patchTunnelParams(source: string): string {
-  const at = source.indexOf(ORIGINAL);
-  if (at < 0 || source.indexOf(ORIGINAL, at + 1) >= 0) {
-    throw new Error('saxon-js tunnel parameter patch: the parameter set-up of saxon-js 2.7.0 was not found; review lib/saxon/patches/tunnel-params.ts for this saxon-js version');
-  }
-  return source.slice(0, at) + PATCHED + source.slice(at + ORIGINAL.length);
+  return replaceOnce(source, ORIGINAL, PATCHED, 'saxon-js tunnel parameter patch: the parameter set-up of saxon-js 2.7.0 was not found; review lib/saxon/patches/tunnel-params.ts for this saxon-js version');
 }
