@@ -2,4 +2,5 @@
 export type { SaxonError, SefTree, XdmArray, XdmAtomic, XdmFunction, XdmItem, XdmMap, XdmNode, XdmValue } from './types';
 export { floatCanonical } from './float-canonical';
 export { dropOrderedSorts } from './compiled-document-order';
+export { markConstantGlobals } from './patches/constant-globals';
 export * from './xdm';

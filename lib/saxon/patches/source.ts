@@ -3,10 +3,11 @@
  * compiled (load.ts; the test suite's registry: scripts/jest-saxon.js). They change speed only;
  * each finds its original text exactly or throws.
  */
+import { patchConstantGlobals } from './constant-globals';
 import { patchPackageWalk } from './package-walk';
 import { patchTunnelParams } from './tunnel-params';
 
 /** SaxonJS2N.js (2.7.0) with every source patch applied. */
 export function patchSaxonSource(source: string): string {
-  return patchTunnelParams(patchPackageWalk(source));
+  return patchConstantGlobals(patchTunnelParams(patchPackageWalk(source)));
 }

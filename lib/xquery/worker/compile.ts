@@ -14,7 +14,7 @@
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_BASE_URI } from '../constants';
 import { QueryError, toQueryError } from '../query-error';
-import { dropOrderedSorts, saxon, type SefTree } from '../../saxon';
+import { dropOrderedSorts, markConstantGlobals, saxon, type SefTree } from '../../saxon';
 import { compileKey, type CompileOptions } from '../compile-key';
 
 export { compileKey, type CompileOptions } from '../compile-key';
@@ -41,11 +41,15 @@ function linkParents(node: SefTree): void {
   }
 }
 
-/** The built-in compiler's own SEF, linked once per thread (~15 ms). */
+/**
+ * The built-in compiler's own SEF, linked once per thread (~15 ms), its constant tables marked to
+ * be computed once rather than in every compilation (patches/constant-globals.ts).
+ */
 function compiler(): SefTree {
   if (!compilerPackage) {
     compilerPackage = saxon().getPlatform().resource('compiler');
     linkParents(compilerPackage);
+    markConstantGlobals(compilerPackage);
   }
   return compilerPackage;
 }
