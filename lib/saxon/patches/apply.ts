@@ -13,10 +13,9 @@
  * - `sealHostGlobal` (host-global.ts) and `guardDomReceivers` (dom-receivers.ts), by the host
  *   wall once the worker has loaded (lib/xquery/worker/host-wall.ts).
  *
- * Two patches change functions that no object reaches, and so are applied to the script's text as
- * it is loaded, in every thread that loads it from the code cache (../load.ts, source.ts):
- * `patchPackageWalk` (package-walk.ts) and `patchTunnelParams` (tunnel-params.ts), which change
- * speed only.
+ * Other patches change functions that no object reaches, and so are applied to the script's text
+ * as it is loaded, in every thread that loads it from the code cache (../load.ts): the source
+ * patches (source.ts), which change speed only.
  */
 import { patchClosureVariables } from './closure-variables';
 import { patchComparers } from './comparers';
