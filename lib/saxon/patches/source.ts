@@ -4,10 +4,11 @@
  * each finds its original text exactly or throws.
  */
 import { patchConstantGlobals } from './constant-globals';
+import { patchKeptModes } from './kept-modes';
 import { patchPackageWalk } from './package-walk';
 import { patchTunnelParams } from './tunnel-params';
 
 /** SaxonJS2N.js (2.7.0) with every source patch applied. */
 export function patchSaxonSource(source: string): string {
-  return patchConstantGlobals(patchTunnelParams(patchPackageWalk(source)));
+  return patchKeptModes(patchConstantGlobals(patchTunnelParams(patchPackageWalk(source))));
 }
