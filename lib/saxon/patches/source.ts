@@ -7,8 +7,10 @@ import { patchConstantGlobals } from './constant-globals';
 import { patchKeptModes } from './kept-modes';
 import { patchPackageWalk } from './package-walk';
 import { patchTunnelParams } from './tunnel-params';
+import { patchXPathStaticContext } from './xpath-static-context';
 
 /** SaxonJS2N.js (2.7.0) with every source patch applied. */
 export function patchSaxonSource(source: string): string {
-  return patchKeptModes(patchConstantGlobals(patchTunnelParams(patchPackageWalk(source))));
+  const patches = [patchPackageWalk, patchTunnelParams, patchConstantGlobals, patchKeptModes, patchXPathStaticContext];
+  return patches.reduce((text, patch) => patch(text), source);
 }
