@@ -4,26 +4,12 @@
  * marked; a patched saxon-js computes a marked variable once and unmarked ones in every transform;
  * the built-in compiler's constant tables are marked, and it compiles as before.
  */
-import fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { Script } from 'node:vm';
 import { KEPT, MARK, markConstantGlobals, patchConstantGlobals } from '../../lib/saxon/patches/constant-globals';
 import { patchSaxonSource } from '../../lib/saxon/patches/source';
 import { compileUncached } from '../../lib/xquery/worker/compile';
-import type { SaxonApi } from '../../lib/saxon/load';
 import type { SefTree } from '../../lib/saxon';
+import { SAXON_SOURCE, saxonFrom } from '../helpers/saxon-instance';
 
-const file = require.resolve('saxon-js');
-const original = fs.readFileSync(file, 'utf8');
-
-/** A saxon-js instance of its own, run from `text` (the test runner's own stays as it is). */
-function saxonFrom(text: string): SaxonApi {
-  const mod = { exports: {} as unknown };
-  const body = new Script(Module.wrap(text), { filename: file }).runInThisContext() as (...args: unknown[]) => void;
-  body.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
-  return mod.exports as SaxonApi;
-}
 
 const STYLESHEET = `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" version="3.0">
 <xsl:param name="p" select="'default'"/>
@@ -48,7 +34,7 @@ const globalsOf = (sef: SefTree) => {
 
 describe('the constant globals patch', () => {
   it("replaces saxon-js 2.7.0's global variable evaluation once, and refuses a text without it or with it twice", () => {
-    expect(patchConstantGlobals(original)).not.toBe(original);
+    expect(patchConstantGlobals(SAXON_SOURCE)).not.toBe(SAXON_SOURCE);
     expect(() => patchConstantGlobals('function E(){}')).toThrow(/constant globals patch/);
     const evaluation = 'try{const ua=d(t);T.value=a;T.value=ua(ia).expand()}';
     expect(() => patchConstantGlobals(evaluation + evaluation)).toThrow(/constant globals patch/);
@@ -65,7 +51,7 @@ describe('the constant globals patch', () => {
   it('computes a marked variable once across transforms, and the others in each', () => {
     const { sef } = compileUncached(STYLESHEET);
     markConstantGlobals(sef);
-    const saxon = saxonFrom(patchSaxonSource(original));
+    const saxon = saxonFrom(patchSaxonSource(SAXON_SOURCE));
     const run = (p: string) =>
       String(
         saxon.transform(
@@ -94,7 +80,7 @@ describe('the constant globals patch', () => {
   });
 
   it("marks the built-in compiler's constant tables, its XSLT schema among them", () => {
-    const compiler = saxonFrom(original).getPlatform().resource('compiler');
+    const compiler = saxonFrom(SAXON_SOURCE).getPlatform().resource('compiler');
     const marked = markConstantGlobals(compiler);
     expect(marked).toContain('Q{}xslt.schema');
     expect(marked).toContain('Q{}known-namespaces');

@@ -4,12 +4,10 @@
  * scripts/jest-saxon.js), running one compiled tree again and again on other inputs, chooses
  * template rules (priorities, modes, next-match, built-in rules) as on the first run.
  */
-import fs from 'node:fs';
 import { patchKeptModes } from '../../lib/saxon/patches/kept-modes';
 import { compileUncached } from '../../lib/xquery/worker/compile';
 import { saxon } from '../../lib/saxon';
-
-const original = fs.readFileSync(require.resolve('saxon-js'), 'utf8');
+import { SAXON_SOURCE } from '../helpers/saxon-instance';
 
 const INPUTS = ['<a><b>t</b><c/></a>', '<a><b x="1">u</b><d><c/></d></a>', '<b>v</b>', '<a>w<c/></a>'];
 
@@ -36,8 +34,8 @@ const EXPECTED = [
 
 describe('the kept modes patch', () => {
   it("replaces saxon-js 2.7.0's mode set-up once, and refuses a text without it or with it twice", () => {
-    const patched = patchKeptModes(original);
-    expect(patched).not.toBe(original);
+    const patched = patchKeptModes(SAXON_SOURCE);
+    expect(patched).not.toBe(SAXON_SOURCE);
     expect(patched).toContain('Si.kept');
     expect(() => patchKeptModes('function I(){}')).toThrow(/kept modes patch/);
     expect(() => patchKeptModes('y.mode=new Si(Y,ld);y.mode=new Si(Y,ld)')).toThrow(/kept modes patch/);

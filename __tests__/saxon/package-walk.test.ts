@@ -3,33 +3,20 @@
  * 2.7.0's script, refused elsewhere, and a patched saxon-js answers every transform of one tree as
  * the first, the global context item's checks included.
  */
-import fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { Script } from 'node:vm';
 import { patchPackageWalk } from '../../lib/saxon/patches/package-walk';
 import { compileUncached } from '../../lib/xquery/worker/compile';
+import { SAXON_SOURCE, saxonFrom } from '../helpers/saxon-instance';
 import type { SaxonApi } from '../../lib/saxon/load';
 
-const file = require.resolve('saxon-js');
-const original = fs.readFileSync(file, 'utf8');
-
-/** A second saxon-js instance, run from the patched text (the test runner's own stays as it is). */
-function patchedSaxon(): SaxonApi {
-  const mod = { exports: {} as unknown };
-  const body = new Script(Module.wrap(patchPackageWalk(original)), { filename: file }).runInThisContext() as (...args: unknown[]) => void;
-  body.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
-  return mod.exports as SaxonApi;
-}
 
 const stylesheet = (body: string) =>
   `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" version="3.0">${body}</xsl:stylesheet>`;
 
 describe('the package walk patch', () => {
   it('replaces saxon-js 2.7.0\'s walk once, and refuses a text without it or with it twice', () => {
-    const patched = patchPackageWalk(original);
-    expect(patched).not.toBe(original);
-    expect(patched.length).toBeGreaterThan(original.length);
+    const patched = patchPackageWalk(SAXON_SOURCE);
+    expect(patched).not.toBe(SAXON_SOURCE);
+    expect(patched.length).toBeGreaterThan(SAXON_SOURCE.length);
     expect(() => patchPackageWalk('function I(x,E,B){}')).toThrow(/package walk patch/);
     const twice = 'function I(x,E,B){function L(X,V){H(x,X,V)}';
     expect(() => patchPackageWalk(twice + twice)).toThrow(/package walk patch/);
@@ -38,7 +25,7 @@ describe('the package walk patch', () => {
   describe('in a patched saxon-js', () => {
     let saxon: SaxonApi;
     beforeAll(() => {
-      saxon = patchedSaxon();
+      saxon = saxonFrom(patchPackageWalk(SAXON_SOURCE));
     });
 
     // one tree for every run, as the engine keeps a compiled query (primed by compile.ts)

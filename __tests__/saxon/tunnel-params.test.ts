@@ -3,25 +3,12 @@
  * 2.7.0's script, refused elsewhere, and a patched saxon-js passes template parameters (tunnel
  * and local, through call-template, apply-templates and next-match) exactly as the original does.
  */
-import fs from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { Script } from 'node:vm';
 import { patchTunnelParams } from '../../lib/saxon/patches/tunnel-params';
 import { patchSaxonSource } from '../../lib/saxon/patches/source';
 import { compileUncached } from '../../lib/xquery/worker/compile';
+import { SAXON_SOURCE, saxonFrom } from '../helpers/saxon-instance';
 import type { SaxonApi } from '../../lib/saxon/load';
 
-const file = require.resolve('saxon-js');
-const original = fs.readFileSync(file, 'utf8');
-
-/** A saxon-js instance of its own, run from `text` (the test runner's own stays as it is). */
-function saxonFrom(text: string): SaxonApi {
-  const mod = { exports: {} as unknown };
-  const body = new Script(Module.wrap(text), { filename: file }).runInThisContext() as (...args: unknown[]) => void;
-  body.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
-  return mod.exports as SaxonApi;
-}
 
 const STYLESHEET = `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" version="3.0">
 <xsl:template name="xsl:initial-template">
@@ -76,12 +63,12 @@ const EXPECTED =
 
 describe('the tunnel parameter patch', () => {
   it("replaces saxon-js 2.7.0's parameter set-up once, and refuses a text without it or with it twice", () => {
-    const patched = patchTunnelParams(original);
-    expect(patched).not.toBe(original);
+    const patched = patchTunnelParams(SAXON_SOURCE);
+    expect(patched).not.toBe(SAXON_SOURCE);
     expect(patched).not.toContain('F.tunnelParams.forAllPairs(');
     expect(() => patchTunnelParams('function v(k,F,T){}')).toThrow(/tunnel parameter patch/);
-    const start = original.indexOf('function v(k,F,T){k=z(k,"withParam")');
-    const setUp = original.slice(start, original.indexOf('T.tunnelParams=t[1]}', start) + 'T.tunnelParams=t[1]}'.length);
+    const start = SAXON_SOURCE.indexOf('function v(k,F,T){k=z(k,"withParam")');
+    const setUp = SAXON_SOURCE.slice(start, SAXON_SOURCE.indexOf('T.tunnelParams=t[1]}', start) + 'T.tunnelParams=t[1]}'.length);
     expect(() => patchTunnelParams(setUp + setUp)).toThrow(/tunnel parameter patch/);
   });
 
@@ -94,7 +81,7 @@ describe('the tunnel parameter patch', () => {
           'sync',
         ).principalResult,
       );
-    expect(run(saxonFrom(original))).toBe(EXPECTED);
-    expect(run(saxonFrom(patchSaxonSource(original)))).toBe(EXPECTED);
+    expect(run(saxonFrom(SAXON_SOURCE))).toBe(EXPECTED);
+    expect(run(saxonFrom(patchSaxonSource(SAXON_SOURCE)))).toBe(EXPECTED);
   });
 });

@@ -5,12 +5,10 @@
  * and global variables, and saxon-js's own XPath evaluator, which gives no functions, still sees
  * the built-in ones and its parameters.
  */
-import fs from 'node:fs';
 import { patchXPathStaticContext } from '../../lib/saxon/patches/xpath-static-context';
 import { compileUncached } from '../../lib/xquery/worker/compile';
 import { saxon } from '../../lib/saxon';
-
-const original = fs.readFileSync(require.resolve('saxon-js'), 'utf8');
+import { SAXON_SOURCE } from '../helpers/saxon-instance';
 
 const STYLESHEET = `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:f="urn:f" version="3.0" exclude-result-prefixes="f">
 <xsl:variable name="base" select="10"/>
@@ -24,7 +22,7 @@ const STYLESHEET = `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transf
 
 describe('the XPath static context patch', () => {
   it("replaces saxon-js 2.7.0's static context set-up once, and refuses a text without it or with it twice", () => {
-    expect(patchXPathStaticContext(original)).not.toBe(original);
+    expect(patchXPathStaticContext(SAXON_SOURCE)).not.toBe(SAXON_SOURCE);
     expect(() => patchXPathStaticContext('function f(){}')).toThrow(/XPath static context patch/);
     const setUp = 'if(!c.globalContext&&(d.Ta=e(m.fixed.xa),m=c.globalFunctions)){';
     expect(() => patchXPathStaticContext(setUp + setUp)).toThrow(/XPath static context patch/);
