@@ -24,11 +24,20 @@ function patchSaxonSource() {
   return patch;
 }
 
-module.exports = {
-  getCacheKey(source, file) {
+let patchesDigest;
+/** A digest of this transform and the patches' sources, read once per process (they do not change during a run). */
+function patchesKey() {
+  if (patchesDigest === undefined) {
     const hash = crypto.createHash('sha256').update(fs.readFileSync(__filename));
     for (const name of fs.readdirSync(PATCHES).sort()) hash.update(name).update(fs.readFileSync(path.join(PATCHES, name)));
-    return hash.update(file).update(source).digest('hex');
+    patchesDigest = hash.digest('hex');
+  }
+  return patchesDigest;
+}
+
+module.exports = {
+  getCacheKey(source, file) {
+    return crypto.createHash('sha256').update(patchesKey()).update(file).update(source).digest('hex');
   },
   process(source) {
     return { code: patchSaxonSource()(source) };

@@ -92,13 +92,14 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
   let sefText: string;
   try {
     const pkg = compiler();
-    const platform = saxon().getPlatform();
+    const api = saxon();
+    const platform = api.getPlatform();
     const source = platform.parseXmlFromString(xslt, true);
     source._saxonBaseUri = baseUri;
     source._saxonDocUri = baseUri;
-    const staticParams = new (saxon().XdmMap)();
-    staticParams.inSituPut(saxon().XS.QName.fromParts('', '', 'staticParameters'), [new (saxon().XdmMap)()]);
-    const options0 = saxon().checkOptions({
+    const staticParams = new api.XdmMap();
+    staticParams.inSituPut(api.XS.QName.fromParts('', '', 'staticParameters'), [new api.XdmMap()]);
+    const options0 = api.checkOptions({
       stylesheetInternal: pkg,
       stylesheetParams: staticParams,
       templateParams: {
@@ -112,10 +113,10 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
       initialMode: 'compile-complete',
       outputProperties: {},
     });
-    saxon().internalTransform(pkg, source, options0);
+    api.internalTransform(pkg, source, options0);
     const result = options0.principalResult;
     if (!result) throw new Error('the compiler produced no SEF');
-    const tree = saxon().XPath.sefToJSON(result.firstChild);
+    const tree = api.XPath.sefToJSON(result.firstChild);
     // the compiler sorts let and if expressions whose result has an order of its own (compiled-document-order.ts)
     dropOrderedSorts(tree);
     sefText = JSON.stringify(tree, withoutParents);
