@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DomHandler } from 'domhandler';
 import { convertHtml, type HtmlOptions } from '../../lib/convert/html';
 import { parseToStoredXml } from '../../lib/convert/xml';
 import { XML_LIMITS } from '../../lib/convert/writer';
@@ -46,6 +47,17 @@ describe('convertHtml', () => {
       message: `Elements are nested deeper than ${XML_LIMITS.depth} levels.`,
     });
     expect(failure(() => convertHtml('<div>'.repeat(50_000) + 'x'))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
+  });
+
+  it('parsing stops at the first element past the nesting limit', () => {
+    // htmlparser2 takes time quadratic in the open elements: 100,000 took seconds to parse.
+    const opened = jest.spyOn(DomHandler.prototype, 'onopentag');
+    try {
+      expect(failure(() => convertHtml('<div>'.repeat(100_000)))).toMatchObject({ status: 400, code: 'XML_DEPTH_X' });
+      expect(opened).toHaveBeenCalledTimes(XML_LIMITS.depth + 1);
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it('an element with more attributes than the limit is refused', () => {
