@@ -85,8 +85,9 @@ export function publishSaxonCodeCache(): void {
 /**
  * saxon-js's script with the source patches (patches/source.ts): what runs wherever it is
  * loaded from the code cache. Where it is required as Node loads it (a thread without a published
- * cache), the script runs unpatched; the patches change its speed only. (The test suite's registry
- * applies them too: scripts/jest-saxon.js.)
+ * cache), the script runs unpatched: slower, and with its HTTP client, which the resource guard of
+ * the query workers keeps from every request (patches/platform-resources.ts). (The test suite's
+ * registry applies the patches too: scripts/jest-saxon.js.)
  */
 function patchedSource(file: string): string {
   return patchSaxonSource(readFileSync(file, 'utf8'));
