@@ -62,6 +62,30 @@ test("the next file's router takes up the process, and is answered from its own 
   });
 });
 
+test("the next file's router with another pool size and time limit takes up the process, and runs by its own", async () => {
+  let pid: number | undefined;
+  await asAnotherFile(async (rest, hosts) => {
+    await hosts.keepIdleHosts(true, kept);
+    const s = await rest.startTestServer({ workers: 2 });
+    expect((await rest.getQuery(s, '1').expect(200)).text).toBe('1');
+    await s.close();
+    await hosts.keepIdleHosts(false);
+    [pid] = kept.pids;
+  });
+  expect(pid).toBeDefined();
+  await asAnotherFile(async (rest, hosts) => {
+    await hosts.keepIdleHosts(true, kept);
+    const s = await rest.startTestServer({ workers: 1, queryTimeout: 1000 });
+    const r = await rest.getQuery(s, 'count((1 to 100000000000)[. mod 7 = 99])').expect(500);
+    expect(r.text).toContain('[BASX0003] Timeout exceeded (1000 ms).');
+    expect(kept.pids).toEqual([]);
+    expect(hostPids()).toContain(pid);
+    await s.close();
+    await hosts.keepIdleHosts(false);
+    expect(kept.pids).toEqual([pid]);
+  });
+});
+
 test('a process that ended while kept is not taken up', async () => {
   await asAnotherFile(async (rest, hosts) => {
     await hosts.keepIdleHosts(true, kept);

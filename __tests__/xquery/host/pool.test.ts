@@ -98,6 +98,30 @@ describe('QueryPool', () => {
     expect((await pool.run({ xslt: select('"after"'), initialTemplate: MAIN })).body).toBe('after');
   });
 
+  it('takes a new size, time limit and queue bound while it runs, keeping its workers up to the size and its compilations', async () => {
+    pool = new QueryPool({ size: 2, timeoutMs: 60_000 });
+    const job = { xslt: select('"kept"'), initialTemplate: MAIN };
+    pool.warm();
+    await Promise.all([pool.run(job), pool.run(job)]);
+    expect(pool.workers).toBe(2);
+    pool.adjust({ size: 1, timeoutMs: 1000, maxQueued: 1 });
+    expect(pool.workers).toBe(1);
+    expect((await pool.run(job)).cached).toBe(true);
+    expect(pool.compilations).toBe(1);
+    // one worker, the new limit and bound: a second task waits behind the runaway (and gives up
+    // after half the new limit), a third is refused at once
+    const runaway = pool.run({ xslt: RUNAWAY, xpath: 'count((1 to 100000000000)[. mod 7 = 99])' });
+    const waiting = pool.run({ xslt: select('"waited"'), xpath: '"waited"' });
+    await expect(pool.run({ xslt: select('1'), xpath: '1' })).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+    await expect(waiting).rejects.toMatchObject({ status: 503 });
+    await expect(runaway).rejects.toMatchObject({ code: 'BASX0003', message: 'Timeout exceeded (1000 ms).' });
+    expect(pool.workers).toBe(1);
+    // and back: options left out return to their defaults
+    pool.adjust({ size: 2 });
+    await Promise.all([pool.run(job), pool.run(job), pool.run(job)]);
+    expect(pool.workers).toBe(2);
+  });
+
   it('backs off when workers fail at start-up instead of restarting them in a loop', async () => {
     // a store source with neither a data folder nor a reader cannot start
     pool = new QueryPool({ size: 1, documentSource: storeSourceSpec() });

@@ -28,9 +28,10 @@
  *   owner, and an owner that goes away ends its own jobs only (`release`).
  * - Test harnesses may keep a closed host's process (`kept`, a KeptHosts): a process that is
  *   ready and idle when its host closes is handed over rather than killed, and a later host with
- *   equal settings (the `settings` key) takes it up as it is, ready, its workers warm. A process's
- *   pool and flags are its settings alone, so the two cannot be told apart (the engines'
- *   versions are told apart by shared-hosts.ts).
+ *   equal settings (the `settings` key) takes it up, ready, its workers warm, and adjusts its
+ *   pool's size, time limit and queue bound to its own (pool.ts `adjust`). A process's pool and
+ *   flags are its settings alone, so the two cannot be told apart (the engines' versions are told
+ *   apart by shared-hosts.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -41,7 +42,7 @@ import { compileKey } from '../compile-key';
 import { cancelledError, outOfMemoryError } from '../query-error';
 import { startProcess } from '../../threads/launch';
 import { hostFlags } from './host-flags';
-import { errorData, fromData, type FromHost, type HostPoolOptions, type HostStatus, type ToHost, type ViewRead } from '../protocol/host-protocol';
+import { adjustable, errorData, fromData, type FromHost, type HostPoolOptions, type HostStatus, type ToHost, type ViewRead } from '../protocol/host-protocol';
 import type { WorkerOutput } from '../host/launch';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
 import { messageBatch, type MessageBatch } from '../protocol/message-batch';
@@ -92,7 +93,10 @@ export class QueryHost {
   private readonly output: WorkerOutput;
   private readonly flags: string[];
   private readonly kept: KeptHosts | undefined;
-  /** The settings as a KeptHosts key: processes started with equal keys are interchangeable. */
+  /**
+   * The settings as a KeptHosts key: the flags and the pool options a running pool cannot take
+   * again. A kept process with an equal key is taken up, its pool adjusted to the rest.
+   */
   private readonly settings: string;
   private host: Host | null = null;
   private readonly jobs = new Map<number, Job>();
@@ -113,7 +117,7 @@ export class QueryHost {
   constructor(options: QueryHostOptions = {}) {
     ({ pool: this.pool, flags: this.flags } = hostSettings(options));
     this.kept = options.kept;
-    this.settings = JSON.stringify([this.flags, this.pool]);
+    this.settings = JSON.stringify([this.flags, adjustable(this.pool).fixed]);
     this.output = options.output ?? ((line, stream) => process[stream].write(`${line}\n`));
     this.compiled = new LRUCache({ max: options.cacheMax ?? 256 });
   }
@@ -272,7 +276,7 @@ export class QueryHost {
     };
     lines.push(this.lines(child.stdout, 'stdout', host), this.lines(child.stderr, 'stderr', host));
     this.host = host;
-    if (!kept) host.out.push({ init: this.pool });
+    host.out.push(kept ? { adjust: adjustable(this.pool).adjustment } : { init: this.pool });
     child.on('message', onMessage);
     child.on('error', onError);
     child.on('close', onClose);

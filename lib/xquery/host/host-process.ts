@@ -73,7 +73,8 @@ function run(id: number, { hasView, ...job }: HostJob): void {
 function handle(message: ToHost): void {
   if ('init' in message) {
     pool = new QueryPool({ ...message.init, output: (line, stream) => out.push({ output: line, stream }) });
-  } else if ('run' in message) run(message.run, message.job);
+  } else if ('adjust' in message) started().adjust(message.adjust);
+  else if ('run' in message) run(message.run, message.job);
   else if ('cancel' in message) running.get(message.cancel)?.abort();
   else if ('read' in message) {
     const read = reads.get(message.read);

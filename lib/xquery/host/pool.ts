@@ -44,6 +44,7 @@ import { WorkerSlot } from './worker-slot';
 import { START_GIVE_UP, startDelay } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from '../protocol/protocol';
+import type { PoolAdjustment } from '../protocol/host-protocol';
 
 export type { ContextSpec, DocumentSourceSpec, ItemPage } from '../protocol/protocol';
 export type { CancelSignal, QueryJob, QueryOutcome, QueryPoolOptions } from './jobs';
@@ -58,16 +59,17 @@ const BATCH_MAX = 16;
 const BATCH_WINDOW_MS = 2;
 
 export class QueryPool {
-  private readonly size: number;
-  private readonly timeoutMs: number;
+  // size, timeoutMs, maxQueued, cancelGraceMs and batchWindowMs: set by `adjust`
+  private size = 1;
+  private timeoutMs = 30_000;
   private readonly init: WorkerInit;
   private readonly output?: WorkerOutput;
   private readonly slots: WorkerSlot[] = [];
   private readonly queue: Pending[] = [];
   private readonly shared: SharedCompilations;
-  private readonly maxQueued: number;
+  private maxQueued = 32;
   private readonly heapMb: number | undefined;
-  private readonly cancelGraceMs: number;
+  private cancelGraceMs = CANCEL_GRACE_MS;
   private readonly budget: DocumentBudget<WorkerSlot>;
   private nextId = 1;
   private closed = false;
@@ -76,7 +78,7 @@ export class QueryPool {
   private lastStartError: Error | undefined;
   /** Set while a replacement waits out its backoff delay: nothing is spawned meanwhile. */
   private backoff: NodeJS.Timeout | null = null;
-  private readonly batchWindowMs: number;
+  private batchWindowMs = BATCH_WINDOW_MS;
   private readonly costs: TaskCosts;
   /** Set while a hand-out is due at the end of this turn of the event loop. */
   private handOut: NodeJS.Immediate | null = null;
@@ -86,13 +88,9 @@ export class QueryPool {
   batched = 0;
 
   constructor(options: QueryPoolOptions = {}) {
-    this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.adjust(options);
     const cacheMax = options.cacheMax ?? 256;
-    this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
     this.heapMb = options.heapMb;
-    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
-    this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
     this.costs = new TaskCosts(4 * cacheMax, options.shortTaskMs);
     this.budget = new DocumentBudget(options.documentSource?.cacheBytes);
     this.init = {
@@ -108,6 +106,27 @@ export class QueryPool {
       if (!('sefText' in reply)) throw new Error('unexpected reply to a compile task');
       return { sefText: reply.sefText, baseUri: reply.baseUri };
     });
+  }
+
+  /**
+   * Takes the options of `PoolAdjustment` (host-protocol.ts) again, each absent one at its
+   * default: at the start, and when a kept host process is taken up by a host whose pool differs
+   * in these only (query-host.ts). Workers past the new size are stopped (a kept process is
+   * idle); compiled stylesheets, parsed documents and the other workers stay.
+   */
+  adjust(options: PoolAdjustment): void {
+    this.size = Math.max(1, options.size ?? os.availableParallelism?.() ?? os.cpus().length);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
+    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+    this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
+    for (const slot of this.slots.splice(this.size)) {
+      this.queue.unshift(...slot.takeBackAll());
+      for (const p of [slot.current, ...slot.behind]) p?.pending.reject(new Error('query pool resized'));
+      this.budget.forget(slot);
+      void slot.stop();
+    }
+    if (this.queue.length > 0) this.schedule();
   }
 
   /** Compiles (once per key across the pool) and runs a query; rejects with a QueryError. */

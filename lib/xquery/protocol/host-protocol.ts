@@ -15,6 +15,25 @@ export type HostJob = Omit<QueryJob, 'view' | 'signal'> & { readonly hasView: bo
 /** The pool options the host starts its pool with (the output goes back to the server). */
 export type HostPoolOptions = Omit<QueryPoolOptions, 'output'>;
 
+/**
+ * The pool options a running pool takes again (pool.ts `adjust`): they bound what it does next,
+ * not what its workers were started with.
+ */
+const ADJUSTABLE = ['size', 'timeoutMs', 'maxQueued', 'cancelGraceMs', 'batchWindowMs'] as const;
+
+export type PoolAdjustment = Pick<QueryPoolOptions, (typeof ADJUSTABLE)[number]>;
+
+/** `options` split into what a running pool can take again and the rest, which its workers were started with. */
+export function adjustable(options: HostPoolOptions): { readonly adjustment: PoolAdjustment; readonly fixed: HostPoolOptions } {
+  const adjustment: Record<string, unknown> = {};
+  const fixed: Record<string, unknown> = { ...options };
+  for (const name of ADJUSTABLE) {
+    if (fixed[name] !== undefined) adjustment[name] = fixed[name];
+    delete fixed[name];
+  }
+  return { adjustment: adjustment as PoolAdjustment, fixed: fixed as HostPoolOptions };
+}
+
 /** A read of a job's view, asked by the host for a worker's store request (store-channel.ts `ChannelView`). */
 export type ViewRead =
   | { readonly op: 'versions'; readonly dbs: LockSet }
@@ -31,6 +50,8 @@ export type ErrorData =
 
 export type ToHost =
   | { readonly init: HostPoolOptions }
+  /** A kept process taken up by a host whose pool differs in `PoolAdjustment` only (query-host.ts). */
+  | { readonly adjust: PoolAdjustment }
   | { readonly run: number; readonly job: HostJob }
   | { readonly cancel: number }
   /** Start compiling `xslt` ahead if it is not compiled (pool.ts `compiledOrAhead`); `key` names it in the answer. */
