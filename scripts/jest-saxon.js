@@ -8,38 +8,32 @@ const Module = require('node:module');
 const path = require('node:path');
 const { buildSync } = require('esbuild');
 
-const PATCHES = path.join(__dirname, '..', 'lib', 'saxon', 'patches');
-const ENTRY = path.join(PATCHES, 'source.ts');
+const ROOT = path.join(__dirname, '..');
+const ENTRY = path.join(ROOT, 'lib', 'saxon', 'patches', 'source.ts');
 
-let patch;
-/** source.ts's `patchSaxonSource`, bundled from its TypeScript once per process. */
-function patchSaxonSource() {
-  if (!patch) {
-    const { outputFiles } = buildSync({ entryPoints: [ENTRY], bundle: true, write: false, format: 'cjs', platform: 'node', target: 'node20' });
+let bundled;
+/**
+ * source.ts bundled from its TypeScript once per process: its `patchSaxonSource`, and a digest of
+ * this transform and of every source the bundle was made from (they do not change during a run).
+ */
+function bundle() {
+  if (!bundled) {
+    const { outputFiles, metafile } = buildSync({ entryPoints: [ENTRY], bundle: true, write: false, metafile: true, format: 'cjs', platform: 'node', target: 'node20', outdir: path.dirname(ENTRY) });
     const mod = new Module(ENTRY, module);
     mod.filename = ENTRY;
     mod._compile(outputFiles[0].text, ENTRY);
-    patch = mod.exports.patchSaxonSource;
-  }
-  return patch;
-}
-
-let patchesDigest;
-/** A digest of this transform and the patches' sources, read once per process (they do not change during a run). */
-function patchesKey() {
-  if (patchesDigest === undefined) {
     const hash = crypto.createHash('sha256').update(fs.readFileSync(__filename));
-    for (const name of fs.readdirSync(PATCHES).sort()) hash.update(name).update(fs.readFileSync(path.join(PATCHES, name)));
-    patchesDigest = hash.digest('hex');
+    for (const input of Object.keys(metafile.inputs).sort()) hash.update(input).update(fs.readFileSync(path.resolve(ROOT, input)));
+    bundled = { patch: mod.exports.patchSaxonSource, digest: hash.digest('hex') };
   }
-  return patchesDigest;
+  return bundled;
 }
 
 module.exports = {
   getCacheKey(source, file) {
-    return crypto.createHash('sha256').update(patchesKey()).update(file).update(source).digest('hex');
+    return crypto.createHash('sha256').update(bundle().digest).update(file).update(source).digest('hex');
   },
   process(source) {
-    return { code: patchSaxonSource()(source) };
+    return { code: bundle().patch(source) };
   },
 };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DomHandler } from 'domhandler';
 import { convertHtml, type HtmlOptions } from '../../lib/convert/html';
 import { parseToStoredXml } from '../../lib/convert/xml';
-import { XML_LIMITS } from '../../lib/convert/writer';
+import { XML_LIMITS } from '../../lib/convert/xml-limits';
 import { failure } from '../helpers/failure';
 
 describe('convertHtml', () => {

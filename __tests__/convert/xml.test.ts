@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { failure } from '../helpers/failure';
 import { parseToStoredXml, parseToCompactDom, type XmlOptions } from '../../lib/convert/xml';
 import { ENTITY_LIMITS } from '../../lib/convert/xml-parser';
-import { XML_LIMITS } from '../../lib/convert/writer';
+import { XML_LIMITS } from '../../lib/convert/xml-limits';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/convert', name), 'utf8');
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { XML_LIMITS } from '../../lib/convert/writer';
+import { XML_LIMITS } from '../../lib/convert/xml-limits';
 import request from 'supertest';
 import { ADMIN, NS, startTestServer, type TestServer } from '../helpers/rest';
 

@@ -11,7 +11,8 @@ import { DomUtils, Parser } from 'htmlparser2';
 import { DomHandler, type ChildNode, type Document, type Element } from 'domhandler';
 import { convertError } from './conversion-errors';
 import { encodeName, isNCName } from './names';
-import { sanitizeChars, XML_LIMITS, XmlWriter, type Pair, type WrittenXml } from './writer';
+import { sanitizeChars, XmlWriter, type Pair, type WrittenXml } from './writer';
+import { XML_LIMITS } from './xml-limits';
 
 export interface HtmlOptions {
   /** Drop whitespace-only text nodes. Default false. */

@@ -7,6 +7,7 @@
  */
 import { escapeAttribute, escapeText } from '../xml';
 import { convertError, type ConvertErrorKey } from './conversion-errors';
+import { XML_LIMITS } from './xml-limits';
 
 /** Characters that may not appear in XML 1.0 text (also lone surrogates). */
 const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -17,15 +18,6 @@ export function sanitizeChars(s: string): string {
 }
 
 const WHITESPACE_ONLY = /^[ \t\n\r]*$/;
-
-/**
- * Limits of every stored document, whatever it was converted from (our decision): element
- * nesting, and attributes per element with namespace declarations. Documents past them are not
- * data but attacks: saxon-js, which queries every stored document, recurses per element level
- * (its stack ends between 5,000 and 10,000 levels) and takes time quadratic in the attributes of
- * an element. The depth leaves room for JSON input at its own limit (JSON_MAX_DEPTH, 1,000).
- */
-export const XML_LIMITS = { depth: 2048, attributes: 1000 } as const;
 
 /** The error for an element at `depth` with `attributes` attributes, if it is past a limit. */
 export function elementLimit(depth: number, attributes: number): [ConvertErrorKey, number] | undefined {
