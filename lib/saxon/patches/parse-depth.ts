@@ -5,12 +5,12 @@
  *
  * The parser (`parseXmlFromString` of its Node.js platform: fn:parse-xml, and the stylesheets it
  * compiles) builds any depth, but what saxon-js does with a deep tree does not end well: its
- * recursion overflows the stack somewhere between 5,000 and 100,000 levels, with the thread's stack, and
- * serializing an element walks all its ancestors for the namespaces in scope, so writing a tree
- * takes time quadratic in its depth (10,000 levels: 3 s; 20,000: more than 20 s). A document
- * past the limit is refused at PUT for the same reasons; queries now meet the same rule. The
- * parser's element counter is the depth. The original text is found character for character, or
- * the patch throws.
+ * recursion overflows the stack somewhere between 5,000 and 100,000 levels (with the thread's
+ * stack size), and serializing an element walks all its ancestors for the namespaces in scope,
+ * so writing a tree takes time quadratic in its depth (10,000 levels: 3 s; 20,000: more than
+ * 20 s). A document past the limit is refused at PUT for the same reasons; queries now meet the
+ * same rule. The parser's element counter is the depth. The original text is found character for
+ * character, or the patch throws.
  */
 import { XML_LIMITS } from '../../convert/xml-limits';
 import { replaceOnce } from './replace-once';
