@@ -79,11 +79,16 @@ const RUNTIMES = [
   { name: 'worker thread', entry: 'lib/xquery/worker/thread.ts', folder: 'lib/xquery/worker' },
 ];
 
-/** The repository files `file` loads at run time: its relative imports but the type-only ones. */
-function valueImportsOf(file: string, text: string): string[] {
+/**
+ * The modules `file` loads at run time, as written (relative paths and packages): its imports
+ * but the type-only ones. `atLoad`: only those loaded when the file itself is, not the calls of
+ * `require()` or `import()` inside a function, which load on use.
+ */
+function specifiersOf(file: string, text: string, atLoad = false): string[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
+    if (atLoad && ts.isFunctionLike(node)) return;
     if (ts.isImportDeclaration(node)) {
       const clause = node.importClause;
       const bindings = clause?.namedBindings;
@@ -99,18 +104,23 @@ function valueImportsOf(file: string, text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return names.filter((n) => n.startsWith('.')).map((n) => {
+  return names;
+}
+
+/** The repository files `file` loads at run time (`atLoad`: see specifiersOf). */
+function valueImportsOf(file: string, text: string, atLoad = false): string[] {
+  return specifiersOf(file, text, atLoad).filter((n) => n.startsWith('.')).map((n) => {
     const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), n)).replace(/\.js$/, '');
     return [`${base}.ts`, `${base}/index.ts`].find((f) => fs.existsSync(path.join(ROOT, f))) ?? `${base}.ts`;
   });
 }
 
-/** Each file `entry` loads, directly or through others, with the file that loads it. */
-function loadedFrom(entry: string, read: (file: string) => string): Map<string, string> {
+/** Each file `entry` loads, directly or through others, with the file that loads it (`atLoad`: see specifiersOf). */
+function loadedFrom(entry: string, read: (file: string) => string, atLoad = false): Map<string, string> {
   const loadedBy = new Map<string, string>([[entry, entry]]);
   const todo = [entry];
   for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
-    for (const target of valueImportsOf(file, read(file))) {
+    for (const target of valueImportsOf(file, read(file), atLoad)) {
       if (!loadedBy.has(target) && target.startsWith('lib/')) {
         loadedBy.set(target, file);
         todo.push(target);
@@ -144,6 +154,22 @@ describe('layers of lib/', () => {
     const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
     expect(RUNTIMES.filter((r) => !fs.existsSync(path.join(ROOT, r.entry))).map((r) => r.entry)).toEqual([]);
     expect(RUNTIMES.flatMap((r) => foreignLoads(r, read))).toEqual([]);
+  });
+
+  test('the package loads the PostgreSQL driver and the HTML parser only when they are used', () => {
+    // each is a large share of the package's load time (store/postgres/load-pg-store.ts, convert/by-content-type.ts)
+    const read = (file: string): string => fs.readFileSync(path.join(ROOT, file), 'utf8');
+    const onUse = ['pg', 'htmlparser2', 'domhandler'];
+    const eager = [...loadedFrom('lib/index.ts', read, true)].flatMap(([file, by]) =>
+      specifiersOf(file, read(file), true)
+        .filter((name) => onUse.includes(name))
+        .map((name) => `${file} (loaded by ${by}) imports ${name}`),
+    );
+    expect(eager).toEqual([]);
+    // the check itself: the PostgreSQL store's module imports the driver, and is loaded on use
+    expect(specifiersOf('lib/store/postgres/pg-store.ts', read('lib/store/postgres/pg-store.ts'), true)).toContain('pg');
+    expect(specifiersOf('x.ts', "export function f() { return require('pg'); }", true)).toEqual([]);
+    expect(specifiersOf('x.ts', "export function f() { return require('pg'); }")).toEqual(['pg']);
   });
 
   test('an index.ts only re-exports', () => {

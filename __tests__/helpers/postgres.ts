@@ -10,9 +10,16 @@
  *   });
  */
 import crypto from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { findPgBin, PG_URL_ENV, sharedCluster } from './pg-cluster';
 import { underCi } from './shared-data';
+
+/** A client of `url`. The driver is loaded on first use: test files on the file store never load it. */
+export function pgClient(url: string): Client {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Client: PgClient } = require('pg') as typeof import('pg');
+  return new PgClient({ connectionString: url });
+}
 
 /** Whether PostgreSQL can be used by the tests here. */
 export function postgresAvailable(): boolean {
@@ -52,7 +59,7 @@ function databaseUrl(clusterUrl: string, name: string): string {
 }
 
 async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: (await sharedCluster()).url });
+  const client = pgClient((await sharedCluster()).url);
   await client.connect();
   try {
     return await fn(client);
@@ -84,7 +91,7 @@ export function freshSchema(): { readonly url: string } {
   let database: { url: string; drop: () => Promise<void> } | undefined;
   let schema: string | undefined;
   const inDatabase = async (sql: string): Promise<void> => {
-    const client = new Client({ connectionString: database!.url });
+    const client = pgClient(database!.url);
     await client.connect();
     try {
       await client.query(sql);

@@ -10,11 +10,10 @@
  * data folder finds its data, a new folder starts empty, as with the file store.
  */
 import crypto from 'node:crypto';
-import { Client } from 'pg';
-import { createPostgresStore } from '../../lib/store/postgres/pg-store';
+import { pgStoreModule } from '../../lib/store/postgres/load-pg-store';
 import { PgUsers } from '../../lib/users/pg-users';
 import { UserStore } from '../../lib/users/user-store';
-import { createTestDatabase, describeWithPostgres } from './postgres';
+import { createTestDatabase, describeWithPostgres, pgClient } from './postgres';
 
 /** The environment variable choosing the store of the REST test servers: `file` or `postgres`. */
 export const TEST_STORE_ENV = 'XMLDB_TEST_STORE';
@@ -31,7 +30,7 @@ export function onPostgresStore(): boolean {
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
+  const client = pgClient(url);
   await client.connect();
   try {
     await client.query(sql);
@@ -73,7 +72,7 @@ async function dropDatabase(): Promise<void> {
 
 /** The users of the PostgreSQL store of `dbPath`, for seeding before a server starts on it. */
 export async function withStoreUsers<T>(dbPath: string, fn: (users: UserStore) => Promise<T>): Promise<T> {
-  const store = await createPostgresStore(await storeUrlFor(dbPath));
+  const store = await pgStoreModule().createPostgresStore(await storeUrlFor(dbPath));
   try {
     const users = await UserStore.on(new PgUsers(store.pool));
     try {

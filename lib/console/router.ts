@@ -26,7 +26,7 @@ import type { RestRouter } from '../http/router';
 import { errorHandler } from '../http/respond';
 import { internalsOf, type RouterInternals } from '../http/router-internals';
 import { HTTP_ERRORS } from '../http/status';
-import { PostgresStore } from '../store/postgres/pg-store';
+import { isPostgresStore } from '../store/postgres/load-pg-store';
 import { ConsoleAssets, defaultAssetsDir, setPageHeaders } from './assets';
 import { ConsoleFile } from './console-file';
 import { ConsolePg } from './console-pg';
@@ -97,7 +97,7 @@ function queryName(encoded: string): string {
 /** Where the console keeps its data: by the router's store, decided once it is open. */
 async function openSavedQueries(internals: RouterInternals): Promise<SavedQueries> {
   const { store } = await internals.runtime();
-  return new SavedQueries(store instanceof PostgresStore ? new ConsolePg(store.controlPool) : new ConsoleFile(internals.options.dbPath));
+  return new SavedQueries(isPostgresStore(store) ? new ConsolePg(store.controlPool) : new ConsoleFile(internals.options.dbPath));
 }
 
 async function answerApi(req: IncomingMessage, res: ServerResponse, internals: RouterInternals, saved: () => Promise<SavedQueries>, route: string): Promise<void> {

@@ -7,7 +7,6 @@ export { convertJson } from './json';
 export type { JsonFormat, JsonOptions } from './json';
 export { convertCsv } from './csv';
 export type { CsvFormat, CsvOptions } from './csv';
-export { convertHtml } from './html';
 export type { HtmlOptions } from './html';
 export { parsingOptions } from './parsing-options';
 export type { ParsingOptions } from './parsing-options';

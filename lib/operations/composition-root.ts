@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import type { Logger, ResolvedOptions } from '../router-options';
 import { createFileStore } from '../store/file/file-store';
-import { createPostgresStore, PostgresStore } from '../store/postgres/pg-store';
+import { isPostgresStore, pgStoreModule } from '../store/postgres/load-pg-store';
 import type { Store } from '../store/types';
 import { ensureAdmin } from '../users/admin';
 import { PgUsers } from '../users/pg-users';
@@ -71,10 +71,10 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
   const store =
     options.storeUrl === undefined
       ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs })
-      : await createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings });
+      : await pgStoreModule().createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings });
   let users: UserStore | undefined;
   try {
-    users = store instanceof PostgresStore ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);
+    users = isPostgresStore(store) ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);
     await ensureAdmin(users, options.dbPath, options.adminPassword, options.logger);
     return { store, users };
   } catch (error) {
