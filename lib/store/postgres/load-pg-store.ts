@@ -1,8 +1,9 @@
 /**
  * The PostgreSQL store's module (pg-store.ts), loaded on first use: when a router is given a
- * `storeUrl`. With it come the driver and the store's other modules, about sixty modules and a
- * third of the time the package takes to load (measured on Node 20: 345 ms for the package, of
- * which `pg` alone 72 ms), which a process on the file store never needs.
+ * `storeUrl`. With it come the driver and the store's other modules, about forty modules and a
+ * fifth of the time the package took to load (measured on Node 20: `pg` alone 72 of 345 ms),
+ * which a process on the file store never needs. Routers open their stores through
+ * `pgStoreModule`, so until its first call no router's store is a PostgreSQL store.
  */
 import type { Store } from '../types';
 import type * as PgStoreModule from './pg-store';
@@ -15,7 +16,7 @@ export function pgStoreModule(): typeof PgStoreModule {
   return (loaded ??= require('./pg-store') as typeof PgStoreModule);
 }
 
-/** Whether `store` is a PostgreSQL store; loads nothing: without the module loaded, no store is one. */
+/** Whether `store` is a PostgreSQL store; loads nothing (see above). */
 export function isPostgresStore(store: Store): store is PgStoreModule.PostgresStore {
   return loaded !== undefined && store instanceof loaded.PostgresStore;
 }
