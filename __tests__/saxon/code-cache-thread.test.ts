@@ -41,7 +41,7 @@ describe('a code cache compiled in a thread of its own', () => {
 });
 
 describe('saxon-js in the main thread under Node\'s module loader', () => {
-  it('is loaded from the published cache, one instance for every require', () => {
+  it("is loaded from the published cache with the source patches, and kept apart from the application's own require of saxon-js, which gets it as shipped", () => {
     const root = path.join(__dirname, '..', '..');
     // A TypeScript loader for lib/ in a plain Node process (type-only imports are dropped).
     const program = `
@@ -54,9 +54,13 @@ describe('saxon-js in the main thread under Node\'s module loader', () => {
       const { codeCacheOutcome } = require(${JSON.stringify(path.join(root, 'lib/saxon/code-cache.ts'))});
       const saxon = loadSaxon();
       const file = require.resolve('saxon-js', { paths: [${JSON.stringify(root)}] });
-      process.stdout.write(JSON.stringify({ outcome: codeCacheOutcome(file), same: require(file) === saxon, sum: saxon.XPath.evaluate('sum((1, 2, 3))', null) }));
+      const deep = '<a>'.repeat(3000) + '</a>'.repeat(3000);
+      const depth = (s) => { try { return s.XPath.evaluate('count(//a)', s.getPlatform().parseXmlFromString(deep)); } catch (e) { return e.message; } };
+      const own = require(file);
+      process.stdout.write(JSON.stringify({ outcome: codeCacheOutcome(file), same: own === saxon, again: loadSaxon() === saxon,
+        sum: saxon.XPath.evaluate('sum((1, 2, 3))', null), patched: depth(saxon), shipped: depth(own) }));
     `;
     const out = execFileSync(process.execPath, ['-e', program], { cwd: root, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ outcome: 'accepted', same: true, sum: 6 });
+    expect(JSON.parse(out)).toEqual({ outcome: 'accepted', same: false, again: true, sum: 6, patched: 'Elements are nested deeper than 2048 levels.', shipped: 3000 });
   });
 });

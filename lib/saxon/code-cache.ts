@@ -14,7 +14,9 @@
  * (`worker_threads.setEnvironmentData`), which every worker started afterwards receives; a
  * SharedArrayBuffer, so the threads share one copy. A thread compiles with the cache and runs the
  * script as Node would (the same module wrapper, `require` relative to the package, registered
- * in `require.cache`, so that requiring the package again answers the same instance). V8 checks
+ * in `require.cache`, so that requiring the package again answers the same instance), except a
+ * script run from a text other than its file's in the main thread: that instance stays the
+ * caller's, and the application's own `require` of the file gets the file as shipped. V8 checks
  * that a cache matches the source, its own version and flags; a cache it rejects is ignored and
  * the script compiled as without one, so a cache can slow a thread's start at worst, never change
  * what it runs. Without a published cache (a worker started by other code) saxon-js is required
@@ -92,18 +94,20 @@ function nodeRegistry(): boolean {
 export function requireFromCodeCache(file: string, source?: ScriptSource): unknown {
   const shared = getEnvironmentData(cacheKey(file));
   if (!(shared instanceof SharedArrayBuffer) || (isMainThread && !nodeRegistry())) return undefined;
-  const cached = require.cache[file];
+  // the module of Node's registry, unless it would run a text other than the file's where the application requires it too
+  const registered = source === undefined || !isMainThread;
+  const cached = registered ? require.cache[file] : undefined;
   if (cached?.loaded) return cached.exports;
   const script = new Script(wrappedSource(file, source?.()), { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
   const mod = new Module(file, module);
   mod.filename = file;
   const body = script.runInThisContext() as (exports: unknown, req: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
-  require.cache[file] = mod;
+  if (registered) require.cache[file] = mod;
   try {
     body.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
   } catch (e) {
-    delete require.cache[file];
+    if (registered) delete require.cache[file];
     throw e;
   }
   mod.loaded = true;
