@@ -11,8 +11,7 @@ import { DomUtils, Parser } from 'htmlparser2';
 import { DomHandler, type ChildNode, type Document, type Element } from 'domhandler';
 import { convertError } from './conversion-errors';
 import { encodeName, isNCName } from './names';
-import { sanitizeChars, XmlWriter, type Pair, type WrittenXml } from './writer';
-import { XML_LIMITS } from './xml-limits';
+import { elementLimit, sanitizeChars, XmlWriter, type Pair, type WrittenXml } from './writer';
 
 export interface HtmlOptions {
   /** Drop whitespace-only text nodes. Default false. */
@@ -32,8 +31,9 @@ const XML_ATTRIBUTES = new Set(['xml:lang', 'xml:space', 'xml:base']);
 class NestingLimitedDom extends DomHandler {
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(name, attribs);
-    // tagStack holds the document node below the open elements.
-    if (this.tagStack.length - 1 > XML_LIMITS.depth) throw convertError('XML_DEPTH_X', XML_LIMITS.depth);
+    // tagStack holds the document node below the open elements; attributes are counted by the writer
+    const deep = elementLimit(this.tagStack.length - 1, 0);
+    if (deep !== undefined) throw convertError(...deep);
   }
 }
 

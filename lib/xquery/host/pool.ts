@@ -59,17 +59,17 @@ const BATCH_MAX = 16;
 const BATCH_WINDOW_MS = 2;
 
 export class QueryPool {
-  // size, timeoutMs, maxQueued, cancelGraceMs and batchWindowMs: set by `adjust`
-  private size = 1;
-  private timeoutMs = 30_000;
+  // size, timeoutMs, maxQueued, cancelGraceMs and batchWindowMs: set by `adjust`, from the constructor on
+  private size!: number;
+  private timeoutMs!: number;
   private readonly init: WorkerInit;
   private readonly output?: WorkerOutput;
   private readonly slots: WorkerSlot[] = [];
   private readonly queue: Pending[] = [];
   private readonly shared: SharedCompilations;
-  private maxQueued = 32;
+  private maxQueued!: number;
   private readonly heapMb: number | undefined;
-  private cancelGraceMs = CANCEL_GRACE_MS;
+  private cancelGraceMs!: number;
   private readonly budget: DocumentBudget<WorkerSlot>;
   private nextId = 1;
   private closed = false;
@@ -78,7 +78,7 @@ export class QueryPool {
   private lastStartError: Error | undefined;
   /** Set while a replacement waits out its backoff delay: nothing is spawned meanwhile. */
   private backoff: NodeJS.Timeout | null = null;
-  private batchWindowMs = BATCH_WINDOW_MS;
+  private batchWindowMs!: number;
   private readonly costs: TaskCosts;
   /** Set while a hand-out is due at the end of this turn of the event loop. */
   private handOut: NodeJS.Immediate | null = null;
@@ -120,12 +120,7 @@ export class QueryPool {
     this.maxQueued = options.maxQueued ?? Math.max(32, 16 * this.size);
     this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
-    for (const slot of this.slots.splice(this.size)) {
-      this.queue.unshift(...slot.takeBackAll());
-      for (const p of [slot.current, ...slot.behind]) p?.pending.reject(new Error('query pool resized'));
-      this.budget.forget(slot);
-      void slot.stop();
-    }
+    for (const slot of this.slots.slice(this.size)) for (const p of this.retire(slot, false)) p.reject(new Error('query pool resized'));
     if (this.queue.length > 0) this.schedule();
   }
 
@@ -352,6 +347,7 @@ export class QueryPool {
 
   /** A worker over its time limit: stop it, start another, fail its task. */
   private expire(slot: WorkerSlot, error?: QueryError): void {
+    this.restarts++;
     for (const p of this.retire(slot)) p.reject(error ?? timeoutError(p.timeoutMs));
     this.schedule();
   }
@@ -360,6 +356,7 @@ export class QueryPool {
   private replace(slot: WorkerSlot, error: Error): void {
     if (!this.slots.includes(slot)) return;
     const failedAtStart = !slot.ready;
+    this.restarts++;
     for (const p of this.retire(slot, !failedAtStart)) p.reject(error);
     if (failedAtStart) this.startFailed(error);
     else this.schedule();
@@ -394,7 +391,6 @@ export class QueryPool {
     const lost = [slot.current, ...slot.behind].flatMap((p) => (p ? [p.pending] : []));
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
-    this.restarts++;
     this.budget.forget(slot);
     void slot.stop();
     this.queue.unshift(...waiting);
