@@ -4,7 +4,8 @@
  * over the parsed documents answers, or false() (the query as written) when it cannot.
  */
 import { parseToStoredXml } from '../../../../lib/convert/xml';
-import { countWhere, summarize } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
+import { countWhere, DocumentSummary, summarize } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
+import { SyncReader } from '../../../../lib/store/cache';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
 import { bin, dataFolder, text, xml } from '../../../helpers/worker-queries';
 
@@ -90,6 +91,30 @@ describe('summarize', () => {
   });
 });
 
+describe('DocumentSummary of a whole document', () => {
+  const D = 'Q{urn:d}';
+  const docs = [
+    '<r xmlns:p="urn:p"><item><p:price>900</p:price><price> 1&#x35;<!--c-->0 </price><qty>3</qty><name>n/a</name></item><p:item><price>7</price></p:item><item xmlns="urn:d"><price>3</price></item></r>',
+    '<r><item><price>10</price><item><price>1</price></item><price>600</price></item><item><x><price>900</price></x></item><x><qty>4</qty></x></r>',
+    '<r><item><price><b>5</b></price><qty>2</qty></item><item><price><item><price>5</price></item></price></item></r>',
+    '<r><item><price/><qty>1e2</qty></item><p:item/></r>',
+  ];
+  const pairs = [[I, P], [I, 'Q{}qty'], [I, 'Q{}name'], [I, 'Q{urn:p}price'], ['Q{urn:p}item', P], [`${D}item`, `${D}price`], ['Q{}x', 'Q{}qty'], ['Q{}x', P], [I, ''], ['Q{}none', ''], ['Q{}none', P], ['Q{}r', 'Q{}item']];
+
+  it.each(docs.map((doc, i) => [i, doc]))('answers every pair as a scan for that pair alone does (document %i)', (_i, doc) => {
+    const whole = DocumentSummary.of(doc);
+    for (const [name, child] of pairs) expect([name, child, whole.summary(name, child)]).toEqual([name, child, summarize(doc, name, child)]);
+  });
+
+  it('keeps the values of one pair only when asked for one', () => {
+    const doc = docs[0];
+    const one = DocumentSummary.of(doc, { name: I, child: P });
+    expect(one.summary(I, P)).toEqual(summarize(doc, I, P));
+    expect(one.summary(I, 'Q{}qty')).toEqual({ count: 1, owners: new Int32Array(0), values: new Float64Array(0) });
+    expect(DocumentSummary.of(doc).summary(I, 'Q{}qty')).toEqual({ count: 1, owners: Int32Array.of(0), values: Float64Array.of(3) });
+  });
+});
+
 describe('engine:count-summary over a database', () => {
   const data = dataFolder();
   const call = (uri: string, child: string, op: string, value: string): string =>
@@ -114,6 +139,18 @@ describe('engine:count-summary over a database', () => {
     expect(source.parses).toBe(0);
     // what counting over the parsed documents answers
     expect(text(source, `${plain('many')}, ${plain('many/d')}, ${plain('many/d/c.xml')}`)).toBe('3|2|1');
+  });
+
+  it('reads the documents once for counts over other names and children', () => {
+    const reader = new SyncReader(data.path);
+    const reads: string[] = [];
+    const source = new StoreSource({ reader: { versions: (dbs) => reader.versions(dbs), catalog: (db) => reader.catalog(db), read: (db, paths) => (reads.push(...paths), reader.read(db, paths)) } });
+    const other = (name: string, child: string, op: string, value: string): string =>
+      `Q{urn:xmldb-rest:engine}count-summary('many', '${name}', '${child}', '${op}', ${value})`;
+    expect(text(source, call('many', P, '>', '5'))).toBe('3');
+    expect(reads.sort()).toEqual(['a.xml', 'd/b.xml', 'd/c.xml']);
+    expect(text(source, `${other('Q{}r', '', '', '()')}, ${other(I, 'Q{}qty', '>', '0')}, ${other('Q{}x', '', '', '()')}, ${other(P, '', '', '()')}, ${other('Q{}r', I, '=', '1')}`)).toBe('2|0|1|5|false');
+    expect(reads).toHaveLength(3);
   });
 
   it('follows writes: a new version is summarised again, a deleted document is gone', async () => {

@@ -57,53 +57,130 @@ export interface SummarySource {
 const NO_VALUES = new Float64Array(0);
 const NO_OWNERS = new Int32Array(0);
 
-/** An expanded name `Q{uri}local`, split. */
-interface ExpandedName {
-  readonly uri: string;
-  readonly local: string;
+/**
+ * The key of an expanded name in a DocumentSummary: the local name alone in no namespace (what a
+ * stored element name mostly is, so that the scan allocates no key), else `Q{uri}local`. A
+ * local name has no `{`, so the two forms never meet.
+ */
+function keyOf(uri: string, local: string): string {
+  return uri === '' ? local : `Q{${uri}}${local}`;
 }
 
-function split(name: string): ExpandedName {
-  const close = name.indexOf('}');
-  return { uri: name.slice(2, close), local: name.slice(close + 1) };
+/** The key of `name` (`Q{uri}local`). */
+function nameKey(name: string): string {
+  return name.startsWith('Q{}') ? name.slice(3) : name;
+}
+
+/** The values of one pair of element names kept in a DocumentSummary. */
+interface KeptValues {
+  readonly owners: Int32Array;
+  readonly values: Float64Array;
+}
+
+/** The values of one pair of element names (parent, child) in one document, as a scan collects them. */
+interface PairValues {
+  owners: number[];
+  values: number[];
+  /** False once one such child is not a plain number (or holds an element). */
+  plain: boolean;
 }
 
 /**
- * The summary of stored XML `text` for elements `name` and children `child` (both `Q{uri}local`;
- * `child` '' for a count only); null when some such child's value is not a plain number, or the
- * text uses a prefix it does not declare. The text is read by the stored-text scanner
- * (convert/stored-xml-scanner.ts), or by the full parser where the scanner leaves it.
+ * What one document's stored text says for counting: the number of elements of each expanded
+ * name, and for each pair of names (element, child) the plain-number values of those children,
+ * each with the number of its parent among the elements of its name (document order, from 0).
+ * `summary` gives the LeafSummary of one pair. A scan of the whole document answers every
+ * pair, so a count over another name or child finds the documents summarised already; a scan
+ * limited to one pair (`only`) keeps that pair's values alone (documents too large to keep
+ * whole: LeafSummaryCache).
+ */
+export class DocumentSummary {
+  private constructor(
+    /** False when the text uses a prefix it does not declare. */
+    private readonly plain: boolean,
+    private readonly counts: ReadonlyMap<string, number>,
+    private readonly pairs: ReadonlyMap<string, ReadonlyMap<string, KeptValues | null>>,
+    /** Its size in cache numbers (LeafSummaryCache). */
+    readonly size: number,
+  ) {}
+
+  /**
+   * Summarises stored XML `text` (read by the stored-text scanner, convert/stored-xml-scanner.ts,
+   * or by the full parser where the scanner leaves it); `only`: the one pair (`Q{uri}local`
+   * names) whose values to keep.
+   */
+  static of(text: string, only?: { readonly name: string; readonly child: string }): DocumentSummary {
+    const filter = only && { parent: nameKey(only.name), child: only.child === '' ? undefined : nameKey(only.child) };
+    const scanned = new SummarySink(filter);
+    if (scanStoredXml(text, scanned)) return scanned.summary();
+    const parsed = new SummarySink(filter);
+    parseXmlInto(text, parsed);
+    return parsed.summary();
+  }
+
+  /**
+   * The summary for elements `name` and children `child` (both `Q{uri}local`; `child` '' for a
+   * count only); null when some such child's value is not a plain number, or the text uses a
+   * prefix it does not declare.
+   */
+  summary(name: string, child: string): LeafSummary | null {
+    if (!this.plain) return null;
+    const key = nameKey(name);
+    const count = this.counts.get(key) ?? 0;
+    const pair = child === '' ? undefined : this.pairs.get(key)?.get(nameKey(child));
+    if (pair === null) return null;
+    return pair === undefined ? { count, owners: NO_OWNERS, values: NO_VALUES } : { count, owners: pair.owners, values: pair.values };
+  }
+
+  /** The summary of a text that does not parse: no pair has one (the query as written raises the error). */
+  static unreadable(): DocumentSummary {
+    return new DocumentSummary(false, new Map(), new Map(), 16);
+  }
+
+  /** Built by SummarySink. */
+  static built(plain: boolean, counts: Map<string, number>, pairs: Map<string, Map<string, PairValues>>): DocumentSummary {
+    const kept = new Map<string, Map<string, KeptValues | null>>();
+    let size = 16 + 2 * counts.size;
+    for (const [parent, children] of pairs) {
+      const row = new Map<string, KeptValues | null>();
+      for (const [child, v] of children) {
+        row.set(child, v.plain ? { owners: new Int32Array(v.owners), values: new Float64Array(v.values) } : null);
+        size += 2 + (v.plain ? 2 * v.values.length : 0);
+      }
+      kept.set(parent, row);
+    }
+    return new DocumentSummary(plain, counts, kept, size);
+  }
+}
+
+/**
+ * The summary of stored XML `text` for elements `name` and children `child` (DocumentSummary
+ * `summary`), from a scan that keeps that pair's values only.
  */
 export function summarize(text: string, name: string, child: string): LeafSummary | null {
-  const scanned = new SummarySink(split(name), child === '' ? undefined : split(child));
-  if (scanStoredXml(text, scanned)) return scanned.summary();
-  const parsed = new SummarySink(split(name), child === '' ? undefined : split(child));
-  parseXmlInto(text, parsed);
-  return parsed.summary();
+  return DocumentSummary.of(text, { name, child }).summary(name, child);
 }
 
 /** Builds one document's summary from the events of a parse (attributes are not needed). */
 class SummarySink implements XmlSink {
   /** In-scope namespace bindings, innermost last. */
   private readonly scope: Pair[] = [['xml', XML_NS]];
-  /** Per open element: the bindings it added, and its number among the counted elements (-1: another element). */
+  /**
+   * Per open element: the bindings it added, its key, its number among the elements of its key,
+   * its text, and whether it has an element child (a branch: its text is no value).
+   */
   private readonly bindings: number[] = [];
-  private readonly counted: number[] = [];
-  private readonly owners: number[] = [];
-  private readonly values: number[] = [];
-  private count = 0;
-  /** The collected text of the open `child` element (they do not nest: see startElement). */
-  private collected: string | undefined;
-  /** The depth of that element (open elements, itself included). */
-  private collectedDepth = 0;
-  private owner = -1;
-  /** False once some value is not a plain number or some prefix is not declared. */
+  private readonly keys: string[] = [];
+  private readonly ordinals: number[] = [];
+  private readonly texts: string[] = [];
+  private readonly branches: boolean[] = [];
+  private readonly counts = new Map<string, number>();
+  private readonly pairs = new Map<string, Map<string, PairValues>>();
+  /** False once some prefix is not declared. */
   private plain = true;
 
-  constructor(
-    private readonly name: ExpandedName,
-    private readonly child: ExpandedName | undefined,
-  ) {}
+  /** `only`: the one pair of keys whose values to keep (`child` undefined: none). */
+  constructor(private readonly only?: { readonly parent: string; readonly child: string | undefined }) {}
 
   /** The namespace URI bound to `prefix`; undefined when none is. */
   private uriOf(prefix: string): string | undefined {
@@ -112,55 +189,65 @@ class SummarySink implements XmlSink {
     return prefix === '' ? '' : undefined;
   }
 
-  /** Whether an element of local name `local` and namespace `uri` has the expanded name `target`. */
-  private is(local: string, uri: string | undefined, target: ExpandedName): boolean {
-    return local === target.local && uri === target.uri;
-  }
-
   startElement(qname: string, _attributes: readonly Pair[], namespaces: readonly Pair[] = []): void {
-    // an element inside a collected child: such values are left to the query as written
-    if (this.collected !== undefined) this.plain = false;
     for (const binding of namespaces) this.scope.push(binding);
     const colon = qname.indexOf(':');
     const local = colon < 0 ? qname : qname.slice(colon + 1);
     const uri = this.uriOf(colon < 0 ? '' : qname.slice(0, colon));
     if (uri === undefined) this.plain = false;
-    const depth = this.counted.length;
-    const parent = depth > 0 ? this.counted[depth - 1] : -1;
-    if (this.child !== undefined && parent >= 0 && this.collected === undefined && this.is(local, uri, this.child)) {
-      this.collected = '';
-      this.collectedDepth = depth + 1;
-      this.owner = parent;
-    }
-    this.counted.push(this.is(local, uri, this.name) ? this.count++ : -1);
+    const key = colon < 0 && uri === '' ? qname : keyOf(uri ?? '', local);
+    const depth = this.keys.length;
+    if (depth > 0) this.branches[depth - 1] = true;
+    const ordinal = this.counts.get(key) ?? 0;
+    this.counts.set(key, ordinal + 1);
+    this.keys.push(key);
+    this.ordinals.push(ordinal);
+    this.texts.push('');
+    this.branches.push(false);
     this.bindings.push(namespaces.length);
   }
 
   endElement(): void {
-    if (this.collected !== undefined && this.counted.length === this.collectedDepth) {
-      if (PLAIN_NUMBER.test(this.collected)) {
-        this.values.push(Number(this.collected));
-        this.owners.push(this.owner);
-      } else this.plain = false;
-      this.collected = undefined;
-    }
-    this.counted.pop();
+    const key = this.keys.pop()!;
+    this.ordinals.pop();
+    const text = this.texts.pop()!;
+    const branch = this.branches.pop()!;
+    const depth = this.keys.length;
+    if (depth > 0) this.value(this.keys[depth - 1], key, this.ordinals[depth - 1], branch ? undefined : text);
     // pop, not `length -=`: setting an array's length is slow in V8, and most elements bind nothing
     for (let b = this.bindings.pop()!; b > 0; b--) this.scope.pop();
   }
 
+  /** Records a child `child` of element `owner` of key `parent`: its text, or undefined when it held an element. */
+  private value(parent: string, child: string, owner: number, text: string | undefined): void {
+    if (this.only !== undefined && (parent !== this.only.parent || child !== this.only.child)) return;
+    let row = this.pairs.get(parent);
+    if (row === undefined) this.pairs.set(parent, (row = new Map()));
+    let pair = row.get(child);
+    if (pair === undefined) row.set(child, (pair = { owners: [], values: [], plain: true }));
+    if (!pair.plain) return;
+    if (text !== undefined && PLAIN_NUMBER.test(text)) {
+      pair.values.push(Number(text));
+      pair.owners.push(owner);
+    } else {
+      pair.plain = false;
+      pair.owners = [];
+      pair.values = [];
+    }
+  }
+
   characters(s: string): void {
-    if (this.collected !== undefined) this.collected += s;
+    const depth = this.texts.length;
+    // only a leaf's text is a value: a branch has none (see endElement)
+    if (depth > 0 && !this.branches[depth - 1]) this.texts[depth - 1] += s;
   }
 
   comment(): void {}
 
   processingInstruction(): void {}
 
-  summary(): LeafSummary | null {
-    if (!this.plain) return null;
-    if (this.child === undefined) return { count: this.count, owners: NO_OWNERS, values: NO_VALUES };
-    return { count: this.count, owners: new Int32Array(this.owners), values: new Float64Array(this.values) };
+  summary(): DocumentSummary {
+    return DocumentSummary.built(this.plain, this.counts, this.pairs);
   }
 }
 
@@ -180,27 +267,44 @@ export function countWhere(summary: LeafSummary, op: NumericComparison, value: n
 }
 
 /**
- * Summaries kept per worker, in numbers of 8 bytes: a value and its owner count two, and each
- * summary 16 more for its key and objects (about 16 MB in all at most).
+ * Summaries kept per worker, in numbers of 8 bytes: a value and its owner count two, each name
+ * and pair two more, and each summary 16 for its key and objects (about 16 MB in all at most).
  */
 const CACHE_NUMBERS = 1_000_000;
 
-/** The summaries of a worker, by document version and pair. */
+/**
+ * Documents of at most this many characters of stored text are summarised whole (every pair at
+ * once); a larger one for the pair asked only, so that one huge document's values of all its
+ * names cannot take the cache, or pass its bound and be scanned again by every query.
+ */
+const WHOLE_DOCUMENT_CHARS = 256 * 1024;
+
+/** The summaries of a worker, by document version (database, path and etag): whole, or by pair. */
 export class LeafSummaryCache {
-  private readonly cache = new LRUCache<string, LeafSummary | false>({
-    maxSize: CACHE_NUMBERS,
-    sizeCalculation: (s) => 16 + (s === false ? 0 : 2 * s.values.length),
-  });
+  private readonly cache = new LRUCache<string, DocumentSummary>({ maxSize: CACHE_NUMBERS, sizeCalculation: (s) => s.size });
 
-  /** The summary kept for one version of a document (`version`: database, path and etag); undefined when none is. */
+  /** The summary kept for one version of a document; undefined when none is. */
   get(version: string, name: string, child: string): LeafSummary | null | undefined {
-    const found = this.cache.get(`${version}\u0000${name}\u0000${child}`);
-    return found === undefined ? undefined : found === false ? null : found;
+    const kept = this.cache.get(version) ?? this.cache.get(pairKey(version, name, child));
+    return kept?.summary(name, child);
   }
 
-  set(version: string, name: string, child: string, summary: LeafSummary | null): void {
-    this.cache.set(`${version}\u0000${name}\u0000${child}`, summary ?? false);
+  /** Summarises `text`, one version of a document, and keeps it (null: no summary, as DocumentSummary `summary`). */
+  summarize(version: string, text: string, name: string, child: string): LeafSummary | null {
+    const whole = text.length <= WHOLE_DOCUMENT_CHARS;
+    let summary: DocumentSummary;
+    try {
+      summary = whole ? DocumentSummary.of(text) : DocumentSummary.of(text, { name, child });
+    } catch {
+      summary = DocumentSummary.unreadable();
+    }
+    this.cache.set(whole ? version : pairKey(version, name, child), summary);
+    return summary.summary(name, child);
   }
+}
+
+function pairKey(version: string, name: string, child: string): string {
+  return `${version}\u0000${name}\u0000${child}`;
 }
 
 function isSummarySource(source: object): source is SummarySource {

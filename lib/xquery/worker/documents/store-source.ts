@@ -46,7 +46,7 @@ import { accessDenied, fileAccessAllowed } from '../guards/resource-guard';
 import { databaseTarget, hasScheme } from '../../language/resource-uri';
 import { BASE_FOLDER } from '../../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
-import { LeafSummaryCache, summarize, type LeafSummary, type SummarySource } from '../../accelerators/leaf-summaries/leaf-summaries';
+import { LeafSummaryCache, type LeafSummary, type SummarySource } from '../../accelerators/leaf-summaries/leaf-summaries';
 
 export interface StoreSourceOptions {
   /** The data folder of a file store, read directly (when no `reader` is given). */
@@ -183,11 +183,7 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
       target.db,
       this.xmlResources(target.db, target.path),
       (info) => summaries.get(versionOf(info), name, child),
-      (info, data) => {
-        const summary = summaryOf(data, name, child);
-        summaries.set(versionOf(info), name, child, summary);
-        return summary;
-      },
+      (info, data) => summaries.summarize(versionOf(info), data.toString('utf8'), name, child),
     );
   }
 
@@ -353,15 +349,6 @@ export class StoreSource extends StoreView {
   /** The worker reader of this source. */
   get reader(): SyncStoreReader {
     return this.shared.reader;
-  }
-}
-
-/** A document's summary; null (the query as written) if its stored text does not parse. */
-function summaryOf(data: Buffer, name: string, child: string): LeafSummary | null {
-  try {
-    return summarize(data.toString('utf8'), name, child);
-  } catch {
-    return null;
   }
 }
 
