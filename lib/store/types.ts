@@ -18,9 +18,9 @@
  *     answers a version that no committed state has (the file store: a fresh random one).
  *   The engine asks for the versions once per request, through the view that holds the
  *   request's locks, and trusts its caches for the rest of the request; nothing else is needed
- *   to keep caches correct across servers. `Store.subscribe` is only a hint to evict early. (The
- *   engine's other caches, of parsed, translated and compiled queries, depend on the query text
- *   alone.)
+ *   to keep caches correct across servers. `Store.subscribe` is only a hint to evict early. The
+ *   engine keeps the results of pure queries over a database by its version too (result-memo.ts);
+ *   its other caches, of parsed, translated and compiled queries, depend on the query text alone.
  * - How query workers read (`Store.workerReader`): workers run queries synchronously on their
  *   own threads while the main thread holds the request's view. By default they ask the main
  *   thread, which answers with that view: `versions`, `listResources(db)` of a whole database
