@@ -282,5 +282,25 @@ describe('commit log', () => {
     await store.close();
     expect(await contents()).toEqual({ 'db/old.xml': '<old/>', 'db/x.xml': '<x/>' });
   }, 30_000);
-});
 
+  test('a log that fails while it is opened is closed again: a failed commit leaves no handle of it', async () => {
+    const store = await createFileStore(dir.path);
+    const logFolder = path.dirname(logFile());
+    const fsyncDir = atomic.fsyncDir;
+    jest.spyOn(atomic, 'fsyncDir').mockImplementation(async (folder) => {
+      if (folder === logFolder) throw Object.assign(new Error('I/O error'), { code: 'EIO' });
+      return fsyncDir(folder);
+    });
+    await expect(store.write(['db'], (w) => w.createDatabase('db'))).rejects.toThrow('I/O error');
+    const handles = fsSync.readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return fsSync.readlinkSync(`/proc/self/fd/${fd}`) === logFile();
+      } catch {
+        return false;
+      }
+    });
+    expect(handles).toEqual([]);
+    jest.restoreAllMocks();
+    await store.close();
+  });
+});

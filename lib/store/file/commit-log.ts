@@ -215,10 +215,16 @@ export class CommitLog {
     const folder = path.dirname(this.file);
     await fs.mkdir(folder, { recursive: true });
     const handle = await fs.open(this.file, 'a');
-    this.size = (await handle.stat()).size;
-    // The log's own name must survive a crash before any record in it counts.
-    await fsyncDir(folder);
-    await fsyncDir(this.dbPath);
+    try {
+      this.size = (await handle.stat()).size;
+      // The log's own name must survive a crash before any record in it counts.
+      await fsyncDir(folder);
+      await fsyncDir(this.dbPath);
+    } catch (error) {
+      // not kept (the failed commit stops the store), so closed here rather than by the garbage collector
+      await handle.close();
+      throw error;
+    }
     this.handle = handle;
     return handle;
   }
