@@ -4,6 +4,7 @@
  */
 import { createReadStream, fstatSync, openSync, closeSync, readFile } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { raise } from '../../xmldb-error';
 import { errorCode } from '../../atomic-files';
 import type { BackupRecord } from './backups';
@@ -217,6 +218,4 @@ function openFile(file: string, path: string): number {
  * its documents a few hundred at once (store-channel.ts), and for such small files the promise
  * form took about twice as long (more round trips through libuv's thread pool per file).
  */
-function readWhole(file: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => readFile(file, (error, data) => (error ? reject(error) : resolve(data))));
-}
+const readWhole: (file: string) => Promise<Buffer> = promisify(readFile);
