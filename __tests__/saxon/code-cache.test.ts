@@ -5,7 +5,9 @@
  * workers started after it was set; it starts no thread, so the main thread compiles the cache
  * itself (code-cache-thread.test.ts has the real thread).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import Module from 'node:module';
 import path from 'node:path';
 
 const mockThread = { main: true, environment: new Map<unknown, unknown>() };
@@ -19,18 +21,24 @@ jest.mock('node:worker_threads', () => ({
 }));
 
 import { codeCacheOutcome, publishCodeCache, requireFromCodeCache } from '../../lib/saxon/code-cache';
+import { keptCodeCacheFile } from '../../lib/saxon/kept-code-cache';
 import { tempDir } from '../helpers/temp-dir';
 
 let dir: string;
 
-/** A script that requires a sibling by a relative path and answers what Node's module wrapper gives it. */
+/** The texts of the scripts written, whose caches a run from source keeps (kept-code-cache.ts): removed after each test. */
+const texts: string[] = [];
+
+/**
+ * A script that requires a sibling by a relative path and answers what Node's module wrapper gives
+ * it; its text is this run's only, so that no cache kept by an earlier run is read for it.
+ */
 function writeScript(name: string, answer: number): string {
   const file = path.join(dir, name);
   fs.writeFileSync(path.join(dir, 'sibling.js'), 'module.exports = "sibling";');
-  fs.writeFileSync(
-    file,
-    `const sibling = require('./sibling');\nmodule.exports = { answer: ${answer}, sibling, filename: __filename, dirname: __dirname, self: module.id, shared: exports === module.exports && this === exports };\n`,
-  );
+  const text = `// ${randomUUID()}\nconst sibling = require('./sibling');\nmodule.exports = { answer: ${answer}, sibling, filename: __filename, dirname: __dirname, self: module.id, shared: exports === module.exports && this === exports };\n`;
+  texts.push(text);
+  fs.writeFileSync(file, text);
   return file;
 }
 
@@ -42,6 +50,7 @@ beforeEach(() => {
 
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
+  for (const text of texts.splice(0)) fs.rmSync(keptCodeCacheFile(Module.wrap(text)), { force: true });
 });
 
 describe('a code cache published by the main thread', () => {
@@ -78,6 +87,18 @@ describe('a code cache published by the main thread', () => {
     mockThread.main = false;
     expect(requireFromCodeCache(file)).toEqual({ answer: 5 });
     expect(codeCacheOutcome(file)).toBe('rejected');
+  });
+
+  it('kept on disk (from source) but rejected by V8 is removed by the thread that finds it rejected, and the module compiled from its source', () => {
+    const file = writeScript('g.js', 8);
+    const kept = keptCodeCacheFile(Module.wrap(fs.readFileSync(file, 'utf8')));
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    fs.writeFileSync(kept, 'not a code cache');
+    publishCodeCache(file);
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toEqual({ answer: 8, sibling: 'sibling', filename: file, dirname: dir, self: file, shared: true });
+    expect(codeCacheOutcome(file)).toBe('rejected');
+    expect(fs.existsSync(kept)).toBe(false);
   });
 
   it('is compiled in the main thread when no thread can compile it (here node:worker_threads has no Worker)', () => {

@@ -12,7 +12,8 @@
  * (code-cache-thread.ts; in the main thread itself if that fails), before it loads saxon-js
  * itself or starts the first query worker, and publishes the cache as environment data
  * (`worker_threads.setEnvironmentData`), which every worker started afterwards receives; a
- * SharedArrayBuffer, so the threads share one copy. A thread compiles with the cache and runs the
+ * SharedArrayBuffer, so the threads share one copy; from source, the cache is kept on disk for the
+ * next process (kept-code-cache.ts). A thread compiles with the cache and runs the
  * script as Node would (the same module wrapper, `require` relative to the package, registered
  * in `require.cache`, so that requiring the package again answers the same instance), except a
  * script run from a text other than its file's in the main thread: that instance stays the
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { Script } from 'node:vm';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 import { codeCacheFromThread } from './code-cache-thread';
+import { forgetKeptCodeCache, keptCodeCache } from './kept-code-cache';
 
 /** The environment data key of a published cache (a SharedArrayBuffer), per script file. */
 function cacheKey(file: string): string {
@@ -60,7 +62,10 @@ export function publishCodeCache(file: string, source?: ScriptSource): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
   try {
     const text = source?.();
-    const shared = codeCacheFromThread(file, text) ?? compiledHere(file, text);
+    const shared = keptCodeCache(
+      () => wrappedSource(file, text),
+      () => codeCacheFromThread(file, text) ?? compiledHere(file, text),
+    );
     setEnvironmentData(cacheKey(file), shared);
   } catch {
     // without a cache
@@ -98,8 +103,10 @@ export function requireFromCodeCache(file: string, source?: ScriptSource): unkno
   const registered = source === undefined || !isMainThread;
   const cached = registered ? require.cache[file] : undefined;
   if (cached?.loaded) return cached.exports;
-  const script = new Script(wrappedSource(file, source?.()), { filename: file, cachedData: new Uint8Array(shared) });
+  const wrapped = wrappedSource(file, source?.());
+  const script = new Script(wrapped, { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
+  if (script.cachedDataRejected === true) forgetKeptCodeCache(wrapped);
   const mod = new Module(file, module);
   mod.filename = file;
   const body = script.runInThisContext() as (exports: unknown, req: NodeJS.Require, module: Module, filename: string, dirname: string) => void;

@@ -1,26 +1,21 @@
 /**
- * From source only (threads/launch.ts `FROM_SOURCE`: under jest, or a server run from its
- * TypeScript), a slow compilation's SEF is kept on disk, so that the next query host compiles it
- * no more: the runtime library (translate/library.ts) takes about 2 s of CPU to compile, and every
- * test file that runs a query starts a host of its own. A compiled package (dist/) keeps nothing.
+ * From source only (threads/source-cache.ts), a slow compilation's SEF is kept on disk, so that
+ * the next query host compiles it no more: the runtime library (translate/library.ts) takes about
+ * 2 s of CPU to compile, and every test file that runs a query starts a host of its own.
  *
- * - The files lie in the folder of the source bootstrap's transpiled files (host/launch.ts
- *   `transpileCacheDir`), which a source-mode host may read and write (host-flags.ts) and which
- *   holds code already; the folder may be deleted at any time.
  * - A file is named by a digest of the compile key (the XSLT text and base URI: compile-key.ts)
  *   and of everything else the compiler's output depends on: saxon-js's version, and the source
  *   of the compile module and of the saxon-js patches (lib/saxon). An edited input gives a new
  *   name: a stale SEF is never read.
- * - Only large SEFs are kept (KEPT_SEF_LENGTH); files are written to a temp name and renamed, so
- *   hosts starting together never read half a file.
+ * - Only large SEFs are kept (KEPT_SEF_LENGTH).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { compiledFromText, compileKey, compileUncached, type CompileOptions, type CompiledQuery } from './compile';
 import { DEFAULT_BASE_URI } from '../constants';
-import { CODE_ROOT, FROM_SOURCE, transpileCacheDir } from '../../threads/launch';
+import { CODE_ROOT, FROM_SOURCE } from '../../threads/launch';
+import { keepSourceCacheFile, sourceCacheFile } from '../../threads/source-cache';
 
 /**
  * SEFs of at least this many characters are kept: the runtime library's is about 50,000 (from a
@@ -44,25 +39,13 @@ export function compileKept(xslt: string, options: CompileOptions = {}): Compile
     // not kept (yet), or not readable as a SEF: compiled again (and kept again)
   }
   const compiled = compileUncached(xslt, options);
-  if (compiled.sefText.length >= KEPT_SEF_LENGTH) keep(file, compiled.sefText);
+  if (compiled.sefText.length >= KEPT_SEF_LENGTH) keepSourceCacheFile(file, compiled.sefText);
   return compiled;
 }
 
 /** The file of the SEF of compile key `key`. */
 export function keptFile(key: string): string {
-  return path.join(transpileCacheDir(), `sef-${createHash('sha256').update(saltText()).update('\0').update(key).digest('hex')}.json`);
-}
-
-function keep(file: string, text: string): void {
-  const temp = `${file}.${process.pid}.${threadId}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(temp, text);
-    fs.renameSync(temp, file);
-  } catch {
-    // the cache only saves time: where it cannot be written, the next host compiles again
-    fs.rmSync(temp, { force: true });
-  }
+  return sourceCacheFile(`sef-${createHash('sha256').update(saltText()).update('\0').update(key).digest('hex')}.json`);
 }
 
 function saltText(): string {

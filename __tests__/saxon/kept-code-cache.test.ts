@@ -1,0 +1,102 @@
+/**
+ * From source, a process keeps the code cache it publishes for its workers on disk, and the next
+ * process with the same Node and flags reads it instead of compiling (lib/saxon/kept-code-cache.ts).
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { keptCodeCache, keptCodeCacheFile } from '../../lib/saxon/kept-code-cache';
+import { sourceLoader, transpileCacheDir } from '../../lib/threads/launch';
+
+const run = promisify(execFile);
+
+const created: string[] = [];
+afterAll(() => {
+  for (const file of created) fs.rmSync(file, { force: true });
+});
+
+/** A script text of this run only, so that no earlier run kept its cache. */
+function freshScript(): string {
+  return `(function (exports, require, module, __filename, __dirname) { module.exports = '${randomUUID()}'; })`;
+}
+
+/** A compile that counts its calls and answers `bytes`. */
+function counting(bytes: number[]): { compile: () => SharedArrayBuffer; calls: () => number } {
+  let calls = 0;
+  return {
+    compile: () => {
+      calls++;
+      const shared = new SharedArrayBuffer(bytes.length);
+      new Uint8Array(shared).set(bytes);
+      return shared;
+    },
+    calls: () => calls,
+  };
+}
+
+test('the first call compiles and keeps the cache; the next reads it without compiling', () => {
+  const script = freshScript();
+  const file = keptCodeCacheFile(script);
+  created.push(file);
+  const first = counting([1, 2, 3, 4]);
+  expect([...new Uint8Array(keptCodeCache(() => script, first.compile)!)]).toEqual([1, 2, 3, 4]);
+  expect(first.calls()).toBe(1);
+  expect([...fs.readFileSync(file)]).toEqual([1, 2, 3, 4]);
+
+  const second = counting([9]);
+  const kept = keptCodeCache(() => script, second.compile)!;
+  expect(second.calls()).toBe(0);
+  expect(kept).toBeInstanceOf(SharedArrayBuffer);
+  expect([...new Uint8Array(kept)]).toEqual([1, 2, 3, 4]);
+});
+
+test('another script text has a file of its own', () => {
+  const [a, b] = [freshScript(), freshScript()];
+  created.push(keptCodeCacheFile(a), keptCodeCacheFile(b));
+  expect(keptCodeCacheFile(a)).not.toBe(keptCodeCacheFile(b));
+  expect(path.dirname(keptCodeCacheFile(a))).toBe(transpileCacheDir());
+  keptCodeCache(() => a, counting([1]).compile);
+  const other = counting([2]);
+  expect([...new Uint8Array(keptCodeCache(() => b, other.compile)!)]).toEqual([2]);
+  expect(other.calls()).toBe(1);
+});
+
+test('an empty kept file is compiled again and replaced', () => {
+  const script = freshScript();
+  const file = keptCodeCacheFile(script);
+  created.push(file);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, '');
+  const again = counting([5, 6]);
+  expect([...new Uint8Array(keptCodeCache(() => script, again.compile)!)]).toEqual([5, 6]);
+  expect(again.calls()).toBe(1);
+  expect([...fs.readFileSync(file)]).toEqual([5, 6]);
+});
+
+test("a second process from source publishes saxon-js's cache without compiling it", async () => {
+  // counts the compilations of the cache in a thread while the process publishes saxon-js's cache
+  const script = `${sourceLoader()}
+const thread = projectRequire('../saxon/code-cache-thread.ts');
+const compile = thread.codeCacheFromThread;
+let compiled = 0;
+thread.codeCacheFromThread = (...args) => (compiled++, compile(...args));
+projectRequire('../saxon/load.ts').publishSaxonCodeCache();
+const { getEnvironmentData } = require('node:worker_threads');
+const shared = getEnvironmentData('xmldb-rest:code-cache:' + require.resolve('saxon-js'));
+process.stdout.write(JSON.stringify({ compiled, bytes: shared.byteLength }));
+`;
+  // a title of this run only: part of the flags, so no earlier run kept this cache
+  const env = { ...process.env, NODE_OPTIONS: `--title=kept-code-cache-${randomUUID()}` };
+  const before = new Set(fs.readdirSync(transpileCacheDir()));
+  try {
+    const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as { compiled: number; bytes: number };
+    const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as { compiled: number; bytes: number };
+    expect(first.compiled).toBe(1);
+    expect(first.bytes).toBeGreaterThan(1_000_000);
+    expect(second).toEqual({ compiled: 0, bytes: first.bytes });
+  } finally {
+    for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name) && name.startsWith('code-cache-')) created.push(path.join(transpileCacheDir(), name));
+  }
+}, 60_000);
