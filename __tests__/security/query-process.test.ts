@@ -2,7 +2,9 @@
  * The process wall: queries run in a child process of the server (the query host), so a heap
  * abort or a crash there ends the host only; the server answers the next query.
  */
+import fs from 'node:fs';
 import request from 'supertest';
+import { hostFlags, permissionFlag } from '../../lib/xquery/engine/host-flags';
 import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 import { hostPids } from '../helpers/query-host';
 import { ownHostProcessesOnly } from '../helpers/shared-hosts';
@@ -34,6 +36,17 @@ describe('the query host process', () => {
     const next = await asNobody('1+1').timeout(60_000);
     expect([next.status, next.text]).toEqual([200, '2']);
   }, 180_000);
+
+  test("runs under Node's permission model with the host's grants and no others (host-flags.ts)", async () => {
+    // host-permissions.test.ts tries these flags as an attacker; this checks the server starts its host with them
+    expect((await asNobody('1+1').expect(200)).text).toBe('2');
+    const [pid] = hostPids();
+    expect(pid).toBeDefined();
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const flags = argv.slice(1, argv.findIndex((arg) => arg === '-e' || arg.endsWith('.js')));
+    expect(flags).toContain(permissionFlag());
+    expect(flags.filter((flag) => flag.startsWith('--allow-')).sort()).toEqual(hostFlags().filter((flag) => flag.startsWith('--allow-')).sort());
+  });
 
   test('a query running when the host is killed fails with an internal error; the next query is answered', async () => {
     expect((await asNobody('1+1').expect(200)).text).toBe('2');
