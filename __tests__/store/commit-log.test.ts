@@ -8,10 +8,12 @@ import { COMMIT_LOG, CommitLog } from '../../lib/store/file/commit-log';
 import { createFileStore } from '../../lib/store/file/file-store';
 import * as journal from '../../lib/store/file/journal';
 import type { FileStore } from '../../lib/store/file/file-store';
-import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
+import { bin, closeLogsOfCrashedStores, codeOf, listFiles, tempFolder, xml } from './helpers';
 
 const dir = tempFolder();
 const logFile = () => path.join(dir.path, journal.STORE_DIR, COMMIT_LOG);
+
+closeLogsOfCrashedStores();
 
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,6 +1,7 @@
 /** Test helpers: a fresh temporary data folder per test. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { CommitLog } from '../../lib/store/file/commit-log';
 import { XmldbError } from '../../lib/xmldb-error';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -14,6 +15,32 @@ export function tempFolder(): { readonly path: string } {
     await fs.rm(holder.path, { recursive: true, force: true });
   });
   return holder;
+}
+
+/**
+ * For a file whose tests simulate crashes by leaving file stores unclosed, as a crash does: the
+ * system closes a crashed process's files, but here the process goes on, so the commit log files
+ * its stores opened are closed after each test rather than by the garbage collector (which Node
+ * deprecates).
+ */
+export function closeLogsOfCrashedStores(): void {
+  const opened = new Set<fs.FileHandle>();
+  const logs = CommitLog.prototype as unknown as { openLog(): Promise<fs.FileHandle> };
+  const openLog = logs.openLog;
+  beforeAll(() => {
+    logs.openLog = async function (this: CommitLog) {
+      const handle = await openLog.call(this);
+      opened.add(handle);
+      return handle;
+    };
+  });
+  afterAll(() => {
+    logs.openLog = openLog;
+  });
+  afterEach(async () => {
+    for (const handle of opened) await handle.close().catch(() => undefined);
+    opened.clear();
+  });
 }
 
 /** All files below `dir`, relative, with `/`, sorted. */

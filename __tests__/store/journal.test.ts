@@ -4,9 +4,10 @@ import { contentDigest, writeTemp } from '../../lib/atomic-files';
 import { createFileStore } from '../../lib/store/file/file-store';
 import * as journal from '../../lib/store/file/journal';
 import type { WriteView } from '../../lib/store/types';
-import { bin, codeOf, listFiles, tempFolder, xml } from './helpers';
+import { bin, closeLogsOfCrashedStores, codeOf, listFiles, tempFolder, xml } from './helpers';
 
 const dir = tempFolder();
+closeLogsOfCrashedStores();
 
 afterEach(() => {
   jest.restoreAllMocks();
