@@ -4,10 +4,15 @@
  * over the parsed documents answers, or false() (the query as written) when it cannot.
  */
 import { parseToStoredXml } from '../../../../lib/convert/xml';
-import { countWhere, DocumentSummary, summarize } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
+import { countWhere, DocumentSummary, type LeafSummary } from '../../../../lib/xquery/accelerators/leaf-summaries/leaf-summaries';
 import { SyncReader } from '../../../../lib/store/cache';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
 import { bin, dataFolder, text, xml } from '../../../helpers/worker-queries';
+
+/** The summary of `text` for elements `name` and children `child`, from a scan that keeps that pair's values only. */
+function summarize(text: string, name: string, child: string): LeafSummary | null {
+  return DocumentSummary.of(text, { name, child }).summary(name, child);
+}
 
 const I = 'Q{}item';
 const P = 'Q{}price';

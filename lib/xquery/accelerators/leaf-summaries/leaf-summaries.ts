@@ -153,14 +153,6 @@ export class DocumentSummary {
   }
 }
 
-/**
- * The summary of stored XML `text` for elements `name` and children `child` (DocumentSummary
- * `summary`), from a scan that keeps that pair's values only.
- */
-export function summarize(text: string, name: string, child: string): LeafSummary | null {
-  return DocumentSummary.of(text, { name, child }).summary(name, child);
-}
-
 /** Builds one document's summary from the events of a parse (attributes are not needed). */
 class SummarySink implements XmlSink {
   /** In-scope namespace bindings, innermost last. */
