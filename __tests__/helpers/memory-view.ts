@@ -4,7 +4,7 @@
  * server would: the version and the etag change, nobody is notified. Calls are counted.
  */
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { raise } from '../../lib/xmldb-error';
 import { STORE_ERRORS } from '../../lib/store/store-errors';
 import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo, ResourceType } from '../../lib/store/types';
@@ -75,8 +75,16 @@ export class MemoryView implements ReadView {
     return found ? Promise.resolve(found.bytes) : Promise.reject(raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path));
   }
 
-  openStream(): Readable {
-    throw new Error('not used by the engine');
+  /** Streams opened (bytes-in-parts.ts reads large documents so). */
+  streams = 0;
+
+  openStream(db: string, path: string): Readable {
+    const found = this.require(db).resources.get(path);
+    if (!found) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+    this.streams++;
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < found.bytes.length; i += 65536) chunks.push(found.bytes.subarray(i, i + 65536));
+    return Readable.from(chunks);
   }
 
   async versions(dbs: LockSet): Promise<ReadonlyMap<string, string>> {

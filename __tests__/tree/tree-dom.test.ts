@@ -138,7 +138,17 @@ describe('rows of a compact tree', () => {
   test('adjacent text is one node, whitespace strings are shared', () => {
     const t = parseToCompactTree('<a> <b/> <c>x&amp;y<![CDATA[z]]></c></a>');
     expect(Array.from(t.kind)).toEqual([9, 1, 3, 1, 3, 1, 3]);
-    expect(t.strings[t.value[6]]).toBe('x&yz');
+    expect(t.strings.at(t.value[6])).toBe('x&yz');
     expect(t.value[2]).toBe(t.value[4]);
+    expect(t.strings.count).toBe(2);
+  });
+
+  test('every string reads back from the one table: attribute values (empty too), text, comments, PI data, any character', () => {
+    const t = parseToCompactTree('<a x="" y="é&lt;𝄞"><!--c€--><?p data ✓?>text 😀<b z="1">日本</b></a>');
+    const strings = (from: number, to: number) => Array.from(t.attrValue.slice(from, to), (i) => t.strings.at(i));
+    expect(strings(t.attrStart[1], t.attrStart[2])).toEqual(['', 'é<𝄞']);
+    expect([2, 3, 4, 6].map((pre) => t.strings.at(t.value[pre]))).toEqual(['c€', 'data ✓', 'text 😀', '日本']);
+    expect(strings(t.attrStart[5], t.attrStart[6])).toEqual(['1']);
+    expect(t.strings.count).toBe(7);
   });
 });

@@ -7,7 +7,7 @@
 import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-parser';
 import { scanStoredXml } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
-import { NodeKind, type CompactTree, type TreeName } from './compact-tree';
+import { NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
 
 /** A growable column of 32-bit integers. */
 class Column {
@@ -33,6 +33,16 @@ class Column {
 const WHITESPACE = /^[ \t\n\r]*$/;
 
 /**
+ * `s` as a string of its own. A name the parser reports is a slice of the document's text, and
+ * V8 keeps the whole text alive for as long as any slice of it lives: a tree's names, which
+ * live as long as the tree, must not be slices of its source. (Concatenation makes a rope,
+ * which slicing flattens into a new string.)
+ */
+function ownCopy(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/**
  * Writes rows as it is told of elements, text, comments and PIs. A document's rows are all below
  * its row 0; a forest's (`forest`) top-level elements have no parent (parentless trees, as
  * constructed elements are) and its row 0 is a document node with no children, their
@@ -49,7 +59,11 @@ export class TreeBuilder implements XmlSink {
   private readonly attrValue = new Column(1024);
   private readonly names: TreeName[] = [];
   private readonly nameIds = new Map<string, number>();
-  private readonly strings: string[] = [];
+  /** The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`), and where each starts and how long it is. */
+  private readonly pieces: string[] = [];
+  private readonly stringStart = new Column(1024);
+  private readonly stringLength = new Column(1024);
+  private characterCount = 0;
   /** Whitespace-only strings, shared: indentation repeats. */
   private readonly spaces = new Map<string, number>();
   /** Open rows, innermost last (the document first). */
@@ -132,7 +146,7 @@ export class TreeBuilder implements XmlSink {
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
       names: this.names,
-      strings: this.strings,
+      strings: new TreeStrings(this.pieces.join(''), this.stringStart.done(), this.stringLength.done()),
     };
   }
 
@@ -167,8 +181,9 @@ export class TreeBuilder implements XmlSink {
     const key = uri + ' ' + qname;
     let id = this.nameIds.get(key);
     if (id === undefined) {
-      const colon = qname.indexOf(':');
-      id = this.names.push({ prefix: colon < 0 ? null : qname.slice(0, colon), local: qname.slice(colon + 1), uri, qname }) - 1;
+      const name = ownCopy(qname);
+      const colon = name.indexOf(':');
+      id = this.names.push({ prefix: colon < 0 ? null : name.slice(0, colon), local: name.slice(colon + 1), uri: ownCopy(uri), qname: name }) - 1;
       this.nameIds.set(key, id);
     }
     return id;
@@ -178,12 +193,20 @@ export class TreeBuilder implements XmlSink {
     if (s.length < 64 && WHITESPACE.test(s)) {
       let id = this.spaces.get(s);
       if (id === undefined) {
-        id = this.strings.push(s) - 1;
+        id = this.newString(s);
         this.spaces.set(s, id);
       }
       return id;
     }
-    return this.strings.push(s) - 1;
+    return this.newString(s);
+  }
+
+  private newString(s: string): number {
+    this.pieces.push(s);
+    this.stringLength.push(s.length);
+    const id = this.stringStart.push(this.characterCount);
+    this.characterCount += s.length;
+    return id;
   }
 }
 

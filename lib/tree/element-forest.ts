@@ -50,20 +50,20 @@ export class ElementForest {
     switch (tree.kind[pre]) {
       case NodeKind.element: {
         const attributes: Pair[] = [];
-        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings[tree.attrValue[i]]]);
+        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i])]);
         builder.startElement(tree.names[tree.name[pre]].qname, attributes);
         for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) this.copyRow(tree, c);
         builder.endElement();
         return;
       }
       case NodeKind.text:
-        builder.characters(tree.strings[tree.value[pre]]);
+        builder.characters(tree.strings.at(tree.value[pre]));
         return;
       case NodeKind.comment:
-        builder.comment(tree.strings[tree.value[pre]]);
+        builder.comment(tree.strings.at(tree.value[pre]));
         return;
       case NodeKind.pi:
-        builder.processingInstruction(tree.names[tree.name[pre]].qname, tree.strings[tree.value[pre]]);
+        builder.processingInstruction(tree.names[tree.name[pre]].qname, tree.strings.at(tree.value[pre]));
     }
   }
 

@@ -153,13 +153,13 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
   };
   const data: PropertyDescriptorMap = {
     data: getter(function () {
-      return this.v.tree.strings[this.v.tree.value[this.p]];
+      return this.v.tree.strings.at(this.v.tree.value[this.p]);
     }),
     nodeValue: getter(function () {
-      return this.v.tree.strings[this.v.tree.value[this.p]];
+      return this.v.tree.strings.at(this.v.tree.value[this.p]);
     }),
     length: getter(function () {
-      return this.v.tree.strings[this.v.tree.value[this.p]].length;
+      return this.v.tree.strings.at(this.v.tree.value[this.p]).length;
     }),
     childNodes: getter(function () {
       return (this.c ??= childList(this, p.list));
@@ -182,7 +182,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
     }),
     getAttribute: value(function (this: TreeNode, qname: string) {
       const { attrStart, attrName, attrValue, names, strings } = this.v.tree;
-      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return strings[attrValue[i]];
+      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return strings.at(attrValue[i]);
       return '';
     }),
     hasAttribute: value(function (this: TreeNode, qname: string) {
@@ -281,7 +281,7 @@ function attributeList(node: TreeNode, p: Prototypes): ArrayLike<object> {
   const list = new Array<object>(to - from);
   const owner = node.v.node(0);
   attrClass ??= attributeClass(p.attr);
-  for (let i = from; i < to; i++) list[i - from] = new attrClass(owner, names[attrName[i]], strings[attrValue[i]], node);
+  for (let i = from; i < to; i++) list[i - from] = new attrClass(owner, names[attrName[i]], strings.at(attrValue[i]), node);
   const out = Object.setPrototypeOf(list, p.attributes) as ArrayLike<object> & { b?: TreeNode };
   out.b = node;
   return out;
@@ -300,18 +300,18 @@ function copyToDom(node: TreeNode, deep: boolean): object {
   const build = (pre: number): object => {
     switch (tree.kind[pre]) {
       case NodeKind.text:
-        return doc.createTextNode(tree.strings[tree.value[pre]]);
+        return doc.createTextNode(tree.strings.at(tree.value[pre]));
       case NodeKind.comment:
-        return doc.createComment(tree.strings[tree.value[pre]]);
+        return doc.createComment(tree.strings.at(tree.value[pre]));
       case NodeKind.pi:
-        return doc.createProcessingInstruction(tree.names[tree.name[pre]].qname, tree.strings[tree.value[pre]]);
+        return doc.createProcessingInstruction(tree.names[tree.name[pre]].qname, tree.strings.at(tree.value[pre]));
       default: {
         const n = tree.names[tree.name[pre]];
         const el = doc.createElementNS(n.uri === '' ? null : n.uri, n.qname);
         for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
           const a = tree.names[tree.attrName[i]];
           const attr = doc.createAttributeNS(a.uri === '' ? null : a.uri, a.qname);
-          attr.value = attr.nodeValue = tree.strings[tree.attrValue[i]];
+          attr.value = attr.nodeValue = tree.strings.at(tree.attrValue[i]);
           el.setAttributeNode(attr);
         }
         if (deep) for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) el.appendChild(build(c));

@@ -7,6 +7,7 @@ import { createEngine, type Engine, type QueryContext } from '../../../lib/xquer
 import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
 import { MemoryView } from '../../helpers/memory-view';
+import { PART_BYTES } from '../../../lib/xquery/protocol/bytes-in-parts';
 
 let engine: Engine;
 let view: MemoryView;
@@ -76,6 +77,35 @@ describe('queries over the store channel', () => {
     expect(await run('count(collection("many")//p[. > 299])')).toBe('300');
     expect(view.calls.readBytes).toBe(600);
     expect(view.calls.readRequests).toBe(3);
+  });
+
+  test('a document of at least PART_BYTES crosses from the server to the query host in parts, streamed from the view', async () => {
+    const items = Array.from({ length: 120_000 }, (_, i) => `<x>${i}</x>`).join('');
+    view.put('big', 'big.xml', `<a>${items}</a>`);
+    expect(Buffer.byteLength(items)).toBeGreaterThan(PART_BYTES);
+    view.count();
+    expect(await run('count(doc("big/big.xml")//x), string(doc("big/big.xml")/a/x[last()]), doc("shop/a.xml")/a/x[2]/string()')).toBe('120000\n119999\n2');
+    // the large document through its stream, the small one whole
+    expect(view.streams).toBe(1);
+    expect(view.calls.readBytes).toBe(1);
+  });
+
+  test('a stream that fails part way fails the query with its error, and the next read of the document succeeds', async () => {
+    view.put('big', 'big.xml', `<a>${'<x>1</x>'.repeat(200_000)}</a>`);
+    const whole = view.openStream.bind(view);
+    let failing = true;
+    view.openStream = (db: string, path: string) => {
+      const stream = whole(db, path);
+      if (!failing) return stream;
+      failing = false;
+      let chunks = 0;
+      return stream.map((chunk: Buffer) => {
+        if (++chunks === 20) throw new Error('The disk went away.');
+        return chunk;
+      }) as ReturnType<typeof whole>;
+    };
+    await expect(run('count(doc("big/big.xml")//x)')).rejects.toThrow('The disk went away.');
+    expect(await run('count(doc("big/big.xml")//x)')).toBe('200000');
   });
 
   test('without a view, a query that reads stored data fails with the store error', async () => {

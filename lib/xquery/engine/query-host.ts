@@ -50,6 +50,7 @@ import { START_GIVE_UP, startDelay } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
 import type { KeptHosts } from './kept-hosts';
 import { viewRead } from './view-reads';
+import { partsView, sendBytesInParts } from '../protocol/bytes-in-parts';
 
 export interface QueryHostOptions extends QueryPoolOptions {
   /** Queries may read the host's files (the router option `allowFileAccess`): the host may read every file. */
@@ -323,6 +324,10 @@ export class QueryHost {
       const { view, readable } = this.jobs.get(job) ?? {};
       if (!view) throw new Error('The query host asked for a read of a job without a view.');
       if (read.op !== 'versions' && readable && !readable.includes(read.db)) throw new Error('The query host asked for a database its job may not read.');
+      if (read.op === 'readBytes') {
+        const parts = partsView(view);
+        if (parts && (await sendBytesInParts(parts, read.db, read.path, (part) => sendNow(host, { read: id, ...part })))) return;
+      }
       const value = await viewRead(view, read);
       host.out.push({ read: id, value });
     } catch (error) {
@@ -393,6 +398,11 @@ export function hostSettings(options: QueryHostOptions): { readonly pool: HostPo
     pool: { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) },
     flags: hostFlags({ heapMb: options.heapMb, fileAccess }),
   };
+}
+
+/** Sends `message` to the host outside the batches, resolving once the channel has written it (bytes-in-parts.ts waits for each part). */
+function sendNow(host: Host, message: ToHost): Promise<void> {
+  return new Promise((resolve, reject) => host.process.send([message], (error: Error | null) => (error ? reject(error) : resolve())));
 }
 
 function hostEnvironment(): NodeJS.ProcessEnv {

@@ -31,6 +31,7 @@ import type { WorkerOutput } from '../host/launch';
 import { hostSettings, QueryHost, type QueryHostOptions } from './query-host';
 import type { KeptHosts } from './kept-hosts';
 import type { ChannelView } from '../protocol/store-channel';
+import { partsView, type PartsView } from '../protocol/bytes-in-parts';
 
 /** What an engine runs its queries on: its share of a query host. */
 export interface QueryRunner {
@@ -160,8 +161,15 @@ class HostShare implements QueryRunner {
       database: (db) => view.database(db),
       readBytes: (db, path) => view.readBytes(db, path),
       fullText: async (db, lookup) => view.fullText?.(db, lookup),
+      ...partsOf(view),
     };
   }
+}
+
+/** The reads of `view` that send large files in parts (bytes-in-parts.ts), if it has them. */
+function partsOf(view: ChannelView): Partial<PartsView> {
+  const parts = partsView(view);
+  return parts ? { resource: (db, path) => parts.resource(db, path), openStream: (db, path, range) => parts.openStream(db, path, range) } : {};
 }
 
 /** `value` with the keys of its objects sorted, so that equal settings give equal keys. */

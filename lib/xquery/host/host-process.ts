@@ -12,6 +12,7 @@
  */
 import { CancelSwitch } from '../../cancel-switch';
 import { messageBatch } from '../protocol/message-batch';
+import { BytesInParts } from '../protocol/bytes-in-parts';
 import { QueryPool } from './pool';
 import { errorData, fromData, type FromHost, type HostJob, type ToHost, type ViewRead } from '../protocol/host-protocol';
 import type { ChannelView } from '../protocol/store-channel';
@@ -26,6 +27,8 @@ const running = new Map<number, CancelSwitch>();
 /** Reads asked of the server, by number, until answered. */
 const reads = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextRead = 1;
+/** Files arriving in parts (bytes-in-parts.ts), by read. */
+const parts = new Map<number, BytesInParts>();
 
 const out = messageBatch<FromHost>(
   (messages) => send(messages),
@@ -77,10 +80,16 @@ function handle(message: ToHost): void {
   else if ('run' in message) run(message.run, message.job);
   else if ('cancel' in message) running.get(message.cancel)?.abort();
   else if ('read' in message) {
-    const read = reads.get(message.read);
-    reads.delete(message.read);
-    if ('error' in message) read?.reject(fromData(message.error));
-    else read?.resolve(message.value);
+    if ('size' in message) parts.set(message.read, new BytesInParts(message.size));
+    else if ('part' in message) parts.get(message.read)?.add(message.part);
+    else {
+      const read = reads.get(message.read);
+      reads.delete(message.read);
+      const gathered = parts.get(message.read);
+      parts.delete(message.read);
+      if ('error' in message) read?.reject(fromData(message.error));
+      else read?.resolve('end' in message ? gathered?.done() : message.value);
+    }
   } else if ('ahead' in message) {
     const [key, xslt] = message.ahead;
     const p = started();

@@ -8,6 +8,7 @@ import { XmldbError } from '../../xmldb-error';
 import { QueryError, type QueryErrorData } from '../query-error';
 import type { FullTextLookup, LockSet } from '../../store/types';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
+import type { ReadPart } from './bytes-in-parts';
 
 /** A job as it crosses: without its view and signal (the server keeps them), with whether it has a view. */
 export type HostJob = Omit<QueryJob, 'view' | 'signal'> & { readonly hasView: boolean };
@@ -60,6 +61,8 @@ export type ToHost =
   | { readonly settle: number }
   | { readonly warm: true }
   | { readonly read: number; readonly value: unknown }
+  /** A large file read in parts (bytes-in-parts.ts). */
+  | ({ readonly read: number } & ReadPart)
   | { readonly read: number; readonly error: ErrorData };
 
 export type FromHost =

@@ -11,7 +11,7 @@
  * task, a catalog only when its version is not cached in the worker, and the documents not
  * cached in batches (documents/store-source.ts).
  */
-import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { raise, XmldbError } from '../../xmldb-error';
 import { STORE_ERRORS } from '../../store';
 import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadView, SyncStoreReader } from '../../store/types';
@@ -87,6 +87,21 @@ function unexpected(): Error {
  */
 export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'database' | 'fullText'>;
 
+/** Buffers of bytes that nothing else holds, which an answer hands to the worker by transfer instead of copying them. */
+const ownBuffers = new WeakSet<ArrayBufferLike>();
+
+/** Marks `bytes` (a view of its whole buffer, which nothing else may hold) as handed on by transfer. */
+export function transferable<T extends Uint8Array>(bytes: T): T {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ownBuffers.add(bytes.buffer);
+  return bytes;
+}
+
+/** Posts `answer` to the worker's port, its buffers marked `transferable` by transfer (they are then empty here). */
+export function postAnswer(port: MessagePort, answer: StoreAnswer): void {
+  const transfers = answer.ok && 'bytes' in answer ? [...new Set(answer.bytes.map((b) => b.buffer))].filter((b): b is ArrayBuffer => ownBuffers.has(b) && b instanceof ArrayBuffer) : [];
+  port.postMessage(answer, transfers);
+}
+
 /** The main thread's end of one worker's channel. */
 export interface StoreChannelHost {
   /** What the worker gets (in WorkerInit; `port` must be in the transfer list). */
@@ -107,7 +122,7 @@ export function openStoreChannel(viewOf: (task: number) => ChannelView | undefin
   port1.on('message', (request: StoreRequest) => {
     void answer(viewOf(request.task), request).then((reply) => {
       if (!open) return;
-      port1.postMessage(reply);
+      postAnswer(port1, reply);
       Atomics.store(flag, 0, ANSWERED);
       Atomics.notify(flag, 0);
     });

@@ -113,14 +113,14 @@ function writeRows(tree: CompactTree, pre: number, depth: number): string {
   for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
     const a = tree.names[tree.attrName[i]];
     if (a.uri !== '') throw NOT_PLAIN;
-    out += ` ${plainName(a.qname)}="${attributeOut(tree.strings[tree.attrValue[i]])}"`;
+    out += ` ${plainName(a.qname)}="${attributeOut(tree.strings.at(tree.attrValue[i]))}"`;
   }
   const first = firstChild(tree, pre);
   if (first < 0) return `${out}/>`;
   out += '>';
   for (let c = first; c >= 0; c = nextSibling(tree, c)) {
     const kind = tree.kind[c];
-    const text = kind === NodeKind.text ? tree.strings[tree.value[c]] : '';
+    const text = kind === NodeKind.text ? tree.strings.at(tree.value[c]) : '';
     if (kind === NodeKind.element) out += writeRows(tree, c, depth + 1);
     else if (text) out += textOut(text);
     else throw NOT_PLAIN;

@@ -88,12 +88,12 @@ function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[],
     return;
   }
   if (kind === 'attribute') {
-    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings[tree.attrValue[a]]);
+    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings.at(tree.attrValue[a]));
     return;
   }
   for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
     if (kind === 'text') {
-      if (tree.kind[c] === Row.text) out.push(tree.strings[tree.value[c]]);
+      if (tree.kind[c] === Row.text) out.push(tree.strings.at(tree.value[c]));
     } else if (tree.kind[c] === Row.element && ids[at].has(tree.name[c])) {
       if (at === path.length - 1) out.push(rowString(tree, c));
       else addRowLeaves(tree, c, path, ids, at + 1, out);
