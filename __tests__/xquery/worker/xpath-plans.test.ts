@@ -8,7 +8,7 @@ import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
 import { bindStrings, type StringBinding } from '../../../lib/xquery/worker/external-variables';
 import { serialize } from '../../../lib/xquery/serialization/serialize';
-import { evaluatePlanned } from '../../../lib/xquery/worker/xpath-plans';
+import { evaluatePlanned, xpathCompilations } from '../../../lib/xquery/worker/xpath-plans';
 import { compileXPath } from '../../../lib/saxon/xpath-plan';
 
 applyQueryPatches();
@@ -135,5 +135,34 @@ describe('a kept XPath plan', () => {
     const plan = compileXPath('1 + 1', {}, {}) as unknown as { C: { N: string; C: { N: string; name?: string }[] }[] };
     expect(plan.C[0].N).toBe('choose');
     expect(plan.C[0].C[0]).toMatchObject({ N: 'ifCall', name: 'Q{urn:xmldb-rest:xpath-plan}collations' });
+  });
+});
+
+describe('a query with literals in its predicates, and its shape', () => {
+  const bindings = (value: string) => ({ [p1]: { values: [value], type: 'xs:integer' } });
+  /** Runs `shape` with its parameter written in as `value` (as the engine sends it), answering and counting compilations. */
+  const run = (shape: string, value: string) => {
+    const before = xpathCompilations();
+    const answer = outcome(() => evaluatePlanned(shape.replace(`$${p1}`, value), { params: params(bindings(value)), staticBaseURI: 'file:///x/', namespaceContext: NAMESPACES }, shape));
+    return { answer, compiled: xpathCompilations() - before };
+  };
+
+  test('a shape whose runs cost less than a compilation runs on its own plan for every new literal', () => {
+    const shape = `count((1 to 20)[. mod 5 = $${p1}])`;
+    // first sight: the literal written in; then the shape's plan, compiled once. (A run that a
+    // pause of the garbage collector made slower than a compilation has the next literal written
+    // in, so the count allows one more.)
+    const runs = ['1', '2', '0', '7', '3', '4'].map((value) => run(shape, value));
+    expect(runs.map((r) => r.answer)).toEqual(['4', '4', '4', '0', '4', '4']);
+    expect(runs.reduce((n, r) => n + r.compiled, 0)).toBeLessThanOrEqual(3);
+    // a text compiled before runs on its own plan
+    expect(run(shape, '1')).toEqual({ answer: '4', compiled: 0 });
+  });
+
+  test('a shape whose runs cost more than a compilation has each new literal written in', () => {
+    const shape = `count((1 to 40000)[. mod 7 = $${p1}])`;
+    expect(run(shape, '1')).toEqual({ answer: '5715', compiled: 1 });
+    expect(run(shape, '2')).toEqual({ answer: '5715', compiled: 1 });
+    expect(run(shape, '3')).toEqual({ answer: '5714', compiled: 1 });
   });
 });

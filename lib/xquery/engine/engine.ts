@@ -127,7 +127,7 @@ class XQueryEngine implements Engine {
     if (kept) return kept;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
-    let { xslt, xpath } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
+    let { xslt, xpath, xpathShape } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
@@ -142,6 +142,7 @@ class XQueryEngine implements Engine {
     const job: QueryJob = {
       xslt,
       xpath,
+      xpathShape,
       compile,
       // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
       compileTimeoutMs: xslt !== translation.xslt && xpath === undefined ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
@@ -177,7 +178,8 @@ class XQueryEngine implements Engine {
   /**
    * How a query runs (translate/translation.ts `Translation.xpath`): its own stylesheet; one XPath
    * expression on saxon-js's evaluator (the literals of its predicates written in,
-   * literals.ts `inlinePredicateLiterals`); or one expression on the runtime library, whose
+   * literals.ts `inlinePredicateLiterals`, with the expression as translated beside it as its
+   * shape when that differs: the worker may run the shape, worker/xpath-plans.ts); or one expression on the runtime library, whose
    * expression parameter is then added to `params`. The library has the default static base
    * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
    * the expression on every run, a compiled stylesheet is cached and shared by queries that
@@ -195,10 +197,10 @@ class XQueryEngine implements Engine {
     databaseContext: boolean,
     ownBase: boolean,
     ownXslt: () => string,
-  ): { xslt: string; xpath?: string } {
+  ): { xslt: string; xpath?: string; xpathShape?: string } {
     const { expression, inlined } = runExpression(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
-    if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined };
+    if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression };
     if (ownBase || updating) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);

@@ -67,6 +67,12 @@ export interface QueryJob {
    * which is then not used. Not for updating queries.
    */
   readonly xpath?: string;
+  /**
+   * `xpath` with the literals of its predicates left as parameters (translate/literals.ts), when
+   * they differ: one plan of it serves every literal, where each new literal in `xpath` is a new
+   * compilation; the worker chooses (worker/xpath-plans.ts).
+   */
+  readonly xpathShape?: string;
   readonly compile?: CompileOptions;
   /** Time the compilation of `xslt` may take (default: the run's timeout). */
   readonly compileTimeoutMs?: number;

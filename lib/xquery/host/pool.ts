@@ -129,7 +129,7 @@ export class QueryPool {
     const options = job.compile ?? {};
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
     if (job.xpath !== undefined) {
-      const task = { kind: 'run', id: 0, xpath: job.xpath, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
+      const task = { kind: 'run', id: 0, xpath: job.xpath, xpathShape: job.xpathShape, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
       return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
     }
     const compileStarted = performance.now();

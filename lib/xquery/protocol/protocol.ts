@@ -94,6 +94,8 @@ export interface RunTask {
   readonly key?: string;
   /** An XPath task: the expression to evaluate instead of a stylesheet (evaluate.ts `evaluateXPath`). */
   readonly xpath?: string;
+  /** `xpath` with its predicates' literals as parameters (jobs.ts `QueryJob.xpathShape`). */
+  readonly xpathShape?: string;
   /**
    * The compiled stylesheet; sent only to a worker that has not primed `key` yet (the pool keeps
    * track). A worker without it answers `{ missing: true }` and gets the task again with it.

@@ -61,12 +61,13 @@ export function evaluate(query: CompiledQuery, options: EvaluateOptions = {}): X
  * Runs a query that is one XPath expression (translate/translation.ts `Translation.xpath`) with
  * saxon-js's XPath evaluator: no stylesheet to compile, so a query seen for the first time costs
  * little more than one seen before (whose compiled expression is kept, xpath-plans.ts). Parameters and context as for `evaluate` (the expression
- * reads CONTEXT_PARAM); `baseUri` is the static base URI.
+ * reads CONTEXT_PARAM); `baseUri` is the static base URI; `shape`, the expression with its
+ * predicates' literals as parameters (xpath-plans.ts).
  */
-export function evaluateXPath(expression: string, baseUri: string, options: EvaluateOptions = {}): XdmValue {
+export function evaluateXPath(expression: string, baseUri: string, options: EvaluateOptions = {}, shape?: string): XdmValue {
   try {
     const run = { params: boundParams(options), staticBaseURI: baseUri, namespaceContext: XPATH_NAMESPACES };
-    return asValue(withDocumentSource(options.source ?? NO_DOCUMENTS, () => evaluatePlanned(expression, run)));
+    return asValue(withDocumentSource(options.source ?? NO_DOCUMENTS, () => evaluatePlanned(expression, run, shape)));
   } catch (e) {
     throw toQueryError(e, 'evaluate');
   }

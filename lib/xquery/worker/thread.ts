@@ -150,7 +150,7 @@ function perform(task: Task): Reply {
     }
     const run = runSource(task);
     const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
-    const value = compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options) : evaluate(compiled, options);
+    const value = compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options);
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
       const outcome = applyPendingUpdates(value, isDatabaseAccess(run) ? run : undefined);

@@ -11,6 +11,17 @@
  * before: when it does not compile as a plan (`XPath.evaluate` then raises its static error with
  * its own message; saxon-js's `XPath.compile` also fails on some expressions `XPath.evaluate`
  * takes), and when a run leaves a variable of the plan unbound.
+ *
+ * The literals of predicates are written into the expression (translate/literals.ts
+ * `inlinePredicateLiterals`): saxon-js then compares each node with a constant it planned for,
+ * instead of a parameter it atomizes and finds a comparer for at every node. But each new literal
+ * is then a new text and a new compilation, which costs 1-3 ms, and a run of an indexed lookup or
+ * of a query over a small document costs less than that. So the query also comes as its shape
+ * (the same expression with those literals left as parameters, one plan for every literal), and
+ * for an expression not compiled yet the worker chooses by what the shape's runs cost so far: the
+ * shape's plan when a run took less than a compilation, else the expression with its literals.
+ * The first run of a shape has its literals written in (nothing is known of it yet); a run whose
+ * own text was compiled before uses that plan, whatever the shape costs.
  */
 import { LRUCache } from 'lru-cache';
 import { saxon } from '../../saxon';
@@ -44,6 +55,7 @@ function planOf(expression: string, params: Record<string, unknown>, namespaceCo
   const entry = plans.get(expression);
   if (entry !== undefined && entry.names === names) return entry.plan;
   let plan: XPathPlan | false;
+  compilations++;
   try {
     plan = compileXPath(expression, params, namespaceContext);
   } catch {
@@ -58,13 +70,49 @@ function binds(plan: XPathPlan, params: Record<string, unknown>): boolean {
   return (plan.freeV ?? []).every((name) => Object.hasOwn(params, name.startsWith('Q{}') ? name.slice(3) : name));
 }
 
+/** What the runs of a shape cost: its last compilation and its last run, in milliseconds. */
+interface ShapeCosts {
+  compileMs: number;
+  runMs: number;
+}
+
+/** By shape text. */
+const shapes = new LRUCache<string, ShapeCosts>({ max: MAX_PLANS });
+
+/** Plans compiled in this thread so far, for tests. */
+let compilations = 0;
+
+/** The number of plans compiled in this thread so far. */
+export function xpathCompilations(): number {
+  return compilations;
+}
+
+/** The text to run: `expression`, or its shape when the shape's plan is the cheaper way (see the file comment). */
+function chosenText(expression: string, shape: string | undefined): string {
+  if (shape === undefined || plans.has(expression)) return expression;
+  const costs = shapes.get(shape);
+  return costs !== undefined && costs.runMs < costs.compileMs ? shape : expression;
+}
+
 /**
  * Evaluates an XPath expression as `XPath.evaluate` does with these options (result form `xdm`),
- * from its kept plan. Plans of different namespace contexts are not told apart: the engine uses one.
+ * from its kept plan or from the plan of its shape (see the file comment). Plans of different
+ * namespace contexts are not told apart: the engine uses one.
  */
-export function evaluatePlanned(expression: string, run: XPathRun): unknown {
+export function evaluatePlanned(expression: string, run: XPathRun, shape?: string): unknown {
   const options = { params: run.params, resultForm: 'xdm', staticBaseURI: run.staticBaseURI, namespaceContext: run.namespaceContext };
-  const plan = planOf(expression, run.params, run.namespaceContext);
-  if (plan === false || !binds(plan, run.params)) return saxon().XPath.evaluate(expression, null, options);
-  return runXPathPlan(plan, options);
+  const text = chosenText(expression, shape);
+  const compiled = plans.has(text);
+  const started = performance.now();
+  const plan = planOf(text, run.params, run.namespaceContext);
+  if (plan === false || !binds(plan, run.params)) return saxon().XPath.evaluate(text, null, options);
+  const ran = performance.now();
+  const result = runXPathPlan(plan, options);
+  if (shape !== undefined) {
+    const costs = shapes.get(shape) ?? { compileMs: 0, runMs: 0 };
+    if (!compiled) costs.compileMs = ran - started;
+    costs.runMs = performance.now() - ran;
+    shapes.set(shape, costs);
+  }
+  return result;
 }
