@@ -15,19 +15,19 @@
  * builds the postings of the documents that changed and reuses those of the others. Whether a
  * database has an index is its option (store/index-kinds.ts), read from the catalog of the run.
  *
- * Storage: per document, the nodes in BaseX's pre order (the document node 0, each element
- * followed by its attributes, then its children), the parent pre of each node (Int32Array), and
- * per kind a Map from value to its one pre or to its run of pres in one shared Int32Array
- * (`Postings`). The values are the strings of the tree (shared, not copied, for text and
- * attributes); tokens are strings of their own.
+ * Storage: per document, its numbering in BaseX's pre order (pre-numbering.ts: from the rows of
+ * a compact tree, without making nodes), and per kind a Map from value to its one pre or to its
+ * run of pres in one shared Int32Array (`Postings`). The keys are the strings of the tree; tokens
+ * are strings of their own.
  *
  * Pre values of a database (db:node-pre, db:get-pre) number its XML documents in path order,
  * each starting after the nodes of those before it (the catalog's node counts).
  */
-import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../../saxon';
+import { NodeKind, type XdmNode } from '../../../saxon';
+import type { DomNode } from '../name-index/name-index';
 import type { ValueIndexKind } from '../../../store';
-import { expandedName, type DomNode } from '../name-index/name-index';
 import { compareCodepoints } from '../../functions/order-tuples';
+import { preNumbering, type PreNumbering } from './pre-numbering';
 
 /**
  * The postings of one kind. Most values occur once, so `keys` maps a value to its one pre (>= 0)
@@ -40,17 +40,10 @@ export interface Postings {
 }
 
 interface DocIndex {
-  /** Node by pre; for an attribute, its element. */
-  readonly nodes: DomNode[];
-  /** The parent pre of each pre (-1 for the document node). */
-  readonly parents: Int32Array;
-  /** For an attribute's pre: its position among its element's attributes; -1 otherwise. */
-  readonly attributeAt: Int32Array;
+  readonly numbering: PreNumbering;
   readonly postings: Partial<Record<ValueIndexKind, Postings>>;
   /** Keys of each kind's postings in codepoint order (range lookups), made on first use. */
   readonly sortedKeys: Partial<Record<ValueIndexKind, string[]>>;
-  /** Pre of each node, made on first use (db:node-pre). */
-  pres?: Map<DomNode, number>;
   /** Per element name: whether every such element's string value is its one text child's (or ''). */
   readonly simpleLeaves: Map<string, boolean>;
 }
@@ -65,41 +58,10 @@ export function valueIndexLookups(): number {
   return lookupCount;
 }
 
-/** Numbers a document's nodes in pre order. */
-function build(doc: DomNode): DocIndex {
-  const nodes: DomNode[] = [];
-  const parents: number[] = [];
-  const attributeAt: number[] = [];
-  const visit = (node: DomNode, parent: number): void => {
-    const pre = nodes.length;
-    nodes.push(node);
-    parents.push(parent);
-    attributeAt.push(-1);
-    if (node.nodeType === NodeKind.element) {
-      const attributes = domAttributes(node);
-      for (let i = 0; i < attributes.length; i++) {
-        nodes.push(node);
-        parents.push(pre);
-        attributeAt.push(i);
-      }
-    }
-    for (let child = node.firstChild ?? null; child; child = child.nextSibling ?? null) visit(child, pre);
-  };
-  visit(doc, -1);
-  return {
-    nodes,
-    parents: Int32Array.from(parents),
-    attributeAt: Int32Array.from(attributeAt),
-    postings: {},
-    sortedKeys: {},
-    simpleLeaves: new Map(),
-  };
-}
-
 function docIndex(doc: XdmNode): DocIndex {
   let index = indexes.get(doc);
   if (!index) {
-    index = build(doc as DomNode);
+    index = { numbering: preNumbering(doc), postings: {}, sortedKeys: {}, simpleLeaves: new Map() };
     indexes.set(doc, index);
   }
   return index;
@@ -121,19 +83,8 @@ function buildPostings(index: DocIndex, kind: ValueIndexKind): Postings {
     else if (typeof seen === 'number') first.set(key, [seen, pre]);
     else seen.push(pre);
   };
-  const { nodes, attributeAt } = index;
-  for (let pre = 0; pre < nodes.length; pre++) {
-    const node = nodes[pre];
-    if (kind === 'text') {
-      if (node.nodeType === NodeKind.text) add((node as unknown as { nodeValue: string }).nodeValue, pre);
-    } else if (node.nodeType === NodeKind.element && attributeAt[pre] < 0) {
-      // the element's attributes follow it: pre + 1, pre + 2, ...
-      domAttributes(node).forEach((a, i) => {
-        if (kind === 'attribute') add(a.value, pre + 1 + i);
-        else for (const token of tokensOf(a.value)) add(token, pre + 1 + i);
-      });
-    }
-  }
+  if (kind === 'token') index.numbering.forEachValue('attribute', (value, pre) => tokensOf(value).forEach((token) => add(token, pre)));
+  else index.numbering.forEachValue(kind, add);
   const keys = new Map<string, number>();
   const lists: number[] = [];
   for (const [key, pres] of first) {
@@ -208,51 +159,28 @@ function sortUnique(pres: number[]): number[] {
 
 /** The parent pre of `pre` in `doc`. */
 export function parentPre(doc: XdmNode, pre: number): number {
-  return docIndex(doc).parents[pre];
+  return docIndex(doc).numbering.parent(pre);
 }
 
 /** The expanded name `Q{uri}local` of the node at `pre` (an element or attribute); '' for others. */
 export function nameAt(doc: XdmNode, pre: number): string {
-  const index = docIndex(doc);
-  const node = index.nodes[pre];
-  const at = index.attributeAt[pre];
-  if (at >= 0) {
-    return expandedName(domAttributes(node)[at]);
-  }
-  return node.nodeType === NodeKind.element ? expandedName(node) : '';
+  return docIndex(doc).numbering.nameAt(pre);
 }
 
 /** The lexical (prefixed) name of the attribute at `pre`. */
 export function attributeNameAt(doc: XdmNode, pre: number): string {
-  const index = docIndex(doc);
-  return domAttributes(index.nodes[pre])[index.attributeAt[pre]].name;
+  return docIndex(doc).numbering.attributeNameAt(pre);
 }
 
 /** The node at `pre` of `doc` (an attribute as saxon-js's attribute axis gives it); undefined past the end. */
 export function nodeAt(doc: XdmNode, pre: number): XdmNode | undefined {
-  const index = docIndex(doc);
-  if (!Number.isInteger(pre) || pre < 0 || pre >= index.nodes.length) return undefined;
-  const at = index.attributeAt[pre];
-  return at >= 0 ? attributeNodes(index.nodes[pre])[at] : index.nodes[pre];
+  const { numbering } = docIndex(doc);
+  return Number.isInteger(pre) && pre >= 0 && pre < numbering.size ? numbering.node(pre) : undefined;
 }
 
 /** The pre of `node` in its document `doc` (an attribute: found among its element's). */
 export function preOf(doc: XdmNode, node: XdmNode): number | undefined {
-  const index = docIndex(doc);
-  if (!index.pres) {
-    const pres = new Map<DomNode, number>();
-    index.nodes.forEach((n, pre) => {
-      if (index.attributeAt[pre] < 0) pres.set(n, pre);
-    });
-    index.pres = pres;
-  }
-  if (node.nodeType !== NodeKind.attribute) return index.pres.get(node as DomNode);
-  const owner = (node as unknown as { parent?: DomNode | null }).parent;
-  const ownerPre = owner ? index.pres.get(owner) : undefined;
-  if (ownerPre === undefined || !owner) return undefined;
-  const name = (node as unknown as { name: string }).name;
-  const at = domAttributes(owner).findIndex((a) => a.name === name);
-  return at < 0 ? undefined : ownerPre + 1 + at;
+  return docIndex(doc).numbering.preOf(node);
 }
 
 /**
@@ -283,7 +211,7 @@ const MAP_ENTRY_BYTES = 32;
 /** The bytes the index of `doc` holds beyond its tree (numbering, postings of the kinds built), roughly. */
 export function indexBytes(doc: XdmNode): number {
   const index = docIndex(doc);
-  let bytes = index.nodes.length * (8 + 4 + 4);
+  let bytes = index.numbering.bytes;
   for (const postings of Object.values(index.postings)) bytes += postings.keys.size * MAP_ENTRY_BYTES + postings.lists.byteLength;
   return bytes;
 }
