@@ -28,6 +28,11 @@
  * `token` unless there is exactly one value, and for `self` with the value '' or elements that
  * are not simple leaves (value-index.ts `leavesAreSimple`). Strings compare by codepoints: the
  * engine's only collation (translate/prolog.ts refuses others).
+ *
+ * With a sixth argument `$path` (expanded names, the last `$name`), it selects what the child
+ * path `$node/p1/…/pn[P]` selects instead: the elements found whose ancestors up to the document
+ * node are named `p1 … pn` (BaseX answers `/site/people/person[@id = $v]` from its attribute
+ * index the same way).
  */
 import { ENGINE_NS } from '../constants';
 import { atomicTypeName, castString, isAtomic, isNode, NodeKind, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
@@ -105,7 +110,20 @@ function indexedDocument(node: XdmValue, kind: ValueIndexKind): XdmNode | undefi
   return node[0];
 }
 
-function descendantsMatching([node, nameArg, kindArg, keyArg, valuesArg]: XdmValue[]): XdmValue {
+/**
+ * Whether the element at `pre` lies at `path` below the document node: its name the last of
+ * `path`, its parent's the one before, …, the first a child of the document node.
+ */
+function atPath(doc: XdmNode, pre: number, path: readonly string[]): boolean {
+  let at = pre;
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (at <= 0 || nameAt(doc, at) !== path[i]) return false;
+    at = parentPre(doc, at);
+  }
+  return at === 0;
+}
+
+function descendantsMatching([node, nameArg, kindArg, keyArg, valuesArg, pathArg]: XdmValue[]): XdmValue {
   const kind = str(kindArg) as MatchKind;
   const doc = indexedDocument(node, INDEX_OF[kind]);
   if (!doc) return CANNOT;
@@ -119,7 +137,8 @@ function descendantsMatching([node, nameArg, kindArg, keyArg, valuesArg]: XdmVal
     values = t === '' ? [] : [t];
   }
   if (kind === 'self' && (values.includes('') || !leavesAreSimple(doc, name, descendantsNamed(doc, name)))) return CANNOT;
-  const matches = (pre: number): boolean => name === '*' ? nameAt(doc, pre) !== '' : nameAt(doc, pre) === name;
+  const path = pathArg?.map(String);
+  const matches = (pre: number): boolean => (path ? atPath(doc, pre, path) : name === '*' ? nameAt(doc, pre) !== '' : nameAt(doc, pre) === name);
   const owners: number[] = [];
   for (const pre of lookup(doc, INDEX_OF[kind], values)) {
     if ((kind === 'attribute' || kind === 'token') && nameAt(doc, pre) !== key) continue;
@@ -141,6 +160,6 @@ export function registerDbIndexFunctions(): void {
     token: { sig: '1F r[*N] a[1AS,*AS,?AS]', arity: [2, 3], impl: token },
   });
   registerFunctions(ENGINE_NS, {
-    [DESCENDANTS_MATCHING_FUNCTION]: { sig: '1F r[*] a[*,1AS,1AS,1AS,*]', impl: descendantsMatching },
+    [DESCENDANTS_MATCHING_FUNCTION]: { sig: '1F r[*] a[*,1AS,1AS,1AS,*,*AS]', arity: [5, 6], impl: descendantsMatching },
   });
 }

@@ -85,10 +85,12 @@ export function valuePredicate(predicate: Expr, scope: Scope, named: boolean): V
 
 /**
  * The descendant elements named `name` (or '*') of `context` that satisfy `test`, from the value
- * indexes when they can answer, else `fallback` (the same selection with the predicate).
+ * indexes when they can answer, else `fallback` (the same selection with the predicate); with
+ * `path`, only those at that child path below the context (a document node).
  */
-export function descendantsMatchingCall(context: string, name: string, test: ValuePredicate, values: string, fallback: string): string {
+export function descendantsMatchingCall(context: string, name: string, test: ValuePredicate, values: string, fallback: string, path?: readonly string[]): string {
   const r = `$${braced(NS.gen)}matching`;
-  const call = `${DESCENDANTS_MATCHING}(${context}, ${xpathString(name)}, ${xpathString(test.kind)}, ${xpathString(test.key)}, ${values})`;
+  const through = path ? `, (${path.map(xpathString).join(', ')})` : '';
+  const call = `${DESCENDANTS_MATCHING}(${context}, ${xpathString(name)}, ${xpathString(test.kind)}, ${xpathString(test.key)}, ${values}${through})`;
   return `(let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback} else ${r})`;
 }

@@ -107,8 +107,16 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     const name = indexedName(steps, i, native);
     const anyElement = name === undefined ? anyElementPredicates(steps, i, native) : undefined;
     const descendant = name === undefined && !anyElement ? descendantStep(steps, i, native) : undefined;
+    const valuePath = name === undefined && !anyElement && !descendant ? childPathMatch(steps, i, native) : undefined;
     const run = name === undefined && !anyElement && !descendant ? childRun(steps, i, native) : undefined;
-    if (run) {
+    if (valuePath) {
+      const { names, step, match } = valuePath;
+      // as written, should the indexes not answer: the plain steps (one call for a run of them), then the step with its predicate
+      const plain = run ? [childPathStep(run)] : steps.slice(i, i + names.length - 1).map((s) => nextStep(s, native, unit));
+      const fallback = `(${[...plain, axisStep(step, native, unit)].join('/')})`;
+      out.push(descendantsMatchingCall('.', names[names.length - 1], match, translateExpr(match.values, native, unit), fallback, names));
+      i += names.length - 1;
+    } else if (run) {
       out.push(childPathStep(run));
       i += run.length - 1;
     } else if (name !== undefined) {
@@ -126,6 +134,25 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): string[
     }
   }
   return out;
+}
+
+/**
+ * `a/…/b/c[P]` from `steps[i]`: child steps by name, the last with one predicate that the value
+ * indexes answer (paths-value-index.ts `valuePredicate`), the others with none; at least two
+ * steps, so that a lone `c[P]` below an element (in a loop over many, say) does not pay for the
+ * call that finds its context is no document. Its names, the last step and the predicate.
+ */
+function childPathMatch(steps: readonly Expr[], i: number, native: Scope): { names: string[]; step: AxisStep; match: ValuePredicate } | undefined {
+  const names: string[] = [];
+  for (let j = i; j < steps.length; j++) {
+    const step = steps[j];
+    if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.test.kind !== 'NameTest') return undefined;
+    names.push(eqname(native.elementName(step.test.name, step.test.start)));
+    if (step.predicates.length === 0) continue;
+    const match = step.predicates.length === 1 && names.length >= 2 ? valuePredicate(step.predicates[0], native, true) : undefined;
+    return match ? { names, step, match } : undefined;
+  }
+  return undefined;
 }
 
 /**
