@@ -69,6 +69,7 @@ describe('which queries run on the library', () => {
   test.each([
     ['text and atomic values', '<a b="{1}">x{2}</a>'],
     ['nested elements of text', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i}</v>{$i * 2}</r>'],
+    ['text nodes', 'for $x in (<x>a</x>, <x>b</x>) return <r>{$x/text()}<v>{($x//text())}</v></r>'],
   ])('plain constructors of text content need no library: %s', (_name, query) => {
     const t = translate(query);
     expect(t.xpath?.library).toBe(false);
@@ -193,6 +194,8 @@ describe('a library run answers what the stylesheet answers', () => {
     ['text-only elements: new nodes each time', 'let $f := function() { <a>{1}</a> } return ($f() is $f(), deep-equal($f(), $f()))', 'false()|true()'],
     ['a text-only element in other content is copied', 'let $b := <b>{1}</b> return (<a>{$b}</a>/b is $b, exists($b/..))', 'false()|false()'],
     ['text-only elements: base URI and names', '<a><b>{1}</b></a>/b ! (base-uri(.) eq static-base-uri(), namespace-uri(.), in-scope-prefixes(.))', 'true()|""|"xml"'],
+    ['text nodes as content: concatenated without spaces, merged with the text around', 'let $d := <d><x>a</x><x>b</x><x/></d> return <r>[{$d/x/text()}]{1}{$d/x/text()}<v>{$d/x[3]/text()}</v><w>{$d/x[1]/text()}</w></r>', '<r>[ab]1ab<v/><w>a</w></r>'],
+    ['text nodes as content: copies, one text node', 'let $t := <x>a</x>/text() return (<r>{$t}{$t}</r>/text() is $t, count(<r>{$t}{$t}</r>/node()), string(<r>{$t}{$t}</r>))', 'false()|1|"aa"'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);

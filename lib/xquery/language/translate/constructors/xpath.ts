@@ -24,7 +24,7 @@
  * (`TranslateOptions.plainConstructors`), so it builds nested elements in place.
  *
  * A plain constructor whose content is text only (literal text, enclosed expressions known to
- * yield atomic values, nested constructors of the same kind) is instead one call of the JavaScript
+ * yield atomic values or text nodes, nested constructors of the same kind) is instead one call of the JavaScript
  * function engine:plain-element (functions/plain-elements.ts), nested calls as its arguments:
  *
  *   <r n="{$i}">a{$x}<v/></r>  →  engine:plain-element(static-base-uri(), "r", ("n", …),
@@ -134,16 +134,27 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
 }
 
 /**
+ * Whether `expr` yields text nodes only: a path (or a step) whose last step tests `text()`. As
+ * element content its text nodes are copied and adjacent ones merge (XQuery 3.1 §3.9.1.3), so what
+ * they add to the element is their string values concatenated, with no separator.
+ */
+function yieldsTextNodes(expr: Expr): boolean {
+  if (expr.kind === 'ParenthesizedExpr') return expr.expr !== null && yieldsTextNodes(expr.expr);
+  const last = expr.kind === 'PathExpr' ? expr.steps[expr.steps.length - 1] : expr;
+  return last !== undefined && last.kind === 'AxisStep' && last.test.kind === 'TextTest';
+}
+
+/**
  * Whether the content of plain element `e` is text only: literal text, enclosed expressions known
- * to yield atomic values, and nested elements with text only (built by engine:plain-element,
- * functions/plain-elements.ts, with no library function and no copy).
+ * to yield atomic values or text nodes, and nested elements with text only (built by
+ * engine:plain-element, functions/plain-elements.ts, with no library function and no copy).
  */
 function textOnly(e: DirElemConstructor, scope: Scope): boolean {
   return e.content.every(
     (c) =>
       c.kind === 'DirText' ||
       c.kind === 'CDataSection' ||
-      (c.kind === 'EnclosedExpr' && (c.expr === null || yieldsAtomics(c.expr as Expr, scope))) ||
+      (c.kind === 'EnclosedExpr' && (c.expr === null || yieldsAtomics(c.expr as Expr, scope) || yieldsTextNodes(c.expr as Expr))) ||
       (c.kind === 'DirElemConstructor' && textOnly(c, scope)),
   );
 }
@@ -155,7 +166,11 @@ function textElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationU
   for (const run of contentRuns(e.content, scope)) {
     if ('text' in run) pieces.push(xpathString(run.text));
     else if (run.item.kind === 'DirElemConstructor') pieces.push(textElementCall(run.item, scope, unit));
-    else if (run.item.kind === 'EnclosedExpr' && run.item.expr) pieces.push(`${F}string-join(${translateExpr(run.item.expr as Expr, scope, unit)}, " ")`);
+    else if (run.item.kind === 'EnclosedExpr' && run.item.expr) {
+      // atomic values joined by spaces (§3.9.1.3 1.e), text nodes by nothing (`yieldsTextNodes`)
+      const expr = run.item.expr as Expr;
+      pieces.push(`${F}string-join(${translateExpr(expr, scope, unit)}, ${yieldsAtomics(expr, scope) ? '" "' : '""'})`);
+    }
   }
   return `${PLAIN_ELEMENT}(${F}static-base-uri(), ${xpathString(e.name.local)}, (${attributes.join(', ')}), (${pieces.join(', ')}))`;
 }
