@@ -408,3 +408,14 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     );
   });
 });
+
+describe('a FLWOR nested in a loop', () => {
+  // the nodes of the for clause are located once for the calls over the same nodes: a call over
+  // other nodes, as many of them, must not take the last call's places
+  it.each([
+    ['let $d := . return (1, 4) ! (let $c := . return string-join(for $i in $d//item[position() = ($c to $c + 2)]#P return string($i/@id), ","))', 'ok "1,2,3"\n"4,5,6"'],
+    ['let $d := . return ("a", "b", "a") ! (let $c := . return count(for $i in $d//item#P where $i/@c = $c return $i))', 'ok 3\n2\n3'],
+  ])('%s', async (query, expected) => {
+    expect(await agree(query)).toBe(expected);
+  });
+});

@@ -138,6 +138,30 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null, o
     const values = rangeValues(nodes);
     return values && run(program, new Frame(values.length, [values], null, null, [], outer.map((o) => o!.v)), base);
   }
+  const where = located(program, nodes);
+  return where && run(program, new Frame(nodes.length, [nodes], where.at, where.doc, where.sources, outer.map((o) => o!.v)), base);
+}
+
+/** Where the for clause's nodes are: each one's element index and document (see `located`). */
+interface Located {
+  readonly at: Int32Array;
+  readonly doc: Int32Array;
+  readonly sources: Source[];
+}
+
+/**
+ * The last sequence located, for its program: a FLWOR nested in a loop runs again over the same
+ * nodes for each outer item (XMark Q10: the 25,500 people once per category), and comparing the
+ * nodes with the last ones costs a small part of locating them again. Kept for the query that
+ * runs now only (a query runs synchronously; it is dropped at the next turn of the event loop),
+ * so that it never holds a document the worker has let go.
+ */
+let lastLocated: { readonly program: Program; readonly nodes: readonly unknown[]; readonly located: Located } | undefined;
+
+/** Where `nodes` are, for `program`'s leaf paths; undefined when one is not an element of a stored document. */
+function located(program: Program, nodes: XdmValue): Located | undefined {
+  const kept = lastLocated;
+  if (kept !== undefined && kept.program === program && sameItems(kept.nodes, nodes)) return kept.located;
   const locator = new Locator(
     program.paths,
     program.nodePaths.map((p) => program.paths[p]),
@@ -160,18 +184,16 @@ export function leafTuples(nodes: XdmValue, text: string, base: string | null, o
       doc[i] = known;
     } else doc[i] = doc[i - 1];
   }
-  return run(
-    program,
-    new Frame(
-      n,
-      [nodes],
-      at,
-      doc,
-      sources,
-      outer.map((o) => o!.v),
-    ),
-    base,
-  );
+  const found = { at, doc, sources };
+  if (lastLocated === undefined) setImmediate(() => (lastLocated = undefined));
+  lastLocated = { program, nodes: nodes.slice(), located: found };
+  return found;
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The FLWOR's value from the stream of its for clause; undefined when declined. */

@@ -1,0 +1,36 @@
+/**
+ * engine:child-path over compact trees (accelerators/child-paths/child-paths.ts): a large answer
+ * is kept for the next call with the same context and names, which gets the same nodes in a list
+ * of its own.
+ */
+import type { XdmNode } from '../../../../lib/saxon';
+import { parseToCompactTree } from '../../../../lib/tree/build-tree';
+import { TreeView } from '../../../../lib/tree/tree-dom';
+import { childPath } from '../../../../lib/xquery/accelerators/child-paths/child-paths';
+
+const XML = `<r><s>${Array.from({ length: 300 }, (_, i) => `<p n="${i}"/>`).join('')}</s><s><p n="x"/></s></r>`;
+const PATH = ['Q{}r', 'Q{}s', 'Q{}p'];
+
+test('a large answer again: the same nodes, in a list of its own', () => {
+  const view = new TreeView(parseToCompactTree(XML));
+  const doc = view.document;
+  let made = 0;
+  const node = view.node.bind(view);
+  view.node = (pre: number) => {
+    made++;
+    return node(pre);
+  };
+  const first = childPath(doc, PATH);
+  expect(first.length).toBe(301);
+  const madeFirst = made;
+  first.pop();
+  const second = childPath(doc, PATH);
+  expect(second.length).toBe(301);
+  expect(second).not.toBe(first);
+  expect(second.slice(0, 300).every((n, i) => n === first[i])).toBe(true);
+  expect((second[300] as XdmNode & { getAttribute(n: string): string }).getAttribute('n')).toBe('x');
+  // kept: no row was read and no node asked for again
+  expect(made).toBe(madeFirst);
+  // another context or other names: answered anew
+  expect(childPath(doc, ['Q{}r', 'Q{}s']).length).toBe(2);
+});
