@@ -214,13 +214,15 @@ export function attributeNodes(element: XdmNode): XdmNode[] {
   });
 }
 
+/** Whether an attribute of the DOM saxon-js reads, by its lexical name, is a namespace declaration (and so no attribute of XDM). */
+export function isNamespaceDeclaration(name: string): boolean {
+  return name === 'xmlns' || name.startsWith('xmlns:');
+}
+
 /** The DOM attributes of a parsed element in their order, namespace declarations left out. */
 export function domAttributes(element: XdmNode): DomAttribute[] {
   const list = (element as unknown as { attributes?: ArrayLike<DomAttribute> }).attributes;
   const out: DomAttribute[] = [];
-  for (let i = 0; list && i < list.length; i++) {
-    const name = list[i].name;
-    if (name !== 'xmlns' && !name.startsWith('xmlns:')) out.push(list[i]);
-  }
+  for (let i = 0; list && i < list.length; i++) if (!isNamespaceDeclaration(list[i].name)) out.push(list[i]);
   return out;
 }

@@ -11,7 +11,7 @@
  * none at all when the document declares no namespace (the attribute rows are then the
  * attributes). Other documents (saxon-js's own DOM) are numbered by walking them.
  */
-import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../../saxon';
+import { NodeKind, attributeNodes, domAttributes, isNamespaceDeclaration, type XdmNode } from '../../../saxon';
 import { hasNoNamespaces, type CompactTree } from '../../../tree/compact-tree';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
@@ -41,8 +41,6 @@ export function preNumbering(doc: XdmNode): PreNumbering {
   return row !== undefined && row.p === 0 ? new RowNumbering(row.v) : new DomNumbering(doc as unknown as DomNode);
 }
 
-const isDeclaration = (qname: string): boolean => qname === 'xmlns' || qname.startsWith('xmlns:');
-
 /** A compact tree's numbering, from its rows. */
 class RowNumbering implements PreNumbering {
   private readonly tree: CompactTree;
@@ -62,7 +60,7 @@ class RowNumbering implements PreNumbering {
       const before = new Int32Array(tree.size + 1);
       for (let r = 0; r < tree.size; r++) {
         let real = 0;
-        for (let a = tree.attrStart[r]; a < tree.attrStart[r + 1]; a++) if (!isDeclaration(tree.names[tree.attrName[a]].qname)) real++;
+        for (let a = tree.attrStart[r]; a < tree.attrStart[r + 1]; a++) if (!isNamespaceDeclaration(tree.names[tree.attrName[a]].qname)) real++;
         before[r + 1] = before[r] + real;
       }
       this.before = before;
@@ -91,7 +89,7 @@ class RowNumbering implements PreNumbering {
   private attributeRow(row: number, nth: number): number {
     const { attrStart, attrName, names } = this.tree;
     if (!this.declarations) return attrStart[row] + nth;
-    for (let a = attrStart[row]; a < attrStart[row + 1]; a++) if (!isDeclaration(names[attrName[a]].qname) && nth-- === 0) return a;
+    for (let a = attrStart[row]; a < attrStart[row + 1]; a++) if (!isNamespaceDeclaration(names[attrName[a]].qname) && nth-- === 0) return a;
     return -1;
   }
 
@@ -136,7 +134,7 @@ class RowNumbering implements PreNumbering {
     let nth = 0;
     for (let a = attrStart[owner.p]; a < attrStart[owner.p + 1]; a++) {
       const qname = names[attrName[a]].qname;
-      if (isDeclaration(qname)) continue;
+      if (isNamespaceDeclaration(qname)) continue;
       if (qname === name) return this.rowPre(owner.p) + 1 + nth;
       nth++;
     }
@@ -151,7 +149,7 @@ class RowNumbering implements PreNumbering {
         continue;
       }
       let pre = this.rowPre(r) + 1;
-      for (let a = attrStart[r]; a < attrStart[r + 1]; a++) if (!this.declarations || !isDeclaration(names[attrName[a]].qname)) visit(strings.at(attrValue[a]), pre++);
+      for (let a = attrStart[r]; a < attrStart[r + 1]; a++) if (!this.declarations || !isNamespaceDeclaration(names[attrName[a]].qname)) visit(strings.at(attrValue[a]), pre++);
     }
   }
 }
