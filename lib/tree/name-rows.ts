@@ -25,8 +25,27 @@ export function nameIds(tree: CompactTree, expanded: string): ReadonlySet<number
   return ids;
 }
 
-/** The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`), in document order. */
-export function elementRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
+/**
+ * Below this many rows a range is scanned; a larger one is found in the tree's list of the name's
+ * rows (`elementRows`, listed once per tree and name) by two binary searches, so that
+ * `$e//name` below a large element costs the answer, not the element's subtree, however often
+ * it is asked (XMark's `count($site//description)` below a 2.7 million row document element).
+ */
+const SCAN_ROWS = 4096;
+
+/** The first index from `start` on of sorted `rows` whose row is `row` or after it (`rows.length` if none is). */
+export function firstAtOrAfter(rows: Int32Array, row: number, start = 0): number {
+  let lo = start;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid] < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
   const ids = nameIds(tree, expanded);
   if (ids.size === 0) return new Int32Array(0);
   const { kind, name } = tree;
@@ -40,12 +59,22 @@ export function elementRowsIn(tree: CompactTree, expanded: string, from: number,
   return Int32Array.from(out);
 }
 
+/**
+ * The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`), in document order.
+ * A large range answers a view of the listed rows: callers read it, never write it.
+ */
+export function elementRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
+  if (to - from < SCAN_ROWS && !byTree.get(tree)?.has(expanded)) return scanRowsIn(tree, expanded, from, to);
+  const rows = elementRows(tree, expanded);
+  return rows.subarray(firstAtOrAfter(rows, from), firstAtOrAfter(rows, to));
+}
+
 /** The rows of every element named `expanded` in the tree (listed once per tree and name). */
 export function elementRows(tree: CompactTree, expanded: string): Int32Array {
   let names = byTree.get(tree);
   if (names === undefined) byTree.set(tree, (names = new Map()));
   let rows = names.get(expanded);
-  if (rows === undefined) names.set(expanded, (rows = elementRowsIn(tree, expanded, 1, tree.size)));
+  if (rows === undefined) names.set(expanded, (rows = scanRowsIn(tree, expanded, 1, tree.size)));
   return rows;
 }
 

@@ -88,6 +88,14 @@ describe('translate: aggregates over paths to leaves', () => {
     expect((await e.error('let $e := <e><price>1</price></e> return $e ! max(//price)')).code).toBe('XPDY0050');
   });
 
+  it('counts the elements below one element as the path does, and leaves other roots to it', async () => {
+    const query = 'for $e in (/r, /r/item[1], /r/x, /r/item[2]/price) return count($e//price), count(/r/x//item), count((/r/x, /r/x/item)//price)';
+    expect(rewritten(query)).toBe(true);
+    expect(await agree(query, DOCS.numbers)).toBe('ok 5\n1\n2\n0\n1\n2');
+    expect(await agree('let $e := /r/item[1] return (count($e//price), count($e//@n), count($e//price/text()), count($e//q))', DOCS.numbers)).toBe('ok 1\n1\n1\n1');
+    expect(await agree('let $e := <e><price/><x><price/></x></e> return count($e//price)', DOCS.empty)).toBe('ok 2');
+  });
+
   it('agrees with the path written out on generated documents and paths', async () => {
     const value = fc.constantFrom('1', '2.5', '-0', ' 7 ', '1e3', 'x', '', 'NaN', '-12.75', '.5');
     const item = fc.record({ price: fc.array(value, { maxLength: 2 }), n: fc.option(value), text: fc.boolean() });

@@ -17,7 +17,8 @@
  * false() whenever this function cannot answer exactly; the caller then calls the function on the
  * path as written (accelerators/leaf-aggregates/paths-aggregate.ts), so errors and edge cases stay saxon-js's.
  *
- * Exactness. Every root must be a document node (the index is per document); a document given
+ * Exactness. Every root must be a document node (the index is per document), but for count of the
+ * elements themselves below one element root; a document given
  * twice counts once, as the path operator keeps one of each node, and sum and avg over more than
  * one document are left to the caller (the order of documents is saxon-js's). The trees are
  * untyped, so each node atomizes to one xs:untypedAtomic, its string value, and sum, avg, min and
@@ -41,7 +42,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
-import { expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
+import { countDescendantsNamed, expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
 import { leafColumn, numbersOf, type LeafKind } from '../leaf-columns/leaf-columns';
 import { PLAIN_NUMBER } from '../leaf-columns/leaf-values';
 
@@ -186,6 +187,11 @@ function aggregateLeavesFn([fn, roots, name, step, target, text]: XdmValue[]): X
   const f = String(fn[0]);
   const path: LeafPath = { name: String(name[0]), step: String(step[0]), target: String(target[0]), text: String(text[0]) === 'text' };
   if (!FUNCTIONS.has(f) || !Object.hasOwn(COLUMN_KINDS, path.step)) return cannotAnswer();
+  // `count($e//name)` below one element: its descendants counted (in a compact tree from the
+  // name's rows, without making their nodes: name-index.ts)
+  if (f === 'count' && path.step === '' && !path.text && roots.length === 1 && isNode(roots[0]) && roots[0].nodeType === NodeKind.element) {
+    return [castString(String(countDescendantsNamed(roots[0], path.name)), 'integer')];
+  }
   const docs = new Set<XdmNode>();
   for (const root of roots) {
     if (!isNode(root) || root.nodeType !== NodeKind.document) return cannotAnswer();

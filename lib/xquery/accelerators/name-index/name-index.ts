@@ -49,7 +49,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
-import { anyElementRowsIn, elementRows, elementRowsIn } from '../../../tree/name-rows';
+import { anyElementRowsIn, elementRows, elementRowsIn, firstAtOrAfter } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 
 /** The local names of the functions in ENGINE_NS. */
@@ -177,6 +177,13 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   return out;
 }
 
+/** How many descendant elements of `node` are named `name`: of a compact tree's element without making their nodes. */
+export function countDescendantsNamed(node: XdmNode, name: string): number {
+  const tree = treeNode(node);
+  if (tree !== undefined) return elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end[tree.p]).length;
+  return descendantsNamed(node, name).length;
+}
+
 /** The descendant elements of `node`, in document order (those of a document listed once). */
 export function descendantElements(node: XdmNode): XdmNode[] {
   const tree = treeNode(node);
@@ -216,7 +223,7 @@ function countDescendants([nodes, name]: XdmValue[]): XdmValue {
   let count = 0;
   for (const item of nodes) {
     if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
-    count += item.nodeType === NodeKind.document ? countNamed(item, key) : descendantsNamed(item, key).length;
+    count += item.nodeType === NodeKind.document ? countNamed(item, key) : countDescendantsNamed(item, key);
   }
   return [castString(String(count), 'integer')];
 }
@@ -296,12 +303,7 @@ function positionFinder(doc: XdmNode, name: string, elements: readonly DomNode[]
   return (parent, from) => {
     const node = treeNode(parent);
     if (node === undefined || node.v !== tree.v) return elements.length;
-    let [lo, hi] = [from, rows.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rows[mid] < node.p) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtOrAfter(rows, node.p, from);
     return lo < rows.length && elements[lo] === parent ? lo : elements.length;
   };
 }
