@@ -34,6 +34,11 @@ describe('translate: runs of child steps by name', () => {
     ['(/r/a/b/c)[1] is (//c)[1], (/r/a/b/c)[2] is (//c)[4]', `(/r${T}/a${T}/b${T}/c${T})[1] is (//c)[1], (/r${T}/a${T}/b${T}/c${T})[2] is (//c)[4]`, 'true()\ntrue()'],
     ['let $x := <x><a><b><c>1</c></b></a><a><b><c>2</c></b></a></x> return $x/a/b/c/string()', `let $x := <x><a><b><c>1</c></b></a><a><b><c>2</c></b></a></x> return $x/a${T}/b${T}/c${T}/string()`, '"1"\n"2"'],
     ['let $x := (<y><b><c>2</c></b></y>, <y><b><c>1</c></b></y>) return $x/b/c/string()', `let $x := (<y><b><c>2</c></b></y>, <y><b><c>1</c></b></y>) return $x/b${T}/c${T}/string()`, '"1"\n"2"'],
+    // the head's nodes to the call itself: several, nested, repeated, none, in any order
+    ['(/r/a, /r/a/a)/b/c/string()', `(/r${T}/a${T}, /r${T}/a${T}/a${T})/b${T}/c${T}/string()`, '"c1"\n"c2"\n"c4"\n"c5"'],
+    ['(/r/a/a, /r/a, /r/a)/b/c/string()', `(/r${T}/a${T}/a${T}, /r${T}/a${T}, /r${T}/a${T})/b${T}/c${T}/string()`, '"c1"\n"c2"\n"c4"\n"c5"'],
+    ['count((/r[true()]/none)/a/b), count(()/a/b)', `count((/r${T}/none${T})/a${T}/b${T}), count(()/a${T}/b${T})`, '0\n0'],
+    ['let $r := /r return ($r/a/b/@n/string(), count($r/a/b/c))', `let $r := /r${T} return ($r/a${T}/b${T}/@n/string(), count($r/a${T}/b${T}/c${T}))`, '"1"\n"4"\n3'],
   ])('%s', async (query, kept, expected) => {
     expect(translate(query, 'single').xslt).toContain(CALL);
     expect(translate(kept, 'single').xslt).not.toContain(CALL);
@@ -51,7 +56,15 @@ describe('translate: runs of child steps by name', () => {
   });
 
   test('a step from an atomic value is still XPTY0019', async () => {
-    const r = await server().get(`/rest/cp?query=${encodeURIComponent('(1, /r)/a/b')}`);
-    expect([r.status, r.text]).toEqual([500, expect.stringContaining('[XPTY0019]')]);
+    for (const query of ['(1, /r)/a/b', '(/r, 1)/a/b', 'let $x := (/r, "a") return $x/a/b', 'let $m := map { } return $m/a/b']) {
+      const r = await server().get(`/rest/cp?query=${encodeURIComponent(query)}`);
+      expect([query, r.status, r.text]).toEqual([query, 500, expect.stringContaining('[XPTY0019]')]);
+    }
+  });
+
+  test('a run right after a head expression takes the head itself, not one context node at a time', () => {
+    const xslt = translate('for $a in /r/a return $a/b/c', 'single').xslt;
+    expect(xslt).toMatch(/child-path\(\(\$Q\{urn:xmldb-rest:var\}a\.\d+\), \(&quot;Q\{\}b&quot;, &quot;Q\{\}c&quot;\)\)/);
+    expect(xslt).not.toContain(`/${CALL}(., (&quot;Q{}b&quot;`);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * A run of child steps by element name, behind an extension function in the engine's namespace:
  *
- *   Q{urn:xmldb-rest:engine}child-path($node as item()*, $names as xs:string*) as element()*
+ *   Q{urn:xmldb-rest:engine}child-path($nodes as item()*, $names as xs:string*) as element()*
  *
- * what `$node/child::N1/child::N2/…/child::Nk` selects (the names written `Q{uri}local`, as the
- * translator emits them; accelerators/child-paths/paths-child.ts), for one context node: the elements reached,
- * in document order without duplicates (the children of each element in turn, elements in
- * document order, so the order holds from step to step). For a node of a compact tree
+ * what `$nodes/child::N1/child::N2/…/child::Nk` selects (the names written `Q{uri}local`, as the
+ * translator emits them; accelerators/child-paths/paths-child.ts): the elements reached, in
+ * document order without duplicates. From one node the children of each element in turn,
+ * elements in document order, keep the order from step to step; the answers of several nodes
+ * are put in document order (one of them may be inside another) with saxon-js's own comparison.
+ * A non-node among `$nodes` is XPTY0019, as for the `/` it stands for. For a node of a compact tree
  * (tree/tree-dom.ts) the steps are read from its rows, and nodes are made for the last step's
  * elements only; for any other node its DOM is walked.
  *
@@ -18,6 +20,7 @@ import { NodeKind as Row, firstChild, nextSibling } from '../../../tree/compact-
 import { nameIds } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
+import { documentOrder } from '../../../saxon/patches/document-order';
 
 export const CHILD_PATH_FUNCTION = 'child-path';
 
@@ -78,10 +81,18 @@ function treePath(view: TreeView, pre: number, names: readonly string[]): XdmNod
   return rows.map((row) => view.node(row) as unknown as XdmNode);
 }
 
-function call([node, names]: XdmValue[]): XdmValue {
-  const item = node[0];
-  if (node.length !== 1 || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
-  return childPath(item, names.map(String));
+/** `childPath` from each of `nodes`, in document order without duplicates. */
+export function childPaths(nodes: readonly XdmNode[], names: readonly string[]): XdmNode[] {
+  if (nodes.length === 1) return childPath(nodes[0], names);
+  const all = nodes.flatMap((node) => childPath(node, names));
+  if (nodes.length === 0) return all;
+  all.sort(documentOrder());
+  return all.filter((node, i) => i === 0 || node !== all[i - 1]);
+}
+
+function call([nodes, names]: XdmValue[]): XdmValue {
+  for (const item of nodes) if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
+  return childPaths(nodes as XdmNode[], names.map(String));
 }
 
 /** Registers engine:child-path with saxon-js (the list in extension-functions.ts, in query workers). */

@@ -26,7 +26,7 @@ import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
 import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
-import { childPathStep, childRun } from '../../../accelerators/child-paths/paths-child';
+import { childPathFrom, childPathStep, childRun } from '../../../accelerators/child-paths/paths-child';
 import type { Scope } from '../scope';
 import { translateKindTest } from '../types';
 import type { TranslationUnit } from '../unit';
@@ -70,7 +70,13 @@ function pathExpr(expr: PathExpr, scope: Scope, unit: TranslationUnit): string {
     else path = expr.steps.length === 0 ? ROOT : `(${[ROOT, ...rest(expr.steps)].join('/')})`;
   } else {
     const [first, ...others] = expr.steps;
-    if (first.kind !== 'AxisStep') return `(${[`(${translateExpr(first, scope, unit)})`, ...rest(others)].join('/')})`;
+    if (first.kind !== 'AxisStep') {
+      const head = `(${translateExpr(first, scope, unit)})`;
+      // `$doc/a/b/…`: the head's nodes go to the run's call itself (paths-child.ts), unless the run ends in a value predicate the indexes answer
+      const run = childPathMatch(others, 0, native) ? undefined : childRun(others, 0, native);
+      if (run) return `(${[childPathFrom(head, run), ...rest(others.slice(run.length))].join('/')})`;
+      return `(${[head, ...rest(others)].join('/')})`;
+    }
     path = `(${[axisStep(first, native, unit), ...rest(others)].join('/')})`;
   }
   return withFocus(path, scope);
