@@ -4,6 +4,7 @@ import { arrayValue, castString, saxon, type XdmValue } from '../../../../lib/sa
 import { parseToCompactTree } from '../../../../lib/tree/build-tree';
 import { TreeView } from '../../../../lib/tree/tree-dom';
 import { leafTuples } from '../../../../lib/xquery/accelerators/leaf-tuples/leaf-tuples';
+import * as whereProbe from '../../../../lib/xquery/accelerators/leaf-tuples/where-probe';
 import { registerExtensionFunctions } from '../../../../lib/xquery/functions/extension-functions';
 import { doc, engineFixture } from '../../language/translate/helpers';
 import { serialize } from '../../../../lib/xquery/serialization/serialize';
@@ -417,5 +418,41 @@ describe('a FLWOR nested in a loop', () => {
     ['let $d := . return ("a", "b", "a") ! (let $c := . return count(for $i in $d//item#P where $i/@c = $c return $i))', 'ok 3\n2\n3'],
   ])('%s', async (query, expected) => {
     expect(await agree(query)).toBe(expected);
+  });
+});
+
+describe('where $i/path = $outer from the leaf column\'s values (where-probe.ts)', () => {
+  const query = 'let $c := "" return for $i in //item#P where $i/k = $c return string($i/@id)';
+  const plain = '//item[k = $c] ! string(@id)';
+
+  it('answers as testing each row does, for values with no, one or several matching elements', () => {
+    const probe = jest.spyOn(whereProbe, 'rowsWithLeaf');
+    const plan = planOf(fastOf(query));
+    fc.assert(
+      fc.property(documents(0, 9), VALUE, (xml, value) => {
+        const document = new TreeView(parseToCompactTree(xml)).document;
+        const nodes = saxon().XPath.evaluate('//item', document, { resultForm: 'array' }) as XdmValue;
+        // twice over the same nodes, as a nested FLWOR runs
+        for (let i = 0; i < 2; i++) {
+          const got = serialize(leafTuples(nodes, plan, null, [[castString(value, 'string')]])!);
+          const want = (saxon().XPath.evaluate(plain, document, { params: { c: value }, resultForm: 'array' }) as string[]).join('\n');
+          expect(`${xml} ${value}: ${got}`).toBe(`${xml} ${value}: ${want}`);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // the rows came from the column's values, not from a test of each row
+    expect(probe.mock.results.some((r) => r.value !== undefined && (r.value as ArrayLike<number>).length > 0)).toBe(true);
+    // (a document without items has no column to read: its rows, none, are tested)
+    probe.mockRestore();
+  });
+
+  it('leaves rows not in document order to the test of each row', () => {
+    const document = new TreeView(parseToCompactTree(XML)).document;
+    const nodes = saxon().XPath.evaluate('reverse(//item)', document, { resultForm: 'array' }) as XdmValue;
+    const probe = jest.spyOn(whereProbe, 'rowsWithLeaf');
+    expect(serialize(leafTuples(nodes, planOf(fastOf(query)), null, [[castString('x', 'string')]])!)).toBe('7\n4\n1');
+    expect(probe.mock.results.map((r) => r.value)).toEqual([undefined]);
+    probe.mockRestore();
   });
 });

@@ -13,6 +13,7 @@ import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf
 import type { Column } from '../leaf-columns/leaf-columns';
 import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type RowFn, type Single, type Type } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
+import { rowsWithLeaf } from './where-probe';
 
 /** One clause as an operation on the stream. */
 export type Step = (fr: Frame) => Frame;
@@ -66,7 +67,10 @@ export function compileClause(clause: PlanClause, compiler: Compiler): Step {
     }
     case 'where': {
       const test = compiler.ebv(compiler.expr(clause.e));
+      const probe = compiler.leafEquality(clause.e);
       return (fr) => {
+        const found = probe && rowsWithLeaf(fr, probe.path, fr.outer[probe.outer] as string | null);
+        if (found) return found.length === fr.n ? fr : fr.pick(found);
         const kept: number[] = [];
         for (let r = 0; r < fr.n; r++) if (test(fr, r)) kept.push(r);
         return kept.length === fr.n ? fr : fr.pick(kept);

@@ -162,6 +162,19 @@ export class Compiler {
     readonly paths: readonly (readonly LeafStep[])[],
   ) {}
 
+  /**
+   * `$v/path = $outer` (either way round) with an outer value compared as a string: the leaf path
+   * and the outer value's index, for a where clause to answer from the column's values
+   * (where-probe.ts); undefined for any other expression, or past a group by.
+   */
+  leafEquality(e: PlanExpr): { readonly path: number; readonly outer: number } | undefined {
+    if (this.groupedStream || e.x !== 'compare' || e.op !== '=') return undefined;
+    const pair = e.l.x === 'leaf' && e.r.x === 'outer' ? { leaf: e.l, outer: e.r } : e.r.x === 'leaf' && e.l.x === 'outer' ? { leaf: e.r, outer: e.l } : undefined;
+    if (pair === undefined) return undefined;
+    const t = this.outer[pair.outer.i];
+    return t === 'S' || t === 'U' ? { path: pair.leaf.p, outer: pair.outer.i } : undefined;
+  }
+
   /** The index of path `p` among the paths whose nodes are read. */
   private nodeColumn(p: number): number {
     const k = this.nodePaths.indexOf(p);
