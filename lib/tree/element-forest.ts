@@ -9,16 +9,52 @@
  * Names are in no namespace and unprefixed (the plain constructors', and those of the elements
  * copied in); adjacent text is one text node, zero-length text none.
  */
-import type { XdmNode } from '../saxon';
+
+/** A node of saxon-js's own DOM, as far as a copy reads it. */
+interface DomNode {
+  readonly nodeType: number;
+  readonly parentNode: DomNode | null;
+  readonly firstChild: DomNode | null;
+  readonly nextSibling: DomNode | null;
+  readonly nodeName: string;
+  readonly nodeValue: string | null;
+  readonly namespaceURI?: string | null;
+  readonly prefix?: string | null;
+  /** A processing instruction's target and data. */
+  readonly target?: string;
+  readonly data?: string;
+}
+
+/** Whether `node` (a DOM node) and its descendants have names in no namespace, unprefixed, and declare none. */
+function plainDom(node: DomNode): boolean {
+  if (node.nodeType !== NodeKind.element) return node.nodeType === NodeKind.text || node.nodeType === NodeKind.comment || node.nodeType === NodeKind.pi;
+  if (node.namespaceURI || node.prefix) return false;
+  const attributes = (node as unknown as { attributes?: ArrayLike<{ name: string; namespaceURI?: string | null }> }).attributes;
+  for (let i = 0; attributes && i < attributes.length; i++) if (attributes[i].namespaceURI || attributes[i].name.includes(':') || attributes[i].name === 'xmlns') return false;
+  for (let c = node.firstChild; c !== null; c = c.nextSibling) if (!plainDom(c)) return false;
+  return true;
+}
+import { domAttributes, type XdmNode } from '../saxon';
 import type { Pair } from '../convert/writer';
 import { TreeBuilder } from './build-tree';
 import { TreeView, treeNode } from './tree-dom';
 import { NodeKind, firstChild, hasNoNamespaces, nextSibling, type CompactTree } from './compact-tree';
 
 export class ElementForest {
-  private readonly builder = new TreeBuilder(1024, true);
+  private readonly builder: TreeBuilder;
   private readonly roots: number[] = [];
   private depth = 0;
+
+  /** `rows`: how many rows to make room for first (the builder grows past it). */
+  constructor(rows = 1024) {
+    this.builder = new TreeBuilder(rows, true);
+  }
+
+  /** How many rows copying `node` adds at least (`copies` must hold): its subtree's rows in a compact tree, 1 for a DOM node. */
+  static rowsOf(node: unknown): number {
+    const row = treeNode(node);
+    return row === undefined ? 1 : row.v.tree.end[row.p] - row.p;
+  }
 
   /** Opens an element; the top-level ones are the forest's trees, in order. Returns its index among them (top level) or -1. */
   start(name: string, attributes: readonly Pair[]): number {
@@ -43,6 +79,50 @@ export class ElementForest {
     if (this.depth === 0 || row === undefined || row.v.tree.kind[row.p] !== NodeKind.element || !hasNoNamespaces(row.v.tree)) return false;
     this.copyRow(row.v.tree, row.p);
     return true;
+  }
+
+  /**
+   * Whether `copyNode` copies `node`: an element, text, comment or processing instruction of a
+   * compact tree in which no name has a namespace; a text, comment or processing instruction of
+   * saxon-js's DOM, or a parentless element of it (as engine:plain-element and saxon-js's
+   * constructors make) whose names and whose descendants' names have none and which declares
+   * none: no copy has a namespace in scope.
+   */
+  static copies(node: unknown): boolean {
+    const row = treeNode(node);
+    if (row !== undefined) return row.v.tree.kind[row.p] !== NodeKind.document && hasNoNamespaces(row.v.tree);
+    const dom = node as DomNode;
+    if (typeof dom?.nodeType !== 'number') return false;
+    // an element's in-scope namespaces include its ancestors' declarations: only a parentless one is known to have none
+    return dom.nodeType === NodeKind.element ? dom.parentNode === null && plainDom(dom) : plainDom(dom);
+  }
+
+  /** Copies `node` (`copies` says which) into the element open now, as element content copies a node (XQuery 3.1 §3.9.1.3). */
+  copyNode(node: unknown): void {
+    const row = treeNode(node);
+    if (row !== undefined) this.copyRow(row.v.tree, row.p);
+    else this.copyDom(node as DomNode);
+  }
+
+  private copyDom(node: DomNode): void {
+    const { builder } = this;
+    switch (node.nodeType) {
+      case NodeKind.element: {
+        const attributes: Pair[] = domAttributes(node as unknown as XdmNode).map((a) => [a.name, a.value]);
+        builder.startElement(node.nodeName, attributes);
+        for (let c = node.firstChild; c !== null; c = c.nextSibling) this.copyDom(c);
+        builder.endElement();
+        return;
+      }
+      case NodeKind.text:
+        builder.characters(node.nodeValue ?? '');
+        return;
+      case NodeKind.comment:
+        builder.comment(node.nodeValue ?? '');
+        return;
+      case NodeKind.pi:
+        builder.processingInstruction(node.target ?? node.nodeName, node.data ?? node.nodeValue ?? '');
+    }
   }
 
   private copyRow(tree: CompactTree, pre: number): void {

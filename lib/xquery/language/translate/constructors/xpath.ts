@@ -49,10 +49,12 @@ import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 import { PLAIN_ELEMENT_FUNCTION } from '../../../functions/plain-elements';
+import { FOREST_ELEMENT_FUNCTION } from '../../../functions/forest-elements';
 
 const F = braced(NS.fn);
 const V = braced(NS.vars);
 const PLAIN_ELEMENT = `${braced(NS.engine)}${PLAIN_ELEMENT_FUNCTION}`;
+const FOREST_ELEMENT = `${braced(NS.engine)}${FOREST_ELEMENT_FUNCTION}`;
 
 /** The library functions of this file, by EQName, with their XSLT text. */
 export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
@@ -178,7 +180,6 @@ function textElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationU
 /** XPath constructing plain element `e` (check with `isPlainElement` first). */
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
   if (textOnly(e, scope)) return textElementCall(e, scope, unit);
-  const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
   // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
   const pieces: (string | { value: string; atomic: boolean })[] = [];
   for (const run of contentRuns(e.content, scope)) {
@@ -218,8 +219,28 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
     return wasString ? call(unit, 'text', text) : text;
   });
   const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
-  const content = enclosed ? `${useHelper(unit, 'element-content')}((${items.join(', ')}), false(), ${names})` : `(${items.join(', ')})`;
-  return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content}`);
+  if (!enclosed) {
+    const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
+    return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), (${items.join(', ')})`);
+  }
+  return forestElementCall(e, `${useHelper(unit, 'element-content')}((${items.join(', ')}), false(), ${names})`, scope, unit);
+}
+
+/**
+ * Plain element `e` whose content `content` (XPath, as engine:element-content answers it) may hold
+ * nodes: built by engine:forest-element (functions/forest-elements.ts), which copies the nodes
+ * into a forest, or, when it answers false() for a node it does not copy, by the library's
+ * function from the same content and attribute values.
+ */
+function forestElementCall(e: DirElemConstructor, content: string, scope: Scope, unit: TranslationUnit): string {
+  const c = tempVar(scope, 'content').ref;
+  const built = tempVar(scope, 'element').ref;
+  const values = e.attributes.map((a) => ({ name: xpathString(a.name.local), value: attributeValue(a, scope, unit), ref: tempVar(scope, 'attribute').ref }));
+  const lets = [`${c} := ${content}`, ...values.map((v) => `${v.ref} := ${v.value}`)];
+  const name = xpathString(e.name.local);
+  const library = call(unit, 'element', `${name}, (${values.map((v) => call(unit, 'attribute', `${v.name}, ${v.ref}`)).join(', ')}), ${c}`);
+  const forest = `${FOREST_ELEMENT}(${F}static-base-uri(), ${name}, (${values.flatMap((v) => [v.name, v.ref]).join(', ')}), ${c})`;
+  return `(let ${lets.join(', ')} return let ${built} := ${forest} return if (${built} instance of ${braced(NS.xs)}boolean) then ${library} else ${built})`;
 }
 
 /** XPath for the string value of direct attribute `a` (XQuery 3.1 §3.9.1.1), before xml:id normalization. */
