@@ -226,3 +226,13 @@ export function domAttributes(element: XdmNode): DomAttribute[] {
   for (let i = 0; list && i < list.length; i++) if (!isNamespaceDeclaration(list[i].name)) out.push(list[i]);
   return out;
 }
+
+/**
+ * saxon-js's comparison of two nodes in document order, the one its steps sort by (in query
+ * workers patched to compare nodes of compact trees by row: patches/document-order.ts).
+ */
+export function documentOrder(): (a: unknown, b: unknown) => number {
+  const compare = (saxon().internals as unknown as { DomUtils?: { fb?: (a: unknown, b: unknown) => number } }).DomUtils?.fb;
+  if (typeof compare !== 'function') throw new Error('saxon-js document order: DomUtils.fb not found');
+  return compare;
+}

@@ -7,7 +7,7 @@ import { castString, isNode, saxon, type XdmNode, type XdmValue } from '../../..
 import { parseToCompactTree } from '../../../lib/tree/build-tree';
 import { TreeView, treeNode } from '../../../lib/tree/tree-dom';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
-import { queryBody, serverOfFile } from '../../helpers/rest';
+import { serverOfFile } from '../../helpers/rest';
 import { translate } from '../../helpers/translation';
 
 registerExtensionFunctions();

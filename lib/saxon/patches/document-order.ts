@@ -40,10 +40,3 @@ export function patchDocumentOrder(): void {
   const compare: Compare = (a, b) => compareTreeOrder(a, b, original) ?? original(a, b);
   domUtils.fb = Object.assign(compare, { __documentOrderPatched: true });
 }
-
-/** saxon-js's comparison of two nodes in document order (patched by `patchDocumentOrder` where applied), for sorting nodes as its steps do. */
-export function documentOrder(): (a: unknown, b: unknown) => number {
-  const compare = (saxon().internals as unknown as { DomUtils?: { fb?: Compare } }).DomUtils?.fb;
-  if (typeof compare !== 'function') throw new Error('saxon-js document order: DomUtils.fb not found');
-  return compare;
-}

@@ -15,12 +15,11 @@
  * Registered by `registerChildPathFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { NodeKind, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
+import { NodeKind, documentOrder, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
 import { NodeKind as Row, firstChild, nextSibling } from '../../../tree/compact-tree';
 import { nameIds } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
-import { documentOrder } from '../../../saxon/patches/document-order';
 
 export const CHILD_PATH_FUNCTION = 'child-path';
 
