@@ -118,6 +118,12 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     ['for $i in //item#P where $i/@id > 4 return <r>{$i/k, $i/n}</r>', ''],
     ['for $i in //item#P where $i/@id < 3 return <r>{$i/@id, "x", $i/n, 1, $i/@c}</r>', 'error XQTY0024'],
     ['for $i in //item#P where $i/@id > 5 return <r>{1, $i/n/text(), 2}{$i/k, 3}</r>', ''],
+    // zero-or-one and exactly-one: the argument when it has at most (exactly) one item, else the function's error
+    ['for $i in //item#P let $n := $i/n/text() order by zero-or-one($i/k) empty greatest return <i n="{$n}">{$i/k/text()}</i>', ''],
+    ['for $i in //item#P where zero-or-one($i/n) = "a" return string(exactly-one($i/@id))', 'ok "2"\n"5"'],
+    ['for $i in //item#P order by zero-or-one($i/v) return 1', 'error FORG0003'],
+    ['for $i in //item#P where exactly-one($i/k) = "x" return 1', 'error FORG0005'],
+    ['for $i in //item#P where $i/@id < 4 return (zero-or-one($i/n), exactly-one(data($i/@c)))', ''],
     // abs, floor, ceiling, round: of the argument's type, an untyped leaf as a double
     ['for $i in //item#P let $d := number($i/@id) - 3.5e0 where abs($d) < 2 return ($d, abs($d), floor($d), ceiling($d), round($d))', ''],
     ['for $i in //item#P where $i/@id < 4 return (abs(2 - $i/@id * 2), round($i/@id), floor($i/@id div 2))', ''],
@@ -419,6 +425,12 @@ describe('a FLWOR nested in a loop', () => {
   ])('%s', async (query, expected) => {
     expect(await agree(query)).toBe(expected);
   });
+});
+
+test('zero-or-one and exactly-one of leaves are evaluated, not declined (XMark Q19)', () => {
+  expect(serialize(direct('for $i in //item#P let $n := $i/n/text() where exactly-one($i/@id) < 6 order by zero-or-one($i/k) empty greatest return <i n="{$n}">{$i/k/text()}</i>')!)).toBe(
+    '<i n="b">x</i>\n<i n="">x</i>\n<i n="a">y</i>\n<i n="c">y</i>\n<i n="a"/>',
+  );
 });
 
 describe('where $i/path = $outer from the leaf column\'s values (where-probe.ts)', () => {

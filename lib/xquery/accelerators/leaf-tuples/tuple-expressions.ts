@@ -55,6 +55,38 @@ export interface Code {
 /** Visits nodes in order. */
 export type EachNode = (fr: Frame, r: number, visit: (node: XdmItem) => void) => void;
 
+/**
+ * fn:zero-or-one and fn:exactly-one (F&O 3.1 §14.2.1, §14.2.3) of `a`: its items when there are at
+ * most one (exactly one); with any other number the call declines, and saxon-js raises the
+ * function's error (FORG0003, FORG0005) as the FLWOR as written would.
+ */
+function cardinalityChecked(a: Code, min: 0 | 1): Code {
+  if (isSingle(a.t)) return min === 0 ? a : { t: a.t, f: (fr, r) => a.f!(fr, r) ?? decline() };
+  if ((a.t !== 'L' && a.t !== 'A') || !a.count || !a.each || !a.one) return decline();
+  const { count, each, one } = a;
+  const checked = (fr: Frame, r: number): number => {
+    const n = count(fr, r);
+    return n < min || n > 1 ? decline() : n;
+  };
+  const nodes = a.nodes;
+  return {
+    t: a.t,
+    each: (fr, r, visit) => (checked(fr, r), each(fr, r, visit)),
+    count: checked,
+    one: (fr, r) => (checked(fr, r), one(fr, r)),
+    path: a.path,
+    nodes:
+      nodes &&
+      (() => {
+        const visitAll = nodes();
+        return (fr, r, visit) => {
+          checked(fr, r);
+          visitAll(fr, r, visit);
+        };
+      }),
+  };
+}
+
 /** fn:abs, fn:floor, fn:ceiling and fn:round on a number. */
 const ROUNDING: Readonly<Record<string, (x: number) => number>> = { abs: Math.abs, floor: Math.floor, ceiling: Math.ceil, round: Math.round };
 
@@ -578,6 +610,9 @@ export class Compiler {
         if (a.t === 'L') return { ...a, t: 'A', nodes: undefined };
         if (a.t === 'N' || isGrouped(a.t)) decline();
         return a;
+      case 'zero-or-one':
+      case 'exactly-one':
+        return cardinalityChecked(a, name === 'exactly-one' ? 1 : 0);
       case 'count':
         return { t: 'I', f: this.counter(a) };
       case 'exists':
