@@ -9,6 +9,7 @@ import { registerDocumentFunctions } from '../worker/documents/source';
 import { registerNameIndexFunctions } from '../accelerators/name-index/name-index';
 import { registerChildPathFunctions } from '../accelerators/child-paths/child-paths';
 import { registerForestElementFunctions } from './forest-elements';
+import { registerJoinTableFunctions } from './join-tables';
 import { registerLeafFilterFunctions } from '../accelerators/leaf-filter/leaf-filter';
 import { registerLeafAggregateFunctions } from '../accelerators/leaf-aggregates/leaf-aggregates';
 import { registerLeafGroupFunctions } from '../accelerators/leaf-groups/leaf-groups';
@@ -69,6 +70,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerConstructorContentFunctions, // engine:content and element-content, the content rules of constructors
   registerForestElementFunctions, // engine:forest-element, plain direct constructors whose content copies nodes
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
+  registerJoinTableFunctions, // engine:join-table, join-has, join-positions: the key tables of hash joins
   registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
   registerLeafOrderFunctions, // engine:order-leaves, order by leaves of the for variable's elements

@@ -19,7 +19,6 @@
 import { CONTEXT_PARAM } from '../../constants';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
 import { GROUP_TUPLES_XSLT, groupTuplesText } from './flwor/group';
-import { JOIN_GROUPS, joinGroupsText } from './flwor/join';
 import { sortFunctionName, sortFunctionText } from './flwor/order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor/sort';
 import { literalText, type LiteralParam } from './literals';
@@ -43,7 +42,6 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
   [ORDER_ENTRY, orderEntryText()],
-  [JOIN_GROUPS, joinGroupsText()],
   [GROUP_TUPLES_XSLT, groupTuplesText()],
 ]);
 

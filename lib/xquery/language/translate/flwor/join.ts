@@ -5,7 +5,7 @@
  *
  * evaluated as written compares every `$b` with every `$a`: |A|·|B| comparisons. Here B is
  * evaluated once, before the loop (it reads no variable bound by the loop, and the focus is the
- * same), and the atomized values of R are put in a map from a key to the positions of the `$b`
+ * same), and the atomized values of R are put in a table from a key to the positions of the `$b`
  * they come from. For each `$a`, the atomized values of L are looked up and `$b` ranges over the
  * matching items only, in B's order; the `where` clause stays, so every pair still passes the
  * general comparison itself (a key only narrows the candidates). Order comparisons are range
@@ -29,6 +29,7 @@ import { NS, xpathString } from '../names';
 import type { Scope, StaticContext, Variable } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
+import { JOIN_HAS_FUNCTION, JOIN_POSITIONS_FUNCTION, JOIN_TABLE_FUNCTION } from '../../../functions/join-tables';
 
 export { findJoins, type JoinPlan } from './join-sites';
 
@@ -46,7 +47,9 @@ export type JoinState = HashState | RangeState;
 
 const F = braced(NS.fn);
 const XS = braced(NS.xs);
-const MAP = braced(NS.map);
+const JOIN_TABLE = `${braced(NS.engine)}${JOIN_TABLE_FUNCTION}`;
+const JOIN_HAS = `${braced(NS.engine)}${JOIN_HAS_FUNCTION}`;
+const JOIN_POSITIONS = `${braced(NS.engine)}${JOIN_POSITIONS_FUNCTION}`;
 
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
@@ -99,36 +102,12 @@ export function joinOuterBinding(
   return { text, scope: bound.scope };
 }
 
-/** The runtime library function grouping the positions of B's items by key (`joinGroupsText`). */
-export const JOIN_GROUPS = `${braced(NS.gen)}lib.join-groups`;
-
 /**
- * `join-groups($n, $keys)`: a map from each key `$keys($pos)` gives for a position 1 to `$n`
- * to the positions giving it, ascending, each once (XSLT 3.0 §14.3: `group-by` puts an item in
- * the group of each of its keys, once, and groups keep the population's order). saxon-js groups
- * by a hash map; building the map with `map:merge(…, map{"duplicates": "combine"})` instead
- * copies a key's whole sequence for every item added to it.
- */
-export function joinGroupsText(): string {
-  const [n, keys] = [`${braced(NS.vars)}n`, `${braced(NS.vars)}keys`];
-  return [
-    `<xsl:function name="${JOIN_GROUPS}" as="map(*)">`,
-    `<xsl:param name="${n}" as="xs:integer"/>`,
-    `<xsl:param name="${keys}" as="function(*)"/>`,
-    '<xsl:map>',
-    `<xsl:for-each-group select="1 to $${n}" group-by="$${keys}(.)">`,
-    `<xsl:map-entry key="${F}current-grouping-key()" select="${F}current-group()"/>`,
-    '</xsl:for-each-group>',
-    '</xsl:map>',
-    '</xsl:function>',
-  ].join('\n');
-}
-
-/**
- * `$seq := B, $items := …, $map := …` of one hash join. The map's keys: `s` + a string, `n` +
- * a number's key, `u` + the key of an untyped value that is a number, each to the positions in
- * B of the items with such a key; and `k` + a kind of key the probe must know B has (`badu`: an
- * untyped value that is no number, `str`, `num`, `other`), to the positions of such items.
+ * `$seq := B, $items := …, $map := …` of one hash join, `$map` the handle of its key table
+ * (functions/join-tables.ts). The table's keys: `s` + a string, `n` + a number's key, `u` + the
+ * key of an untyped value that is a number, each to the positions in B of the items with such a
+ * key; and `k` + a kind of key the probe must know B has (`badu`: an untyped value that is no
+ * number, `str`, `num`, `other`), to the positions of such items.
  */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
@@ -137,17 +116,17 @@ function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: s
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const keys = translateExpr(plan.build, item.scope, unit);
-  unit.addLibraryDeclaration(JOIN_GROUPS, joinGroupsText());
   const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${xpathString(prefix)} || ${numberKey(d)})`;
-  const keysOf =
-    `function(${pos}) { let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
+  // each item's position (`#` and the position), then its keys
+  const entries =
+    `for ${pos} in 1 to ${F}count(${seq}) return ("#" || ${pos}, let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
     `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
     `else if ${isString(k)} then ("kstr", "s" || ${k}) ` +
     `else if ${isNumber(k)} then ("knum", ${numeric('n')}) ` +
-    `else "kother" }`;
+    `else "kother")`;
   // B as an array too: the candidates are fetched by position, and saxon-js's `$seq[$p]` and
   // `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
-  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}, ${map} := ${JOIN_GROUPS}(${F}count(${seq}), ${keysOf})`;
+  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}, ${map} := ${JOIN_TABLE}(${entries})`;
   return { text, state: { kind: 'hash', seq, items, map } };
 }
 
@@ -169,9 +148,9 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   }
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [l, d, c, p, k] = ['probe', 'double', 'candidates', 'pos', 'key'].map(name);
+  const [l, d, c, p] = ['probe', 'double', 'candidates', 'pos'].map(name);
   const { seq, items, map } = state;
-  const has = (f: string): string => `${MAP}contains(${map}, "k${f}")`;
+  const has = (f: string): string => `${JOIN_HAS}(${map}, "k${f}")`;
   const all = '"*"';
   const probe = translateExpr(plan.probe, scope, unit);
   const numeric = (x: string, kinds: string[]): string =>
@@ -184,10 +163,8 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
     `else if ${isString(l)} then (if (${has('num')}) then ${all} else "s" || ${l}) ` +
     `else if ${isNumber(l)} then (if (${has('str')} or ${has('badu')}) then ${all} else ${numeric(l, ['n', 'u'])}) ` +
     `else ${all}`;
-  // one key's positions are ascending and distinct already
-  const positions = `if (${F}count(${c}) eq 1) then ${map}(${c}) else ${F}sort(${F}distinct-values(for ${k} in ${c} return ${map}(${k})))`;
   return {
     prefix: '',
-    domain: `(let ${c} := (${lookups}) return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in (${positions}) return ${items}(${p}))`,
+    domain: `(let ${c} := (${lookups}) return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in ${JOIN_POSITIONS}(${map}, ${c}) return ${items}(${p}))`,
   };
 }
