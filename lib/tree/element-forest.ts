@@ -4,11 +4,17 @@
  * no parent and no siblings, as an element a constructor makes (XQuery 3.1 §3.9.1), and its
  * nodes are read from rows: a few bytes a node, where saxon-js's own DOM spends several objects
  * (about 800 bytes for an element with an attribute and a text), and nothing for the garbage
- * collector to copy until a query touches them. engine:leaf-tuples builds its results here.
+ * collector to copy until a query touches them. engine:leaf-tuples builds its results here, and
+ * engine:forest-element the elements of plain constructors whose content copies nodes.
  *
  * Names are in no namespace and unprefixed (the plain constructors', and those of the elements
  * copied in); adjacent text is one text node, zero-length text none.
  */
+import { domAttributes, isNamespaceDeclaration, type XdmNode } from '../saxon';
+import type { Pair } from '../convert/writer';
+import { TreeBuilder } from './build-tree';
+import { TreeView, treeNode } from './tree-dom';
+import { NodeKind, firstChild, hasNoNamespaces, nextSibling, type CompactTree } from './compact-tree';
 
 /** A node of saxon-js's own DOM, as far as a copy reads it. */
 interface DomNode {
@@ -30,15 +36,10 @@ function plainDom(node: DomNode): boolean {
   if (node.nodeType !== NodeKind.element) return node.nodeType === NodeKind.text || node.nodeType === NodeKind.comment || node.nodeType === NodeKind.pi;
   if (node.namespaceURI || node.prefix) return false;
   const attributes = (node as unknown as { attributes?: ArrayLike<{ name: string; namespaceURI?: string | null }> }).attributes;
-  for (let i = 0; attributes && i < attributes.length; i++) if (attributes[i].namespaceURI || attributes[i].name.includes(':') || attributes[i].name === 'xmlns') return false;
+  for (let i = 0; attributes && i < attributes.length; i++) if (attributes[i].namespaceURI || attributes[i].name.includes(':') || isNamespaceDeclaration(attributes[i].name)) return false;
   for (let c = node.firstChild; c !== null; c = c.nextSibling) if (!plainDom(c)) return false;
   return true;
 }
-import { domAttributes, type XdmNode } from '../saxon';
-import type { Pair } from '../convert/writer';
-import { TreeBuilder } from './build-tree';
-import { TreeView, treeNode } from './tree-dom';
-import { NodeKind, firstChild, hasNoNamespaces, nextSibling, type CompactTree } from './compact-tree';
 
 export class ElementForest {
   private readonly builder: TreeBuilder;
