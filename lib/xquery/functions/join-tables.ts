@@ -1,21 +1,22 @@
 /**
  * The key table of a hash join (translate/flwor/join.ts), held in JavaScript:
  *
- *   Q{urn:xmldb-rest:engine}join-table($entries as xs:string*) as xs:string
- *   Q{urn:xmldb-rest:engine}join-has($table as xs:string, $key as xs:string) as xs:boolean
- *   Q{urn:xmldb-rest:engine}join-positions($table as xs:string, $keys as xs:string*) as xs:integer*
+ *   Q{urn:xmldb-rest:engine}join-table($items as array(*), $entries as xs:string*) as array(*)
+ *   Q{urn:xmldb-rest:engine}join-has($table as array(*), $key as xs:string) as xs:boolean
+ *   Q{urn:xmldb-rest:engine}join-positions($table as array(*), $keys as xs:string*) as xs:integer*
  *
- * `$entries` lists, for each item of the join's inner sequence in order, `#` and its position
- * (`#1`), then its keys (join.ts makes them: `s`, `u`, `n` and `k` keys, never starting with `#`).
- * join-table answers a handle of the table (key → the positions giving it, ascending, each once);
- * join-has whether a key is in it; join-positions the positions of any of the keys, ascending,
- * each once.
+ * `$items` is the join's inner sequence as an array, made once where the join is bound; its table
+ * is built from `$entries` the first time join-table is called with it, and kept as long as the
+ * array (by the array object's identity): join-table answers the array itself, as the table's
+ * handle. `$entries` lists, for each item in order, `#` and its position (`#1`), then its keys
+ * (join.ts makes them: `s`, `u`, `n` and `k` keys, never starting with `#`); it is evaluated
+ * only when the table is built, so a join whose probe never runs (a nested FLWOR that
+ * engine:leaf-tuples answers) never computes its keys. join-has tells whether a key is in the
+ * table; join-positions gives the positions of any of the keys, ascending, each once.
  *
  * An XDM map from keys to positions was the join's own: saxon-js's maps compare the keys of a
  * bucket one by one as XDM values, and for XMark Q8 at factor 1 (9,750 auctions looked up for each
- * of 25,500 people) those lookups took most of the query's time. A table lives for the query
- * that made it only: queries run synchronously in a worker, and the tables made in one turn of
- * the event loop are dropped at the next, so a handle never outlives its query.
+ * of 25,500 people) those lookups took most of the query's time.
  */
 import { ENGINE_NS } from '../constants';
 import { castString, registerFunctions, type XdmValue } from '../../saxon';
@@ -24,17 +25,12 @@ export const JOIN_TABLE_FUNCTION = 'join-table';
 export const JOIN_HAS_FUNCTION = 'join-has';
 export const JOIN_POSITIONS_FUNCTION = 'join-positions';
 
-const tables = new Map<string, Map<string, number[]>>();
-let made = 0;
+type Table = Map<string, number[]>;
 
-function tableOf(handle: XdmValue): Map<string, number[]> {
-  const table = tables.get(String(handle[0]));
-  if (table === undefined) throw new Error('engine:join-table: a join table was read after its query');
-  return table;
-}
+const tables = new WeakMap<object, Table>();
 
-function joinTable([entries]: XdmValue[]): XdmValue {
-  const table = new Map<string, number[]>();
+function build(entries: XdmValue): Table {
+  const table: Table = new Map();
   let position = 0;
   for (const entry of entries) {
     const s = String(entry);
@@ -46,10 +42,20 @@ function joinTable([entries]: XdmValue[]): XdmValue {
     if (list === undefined) table.set(s, [position]);
     else if (list[list.length - 1] !== position) list.push(position);
   }
-  if (tables.size === 0) setImmediate(() => tables.clear());
-  const handle = `t${++made}`;
-  tables.set(handle, table);
-  return [castString(handle, 'string')];
+  return table;
+}
+
+function tableOf(handle: XdmValue): Table {
+  const table = tables.get(handle[0] as object);
+  if (table === undefined) throw new Error('engine:join-table: a join table was read before it was built');
+  return table;
+}
+
+function joinTable([items, entries]: (() => XdmValue)[]): XdmValue {
+  const array = items();
+  const key = array[0] as object;
+  if (!tables.has(key)) tables.set(key, build(entries()));
+  return array;
 }
 
 function joinHas([handle, key]: XdmValue[]): XdmValue {
@@ -71,8 +77,8 @@ function joinPositions([handle, keys]: XdmValue[]): XdmValue {
 /** Registers engine:join-table, engine:join-has and engine:join-positions with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerJoinTableFunctions(): void {
   registerFunctions(ENGINE_NS, {
-    [JOIN_TABLE_FUNCTION]: { sig: '1F r[1AS] a[*AS]', impl: joinTable },
-    [JOIN_HAS_FUNCTION]: { sig: '1F r[1AB] a[1AS,1AS]', impl: joinHas },
-    [JOIN_POSITIONS_FUNCTION]: { sig: '1F r[*ADI] a[1AS,*AS]', impl: joinPositions },
+    [JOIN_TABLE_FUNCTION]: { sig: '1F r[1FA] a[1FA,*AS]', lazy: true, impl: joinTable },
+    [JOIN_HAS_FUNCTION]: { sig: '1F r[1AB] a[1FA,1AS]', impl: joinHas },
+    [JOIN_POSITIONS_FUNCTION]: { sig: '1F r[*ADI] a[1FA,*AS]', impl: joinPositions },
   });
 }

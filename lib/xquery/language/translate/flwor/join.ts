@@ -33,14 +33,14 @@ import { JOIN_HAS_FUNCTION, JOIN_POSITIONS_FUNCTION, JOIN_TABLE_FUNCTION } from 
 
 export { findJoins, type JoinPlan } from './join-sites';
 
-/** Names of the generated variables of one hash join. */
+/** Names of the generated variables of one hash join, and its key table's entries. */
 export interface HashState {
   readonly kind: 'hash';
   readonly seq: string;
   /** B as an array. */
   readonly items: string;
-  /** The positions of B's items by key (`hashMap`). */
-  readonly map: string;
+  /** XPath of the entries of B's key table (`hashMap`), evaluated where the table is first asked for. */
+  readonly entries: string;
 }
 
 export type JoinState = HashState | RangeState;
@@ -103,16 +103,18 @@ export function joinOuterBinding(
 }
 
 /**
- * `$seq := B, $items := …, $map := …` of one hash join, `$map` the handle of its key table
- * (functions/join-tables.ts). The table's keys: `s` + a string, `n` + a number's key, `u` + the
- * key of an untyped value that is a number, each to the positions in B of the items with such a
- * key; and `k` + a kind of key the probe must know B has (`badu`: an untyped value that is no
- * number, `str`, `num`, `other`), to the positions of such items.
+ * `$seq := B, $items := …` of one hash join, and the entries of its key table
+ * (functions/join-tables.ts), which the first probe builds: a nested FLWOR that
+ * engine:leaf-tuples answers never probes, and then never pays for the keys. The table's keys:
+ * `s` + a string, `n` + a number's key, `u` + the key of an untyped value that is a number, each
+ * to the positions in B of the items with such a key; and `k` + a kind of key the probe must know
+ * B has (`badu`: an untyped value that is no number, `str`, `num`, `other`), to the positions of
+ * such items.
  */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [seq, items, map, pos, k, d] = ['seq', 'items', 'map', 'pos', 'key', 'double'].map(name);
+  const [seq, items, pos, k, d] = ['seq', 'items', 'pos', 'key', 'double'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const keys = translateExpr(plan.build, item.scope, unit);
@@ -126,8 +128,8 @@ function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: s
     `else "kother")`;
   // B as an array too: the candidates are fetched by position, and saxon-js's `$seq[$p]` and
   // `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
-  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}, ${map} := ${JOIN_TABLE}(${entries})`;
-  return { text, state: { kind: 'hash', seq, items, map } };
+  const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}`;
+  return { text, state: { kind: 'hash', seq, items, entries } };
 }
 
 /** The inner binding over the candidates. */
@@ -148,8 +150,8 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   }
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [l, d, c, p] = ['probe', 'double', 'candidates', 'pos'].map(name);
-  const { seq, items, map } = state;
+  const [l, d, c, p, map] = ['probe', 'double', 'candidates', 'pos', 'map'].map(name);
+  const { seq, items, entries } = state;
   const has = (f: string): string => `${JOIN_HAS}(${map}, "k${f}")`;
   const all = '"*"';
   const probe = translateExpr(plan.probe, scope, unit);
@@ -165,6 +167,8 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
     `else ${all}`;
   return {
     prefix: '',
-    domain: `(let ${c} := (${lookups}) return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in ${JOIN_POSITIONS}(${map}, ${c}) return ${items}(${p}))`,
+    domain:
+      `(let ${map} := ${JOIN_TABLE}(${items}, ${entries}), ${c} := (${lookups}) ` +
+      `return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in ${JOIN_POSITIONS}(${map}, ${c}) return ${items}(${p}))`,
   };
 }
