@@ -82,9 +82,8 @@ function treePath(view: TreeView, pre: number, names: readonly string[]): XdmNod
 
 /** `childPath` from each of `nodes`, in document order without duplicates. */
 export function childPaths(nodes: readonly XdmNode[], names: readonly string[]): XdmNode[] {
-  if (nodes.length === 1) return childPath(nodes[0], names);
+  if (nodes.length <= 1) return nodes.length === 1 ? childPath(nodes[0], names) : [];
   const all = nodes.flatMap((node) => childPath(node, names));
-  if (nodes.length === 0) return all;
   all.sort(documentOrder());
   return all.filter((node, i) => i === 0 || node !== all[i - 1]);
 }
