@@ -8,7 +8,7 @@ import { saxon, type XdmNode } from '../../lib/saxon';
 import { patchDocumentOrder } from '../../lib/saxon/patches/document-order';
 import { parseToCompactTree } from '../../lib/tree/build-tree';
 import { TreeView, treeNode } from '../../lib/tree/tree-dom';
-import { compareTreeOrder } from '../../lib/tree/tree-order';
+import { compareTreeOrder, placeStored } from '../../lib/tree/tree-order';
 
 type Compare = (a: unknown, b: unknown) => number;
 const domUtils = (saxon().internals as unknown as { DomUtils: { fb: Compare & { __documentOrderPatched?: boolean } } }).DomUtils;
@@ -112,6 +112,23 @@ function byDocument(items: string[]): string[][] {
   }
   return groups.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
+
+describe('stored documents in the order of the store', () => {
+  test('two stored documents come in the order of their databases and paths, whichever saxon-js compared first', () => {
+    const doc = (db: string, path: string) => {
+      const d = new TreeView(parseToCompactTree(`<d n="${db}/${path}"/>`)).document;
+      placeStored(d, db, path);
+      return d;
+    };
+    const [b, a, other, earlier] = [doc('db', 'd/b.xml'), doc('db', 'a.xml'), doc('db2', 'a.xml'), doc('Db', 'z.xml')];
+    const names = (query: string) => (saxon().XPath.evaluate(query, null, { params: { b, a, other, earlier }, resultForm: 'array' }) as unknown as string[]).join(' ');
+    // saxon-js numbers a document when it first compares it: b before a here
+    expect(names('($b, $a)/d/@n/string()')).toBe('db/a.xml db/d/b.xml');
+    expect(names('($other, $b, $a, $earlier)/d/@n/string()')).toBe('Db/z.xml db/a.xml db/d/b.xml db2/a.xml');
+    expect(sign(domUtils.fb(b, a))).toBe(1);
+    expect(sign(domUtils.fb(a, b))).toBe(-1);
+  });
+});
 
 describe('sequences of stored nodes in document order', () => {
   test.each(QUERIES)('%s', (query) => {

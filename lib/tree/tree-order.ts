@@ -13,7 +13,7 @@ type TreeNode = NonNullable<ReturnType<typeof treeNode>>;
  * attributes of their elements): from rows, without walking the tree. Within one tree a node
  * comes at its row, an element's attributes right after it in the order of its attribute list
  * (the order saxon-js gives attributes), before its children. Nodes of two trees come in the
- * order of their document nodes, which `compareDocuments` tells. Undefined when either node is
+ * order of their places in the store (`placeStored`), else of their document nodes, which `compareDocuments` tells. Undefined when either node is
  * of another kind (saxon-js's own DOM, a namespace node), for the caller to decide.
  */
 export function compareTreeOrder(a: unknown, b: unknown, compareDocuments: (a: object, b: object) => number): number | undefined {
@@ -21,11 +21,38 @@ export function compareTreeOrder(a: unknown, b: unknown, compareDocuments: (a: o
   if (x === undefined) return undefined;
   const y = rowHolder(b);
   if (y === undefined) return undefined;
-  if (x.v !== y.v) return compareDocuments(x.v.node(0), y.v.node(0));
+  if (x.v !== y.v) {
+    const first = x.v.node(0);
+    const second = y.v.node(0);
+    return compareStored(first, second) ?? compareDocuments(first, second);
+  }
   if (x.p !== y.p) return x.p - y.p;
   const placeA = placeAmongAttributes(x, a);
   const placeB = placeAmongAttributes(y, b);
   return placeA < 0 || placeB < 0 ? undefined : placeA - placeB;
+}
+
+/** Stored documents' database and path, by document node (`placeStored`). */
+const stored = new WeakMap<object, { readonly db: string; readonly path: string }>();
+
+/**
+ * Notes that `document` is the stored document `path` of database `db`: two stored documents
+ * then come in the order of their databases' names and their paths (code units), the order in
+ * which fn:collection and db:get list them, rather than in the order in which saxon-js first
+ * compared them (it numbers a document at its first comparison), which depended on the queries
+ * before.
+ */
+export function placeStored(document: object, db: string, path: string): void {
+  stored.set(document, { db, path });
+}
+
+function compareStored(a: object, b: object): number | undefined {
+  const x = stored.get(a);
+  if (x === undefined) return undefined;
+  const y = stored.get(b);
+  if (y === undefined) return undefined;
+  if (x.db !== y.db) return x.db < y.db ? -1 : 1;
+  return x.path < y.path ? -1 : x.path > y.path ? 1 : 0;
 }
 
 /** An attribute node as saxon-js hands it out: made per visit, with its element in `parent`. */

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseToCompactDom } from '../../../convert/xml';
 import { parseToCompactTree } from '../../../tree/build-tree';
 import { TreeView } from '../../../tree/tree-dom';
+import { placeStored } from '../../../tree/tree-order';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache';
 import { NodeKind, xpathError, type XdmNode } from '../../../saxon';
 import type { StoredLocation } from './database-access';
@@ -57,6 +58,7 @@ export class ParsedDocuments {
       markNamespacesDeclared(parsed);
       parsed._saxonDocUri = parsed._saxonBaseUri = `/${db}/${path}`;
       this.origins.set(parsed, { db, path });
+      placeStored(parsed, db, path);
       return parsed;
     });
   }
