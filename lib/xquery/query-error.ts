@@ -26,7 +26,8 @@ import type { SaxonError } from '../saxon';
 
 const ERR_NS = 'Q{http://www.w3.org/2005/xqt-errors}';
 
-export type QueryPhase = 'compile' | 'evaluate' | 'serialize';
+/** `bind`: the request's values cast to the types of the external variables (worker/external-variables.ts), before the query runs. */
+export type QueryPhase = 'compile' | 'bind' | 'evaluate' | 'serialize';
 
 /** The plain-data form of a query error: crosses worker boundaries (structured clone). */
 export interface QueryErrorData {

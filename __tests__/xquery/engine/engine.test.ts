@@ -149,6 +149,27 @@ describe('engine', () => {
     });
   });
 
+  it('runs queries with external variables on the XPath evaluator, given a value or not, compiling nothing', async () => {
+    type Task = { xslt: string; xpath?: string };
+    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
+    const pool = (engine as unknown as { pool: Pool }).pool;
+    const run = jest.spyOn(pool, 'run');
+    try {
+      const query = 'declare variable $x as xs:integer external; declare variable $y as xs:double* external := ($x, 0.5); $x + sum($y)';
+      const before = pool.compilations;
+      expect((await engine.evaluate(request(query, { variables: new Map([['x', { values: ['2'] }]]) }))).body).toBe('4.5');
+      expect((await engine.evaluate(request(query, { variables: new Map([['x', { values: ['2'] }], ['y', { values: ['1', '2'] }]]) }))).body).toBe('5');
+      expect(run.mock.calls.map(([task]) => task.xpath)).toEqual([expect.any(String), expect.any(String)]);
+      expect(pool.compilations).toBe(before);
+      // the request's value that does not cast is not in the query: no position
+      const invalid = await failure(engine, request(query, { variables: new Map([['x', { values: ['abc'] }]]) }));
+      expect(errorBody(invalid)).toBe('[FORG0001] Supplied value "abc" is not a valid xs:integer');
+      expect(errorBody(await failure(engine, request(query, { variables: new Map([['x', { values: ['1', '2'] }]]) })))).toBe('[XPTY0004] $x: 2 values supplied for type Q{http://www.w3.org/2001/XMLSchema}integer.');
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   describe('context (spec §6.1, §9.2)', () => {
     it('has no context item without a context: XPDY0002', async () => {
       const e = await failure(engine, request('1 + .'));

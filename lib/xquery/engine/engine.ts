@@ -30,7 +30,7 @@ import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';
 import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
-import { literalBindings, runExpression, runSerialization } from './run-parts';
+import { bindForExpression, literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from '../language/translate/unit';
 import type { ContextSpec, QueryJob } from '../host/pool';
 import { openQueryHost, type QueryRunner } from './shared-hosts';
@@ -128,6 +128,7 @@ class XQueryEngine implements Engine {
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
     let { xslt, xpath, xpathShape } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
+    if (xpath !== undefined) bindForExpression(params, translation);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
@@ -220,7 +221,8 @@ class XQueryEngine implements Engine {
     // a run as one expression has no lines of its own (an XPath run reports none, a line of the
     // library is not one of the query): the error is in the body, where the XSLT line would point too
     const whole = t.xpath && (asExpression || e.line === undefined);
-    const position = whole ? lineColumn(query, t.xpath!.offset) : sourcePosition(query, t.lineOffsets, e.line);
+    // nor for a request's value that does not fit its variable's type: it is not in the query
+    const position = e.phase === 'bind' ? undefined : whole ? lineColumn(query, t.xpath!.offset) : sourcePosition(query, t.lineOffsets, e.line);
     const data = e.toData();
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
@@ -240,7 +242,7 @@ function variableMessage(message: string, t: Translation): string {
 }
 
 /** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */
-const XSLT_CODES: Readonly<Record<string, string>> = {
+export const XSLT_CODES: Readonly<Record<string, string>> = {
   XTTE0570: 'XPTY0004', // variable value does not match its type
   XTTE0590: 'XPTY0004', // parameter value does not match its type
   XTTE0780: 'XPTY0004', // function result does not match its type

@@ -48,6 +48,25 @@ export function literalBindings(t: Translation): ReadonlyArray<readonly [string,
   return (parts.literals ??= t.literals.map((lit) => [lit.param, Object.freeze({ values: Object.freeze([lit.value]), type: lit.type })] as const));
 }
 
+/**
+ * For a run as one expression: whether each external variable with a default was given a value
+ * (its `bound` parameter), and an unbound one to no value, as the evaluator needs every
+ * parameter the expression names (prolog.ts `externalLets` binds the default). A stylesheet
+ * gets neither: its parameter's own default applies.
+ */
+export function bindForExpression(params: Record<string, StringBinding>, t: Translation): void {
+  for (const ext of t.externals) {
+    if (ext.bound === undefined) continue;
+    const given = params[ext.param] !== undefined;
+    params[ext.bound] = given ? BOUND : NOT_BOUND;
+    if (!given) params[ext.param] = NO_VALUES;
+  }
+}
+
+const BOUND: StringBinding = Object.freeze({ values: Object.freeze(['true']), type: 'xs:boolean' });
+const NOT_BOUND: StringBinding = Object.freeze({ values: Object.freeze(['false']), type: 'xs:boolean' });
+const NO_VALUES: StringBinding = Object.freeze({ values: Object.freeze([]) });
+
 /** The expression to run for `t` in a database context or not (see RunExpression). */
 export function runExpression(t: Translation, databaseContext: boolean): RunExpression {
   const parts = partsOf(t);

@@ -69,15 +69,16 @@ export function bindStrings(name: string, binding: StringBinding): XdmItem[] {
   try {
     return values.map((v) => castString(v, cast));
   } catch (e) {
-    throw toQueryError(e, 'evaluate');
+    throw toQueryError(e, 'bind');
   }
 }
 
 function cardinality(name: string, type: string, count: number): QueryError {
   return new QueryError({
     code: 'XPTY0004',
-    message: `$${name}: ${count} value${count === 1 ? '' : 's'} supplied for type ${type}.`,
+    // the variable as the client names it: `$x`, or `$Q{uri}x` in a namespace (engine.ts `variableMessage`)
+    message: `$${name.replace(/^Q\{\}/, '')}: ${count} value${count === 1 ? '' : 's'} supplied for type ${type}.`,
     status: 500,
-    phase: 'evaluate',
+    phase: 'bind',
   });
 }

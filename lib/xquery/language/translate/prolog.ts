@@ -32,7 +32,8 @@ import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
 import { NS, RESERVED_NAMESPACES, asAttribute, declaredName, displayName, eqname, xmlAttr, type QName } from './names';
 import type { DeclaredFunction, Focus, Scope } from './scope';
-import { checkedValue, translateSequenceType } from './types';
+import { checkedValue, coercedValue, translateSequenceType } from './types';
+import { braced } from './emit';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
 
@@ -48,6 +49,14 @@ export interface ExternalVariable {
   readonly required: boolean;
   /** XQuery offset of the declaration. */
   readonly offset: number;
+  /**
+   * For a run as one expression (`externalLets`): the variable's value as XPath, bound by a `let`
+   * around the body (its default when `bound` says no value was given, converted to its type); undefined when
+   * the parameter is the value as it is; null when only the stylesheet parameter can give it.
+   */
+  readonly value?: string | null;
+  /** For a run as one expression: the xs:boolean parameter that says whether a value was given (variables with a default). */
+  readonly bound?: string;
 }
 
 /** The value of `declare option output:NAME`, checked as the request's are (400 `[SEPM0016]`, at the declaration). */
@@ -204,6 +213,33 @@ export function declareGlobals(values: readonly GlobalValue[], externals: readon
   }
 }
 
+/**
+ * The `let` bindings of the external variables around the body, for a run as one expression
+ * (translation.ts), or undefined when the query needs its stylesheet for them: a type only the
+ * stylesheet converts (`ExternalVariable.value` null), global variables with a value (which
+ * stay `xsl:variable`s beside parameters, `declareGlobals`), a default that reads a later
+ * variable, or a default or conversion the body might not need (a `let` is evaluated when it is
+ * bound; an `xsl:param`, when it is read, so that an error in it is raised only then).
+ */
+export function externalLets(externals: readonly ExternalVariable[], globals: readonly GlobalValue[], scope: Scope): string[] | undefined {
+  if (externals.length === 0) return [];
+  if (globals.length > 0) return undefined;
+  const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
+  const earlier = new Set<string>();
+  const lets: string[] = [];
+  for (const x of externals) {
+    if (x.value === null) return undefined;
+    const key = `$${eqname({ uri: x.uri, local: x.local })}`;
+    if (x.value !== undefined) {
+      const refs = scope.ctx.references.get(key) ?? new Set<string>();
+      if (!read.has(key) || ![...refs].every((r) => !r.startsWith('$') || earlier.has(r))) return undefined;
+      lets.push(`$${x.param} := ${x.value}`);
+    }
+    earlier.add(key);
+  }
+  return lets;
+}
+
 /** XQDY0054 for a global variable whose initializer depends on itself. */
 function checkVariableCycles(prolog: Prolog, scope: Scope): void {
   const deps = scope.ctx.dependencies;
@@ -294,10 +330,14 @@ function translateVariable(
   const init = scope.withFocus(focus);
   const as = type ? ` as="${asAttribute(type)}"` : '';
   if (d.external) {
-    const select = d.value ? ` select="${xmlAttr(translateExpr(d.value, init, unit))}"` : ' required="yes"';
+    const fallback = d.value ? translateExpr(d.value, init, unit) : undefined;
+    const select = fallback !== undefined ? ` select="${xmlAttr(fallback)}"` : ' required="yes"';
     const param = declaredName(name);
     unit.addParam(`<xsl:param name="${xmlAttr(param)}"${as}${select}/>`, d);
-    externals.push({ param, uri: name.uri, local: name.local, type, required: !d.value, offset: d.start });
+    const bound = fallback !== undefined ? `${braced(NS.vars)}bound.${externals.length + 1}` : undefined;
+    const given = bound !== undefined ? `(if ($${bound}) then $${param} else ${fallback})` : `$${param}`;
+    const value = d.type ? (coercedValue(given, d.type, type!, `$${displayName(name)}`, scope) ?? null) : bound !== undefined ? given : undefined;
+    externals.push({ param, uri: name.uri, local: name.local, type, required: !d.value, offset: d.start, value, ...(bound !== undefined ? { bound } : {}) });
   } else {
     let value = translateExpr(d.value!, init, unit);
     if (type) value = checkedValue(value, type, `$${displayName(name)}`);

@@ -19,7 +19,7 @@ import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
 import { fitsLibrary } from './library';
-import { BODY_DECLARATION, declareGlobals, translateProlog, type ExternalVariable } from './prolog';
+import { BODY_DECLARATION, declareGlobals, externalLets, translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
@@ -62,8 +62,9 @@ export interface Translation {
   readonly copiesConstructedElements: boolean;
   /**
    * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
-   * expression: no external variables, no declared or generated functions, no global variables
-   * but those bound around the body (prolog.ts `declareGlobals`). It
+   * expression: no declared or generated functions, no global variables but those bound around
+   * the body (prolog.ts `declareGlobals`), external variables only as the evaluator's parameters
+   * (`ExternalVariable.bound` too) and bound around the body (prolog.ts `externalLets`). It
    * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
    * focuses on it). `offset` is where the query body starts, for error positions. With
    * `library`, the expression runs on the runtime library (library.ts): it calls declarations
@@ -128,8 +129,12 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
   // a bare expression too long for a kept XPath plan runs on the library too: parsed per run, not compiled
-  const onLibrary = library || body.length > XPATH_MAX_LENGTH;
-  const xpath = externals.length === 0 && expressionOnly && !checked ? { expression: body, offset: module.body.start, library: onLibrary, ...(summary ? { summary } : {}) } : undefined;
+  // external variables are parameters of the XPath evaluator, bound around the body (not on the library, which takes none)
+  const lets = externalLets(externals, globals, root);
+  const run = lets === undefined || lets.length === 0 ? body : `let ${lets.join(', ')} return (${body})`;
+  const onLibrary = library || run.length > XPATH_MAX_LENGTH;
+  const runnable = lets !== undefined && expressionOnly && !checked && (externals.length === 0 || !onLibrary);
+  const xpath = runnable ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}) } : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
 }
 

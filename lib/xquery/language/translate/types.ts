@@ -155,3 +155,32 @@ export function checkedValue(value: string, type: string, what: string): string 
   const message = `${what} does not match the declared type ${type.replace(/Q\{[^}]*\}/g, (m) => (m === braced(NS.xs) ? 'xs:' : m))}.`;
   return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else ${xpathError('XPTY0004', message)})`;
 }
+
+/**
+ * `value` converted to a declared type by the function conversion rules (XPath 3.1 §3.1.5.2), as
+ * an `xsl:param` with `as` converts its value, and then checked (`checkedValue`): for an atomic
+ * item type, the value is atomized, each xs:untypedAtomic cast to the type (xs:double for
+ * xs:numeric), and xs:decimal, xs:float and xs:anyURI values promoted (to xs:float or xs:double,
+ * and to xs:string). Undefined for function, map and array types (function coercion), for
+ * parenthesized item types, and for namespace-sensitive atomic types (a cast from
+ * xs:untypedAtomic is XPTY0117): only the stylesheet converts those.
+ */
+export function coercedValue(value: string, t: SequenceType, type: string, what: string, scope: Scope): string | undefined {
+  const item = t.item;
+  if (item === null || item.kind === 'AnyItemType' || isKindTest(item)) return checkedValue(value, type, what);
+  if (item.kind !== 'AtomicOrUnionType') return undefined;
+  const name = atomicTypeName(scope, item.name, item.start);
+  if (name.uri !== NS.xs || ['QName', 'NOTATION', 'error'].includes(name.local)) return undefined;
+  const xs = braced(NS.xs);
+  const a = `$${braced(NS.vars)}atom`;
+  const cast = name.local === 'anyAtomicType' || name.local === 'untypedAtomic' ? a : `(${a} cast as ${xs}${name.local === 'numeric' ? 'double' : name.local})`;
+  const promotedFrom: Readonly<Record<string, string>> = { double: `${a} instance of ${xs}decimal or ${a} instance of ${xs}float`, float: `${a} instance of ${xs}decimal`, string: `${a} instance of ${xs}anyURI` };
+  const from = promotedFrom[name.local];
+  const promoted = from === undefined ? a : `(if (${from}) then ${a} cast as ${xs}${name.local} else ${a})`;
+  const converted = `(for ${a} in ${braced(NS.fn)}data(${value}) return if (${a} instance of ${xs}untypedAtomic) then ${cast} else ${promoted})`;
+  return checkedValue(converted, type, what);
+}
+
+function isKindTest(t: ItemType): boolean {
+  return !['AnyItemType', 'AtomicOrUnionType', 'AnyFunctionTest', 'TypedFunctionTest', 'AnyMapTest', 'TypedMapTest', 'AnyArrayTest', 'TypedArrayTest', 'ParenthesizedItemType'].includes(t.kind);
+}
