@@ -1,3 +1,4 @@
+import { libraryStylesheet } from '../../../lib/xquery/language/translate';
 import { createEngine, type Engine, type QueryRequest } from '../../../lib/xquery/engine/engine';
 import { errorBody, LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
@@ -165,6 +166,46 @@ describe('engine', () => {
       const invalid = await failure(engine, request(query, { variables: new Map([['x', { values: ['abc'] }]]) }));
       expect(errorBody(invalid)).toBe('[FORG0001] Supplied value "abc" is not a valid xs:integer');
       expect(errorBody(await failure(engine, request(query, { variables: new Map([['x', { values: ['1', '2'] }]]) })))).toBe('[XPTY0004] $x: 2 values supplied for type Q{http://www.w3.org/2001/XMLSchema}integer.');
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('runs FLWORs with order by and constructors and external variables on the library, answering what their stylesheets answer', async () => {
+    type Task = { xslt: string; xpath?: string };
+    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
+    const pool = (engine as unknown as { pool: Pool }).pool;
+    const run = jest.spyOn(pool, 'run');
+    const answer = (query: string, variables: Map<string, { values: string[] }>) =>
+      engine.evaluate(request(query, { variables })).then(
+        (r) => r.body,
+        (e: { code?: string }) => `error ${e.code}`,
+      );
+    try {
+      await answer('for $i in (2, 1) order by $i return <a>{$i}</a>', new Map());
+      const queries = [
+        'declare variable $k as xs:integer external; declare variable $t external := "r"; for $i in 1 to 6 where $i mod $k = 0 order by $i descending return <r t="{$t}">{$i}</r>',
+        'declare variable $k as xs:double* external := (1, 2.5); for $x in $k order by $x descending return <v>{$x}</v>',
+        'declare variable $k as xs:integer external := "x"; for $i in (2, 1) order by $i return <r>{$i + $k}</r>',
+      ];
+      let shapes = 0;
+      for (const written of queries) {
+        for (const variables of [new Map([['k', { values: ['2'] }]]), new Map([['k', { values: ['3'] }], ['t', { values: ['s'] }]]), new Map()]) {
+          // a new shape each time: a shape seen again has its own stylesheet compiled (engine.ts `runnable`)
+          const query = written.replace(/<(\/?)(r|v)\b/g, `<$1$2${++shapes}`);
+          run.mockClear();
+          const before = pool.compilations;
+          const got = await answer(query, variables);
+          const [task] = run.mock.calls.map(([t]) => t);
+          // a required variable without a value fails before anything runs
+          if (got === 'error XPDY0002') expect(task).toBeUndefined();
+          else expect(task.xslt).toBe(libraryStylesheet());
+          expect(pool.compilations).toBe(before);
+          // a declared function keeps the query on a stylesheet of its own
+          expect(got).toBe(await answer(`declare function local:unused() { 0 }; ${query}`, variables));
+        }
+      }
+      expect(await answer(queries[0].replaceAll('<r', '<s').replace('</r>', '</s>'), new Map([['k', { values: ['2'] }]]))).toBe('<s t="r">6</s>\n<s t="r">4</s>\n<s t="r">2</s>');
     } finally {
       run.mockRestore();
     }

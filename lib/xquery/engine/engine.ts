@@ -29,7 +29,7 @@ import { encodeBody } from '../serialization/response-encoding';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryExternal, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
 import { bindForExpression, literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from '../language/translate/unit';
 import type { ContextSpec, QueryJob } from '../host/pool';
@@ -128,7 +128,6 @@ class XQueryEngine implements Engine {
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
     let { xslt, xpath, xpathShape } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
-    if (xpath !== undefined) bindForExpression(params, translation);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
@@ -181,7 +180,8 @@ class XQueryEngine implements Engine {
    * expression on saxon-js's evaluator (the literals of its predicates written in,
    * literals.ts `inlinePredicateLiterals`, with the expression as translated beside it as its
    * shape when that differs: the worker may run the shape, worker/xpath-plans.ts); or one expression on the runtime library, whose
-   * expression parameter is then added to `params`. The library has the default static base
+   * expression parameter, and the library's parameters that carry the external variables, are then added to `params`. For either
+   * expression, `params` also says which external variables with a default were given a value (run-parts.ts `bindForExpression`). The library has the default static base
    * URI, so a query with its own base URI (`ownBase`) runs its stylesheet. The library parses
    * the expression on every run, a compiled stylesheet is cached and shared by queries that
    * differ only in literals. A query shape seen a second time has its own stylesheet (`ownXslt`)
@@ -201,12 +201,18 @@ class XQueryEngine implements Engine {
   ): { xslt: string; xpath?: string; xpathShape?: string } {
     const { expression, inlined } = runExpression(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
-    if (inlined !== undefined) return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression };
+    if (inlined !== undefined) {
+      bindForExpression(params, t);
+      return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression };
+    }
     if (ownBase || updating) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
     else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };
-    params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals)] };
+    bindForExpression(params, t);
+    // the library's parameters carry the external variables' values (library.ts `libraryExpression`)
+    t.externals.forEach((ext, i) => (params[libraryExternal(i)] = params[ext.param]));
+    params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals, t.externals)] };
     return { xslt: libraryStylesheet() };
   }
 

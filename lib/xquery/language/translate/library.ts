@@ -12,8 +12,8 @@
  * for a query never seen before costs a small fraction of compiling its stylesheet.
  *
  * The expression sees the context parameters a query's stylesheet would declare (CONTEXT_PARAM,
- * CONTEXT_URI_PARAM); its literal parameters (literals.ts) are bound in the expression itself
- * (`libraryExpression`). Its static base URI is the library's, DEFAULT_BASE_URI: queries with
+ * CONTEXT_URI_PARAM); its literal parameters (literals.ts) are bound in the expression itself,
+ * its external variables to the library's parameters that carry them (`libraryExpression`). Its static base URI is the library's, DEFAULT_BASE_URI: queries with
  * another one run their own stylesheet.
  */
 import { CONTEXT_PARAM } from '../../constants';
@@ -22,6 +22,7 @@ import { GROUP_TUPLES_XSLT, groupTuplesText } from './flwor/group';
 import { sortFunctionName, sortFunctionText } from './flwor/order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor/sort';
 import { literalText, type LiteralParam } from './literals';
+import { externalBound, type ExternalVariable } from './prolog';
 import { CONTEXT_URI_PARAM, NS, xmlAttr, xpathString } from './names';
 import { braced } from './emit';
 
@@ -56,10 +57,22 @@ export function fitsLibrary(names: ReadonlySet<string>): boolean {
  * parameter bound by a `let` to its literal, written as in the query (the expression is parsed
  * on every run, so there is no compilation to share).
  */
-export function libraryExpression(expression: string, literals: readonly LiteralParam[]): string {
-  if (literals.length === 0) return expression;
-  const lets = literals.map((l) => `$${l.param} := ${literalText(l)}`);
+export function libraryExpression(expression: string, literals: readonly LiteralParam[], externals: readonly ExternalVariable[] = []): string {
+  if (literals.length === 0 && externals.length === 0) return expression;
+  const lets = [...externals.map((x, i) => `$${x.param} := $${libraryExternal(i)}`), ...literals.map((l) => `$${l.param} := ${literalText(l)}`)];
   return `let ${lets.join(', ')} return (${expression})`;
+}
+
+/** Most external variables of a query that runs on the library. */
+export const LIBRARY_EXTERNALS = 8;
+
+/**
+ * The library's parameter that carries external variable `i` (0-based) of a query, which the
+ * expression binds to the variable's own name (`libraryExpression`): the library's parameters
+ * are fixed, the query's variables are not.
+ */
+export function libraryExternal(i: number): string {
+  return `${braced(NS.engine)}external.${i + 1}`;
 }
 
 let text: string | undefined;
@@ -67,7 +80,9 @@ let text: string | undefined;
 /** The library stylesheet (XSLT 3.0 text, the same on every call). */
 export function libraryStylesheet(): string {
   if (text !== undefined) return text;
-  const variables = [CONTEXT_PARAM, CONTEXT_URI_PARAM];
+  // the external variables' values and whether each was given (prolog.ts `ExternalVariable.bound`)
+  const externals = Array.from({ length: LIBRARY_EXTERNALS }, (_, i) => [libraryExternal(i), externalBound(i)]).flat();
+  const variables = [CONTEXT_PARAM, CONTEXT_URI_PARAM, ...externals];
   const qname = (eqname: string): string => {
     const [, uri, local] = /^Q\{([^}]*)\}(.*)$/.exec(eqname)!;
     return `${braced(NS.fn)}QName(${xpathString(uri)}, ${xpathString(local)})`;
@@ -78,6 +93,7 @@ export function libraryStylesheet(): string {
     `<xsl:param name="${EXPRESSION_PARAM}" as="xs:string" required="yes"/>`,
     `<xsl:param name="${CONTEXT_PARAM}" as="node()*" select="()"/>`,
     `<xsl:param name="${CONTEXT_URI_PARAM}" as="xs:string?" select="()"/>`,
+    ...externals.map((name) => `<xsl:param name="${name}" as="item()*" select="()"/>`),
     // only public functions are in the static context of xsl:evaluate (XSLT 3.0 §10.4.1)
     ...[...DECLARATIONS.values()].map((d) => d.replace(/^<xsl:function /, '<xsl:function visibility="public" ')),
     '<xsl:template name="xsl:initial-template">',

@@ -213,6 +213,11 @@ export function declareGlobals(values: readonly GlobalValue[], externals: readon
   }
 }
 
+/** The xs:boolean parameter that says whether external variable `i` (0-based) was given a value. */
+export function externalBound(i: number): string {
+  return `${braced(NS.vars)}bound.${i + 1}`;
+}
+
 /**
  * The `let` bindings of the external variables around the body, for a run as one expression
  * (translation.ts), or undefined when the query needs its stylesheet for them: a type only the
@@ -334,7 +339,7 @@ function translateVariable(
     const select = fallback !== undefined ? ` select="${xmlAttr(fallback)}"` : ' required="yes"';
     const param = declaredName(name);
     unit.addParam(`<xsl:param name="${xmlAttr(param)}"${as}${select}/>`, d);
-    const bound = fallback !== undefined ? `${braced(NS.vars)}bound.${externals.length + 1}` : undefined;
+    const bound = fallback !== undefined ? externalBound(externals.length) : undefined;
     const given = bound !== undefined ? `(if ($${bound}) then $${param} else ${fallback})` : `$${param}`;
     const value = d.type ? (coercedValue(given, d.type, type!, `$${displayName(name)}`, scope) ?? null) : bound !== undefined ? given : undefined;
     externals.push({ param, uri: name.uri, local: name.local, type, required: !d.value, offset: d.start, value, ...(bound !== undefined ? { bound } : {}) });

@@ -18,7 +18,7 @@ import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_
 import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
-import { fitsLibrary } from './library';
+import { fitsLibrary, LIBRARY_EXTERNALS } from './library';
 import { BODY_DECLARATION, declareGlobals, externalLets, translateProlog, type ExternalVariable } from './prolog';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
@@ -129,11 +129,11 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
   // a bare expression too long for a kept XPath plan runs on the library too: parsed per run, not compiled
-  // external variables are parameters of the XPath evaluator, bound around the body (not on the library, which takes none)
+  // external variables are parameters of the XPath evaluator, or of the library (a few), bound around the body
   const lets = externalLets(externals, globals, root);
   const run = lets === undefined || lets.length === 0 ? body : `let ${lets.join(', ')} return (${body})`;
   const onLibrary = library || run.length > XPATH_MAX_LENGTH;
-  const runnable = lets !== undefined && expressionOnly && !checked && (externals.length === 0 || !onLibrary);
+  const runnable = lets !== undefined && expressionOnly && !checked && (externals.length <= LIBRARY_EXTERNALS || !onLibrary);
   const xpath = runnable ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}) } : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
 }
