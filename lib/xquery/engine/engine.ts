@@ -23,13 +23,13 @@ import { LRUCache } from 'lru-cache';
 import { compileKey } from '../compile-key';
 import { DEFAULT_BASE_URI } from '../constants';
 import { LocatedQueryError, locate, staticError } from '../static-errors';
-import { QueryError } from '../query-error';
+import { QueryError, type QueryPhase } from '../query-error';
 import type { StringBinding } from '../worker/external-variables';
 import { encodeBody } from '../serialization/response-encoding';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryExternal, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
 import { bindForExpression, literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from '../language/translate/unit';
 import type { ContextSpec, QueryJob } from '../host/pool';
@@ -209,9 +209,7 @@ class XQueryEngine implements Engine {
     const shape = compileKey(t.xslt);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
     else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };
-    bindForExpression(params, t);
-    // the library's parameters carry the external variables' values (library.ts `libraryExpression`)
-    t.externals.forEach((ext, i) => (params[libraryExternal(i)] = params[ext.param]));
+    bindForExpression(params, t, true);
     params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals, t.externals)] };
     return { xslt: libraryStylesheet() };
   }
@@ -231,20 +229,22 @@ class XQueryEngine implements Engine {
     const position = e.phase === 'bind' ? undefined : whole ? lineColumn(query, t.xpath!.offset) : sourcePosition(query, t.lineOffsets, e.line);
     const data = e.toData();
     const code = XSLT_CODES[data.code] ?? data.code;
-    return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t) }), position);
+    return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t, data.phase) }), position);
   }
 }
 
 /**
  * saxon-js names an external variable by its stylesheet parameter (`… in stylesheet parameter
- * Q{}a`); the client knows it as `$a` (spec §9.1).
+ * Q{}a`), and so does the cast of a request's values (`$Q{}a: 2 values supplied …`,
+ * worker/external-variables.ts); the client knows it as `$a` (spec §9.1).
  */
-function variableMessage(message: string, t: Translation): string {
-  return message.replace(/ in stylesheet parameter (Q\{[^}]*\}[^\s.,;]+)/, (_all, param: string) => {
+function variableMessage(message: string, t: Translation, phase: QueryPhase): string {
+  const name = (param: string): string => {
     const ext = t.externals.find((x) => x.param === param || `Q{${x.uri}}${x.local}` === param);
-    const name = ext ? (ext.uri === '' ? ext.local : `Q{${ext.uri}}${ext.local}`) : param.replace(/^Q\{\}/, '');
-    return ` for $${name}`;
-  });
+    return ext ? (ext.uri === '' ? ext.local : `Q{${ext.uri}}${ext.local}`) : param.replace(/^Q\{\}/, '');
+  };
+  if (phase === 'bind') return message.replace(/^\$(Q\{[^}]*\}[^\s:]+):/, (_all, param: string) => `$${name(param)}:`);
+  return message.replace(/ in stylesheet parameter (Q\{[^}]*\}[^\s.,;]+)/, (_all, param: string) => ` for $${name(param)}`);
 }
 
 /** XSLT error codes that surface for XQuery constructs, and the XQuery code they stand for. */

@@ -8,7 +8,7 @@
  */
 import type { StringBinding } from '../worker/external-variables';
 import { contentTypeFor } from '../serialization/response-encoding';
-import { inlinePredicateLiterals, xpathToRun, type Translation } from '../language/translate';
+import { inlinePredicateLiterals, libraryExternal, xpathToRun, type Translation } from '../language/translate';
 
 /** The expression of a run as one XPath expression (translate/translation.ts `xpathToRun`), with the literals it takes written in. */
 export interface RunExpression {
@@ -51,16 +51,20 @@ export function literalBindings(t: Translation): ReadonlyArray<readonly [string,
 /**
  * For a run as one expression: whether each external variable with a default was given a value
  * (its `bound` parameter), and an unbound one to no value, as the evaluator needs every
- * parameter the expression names (prolog.ts `externalLets` binds the default). A stylesheet
- * gets neither: its parameter's own default applies.
+ * parameter the expression names (prolog.ts `externalLets` binds the default); on the runtime
+ * library (`onLibrary`), each value also to the library's parameter that carries it
+ * (library.ts `libraryExpression`). A stylesheet gets none of these: its parameter's own
+ * default applies.
  */
-export function bindForExpression(params: Record<string, StringBinding>, t: Translation): void {
-  for (const ext of t.externals) {
-    if (ext.bound === undefined) continue;
-    const given = params[ext.param] !== undefined;
-    params[ext.bound] = given ? BOUND : NOT_BOUND;
-    if (!given) params[ext.param] = NO_VALUES;
-  }
+export function bindForExpression(params: Record<string, StringBinding>, t: Translation, onLibrary = false): void {
+  t.externals.forEach((ext, i) => {
+    if (ext.bound !== undefined) {
+      const given = params[ext.param] !== undefined;
+      params[ext.bound] = given ? BOUND : NOT_BOUND;
+      if (!given) params[ext.param] = NO_VALUES;
+    }
+    if (onLibrary) params[libraryExternal(i)] = params[ext.param];
+  });
 }
 
 const BOUND: StringBinding = Object.freeze({ values: Object.freeze(['true']), type: 'xs:boolean' });

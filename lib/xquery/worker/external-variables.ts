@@ -76,8 +76,8 @@ export function bindStrings(name: string, binding: StringBinding): XdmItem[] {
 function cardinality(name: string, type: string, count: number): QueryError {
   return new QueryError({
     code: 'XPTY0004',
-    // the variable as the client names it: `$x`, or `$Q{uri}x` in a namespace (engine.ts `variableMessage`)
-    message: `$${name.replace(/^Q\{\}/, '')}: ${count} value${count === 1 ? '' : 's'} supplied for type ${type}.`,
+    // named by its parameter: the engine names it as the client does (engine.ts `variableMessage`)
+    message: `$${name}: ${count} value${count === 1 ? '' : 's'} supplied for type ${type}.`,
     status: 500,
     phase: 'bind',
   });

@@ -156,6 +156,9 @@ export function checkedValue(value: string, type: string, what: string): string 
   return `(let ${v} := ${value} return if (${v} instance of ${type}) then ${v} else ${xpathError('XPTY0004', message)})`;
 }
 
+/** Item types whose values `coercedValue` leaves to the stylesheet (see there). */
+const FUNCTION_COERCED: ReadonlySet<ItemType['kind']> = new Set(['AnyFunctionTest', 'TypedFunctionTest', 'AnyMapTest', 'TypedMapTest', 'AnyArrayTest', 'TypedArrayTest', 'ParenthesizedItemType']);
+
 /**
  * `value` converted to a declared type by the function conversion rules (XPath 3.1 §3.1.5.2), as
  * an `xsl:param` with `as` converts its value, and then checked (`checkedValue`): for an atomic
@@ -167,8 +170,9 @@ export function checkedValue(value: string, type: string, what: string): string 
  */
 export function coercedValue(value: string, t: SequenceType, type: string, what: string, scope: Scope): string | undefined {
   const item = t.item;
-  if (item === null || item.kind === 'AnyItemType' || isKindTest(item)) return checkedValue(value, type, what);
-  if (item.kind !== 'AtomicOrUnionType') return undefined;
+  if (item !== null && FUNCTION_COERCED.has(item.kind)) return undefined;
+  // empty-sequence(), item() and node tests: no conversion
+  if (item === null || item.kind !== 'AtomicOrUnionType') return checkedValue(value, type, what);
   const name = atomicTypeName(scope, item.name, item.start);
   if (name.uri !== NS.xs || ['QName', 'NOTATION', 'error'].includes(name.local)) return undefined;
   const xs = braced(NS.xs);
@@ -179,8 +183,4 @@ export function coercedValue(value: string, t: SequenceType, type: string, what:
   const promoted = from === undefined ? a : `(if (${from}) then ${a} cast as ${xs}${name.local} else ${a})`;
   const converted = `(for ${a} in ${braced(NS.fn)}data(${value}) return if (${a} instance of ${xs}untypedAtomic) then ${cast} else ${promoted})`;
   return checkedValue(converted, type, what);
-}
-
-function isKindTest(t: ItemType): boolean {
-  return !['AnyItemType', 'AtomicOrUnionType', 'AnyFunctionTest', 'TypedFunctionTest', 'AnyMapTest', 'TypedMapTest', 'AnyArrayTest', 'TypedArrayTest', 'ParenthesizedItemType'].includes(t.kind);
 }
