@@ -51,6 +51,9 @@ const HOST_JS: readonly Case[] = [
   ["nobody", "import module namespace m = \"urn:m\" at \"file:///etc/passwd\"; 1", 500, "Stopped at ., 1/1:\n[XQST0059] Module 'urn:m' could not be found."],
   ["nobody", "declare function Q{http://saxonica.com/ns/interactiveXSLT}window() { 1 }; Q{http://saxonica.com/ns/interactiveXSLT}window()", 500, "Stopped at ., 1/1:\n[XQST0045] Function Q{http://saxonica.com/ns/interactiveXSLT}window is declared in a reserved namespace."],
   ["nobody", "declare namespace x = \"urn:xmldb-rest:engine\"; declare function x:f() { 1 }; x:f()", 500, "Stopped at ., 1/48:\n[XQST0045] Function x:f is declared in a reserved namespace."],
+  // the engine's own parameters (the data of a call tried first, translate/unit.ts) can be neither read nor declared
+  ["nobody", "for $i in 1 to 3 return $Q{urn:xmldb-rest:engine}first-data", 500, "Stopped at ., 1/25:\n[XPST0008] Undeclared variable: $Q{urn:xmldb-rest:engine}first-data."],
+  ["nobody", "declare variable $Q{urn:xmldb-rest:engine}first-data external; for $i in 1 to 3 return $i", 500, "Stopped at ., 1/1:\n[XQST0045] Variable $Q{urn:xmldb-rest:engine}first-data is declared in a reserved namespace."],
   ["nobody", "xquery:eval(\"xquery:eval('Q{http://saxonica.com/ns/interactiveXSLT}window()')\")", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{http://saxonica.com/ns/interactiveXSLT}window#0."],
   ["nobody", "xquery:eval(\"declare namespace i = ' http://saxonica.com/ns/interactiveXSLT'; i:window()\")", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: i:window#0."],
   ["nobody", "let $f := xquery:eval#1 return $f(\"environment-variable('HOME')\")", 200, ""],

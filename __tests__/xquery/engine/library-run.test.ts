@@ -204,6 +204,20 @@ describe('a library run answers what the stylesheet answers', () => {
     expect(r.built).toBe(expected);
   });
 
+  test('a call tried first answers for the query, which then is not run; a call that declines lets it run', async () => {
+    const never = 'error(QName("urn:x", "never"))';
+    const answers = { expression: '[(1, 2)]', params: {} };
+    const declines = { expression: '()', params: {} };
+    const library = (first: typeof answers) => pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [never] } }, first, serialization });
+    expect(await outcome(pool.run({ xslt: '', xpath: never, first: answers, serialization }))).toBe('1|2');
+    expect(await outcome(library(answers))).toBe('1|2');
+    expect(await outcome(pool.run({ xslt: '', xpath: never, first: declines, serialization }))).toBe('[Q{urn:x}never]');
+    expect(await outcome(library(declines))).toBe('[Q{urn:x}never]');
+    // the call has its own parameters, the query's context and documents
+    const reads = { expression: '[$n + count($Q{urn:xmldb-rest:engine}context)]', params: { n: { values: ['1'], type: 'xs:integer' } } };
+    expect(await outcome(pool.run({ xslt: '', xpath: never, first: reads, context: { xml: ['<a/>', '<b/>'] }, serialization }))).toBe('3');
+  });
+
   test('new query shapes compile nothing but the library, once', async () => {
     const run = (query: string) => {
       const t = translate(query);

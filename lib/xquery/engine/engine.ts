@@ -29,10 +29,11 @@ import { encodeBody } from '../serialization/response-encoding';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation } from '../language/translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, FIRST_DATA_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation, type TriedFirst } from '../language/translate';
 import { bindForExpression, literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from '../language/translate/unit';
 import type { ContextSpec, QueryJob } from '../host/pool';
+import type { FirstCall } from '../protocol/protocol';
 import { openQueryHost, type QueryRunner } from './shared-hosts';
 import { encodingName } from '../serialization/params';
 import type { Engine, EngineOptions, QueryContext, QueryRequest, QueryResponse, RunTimings } from './engine-api';
@@ -127,7 +128,7 @@ class XQueryEngine implements Engine {
     if (kept) return kept;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
-    let { xslt, xpath, xpathShape } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
+    let { xslt, xpath, xpathShape, first } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
     if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
@@ -143,6 +144,7 @@ class XQueryEngine implements Engine {
       xslt,
       xpath,
       xpathShape,
+      first,
       compile,
       // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
       compileTimeoutMs: xslt !== translation.xslt && xpath === undefined ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
@@ -189,7 +191,9 @@ class XQueryEngine implements Engine {
    * it, so no run waits for a compilation (hundreds of milliseconds) it could do without. An
    * updating query runs on the XPath evaluator when it is one expression without library
    * declarations (its pending updates are applied from the result as from a stylesheet's), else on
-   * its own stylesheet.
+   * its own stylesheet. A query that is a FLWOR engine:leaf-tuples evaluates tries that call first
+   * (`first`, translation.ts `Translation.xpath.first`), on whichever of these it runs: its
+   * answer spares the worker the parse of the library's expression and the run of a stylesheet.
    */
   private runnable(
     t: Translation,
@@ -198,20 +202,21 @@ class XQueryEngine implements Engine {
     databaseContext: boolean,
     ownBase: boolean,
     ownXslt: () => string,
-  ): { xslt: string; xpath?: string; xpathShape?: string } {
-    const { expression, inlined } = runExpression(t, databaseContext);
+  ): { xslt: string; xpath?: string; xpathShape?: string; first?: FirstCall } {
+    const { expression, inlined, first } = runExpression(t, databaseContext);
     if (expression === undefined) return { xslt: t.xslt };
+    const call = first && !updating ? firstCall(first, params) : undefined;
     if (inlined !== undefined) {
       bindForExpression(params, t);
-      return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression };
+      return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression, first: call };
     }
     if (ownBase || updating) return { xslt: t.xslt };
     const shape = compileKey(t.xslt);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
-    else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt };
+    else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt, first: call };
     bindForExpression(params, t, true);
     params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals, t.externals)] };
-    return { xslt: libraryStylesheet() };
+    return { xslt: libraryStylesheet(), first: call };
   }
 
   async close(): Promise<void> {
@@ -231,6 +236,15 @@ class XQueryEngine implements Engine {
     const code = XSLT_CODES[data.code] ?? data.code;
     return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t, data.phase) }), position);
   }
+}
+
+/**
+ * The call tried first with the run's parameters (literals, the database context; a query that
+ * has one binds no external variable, translation.ts) and its data, before the expression's own
+ * parameters are added.
+ */
+function firstCall(first: TriedFirst, params: Readonly<Record<string, StringBinding>>): FirstCall {
+  return { expression: first.expression, params: { ...params, [FIRST_DATA_PARAM]: { values: [first.data] } } };
 }
 
 /**

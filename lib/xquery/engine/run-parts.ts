@@ -8,7 +8,7 @@
  */
 import type { StringBinding } from '../worker/external-variables';
 import { contentTypeFor } from '../serialization/response-encoding';
-import { inlinePredicateLiterals, libraryExternal, xpathToRun, type Translation } from '../language/translate';
+import { firstToRun, inlinePredicateLiterals, libraryExternal, xpathToRun, type Translation, type TriedFirst } from '../language/translate';
 
 /** The expression of a run as one XPath expression (translate/translation.ts `xpathToRun`), with the literals it takes written in. */
 export interface RunExpression {
@@ -16,6 +16,8 @@ export interface RunExpression {
   readonly expression?: string;
   /** The expression with the literals of its predicates written in (literals.ts `inlinePredicateLiterals`); not for library runs. */
   readonly inlined?: string;
+  /** The call to try before the expression (translate/translation.ts `firstToRun`). */
+  readonly first?: TriedFirst;
 }
 
 /** The serialization parameters of a run and the content type they give. */
@@ -78,7 +80,9 @@ export function runExpression(t: Translation, databaseContext: boolean): RunExpr
   let run = parts.expressions[i];
   if (run === undefined) {
     const expression = xpathToRun(t, databaseContext);
-    run = expression === undefined ? {} : t.xpath!.library ? { expression } : { expression, inlined: inlinePredicateLiterals(expression, t.literals) };
+    const first = expression === undefined ? undefined : firstToRun(t, databaseContext);
+    const tried = first ? { first } : {};
+    run = expression === undefined ? {} : t.xpath!.library ? { expression, ...tried } : { expression, inlined: inlinePredicateLiterals(expression, t.literals), ...tried };
     parts.expressions[i] = run;
   }
   return run;

@@ -9,7 +9,7 @@ import type { StringBinding } from '../worker/external-variables';
 import { QueryError } from '../query-error';
 import type { StoreChange } from '../update/store-changes';
 import type { WorkerOutput } from './launch';
-import type { ContextSpec, DatabaseContext, DocumentSourceSpec, ItemPage, Reply } from '../protocol/protocol';
+import type { ContextSpec, DatabaseContext, DocumentSourceSpec, FirstCall, ItemPage, Reply } from '../protocol/protocol';
 import type { ChannelView } from '../protocol/store-channel';
 
 /**
@@ -73,6 +73,12 @@ export interface QueryJob {
    * compilation; the worker chooses (worker/xpath-plans.ts).
    */
   readonly xpathShape?: string;
+  /**
+   * An XPath expression to evaluate first, with its own parameters: its value is the empty
+   * sequence when it declines, else a one-member array holding the query's value, which is then
+   * the answer (translate/unit.ts `TriedFirst`). Not for updating queries.
+   */
+  readonly first?: FirstCall;
   readonly compile?: CompileOptions;
   /** Time the compilation of `xslt` may take (default: the run's timeout). */
   readonly compileTimeoutMs?: number;
@@ -128,6 +134,7 @@ export function runTaskParts(job: QueryJob) {
   return {
     ...(job.initialTemplate !== undefined ? { initialTemplate: job.initialTemplate } : {}),
     ...(job.params ? { params: job.params } : {}),
+    ...(job.first ? { first: job.first } : {}),
     ...(job.context ? { context: job.context } : {}),
     ...(job.serialization ? { serialization: job.serialization } : {}),
     ...(job.readable ? { readable: job.readable } : {}),

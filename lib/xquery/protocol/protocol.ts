@@ -75,6 +75,12 @@ export type ContextSpec =
   | { readonly kind: 'database'; readonly db: string; readonly path?: string };
 
 /** A database and a path in it ('' for all of it). */
+/** An XPath expression evaluated before a query, with its own parameters (jobs.ts `QueryJob.first`). */
+export interface FirstCall {
+  readonly expression: string;
+  readonly params: Readonly<Record<string, StringBinding>>;
+}
+
 export interface DatabaseContext {
   readonly db: string;
   readonly path: string;
@@ -96,6 +102,8 @@ export interface RunTask {
   readonly xpath?: string;
   /** `xpath` with its predicates' literals as parameters (jobs.ts `QueryJob.xpathShape`). */
   readonly xpathShape?: string;
+  /** An expression tried before the query (jobs.ts `QueryJob.first`). */
+  readonly first?: FirstCall;
   /**
    * The compiled stylesheet; sent only to a worker that has not primed `key` yet (the pool keeps
    * track). A worker without it answers `{ missing: true }` and gets the task again with it.

@@ -18,7 +18,8 @@ import { CONTEXT_PARAM } from '../constants';
 import { NO_DOCUMENTS, collectionFinder, withDocumentSource, type DocumentSource } from './documents/source';
 import { toQueryError } from '../query-error';
 import { bindStrings, type StringBinding } from './external-variables';
-import { saxon, type XdmNode, type XdmValue } from '../../saxon';
+import { saxon, type XdmArray, type XdmNode, type XdmValue } from '../../saxon';
+import type { FirstCall } from '../protocol/protocol';
 import { serialize } from '../serialization/serialize';
 import { evaluatePlanned } from './xpath-plans';
 
@@ -71,6 +72,16 @@ export function evaluateXPath(expression: string, baseUri: string, options: Eval
   } catch (e) {
     throw toQueryError(e, 'evaluate');
   }
+}
+
+/**
+ * The value of a call tried before the query (protocol.ts `FirstCall`), with the query's context
+ * and documents and the call's own parameters; undefined when the call declines (the empty
+ * sequence), else the member of the one-member array it answers.
+ */
+export function evaluateFirst(first: FirstCall, baseUri: string, options: EvaluateOptions): XdmValue | undefined {
+  const answer = evaluateXPath(first.expression, baseUri, { ...options, params: first.params });
+  return answer.length === 0 ? undefined : (answer[0] as XdmArray).value[0];
 }
 
 /** The only prefix a translated expression may use without declaring it. */

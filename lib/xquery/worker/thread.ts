@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { QueryCompiler, compiledFromText, type CompiledQuery } from './compile';
 import { compileKept } from './sef-disk-cache';
-import { evaluate, evaluateXPath } from './evaluate';
+import { evaluate, evaluateFirst, evaluateXPath } from './evaluate';
 import { isDatabaseAccess } from './documents/database-access';
 import { registerExtensionFunctions } from '../functions/extension-functions';
 import { serialize } from '../serialization/serialize';
@@ -150,7 +150,9 @@ function perform(task: Task): Reply {
     }
     const run = runSource(task);
     const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
-    const value = compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options);
+    const value =
+      (task.first && evaluateFirst(task.first, task.baseUri, options)) ??
+      (compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options));
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
       const outcome = applyPendingUpdates(value, isDatabaseAccess(run) ? run : undefined);

@@ -13,6 +13,9 @@ export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from 
 /** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (translation.ts). */
 export const CONTEXT_URI_PARAM = eqname({ uri: NS.gen, local: 'context-uri' });
 
+/** The data of a call tried first (unit.ts `TriedFirst`). */
+export const FIRST_DATA_PARAM = eqname({ uri: NS.engine, local: 'first-data' });
+
 /** A resolved name: namespace URI ('' for none) and local part. */
 export interface QName {
   readonly uri: string;

@@ -13,7 +13,7 @@
  *   which the worker's DocumentSource answers (a database context).
  */
 import { CONTEXT_PARAM } from '../../constants';
-import type { MainModule } from '../syntax';
+import type { Expr, MainModule } from '../syntax';
 import { contextItemDecl, contextItemType, declareContextItem, DECLARED_CONTEXT_FOCUS, usesDeclaredValue } from './context-item';
 import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
@@ -23,7 +23,7 @@ import { BODY_DECLARATION, declareGlobals, externalLets, translateProlog, type E
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
-import { TranslationUnit } from './unit';
+import { TranslationUnit, type TriedFirst } from './unit';
 import { braced } from './emit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
@@ -71,7 +71,18 @@ export interface Translation {
    * of the library, or it is longer than an XPath plan may be (XPATH_MAX_LENGTH); without, it
    * runs on saxon-js's XPath evaluator.
    */
-  readonly xpath?: { readonly expression: string; readonly offset: number; readonly library: boolean; readonly summary?: string };
+  readonly xpath?: {
+    readonly expression: string;
+    readonly offset: number;
+    readonly library: boolean;
+    readonly summary?: string;
+    /**
+     * A call that answers for the whole body unless it declines (unit.ts `TriedFirst`): engine:leaf-tuples
+     * of a FLWOR that is the body. Run first, it spares the run the parse or compilation of
+     * the body as written, which is the answer only when the call declines.
+     */
+    readonly first?: TriedFirst;
+  };
 }
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
@@ -134,7 +145,11 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const run = lets === undefined || lets.length === 0 ? body : `let ${lets.join(', ')} return (${body})`;
   const onLibrary = library || run.length > XPATH_MAX_LENGTH;
   const runnable = lets !== undefined && expressionOnly && !checked && (externals.length <= LIBRARY_EXTERNALS || !onLibrary);
-  const xpath = runnable ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}) } : undefined;
+  // the call tried first reads nothing bound around the body: no external or global variables
+  const first = run === expression && !declared && summary === undefined ? unit.triedFirst(unparenthesized(module.body)) : undefined;
+  const xpath = runnable
+    ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}), ...(first ? { first } : {}) }
+    : undefined;
   return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
 }
 
@@ -160,21 +175,33 @@ export const LIBRARY_MAX_LENGTH = 16384;
  */
 export function xpathToRun(t: Translation, databaseContext: boolean): string | undefined {
   if (!t.xpath || t.xpath.expression.length > (t.xpath.library ? LIBRARY_MAX_LENGTH : XPATH_MAX_LENGTH)) return undefined;
-  const { expression } = t.xpath;
+  const run = inContext(t.xpath.expression, t.contextMode, databaseContext);
+  const summary = t.xpath.summary;
+  if (summary === undefined || t.contextMode !== 'multi' || !databaseContext) return run;
+  // the summaries' answer, else (false()) the query as written, which only then binds the context
+  const r = `$${braced(NS.gen)}summary`;
+  return `let ${r} := ${summary} return if (${r} instance of ${braced(NS.xs)}boolean) then (${run}) else ${r}`;
+}
+
+/** The call to try before `xpathToRun`'s expression (`Translation.xpath.first`), in the same context. */
+export function firstToRun(t: Translation, databaseContext: boolean): TriedFirst | undefined {
+  const first = t.xpath?.first;
+  return first && { expression: inContext(first.expression, t.contextMode, databaseContext), data: first.data };
+}
+
+/** `expression` with the focus the stylesheet would set up for `mode`. */
+function inContext(expression: string, mode: ContextMode, databaseContext: boolean): string {
   const ctx = `$${CONTEXT_PARAM}`;
-  switch (t.contextMode) {
+  switch (mode) {
     case 'none':
       return expression;
     case 'single':
       return `${ctx} ! (${expression})`;
-    case 'multi': {
-      if (!databaseContext) return expression;
-      const run = `let ${ctx} := ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) return (${expression})`;
-      const summary = t.xpath.summary;
-      if (summary === undefined) return run;
-      // the summaries' answer, else (false()) the query as written, which only then binds the context
-      const r = `$${braced(NS.gen)}summary`;
-      return `let ${r} := ${summary} return if (${r} instance of ${braced(NS.xs)}boolean) then (${run}) else ${r}`;
-    }
+    case 'multi':
+      return databaseContext ? `let ${ctx} := ${braced(NS.engine)}collection($${CONTEXT_URI_PARAM}) return (${expression})` : expression;
   }
+}
+
+function unparenthesized(expr: Expr): Expr {
+  return expr.kind === 'ParenthesizedExpr' && expr.expr !== null ? unparenthesized(expr.expr) : expr;
 }

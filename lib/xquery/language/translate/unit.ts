@@ -24,6 +24,17 @@ export interface AssembledStylesheet {
   readonly lineOffsets: readonly (number | undefined)[];
 }
 
+/**
+ * An expression that answers for a larger one or declines: `expression` gives the empty sequence
+ * when it declines, else a one-member array holding the larger expression's value. It reads
+ * `data` from the parameter FIRST_DATA_PARAM, so that expressions differing only in that data
+ * share one compiled plan.
+ */
+export interface TriedFirst {
+  readonly expression: string;
+  readonly data: string;
+}
+
 export class TranslationUnit {
   private readonly params: { text: string; offset: number }[] = [];
   private readonly declarations: { text: string; offset: number }[] = [];
@@ -101,6 +112,23 @@ export class TranslationUnit {
   /** Binds global variable `param` (EQName) to `value` (XPath) around the query body (`withGlobals`). */
   addGlobalLet(param: string, value: string): void {
     this.globalLets.push({ param, value });
+  }
+
+  /** Calls tried before an expression, by the expression as written (`tryFirst`). */
+  private readonly firstCalls = new Map<object, TriedFirst>();
+
+  /**
+   * Notes that `expr` (as written) translated to a call whose answer, when it gives one, is the
+   * expression's value: a run of the whole query as that expression may try `call` alone first
+   * (translation.ts `Translation.xpath.first`).
+   */
+  tryFirst(expr: object, call: TriedFirst): void {
+    this.firstCalls.set(expr, call);
+  }
+
+  /** The call noted for `expr`, if any. */
+  triedFirst(expr: object): TriedFirst | undefined {
+    return this.firstCalls.get(expr);
   }
 
   /** The query body (XPath) inside the `let` bindings of the global variables, if any. */

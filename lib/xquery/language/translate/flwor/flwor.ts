@@ -45,7 +45,7 @@ export function translateQuantified(expr: Extract<Expr, { kind: 'QuantifiedExpr'
 
 export function translateFlwor(written: FLWORExpr, scope: Scope, unit: TranslationUnit): string {
   const pushed = pushWhereIntoFor(written, scope);
-  return translateLeafTuples(pushed, scope, unit, () => translateClauses(pushed, scope, unit)) ?? translateClauses(pushed, scope, unit);
+  return translateLeafTuples(pushed, written, scope, unit, () => translateClauses(pushed, scope, unit)) ?? translateClauses(pushed, scope, unit);
 }
 
 /** The FLWOR, where clauses already pushed into its for clause, in XPath (advanced.ts when it needs a tuple stream). */

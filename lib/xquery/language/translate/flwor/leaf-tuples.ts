@@ -17,8 +17,7 @@ import { translateExpr } from '../expressions';
 import { leafTuplePlan } from '../../../accelerators/leaf-tuples/flwor-leaf-tuples';
 import { leafTuplePredicatePlan } from '../../../accelerators/leaf-tuples/predicate-leaf-tuples';
 import { rangeOf } from '../range-expression';
-import type { TuplePlan } from '../../../accelerators/leaf-tuples/tuple-plan';
-import { NS, xpathString } from '../names';
+import { FIRST_DATA_PARAM, NS, xpathString } from '../names';
 import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
@@ -27,15 +26,23 @@ import { tempVar } from './tuples';
 const LEAF_TUPLES = `${braced(NS.engine)}leaf-tuples`;
 const F = braced(NS.fn);
 
-/** The FLWOR as above, or undefined when it has not the shape the function evaluates; `plain` translates it otherwise. */
-export function translateLeafTuples(expr: FLWORExpr, scope: Scope, unit: TranslationUnit, plain: () => string): string | undefined {
+/**
+ * The FLWOR as above, or undefined when it has not the shape the function evaluates; `plain`
+ * translates it otherwise. The call is noted as the one to try first for `written` (the FLWOR
+ * as written, unit.ts `tryFirst`): a run of the query as one expression then need not parse
+ * or compile the plain form unless the function declines.
+ */
+export function translateLeafTuples(expr: FLWORExpr, written: FLWORExpr, scope: Scope, unit: TranslationUnit, plain: () => string): string | undefined {
   const planned = leafTuplePlan(expr, scope);
   if (!planned) return undefined;
   const source = (expr.clauses[0] as ForClause).bindings[0].in;
   const range = planned.plan.range ? rangeOf(source) : undefined;
   // a range crosses as its two bounds, not as its integers
   const nodes = range ? `[${translateExpr(range.left, scope, unit)}, ${translateExpr(range.right, scope, unit)}]` : translateExpr(source, scope, unit);
-  return orPlain(call(nodes, planned, scope, unit), scope, plain);
+  const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
+  const plan = JSON.stringify(planned.plan);
+  unit.tryFirst(written, { expression: call(nodes, `$${FIRST_DATA_PARAM}`, outer), data: plan });
+  return orPlain(call(nodes, xpathString(plan), outer), scope, plain);
 }
 
 /**
@@ -58,15 +65,17 @@ export function translateLeafTuplePredicates(
   // a call costs a few microseconds more than the predicates on one element (`$i[P]` in a FLWOR
   // the function does not take), and items other than elements have no leaves
   const worth = `${F}count(${c}) ge ${MIN_CANDIDATES} and ${c}[1] instance of element()`;
-  return { expr: `(let ${c} := ${candidates} return if (${worth}) then ${orPlain(call(c, planned, scope, unit), scope, plain)} else ${plain()})`, count: planned.count };
+  const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
+  const filter = call(c, xpathString(JSON.stringify(planned.plan)), outer);
+  return { expr: `(let ${c} := ${candidates} return if (${worth}) then ${orPlain(filter, scope, plain)} else ${plain()})`, count: planned.count };
 }
 
 /** The fewest items filtered by engine:leaf-tuples rather than by the predicates as written. */
 const MIN_CANDIDATES = 8;
 
-function call(nodes: string, planned: { readonly plan: TuplePlan; readonly outer: readonly Expr[] }, scope: Scope, unit: TranslationUnit): string {
-  const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
-  return `${LEAF_TUPLES}(${nodes}, ${xpathString(JSON.stringify(planned.plan))}, ${F}static-base-uri(), [${outer.join(', ')}])`;
+/** The call of engine:leaf-tuples over `nodes` with `plan` (an XPath string) and the outer values (XPath each). */
+function call(nodes: string, plan: string, outer: readonly string[]): string {
+  return `${LEAF_TUPLES}(${nodes}, ${plan}, ${F}static-base-uri(), [${outer.join(', ')}])`;
 }
 
 /** The value of the call `call`, or `plain()` when it declines. */
