@@ -103,9 +103,26 @@ export class MemoryView implements ReadView {
     return { name, resources: db.resources.size, size, created: db.created, modified: db.created, options: {} };
   }
 
-  private require(db: string): MemoryDb {
+  protected require(db: string): MemoryDb {
     const found = this.dbs.get(db);
     if (!found) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
     return found;
+  }
+}
+
+/** A MemoryView that also reads many documents in one call (ReadView `readMany`), counted. */
+export class BatchingMemoryView extends MemoryView {
+  readMany_ = { calls: 0, documents: 0 };
+
+  async readMany(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]> {
+    this.readMany_.calls++;
+    const { resources } = this.require(db);
+    return paths.map((path) => {
+      const found = resources.get(path);
+      if (!found) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', path);
+      if (found.bytes.length > maxBytes) return null;
+      this.readMany_.documents++;
+      return found.bytes;
+    });
   }
 }

@@ -126,6 +126,21 @@ export function storeSuite(kind: StoreKind): void {
       expect(await codeOf(() => store.read(['db'], (r) => r.readBytes('db', 'nope')))).toBe('RESOURCE_NOT_FOUND_X');
     });
 
+    test('readMany: the bytes of several resources in the order asked, those above the size left to be read alone', async () => {
+      await store.write(['db'], async (w) => {
+        await w.putResource('db', 'dir/a.xml', xml('<a x="1"/>'));
+        await w.putResource('db', 'pic.PNG', bin(Buffer.from([1, 2, 3])));
+        await w.putResource('db', 'b.xml', xml('<b/>'));
+        await w.putResource('db', 'big.bin', bin('x'.repeat(100)));
+        await w.putResource('db', 'empty.bin', bin(''));
+      });
+      const read = await store.read(['db'], (r) => r.readMany!('db', ['pic.PNG', 'dir/a.xml', 'big.bin', 'b.xml', 'empty.bin', 'dir/a.xml'], 64));
+      expect(read.map((b) => b && [...b])).toEqual([[1, 2, 3], [...Buffer.from('<a x="1"/>')], null, [...Buffer.from('<b/>')], [], [...Buffer.from('<a x="1"/>')]]);
+      expect(await codeOf(() => store.read(['db'], (r) => r.readMany!('db', ['b.xml', 'nope'], 64)))).toBe('RESOURCE_NOT_FOUND_X');
+      expect(await codeOf(() => store.read(['db'], (r) => r.readMany!('db', [''], 64)))).toBe('RESOURCE_NOT_FOUND_X');
+      expect(await codeOf(() => store.read(['none'], (r) => r.readMany!('none', ['a.xml'], 64)))).toBe('DB_NOT_FOUND_X');
+    });
+
     test('every put gets a new etag; ifMatch and ifNoneMatch (replace=false)', async () => {
       const one = await store.write(['db'], (w) => w.putResource('db', 'a.xml', xml('<a/>')));
       const two = await store.write(['db'], (w) => w.putResource('db', 'a.xml', xml('<a/>')));
@@ -197,7 +212,9 @@ export function storeSuite(kind: StoreKind): void {
         await w.deleteResources('db', 'keep.xml');
         expect((await w.listResources('db')).map((r) => r.path)).toEqual(['new.xml']);
         expect((await w.readBytes('db', 'new.xml')).toString()).toBe('<n/>');
+        expect((await w.readMany!('db', ['new.xml'], 1024)).map(String)).toEqual(['<n/>']);
         expect(await readAll(w.openStream('db', 'new.xml'))).toBe('<n/>');
+        expect(await codeOf(() => w.readMany!('db', ['keep.xml'], 1024))).toBe('RESOURCE_NOT_FOUND_X');
         expect(await codeOf(() => w.readBytes('db', 'keep.xml'))).toBe('RESOURCE_NOT_FOUND_X');
         expect((await w.database('db'))?.resources).toBe(1);
         // on disk nothing changed yet

@@ -109,6 +109,11 @@ class GuardedView implements ReadView {
     return this.view.readBytes(db, path);
   }
 
+  async readMany(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]> {
+    this.needRead(db);
+    return this.view.readMany ? this.view.readMany(db, paths, maxBytes) : paths.map(() => null);
+  }
+
   openStream(db: string, path: string, range?: { start: number; end: number }): Readable {
     this.needRead(db);
     return this.view.openStream(db, path, range);

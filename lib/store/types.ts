@@ -26,7 +26,7 @@
  *   thread, which answers with that view: `versions`, `listResources(db)` of a whole database
  *   with `versions([db])` and `database(db)` when a worker lacks that version's catalog, and
  *   `readBytes` of the documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
- *   store may batch them). A store needs nothing more. A store whose data a worker can read
+ *   store may batch them), or one `readMany` for them where the store has it. A store needs nothing more. A store whose data a worker can read
  *   directly names a reader that the worker opens itself (the file store: its folder, read by
  *   store/cache/sync-reader.ts).
  */
@@ -111,6 +111,14 @@ export interface ReadView {
   resource(db: string, path: string): Promise<ResourceInfo | undefined>;
   /** The stored bytes of a resource. */
   readBytes(db: string, path: string): Promise<Buffer>;
+  /**
+   * The stored bytes of several resources of `db`, in the order of `paths`; null for one the
+   * caller is to read alone (`readBytes` or `openStream`), as every one larger than `maxBytes`
+   * must be. A missing one fails the call as `readBytes` fails. For the documents a query's
+   * first look at a database reads by the hundred; a store without it gets one `readBytes` per
+   * document.
+   */
+  readMany?(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]>;
   /**
    * The stored bytes as a stream, optionally a byte range (inclusive end). The resource is found
    * now, under the view's locks; the stream delivers those bytes even when it is read after the

@@ -6,7 +6,8 @@
 import { createEngine, type Engine, type QueryContext } from '../../../lib/xquery/engine/engine';
 import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-source';
-import { MemoryView } from '../../helpers/memory-view';
+import { BatchingMemoryView, MemoryView } from '../../helpers/memory-view';
+import { BATCHED_FILE_BYTES } from '../../../lib/xquery/protocol/store-channel';
 import { PART_BYTES } from '../../../lib/xquery/protocol/bytes-in-parts';
 
 let engine: Engine;
@@ -77,6 +78,17 @@ describe('queries over the store channel', () => {
     expect(await run('count(collection("many")//p[. > 299])')).toBe('300');
     expect(view.calls.readBytes).toBe(600);
     expect(view.calls.readRequests).toBe(3);
+  });
+
+  test('a store that reads many documents at once answers each batch in one call; a document above BATCHED_FILE_BYTES is read alone', async () => {
+    const batching = new BatchingMemoryView();
+    for (let i = 0; i < 600; i++) batching.put('many', `d${String(i).padStart(3, '0')}.xml`, `<d><p>${i}</p></d>`);
+    batching.put('many', 'large.xml', `<d>${'<q/>'.repeat(BATCHED_FILE_BYTES / 4)}<p>-1</p></d>`);
+    batching.count();
+    view = batching;
+    expect(await run('count(collection("many")//p[. > 299]), count(collection("many")//q)')).toBe(`300\n${BATCHED_FILE_BYTES / 4}`);
+    expect(batching.readMany_).toEqual({ calls: 3, documents: 600 });
+    expect(batching.calls.readBytes).toBe(1);
   });
 
   test('a document of at least PART_BYTES crosses from the server to the query host in parts, streamed from the view', async () => {

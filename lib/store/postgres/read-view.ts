@@ -157,6 +157,34 @@ export class PgReadView implements ReadView {
     });
   }
 
+  /** One statement for all of them (a statement per document cost a round trip to the server each). */
+  readMany(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]> {
+    return this.serial(async () => {
+      checkDatabaseName(db);
+      const ps = paths.map((path) => checkPath(path));
+      const rows = await this.ctx.session.query<{ path: string | null; bytes: string | null; data: Buffer | null }>(
+        `SELECT r.path, r.bytes, c.data FROM xmldb_databases d
+         LEFT JOIN xmldb_resources r ON r.db = d.name AND r.path = ANY($2::text[])
+         LEFT JOIN xmldb_chunks c ON c.blob = r.blob AND r.bytes <= $3
+         WHERE d.name = $1 ORDER BY r.path, c.seq`,
+        [db, ps, maxBytes],
+      );
+      if (rows.length === 0) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
+      const found = new Map<string, { readonly bytes: number; readonly chunks: Buffer[] }>();
+      for (const row of rows) {
+        if (row.path === null) continue;
+        let resource = found.get(row.path);
+        if (resource === undefined) found.set(row.path, (resource = { bytes: Number(row.bytes), chunks: [] }));
+        if (row.data !== null) resource.chunks.push(row.data);
+      }
+      return ps.map((p, i) => {
+        const resource = p === '' ? undefined : found.get(p);
+        if (resource === undefined) throw raise(STORE_ERRORS, 'RESOURCE_NOT_FOUND_X', paths[i]);
+        return resource.bytes > maxBytes ? null : Buffer.concat(resource.chunks);
+      });
+    });
+  }
+
   /**
    * The resource is found now, under the view's locks; its bytes are read as the stream is
    * consumed, possibly after the view ended (they are immutable, blobs.ts). A missing resource

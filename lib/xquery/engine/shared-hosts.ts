@@ -160,6 +160,7 @@ class HostShare implements QueryRunner {
       listResources: (db) => view.listResources(db),
       database: (db) => view.database(db),
       readBytes: (db, path) => view.readBytes(db, path),
+      ...(view.readMany ? { readMany: (db: string, paths: readonly string[], maxBytes: number) => view.readMany!(db, paths, maxBytes) } : {}),
       fullText: async (db, lookup) => view.fullText?.(db, lookup),
       ...partsOf(view),
     };

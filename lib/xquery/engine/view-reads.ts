@@ -16,6 +16,9 @@ export function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
       return view.database(read.db);
     case 'readBytes':
       return view.readBytes(read.db, read.path);
+    case 'readMany':
+      // a store without `readMany`: the host reads each alone
+      return view.readMany ? view.readMany(read.db, read.paths, read.maxBytes) : Promise.resolve(read.paths.map(() => null));
     case 'fullText':
       return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
   }

@@ -52,13 +52,15 @@ function remoteView(job: number): ChannelView {
     versions: (dbs) => ask({ op: 'versions', dbs }),
     listResources: (db) => ask({ op: 'listResources', db }),
     database: (db) => ask({ op: 'database', db }),
-    readBytes: async (db, path) => {
-      const bytes = await ask<Uint8Array>({ op: 'readBytes', db, path });
-      return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
+    readBytes: async (db, path) => asBuffer(await ask<Uint8Array>({ op: 'readBytes', db, path })),
+    readMany: async (db, paths, maxBytes) => (await ask<(Uint8Array | null)[]>({ op: 'readMany', db, paths, maxBytes })).map((bytes) => bytes && asBuffer(bytes)),
     // null crosses as the server's view answered: no full-text index kept for the database
     fullText: async (db, lookup) => (await ask<FullTextFound | null>({ op: 'fullText', db, lookup })) ?? undefined,
   };
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function run(id: number, { hasView, ...job }: HostJob): void {

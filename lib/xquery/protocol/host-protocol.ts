@@ -41,6 +41,7 @@ export type ViewRead =
   | { readonly op: 'listResources'; readonly db: string }
   | { readonly op: 'database'; readonly db: string }
   | { readonly op: 'readBytes'; readonly db: string; readonly path: string }
+  | { readonly op: 'readMany'; readonly db: string; readonly paths: readonly string[]; readonly maxBytes: number }
   | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup };
 
 /** An error as it crosses. */

@@ -85,7 +85,7 @@ function unexpected(): Error {
  * What answers a worker's store requests: the reads of a ReadView they use (a ReadView, or in the
  * query host process the server's view, read over IPC: host-process.ts).
  */
-export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'database' | 'fullText'>;
+export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'readMany' | 'database' | 'fullText'>;
 
 /** Buffers of bytes that nothing else holds, which an answer hands to the worker by transfer instead of copying them. */
 const ownBuffers = new WeakSet<ArrayBufferLike>();
@@ -137,6 +137,20 @@ export function openStoreChannel(viewOf: (task: number) => ChannelView | undefin
   };
 }
 
+/**
+ * Files of at most this many bytes are read together (ReadView `readMany`); a larger one alone,
+ * so that a batch of a worker's reads never makes the store hold many large files at once (the
+ * file store reads a batch synchronously).
+ */
+export const BATCHED_FILE_BYTES = 256 * 1024;
+
+/** The bytes of `paths`: together where the view can (the small ones), else one read each. */
+async function readAll(view: ChannelView, db: string, paths: readonly string[]): Promise<Uint8Array[]> {
+  if (view.readMany === undefined) return Promise.all(paths.map((p) => view.readBytes(db, p)));
+  const read = await view.readMany(db, paths, BATCHED_FILE_BYTES);
+  return Promise.all(read.map((bytes, i) => bytes ?? view.readBytes(db, paths[i])));
+}
+
 /** Answers one request through `view`; every failure becomes a failed answer. */
 export async function answer(view: ChannelView | undefined, request: StoreRequest): Promise<StoreAnswer> {
   try {
@@ -151,7 +165,7 @@ export async function answer(view: ChannelView | undefined, request: StoreReques
         return { ok: true, catalog: { version, resources, database } };
       }
       case 'read':
-        return { ok: true, bytes: await Promise.all(request.paths.map((p) => view.readBytes(request.db, p))) };
+        return { ok: true, bytes: await readAll(view, request.db, request.paths) };
       case 'fullText':
         return { ok: true, fullText: (await view.fullText?.(request.db, request.lookup)) ?? null };
     }
