@@ -150,11 +150,12 @@ describe('a query with literals in its predicates, and its shape', () => {
   test('a shape whose runs cost less than a compilation runs on its own plan for every new literal', () => {
     const shape = `count((1 to 20)[. mod 5 = $${p1}])`;
     // first sight: the literal written in; then the shape's plan, compiled once. (A run that a
-    // pause of the garbage collector made slower than a compilation has the next literal written
-    // in, so the count allows one more.)
-    const runs = ['1', '2', '0', '7', '3', '4'].map((value) => run(shape, value));
-    expect(runs.map((r) => r.answer)).toEqual(['4', '4', '4', '0', '4', '4']);
-    expect(runs.reduce((n, r) => n + r.compiled, 0)).toBeLessThanOrEqual(3);
+    // pause of the garbage collector, or a busy machine, made slower than a compilation has the
+    // next literal written in: the count allows a few of those, far below one per literal.)
+    const literals = ['1', '2', '0', '7', '3', '4', '8', '9', '10', '11', '12', '13'];
+    const runs = literals.map((value) => run(shape, value));
+    expect(runs.map((r) => r.answer)).toEqual(literals.map((value) => (Number(value) < 5 ? '4' : '0')));
+    expect(runs.reduce((n, r) => n + r.compiled, 0)).toBeLessThanOrEqual(literals.length / 2);
     // a text compiled before runs on its own plan
     expect(run(shape, '1')).toEqual({ answer: '4', compiled: 0 });
   });
