@@ -74,13 +74,13 @@ export type ContextSpec =
   | { readonly documents: readonly string[] }
   | { readonly kind: 'database'; readonly db: string; readonly path?: string };
 
-/** A database and a path in it ('' for all of it). */
 /** An XPath expression evaluated before a query, with its own parameters (jobs.ts `QueryJob.first`). */
 export interface FirstCall {
   readonly expression: string;
   readonly params: Readonly<Record<string, StringBinding>>;
 }
 
+/** A database and a path in it ('' for all of it). */
 export interface DatabaseContext {
   readonly db: string;
   readonly path: string;
