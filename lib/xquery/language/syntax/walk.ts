@@ -7,15 +7,19 @@ import type { Node } from './ast';
  */
 export function childNodes(node: Node): Node[] {
   const out: Node[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x);
-    } else if (v && typeof v === 'object') {
-      const o = v as { kind?: unknown; type?: unknown; expr?: unknown };
-      if (typeof o.kind === 'string') out.push(v as Node);
-      else if (o.type === 'expr') visit(o.expr); // a lookup KeySpecifier
-    }
-  };
-  for (const [k, v] of Object.entries(node)) if (k !== 'kind' && k !== 'start' && k !== 'end') visit(v);
+  // a `for…in` over the node's own fields (AST nodes are plain objects): every analysis walks each
+  // node, and Object.entries made an array per node and one per field
+  const fields = node as unknown as Record<string, unknown>;
+  for (const k in fields) if (k !== 'kind' && k !== 'start' && k !== 'end') collectNodes(fields[k], out);
   return out;
+}
+
+function collectNodes(v: unknown, out: Node[]): void {
+  if (Array.isArray(v)) {
+    for (const x of v) collectNodes(x, out);
+  } else if (v !== null && typeof v === 'object') {
+    const o = v as { kind?: unknown; type?: unknown; expr?: unknown };
+    if (typeof o.kind === 'string') out.push(v as Node);
+    else if (o.type === 'expr') collectNodes(o.expr, out); // a lookup KeySpecifier
+  }
 }

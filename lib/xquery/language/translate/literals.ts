@@ -92,14 +92,15 @@ function isLiteral(node: Node): node is LiteralNode {
 export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
   const out = new Map<Node, boolean>();
   const visit = (node: Node, inPredicate: boolean): void => {
-    for (const [field, value] of Object.entries(node)) {
+    const fields = node as unknown as Record<string, unknown>;
+    for (const field in fields) {
       if (field === 'kind' || field === 'start' || field === 'end') continue;
-      const place = `${node.kind}.${field}`;
-      if (KEEP_SUBTREE.has(place)) continue;
-      const predicate = inPredicate || PREDICATES.has(place);
-      for (const child of nodesIn(value)) {
+      const place = placeOf(node.kind, field);
+      if (place.keep) continue;
+      const predicate = inPredicate || place.predicate;
+      for (const child of nodesIn(fields[field])) {
         if (isLiteral(child)) {
-          if (predicate ? COMPARED.has(place) : ANY_LITERAL.has(place) || (NUMERIC_LITERAL.has(place) && child.kind !== 'StringLiteral')) out.set(child, predicate);
+          if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
         } else {
           visit(child, predicate);
         }
@@ -108,6 +109,30 @@ export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
   };
   visit(root, false);
   return out;
+}
+
+/** What the sets above say of one `Parent.field` place. */
+interface Place {
+  readonly keep: boolean;
+  readonly predicate: boolean;
+  readonly compared: boolean;
+  readonly any: boolean;
+  readonly numeric: boolean;
+}
+
+/** Places by node kind and field, made once each (every never-seen query walks its whole tree here). */
+const places = new Map<string, Map<string, Place>>();
+
+function placeOf(kind: string, field: string): Place {
+  let byField = places.get(kind);
+  if (byField === undefined) places.set(kind, (byField = new Map()));
+  let place = byField.get(field);
+  if (place === undefined) {
+    const name = `${kind}.${field}`;
+    place = { keep: KEEP_SUBTREE.has(name), predicate: PREDICATES.has(name), compared: COMPARED.has(name), any: ANY_LITERAL.has(name), numeric: NUMERIC_LITERAL.has(name) };
+    byField.set(field, place);
+  }
+  return place;
 }
 
 /** The AST nodes held by a property: a node, or nodes in (nested) arrays; a key specifier's expression. */
