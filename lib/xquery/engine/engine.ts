@@ -55,7 +55,7 @@ class XQueryEngine implements Engine {
    */
   private readonly pool: QueryRunner;
   private readonly prepared: PreparedQueries;
-  /** Compile keys of the stylesheets of queries run on the runtime library once (see `runnable`). */
+  /** Compile keys of the expressions of queries run on the runtime library once (see `runnable`). */
   private readonly libraryShapes = new LRUCache<string, true>({ max: 4096 });
   /** Results of pure queries (result-memo.ts). */
   private readonly results = new ResultMemo();
@@ -128,14 +128,16 @@ class XQueryEngine implements Engine {
     if (kept) return kept;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
     const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
-    let { xslt, xpath, xpathShape, first } = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
-    if (xslt === translation.xslt && xpath === undefined && translation.copiesConstructedElements) {
+    const run = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
+    const { xpath, xpathShape, first } = run;
+    if (run.on === 'stylesheet' && translation.copiesConstructedElements) {
       // the query's own stylesheet: the translation that builds nested elements in place (the
       // same literals and externals, bound above; its literals again in case one differs)
       translation = prepared.stylesheetTranslation(mode);
-      xslt = translation.xslt;
       bindLiterals(params, translation);
     }
+    // an XPath run has no stylesheet (the pool does not read it): its text is never assembled
+    const xslt = run.on === 'stylesheet' ? translation.xslt : run.on === 'library' ? libraryStylesheet() : '';
     const translateMs = performance.now() - started - versionsMs;
     const versions = database ? early : await readVersions();
     // One shape for every job, a property the run does not use left undefined (the pool reads an
@@ -147,7 +149,7 @@ class XQueryEngine implements Engine {
       first,
       compile,
       // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
-      compileTimeoutMs: xslt !== translation.xslt && xpath === undefined ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
+      compileTimeoutMs: run.on === 'library' ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
       params,
       context,
       serialization,
@@ -172,7 +174,7 @@ class XQueryEngine implements Engine {
       if (memoKey !== undefined) this.results.set(memoKey, body, contentType);
       return { body, contentType, timings };
     } catch (e) {
-      if (e instanceof QueryError) throw this.remap(e, query, translation, xslt !== translation.xslt || xpath !== undefined);
+      if (e instanceof QueryError) throw this.remap(e, query, translation, run.on !== 'stylesheet');
       throw e;
     }
   }
@@ -202,21 +204,23 @@ class XQueryEngine implements Engine {
     databaseContext: boolean,
     ownBase: boolean,
     ownXslt: () => string,
-  ): { xslt: string; xpath?: string; xpathShape?: string; first?: FirstCall } {
+  ): Runnable {
     const { expression, inlined, first } = runExpression(t, databaseContext);
-    if (expression === undefined) return { xslt: t.xslt };
+    if (expression === undefined) return OWN_STYLESHEET;
     const call = first && !updating ? firstCall(first, params) : undefined;
     if (inlined !== undefined) {
       bindForExpression(params, t);
-      return { xslt: t.xslt, xpath: inlined, xpathShape: inlined === expression ? undefined : expression, first: call };
+      return { on: 'xpath', xpath: inlined, xpathShape: inlined === expression ? undefined : expression, first: call };
     }
-    if (ownBase || updating) return { xslt: t.xslt };
-    const shape = compileKey(t.xslt);
+    if (ownBase || updating) return OWN_STYLESHEET;
+    // the shape by its expression, which is its stylesheet's body: the stylesheet's text is made
+    // only for a shape seen again
+    const shape = compileKey(expression);
     if (!this.libraryShapes.has(shape)) this.libraryShapes.set(shape, true);
-    else if (this.pool.compiledOrAhead(ownXslt())) return { xslt: t.xslt, first: call };
+    else if (this.pool.compiledOrAhead(ownXslt())) return { on: 'stylesheet', first: call };
     bindForExpression(params, t, true);
     params[EXPRESSION_PARAM] = { values: [libraryExpression(expression, t.literals, t.externals)] };
-    return { xslt: libraryStylesheet(), first: call };
+    return { on: 'library', first: call };
   }
 
   async close(): Promise<void> {
@@ -237,6 +241,16 @@ class XQueryEngine implements Engine {
     return locate(new QueryError({ ...data, code, message: variableMessage(data.message, t, data.phase) }), position);
   }
 }
+
+/** Where a query runs (Engine `runnable`), and the expressions of a run as XPath. */
+interface Runnable {
+  readonly on: 'stylesheet' | 'xpath' | 'library';
+  readonly xpath?: string;
+  readonly xpathShape?: string;
+  readonly first?: FirstCall;
+}
+
+const OWN_STYLESHEET: Runnable = { on: 'stylesheet' };
 
 /**
  * The call tried first with the run's parameters (literals, the database context; a query that

@@ -23,7 +23,7 @@ import { BODY_DECLARATION, declareGlobals, externalLets, translateProlog, type E
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
-import { TranslationUnit, type TriedFirst } from './unit';
+import { TranslationUnit, type AssembledStylesheet, type TriedFirst } from './unit';
 import { braced } from './emit';
 
 export type ContextMode = 'none' | 'single' | 'multi';
@@ -125,17 +125,21 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const body = unit.withGlobals(expression);
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
-  const mark = unit.marker(module.body);
-  let template = `${mark}<xsl:sequence select="${xmlAttr(body)}"/>`;
   // a declared type checks the request's context document (in the stylesheet: no XPath shortcut)
   const checked = mode === 'single' && !declared && decl?.type !== null && decl?.type !== undefined;
-  if (mode === 'single' && !declared) {
-    const context = checked ? checkedValue(ctxRef, contextItemType(decl, root), 'The context item') : ctxRef;
-    template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
-  }
+  const context = mode === 'single' && !declared ? (checked ? checkedValue(ctxRef, contextItemType(decl, root), 'The context item') : ctxRef) : undefined;
   const literals = ctx.literals.params;
   for (const p of literals) unit.addParam(literalParamDeclaration(p), module.body);
-  const { xslt, lineOffsets } = unit.assemble(template, module.body);
+  // The stylesheet's text is made when first read: a query that runs as one expression (most
+  // never-seen ones) never needs it, and escaping the body into an attribute and splitting the
+  // text into lines were a fifth of such a query's translation.
+  let assembled: AssembledStylesheet | undefined;
+  const stylesheet = (): AssembledStylesheet => {
+    if (assembled !== undefined) return assembled;
+    let template = `${unit.marker(module.body)}<xsl:sequence select="${xmlAttr(body)}"/>`;
+    if (context !== undefined) template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
+    return (assembled = unit.assemble(template, module.body));
+  };
   const libraryNames = unit.libraryOnly();
   const library = libraryNames !== undefined && libraryNames.size > 0;
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
@@ -150,7 +154,21 @@ export function translateModule(module: MainModule, source: string, options: Tra
   const xpath = runnable
     ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}), ...(first ? { first } : {}) }
     : undefined;
-  return { xslt, lineOffsets, externals, literals, outputOptions: { ...ctx.outputOptions }, baseUri: ctx.baseUri, contextMode: mode, copiesConstructedElements: ctx.copiesConstructedElements, ...(xpath ? { xpath } : {}) };
+  return {
+    get xslt() {
+      return stylesheet().xslt;
+    },
+    get lineOffsets() {
+      return stylesheet().lineOffsets;
+    },
+    externals,
+    literals,
+    outputOptions: { ...ctx.outputOptions },
+    baseUri: ctx.baseUri,
+    contextMode: mode,
+    copiesConstructedElements: ctx.copiesConstructedElements,
+    ...(xpath ? { xpath } : {}),
+  };
 }
 
 /**
