@@ -25,10 +25,10 @@
  *   own threads while the main thread holds the request's view. By default they ask the main
  *   thread, which answers with that view: `versions`, `listResources(db)` of a whole database
  *   with `versions([db])` and `database(db)` when a worker lacks that version's catalog, and
- *   `readBytes` of the documents it has not parsed yet, up to a few hundred calls at once (they may overlap, so a
- *   store may batch them), or one `readMany` for them where the store has it. A store needs nothing more. A store whose data a worker can read
- *   directly names a reader that the worker opens itself (the file store: its folder, read by
- *   store/cache/sync-reader.ts).
+ *   `readBytes` of the documents it has not parsed yet, up to a few hundred calls at once (they
+ *   may overlap, so a store may batch them), or one `readMany` for them where the store has it.
+ *   A store needs nothing more. A store whose data a worker can read directly names a reader
+ *   that the worker opens itself (the file store: its folder, read by store/cache/sync-reader.ts).
  */
 import type { Readable } from 'node:stream';
 
