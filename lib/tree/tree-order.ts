@@ -33,10 +33,17 @@ export function compareTreeOrder(a: unknown, b: unknown, compareDocuments: (a: o
 }
 
 /** Stored documents' database and path, by document node (`placeStored`). */
-const stored = new WeakMap<object, { readonly db: string; readonly path: string }>();
+const stored = new WeakMap<object, StoredPlace>();
+
+/** Where a stored document is: its database and its path there. */
+export interface StoredPlace {
+  readonly db: string;
+  readonly path: string;
+}
 
 /**
- * Notes that `document` is the stored document `path` of database `db`: two stored documents
+ * Notes that `document` is the stored document `path` of database `db` (`storedPlace` answers
+ * it, for the worker's db: functions as for the order here): two stored documents
  * then come in the order of their databases' names and their paths (code units), the order in
  * which fn:collection and db:get list them, rather than in the order in which saxon-js first
  * compared them (it numbers a document at its first comparison), which depended on the queries
@@ -44,6 +51,11 @@ const stored = new WeakMap<object, { readonly db: string; readonly path: string 
  */
 export function placeStored(document: object, db: string, path: string): void {
   stored.set(document, { db, path });
+}
+
+/** The database and path `placeStored` noted for `document`, if any. */
+export function storedPlace(document: object): StoredPlace | undefined {
+  return stored.get(document);
 }
 
 function compareStored(a: object, b: object): number | undefined {

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseToCompactDom } from '../../../convert/xml';
 import { parseToCompactTree } from '../../../tree/build-tree';
 import { TreeView } from '../../../tree/tree-dom';
-import { placeStored } from '../../../tree/tree-order';
+import { placeStored, storedPlace } from '../../../tree/tree-order';
 import { DocCache, DEFAULT_DOC_CACHE_BYTES } from '../../../store/cache';
 import { NodeKind, xpathError, type XdmNode } from '../../../saxon';
 import type { StoredLocation } from './database-access';
@@ -33,8 +33,6 @@ export class ParsedDocuments {
   private readonly finalizer = new FinalizationRegistry<string>((key) => {
     if (this.live.get(key)?.deref() === undefined) this.live.delete(key);
   });
-  /** Where each stored document node came from. */
-  private readonly origins = new WeakMap<object, StoredLocation>();
   /** Documents parsed so far (cache misses). */
   parses = 0;
 
@@ -57,7 +55,6 @@ export class ParsedDocuments {
       const parsed = new TreeView(parseToCompactTree(text)).document as WithUris;
       markNamespacesDeclared(parsed);
       parsed._saxonDocUri = parsed._saxonBaseUri = `/${db}/${path}`;
-      this.origins.set(parsed, { db, path });
       placeStored(parsed, db, path);
       return parsed;
     });
@@ -99,7 +96,7 @@ export class ParsedDocuments {
 
   /** Database and path of the stored document a node belongs to. */
   locate(node: XdmNode): StoredLocation | undefined {
-    return this.origins.get(rootOf(node));
+    return storedPlace(rootOf(node));
   }
 
   /**
