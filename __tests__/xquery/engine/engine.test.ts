@@ -255,9 +255,17 @@ describe('engine', () => {
     });
 
     it('maps dynamic errors back to the XQuery declaration they come from', async () => {
-      const e = await failure(engine, request('declare function local:f($a) {\n  $a idiv 0\n};\nlocal:f(1)'));
+      // a reference by name keeps the function an xsl:function of the query's stylesheet
+      const e = await failure(engine, request('declare function local:f($a) {\n  $a idiv 0\n};\nlocal:f#1(1)'));
       expect(e.code).toBe('FOAR0001');
       expect(e.position?.line).toBe(2);
+    });
+
+    it('reports a dynamic error in a declared function run as one expression at the query body', async () => {
+      // its functions are items of the expression (translate/function-items.ts): a run as one
+      // expression has no lines of its own
+      const e = await failure(engine, request('declare function local:f($a) {\n  $a idiv 0\n};\nlocal:f(1)'));
+      expect([e.code, e.position]).toEqual(['FOAR0001', { line: 4, column: 1 }]);
     });
 
     it('keeps fn:error codes and messages', async () => {

@@ -22,13 +22,20 @@ describe('which queries are one XPath expression', () => {
     ['typed external variables with defaults, each reading those before it', 'declare variable $v as xs:integer external; declare variable $w as xs:double* external := $v; $v + sum($w)'],
     ['an external variable of a node type', 'declare variable $v as element()? external := (); $v'],
     ['an external variable on the runtime library', 'declare variable $v external; for $i in (2, 1) group by $k := $i return ($k, $v)'],
+    ['a declared function', 'declare function local:f() { 1 }; local:f()'],
+    ['a declared variable read by a declared function', 'declare variable $v := 1; declare function local:f() { $v }; local:f()'],
+    ['declared functions calling each other, typed', 'declare function local:even($n as xs:integer) as xs:boolean { $n = 0 or local:odd($n - 1) }; declare function local:odd($n as xs:integer) as xs:boolean { $n != 0 and local:even($n - 1) }; local:even(4)'],
   ])('%s: yes', (_name, query) => {
     expect(translate(query).xpath?.expression).toEqual(expect.any(String));
   });
 
   test.each([
-    ['a declared function', 'declare function local:f() { 1 }; local:f()'],
-    ['a declared variable next to a declared function', 'declare variable $v := 1; declare function local:f() { $v }; local:f()'],
+    ['a declared function referenced by name', 'declare function local:f() { 1 }; local:f#0()'],
+    ['a declared function found by function-lookup', 'declare function local:f() { 1 }; function-lookup(xs:QName("local:f"), 0)()'],
+    ['a declared variable that calls a declared function', 'declare variable $v := local:f(); declare function local:f() { 1 }; $v'],
+    ['a declared function with a parameter of a function type', 'declare function local:f($g as function(*)) { $g() }; local:f(true#0)'],
+    ['a declared function with an annotation of its own', 'declare %local:note function local:f() { 1 }; local:f()'],
+    ['a declared function called in try/catch', 'declare function local:f() { 1 }; try { local:f() } catch * { 2 }'],
     ['a declared variable reading one declared after it', 'declare variable $v := $w; declare variable $w := 1; $v'],
     ['a declared variable reading one declared after it under a condition', 'declare variable $v := if (true()) then 1 else $w; declare variable $w := 1; $v'],
     ['a typed external variable the body might not read', 'declare variable $v as xs:integer external := 1; 2'],
@@ -100,7 +107,8 @@ describe('an XPath run answers what the stylesheet answers', () => {
 
   /**
    * Global variables bound around the body (prolog.ts `declareGlobals`) against the same
-   * variables as `xsl:variable`s, which an unused declared function keeps them.
+   * variables as `xsl:variable`s, which an unused declared function that stays an
+   * `xsl:function` (its parameter is of a function type) keeps them.
    */
   test.each([
     ['values and types', 'none', 'declare variable $a := 1; declare variable $b as xs:integer := $a + 1; declare variable $c as xs:string* := ("x", "y"); $a + $b, $c'],
@@ -111,7 +119,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
     ['a variable read through another', 'none', 'declare variable $a := 2; declare variable $b := $a * $a; $b'],
   ] as const)('declared variables as let bindings: %s', async (_name, mode, query) => {
     expect(translate(query, mode).xslt).not.toContain('<xsl:variable');
-    const declared = `declare function local:unused() { 0 }; ${query}`;
+    const declared = `declare function local:unused($f as function(*)) { 0 }; ${query}`;
     expect(translate(declared, mode).xslt).toContain('<xsl:variable');
     const context = mode === 'single' ? { xml: ['<a><b>1</b><b>2</b></a>'] } : undefined;
     const r = await both(query, mode, context);

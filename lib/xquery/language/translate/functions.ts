@@ -44,6 +44,7 @@ import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 import { braced, lexicalQName } from './emit';
+import { functionItemCall } from './function-items';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
 const XSLT_ONLY = new Set([
@@ -197,6 +198,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
   noteStylesheetNeed(name, unit);
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
+  const item = scope.ctx.functionItems?.get(`${eqname(name)}#${expr.args.length}`);
+  if (item !== undefined) return functionItemCall(item, args(expr.args, scope, unit));
   if (expr.args.some((arg) => arg.kind === 'ArgumentPlaceholder') && isModuleFunction(name, expr.args.length, scope)) return moduleFunctionItem(expr, scope, unit);
   const answered = translateFullTextCall(name, expr, scope, unit) ?? translateInspectCall(name, expr, scope, unit);
   if (answered !== undefined) return answered;

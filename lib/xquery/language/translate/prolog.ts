@@ -15,7 +15,9 @@
  *   through a conditional path is left to saxon's run-time check (XTDE0640 → XQDY0054).
  * - `declare function` → `xsl:function` under the function's real EQName (so `local:f#1` and
  *   `function-name()` work), parameters typed with `as` (XSLT's coercion rules are XQuery's
- *   function conversion rules). All functions are registered before any body is translated.
+ *   function conversion rules); or, where nothing can tell and it spares the query its
+ *   stylesheet, an item of the map of functions bound around the body (function-items.ts). All
+ *   functions are registered before any body is translated.
  * - `declare option output:NAME "v"` is checked (serialization/params.ts) and recorded for the
  *   engine (prolog wins over request).
  * - `declare decimal-format` → `xsl:decimal-format`.
@@ -36,6 +38,7 @@ import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
+import { functionItem } from './function-items';
 
 /** An external variable as the engine binds it. */
 export interface ExternalVariable {
@@ -305,6 +308,7 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
       seen.add(names(p));
     }
     scope.ctx.functions.set(key, info);
+    scope.ctx.functionItems?.set(key, scope.ctx.functionItems.size);
     out.push({ decl: d, info });
   }
 }
@@ -354,20 +358,67 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   const name = scope.functionName(d.name, d.start);
   if (!d.body) throw unsupported(scope, d, `external function ${displayName(name)}`);
   let inner = scope.withoutLocals().withFocus({ kind: 'absent' });
-  const params: string[] = [];
+  const params: ItemParam[] = [];
   for (const p of d.params) {
     const bound = inner.bind(p.name, p.start);
     inner = bound.scope;
-    const as = p.type ? ` as="${asAttribute(translateSequenceType(p.type, scope))}"` : '';
-    params.push(`<xsl:param name="${xmlAttr(bound.variable.param)}"${as}/>`);
+    params.push({ ref: bound.variable.ref, param: bound.variable.param, name: bound.variable.name, type: p.type ? translateSequenceType(p.type, scope) : undefined });
   }
-  const as = d.returnType ? ` as="${asAttribute(translateSequenceType(d.returnType, scope))}"` : '';
+  const returnType = d.returnType ? translateSequenceType(d.returnType, scope) : undefined;
   const body = d.body.expr ? translateExpr(d.body.expr, inner, unit) : '()';
+  const item = scope.ctx.functionItems?.get(`${eqname(name)}#${d.params.length}`);
+  if (item !== undefined) {
+    unit.addFunctionItem(functionItem(item, itemSignature(d, name, params, returnType, body, scope)));
+    return;
+  }
+  const as = returnType ? ` as="${asAttribute(returnType)}"` : '';
+  const xslParams = params.map((p) => `<xsl:param name="${xmlAttr(p.param)}"${p.type ? ` as="${asAttribute(p.type)}"` : ''}/>`);
   const mark = unit.marker(d.body.expr ?? d.body);
   unit.addDeclaration(
-    `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${params.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
+    `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${xslParams.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
     d,
   );
+}
+
+/** A declared function's parameter: its reference and stylesheet name, its name as written, its type (XPath). */
+interface ItemParam {
+  readonly ref: string;
+  readonly param: string;
+  readonly name: QName;
+  readonly type?: string;
+}
+
+/**
+ * The parameters and body of a declared function as a function item (function-items.ts). A typed
+ * parameter or result is converted and checked in the body (types.ts `coercedValue`), so that a
+ * value of the wrong type is reported against the function and parameter as declared, not
+ * against the item's signature, which has the map of functions as one more parameter; a function,
+ * map or array type keeps saxon-js's conversion of the item's signature.
+ */
+function itemSignature(
+  d: FunctionDecl,
+  name: QName,
+  params: readonly ItemParam[],
+  returnType: string | undefined,
+  body: string,
+  scope: Scope,
+): { params: string[]; returnType?: string; body: string } {
+  const fn = `${displayName(name)}#${d.params.length}`;
+  const signature: string[] = [];
+  const lets: string[] = [];
+  params.forEach((p, i) => {
+    const declared = d.params[i].type;
+    const converted = p.type !== undefined && declared ? coercedValue(p.ref, declared, p.type, `Argument $${displayName(p.name)} of ${fn}`, scope) : undefined;
+    if (converted !== undefined) lets.push(`${p.ref} := ${converted}`);
+    signature.push(p.type !== undefined && converted === undefined ? `${p.ref} as ${p.type}` : p.ref);
+  });
+  const result = returnType !== undefined && d.returnType ? coercedValue(`(${body})`, d.returnType, returnType, `The result of ${fn}`, scope) : undefined;
+  const inner = result ?? body;
+  return {
+    params: signature,
+    ...(returnType !== undefined && result === undefined ? { returnType } : {}),
+    body: lets.length > 0 ? `let ${lets.join(', ')} return (${inner})` : inner,
+  };
 }
 
 function decimalFormat(d: DecimalFormatDecl, scope: Scope): string {

@@ -70,6 +70,11 @@ export class StaticContext {
   readonly globals = new Map<string, Variable>();
   /** Declared functions by `Q{uri}local#arity`. */
   readonly functions = new Map<string, DeclaredFunction>();
+  /**
+   * When the declared functions are function items of the query's expression
+   * (function-items.ts): each one's number, by `Q{uri}local#arity`; null: `xsl:function`s.
+   */
+  functionItems: Map<string, number> | null = null;
   /** `declare option output:*` values, by parameter name. */
   readonly outputOptions: Record<string, string> = {};
   /**

@@ -25,6 +25,7 @@ import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
 import { TranslationUnit, type AssembledStylesheet, type TriedFirst } from './unit';
 import { braced } from './emit';
+import { functionsAsItems } from './function-items';
 
 export type ContextMode = 'none' | 'single' | 'multi';
 
@@ -41,6 +42,11 @@ export interface TranslateOptions {
    * instructions, which build nested elements in place (see `Translation.copiesConstructedElements`).
    */
   readonly plainConstructors?: boolean;
+  /**
+   * Declared functions as function items of the query's expression where that spares it a
+   * stylesheet (function-items.ts); default true. False: `xsl:function`s.
+   */
+  readonly functionItems?: boolean;
 }
 
 export interface Translation {
@@ -86,7 +92,17 @@ export interface Translation {
 }
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
+  // declared functions as items only where they spare the query its stylesheet: a stylesheet
+  // keeps them as xsl:functions, whose errors map back to their lines, and generated functions
+  // (try/catch, …) could not see the items' map bound around the body (function-items.ts)
+  if (options.functionItems === false || !functionsAsItems(module)) return translateWith(module, source, options, false);
+  const t = translateWith(module, source, options, true);
+  return t.xpath !== undefined ? t : translateWith(module, source, options, false);
+}
+
+function translateWith(module: MainModule, source: string, options: TranslateOptions, functionItems: boolean): Translation {
   const ctx = new StaticContext(source);
+  if (functionItems) ctx.functionItems = new Map();
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
   const unit = new TranslationUnit(source);

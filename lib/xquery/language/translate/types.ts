@@ -159,6 +159,11 @@ export function checkedValue(value: string, type: string, what: string): string 
 /** Item types whose values `coercedValue` leaves to the stylesheet (see there). */
 const FUNCTION_COERCED: ReadonlySet<ItemType['kind']> = new Set(['AnyFunctionTest', 'TypedFunctionTest', 'AnyMapTest', 'TypedMapTest', 'AnyArrayTest', 'TypedArrayTest', 'ParenthesizedItemType']);
 
+/** Whether values of type `t` are converted by function coercion (function, map, array and parenthesized item types), which `coercedValue` leaves to the stylesheet. */
+export function coercedAsFunction(t: SequenceType): boolean {
+  return t.item !== null && FUNCTION_COERCED.has(t.item.kind);
+}
+
 /**
  * `value` converted to a declared type by the function conversion rules (XPath 3.1 §3.1.5.2), as
  * an `xsl:param` with `as` converts its value, and then checked (`checkedValue`): for an atomic
@@ -170,7 +175,7 @@ const FUNCTION_COERCED: ReadonlySet<ItemType['kind']> = new Set(['AnyFunctionTes
  */
 export function coercedValue(value: string, t: SequenceType, type: string, what: string, scope: Scope): string | undefined {
   const item = t.item;
-  if (item !== null && FUNCTION_COERCED.has(item.kind)) return undefined;
+  if (coercedAsFunction(t)) return undefined;
   // empty-sequence(), item() and node tests: no conversion
   if (item === null || item.kind !== 'AtomicOrUnionType') return checkedValue(value, type, what);
   const name = atomicTypeName(scope, item.name, item.start);

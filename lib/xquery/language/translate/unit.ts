@@ -14,6 +14,7 @@ import { lineColumn, type Span } from '../syntax';
 import type { SourcePosition } from '../../static-errors';
 import { NS, xmlAttr } from './names';
 import { braced } from './emit';
+import { FUNCTIONS_VAR, functionsMap } from './function-items';
 
 const MARKER = /<!--@q:(\d+)-->/;
 const MARKERS = /<!--@q:\d+-->/g;
@@ -114,6 +115,14 @@ export class TranslationUnit {
     this.globalLets.push({ param, value });
   }
 
+  /** The entries of the map of declared functions (function-items.ts), in the order of their numbers. */
+  private readonly functionEntries: string[] = [];
+
+  /** Adds a declared function as an entry of the map bound around the query body (`withGlobals`). */
+  addFunctionItem(entry: string): void {
+    this.functionEntries.push(entry);
+  }
+
   /** Calls tried before an expression, by the expression as written (`tryFirst`). */
   private readonly firstCalls = new Map<object, TriedFirst>();
 
@@ -131,10 +140,16 @@ export class TranslationUnit {
     return this.firstCalls.get(expr);
   }
 
-  /** The query body (XPath) inside the `let` bindings of the global variables, if any. */
+  /**
+   * The query body (XPath) inside the `let` bindings of the global variables, if any, then of the
+   * map of declared functions, if they are items (function bodies may read the globals; no global
+   * calls them, function-items.ts).
+   */
   withGlobals(body: string): string {
-    if (this.globalLets.length === 0) return body;
-    return `let ${this.globalLets.map((g) => `$${g.param} := ${g.value}`).join(', ')} return (${body})`;
+    const lets = this.globalLets.map((g) => `$${g.param} := ${g.value}`);
+    if (this.functionEntries.length > 0) lets.push(`$${FUNCTIONS_VAR} := ${functionsMap(this.functionEntries)}`);
+    if (lets.length === 0) return body;
+    return `let ${lets.join(', ')} return (${body})`;
   }
 
   /** Adds an `xsl:param` (external variable); parameters come first in the stylesheet. */

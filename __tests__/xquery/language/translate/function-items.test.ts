@@ -1,0 +1,113 @@
+/**
+ * Declared functions as function items of the query's one expression (translate/function-items.ts):
+ * which queries get them, and that a run as one expression answers what the same query with
+ * `xsl:function`s answers, errors included.
+ */
+import { QueryError } from '../../../../lib/xquery/query-error';
+import { literalBindings } from '../../../../lib/xquery/engine/run-parts';
+import { xpathToRun } from '../../../../lib/xquery/language/translate';
+import { QueryPool } from '../../../../lib/xquery/host/pool';
+import { XSLT_CODES } from '../../../../lib/xquery/engine/engine';
+import { translate } from '../../../helpers/translation';
+import { engineFixture } from './helpers';
+
+describe('the translation', () => {
+  test('a declared function is an item of the expression, not an xsl:function', () => {
+    const t = translate('declare function local:twice($x) { 2 * $x }; local:twice(3)');
+    expect(t.xpath?.expression).toContain('function(');
+    expect(t.xslt).not.toContain('<xsl:function');
+  });
+
+  test('without items (the option off), the same query declares an xsl:function and is no expression', () => {
+    const t = translate('declare function local:twice($x) { 2 * $x }; local:twice(3)', 'none', { functionItems: false });
+    expect(t.xslt).toContain('<xsl:function');
+    expect(t.xpath).toBeUndefined();
+  });
+
+  test('a query that needs its stylesheet anyway keeps xsl:functions', () => {
+    // try/catch is a generated function of the stylesheet, which could not see the items' map
+    const t = translate('declare function local:f() { try { 1 div 0 } catch * { 2 } }; local:f()');
+    expect(t.xslt).toContain('<xsl:function name="Q{http://www.w3.org/2005/xquery-local-functions}f"');
+    expect(t.xslt).not.toContain('functions(0)');
+  });
+
+  test('names of the query never reach the generated code: functions are numbered', () => {
+    const t = translate('declare namespace q = "urn:marker-7f3a"; declare function q:f($x) { $x }; q:f(1)');
+    expect(t.xpath?.expression).toEqual(expect.any(String));
+    expect(t.xpath?.expression).not.toContain('marker-7f3a');
+  });
+});
+
+describe('a run as one expression answers what xsl:functions answer', () => {
+  let pool: QueryPool;
+  beforeAll(() => {
+    pool = new QueryPool({ size: 1 });
+  });
+  afterAll(() => pool.close());
+  const serialization = { method: 'adaptive', 'item-separator': '|' };
+
+  const outcome = (job: { xslt: string; xpath?: string }, params: ReturnType<typeof literalBindings>) =>
+    pool.run({ ...job, params: Object.fromEntries(params), serialization }).then(
+      (r) => r.body,
+      // the codes a client sees: the engine reports XSLT's type errors as XQuery's
+      (e: QueryError) => `[${XSLT_CODES[e.code] ?? e.code}]`,
+    );
+
+  test.each([
+    ['a recursive function', 'declare function local:fib($n as xs:integer) as xs:integer { if ($n < 2) then $n else local:fib($n - 1) + local:fib($n - 2) }; local:fib(15)'],
+    ['functions calling each other', 'declare function local:even($n) { if ($n = 0) then true() else local:odd($n - 1) }; declare function local:odd($n) { if ($n = 0) then false() else local:even($n - 1) }; local:even(10), local:odd(7)'],
+    ['a global variable read by a function', 'declare variable $g := 5; declare function local:add($a) { $a + $g }; local:add(1)'],
+    ['a partial application and an arrow', 'declare function local:cat($a, $b) { $a || $b }; let $p := local:cat(?, "!") return ($p("hi"), "x" => local:cat("y"))'],
+    ['a function passed on through a partial application', 'declare function local:sq($x) { $x * $x }; for-each((1, 2, 3), local:sq(?)), sum((1 to 4) ! local:sq(.))'],
+    ['overloads by arity', 'declare function local:f() { 0 }; declare function local:f($a) { $a }; declare function local:f($a, $b) { $a + $b }; local:f(), local:f(1), local:f(1, 2)'],
+    ['an untyped argument cast to the parameter type', 'declare function local:f($a as xs:integer) { $a + 1 }; local:f(xs:untypedAtomic("41"))'],
+    ['an integer promoted to xs:double, a URI to xs:string', 'declare function local:d($a as xs:double) { $a }; declare function local:s($a as xs:string) as xs:string { $a }; local:d(1) instance of xs:double, local:s(xs:anyURI("u")) instance of xs:string'],
+    ['an optional and a sequence parameter', 'declare function local:f($a as xs:string?, $b as xs:integer*) { ($a, count($b)) }; local:f((), ()), local:f("x", 1 to 3)'],
+    ['a wrong argument type', 'declare function local:f($a as xs:integer) { $a }; local:f("x")'],
+    ['a wrong argument cardinality', 'declare function local:f($a as xs:integer) { $a }; local:f((1, 2))'],
+    ['an empty argument for a required one', 'declare function local:f($a as xs:integer+) { $a }; local:f(())'],
+    ['a wrong node kind', 'declare function local:f($a as element()) { $a }; local:f(1)'],
+    ['a wrong result type', 'declare function local:f($a) as xs:integer { $a }; local:f("x")'],
+    ['a function body without focus', 'declare function local:f() { . }; local:f()'],
+    ['a dynamic error in a function', 'declare function local:f($a) { $a idiv 0 }; local:f(1)'],
+    ['a local variable of the body shadowing a parameter name', 'declare function local:f($a) { let $a := $a * 2 return $a }; let $a := 10 return (local:f(1), $a)'],
+    ['a function that is never called', 'declare function local:unused($a as xs:integer) { $a }; 1'],
+    ['deep recursion', 'declare function local:down($n) { if ($n = 0) then "bottom" else local:down($n - 1) }; local:down(2000)'],
+  ])('%s', async (_name, query) => {
+    const items = translate(query);
+    const xpath = xpathToRun(items, false);
+    expect(xpath).toBeDefined();
+    const functions = translate(query, 'none', { functionItems: false });
+    expect(functions.xslt).toContain('<xsl:function');
+    const stylesheet = await outcome({ xslt: functions.xslt }, literalBindings(functions));
+    expect(await outcome({ xslt: items.xslt, xpath }, literalBindings(items))).toBe(stylesheet);
+  });
+});
+
+describe('through the engine (XPath evaluator and runtime library)', () => {
+  const fx = engineFixture();
+
+  test('a function that builds elements runs on the library', async () => {
+    expect(await fx.adaptive('declare function local:item($i as xs:integer) { <item n="{$i}">{$i * 2}</item> }; for $i in 1 to 3 return local:item($i)')).toBe(
+      '<item n="1">2</item>\n<item n="2">4</item>\n<item n="3">6</item>',
+    );
+  });
+
+  test('a wrong argument names the function and the parameter as declared', async () => {
+    const e = await fx.error('declare function local:f($count as xs:integer) { $count }; local:f("x")');
+    expect(e.code).toBe('XPTY0004');
+    expect(e.body).toContain('[XPTY0004] Argument $count of local:f#1 does not match the declared type xs:integer.');
+  });
+
+  test('a wrong result names the function as declared', async () => {
+    const e = await fx.error('declare function local:f($a) as xs:integer { $a }; local:f("x")');
+    expect(e.body).toContain('[XPTY0004] The result of local:f#1 does not match the declared type xs:integer.');
+  });
+
+  test('the items map can be neither read nor replaced by the query', async () => {
+    const read = await fx.error('declare function local:f() { 1 }; local:f(), $Q{urn:xmldb-rest:var}functions');
+    expect(read.code).toBe('XPST0008');
+    const declared = await fx.error('declare variable $Q{urn:xmldb-rest:var}functions := map {}; declare function local:f() { 1 }; local:f()');
+    expect(declared.code).toBe('XQST0045');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Declared functions as function items of the query's one expression, so that a query that
+ * declares functions can still run without a stylesheet of its own (translation.ts): on the XPath
+ * evaluator or the runtime library, where a never-seen query waits for no XSLT compilation.
+ *
+ * Every declared function becomes an inline function (XQuery 3.1 §3.1.7) with the same parameter
+ * and return types (an inline function's call applies the function conversion rules a declared
+ * function's does, §3.1.5.2), the same absent focus, and one more first parameter: the map of
+ * all of them, FUNCTIONS_VAR, through which bodies call each other and themselves (a `let` cannot
+ * refer to itself). The map is bound around the query body after the global variables
+ * (unit.ts `withGlobals`); a call `local:f($a)` becomes `$F(n)($F, $a)`, `n` the function's
+ * number. Numbers, not names, key the map: no text of the query reaches the generated code.
+ *
+ * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
+ * `function-lookup` would give a function item whose name (`function-name`) and arity show, the
+ * inspect module lists declared functions by name, and an annotation other than `%public` or
+ * `%private` (`%updating`, an implementation's own) keeps its declaration. Typed parameters and
+ * results are converted in the item's body (prolog.ts `itemSignature`), which reports a wrong
+ * value against the declared function; a function, map or array type, converted by function
+ * coercion, keeps the `xsl:function`, whose errors name the function too. A global variable or
+ * the context item declaration that calls a declared function is declared before the map exists
+ * (an `xsl:variable` or an outer `let`), so such a query keeps its `xsl:function`s too.
+ */
+import { MODULE_NAMESPACES } from '../../module-namespaces';
+import { functionNames } from '../analysis/function-names';
+import { childNodes, type MainModule, type Node } from '../syntax';
+import { NS } from './names';
+import { coercedAsFunction } from './types';
+import { braced } from './emit';
+
+/** The variable (and first parameter of every declared function) holding the map of the declared functions. */
+export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
+
+const VISIBILITY = new Set(['public', 'private']);
+
+/** Whether the declared functions of `module` can be function items of its expression (see above). */
+export function functionsAsItems(module: MainModule): boolean {
+  const functions = module.prolog.decls.filter((d) => d.kind === 'FunctionDecl');
+  if (functions.length === 0) return false;
+  // unprefixed annotations are in the XQuery namespace (annotations.ts)
+  const plain = (f: (typeof functions)[number]): boolean =>
+    f.body !== null &&
+    f.annotations.every((a) => a.name.prefix === undefined && a.name.uri === undefined && VISIBILITY.has(a.name.local)) &&
+    [f.returnType, ...f.params.map((p) => p.type)].every((t) => t === null || !coercedAsFunction(t));
+  if (!functions.every(plain)) return false;
+  const names = functionNames(module);
+  /** Whether a part of the query shows the declared functions as named items, or reaches them by name. */
+  const reflects = (node: Node): boolean => {
+    const use = names.useOf(node);
+    if (use === undefined) return false;
+    if (use.declared && node.kind === 'NamedFunctionRef') return true;
+    return (use.uri === NS.fn && use.local === 'function-lookup') || use.uri === MODULE_NAMESPACES.inspect;
+  };
+  const callsDeclared = (node: Node): boolean => names.useOf(node)?.declared === true;
+  const everywhere: Node[] = [module.body, ...module.prolog.decls];
+  const beforeTheMap: Node[] = module.prolog.decls.filter((d) => d.kind !== 'FunctionDecl');
+  return !some(everywhere, reflects) && !some(beforeTheMap, callsDeclared);
+}
+
+/** Whether `test` holds for a node of the trees under `roots`. */
+function some(roots: readonly Node[], test: (node: Node) => boolean): boolean {
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (test(node)) return true;
+    stack.push(...childNodes(node));
+  }
+  return false;
+}
+
+/** The inline function of declared function number `index` (an entry of the map). */
+export function functionItem(index: number, f: { readonly params: readonly string[]; readonly returnType?: string; readonly body: string }): string {
+  const as = f.returnType === undefined ? '' : ` as ${f.returnType}`;
+  return `${index}: function(${[`$${FUNCTIONS_VAR}`, ...f.params].join(', ')})${as} { ${f.body} }`;
+}
+
+/** A call of declared function number `index` with `args` (XPath, `?` for a placeholder). */
+export function functionItemCall(index: number, args: readonly string[]): string {
+  return `$${FUNCTIONS_VAR}(${index})(${[`$${FUNCTIONS_VAR}`, ...args].join(', ')})`;
+}
+
+/** The map of the declared functions' items, by their entries. */
+export function functionsMap(entries: readonly string[]): string {
+  return `map { ${entries.join(', ')} }`;
+}
