@@ -18,8 +18,16 @@
  *   (B runs inside the function, so saxon cannot fold an error of B out of the xsl:try.)
  *   The catch variables `$err:code`, `$err:description`, `$err:value`, `$err:module`,
  *   `$err:line-number`, `$err:column-number`, `$err:additional` are bound from XSLT's own.
+ *
+ *   Where it lets the query run as one expression (StaticContext.tryAsCall), instead a call of
+ *   the runtime library's fixed function lib.try (library.ts), which catches every error of its
+ *   first argument and passes XSLT's err variables to its second:
+ *     lib.try(function() { B }, function($err:code, …) { if (N1 or N2 matches) then C … else error(…) })
+ *   An error no clause names is raised again with its code, description and value, which is all
+ *   a query or a client sees of an error. The function items capture the variables in scope; a
+ *   native focus the body needs is bound to variables first (an inline function has none).
  */
-import type { CatchClause, EQName, IfExpr, NameTest, SwitchExpr, TryCatchExpr, TypeswitchExpr, Wildcard } from '../syntax';
+import { childNodes, type CatchClause, type EQName, type IfExpr, type NameTest, type Node, type SwitchExpr, type TryCatchExpr, type TypeswitchExpr, type Wildcard } from '../syntax';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { liftFunction, liftScope } from './lift';
@@ -135,6 +143,7 @@ const ERR_VARIABLES: readonly { local: string; xslt: string }[] = [
 ];
 
 function translateTryCatch(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): string {
+  if (scope.ctx.tryAsCall) return tryCall(expr, scope, unit);
   const focus = needsFocus(expr);
   const inner = liftScope(scope, focus);
   const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
@@ -160,6 +169,89 @@ function catchClause(clause: CatchClause, scope: Scope, unit: TranslationUnit): 
     `${unit.marker(clause.body)}<xsl:sequence select="${xmlAttr(body)}"/>`,
     '</xsl:catch>',
   ].join('\n');
+}
+
+/** The runtime library's try/catch (see the module comment). */
+export const TRY_FUNCTION = `${braced(NS.gen)}lib.try`;
+
+/** XSLT's err variables, in the order lib.try passes them to the handler. */
+const XSLT_ERR = ['code', 'description', 'value', 'module', 'line-number', 'column-number'].map((local) => `$${braced(NS.err)}${local}`);
+
+/** The text of lib.try, a declaration of the runtime library. */
+export function tryFunctionText(): string {
+  const V = braced(NS.vars);
+  return [
+    `<xsl:function name="${TRY_FUNCTION}">`,
+    `<xsl:param name="${V}body" as="function(*)"/>`,
+    `<xsl:param name="${V}catch" as="function(*)"/>`,
+    '<xsl:try>',
+    `<xsl:sequence select="$${V}body()"/>`,
+    `<xsl:catch errors="*"><xsl:sequence select="$${V}catch(${XSLT_ERR.join(', ')})"/></xsl:catch>`,
+    '</xsl:try>',
+    '</xsl:function>',
+  ].join('\n');
+}
+
+function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): string {
+  scope.ctx.triedAsCall = true;
+  let inner = scope;
+  const lets: string[] = [];
+  if (needsFocus(expr) && scope.focus.kind === 'native') {
+    const [item, position, last] = ['item', 'position', 'last'].map((what) => tempName(scope, `try.${what}`));
+    lets.push(`${item} := .`, `${position} := ${F}position()`, `${last} := ${F}last()`);
+    inner = scope.withFocus({ kind: 'params', item, position, last });
+  }
+  const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
+  let handler = `${F}error(${XSLT_ERR[0]}, ${XSLT_ERR[1]}, ${XSLT_ERR[2]})`;
+  for (let i = expr.catches.length - 1; i >= 0; i--) {
+    const clause = expr.catches[i];
+    const test = clause.tests.map((t) => catchTest(t, inner)).join(' or ');
+    handler = `if (${test}) then (${scope.ctx.conditionally(() => catchBody(clause, inner, unit))}) else ${handler}`;
+  }
+  unit.addLibraryDeclaration(TRY_FUNCTION, tryFunctionText());
+  const call = `${TRY_FUNCTION}(function() { ${body} }, function(${XSLT_ERR.join(', ')}) { ${handler} })`;
+  return lets.length > 0 ? `(let ${lets.join(', ')} return ${call})` : call;
+}
+
+/**
+ * A catch clause's body with the err variables it names bound, in lib.try's handler: a `let` is
+ * evaluated (and parsed on each run of the library) where an `xsl:variable` is not, so only the
+ * ones the body's text refers to.
+ */
+function catchBody(clause: CatchClause, scope: Scope, unit: TranslationUnit): string {
+  const named = new Set<string>();
+  const stack: Node[] = [clause.body];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'VarRef') {
+      const name = scope.variableName(node.name, node.start);
+      if (name.uri === NS.err) named.add(name.local);
+    }
+    stack.push(...childNodes(node));
+  }
+  let inner = scope;
+  const bindings: string[] = [];
+  for (const v of ERR_VARIABLES) {
+    if (!named.has(v.local)) continue;
+    const bound = inner.bind({ uri: NS.err, local: v.local }, clause.start);
+    inner = bound.scope;
+    bindings.push(`${bound.variable.ref} := ${v.xslt}`);
+  }
+  const body = clause.body.expr ? translateExpr(clause.body.expr, inner, unit) : '()';
+  return bindings.length > 0 ? `let ${bindings.join(', ')} return (${body})` : body;
+}
+
+/** XPath: whether XSLT's `$err:code` matches a catch clause's name test (as `nameTest` tokens match it). */
+function catchTest(t: NameTest | Wildcard, scope: Scope): string {
+  const code = XSLT_ERR[0];
+  if (t.kind === 'NameTest') {
+    const qn = scope.elementName(t.name, t.start);
+    const aliases = qn.uri === NS.err ? Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local) : [];
+    return `${code} = (${[qn.local, ...aliases].map((local) => `${F}QName(${xpathString(qn.uri)}, ${xpathString(local)})`).join(', ')})`;
+  }
+  if (t.local !== undefined) return `${F}local-name-from-QName(${code}) eq ${xpathString(t.local)}`;
+  const uri = t.uri ?? (t.prefix !== undefined ? scope.resolvePrefix(t.prefix, t.start) : undefined);
+  return uri === undefined ? `${F}true()` : `${F}namespace-uri-from-QName(${code}) eq ${xpathString(uri)}`;
 }
 
 /** An XQuery catch name test as XSLT `errors` tokens (EQName syntax); XSLT aliases included. */

@@ -75,6 +75,10 @@ export class StaticContext {
    * (function-items.ts): each one's number, by `Q{uri}local#arity`; null: `xsl:function`s.
    */
   functionItems: Map<string, number> | null = null;
+  /** Whether try/catch is a call of the runtime library's lib.try (conditional.ts) rather than a lifted xsl:try. */
+  tryAsCall = false;
+  /** Set when a try/catch was translated as that call. */
+  triedAsCall = false;
   /** `declare option output:*` values, by parameter name. */
   readonly outputOptions: Record<string, string> = {};
   /**

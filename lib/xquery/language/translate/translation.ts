@@ -43,10 +43,11 @@ export interface TranslateOptions {
    */
   readonly plainConstructors?: boolean;
   /**
-   * Declared functions as function items of the query's expression where that spares it a
-   * stylesheet (function-items.ts); default true. False: `xsl:function`s.
+   * Declared functions as function items of the query's expression (function-items.ts) and
+   * try/catch as a call of the runtime library (conditional.ts), where that spares the query a
+   * stylesheet; default true. False: `xsl:function`s and lifted `xsl:try`s.
    */
-  readonly functionItems?: boolean;
+  readonly expressionForms?: boolean;
 }
 
 export interface Translation {
@@ -92,17 +93,19 @@ export interface Translation {
 }
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
-  // declared functions as items only where they spare the query its stylesheet: a stylesheet
-  // keeps them as xsl:functions, whose errors map back to their lines, and generated functions
-  // (try/catch, …) could not see the items' map bound around the body (function-items.ts)
-  if (options.functionItems === false || !functionsAsItems(module)) return translateWith(module, source, options, false);
-  const t = translateWith(module, source, options, true);
-  return t.xpath !== undefined ? t : translateWith(module, source, options, false);
+  // The forms of a run as one expression only where they spare the query its stylesheet: a
+  // stylesheet keeps xsl:functions and xsl:try, whose errors map back to their lines, and the
+  // functions it generates could not see the function items' map bound around the body.
+  if (options.expressionForms === false) return translateWith(module, source, options, false).translation;
+  const first = translateWith(module, source, options, true);
+  return first.translation.xpath !== undefined || !first.usedForms ? first.translation : translateWith(module, source, options, false).translation;
 }
 
-function translateWith(module: MainModule, source: string, options: TranslateOptions, functionItems: boolean): Translation {
+/** A translation, with the forms of a run as one expression or without them, and whether it used any. */
+function translateWith(module: MainModule, source: string, options: TranslateOptions, expressionForms: boolean): { translation: Translation; usedForms: boolean } {
   const ctx = new StaticContext(source);
-  if (functionItems) ctx.functionItems = new Map();
+  if (expressionForms && functionsAsItems(module)) ctx.functionItems = new Map();
+  ctx.tryAsCall = expressionForms;
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
   const unit = new TranslationUnit(source);
@@ -170,7 +173,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   const xpath = runnable
     ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}), ...(first ? { first } : {}) }
     : undefined;
-  return {
+  const translation: Translation = {
     get xslt() {
       return stylesheet().xslt;
     },
@@ -185,6 +188,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
     copiesConstructedElements: ctx.copiesConstructedElements,
     ...(xpath ? { xpath } : {}),
   };
+  return { translation, usedForms: (ctx.functionItems?.size ?? 0) > 0 || ctx.triedAsCall };
 }
 
 /**
