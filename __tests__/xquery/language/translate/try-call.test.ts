@@ -54,6 +54,11 @@ test.each([
   ['a rethrow from a clause', 'try { try { 1 div 0 } catch * { error($err:code, "again") } } catch * { $err:description }'],
   ['the focus of a path step', '(<a>1</a>, <a>x</a>, <a>3</a>) ! (try { xs:integer(.) } catch * { "bad " || position() || "/" || last() })'],
   ['no focus where none is set', 'try { . } catch err:XPDY0002 { "no focus" }'],
+  ['a stack overflow not caught by name', 'declare function local:down($n) { if ($n = 0) then 0 else 1 + local:down($n - 1) }; try { local:down(1000000) } catch err:FOAR0001 { 1 }'],
+  ['a stack overflow caught by any test', 'declare function local:down($n) { if ($n = 0) then 0 else 1 + local:down($n - 1) }; try { local:down(1000000) } catch * { "caught" }'],
+  ['an error of an engine function not caught by name', 'try { doc("nodb/x.xml") } catch err:FOAR0001 { 1 }'],
+  ['an error of an engine function caught', 'try { doc("nodb/x.xml") } catch * { $err:code }'],
+  ['the time limit of xquery:eval, not caught by name', 'try { xquery:eval("count((1 to 100000000) ! (. * 2))", map {}, map { "timeout": 0.05 }) } catch err:FOAR0001 { 1 }'],
   ['a declared function in the body', 'declare function local:f($n) { if ($n = 0) then error(xs:QName("local:bottom")) else local:f($n - 1) }; try { local:f(5) } catch local:bottom { "bottom" }'],
 ])('%s', async (_name, query) => {
   const r = await both(query);
