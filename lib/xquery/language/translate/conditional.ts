@@ -214,19 +214,18 @@ function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): strin
 }
 
 /**
- * A catch clause's body with the err variables it names bound, in lib.try's handler: a `let` is
- * evaluated (and parsed on each run of the library) where an `xsl:variable` is not, so only the
- * ones the body's text refers to.
+ * A catch clause's body with the err variables it may name bound, in lib.try's handler: a `let`
+ * is evaluated (and parsed on each run of the library) where an `xsl:variable` is not, so only
+ * those whose local name a variable reference of the body has. By local name alone: a prefix
+ * may be bound by a constructor inside the body (`<e a="{$e:code}" xmlns:e="…"/>`), and an
+ * unneeded binding is harmless.
  */
 function catchBody(clause: CatchClause, scope: Scope, unit: TranslationUnit): string {
   const named = new Set<string>();
   const stack: Node[] = [clause.body];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.kind === 'VarRef') {
-      const name = scope.variableName(node.name, node.start);
-      if (name.uri === NS.err) named.add(name.local);
-    }
+    if (node.kind === 'VarRef') named.add(node.name.local);
     stack.push(...childNodes(node));
   }
   let inner = scope;
