@@ -16,8 +16,19 @@ describe('format-number with the default decimal format (F&O 3.1 §4.7)', () => 
     ['1, format-number(1234.5, "#,##0.0")', '1\n1,234.5'],
     ['for-each((1, 2), format-number(?, "00"))', '01\n02'],
     ['format-number#2(0.5, "0%")', '50%'],
+    ['format-number(<a>1.5</a>, "0.00"), format-number((), "0")', '1.50\nNaN'],
+    ['for $i in 1 to 3 return format-number($i div 3, "0.000")', '0.333\n0.667\n1.000'],
   ])('%s', async (query, body) => {
     expect(await ok(query)).toBe(body);
+  });
+
+  test('a value that is no number and a wrong picture are refused as they were', async () => {
+    expect(await failureBody(s, 'format-number("x", "0")')).toMatch(/^Stopped at \., 1\/1:\n\[XPTY0004\] /);
+    expect(await failureBody(s, 'format-number(1, "0.0.0")')).toBe('Stopped at ., 1/1:\n[FODF1310] Invalid picture: more than one decimal separator');
+  });
+
+  test('the default format the prolog declares applies to a call with two arguments', async () => {
+    expect(await ok('declare default decimal-format decimal-separator = "," grouping-separator = "."; format-number(1234.5, "#.##0,0")')).toBe('1.234,5');
   });
 });
 

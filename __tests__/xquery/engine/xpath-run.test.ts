@@ -25,6 +25,7 @@ describe('which queries are one XPath expression', () => {
     ['a declared function', 'declare function local:f() { 1 }; local:f()'],
     ['a declared variable read by a declared function', 'declare variable $v := 1; declare function local:f() { $v }; local:f()'],
     ['try/catch (on the runtime library)', 'try { 1 } catch * { 2 }'],
+    ['format-number with the default decimal format (on the runtime library)', 'format-number(1234.5, "#,##0.00")'],
     ['a declared function called in try/catch', 'declare function local:f() { 1 }; try { local:f() } catch * { 2 }'],
     ['declared functions calling each other, typed', 'declare function local:even($n as xs:integer) as xs:boolean { $n = 0 or local:odd($n - 1) }; declare function local:odd($n as xs:integer) as xs:boolean { $n != 0 and local:even($n - 1) }; local:even(4)'],
   ])('%s: yes', (_name, query) => {
@@ -37,7 +38,7 @@ describe('which queries are one XPath expression', () => {
     ['a declared variable that calls a declared function', 'declare variable $v := local:f(); declare function local:f() { 1 }; $v'],
     ['a declared function with a parameter of a function type', 'declare function local:f($g as function(*)) { $g() }; local:f(true#0)'],
     ['a declared function with an annotation of its own', 'declare %local:note function local:f() { 1 }; local:f()'],
-    ['a declared function called by format-number, which needs the stylesheet', 'declare function local:f() { format-number(1, "0") }; local:f()'],
+    ['a declared function in a query that needs its stylesheet (a computed comment)', 'declare function local:f() { 1 }; comment { local:f() }'],
     ['a declared variable reading one declared after it', 'declare variable $v := $w; declare variable $w := 1; $v'],
     ['a declared variable reading one declared after it under a condition', 'declare variable $v := if (true()) then 1 else $w; declare variable $w := 1; $v'],
     ['a typed external variable the body might not read', 'declare variable $v as xs:integer external := 1; 2'],
@@ -47,7 +48,8 @@ describe('which queries are one XPath expression', () => {
     ['an external variable whose default reads one declared after it', 'declare variable $v external := $w; declare variable $w external := 1; $v, $w'],
     ['more external variables than the runtime library carries', `${Array.from({ length: 9 }, (_, i) => `declare variable $v${i} external;`).join(' ')} for $i in (2, 1) group by $k := $i return ($k, $v0)`],
     ['a computed element constructor of a computed name', 'element { "a" } { 1 }'],
-    ['format-number', 'format-number(1, "0")'],
+    ['format-number with a decimal format the query declares', 'declare decimal-format local:d decimal-separator = ","; format-number(1.5, "0,0", "local:d")'],
+    ['a reference to format-number', 'format-number#2(1, "0")'],
   ])('%s: no', (_name, query) => {
     expect(translate(query).xpath).toBeUndefined();
   });

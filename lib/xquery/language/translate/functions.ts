@@ -22,8 +22,9 @@
  *   when it is held in parameters.
  * - fn:format-number reads the decimal formats of the static context (F&O 3.1 §4.7.2), which
  *   only a compiled stylesheet has (even the default one: saxon-js's XPath evaluator answers
- *   FODF1280 "Unknown decimal format Q{}"), so a query that calls or names it never runs as
- *   a bare XPath expression.
+ *   FODF1280 "Unknown decimal format Q{}"): a call with two arguments is a call of the runtime
+ *   library's (format-number.ts); a query that calls it with a format name or names the function
+ *   (`format-number#2`) needs its own stylesheet.
  */
 import type { Argument, ArrowExpr, DynamicFunctionCall, EnclosedExpr, EQName, Expr, FunctionCall, InlineFunctionExpr, NamedFunctionRef, Param } from '../syntax';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
@@ -45,6 +46,7 @@ import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 import { braced, lexicalQName } from './emit';
 import { functionItemCall } from './function-items';
+import { formatNumberCall } from './format-number';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
 const XSLT_ONLY = new Set([
@@ -196,10 +198,14 @@ function declareLookupFunction(scope: Scope, unit: TranslationUnit): void {
 export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
-  noteStylesheetNeed(name, unit);
   scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
   const item = scope.ctx.functionItems?.get(`${eqname(name)}#${expr.args.length}`);
   if (item !== undefined) return functionItemCall(item, args(expr.args, scope, unit));
+  if (name.uri === NS.fn && name.local === 'format-number' && expr.args.length === 2 && expr.args.every((a) => a.kind !== 'ArgumentPlaceholder')) {
+    const [value, picture] = args(expr.args, scope, unit);
+    return formatNumberCall(value, picture, unit);
+  }
+  noteStylesheetNeed(name, unit);
   if (expr.args.some((arg) => arg.kind === 'ArgumentPlaceholder') && isModuleFunction(name, expr.args.length, scope)) return moduleFunctionItem(expr, scope, unit);
   const answered = translateFullTextCall(name, expr, scope, unit) ?? translateInspectCall(name, expr, scope, unit);
   if (answered !== undefined) return answered;

@@ -1,7 +1,7 @@
 /**
  * The runtime library: one fixed stylesheet holding every declaration whose text does not depend
  * on the query (the plain constructor functions, the order by sorts, the grouping of group by,
- * the hash join groups, try/catch),
+ * the hash join groups, try/catch, format-number),
  * whose initial template runs a query given as one XPath expression with `xsl:evaluate`
  * (XSLT 3.0 §10.4). The expression may call the library's functions: the functions of the
  * containing stylesheet are in the static context of `xsl:evaluate` (§10.4.1).
@@ -19,6 +19,7 @@
 import { CONTEXT_PARAM } from '../../constants';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
 import { TRY_FUNCTION, tryFunctionText } from './conditional';
+import { FORMAT_NUMBER_FUNCTION, formatNumberText } from './format-number';
 import { GROUP_TUPLES_XSLT, groupTuplesText } from './flwor/group';
 import { sortFunctionName, sortFunctionText } from './flwor/order';
 import { ORDER_ENTRY, orderEntryText, orderFunctionName, orderFunctionText } from './flwor/sort';
@@ -35,7 +36,7 @@ const MAX_LIBRARY_SORT_KEYS = 3;
 
 /**
  * The library's declarations by name (the name given to `TranslationUnit.addLibraryDeclaration`):
- * what plain constructors, order by, group by, hash joins and try/catch need. Every declaration adds to the one compilation of
+ * what plain constructors, order by, group by, hash joins, try/catch and format-number need. Every declaration adds to the one compilation of
  * the library, so the other constructor helpers (computed constructors need generated functions
  * anyway) stay out.
  */
@@ -46,6 +47,7 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   [ORDER_ENTRY, orderEntryText()],
   [GROUP_TUPLES_XSLT, groupTuplesText()],
   [TRY_FUNCTION, tryFunctionText()],
+  [FORMAT_NUMBER_FUNCTION, formatNumberText()],
 ]);
 
 /** Whether a query that uses the declarations `names` runs on the library. */
