@@ -70,7 +70,7 @@ export function computedInstruction(expr: ComputedExpr, scope: Scope, unit: Tran
 }
 
 /** A static PI target: XQDY0064 for `xml` (any case) at run time. */
-function staticPITarget(target: string): string {
+export function staticPITarget(target: string): string {
   return target.toLowerCase() === 'xml' ? raise('XQDY0064') : xpathString(target);
 }
 

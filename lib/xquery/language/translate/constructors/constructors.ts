@@ -31,6 +31,7 @@ import { contentRuns } from '../element-content';
 import { translateExpr } from '../expressions';
 import { needsFocus } from '../focus';
 import { attributeValue, isPlainElement, plainComputedCall, plainElementCall } from './xpath';
+import { isLibraryNodeConstructor, libraryNodeCall } from './library-nodes';
 import { liftFunction, liftScope } from '../lift';
 import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from '../names';
 import type { Scope } from '../scope';
@@ -66,6 +67,10 @@ export function isConstructor(e: Expr): e is ConstructorExpr {
 /** Translates a constructor to an XPath expression (a call of a lifted function). */
 export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
   if (scope.ctx.plainConstructors && expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
+  if (isLibraryNodeConstructor(expr)) {
+    const call = libraryNodeCall(expr, scope, unit);
+    if (call !== undefined) return call;
+  }
   if (scope.ctx.plainConstructors && (expr.kind === 'CompElemConstructor' || expr.kind === 'CompAttrConstructor' || expr.kind === 'CompTextConstructor')) {
     const call = plainComputedCall(expr, scope, unit);
     if (call !== undefined) return call;

@@ -11,7 +11,8 @@
  * construction options: no namespace declaration attributes on it or on the constructors around
  * it, unprefixed element and attribute names in no namespace (no default element namespace),
  * no duplicate attribute (XQST0040 stays with constructors.ts), `copy-namespaces preserve,
- * inherit`, and content of text, CDATA, enclosed expressions and plain direct elements only.
+ * inherit`, and content of text, CDATA, enclosed expressions, direct comments and processing
+ * instructions (library-nodes.ts) and plain direct elements only.
  * The content follows XQuery 3.1 §3.9.1.3 exactly as constructors.ts builds it: literal text
  * becomes a text node, each enclosed expression goes through `engine:content`, and the whole is
  * checked by `engine:element-content` (XQTY0024, XQDY0025; functions/constructor-content.ts); a nested element is built by its own
@@ -50,6 +51,7 @@ import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
 import { PLAIN_ELEMENT_FUNCTION } from '../../../functions/plain-elements';
 import { FOREST_ELEMENT_FUNCTION } from '../../../functions/forest-elements';
+import { libraryNodeCall } from './library-nodes';
 
 const F = braced(NS.fn);
 const V = braced(NS.vars);
@@ -132,7 +134,15 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
     if (a.name.prefix || names.has(a.name.local)) return false;
     names.add(a.name.local);
   }
-  return e.content.every((c) => c.kind === 'DirText' || c.kind === 'CDataSection' || c.kind === 'EnclosedExpr' || (c.kind === 'DirElemConstructor' && plain(c, scope)));
+  return e.content.every(
+    (c) =>
+      c.kind === 'DirText' ||
+      c.kind === 'CDataSection' ||
+      c.kind === 'EnclosedExpr' ||
+      c.kind === 'DirCommentConstructor' ||
+      c.kind === 'DirPIConstructor' ||
+      (c.kind === 'DirElemConstructor' && plain(c, scope)),
+  );
 }
 
 /**
@@ -199,8 +209,12 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
         scope.ctx.copiesConstructedElements = true;
         pieces.push(plainElementCall(c, scope, unit));
         break;
+      case 'DirCommentConstructor':
+      case 'DirPIConstructor':
+        pieces.push(libraryNodeCall(c, scope, unit)!);
+        break;
       default:
-        throw new Error(`plain constructor: unexpected ${c.kind}`);
+        throw new Error(`plain constructor: unexpected ${(c as { kind: string }).kind}`);
     }
   }
   // content that may hold attributes is checked as a whole, every enclosed expression dispatched
