@@ -245,20 +245,23 @@ function catchTest(t: NameTest | Wildcard, scope: Scope): string {
   const code = XSLT_ERR[0];
   if (t.kind === 'NameTest') {
     const qn = scope.elementName(t.name, t.start);
-    const aliases = qn.uri === NS.err ? Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local) : [];
-    return `${code} = (${[qn.local, ...aliases].map((local) => `${F}QName(${xpathString(qn.uri)}, ${xpathString(local)})`).join(', ')})`;
+    return `${code} = (${withAliases(qn).map((local) => `${F}QName(${xpathString(qn.uri)}, ${xpathString(local)})`).join(', ')})`;
   }
   if (t.local !== undefined) return `${F}local-name-from-QName(${code}) eq ${xpathString(t.local)}`;
   const uri = t.uri ?? (t.prefix !== undefined ? scope.resolvePrefix(t.prefix, t.start) : undefined);
   return uri === undefined ? `${F}true()` : `${F}namespace-uri-from-QName(${code}) eq ${xpathString(uri)}`;
 }
 
+/** The local names a catch clause's name test `qn` matches: its own, and the XSLT codes saxon raises for it. */
+function withAliases(qn: { uri: string; local: string }): string[] {
+  return qn.uri === NS.err ? [qn.local, ...Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local)] : [qn.local];
+}
+
 /** An XQuery catch name test as XSLT `errors` tokens (EQName syntax); XSLT aliases included. */
 function nameTest(t: NameTest | Wildcard, scope: Scope): string {
   if (t.kind === 'NameTest') {
     const qn = scope.elementName(t.name, t.start);
-    const aliases = qn.uri === NS.err ? Object.keys(XSLT_CODES).filter((k) => XSLT_CODES[k] === qn.local) : [];
-    return [qn.local, ...aliases].map((local) => eqname({ uri: qn.uri, local })).join(' ');
+    return withAliases(qn).map((local) => eqname({ uri: qn.uri, local })).join(' ');
   }
   if (t.local !== undefined) return localWildcard(t.local);
   if (t.uri !== undefined) return uriWildcard(t.uri);

@@ -53,7 +53,7 @@ function call(unit: TranslationUnit, local: 'comment' | 'pi' | 'document', args:
 
 type NodeConstructor = DirCommentConstructor | DirPIConstructor | CompCommentConstructor | CompPIConstructor | CompDocConstructor;
 
-/** Whether `kind` is a constructor of this file. */
+/** Whether `expr` is a constructor of this file. */
 export function isLibraryNodeConstructor(expr: { kind: string }): expr is NodeConstructor {
   return ['DirCommentConstructor', 'DirPIConstructor', 'CompCommentConstructor', 'CompPIConstructor', 'CompDocConstructor'].includes(expr.kind);
 }
