@@ -23,6 +23,7 @@ describe('which queries are one XPath expression', () => {
     ['an external variable of a node type', 'declare variable $v as element()? external := (); $v'],
     ['an external variable on the runtime library', 'declare variable $v external; for $i in (2, 1) group by $k := $i return ($k, $v)'],
     ['a declared function', 'declare function local:f() { 1 }; local:f()'],
+    ['a declared variable that calls a declared function', 'declare variable $v := local:f(); declare function local:f() { 1 }; $v'],
     ['a declared variable read by a declared function', 'declare variable $v := 1; declare function local:f() { $v }; local:f()'],
     ['try/catch (on the runtime library)', 'try { 1 } catch * { 2 }'],
     ['format-number with the default decimal format (on the runtime library)', 'format-number(1234.5, "#,##0.00")'],
@@ -35,7 +36,8 @@ describe('which queries are one XPath expression', () => {
   test.each([
     ['a declared function referenced by name', 'declare function local:f() { 1 }; local:f#0()'],
     ['a declared function found by function-lookup', 'declare function local:f() { 1 }; function-lookup(xs:QName("local:f"), 0)()'],
-    ['a declared variable that calls a declared function', 'declare variable $v := local:f(); declare function local:f() { 1 }; $v'],
+    ['a declared function that reads a global while another global calls a function', 'declare variable $g := 2; declare variable $v := local:f(); declare function local:f() { $g }; $v'],
+    ['an external default that calls a declared function', 'declare variable $v external := local:f(); declare function local:f() { 1 }; $v'],
     ['a declared function with a parameter of a function type', 'declare function local:f($g as function(*)) { $g() }; local:f(true#0)'],
     ['a declared function with an annotation of its own', 'declare %local:note function local:f() { 1 }; local:f()'],
     ['a declared function in a query that needs its stylesheet (a declared decimal format)', 'declare decimal-format local:d decimal-separator = ","; declare function local:f() { 1 }; local:f()'],

@@ -7,9 +7,10 @@
  * and return types (an inline function's call applies the function conversion rules a declared
  * function's does, §3.1.5.2), the same absent focus, and one more first parameter: the map of
  * all of them, FUNCTIONS_VAR, through which bodies call each other and themselves (a `let` cannot
- * refer to itself). The map is bound around the query body after the global variables
- * (unit.ts `withGlobals`); a call `local:f($a)` becomes `$F(n)($F, $a)`, `n` the function's
- * number. Numbers, not names, key the map: no text of the query reaches the generated code.
+ * refer to itself). The map is bound around the query body after the global variables, or before
+ * them when their initializers call the functions and no function reads a global (unit.ts
+ * `withGlobals`); a call `local:f($a)` becomes `$F(n)($F, $a)`, `n` the function's number.
+ * Numbers, not names, key the map: no text of the query reaches the generated code.
  *
  * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
  * `function-lookup` would give a function item whose name (`function-name`) and arity show, the
@@ -17,9 +18,11 @@
  * `%private` (`%updating`, an implementation's own) keeps its declaration. Typed parameters and
  * results are converted in the item's body (prolog.ts `itemSignature`), which reports a wrong
  * value against the declared function; a function, map or array type, converted by function
- * coercion, keeps the `xsl:function`, whose errors name the function too. A global variable or
- * the context item declaration that calls a declared function is declared before the map exists
- * (an `xsl:variable` or an outer `let`), so such a query keeps its `xsl:function`s too.
+ * coercion, keeps the `xsl:function`, whose errors name the function too. A function that reads
+ * a global variable while another global's initializer calls a function, or a call from an
+ * external variable's default or the context item declaration (bound outside the globals), keeps
+ * them as well. (Globals that stay `xsl:variable`s make the query's stylesheet, which translation.ts
+ * then translates with `xsl:function`s.)
  */
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { functionNames } from '../analysis/function-names';
@@ -33,16 +36,19 @@ export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
 
 const VISIBILITY = new Set(['public', 'private']);
 
-/** Whether the declared functions of `module` can be function items of its expression (see above). */
-export function functionsAsItems(module: MainModule): boolean {
+/**
+ * Whether the declared functions of `module` can be function items of its expression (see above),
+ * and whether their map is then bound before the global variables or after them.
+ */
+export function functionsAsItems(module: MainModule): 'before-globals' | 'after-globals' | undefined {
   const functions = module.prolog.decls.filter((d) => d.kind === 'FunctionDecl');
-  if (functions.length === 0) return false;
+  if (functions.length === 0) return undefined;
   // unprefixed annotations are in the XQuery namespace (annotations.ts)
   const plain = (f: (typeof functions)[number]): boolean =>
     f.body !== null &&
     f.annotations.every((a) => a.name.prefix === undefined && a.name.uri === undefined && VISIBILITY.has(a.name.local)) &&
     [f.returnType, ...f.params.map((p) => p.type)].every((t) => t === null || !coercedAsFunction(t));
-  if (!functions.every(plain)) return false;
+  if (!functions.every(plain)) return undefined;
   const names = functionNames(module);
   /** Whether a part of the query shows the declared functions as named items, or reaches them by name. */
   const reflects = (node: Node): boolean => {
@@ -52,9 +58,15 @@ export function functionsAsItems(module: MainModule): boolean {
     return (use.uri === NS.fn && use.local === 'function-lookup') || use.uri === MODULE_NAMESPACES.inspect;
   };
   const callsDeclared = (node: Node): boolean => names.useOf(node)?.declared === true;
-  const everywhere: Node[] = [module.body, ...module.prolog.decls];
-  const beforeTheMap: Node[] = module.prolog.decls.filter((d) => d.kind !== 'FunctionDecl');
-  return !some(everywhere, reflects) && !some(beforeTheMap, callsDeclared);
+  if (some([module.body, ...module.prolog.decls], reflects)) return undefined;
+  const globals = module.prolog.decls.filter((d) => d.kind === 'VarDecl' && !d.external);
+  const outside = module.prolog.decls.filter((d) => d.kind !== 'FunctionDecl' && !globals.includes(d));
+  if (some(outside, callsDeclared)) return undefined;
+  if (!some(globals, callsDeclared)) return 'after-globals';
+  // the globals need the map: no function may need a global (by local name, whatever its prefix)
+  const globalNames = new Set(globals.map((g) => (g.kind === 'VarDecl' ? g.name.local : '')));
+  const readsGlobal = (node: Node): boolean => node.kind === 'VarRef' && globalNames.has(node.name.local);
+  return some(functions, readsGlobal) ? undefined : 'before-globals';
 }
 
 /** Whether `test` holds for a node of the trees under `roots`. */

@@ -104,11 +104,13 @@ export function translateModule(module: MainModule, source: string, options: Tra
 /** A translation, with the forms of a run as one expression or without them, and whether it used any. */
 function translateWith(module: MainModule, source: string, options: TranslateOptions, expressionForms: boolean): { translation: Translation; usedForms: boolean } {
   const ctx = new StaticContext(source);
-  if (expressionForms && functionsAsItems(module)) ctx.functionItems = new Map();
+  const unit = new TranslationUnit(source);
+  const items = expressionForms ? functionsAsItems(module) : undefined;
+  if (items !== undefined) ctx.functionItems = new Map();
+  unit.functionsFirst = items === 'before-globals';
   ctx.tryAsCall = expressionForms;
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
-  const unit = new TranslationUnit(source);
   const mode = options.contextMode;
   const ctxRef = `$${CONTEXT_PARAM}`;
   let globalFocus: Focus;

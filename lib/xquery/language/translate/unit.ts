@@ -123,6 +123,9 @@ export class TranslationUnit {
     this.functionEntries.push(entry);
   }
 
+  /** Whether the map of declared functions is bound before the global variables (their initializers call the functions). */
+  functionsFirst = false;
+
   /** Calls tried before an expression, by the expression as written (`tryFirst`). */
   private readonly firstCalls = new Map<object, TriedFirst>();
 
@@ -141,13 +144,17 @@ export class TranslationUnit {
   }
 
   /**
-   * The query body (XPath) inside the `let` bindings of the global variables, if any, then of the
-   * map of declared functions, if they are items (function bodies may read the globals; no global
-   * calls them, function-items.ts).
+   * The query body (XPath) inside the `let` bindings of the global variables, if any, and of the
+   * map of declared functions, if they are items: after the globals, which the functions may read,
+   * or before them when the globals call the functions (`functionsFirst`, function-items.ts).
    */
   withGlobals(body: string): string {
     const lets = this.globalLets.map((g) => `$${g.param} := ${g.value}`);
-    if (this.functionEntries.length > 0) lets.push(`$${FUNCTIONS_VAR} := ${functionsMap(this.functionEntries)}`);
+    if (this.functionEntries.length > 0) {
+      const map = `$${FUNCTIONS_VAR} := ${functionsMap(this.functionEntries)}`;
+      if (this.functionsFirst) lets.unshift(map);
+      else lets.push(map);
+    }
     if (lets.length === 0) return body;
     return `let ${lets.join(', ')} return (${body})`;
   }
