@@ -160,6 +160,15 @@ describe('a query with literals in its predicates, and its shape', () => {
     expect(run(shape, '1')).toEqual({ answer: '4', compiled: 0 });
   });
 
+  test('one slow run of a cheap shape does not make the next literal compile (the least of its last runs counts)', () => {
+    const shape = `count((1 to $${p1})[. mod 7 = 0])`;
+    const values = ['20', '21', '22'];
+    for (const value of values) run(shape, value);
+    // a run over 300,000 numbers on the shape's plan takes far longer than a compilation
+    expect(run(shape, '300000')).toEqual({ answer: '42857', compiled: 0 });
+    expect(run(shape, '23')).toEqual({ answer: '3', compiled: 0 });
+  });
+
   test('a shape whose runs cost more than a compilation has each new literal written in', () => {
     const shape = `count((1 to 40000)[. mod 7 = $${p1}])`;
     expect(run(shape, '1')).toEqual({ answer: '5715', compiled: 1 });

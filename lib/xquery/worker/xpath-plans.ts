@@ -19,7 +19,10 @@
  * of a query over a small document costs less than that. So the query also comes as its shape
  * (the same expression with those literals left as parameters, one plan for every literal), and
  * for an expression not compiled yet the worker chooses by what the shape's runs cost so far: the
- * shape's plan when a run took less than a compilation, else the expression with its literals.
+ * shape's plan when a run takes less than a compilation, else the expression with its literals.
+ * A run's cost is the least of the shape's last RECENT_RUNS runs: a pause of the garbage collector
+ * or a busy machine only ever adds time, so one slow run does not make the next literals compile,
+ * while runs that all grew (a larger document) do.
  * The first run of a shape has its literals written in (nothing is known of it yet); a run whose
  * own text was compiled before uses that plan, whatever the shape costs.
  */
@@ -70,11 +73,14 @@ function binds(plan: XPathPlan, params: Record<string, unknown>): boolean {
   return (plan.freeV ?? []).every((name) => Object.hasOwn(params, name.startsWith('Q{}') ? name.slice(3) : name));
 }
 
-/** What the runs of a shape cost: its last compilation and its last run, in milliseconds. */
+/** What the runs of a shape cost: its last compilation and its last runs (up to RECENT_RUNS), in milliseconds. */
 interface ShapeCosts {
   compileMs: number;
-  runMs: number;
+  runsMs: number[];
 }
+
+/** How many of a shape's last runs its run cost is the least of. */
+const RECENT_RUNS = 4;
 
 /** By shape text. */
 const shapes = new LRUCache<string, ShapeCosts>({ max: MAX_PLANS });
@@ -91,7 +97,7 @@ export function xpathCompilations(): number {
 function chosenText(expression: string, shape: string | undefined): string {
   if (shape === undefined || plans.has(expression)) return expression;
   const costs = shapes.get(shape);
-  return costs !== undefined && costs.runMs < costs.compileMs ? shape : expression;
+  return costs !== undefined && Math.min(...costs.runsMs) < costs.compileMs ? shape : expression;
 }
 
 /**
@@ -109,9 +115,10 @@ export function evaluatePlanned(expression: string, run: XPathRun, shape?: strin
   const ran = performance.now();
   const result = runXPathPlan(plan, options);
   if (shape !== undefined) {
-    const costs = shapes.get(shape) ?? { compileMs: 0, runMs: 0 };
+    const costs = shapes.get(shape) ?? { compileMs: 0, runsMs: [] };
     if (!compiled) costs.compileMs = ran - started;
-    costs.runMs = performance.now() - ran;
+    costs.runsMs.push(performance.now() - ran);
+    if (costs.runsMs.length > RECENT_RUNS) costs.runsMs.shift();
     shapes.set(shape, costs);
   }
   return result;
