@@ -23,3 +23,8 @@ function collectNodes(v: unknown, out: Node[]): void {
     else if (o.type === 'expr') collectNodes(o.expr, out); // a lookup KeySpecifier
   }
 }
+
+/** Whether `test` holds for `node` or a node below it. */
+export function someNode(node: Node, test: (node: Node) => boolean): boolean {
+  return test(node) || childNodes(node).some((child) => someNode(child, test));
+}

@@ -27,7 +27,7 @@
  *   a query or a client sees of an error. The function items capture the variables in scope; a
  *   native focus the body needs is bound to variables first (an inline function has none).
  */
-import { childNodes, type CatchClause, type EQName, type IfExpr, type NameTest, type Node, type SwitchExpr, type TryCatchExpr, type TypeswitchExpr, type Wildcard } from '../syntax';
+import { someNode, type CatchClause, type EQName, type IfExpr, type NameTest, type SwitchExpr, type TryCatchExpr, type TypeswitchExpr, type Wildcard } from '../syntax';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { liftFunction, liftScope } from './lift';
@@ -208,8 +208,7 @@ function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): strin
     const test = clause.tests.map((t) => catchTest(t, inner)).join(' or ');
     handler = `if (${test}) then (${scope.ctx.conditionally(() => catchBody(clause, inner, unit))}) else ${handler}`;
   }
-  unit.addLibraryDeclaration(TRY_FUNCTION, tryFunctionText());
-  const call = `${TRY_FUNCTION}(function() { ${body} }, function(${XSLT_ERR.join(', ')}) { ${handler} })`;
+  const call = unit.callLibrary(TRY_FUNCTION, tryFunctionText(), `function() { ${body} }, function(${XSLT_ERR.join(', ')}) { ${handler} }`);
   return lets.length > 0 ? `(let ${lets.join(', ')} return ${call})` : call;
 }
 
@@ -221,17 +220,11 @@ function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): strin
  * unneeded binding is harmless.
  */
 function catchBody(clause: CatchClause, scope: Scope, unit: TranslationUnit): string {
-  const named = new Set<string>();
-  const stack: Node[] = [clause.body];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === 'VarRef') named.add(node.name.local);
-    stack.push(...childNodes(node));
-  }
+  const names = (local: string): boolean => someNode(clause.body, (node) => node.kind === 'VarRef' && node.name.local === local);
   let inner = scope;
   const bindings: string[] = [];
   for (const v of ERR_VARIABLES) {
-    if (!named.has(v.local)) continue;
+    if (!names(v.local)) continue;
     const bound = inner.bind({ uri: NS.err, local: v.local }, clause.start);
     inner = bound.scope;
     bindings.push(`${bound.variable.ref} := ${v.xslt}`);

@@ -28,6 +28,5 @@ export function formatNumberText(): string {
 
 /** A call of lib.format-number with two arguments (XPath). */
 export function formatNumberCall(value: string, picture: string, unit: TranslationUnit): string {
-  unit.addLibraryDeclaration(FORMAT_NUMBER_FUNCTION, formatNumberText());
-  return `${FORMAT_NUMBER_FUNCTION}(${value}, ${picture})`;
+  return unit.callLibrary(FORMAT_NUMBER_FUNCTION, formatNumberText(), `${value}, ${picture}`);
 }

@@ -26,9 +26,10 @@
  */
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { functionNames } from '../analysis/function-names';
-import { childNodes, type MainModule, type Node } from '../syntax';
-import { NS } from './names';
-import { coercedAsFunction } from './types';
+import { someNode, type FunctionDecl, type MainModule, type Node, type VarDecl } from '../syntax';
+import { NS, displayName, type QName } from './names';
+import { coercedAsFunction, coercedValue } from './types';
+import type { Scope } from './scope';
 import { braced } from './emit';
 
 /** The variable (and first parameter of every declared function) holding the map of the declared functions. */
@@ -59,31 +60,68 @@ export function functionsAsItems(module: MainModule): 'before-globals' | 'after-
   };
   const callsDeclared = (node: Node): boolean => names.useOf(node)?.declared === true;
   if (some([module.body, ...module.prolog.decls], reflects)) return undefined;
-  const globals = module.prolog.decls.filter((d) => d.kind === 'VarDecl' && !d.external);
-  const outside = module.prolog.decls.filter((d) => d.kind !== 'FunctionDecl' && !globals.includes(d));
+  const isGlobal = (d: Node): d is VarDecl => d.kind === 'VarDecl' && !d.external;
+  const globals = module.prolog.decls.filter(isGlobal);
+  const outside = module.prolog.decls.filter((d) => d.kind !== 'FunctionDecl' && !isGlobal(d));
   if (some(outside, callsDeclared)) return undefined;
   if (!some(globals, callsDeclared)) return 'after-globals';
   // the globals need the map: no function may need a global (by local name, whatever its prefix)
-  const globalNames = new Set(globals.map((g) => (g.kind === 'VarDecl' ? g.name.local : '')));
+  const globalNames = new Set(globals.map((g) => g.name.local));
   const readsGlobal = (node: Node): boolean => node.kind === 'VarRef' && globalNames.has(node.name.local);
   return some(functions, readsGlobal) ? undefined : 'before-globals';
 }
 
 /** Whether `test` holds for a node of the trees under `roots`. */
 function some(roots: readonly Node[], test: (node: Node) => boolean): boolean {
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (test(node)) return true;
-    stack.push(...childNodes(node));
-  }
-  return false;
+  return roots.some((root) => someNode(root, test));
 }
 
-/** The inline function of declared function number `index` (an entry of the map). */
-export function functionItem(index: number, f: { readonly params: readonly string[]; readonly returnType?: string; readonly body: string }): string {
+/** The inline function of declared function `d`, number `index` (an entry of the map), from its translated parameters and body. */
+export function functionItem(index: number, d: FunctionDecl, name: QName, params: readonly ItemParam[], returnType: string | undefined, body: string, scope: Scope): string {
+  const f = itemSignature(d, name, params, returnType, body, scope);
   const as = f.returnType === undefined ? '' : ` as ${f.returnType}`;
   return `${index}: function(${[`$${FUNCTIONS_VAR}`, ...f.params].join(', ')})${as} { ${f.body} }`;
+}
+
+/** A declared function's parameter: its reference and stylesheet name, its name as written, its type (XPath). */
+export interface ItemParam {
+  readonly ref: string;
+  readonly param: string;
+  readonly name: QName;
+  readonly type?: string;
+}
+
+/**
+ * The parameters and body of a declared function as a function item (see above). A typed
+ * parameter or result is converted and checked in the body (types.ts `coercedValue`), so that a
+ * value of the wrong type is reported against the function and parameter as declared, not
+ * against the item's signature, which has the map of functions as one more parameter; a function,
+ * map or array type keeps saxon-js's conversion of the item's signature.
+ */
+function itemSignature(
+  d: FunctionDecl,
+  name: QName,
+  params: readonly ItemParam[],
+  returnType: string | undefined,
+  body: string,
+  scope: Scope,
+): { params: string[]; returnType?: string; body: string } {
+  const fn = `${displayName(name)}#${d.params.length}`;
+  const signature: string[] = [];
+  const lets: string[] = [];
+  params.forEach((p, i) => {
+    const declared = d.params[i].type;
+    const converted = p.type !== undefined && declared ? coercedValue(p.ref, declared, p.type, `Argument $${displayName(p.name)} of ${fn}`, scope) : undefined;
+    if (converted !== undefined) lets.push(`${p.ref} := ${converted}`);
+    signature.push(p.type !== undefined && converted === undefined ? `${p.ref} as ${p.type}` : p.ref);
+  });
+  const result = returnType !== undefined && d.returnType ? coercedValue(`(${body})`, d.returnType, returnType, `The result of ${fn}`, scope) : undefined;
+  const inner = result ?? body;
+  return {
+    params: signature,
+    ...(returnType !== undefined && result === undefined ? { returnType } : {}),
+    body: lets.length > 0 ? `let ${lets.join(', ')} return (${inner})` : inner,
+  };
 }
 
 /** A call of declared function number `index` with `args` (XPath, `?` for a placeholder). */

@@ -38,7 +38,7 @@ import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
-import { functionItem } from './function-items';
+import { functionItem, type ItemParam } from './function-items';
 
 /** An external variable as the engine binds it. */
 export interface ExternalVariable {
@@ -368,7 +368,7 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   const body = d.body.expr ? translateExpr(d.body.expr, inner, unit) : '()';
   const item = scope.ctx.functionItems?.get(`${eqname(name)}#${d.params.length}`);
   if (item !== undefined) {
-    unit.addFunctionItem(functionItem(item, itemSignature(d, name, params, returnType, body, scope)));
+    unit.addFunctionItem(functionItem(item, d, name, params, returnType, body, scope));
     return;
   }
   const as = returnType ? ` as="${asAttribute(returnType)}"` : '';
@@ -378,47 +378,6 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
     `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${xslParams.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
     d,
   );
-}
-
-/** A declared function's parameter: its reference and stylesheet name, its name as written, its type (XPath). */
-interface ItemParam {
-  readonly ref: string;
-  readonly param: string;
-  readonly name: QName;
-  readonly type?: string;
-}
-
-/**
- * The parameters and body of a declared function as a function item (function-items.ts). A typed
- * parameter or result is converted and checked in the body (types.ts `coercedValue`), so that a
- * value of the wrong type is reported against the function and parameter as declared, not
- * against the item's signature, which has the map of functions as one more parameter; a function,
- * map or array type keeps saxon-js's conversion of the item's signature.
- */
-function itemSignature(
-  d: FunctionDecl,
-  name: QName,
-  params: readonly ItemParam[],
-  returnType: string | undefined,
-  body: string,
-  scope: Scope,
-): { params: string[]; returnType?: string; body: string } {
-  const fn = `${displayName(name)}#${d.params.length}`;
-  const signature: string[] = [];
-  const lets: string[] = [];
-  params.forEach((p, i) => {
-    const declared = d.params[i].type;
-    const converted = p.type !== undefined && declared ? coercedValue(p.ref, declared, p.type, `Argument $${displayName(p.name)} of ${fn}`, scope) : undefined;
-    if (converted !== undefined) lets.push(`${p.ref} := ${converted}`);
-    signature.push(p.type !== undefined && converted === undefined ? `${p.ref} as ${p.type}` : p.ref);
-  });
-  const result = returnType !== undefined && d.returnType ? coercedValue(`(${body})`, d.returnType, returnType, `The result of ${fn}`, scope) : undefined;
-  const inner = result ?? body;
-  return {
-    params: signature,
-    ...(returnType !== undefined && result === undefined ? { returnType } : {}),
-    body: lets.length > 0 ? `let ${lets.join(', ')} return (${inner})` : inner,
-  };
 }
 
 function decimalFormat(d: DecimalFormatDecl, scope: Scope): string {

@@ -107,7 +107,6 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   const unit = new TranslationUnit(source);
   const items = expressionForms ? functionsAsItems(module) : undefined;
   if (items !== undefined) ctx.functionItems = new Map();
-  unit.functionsFirst = items === 'before-globals';
   ctx.tryAsCall = expressionForms;
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
@@ -143,7 +142,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   const expression = translateExpr(module.body, root.withFocus(bodyFocus), unit);
   ctx.currentDeclaration = null;
   declareGlobals(globals, externals, root, unit);
-  const body = unit.withGlobals(expression);
+  const body = unit.withGlobals(expression, items === 'before-globals');
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
   // a declared type checks the request's context document (in the stylesheet: no XPath shortcut)

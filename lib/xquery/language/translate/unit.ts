@@ -102,6 +102,12 @@ export class TranslationUnit {
     this.addDeclaration(text, { start: 0, end: 0 });
   }
 
+  /** A call of the runtime library's function `name` (declared by `text` the first time it is called): `name(args)`. */
+  callLibrary(name: string, text: string, args: string): string {
+    this.addLibraryDeclaration(name, text);
+    return `${name}(${args})`;
+  }
+
   /** Marks the query as needing the compiled stylesheet even when it is one expression. */
   requireStylesheet(): void {
     this.stylesheetNeeded = true;
@@ -123,8 +129,6 @@ export class TranslationUnit {
     this.functionEntries.push(entry);
   }
 
-  /** Whether the map of declared functions is bound before the global variables (their initializers call the functions). */
-  functionsFirst = false;
 
   /** Calls tried before an expression, by the expression as written (`tryFirst`). */
   private readonly firstCalls = new Map<object, TriedFirst>();
@@ -148,11 +152,11 @@ export class TranslationUnit {
    * map of declared functions, if they are items: after the globals, which the functions may read,
    * or before them when the globals call the functions (`functionsFirst`, function-items.ts).
    */
-  withGlobals(body: string): string {
+  withGlobals(body: string, functionsFirst: boolean): string {
     const lets = this.globalLets.map((g) => `$${g.param} := ${g.value}`);
     if (this.functionEntries.length > 0) {
       const map = `$${FUNCTIONS_VAR} := ${functionsMap(this.functionEntries)}`;
-      if (this.functionsFirst) lets.unshift(map);
+      if (functionsFirst) lets.unshift(map);
       else lets.push(map);
     }
     if (lets.length === 0) return body;

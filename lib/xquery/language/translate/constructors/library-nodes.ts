@@ -47,8 +47,7 @@ export const NODE_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
 
 function call(unit: TranslationUnit, local: 'comment' | 'pi' | 'document', args: string): string {
   const name = `${braced(NS.gen)}lib.${local}`;
-  unit.addLibraryDeclaration(name, NODE_CONSTRUCTOR_FUNCTIONS[name]);
-  return `${name}(${args})`;
+  return unit.callLibrary(name, NODE_CONSTRUCTOR_FUNCTIONS[name], args);
 }
 
 type NodeConstructor = DirCommentConstructor | DirPIConstructor | CompCommentConstructor | CompPIConstructor | CompDocConstructor;

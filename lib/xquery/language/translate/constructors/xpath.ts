@@ -85,8 +85,7 @@ export const PLAIN_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> = {
 
 function call(unit: TranslationUnit, local: 'element' | 'attribute' | 'text', args: string): string {
   const name = `${braced(NS.gen)}lib.${local}`;
-  unit.addLibraryDeclaration(name, PLAIN_CONSTRUCTOR_FUNCTIONS[name]);
-  return `${name}(${args})`;
+  return unit.callLibrary(name, PLAIN_CONSTRUCTOR_FUNCTIONS[name], args);
 }
 
 /** Whether `e` (and every constructor in its content) is plain (see the module comment). */
