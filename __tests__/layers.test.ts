@@ -85,7 +85,7 @@ const RUNTIMES = [
  * `require()` or `import()` inside a function, which load on use.
  */
 function specifiersOf(file: string, text: string, atLoad = false): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const source = parsed(file, text);
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
     if (atLoad && ts.isFunctionLike(node)) return;
@@ -105,6 +105,19 @@ function specifiersOf(file: string, text: string, atLoad = false): string[] {
   };
   visit(source);
   return names;
+}
+
+/**
+ * Each file's syntax tree, parsed once for the tests that walk it (the text is compared too: the
+ * checks of the checks pass made-up files).
+ */
+const trees = new Map<string, { text: string; source: ts.SourceFile }>();
+function parsed(file: string, text: string): ts.SourceFile {
+  const kept = trees.get(file);
+  if (kept?.text === text) return kept.source;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  trees.set(file, { text, source });
+  return source;
 }
 
 /** The repository files `file` loads at run time (`atLoad`: see specifiersOf). */

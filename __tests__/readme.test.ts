@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { cheapHashesInChild } from './helpers/hash-cost';
 import { startServerProcess, TS_LOADER } from './helpers/server-process';
 import { tempDir } from './helpers/rest';
 
@@ -172,6 +173,7 @@ function startSnippet(block: Block, cwd: string): Promise<{ port: number; stop: 
   const file = path.join(cwd, `app.${block.lang}`);
   fs.writeFileSync(file, block.text);
   const bootstrap = `${TS_LOADER}
+${cheapHashesInChild(ROOT)}
 const packageEntry = ${JSON.stringify(path.join(ROOT, 'lib', 'index.ts'))};
 const resolveNext = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sourceLoader } from '../../lib/threads/launch';
+import { cheapHashesInChild } from './hash-cost';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -16,7 +17,9 @@ const ROOT = path.join(__dirname, '..', '..');
  */
 export const TS_LOADER = sourceLoader();
 
+// The server hashes at the tests' cheap cost (hash-cost.ts): its tests are not of the hashing.
 const BOOTSTRAP = `${TS_LOADER}
+${cheapHashesInChild(ROOT)}
 require('./lib/server.ts').main().then((code) => { if (code !== undefined) process.exit(code); });
 `;
 

@@ -5,7 +5,7 @@
  * (120 s); with it, only for a replacement worker to load.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/rest';
 
 const RUNAWAY = encodeURIComponent('(1 to 100000000000)[. = 0]');
@@ -13,9 +13,12 @@ const RUNAWAY = encodeURIComponent('(1 to 100000000000)[. = 0]');
 let s: TestServer;
 let server: http.Server;
 let port: number;
+/** The server's side of each connection, by the client's port. */
+const serverSockets = new Map<number, Socket>();
 beforeAll(async () => {
   s = await startTestServer({ workers: 1, queryTimeout: 120_000, maxQueuedQueries: 1, maxResultBytes: 1000 });
   server = http.createServer(s.app).listen(0);
+  server.on('connection', (socket) => serverSockets.set(socket.remotePort ?? 0, socket));
   port = (server.address() as AddressInfo).port;
   await s.get('/rest?query=1').expect(200); // the worker has loaded
 });
@@ -24,16 +27,22 @@ afterAll(async () => {
   await s.close();
 });
 
-/** Sends a query and hangs up after `ms`, as a client that gives up does. */
+/**
+ * Sends a query and hangs up after `ms`, as a client that gives up does; resolves once the server
+ * has seen the connection end (a request sent sooner may find the abandoned ones still queued).
+ */
 function abandon(query: string, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const auth = Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64');
-    const req = http.get({ port, path: `/rest?query=${query}`, headers: { Authorization: `Basic ${auth}` } });
+    // a connection of its own (agent: false), whose server side is found by the client's port
+    const req = http.get({ port, path: `/rest?query=${query}`, headers: { Authorization: `Basic ${auth}` }, agent: false });
     req.on('error', () => resolve());
     req.on('response', () => resolve());
     setTimeout(() => {
+      const theirs = serverSockets.get(req.socket?.localPort ?? -1);
       req.destroy();
-      resolve();
+      if (theirs === undefined || theirs.closed) resolve();
+      else theirs.once('close', () => resolve());
     }, ms);
   });
 }

@@ -23,13 +23,17 @@ describe('globMatches', () => {
       return all;
     };
     const names = words('ab', 5);
+    // one assertion over all 21,483 pairs (an expect per pair cost more than the comparisons)
+    const disagreements: Array<[pattern: string, name: string, matched: boolean]> = [];
     let compared = 0;
     for (const pattern of words('ab*?', 4)) {
       for (const name of names) {
-        expect([pattern, name, globMatches(pattern, name)]).toEqual([pattern, name, reference(pattern, name)]);
+        const matched = globMatches(pattern, name);
+        if (matched !== reference(pattern, name)) disagreements.push([pattern, name, matched]);
         compared++;
       }
     }
+    expect(disagreements).toEqual([]);
     expect(compared).toBe(341 * 63);
   });
 
