@@ -16,7 +16,7 @@
  * `function-lookup` would give a function item whose name (`function-name`) and arity show, the
  * inspect module lists declared functions by name, and an annotation other than `%public` or
  * `%private` (`%updating`, an implementation's own) keeps its declaration. Typed parameters and
- * results are converted in the item's body (prolog.ts `itemSignature`), which reports a wrong
+ * results are converted in the item's body (`itemSignature` below), which reports a wrong
  * value against the declared function; a function, map or array type, converted by function
  * coercion, keeps the `xsl:function`, whose errors name the function too. A function that reads
  * a global variable while another global's initializer calls a function, or a call from an

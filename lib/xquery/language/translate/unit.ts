@@ -129,7 +129,6 @@ export class TranslationUnit {
     this.functionEntries.push(entry);
   }
 
-
   /** Calls tried before an expression, by the expression as written (`tryFirst`). */
   private readonly firstCalls = new Map<object, TriedFirst>();
 
