@@ -24,15 +24,21 @@ describe('which queries run on the library', () => {
     ['a comment and a processing instruction in the content', '<a><!--c--><?pi x?></a>'],
     ['computed comment, processing-instruction and document constructors', 'comment { "c" }, processing-instruction { "p" } { "v" }, document { <a/> }'],
     ['a declared function with a constructor and try/catch', 'declare function local:f($n) { try { <r>{1 div $n}</r> } catch * { <e/> } }; local:f(0)'],
+    ['a namespace declaration', '<a xmlns:p="urn:p"/>'],
+    ['a prefixed name', 'declare namespace p = "urn:p"; <p:a/>'],
+    ['a default element namespace', 'declare default element namespace "urn:d"; <a/>'],
+    ['a plain element inside one with namespaces', '<p:a xmlns:p="urn:p" p:x="1"><b>{1}</b></p:a>'],
+    ['computed constructors of names in namespaces', 'declare namespace p = "urn:p"; element p:a { attribute p:b { 1 } }'],
+    ['computed constructors inside one with namespaces', '<a xmlns:p="urn:p">{element b { attribute c { 1 } }}</a>'],
   ])('%s: yes', (_name, query) => {
     expect(translate(query).xpath?.library).toBe(true);
   });
 
   test.each([
-    ['a namespace declaration', '<a xmlns:p="urn:p"/>'],
-    ['a prefixed name', 'declare namespace p = "urn:p"; <p:a/>'],
-    ['a default element namespace', 'declare default element namespace "urn:d"; <a/>'],
     ['copy-namespaces no-preserve', 'declare copy-namespaces no-preserve, inherit; <a>{1}</a>'],
+    ['copy-namespaces no-inherit, with namespaces', 'declare copy-namespaces preserve, no-inherit; <a xmlns:p="urn:p"/>'],
+    ['a computed namespace constructor in a constructor with namespaces', '<a xmlns:p="urn:p">{namespace q { "urn:q" }}</a>'],
+    ['a computed attribute of a name it may not have', '<a xmlns:p="urn:p">{attribute xmlns { 1 }}</a>'],
     ['a computed constructor of a computed name', 'element { "a" } { 1 }'],
     ['four order specs', 'for $i in (2, 1) order by $i, $i, $i, $i return $i'],
     ['a declared decimal format', 'declare decimal-format local:d decimal-separator = ","; <a>{1}</a>'],
@@ -80,13 +86,32 @@ describe('which queries run on the library', () => {
   });
 });
 
+test.each([
+  ['XQST0040', '<p:a xmlns:p="urn:p" xmlns:q="urn:p" p:b="1" q:b="2"/>'],
+  ['XQST0071', '<a xmlns:p="urn:p" xmlns:p="urn:q"/>'],
+  ['XQST0085', '<a xmlns:p=""/>'],
+  ['XPST0081', '<a xmlns:p="urn:p"><q:b/></a>'],
+])('a constructor with namespaces raises %s as its stylesheet does', (code, query) => {
+  const messages = [true, false].map((plainConstructors) => {
+    try {
+      translate(query, 'none', { plainConstructors });
+      return 'no error';
+    } catch (e) {
+      return `[${(e as QueryError).code}] ${(e as Error).message}`;
+    }
+  });
+  expect(messages[0]).toMatch(new RegExp(`^\\[${code}\\] `));
+  expect(messages[0]).toBe(messages[1]);
+});
+
 describe('which translations copy the elements their plain constructors nest', () => {
   test.each([
     ['an element in an element', '<a><b>{<c/>}</b></a>', true],
     ['an element deeper down', 'for $i in 1 to 2 return <r n="{$i}"><v>{$i, <w/>}</v></r>', true],
     ['elements of text in an element of text', '<a><b/>{1}<c>{2}</c></a>', false],
     ['one element', 'for $i in 1 to 2 order by $i descending return <r n="{$i}">{$i}</r>', false],
-    ['a constructor that is not plain', '<a xmlns:p="urn:p"><b/></a>', false],
+    ['an element in an element with namespaces', '<a xmlns:p="urn:p"><b/></a>', true],
+    ['a constructor that runs its own stylesheet', 'declare copy-namespaces no-preserve, inherit; <a><b/></a>', false],
   ])('%s: %s', (_name, query, copies) => {
     expect(translate(query).copiesConstructedElements).toBe(copies);
   });
@@ -199,6 +224,25 @@ describe('a library run answers what the stylesheet answers', () => {
     ['text nodes as content: concatenated without spaces, merged with the text around', 'let $d := <d><x>a</x><x>b</x><x/></d> return <r>[{$d/x/text()}]{1}{$d/x/text()}<v>{$d/x[3]/text()}</v><w>{$d/x[1]/text()}</w></r>', '<r>[ab]1ab<v/><w>a</w></r>'],
     ['text nodes as content: copies, one text node', 'let $t := <x>a</x>/text() return (<r>{$t}{$t}</r>/text() is $t, count(<r>{$t}{$t}</r>/node()), string(<r>{$t}{$t}</r>))', 'false()|1|"aa"'],
     ['order by returning constructors', 'for $i in 1 to 4 let $x := $i mod 2 order by $x descending, $i return <r n="{$i}">{$x}</r>', '<r n="1">1</r>|<r n="3">1</r>|<r n="2">0</r>|<r n="4">0</r>'],
+    // constructors with namespaces (XQuery 3.1 §3.9.1.2, §3.9.4): names, declarations, inheritance
+    ['prefixed names and declarations', '<p:a xmlns:p="urn:p" xmlns:q="urn:q" p:x="1" y="{2}"><p:b/><c>{3}</c></p:a>', '<p:a xmlns:p="urn:p" xmlns:q="urn:q" p:x="1" y="2"><p:b/><c>3</c></p:a>'],
+    ['a default namespace and its undeclaration', '<a xmlns="urn:d"><b>{1}</b><c xmlns=""><d/></c></a>', '<a xmlns="urn:d"><b>1</b><c xmlns=""><d/></c></a>'],
+    ['names in namespaces', 'let $a := <a xmlns="urn:d" xmlns:p="urn:p"><b/><p:c p:d="1"/></a> return ($a/*:b ! namespace-uri(.), $a/*:c ! (name(.), namespace-uri(.), @* ! name(.)))', '"urn:d"|"p:c"|"urn:p"|"p:d"'],
+    ['in-scope namespaces of nested elements', 'let $a := <a xmlns:p="urn:p" xmlns:q="urn:q"><b xmlns:p="urn:p2"><c/></b></a> return ($a/b/c ! sort(in-scope-prefixes(.)), namespace-uri-for-prefix("p", $a/b/c), namespace-uri-for-prefix("p", $a))', '"p"|"q"|"xml"|"urn:p2"|"urn:p"'],
+    ['a plain element inside: inherits the declarations', 'let $a := <p:a xmlns:p="urn:p"><b>{1}</b></p:a> return ($a/b ! sort(in-scope-prefixes(.)), $a)', '"p"|"xml"|<p:a xmlns:p="urn:p"><b>1</b></p:a>'],
+    ['the prolog\'s namespaces', 'declare namespace p = "urn:p"; <p:a><p:b>{1}</p:b><c/></p:a>', '<p:a xmlns:p="urn:p"><p:b>1</p:b><c/></p:a>'],
+    ['the prolog\'s default element namespace', 'declare default element namespace "urn:d"; <a x="1"><b/></a>', '<a xmlns="urn:d" x="1"><b/></a>'],
+    ['xml:id normalized, xml:lang kept', '<p:a xmlns:p="urn:p" xml:id=" x  y " xml:lang=" en "/>', '<p:a xmlns:p="urn:p" xml:id="x y" xml:lang=" en "/>'],
+    ['copied nodes keep their namespaces', 'let $x := <q:x xmlns:q="urn:q"><y/></q:x> return <p:a xmlns:p="urn:p">{$x}t</p:a>', '<p:a xmlns:p="urn:p"><q:x xmlns:q="urn:q"><y/></q:x>t</p:a>'],
+    ['an attribute in a namespace from the content', '<p:a xmlns:p="urn:p">{<x xmlns:r="urn:r" r:b="1"/>/@*}</p:a>', '<p:a xmlns:p="urn:p" xmlns:r="urn:r" r:b="1"/>'],
+    ['a duplicate attribute in a namespace from the content', '<p:a xmlns:p="urn:p" p:b="1">{<x xmlns:r="urn:p" r:b="2"/>/@*}</p:a>', '[XQDY0025]'],
+    ['an attribute after content, with namespaces', '<a xmlns:p="urn:p">x{<x p:b="1"/>/@*}</a>', '[XQTY0024]'],
+    ['comments, processing instructions and CDATA with namespaces', '<a xmlns="urn:d"><!--c--><?pi x?><![CDATA[<t>]]></a>', '<a xmlns="urn:d"><!--c--><?pi x?>&lt;t&gt;</a>'],
+    ['computed constructors of names in namespaces', 'declare namespace p = "urn:p"; element p:a { attribute p:b { 1 }, element c { 2 }, element Q{urn:q}d { <e/> } }', '<p:a xmlns:p="urn:p" p:b="1"><c>2</c><d xmlns="urn:q"><e xmlns=""/></d></p:a>'],
+    ['computed constructors inside a constructor with namespaces', '<a xmlns="urn:d" xmlns:p="urn:p">{element b { 1 }, element Q{}c {}, element p:e { attribute f {} }}</a>', '<a xmlns:p="urn:p" xmlns="urn:d"><b>1</b><c xmlns=""/><p:e f=""/></a>'],
+    ['the in-scope namespaces of computed elements', 'let $a := <a xmlns="urn:d" xmlns:p="urn:p">{element b {}, element Q{urn:q}c {}}</a> return ($a/* ! string-join(sort(in-scope-prefixes(.)), ","))', '",p,xml"|",p,xml"'],
+    ['computed xml:id normalized', '<a xmlns:p="urn:p">{attribute xml:id { " x  y " }, attribute xml:lang { " en " }}</a>', '<a xmlns:p="urn:p" xml:id="x y" xml:lang=" en "/>'],
+    ['new nodes each time, with namespaces', 'let $f := function() { <p:a xmlns:p="urn:p"><b/></p:a> } return ($f() is $f(), $f()/b/.. ! name(.))', 'false()|"p:a"'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);
     expect(r.library).toBe(expected);

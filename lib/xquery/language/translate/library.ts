@@ -1,7 +1,7 @@
 /**
  * The runtime library: one fixed stylesheet holding every declaration whose text does not depend
- * on the query (the plain constructor functions and those of comments, processing instructions
- * and documents, the order by sorts, the grouping of group by,
+ * on the query (the constructor functions of plain elements, of elements with namespaces, of
+ * comments, processing instructions and documents, the order by sorts, the grouping of group by,
  * the hash join groups, try/catch, format-number),
  * whose initial template runs a query given as one XPath expression with `xsl:evaluate`
  * (XSLT 3.0 §10.4). The expression may call the library's functions: the functions of the
@@ -19,6 +19,7 @@
  */
 import { CONTEXT_PARAM } from '../../constants';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
+import { NAMESPACED_CONSTRUCTOR_FUNCTIONS } from './constructors/namespaced-elements';
 import { TRY_FUNCTION, tryFunctionText } from './conditional';
 import { FORMAT_NUMBER_FUNCTION, formatNumberText } from './format-number';
 import { NODE_CONSTRUCTOR_FUNCTIONS } from './constructors/library-nodes';
@@ -45,6 +46,7 @@ const MAX_LIBRARY_SORT_KEYS = 3;
  */
 const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
+  ...Object.entries(NAMESPACED_CONSTRUCTOR_FUNCTIONS),
   ...Object.entries(NODE_CONSTRUCTOR_FUNCTIONS),
   // the checks of computed processing-instruction targets and document content
   ...(['pi-target', 'document-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),

@@ -10,7 +10,7 @@
  *   it is no name; XPTY0004 for anything else (runtime.ts).
  * - Values are atomized and joined by single spaces; an empty `text {}` constructs nothing.
  */
-import type { CompAttrConstructor, CompElemConstructor, Expr } from '../../syntax';
+import type { CompAttrConstructor, CompElemConstructor, EQName, Expr } from '../../syntax';
 import type { ConstructorExpr } from './constructors';
 import { copyContent, emitContent, enclosedPiece, inheritAttr, inheritedNamespaces, namespaceInstruction, prefixMap, tempVar } from './constructors';
 import { joinedValue, raise, useHelper } from './runtime';
@@ -85,8 +85,25 @@ function reserved(name: QName): boolean {
 }
 
 /** `xml:id`, whose value is whitespace-normalized (xml:id processing). */
-export function isXmlId(name: QName): boolean {
+function isXmlId(name: QName): boolean {
   return name.uri === NS.xml && name.local === 'id';
+}
+
+/** XPath for the value `value` (XPath) of an attribute named `name`: normalized when it is `xml:id`. */
+export function attributeValueOf(name: QName, value: string): string {
+  return isXmlId(name) ? `${F}normalize-space(${value})` : value;
+}
+
+/**
+ * The static name of computed constructor `expr` resolved in `scope` (`xml` as the prefix of a name
+ * in the XML namespace); `bad`: a name the constructor may not make, XQDY0096 for an element and
+ * XQDY0044 for an attribute, raised when the constructor is evaluated.
+ */
+export function staticName(expr: CompElemConstructor | CompAttrConstructor, written: EQName, scope: Scope): { name: QName; bad: boolean } {
+  const kind = expr.kind === 'CompElemConstructor' ? 'element' : 'attribute';
+  let name = kind === 'element' ? scope.elementName(written, expr.start) : scope.attributeName(written, expr.start);
+  if (name.uri === NS.xml && !name.prefix) name = { ...name, prefix: 'xml' };
+  return { name, bad: reserved(name) || (kind === 'attribute' && name.uri === '' && name.local === 'xmlns') };
 }
 
 /** `{name: AVT, namespace: AVT}` and any instructions that compute the name first. */
@@ -97,9 +114,7 @@ function nameAttributes(
   unit: TranslationUnit,
 ): { setup: string; name: string; namespace: string; qname?: string } {
   if (expr.name) {
-    let name = kind === 'element' ? scope.elementName(expr.name, expr.start) : scope.attributeName(expr.name, expr.start);
-    if (name.uri === NS.xml && !name.prefix) name = { ...name, prefix: 'xml' };
-    const bad = reserved(name) || (kind === 'attribute' && name.uri === '' && name.local === 'xmlns');
+    const { name, bad } = staticName(expr, expr.name, scope);
     if (bad) {
       const code = kind === 'element' ? 'XQDY0096' : 'XQDY0044';
       return { setup: `<xsl:sequence select="${xmlAttr(raise(code, xpathString(displayName(name))))}"/>`, name: '', namespace: '' };
@@ -154,7 +169,7 @@ function computedAttribute(expr: CompAttrConstructor, scope: Scope, unit: Transl
   const n = nameAttributes('attribute', expr, scope, unit);
   if (n.name === '') return n.setup;
   let value = expr.value ? joinedValue(translateExpr(expr.value, scope, unit)) : '""';
-  if (expr.name && isXmlId(scope.attributeName(expr.name, expr.start))) value = `${F}normalize-space(${value})`;
+  if (expr.name) value = attributeValueOf(scope.attributeName(expr.name, expr.start), value);
   else if (n.qname) {
     const xmlId = `${F}namespace-uri-from-QName(${n.qname}) eq ${xpathString(NS.xml)} and ${F}local-name-from-QName(${n.qname}) eq "id"`;
     value = `(if (${xmlId}) then ${F}normalize-space(${value}) else ${value})`;

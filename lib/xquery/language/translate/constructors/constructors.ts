@@ -24,7 +24,7 @@
  */
 import type { DirAttribute, DirElemConstructor, DirElemContent, EnclosedExpr, Expr } from '../../syntax';
 import { yieldsAtomics } from '../atomic-values';
-import { computedInstruction, isXmlId } from './computed';
+import { attributeValueOf, computedInstruction } from './computed';
 import { inlineFlwor, isInlineFlwor } from './flwor';
 import { constructorError, useHelper } from './runtime';
 import { contentRuns } from '../element-content';
@@ -32,6 +32,7 @@ import { translateExpr } from '../expressions';
 import { needsFocus } from '../focus';
 import { attributeValue, isPlainElement, plainComputedCall, plainElementCall } from './xpath';
 import { isLibraryNodeConstructor, libraryNodeCall } from './library-nodes';
+import { isNamespacedLibraryElement, namespacedComputedCall, namespacedElementCall } from './namespaced-elements';
 import { liftFunction, liftScope } from '../lift';
 import { NS, eqname, xmlAttr, xmlText, xpathString, type QName } from '../names';
 import type { Scope } from '../scope';
@@ -66,13 +67,16 @@ export function isConstructor(e: Expr): e is ConstructorExpr {
 
 /** Translates a constructor to an XPath expression (a call of a lifted function). */
 export function translateConstructor(expr: ConstructorExpr, scope: Scope, unit: TranslationUnit): string {
-  if (scope.ctx.plainConstructors && expr.kind === 'DirElemConstructor' && isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
+  if (scope.ctx.plainConstructors && expr.kind === 'DirElemConstructor') {
+    if (isPlainElement(expr, scope)) return plainElementCall(expr, scope, unit);
+    if (isNamespacedLibraryElement(expr, scope)) return namespacedElementCall(expr, scope, unit);
+  }
   if (isLibraryNodeConstructor(expr)) {
     const call = libraryNodeCall(expr, scope, unit);
     if (call !== undefined) return call;
   }
   if (scope.ctx.plainConstructors && (expr.kind === 'CompElemConstructor' || expr.kind === 'CompAttrConstructor' || expr.kind === 'CompTextConstructor')) {
-    const call = plainComputedCall(expr, scope, unit);
+    const call = plainComputedCall(expr, scope, unit) ?? (expr.kind === 'CompTextConstructor' ? undefined : namespacedComputedCall(expr, scope, unit));
     if (call !== undefined) return call;
   }
   const focus = needsFocus(expr);
@@ -133,7 +137,22 @@ export function inheritAttr(scope: Scope): string {
 
 // Direct element constructors --------------------------------------------------------------
 
-function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUnit): string {
+/** A direct element constructor checked statically, its names resolved (`directElementNames`). */
+export interface DirectElementNames {
+  /** The scope of its attributes and content: with its namespace declaration attributes. */
+  readonly scope: Scope;
+  readonly name: QName;
+  readonly attributes: readonly { readonly attr: DirAttribute; readonly name: QName }[];
+  /** The attributes' expanded names (`eqname`), in order. */
+  readonly names: readonly string[];
+}
+
+/**
+ * The static checks of direct element constructor `e` (XQST0071, XQST0070, XQST0085, XQST0040,
+ * and XPST0081 from its names) and its names resolved with its namespace declaration attributes
+ * in scope. Every translation of a direct constructor starts here, so each reports the same errors.
+ */
+export function directElementNames(e: DirElemConstructor, outer: Scope): DirectElementNames {
   const seen = new Set<string>();
   for (const d of e.namespaces) {
     const key = d.prefix ?? '';
@@ -154,20 +173,29 @@ function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUni
     if (names.has(key)) throw constructorError(outer, 'XQST0040', a.attr.start, lexicalName(a.name));
     names.add(key);
   }
+  return { scope, name, attributes, names: [...names] };
+}
+
+function directElement(e: DirElemConstructor, outer: Scope, unit: TranslationUnit): string {
+  const { scope, name, attributes, names } = directElementNames(e, outer);
   const lines: string[] = [];
   lines.push(`${unit.marker(e)}<xsl:element name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}"${inheritAttr(scope)}>`);
   lines.push(...inheritedNamespaces(scope, () => true));
   for (const a of attributes) lines.push(directAttribute(a.attr, a.name, scope, unit));
   const pieces = contentPieces(e.content, scope, unit);
-  lines.push(...emitContent(pieces, [...names], scope, unit));
+  lines.push(...emitContent(pieces, names, scope, unit));
   lines.push('</xsl:element>');
   return lines.join('\n');
 }
 
 function directAttribute(a: DirAttribute, name: QName, scope: Scope, unit: TranslationUnit): string {
-  let value = attributeValue(a, scope, unit);
-  if (isXmlId(name)) value = `${braced(NS.fn)}normalize-space(${value})`;
+  const value = directAttributeValue(a, name, scope, unit);
   return `${unit.marker(a)}<xsl:attribute name="${avt(lexicalName(name))}" namespace="${avt(name.uri)}" select="${xmlAttr(value)}"/>`;
+}
+
+/** XPath for the value of direct attribute `a` named `name`: its string value, normalized for xml:id (XQuery 3.1 §3.9.1.1). */
+export function directAttributeValue(a: DirAttribute, name: QName, scope: Scope, unit: TranslationUnit): string {
+  return attributeValueOf(name, attributeValue(a, scope, unit));
 }
 
 /** Prefixes declared by direct constructors, per translation (for computed names: see prefixMap). */

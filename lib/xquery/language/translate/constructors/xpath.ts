@@ -8,8 +8,9 @@
  *                                         engine:element-content((lib.text("a"), engine:content($x)), …))
  *
  * A constructor is plain when nothing about it depends on namespaces or on the prolog's
- * construction options: no namespace declaration attributes on it or on the constructors around
- * it, unprefixed element and attribute names in no namespace (no default element namespace),
+ * construction options (constructors with namespaces are namespaced-elements.ts's, which builds
+ * their content with `libraryContent` below): no namespace declaration attributes on it or on
+ * the constructors around it, unprefixed element and attribute names in no namespace (no default element namespace),
  * no duplicate attribute (XQST0040 stays with constructors.ts), `copy-namespaces preserve,
  * inherit`, and content of text, CDATA, enclosed expressions, direct comments and processing
  * instructions (library-nodes.ts) and plain direct elements only.
@@ -189,6 +190,27 @@ function textElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationU
 /** XPath constructing plain element `e` (check with `isPlainElement` first). */
 export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: TranslationUnit): string {
   if (textOnly(e, scope)) return textElementCall(e, scope, unit);
+  const content = libraryContent(e, scope, unit, (c) => plainElementCall(c, scope, unit));
+  if (!content.checked) {
+    const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
+    return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), ${content.xpath}`);
+  }
+  const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
+  return forestElementCall(e, content.check(names), scope, unit);
+}
+
+/**
+ * The content of direct element `e` as library calls (XQuery 3.1 §3.9.1.3), its nested direct
+ * elements built by `nested`. `checked`: some enclosed expression may yield nodes, so the content
+ * goes through engine:element-content: `check(names)` is that call, given the start tag's
+ * attribute names as XPath; otherwise `xpath` is the content as it is.
+ */
+export function libraryContent(
+  e: DirElemConstructor,
+  scope: Scope,
+  unit: TranslationUnit,
+  nested: (c: DirElemConstructor) => string,
+): { readonly checked: false; readonly xpath: string } | { readonly checked: true; check(names: string): string } {
   // each piece: XPath, or the value of an enclosed expression and whether it is known atomic
   const pieces: (string | { value: string; atomic: boolean })[] = [];
   for (const run of contentRuns(e.content, scope)) {
@@ -206,14 +228,14 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
         break;
       case 'DirElemConstructor':
         scope.ctx.copiesConstructedElements = true;
-        pieces.push(plainElementCall(c, scope, unit));
+        pieces.push(nested(c));
         break;
       case 'DirCommentConstructor':
       case 'DirPIConstructor':
         pieces.push(libraryNodeCall(c, scope, unit)!);
         break;
       default:
-        throw new Error(`plain constructor: unexpected ${(c as { kind: string }).kind}`);
+        throw new Error(`library constructor: unexpected ${(c as { kind: string }).kind}`);
     }
   }
   // content that may hold attributes is checked as a whole, every enclosed expression dispatched
@@ -231,12 +253,9 @@ export function plainElementCall(e: DirElemConstructor, scope: Scope, unit: Tran
     afterString = !wasString;
     return wasString ? call(unit, 'text', text) : text;
   });
-  const names = `(${e.attributes.map((a) => xpathString(`Q{}${a.name.local}`)).join(', ')})`;
-  if (!enclosed) {
-    const attributes = e.attributes.map((a) => call(unit, 'attribute', `${xpathString(a.name.local)}, ${attributeValue(a, scope, unit)}`));
-    return call(unit, 'element', `${xpathString(e.name.local)}, (${attributes.join(', ')}), (${items.join(', ')})`);
-  }
-  return forestElementCall(e, `${useHelper(unit, 'element-content')}((${items.join(', ')}), false(), ${names})`, scope, unit);
+  const xpath = `(${items.join(', ')})`;
+  if (!enclosed) return { checked: false, xpath };
+  return { checked: true, check: (names) => `${useHelper(unit, 'element-content')}(${xpath}, false(), ${names})` };
 }
 
 /**
