@@ -73,6 +73,8 @@ const POSITIONS: Readonly<Record<string, Position>> = {
   'default function namespace': (u, n) => `declare default function namespace ${lit(u)}; declare function local:${n}() { 1 }; local:${n}()`,
   'xmlns:p on a direct constructor': (u, n, s) => `<p:${n} xmlns:p=${attr(u)} a=${attr(s)}>{ p:${n} }</p:${n}>`,
   'xmlns on a direct constructor': (u, n, s) => `<${n} xmlns=${attr(u)}>{ ${lit(s)} }<c/></${n}>`,
+  'xmlns:p around computed constructors': (u, n, s) => `<a xmlns:p=${attr(u)}>{ element p:${n} { attribute p:${n} { ${lit(s)} }, element ${n} { ${lit(s)} } } }</a>`,
+  'computed constructors of prefixed names': (u, n, s) => `declare namespace p = ${lit(u)}; element p:${n} { attribute p:${n} { ${lit(s)} }, ${lit(s)} }`,
   'computed element and attribute': (u, n, s) => `element ${braced(u)}${n} { attribute ${braced(u)}${n} { ${lit(s)} } }`,
   'computed names from strings': (u, n, s) => `element { ${lit(s)} } { attribute { ${lit(`p:${n}`)} } { ${lit(u)} } }`,
   'computed namespace': (u, n) => `element r { namespace ${n} { ${lit(u)} } }`,
