@@ -30,6 +30,8 @@ describe('which queries run on the library', () => {
     ['a plain element inside one with namespaces', '<p:a xmlns:p="urn:p" p:x="1"><b>{1}</b></p:a>'],
     ['computed constructors of names in namespaces', 'declare namespace p = "urn:p"; element p:a { attribute p:b { 1 } }'],
     ['computed constructors inside one with namespaces', '<a xmlns:p="urn:p">{element b { attribute c { 1 } }}</a>'],
+    ['a tumbling window', 'for tumbling window $w in 1 to 7 start at $i when $i mod 3 eq 2 return [$w]'],
+    ['a sliding window', 'for sliding window $w in 1 to 5 start $s when true() end $e when $e - $s eq 2 return sum($w)'],
   ])('%s: yes', (_name, query) => {
     expect(translate(query).xpath?.library).toBe(true);
   });
@@ -242,6 +244,13 @@ describe('a library run answers what the stylesheet answers', () => {
     ['computed constructors inside a constructor with namespaces', '<a xmlns="urn:d" xmlns:p="urn:p">{element b { 1 }, element Q{}c {}, element p:e { attribute f {} }}</a>', '<a xmlns:p="urn:p" xmlns="urn:d"><b>1</b><c xmlns=""/><p:e f=""/></a>'],
     ['the in-scope namespaces of computed elements', 'let $a := <a xmlns="urn:d" xmlns:p="urn:p">{element b {}, element Q{urn:q}c {}}</a> return ($a/* ! string-join(sort(in-scope-prefixes(.)), ","))', '",p,xml"|",p,xml"'],
     ['computed xml:id normalized', '<a xmlns:p="urn:p">{attribute xml:id { " x  y " }, attribute xml:lang { " en " }}</a>', '<a xmlns:p="urn:p" xml:id="x y" xml:lang=" en "/>'],
+    // window clauses (XQuery 3.1 §3.12.4): the scanners of the library
+    ['tumbling windows with start and end', 'for tumbling window $w in 1 to 7 start $s when true() end $e when $e mod 3 eq 0 return sum($w)', '6|15|7'],
+    ['tumbling windows, only end', 'for tumbling window $w in 1 to 7 start $s when true() only end $e when $e mod 3 eq 0 return sum($w)', '6|15'],
+    ['tumbling windows without an end', 'for tumbling window $w in ("a", "b", "c", "d") start $s at $i previous $p when $i mod 2 eq 1 return string-join(($p, "/", $w))', '"/ab"|"b/cd"'],
+    ['sliding windows', 'for sliding window $w in 1 to 5 start $s when true() end $e when $e - $s eq 2 return [$w]', '[(1,2,3)]|[(2,3,4)]|[(3,4,5)]|[(4,5)]|[5]'],
+    ['sliding windows, only end, with other clauses', 'let $n := 2 for sliding window $w in 1 to 5 start $s when $s mod $n eq 1 only end $e when $e - $s eq 1 count $c order by $c descending return $c || ":" || sum($w)', '"2:7"|"1:3"'],
+    ['a window condition raising an error', 'for tumbling window $w in (1, "a") start $s when $s gt 0 return $w', '[XPTY0004]'],
     ['new nodes each time, with namespaces', 'let $f := function() { <p:a xmlns:p="urn:p"><b/></p:a> } return ($f() is $f(), $f()/b/.. ! name(.))', 'false()|"p:a"'],
   ])('%s', async (_name, query, expected) => {
     const r = await both(query);

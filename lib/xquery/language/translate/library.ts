@@ -2,7 +2,7 @@
  * The runtime library: one fixed stylesheet holding every declaration whose text does not depend
  * on the query (the constructor functions of plain elements, of elements with namespaces, of
  * comments, processing instructions and documents, the order by sorts, the grouping of group by,
- * the hash join groups, try/catch, format-number),
+ * the hash join groups, the window scanners, try/catch, format-number),
  * whose initial template runs a query given as one XPath expression with `xsl:evaluate`
  * (XSLT 3.0 §10.4). The expression may call the library's functions: the functions of the
  * containing stylesheet are in the static context of `xsl:evaluate` (§10.4.1).
@@ -20,6 +20,7 @@
 import { CONTEXT_PARAM } from '../../constants';
 import { PLAIN_CONSTRUCTOR_FUNCTIONS } from './constructors/xpath';
 import { NAMESPACED_CONSTRUCTOR_FUNCTIONS } from './constructors/namespaced-elements';
+import { WINDOW_FUNCTIONS } from './flwor/window';
 import { TRY_FUNCTION, tryFunctionText } from './conditional';
 import { FORMAT_NUMBER_FUNCTION, formatNumberText } from './format-number';
 import { NODE_CONSTRUCTOR_FUNCTIONS } from './constructors/library-nodes';
@@ -40,13 +41,14 @@ const MAX_LIBRARY_SORT_KEYS = 3;
 
 /**
  * The library's declarations by name (the name given to `TranslationUnit.addLibraryDeclaration`):
- * what plain constructors, order by, group by, hash joins, try/catch and format-number need. Every declaration adds to the one compilation of
+ * what constructors, order by, group by, hash joins, window clauses, try/catch and format-number need. Every declaration adds to the one compilation of
  * the library, so the other constructor helpers (computed constructors need generated functions
  * anyway) stay out.
  */
 const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(PLAIN_CONSTRUCTOR_FUNCTIONS),
   ...Object.entries(NAMESPACED_CONSTRUCTOR_FUNCTIONS),
+  ...Object.entries(WINDOW_FUNCTIONS),
   ...Object.entries(NODE_CONSTRUCTOR_FUNCTIONS),
   // the checks of computed processing-instruction targets and document content
   ...(['pi-target', 'document-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),

@@ -15,8 +15,9 @@
  * (or `()` for a tumbling window without an end condition), built at the use site, so the
  * conditions see the enclosing variables and the tuple's variables by closure. A condition
  * that uses the focus gets it through variables bound before the closures (an inline
- * function has no focus of its own). The scanning itself is data only: two helper functions
- * per stylesheet, `xsl:iterate` over positions, returning `[start, end]` arrays in order.
+ * function has no focus of its own). The scanning itself is data only: two functions of the
+ * runtime library (library.ts), `xsl:iterate` over positions, returning `[start, end]` arrays in
+ * order, so a query with a window clause needs no stylesheet of its own.
  *
  * Start/end variables: current item, position (`at`, xs:integer), previous and next item
  * (empty at the edges). All names bound by one window clause must differ (XQST0103).
@@ -56,13 +57,14 @@ export function translateWindow(clause: WindowClause, stream: TupleStream, unit:
     end = `function(${i}, ${j}) { ${startVars.lets}${endVars.lets}${fn('boolean')}(${translateExpr(clause.endCondition.when, endVars.scope, unit)}) }`;
   }
   const only = clause.endCondition?.only ? 'true()' : 'false()';
-  const helper = clause.window === 'tumbling' ? tumblingHelper(unit) : slidingHelper(unit);
+  const scanner = clause.window === 'tumbling' ? TUMBLING_WINDOWS : SLIDING_WINDOWS;
 
   // the windows, and the variables bound for each
   const win = tempVar(scope, 'window');
   const s = tempVar(scope, 's');
   const e = tempVar(scope, 'e');
-  text += `for ${win} in ${helper}(${braced(NS.array)}size(${seq}), ${start}, ${end}, ${only}) return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
+  const windows = unit.callLibrary(scanner, WINDOW_FUNCTIONS[scanner], `${braced(NS.array)}size(${seq}), ${start}, ${end}, ${only}`);
+  text += `for ${win} in ${windows} return let ${s} := ${win}(1), ${e} := ${win}(2) return `;
   const w = scope.bind(clause.name, clause.start);
   let value = `${braced(NS.array)}subarray(${seq}, ${s}, ${e} - ${s} + 1)?*`;
   if (clause.type) value = checkedValue(value, translateSequenceType(clause.type, scope), `$${w.variable.name.local}`);
@@ -109,14 +111,9 @@ function checkDistinctNames(clause: WindowClause, scope: Scope): void {
   }
 }
 
-/** The stylesheet's window helpers, emitted once per translation unit. */
-const helpers = new WeakMap<TranslationUnit, { tumbling?: string; sliding?: string }>();
-
-function helperSlot(unit: TranslationUnit): { tumbling?: string; sliding?: string } {
-  let slot = helpers.get(unit);
-  if (!slot) helpers.set(unit, (slot = {}));
-  return slot;
-}
+/** The window scanners: functions of the runtime library (library.ts), their text the same for every query. */
+const TUMBLING_WINDOWS = `${braced(NS.gen)}lib.tumbling-windows`;
+const SLIDING_WINDOWS = `${braced(NS.gen)}lib.sliding-windows`;
 
 const PARAMS = (v: string): string =>
   [
@@ -132,12 +129,10 @@ const PARAMS = (v: string): string =>
  * one, the start condition is tried only while no window is open, and the end condition from
  * the start position on. A window still open at the end is kept unless `only end`.
  */
-function tumblingHelper(unit: TranslationUnit): string {
-  const slot = helperSlot(unit);
-  if (slot.tumbling) return slot.tumbling;
-  const name = unit.newFunctionName();
+function tumblingText(): string {
+  const name = TUMBLING_WINDOWS;
   const v = braced(NS.vars);
-  const text = [
+  return [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),
     `<xsl:iterate select="1 to $${v}n">`,
@@ -165,20 +160,16 @@ function tumblingHelper(unit: TranslationUnit): string {
     '</xsl:iterate>',
     '</xsl:function>',
   ].join('\n');
-  unit.addDeclaration(text, { start: 0, end: 0 });
-  return (slot.tumbling = name);
 }
 
 /**
  * Sliding windows: one window per position whose start condition holds, ending at the first
  * position from there whose end condition holds, else at the end (dropped with `only end`).
  */
-function slidingHelper(unit: TranslationUnit): string {
-  const slot = helperSlot(unit);
-  if (slot.sliding) return slot.sliding;
-  const name = unit.newFunctionName();
+function slidingText(): string {
+  const name = SLIDING_WINDOWS;
   const v = braced(NS.vars);
-  const text = [
+  return [
     `<xsl:function name="${name}" as="array(xs:integer)*">`,
     PARAMS(v),
     `<xsl:for-each select="1 to $${v}n">`,
@@ -192,6 +183,10 @@ function slidingHelper(unit: TranslationUnit): string {
     '</xsl:for-each>',
     '</xsl:function>',
   ].join('\n');
-  unit.addDeclaration(text, { start: 0, end: 0 });
-  return (slot.sliding = name);
 }
+
+/** The library functions of this file, by EQName, with their XSLT text. */
+export const WINDOW_FUNCTIONS: Readonly<Record<string, string>> = {
+  [TUMBLING_WINDOWS]: tumblingText(),
+  [SLIDING_WINDOWS]: slidingText(),
+};
