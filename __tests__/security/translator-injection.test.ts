@@ -75,6 +75,7 @@ const POSITIONS: Readonly<Record<string, Position>> = {
   'xmlns on a direct constructor': (u, n, s) => `<${n} xmlns=${attr(u)}>{ ${lit(s)} }<c/></${n}>`,
   'xmlns:p around computed constructors': (u, n, s) => `<a xmlns:p=${attr(u)}>{ element p:${n} { attribute p:${n} { ${lit(s)} }, element ${n} { ${lit(s)} } } }</a>`,
   'computed constructors of prefixed names': (u, n, s) => `declare namespace p = ${lit(u)}; element p:${n} { attribute p:${n} { ${lit(s)} }, ${lit(s)} }`,
+  'computed constructors of computed names': (u, n, s) => `declare namespace p = ${lit(u)}; element { "p:${n}" } { attribute { ${lit(s)} } { ${lit(s)} }, element { ${lit(s)} } {} }`,
   'computed element and attribute': (u, n, s) => `element ${braced(u)}${n} { attribute ${braced(u)}${n} { ${lit(s)} } }`,
   'computed names from strings': (u, n, s) => `element { ${lit(s)} } { attribute { ${lit(`p:${n}`)} } { ${lit(u)} } }`,
   'computed namespace': (u, n) => `element r { namespace ${n} { ${lit(u)} } }`,

@@ -45,6 +45,17 @@ describe('plain computed constructors', () => {
     ['<p:x xmlns:p="urn:p">{element a { attribute p:b {} }}</p:x>/a ! (., sort(in-scope-prefixes(.)))', 'ok <a xmlns:p="urn:p" p:b=""/>\n"p"\n"xml"'],
     ['element xml:a { 1 }', 'ok <xml:a>1</xml:a>'],
     ['element Q{http://www.w3.org/2000/xmlns/}a {}', 'error XQDY0096'],
+    // computed names (namespaced-elements.ts `computedNameCall`)
+    ['declare namespace p = "urn:p"; for $n in ("a", "p:b", "Q{urn:q}c", QName("urn:r", "r:d")) return element { $n } { attribute { $n } { 1 } }', 'ok <a a="1"/>\n<p:b xmlns:p="urn:p" p:b="1"/>\n<c xmlns:ns0="urn:q" xmlns="urn:q" ns0:c="1"/>\n<r:d xmlns:r="urn:r" r:d="1"/>'],
+    ['declare default element namespace "urn:d"; element { "a" } { attribute { "b" } {} }', 'ok <a xmlns="urn:d" b=""/>'],
+    ['element { "a" } { attribute { "xml:id" } { " x  y " } }', 'ok <a xml:id="x y"/>'],
+    ['element { "p:a" } {}', 'error XQDY0074'],
+    ['element { "a b" } {}', 'error XQDY0074'],
+    ['element { 1 } {}', 'error XPTY0004'],
+    ['element { () } {}', 'error XPTY0004'],
+    ['element { "xmlns:a" } {}', 'error XQDY0074'],
+    ['element { QName("http://www.w3.org/2000/xmlns/", "a") } {}', 'error XQDY0096'],
+    ['attribute { "xmlns" } {}', 'error XQDY0044'],
   ])('%s', async (query, expected) => {
     expect(await e.outcome(query, context)).toBe(expected);
     // the same inside a declared function: a stylesheet of its own
@@ -57,7 +68,8 @@ describe('plain computed constructors', () => {
     ['attribute b { 1 }', false],
     ['text { 1 }', false],
     ['element p:a { 1 }', false],
-    ['element { "a" } { 1 }', true],
+    ['element { "a" } { 1 }', false],
+    ['<p:x xmlns:p="urn:p">{element { "a" } {}}</p:x>', true],
     ['attribute xml:id { " x " }', false],
     ['declare default element namespace "urn:d"; element a {}', false],
     ['<p:x xmlns:p="urn:p">{element a {}}</p:x>', false],

@@ -89,6 +89,12 @@ function isXmlId(name: QName): boolean {
   return name.uri === NS.xml && name.local === 'id';
 }
 
+/** XPath for the value `value` of an attribute whose name is the QName `qname` (XPath): normalized when it is `xml:id`. */
+export function computedAttributeValue(qname: string, value: string): string {
+  const xmlId = `${F}namespace-uri-from-QName(${qname}) eq ${xpathString(NS.xml)} and ${F}local-name-from-QName(${qname}) eq "id"`;
+  return `(if (${xmlId}) then ${F}normalize-space(${value}) else ${value})`;
+}
+
 /** XPath for the value `value` (XPath) of an attribute named `name`: normalized when it is `xml:id`. */
 export function attributeValueOf(name: QName, value: string): string {
   return isXmlId(name) ? `${F}normalize-space(${value})` : value;
@@ -170,9 +176,6 @@ function computedAttribute(expr: CompAttrConstructor, scope: Scope, unit: Transl
   if (n.name === '') return n.setup;
   let value = expr.value ? joinedValue(translateExpr(expr.value, scope, unit)) : '""';
   if (expr.name) value = attributeValueOf(scope.attributeName(expr.name, expr.start), value);
-  else if (n.qname) {
-    const xmlId = `${F}namespace-uri-from-QName(${n.qname}) eq ${xpathString(NS.xml)} and ${F}local-name-from-QName(${n.qname}) eq "id"`;
-    value = `(if (${xmlId}) then ${F}normalize-space(${value}) else ${value})`;
-  }
+  else if (n.qname) value = computedAttributeValue(n.qname, value);
   return [n.setup, `<xsl:attribute name="${n.name}" namespace="${n.namespace}" select="${xmlAttr(value)}"/>`].filter((l) => l !== '').join('\n');
 }

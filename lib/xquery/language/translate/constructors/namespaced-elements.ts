@@ -17,10 +17,11 @@
  * (xpath.ts `libraryContent`), nested direct elements by their own call and copied into the
  * parent: each carries its in-scope namespaces itself, so the copy keeps them.
  *
- * Computed `element` and `attribute` constructors of a static name (`namespacedComputedCall`) use
- * the same two functions where xpath.ts's plain ones do not apply: a name in a namespace, or
- * declarations of the direct constructors around. A name the constructor may not make
- * (XQDY0096, XQDY0044) stays with computed.ts, which raises the error when it is evaluated.
+ * Computed `element` and `attribute` constructors (`namespacedComputedCall`) use the same two
+ * functions where xpath.ts's plain ones do not apply: a static name in a namespace, declarations
+ * of the direct constructors around, or a computed name (resolved at run time by computed.ts's
+ * helpers, which the library holds). A static name the constructor may not make (XQDY0096,
+ * XQDY0044) stays with computed.ts, which raises the error when it is evaluated.
  *
  * Only with `copy-namespaces preserve, inherit` (the default), and content of text, CDATA,
  * enclosed expressions, direct comments, processing instructions and direct elements;
@@ -29,8 +30,8 @@
  */
 import type { CompAttrConstructor, CompElemConstructor, DirElemConstructor } from '../../syntax';
 import { yieldsAtomics } from '../atomic-values';
-import { directElementNames, directAttributeValue } from './constructors';
-import { attributeValueOf, staticName } from './computed';
+import { directElementNames, directAttributeValue, prefixMap, tempVar } from './constructors';
+import { attributeValueOf, computedAttributeValue, staticName } from './computed';
 import { joinedValue, useHelper } from './runtime';
 import { libraryContent } from './xpath';
 import { translateExpr } from '../expressions';
@@ -39,6 +40,7 @@ import type { Scope } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced, lexicalQName } from '../emit';
 
+const F = braced(NS.fn);
 const V = braced(NS.vars);
 const ELEMENT = `${braced(NS.gen)}lib.ns-element`;
 const ATTRIBUTE = `${braced(NS.gen)}lib.ns-attribute`;
@@ -91,33 +93,57 @@ function libraryContentKinds(e: DirElemConstructor): boolean {
 /** XPath constructing `e` with the library's namespaced constructor (check with `isNamespacedLibraryElement` first). */
 export function namespacedElementCall(e: DirElemConstructor, outer: Scope, unit: TranslationUnit): string {
   const { scope, name, attributes, names } = directElementNames(e, outer);
-  const attributeCalls = attributes.map((a) => attributeCall(unit, a.name, directAttributeValue(a.attr, a.name, scope, unit)));
+  const attributeCalls = attributes.map((a) => attributeCall(unit, lexicalName(a.name), xpathString(a.name.uri), directAttributeValue(a.attr, a.name, scope, unit)));
   const content = libraryContent(e, scope, unit, (c) => namespacedElementCall(c, scope, unit));
   const contentXPath = content.checked ? content.check(`(${names.map((n) => xpathString(n)).join(', ')})`) : content.xpath;
-  return elementCall(unit, name, inScope(scope, () => true), `(${attributeCalls.join(', ')})`, contentXPath);
+  return elementCall(unit, lexicalName(name), xpathString(name.uri), inScope(scope, () => true), `(${attributeCalls.join(', ')})`, contentXPath);
 }
 
 /**
- * XPath constructing computed constructor `e` of a static name with the library's namespaced
- * constructor (see the module comment), or undefined where computed.ts builds it.
+ * XPath constructing computed constructor `e` with the library's namespaced constructor (see the
+ * module comment), or undefined where computed.ts builds it.
  */
 export function namespacedComputedCall(e: CompElemConstructor | CompAttrConstructor, scope: Scope, unit: TranslationUnit): string | undefined {
-  if (!e.name || !scope.ctx.copyNamespaces.preserve || !scope.ctx.copyNamespaces.inherit) return undefined;
+  if (!scope.ctx.copyNamespaces.preserve || !scope.ctx.copyNamespaces.inherit) return undefined;
+  if (!e.name) return computedNameCall(e, scope, unit);
   const { name, bad } = staticName(e, e.name, scope);
   if (bad) return undefined;
-  if (e.kind === 'CompAttrConstructor') {
-    const value = e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
-    return attributeCall(unit, name, attributeValueOf(name, value));
-  }
+  if (e.kind === 'CompAttrConstructor') return attributeCall(unit, lexicalName(name), xpathString(name.uri), attributeValueOf(name, attributeValue(e, scope, unit)));
   // the enclosing declarations of the default namespace only for an unprefixed lexical name (computed.ts `enclosingNamespaces`)
   const unprefixedLexical = e.name.prefix === undefined && e.name.uri === undefined;
-  let content = '()';
-  if (e.content) {
-    const value = translateExpr(e.content, scope, unit);
-    // atomic content is one text node (none when empty), as in xpath.ts `plainComputedCall`
-    content = yieldsAtomics(e.content, scope) ? `${braced(NS.fn)}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
+  return elementCall(unit, lexicalName(name), xpathString(name.uri), inScope(scope, (prefix) => prefix !== null || unprefixedLexical), '()', elementContent(e, scope, unit));
+}
+
+/**
+ * A computed constructor of a computed name: the name is resolved at run time (runtime.ts
+ * `element-name`, `attribute-name`, with their errors) and bound to a variable, the node built from
+ * it. Only where no direct constructor around declares namespaces: their bindings would have to
+ * give way to the name's own prefix, which computed.ts decides at run time.
+ */
+function computedNameCall(e: CompElemConstructor | CompAttrConstructor, scope: Scope, unit: TranslationUnit): string | undefined {
+  if (scope.constructorNamespaces().length > 0) return undefined;
+  const written = translateExpr(e.nameExpr!, scope, unit);
+  const q = tempVar(scope, 'name').ref;
+  const lexical = `${useHelper(unit, 'lexical')}(${q})`;
+  const uri = `${F}string(${F}namespace-uri-from-QName(${q}))`;
+  if (e.kind === 'CompAttrConstructor') {
+    const name = `${useHelper(unit, 'attribute-name')}(${written}, ${prefixMap(scope)})`;
+    return `(let ${q} := ${name} return ${attributeCall(unit, lexical, uri, computedAttributeValue(q, attributeValue(e, scope, unit)))})`;
   }
-  return elementCall(unit, name, inScope(scope, (prefix) => prefix !== null || unprefixedLexical), '()', content);
+  const name = `${useHelper(unit, 'element-name')}(${written}, ${prefixMap(scope)}, ${xpathString(scope.defaultElementNamespace())})`;
+  return `(let ${q} := ${name} return ${elementCall(unit, lexical, uri, '()', '()', elementContent(e, scope, unit))})`;
+}
+
+/** XPath for the value of computed attribute `e`: its atomized values joined by spaces. */
+function attributeValue(e: CompAttrConstructor, scope: Scope, unit: TranslationUnit): string {
+  return e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
+}
+
+/** XPath for the content of computed element `e`: atomic content as one text node (none when empty), as in xpath.ts `plainComputedCall`. */
+function elementContent(e: CompElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  if (!e.content) return '()';
+  const value = translateExpr(e.content, scope, unit);
+  return yieldsAtomics(e.content, scope) ? `${F}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
 }
 
 /**
@@ -133,11 +159,17 @@ function inScope(scope: Scope, keep: (prefix: string | null) => boolean): string
   return `(${pairs.join(', ')})`;
 }
 
-function elementCall(unit: TranslationUnit, name: QName, namespaces: string, attributes: string, content: string): string {
-  const args = [xpathString(lexicalQName(name.prefix, name.local)), xpathString(name.uri), namespaces, attributes, content];
-  return unit.callLibrary(ELEMENT, NAMESPACED_CONSTRUCTOR_FUNCTIONS[ELEMENT], args.join(', '));
+/** The lexical name of `name` as an XPath string: its prefix as written. */
+function lexicalName(name: QName): string {
+  return xpathString(lexicalQName(name.prefix, name.local));
 }
 
-function attributeCall(unit: TranslationUnit, name: QName, value: string): string {
-  return unit.callLibrary(ATTRIBUTE, NAMESPACED_CONSTRUCTOR_FUNCTIONS[ATTRIBUTE], `${xpathString(lexicalQName(name.prefix, name.local))}, ${xpathString(name.uri)}, ${value}`);
+/** A call of lib.ns-element; `name` (lexical) and `uri` are XPath strings. */
+function elementCall(unit: TranslationUnit, name: string, uri: string, namespaces: string, attributes: string, content: string): string {
+  return unit.callLibrary(ELEMENT, NAMESPACED_CONSTRUCTOR_FUNCTIONS[ELEMENT], [name, uri, namespaces, attributes, content].join(', '));
+}
+
+/** A call of lib.ns-attribute; `name` (lexical), `uri` and `value` are XPath strings. */
+function attributeCall(unit: TranslationUnit, name: string, uri: string, value: string): string {
+  return unit.callLibrary(ATTRIBUTE, NAMESPACED_CONSTRUCTOR_FUNCTIONS[ATTRIBUTE], `${name}, ${uri}, ${value}`);
 }
