@@ -29,11 +29,10 @@
  * has faster forms for them.
  */
 import type { CompAttrConstructor, CompElemConstructor, DirElemConstructor } from '../../syntax';
-import { yieldsAtomics } from '../atomic-values';
 import { directElementNames, directAttributeValue, prefixMap, tempVar } from './constructors';
 import { attributeValueOf, computedAttributeValue, staticName } from './computed';
-import { joinedValue, useHelper } from './runtime';
-import { libraryContent } from './xpath';
+import { useHelper } from './runtime';
+import { computedAttributeText, computedContent, libraryContent, libraryContentKinds } from './xpath';
 import { translateExpr } from '../expressions';
 import { NS, xpathString, type QName } from '../names';
 import type { Scope } from '../scope';
@@ -75,19 +74,11 @@ export const NAMESPACED_CONSTRUCTOR_FUNCTIONS: Readonly<Record<string, string>> 
 
 /** Whether `e` can be built by the library's namespaced constructor (see the module comment). */
 export function isNamespacedLibraryElement(e: DirElemConstructor, scope: Scope): boolean {
-  return scope.ctx.copyNamespaces.preserve && scope.ctx.copyNamespaces.inherit && libraryContentKinds(e);
+  return scope.ctx.copyNamespaces.preserve && scope.ctx.copyNamespaces.inherit && contentKinds(e);
 }
 
-function libraryContentKinds(e: DirElemConstructor): boolean {
-  return e.content.every(
-    (c) =>
-      c.kind === 'DirText' ||
-      c.kind === 'CDataSection' ||
-      c.kind === 'EnclosedExpr' ||
-      c.kind === 'DirCommentConstructor' ||
-      c.kind === 'DirPIConstructor' ||
-      (c.kind === 'DirElemConstructor' && libraryContentKinds(c)),
-  );
+function contentKinds(e: DirElemConstructor): boolean {
+  return libraryContentKinds(e, contentKinds);
 }
 
 /** XPath constructing `e` with the library's namespaced constructor (check with `isNamespacedLibraryElement` first). */
@@ -108,10 +99,10 @@ export function namespacedComputedCall(e: CompElemConstructor | CompAttrConstruc
   if (!e.name) return computedNameCall(e, scope, unit);
   const { name, bad } = staticName(e, e.name, scope);
   if (bad) return undefined;
-  if (e.kind === 'CompAttrConstructor') return attributeCall(unit, lexicalName(name), xpathString(name.uri), attributeValueOf(name, attributeValue(e, scope, unit)));
+  if (e.kind === 'CompAttrConstructor') return attributeCall(unit, lexicalName(name), xpathString(name.uri), attributeValueOf(name, computedAttributeText(e, scope, unit)));
   // the enclosing declarations of the default namespace only for an unprefixed lexical name (computed.ts `enclosingNamespaces`)
   const unprefixedLexical = e.name.prefix === undefined && e.name.uri === undefined;
-  return elementCall(unit, lexicalName(name), xpathString(name.uri), inScope(scope, (prefix) => prefix !== null || unprefixedLexical), '()', elementContent(e, scope, unit));
+  return elementCall(unit, lexicalName(name), xpathString(name.uri), inScope(scope, (prefix) => prefix !== null || unprefixedLexical), '()', computedContent(e, scope, unit));
 }
 
 /**
@@ -128,22 +119,10 @@ function computedNameCall(e: CompElemConstructor | CompAttrConstructor, scope: S
   const uri = `${F}string(${F}namespace-uri-from-QName(${q}))`;
   if (e.kind === 'CompAttrConstructor') {
     const name = `${useHelper(unit, 'attribute-name')}(${written}, ${prefixMap(scope)})`;
-    return `(let ${q} := ${name} return ${attributeCall(unit, lexical, uri, computedAttributeValue(q, attributeValue(e, scope, unit)))})`;
+    return `(let ${q} := ${name} return ${attributeCall(unit, lexical, uri, computedAttributeValue(q, computedAttributeText(e, scope, unit)))})`;
   }
   const name = `${useHelper(unit, 'element-name')}(${written}, ${prefixMap(scope)}, ${xpathString(scope.defaultElementNamespace())})`;
-  return `(let ${q} := ${name} return ${elementCall(unit, lexical, uri, '()', '()', elementContent(e, scope, unit))})`;
-}
-
-/** XPath for the value of computed attribute `e`: its atomized values joined by spaces. */
-function attributeValue(e: CompAttrConstructor, scope: Scope, unit: TranslationUnit): string {
-  return e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
-}
-
-/** XPath for the content of computed element `e`: atomic content as one text node (none when empty), as in xpath.ts `plainComputedCall`. */
-function elementContent(e: CompElemConstructor, scope: Scope, unit: TranslationUnit): string {
-  if (!e.content) return '()';
-  const value = translateExpr(e.content, scope, unit);
-  return yieldsAtomics(e.content, scope) ? `${F}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
+  return `(let ${q} := ${name} return ${elementCall(unit, lexical, uri, '()', '()', computedContent(e, scope, unit))})`;
 }
 
 /**

@@ -116,15 +116,24 @@ export function plainComputedCall(e: CompElemConstructor | CompAttrConstructor |
   if (!e.name || !plainSetting(scope)) return undefined;
   const name = e.kind === 'CompElemConstructor' ? scope.elementName(e.name, e.start) : scope.attributeName(e.name, e.start);
   if (name.uri !== '' || name.prefix || name.local === 'xmlns') return undefined;
-  if (e.kind === 'CompAttrConstructor') {
-    const value = e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
-    return call(unit, 'attribute', `${xpathString(name.local)}, ${value}`);
-  }
-  if (!e.content) return call(unit, 'element', `${xpathString(name.local)}, (), ()`);
+  if (e.kind === 'CompAttrConstructor') return call(unit, 'attribute', `${xpathString(name.local)}, ${computedAttributeText(e, scope, unit)}`);
+  return call(unit, 'element', `${xpathString(name.local)}, (), ${computedContent(e, scope, unit)}`);
+}
+
+/** XPath for the value of computed attribute constructor `e`: its atomized values joined by spaces. */
+export function computedAttributeText(e: CompAttrConstructor, scope: Scope, unit: TranslationUnit): string {
+  return e.value ? joinedValue(translateExpr(e.value, scope, unit)) : '""';
+}
+
+/**
+ * XPath for the content of computed element constructor `e` as the library's constructor
+ * functions take it: atomic content as one string, one text node (none when empty), as in
+ * plainElementCall; other content checked by engine:element-content.
+ */
+export function computedContent(e: CompElemConstructor, scope: Scope, unit: TranslationUnit): string {
+  if (!e.content) return '()';
   const value = translateExpr(e.content, scope, unit);
-  // atomic content is one text node (none when empty), as in plainElementCall
-  const content = yieldsAtomics(e.content, scope) ? `${F}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
-  return call(unit, 'element', `${xpathString(name.local)}, (), ${content}`);
+  return yieldsAtomics(e.content, scope) ? `${F}string-join(${value}, " ")` : `${useHelper(unit, 'element-content')}(${useHelper(unit, 'content')}(${value}), false(), ())`;
 }
 
 function plain(e: DirElemConstructor, scope: Scope): boolean {
@@ -134,6 +143,14 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
     if (a.name.prefix || names.has(a.name.local)) return false;
     names.add(a.name.local);
   }
+  return libraryContentKinds(e, (c) => plain(c, scope));
+}
+
+/**
+ * Whether the content of `e` is of the kinds `libraryContent` builds: text, CDATA, enclosed
+ * expressions, direct comments and processing instructions, and direct elements that `nested` accepts.
+ */
+export function libraryContentKinds(e: DirElemConstructor, nested: (c: DirElemConstructor) => boolean): boolean {
   return e.content.every(
     (c) =>
       c.kind === 'DirText' ||
@@ -141,7 +158,7 @@ function plain(e: DirElemConstructor, scope: Scope): boolean {
       c.kind === 'EnclosedExpr' ||
       c.kind === 'DirCommentConstructor' ||
       c.kind === 'DirPIConstructor' ||
-      (c.kind === 'DirElemConstructor' && plain(c, scope)),
+      (c.kind === 'DirElemConstructor' && nested(c)),
   );
 }
 
