@@ -51,7 +51,7 @@ const DECLARATIONS: ReadonlyMap<string, string> = new Map([
   ...Object.entries(WINDOW_FUNCTIONS),
   ...Object.entries(NODE_CONSTRUCTOR_FUNCTIONS),
   // computed names of elements, attributes and processing-instruction targets, and the check of document content
-  ...(['element-name', 'attribute-name', 'lexical', 'pi-target', 'document-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),
+  ...(['qname', 'element-name', 'attribute-name', 'lexical', 'pi-target', 'document-content'] as const).map((local) => [helper(local), HELPERS[local].text] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [sortFunctionName(i + 1), sortFunctionText(i + 1)] as const),
   ...Array.from({ length: MAX_LIBRARY_SORT_KEYS }, (_, i) => [orderFunctionName(i + 1), orderFunctionText(i + 1)] as const),
   [ORDER_ENTRY, orderEntryText()],

@@ -8,7 +8,7 @@
  *   are called and never declared.
  * - `document-content($c)`: XPTY0004 for attribute and namespace nodes.
  * - `element-name`/`attribute-name`: a computed name (QName, or a string resolved with the
- *   statically known namespaces passed as a map) with the XQDY0074/0096/0044 checks.
+ *   statically known namespaces passed as a map, by `qname`) with the XQDY0074/0096/0044 checks.
  * - `pi-target`, `namespace-prefix`, `namespace-uri`: the other computed names.
  */
 import { format } from '../../../../xmldb-error';
@@ -79,7 +79,7 @@ const ENGINE_HELPERS = { content: CONTENT_FUNCTION, 'element-content': ELEMENT_C
  * Adds helper `local` (and what it calls) to the stylesheet once; returns its EQName. An engine
  * function is only named: it needs no declaration.
  */
-export function useHelper(unit: TranslationUnit, local: keyof typeof HELPERS | keyof typeof ENGINE_HELPERS): string {
+export function useHelper(unit: TranslationUnit, local: HelperName | keyof typeof ENGINE_HELPERS): string {
   if (local === 'content' || local === 'element-content') return `${braced(NS.engine)}${ENGINE_HELPERS[local]}`;
   let done = emitted.get(unit);
   if (!done) emitted.set(unit, (done = new Set()));
@@ -130,25 +130,33 @@ const xmlPrefixed = `(if (${F}namespace-uri-from-QName($q0) eq ${xpathString(NS.
 const reservedName = `(let $u := ${F}namespace-uri-from-QName($q), $p := ${F}prefix-from-QName($q) return
   $p = "xmlns" or $u = ${xpathString(NS.xmlns)} or ($p = "xml" and $u ne ${xpathString(NS.xml)}) or ($u = ${xpathString(NS.xml)} and ${F}not($p = "xml")))`;
 
+/** The helpers declared in XSLT (HELPERS). */
+type HelperName = 'document-content' | 'qname' | 'element-name' | 'attribute-name' | 'lexical' | 'pi-target' | 'namespace-prefix' | 'namespace-uri';
+
 interface Helper {
   readonly text: string;
-  readonly uses?: readonly (keyof typeof HELPERS)[];
+  /** Helpers its text calls, declared with it. */
+  readonly uses?: readonly HelperName[];
 }
 
 export const HELPERS = {
   'document-content': {
     text: fn('document-content', ['c'], sel(`if ($c[. instance of attribute() or . instance of namespace-node()]) then ${raise('XPTY0004')} else $c`)),
   },
+  // the resolution both kinds of computed name share; each checks the names it may not make
+  qname: { text: fn('qname', ['v', 'ns', 'default'], sel(`let $q0 := (${resolveName}) return ${xmlPrefixed}`)) },
   'element-name': {
-    text: fn('element-name', ['v', 'ns', 'default'], sel(`let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return if (${reservedName}) then ${raise('XQDY0096', `${F}string($q)`)} else $q`)),
+    text: fn('element-name', ['v', 'ns', 'default'], sel(`let $q := ${helper('qname')}($v, $ns, $default) return if (${reservedName}) then ${raise('XQDY0096', `${F}string($q)`)} else $q`)),
+    uses: ['qname'],
   },
   'attribute-name': {
     text: fn(
       'attribute-name',
       ['v', 'ns'],
-      sel(`let $default := "" return let $q0 := (${resolveName}) return let $q := ${xmlPrefixed} return
+      sel(`let $q := ${helper('qname')}($v, $ns, "") return
 if (${reservedName} or (${F}namespace-uri-from-QName($q) eq "" and ${F}local-name-from-QName($q) eq "xmlns")) then ${raise('XQDY0044', `${F}string($q)`)} else $q`),
     ),
+    uses: ['qname'],
   },
   lexical: { text: fn('lexical', ['q'], sel(lexical('$q'))) },
   'pi-target': {
@@ -185,7 +193,7 @@ if ($u eq "" or $p eq "xmlns" or $u eq ${xpathString(NS.xmlns)} or ($p eq "xml")
 else $u`),
     ),
   },
-} satisfies Record<string, Helper>;
+} satisfies Record<HelperName, Helper>;
 
 /** XPath: `E`'s atomized values joined by single spaces (attribute values, text, comments). */
 export function joinedValue(xpath: string): string {
