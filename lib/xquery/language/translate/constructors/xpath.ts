@@ -53,6 +53,7 @@ import { braced } from '../emit';
 import { PLAIN_ELEMENT_FUNCTION } from '../../../functions/plain-elements';
 import { FOREST_ELEMENT_FUNCTION } from '../../../functions/forest-elements';
 import { libraryNodeCall } from './library-nodes';
+import { staticName } from './computed';
 
 const F = braced(NS.fn);
 const V = braced(NS.vars);
@@ -114,7 +115,8 @@ export function plainComputedCall(e: CompElemConstructor | CompAttrConstructor |
     return `(let ${v} := ${F}data(${translateExpr(e.expr, scope, unit)}) return if (${F}exists(${v})) then ${call(unit, 'text', `${F}string-join(${v}, " ")`)} else ())`;
   }
   if (!e.name || !plainSetting(scope)) return undefined;
-  const name = e.kind === 'CompElemConstructor' ? scope.elementName(e.name, e.start) : scope.attributeName(e.name, e.start);
+  // resolved as computed.ts resolves it; plain: in no namespace, unprefixed, not xmlns (which computed.ts reports)
+  const { name } = staticName(e, e.name, scope);
   if (name.uri !== '' || name.prefix || name.local === 'xmlns') return undefined;
   if (e.kind === 'CompAttrConstructor') return call(unit, 'attribute', `${xpathString(name.local)}, ${computedAttributeText(e, scope, unit)}`);
   return call(unit, 'element', `${xpathString(name.local)}, (), ${computedContent(e, scope, unit)}`);
