@@ -1,4 +1,5 @@
-import { SharedCompilations, type Compiled } from '../../../lib/xquery/host/shared-compilations';
+import { compileKey } from '../../../lib/xquery/compile-key';
+import { SharedCompilations, UnknownCompileKey, type Compiled } from '../../../lib/xquery/host/shared-compilations';
 import { QueryError, timeoutError } from '../../../lib/xquery/query-error';
 
 /** A compiler whose compilations end when the test says so. */
@@ -60,5 +61,37 @@ describe('compilations started ahead', () => {
     await shared.aheadSettled();
     expect(shared.compiledOrAhead('busy', {}, 1000)).toBe(false);
     expect(started.map((c) => c.xslt)).toEqual(['bad', 'busy', 'busy']);
+  });
+});
+
+describe('compilations named by key (a job whose stylesheet text the server left out)', () => {
+  it('answers the kept compilation, rejects with a kept compile error, and throws UnknownCompileKey for a key it does not hold', async () => {
+    const { started, compile } = fakeCompiler();
+    const shared = new SharedCompilations(16, compile);
+    const run = shared.compile('a', {}, 1000);
+    started[0].finish(sef('a'));
+    const { key } = await run;
+    expect(shared.kept(key)).toStrictEqual({ key, compiled: sef('a'), cached: true });
+
+    const bad = shared.compile('bad', {}, 1000);
+    started[1].finish({ error: { code: 'XPST0003', message: 'Syntax error.', status: 400, phase: 'compile' } });
+    await expect(bad).rejects.toBeInstanceOf(QueryError);
+    expect(() => shared.kept(compileKey('bad'))).toThrow(QueryError);
+
+    expect(() => shared.kept(compileKey('never'))).toThrow(new UnknownCompileKey(compileKey('never')));
+    expect(started).toHaveLength(2);
+  });
+
+  it('a key the cache evicted is unknown', async () => {
+    const { started, compile } = fakeCompiler();
+    const shared = new SharedCompilations(1, compile);
+    const first = shared.compile('a', {}, 1000);
+    started[0].finish(sef('a'));
+    await first;
+    const second = shared.compile('b', {}, 1000);
+    started[1].finish(sef('b'));
+    await second;
+    expect(() => shared.kept(compileKey('a'))).toThrow(UnknownCompileKey);
+    expect(shared.kept(compileKey('b')).compiled).toStrictEqual(sef('b'));
   });
 });

@@ -22,6 +22,11 @@
  * - A job's cancel signal becomes a message; the workers' output lines come back to `output`.
  * - A host that ends before it is ready is started again after a delay that doubles with each
  *   failure in a row (up to 30 s); after a few, waiting jobs fail with the error.
+ * - A stylesheet's text crosses until the host holds its compilation (a job of it was answered,
+ *   or it was compiled ahead); later jobs name it by compile key only. A host that has dropped
+ *   it since (its cache is bounded) answers `needsText` and gets the job again with the text; a
+ *   host started anew holds nothing. The runtime library (28 KB) thus crosses once, not with
+ *   every query that runs on it.
  * - Messages in both directions go once per turn of the event loop (message-batch.ts). An idle
  *   host does not keep the server's event loop alive.
  * - Several engines of the process may share one host (shared-hosts.ts): each job names its
@@ -65,7 +70,12 @@ const HEAP_ABORT = /Reached heap limit|heap out of memory|near heap limit/;
 const HOST_ENVIRONMENT = ['TZ'] as const;
 
 interface Job {
+  /** The run as sent: its stylesheet named by compile key only when the host holds it. */
   readonly message: ToHost;
+  /** The run with its stylesheet's text, when `message` names it by key only: sent if the host asks (`needsText`). */
+  readonly withText?: ToHost;
+  /** The compile key of the job's stylesheet, if it has one: the host holds it once the job is done. */
+  readonly key?: string;
   /** Whose job it is (shared-hosts.ts: the engines sharing this host); closing an owner ends its jobs only. */
   readonly owner?: object;
   readonly view?: ChannelView;
@@ -108,6 +118,8 @@ export class QueryHost {
   private readonly compiled: LRUCache<string, true>;
   /** The compile key of the compilation ahead that the host runs (one at a time, as the pool does). */
   private ahead: string | null = null;
+  /** The last stylesheet text given a compile key, and its key (`keyOf`). */
+  private lastKeyed: { readonly xslt: string; readonly baseUri: string | undefined; readonly key: string } = { xslt: '', baseUri: undefined, key: '' };
   private status: HostStatus = { compilations: 0, workers: 0, queued: 0 };
   private closed = false;
   private startFailures = 0;
@@ -135,9 +147,16 @@ export class QueryHost {
     return new Promise<QueryOutcome>((resolve, reject) => {
       const cancel = () => this.host?.out.push({ cancel: id });
       const detach = () => signal?.removeEventListener('abort', cancel);
-      const message: ToHost = { run: id, job: { ...rest, hasView: view !== undefined } };
+      const hasView = view !== undefined;
+      const message: ToHost = { run: id, job: { ...rest, hasView } };
+      // the text of a stylesheet the host holds stays here (the runtime library is 28 KB, and the
+      // host would hash it again to find its compilation)
+      const key = rest.xpath === undefined && rest.xslt !== '' ? this.keyOf(rest.xslt, rest.compile) : undefined;
+      const byKey: ToHost | undefined = key !== undefined && this.compiled.has(key) ? { run: id, job: { ...rest, xslt: '', xsltKey: key, hasView } } : undefined;
       this.jobs.set(id, {
-        message,
+        message: byKey ?? message,
+        ...(byKey ? { withText: message } : {}),
+        key,
         owner,
         view,
         readable: job.readable,
@@ -151,7 +170,7 @@ export class QueryHost {
         },
       });
       signal?.addEventListener('abort', cancel, { once: true });
-      this.send(message);
+      this.send(byKey ?? message);
     });
   }
 
@@ -241,6 +260,25 @@ export class QueryHost {
     return true;
   }
 
+  /**
+   * The compile key of `xslt`: the runtime library's text comes again and again (the same
+   * string), so the last key is kept rather than hashing 28 KB per run.
+   */
+  private keyOf(xslt: string, options: QueryJob['compile']): string {
+    const baseUri = options?.baseUri;
+    if (xslt !== this.lastKeyed.xslt || baseUri !== this.lastKeyed.baseUri) this.lastKeyed = { xslt, baseUri, key: compileKey(xslt, options) };
+    return this.lastKeyed.key;
+  }
+
+  /** Sends job `id` again with its stylesheet's text: the host no longer holds the compilation its key names. */
+  private sendText(id: number): void {
+    const job = this.jobs.get(id);
+    if (!job?.withText) return;
+    if (job.key !== undefined) this.compiled.delete(job.key);
+    this.jobs.set(id, { ...job, message: job.withText, withText: undefined });
+    this.send(job.withText);
+  }
+
   /** Starts a host (or takes up a kept process), unless one waits out its backoff (or the pool is closed). */
   private start(): Host | null {
     if (this.closed || this.backoff) return null;
@@ -301,10 +339,13 @@ export class QueryHost {
     } else if ('done' in message) {
       const job = this.jobs.get(message.done);
       this.jobs.delete(message.done);
+      // compiled, or its compile error kept; a key the host drops later is asked for again (`needsText`)
+      if (job?.key !== undefined) this.compiled.set(job.key, true);
       if ('error' in message) job?.reject(fromData(message.error));
       else job?.resolve(message.outcome);
     } else if ('read' in message) void this.read(host, message.read, message.job, message);
     else if ('output' in message) this.output(message.output, message.stream);
+    else if ('needsText' in message) this.sendText(message.needsText);
     else if ('aheadDone' in message) {
       if (message.compiled) this.compiled.set(message.aheadDone, true);
       if (this.ahead === message.aheadDone) this.ahead = null;
@@ -341,6 +382,9 @@ export class QueryHost {
     this.host = null;
     this.restarts++;
     this.ahead = null;
+    // a new host holds no compilation: the jobs sent to it again carry their texts
+    this.compiled.clear();
+    for (const [id, job] of this.jobs) if (job.withText) this.jobs.set(id, { ...job, message: job.withText, withText: undefined });
     for (const settle of this.settling.values()) settle();
     this.settling.clear();
     if (this.closed) return;

@@ -14,6 +14,7 @@ import { CancelSwitch } from '../../cancel-switch';
 import { messageBatch } from '../protocol/message-batch';
 import { BytesInParts } from '../protocol/bytes-in-parts';
 import { QueryPool } from './pool';
+import { UnknownCompileKey } from './shared-compilations';
 import { errorData, fromData, type FromHost, type HostJob, type ToHost, type ViewRead } from '../protocol/host-protocol';
 import type { ChannelView } from '../protocol/store-channel';
 import type { FullTextFound } from '../../store/types';
@@ -70,7 +71,7 @@ function run(id: number, { hasView, ...job }: HostJob): void {
     .run({ ...job, ...(hasView ? { view: remoteView(id) } : {}), signal: cancel })
     .then(
       (outcome) => out.push({ done: id, outcome }),
-      (e: unknown) => out.push({ done: id, error: errorData(e) }),
+      (e: unknown) => out.push(e instanceof UnknownCompileKey ? { needsText: id } : { done: id, error: errorData(e) }),
     )
     .finally(() => running.delete(id));
 }

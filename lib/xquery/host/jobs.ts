@@ -60,8 +60,14 @@ export interface QueryPoolOptions {
 }
 
 export interface QueryJob {
-  /** The XSLT 3.0 text of the translated query. */
+  /** The XSLT 3.0 text of the translated query; '' with `xsltKey` when the pool holds its compilation. */
   readonly xslt: string;
+  /**
+   * The compile key (compile-key.ts) of a stylesheet the pool has compiled, sent instead of its
+   * text (`xslt` is then ''): the server leaves out the text of a stylesheet its query host holds
+   * (engine/query-host.ts), a 28 KB library or a query's own stylesheet on every run.
+   */
+  readonly xsltKey?: string;
   /**
    * The query as one XPath expression (translate/translation.ts): evaluated without compiling `xslt`,
    * which is then not used. Not for updating queries.

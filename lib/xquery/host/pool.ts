@@ -133,7 +133,10 @@ export class QueryPool {
       return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
     }
     const compileStarted = performance.now();
-    const { key, compiled, cached } = await this.shared.compile(job.xslt, options, job.compileTimeoutMs ?? timeoutMs);
+    const { key, compiled, cached } =
+      job.xsltKey !== undefined && job.xslt === ''
+        ? this.shared.kept(job.xsltKey)
+        : await this.shared.compile(job.xslt, options, job.compileTimeoutMs ?? timeoutMs);
     const compileMs = performance.now() - compileStarted;
     const task = { kind: 'run', id: 0, key, sefText: compiled.sefText, baseUri: compiled.baseUri ?? options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
     return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), cached, compileMs);

@@ -19,6 +19,14 @@ export type Compiled = { readonly sefText: string; readonly baseUri: string } | 
 /** Compiles in a worker (the pool's compile task). */
 export type CompileInWorker = (xslt: string, options: CompileOptions, timeoutMs: number) => Promise<Compiled>;
 
+/** A job named its stylesheet by a compile key that is not kept (SharedCompilations `kept`). */
+export class UnknownCompileKey extends Error {
+  constructor(readonly key: string) {
+    super(`No compilation is kept for key ${key}.`);
+    this.name = 'UnknownCompileKey';
+  }
+}
+
 export class SharedCompilations {
   private readonly cache: LRUCache<string, Compiled, { xslt: string; options: CompileOptions; timeoutMs: number }>;
   /** Compilations sent to workers. */
@@ -48,6 +56,19 @@ export class SharedCompilations {
     if (!compiled) throw new Error('compilation produced nothing');
     if ('error' in compiled) throw new QueryError(compiled.error);
     return { key, compiled, cached };
+  }
+
+  /**
+   * The compilation kept under `key` (a job that names its stylesheet by key only, as the server
+   * does once the host holds it: engine/query-host.ts); a kept compile error rejects, and a key
+   * not kept (evicted, or compiled by a host process that has since ended) throws
+   * `UnknownCompileKey`, for the server to send the text.
+   */
+  kept(key: string): { key: string; compiled: { readonly sefText: string; readonly baseUri: string }; cached: true } {
+    const compiled = this.cache.get(key);
+    if (!compiled) throw new UnknownCompileKey(key);
+    if ('error' in compiled) throw new QueryError(compiled.error);
+    return { key, compiled, cached: true };
   }
 
   /** Whether `xslt` has been compiled (or failed to); starts nothing. */

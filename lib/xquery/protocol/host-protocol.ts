@@ -70,6 +70,8 @@ export type FromHost =
   | { readonly ready: true }
   | { readonly done: number; readonly outcome: QueryOutcome }
   | { readonly done: number; readonly error: ErrorData }
+  /** Job `needsText` named its stylesheet by a key the host does not hold: send it again with the text. */
+  | { readonly needsText: number }
   /** The compilation ahead of `aheadDone` (a compile key) ended, or was not started; `compiled`: the stylesheet is ready. */
   | { readonly aheadDone: string; readonly compiled: boolean }
   | { readonly settled: number }
