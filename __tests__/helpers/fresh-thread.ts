@@ -4,16 +4,20 @@
  * saxon-js patch, the host wall), whatever a query worker or child process would add.
  */
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type Transferable } from 'node:worker_threads';
 
 const LIB = path.join(__dirname, '../../lib');
 
 /**
  * Runs `body` (a function body returning structured-clone data) in a fresh thread and answers
  * its result. In `body`, `lib('saxon/patches')` requires `lib/saxon/patches` from TypeScript
- * source. `env`: the thread's environment (default: a copy of this process's).
+ * source. `env`: the thread's environment (default: a copy of this process's); `workerData` and
+ * `transferList`: what the thread gets as `require('worker_threads').workerData`.
  */
-export function inFreshThread(body: string, options: { readonly env?: NodeJS.ProcessEnv } = {}): Promise<unknown> {
+export function inFreshThread(
+  body: string,
+  options: { readonly env?: NodeJS.ProcessEnv; readonly workerData?: unknown; readonly transferList?: readonly Transferable[] } = {},
+): Promise<unknown> {
   const code = `
     const Module = require('module');
     const fs = require('fs');
@@ -30,7 +34,11 @@ export function inFreshThread(body: string, options: { readonly env?: NodeJS.Pro
     parentPort.postMessage((() => { ${body} })());
   `;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, ...(options.env ? { env: options.env } : {}) });
+    const worker = new Worker(code, {
+      eval: true,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.workerData !== undefined ? { workerData: options.workerData, transferList: [...(options.transferList ?? [])] } : {}),
+    });
     worker.once('message', (m) => {
       resolve(m);
       void worker.terminate();

@@ -259,8 +259,19 @@ export interface SyncStoreReader {
   catalog(db: string): CatalogSnapshot;
   /** The stored bytes of resources of `db`, in the order of `paths`; RESOURCE_NOT_FOUND_X for a missing one. */
   read(db: string, paths: readonly string[]): Buffer[];
+  /**
+   * `read`, asked now and taken later: a reader that waits for another thread starts the read,
+   * so that the caller works meanwhile (absent: the caller reads when it needs the bytes).
+   */
+  readAhead?(db: string, paths: readonly string[]): ReadAhead;
   /** The store's own full-text index (`ReadView.fullText`); absent or undefined: derive it. */
   fullText?(db: string, lookup: FullTextLookup): FullTextFound | undefined;
+}
+
+/** A read asked ahead (SyncStoreReader `readAhead`): `take` waits for its bytes; `drop` when they are no longer wanted. */
+export interface ReadAhead {
+  take(): Buffer[];
+  drop(): void;
 }
 
 /**

@@ -110,7 +110,7 @@ describe('handing the bytes to the worker', () => {
     gathered.add(Buffer.from('hello'));
     const own = gathered.done();
     const other = Buffer.from('world, a longer text');
-    postAnswer(port1, { ok: true, bytes: [own, other] });
+    postAnswer(port1, { ok: true, bytes: [own, other] }, 1);
     const received = receiveMessageOnPort(port2)?.message as { bytes: Uint8Array[] };
     expect(received.bytes.map((b) => Buffer.from(b).toString())).toEqual(['hello', 'world, a longer text']);
     expect(own.buffer.byteLength).toBe(0);
@@ -122,7 +122,7 @@ describe('handing the bytes to the worker', () => {
     const { port1, port2 } = new MessageChannel();
     const whole = Buffer.from('0123456789');
     const part = transferable(whole.subarray(2, 5));
-    postAnswer(port1, { ok: true, bytes: [part] });
+    postAnswer(port1, { ok: true, bytes: [part] }, 1);
     expect(Buffer.from((receiveMessageOnPort(port2)?.message as { bytes: Uint8Array[] }).bytes[0]).toString()).toBe('234');
     expect(whole.toString()).toBe('0123456789');
     port1.close();

@@ -34,12 +34,12 @@ export interface WorkerInit {
 
 /**
  * A worker's synchronous line to the main thread: the worker posts a StoreRequest on `port` and
- * blocks (Atomics.wait) until the main thread has posted the StoreAnswer and set `signal`.
+ * blocks (Atomics.wait) until the main thread has posted the StoreAnswer and counted it in `signal`.
  */
 export interface StoreChannel {
   /** The worker's end of a MessageChannel (transferred to the worker). */
   readonly port: MessagePort;
-  /** One Int32: 0 while a request waits for its answer, 1 once the answer is posted. */
+  /** One Int32: the number of answers posted so far (store-channel.ts). */
   readonly signal: SharedArrayBuffer;
 }
 
@@ -47,7 +47,7 @@ export interface StoreChannel {
  * What a worker asks the main thread (store/types.ts `SyncStoreReader`, one method each), for
  * the task `task` it runs.
  */
-export type StoreRequest = { readonly task: number } & (
+export type StoreRequest = { readonly task: number; /** Numbers the worker's requests; the answer names it. */ readonly seq: number } & (
   | { readonly op: 'versions'; readonly dbs: LockSet }
   | { readonly op: 'catalog'; readonly db: string }
   | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] }

@@ -2,10 +2,15 @@
  * The store channel: how a query worker reads a store that it cannot read itself (store/types.ts,
  * the `channel` worker reader). A query runs synchronously, so the worker blocks on each request:
  * it posts a StoreRequest and waits (Atomics.wait on a shared Int32) until the main thread has
- * answered through the ReadView that holds the running request's locks and raised the flag; the
- * answer is then taken off the port synchronously (`receiveMessageOnPort`). The main thread's
- * event loop stays free meanwhile; a worker stopped while it waits (time limit, cancellation)
- * simply goes away, and a late answer lands on a closed port.
+ * answered through the ReadView that holds the running request's locks and counted the answer
+ * on that Int32; the answer is then taken off the port synchronously (`receiveMessageOnPort`).
+ * The main thread's event loop stays free meanwhile; a worker stopped while it waits (time limit,
+ * cancellation) simply goes away, and a late answer lands on a closed port.
+ *
+ * Reads may also be asked ahead (`readAhead`): the worker posts the request, goes on with the
+ * bytes it has, and takes the answer when it needs it, so that the main thread reads the next
+ * batch of documents while the worker parses this one. Requests are numbered (`seq`) and each
+ * answer names its request, since the main thread may answer them in any order.
  *
  * A query asks a few times per request at most: the request's database versions come with the
  * task, a catalog only when its version is not cached in the worker, and the documents not
@@ -14,24 +19,26 @@
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { raise, XmldbError } from '../../xmldb-error';
 import { STORE_ERRORS } from '../../store';
-import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadView, SyncStoreReader } from '../../store/types';
+import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadAhead, ReadView, SyncStoreReader } from '../../store/types';
 import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';
-
-const WAITING = 0;
-const ANSWERED = 1;
 
 // ------------------------------------------------------------------------------ worker side
 
 /** The worker's reader over its store channel. */
 export class ChannelReader implements SyncStoreReader {
-  private readonly flag: Int32Array;
+  /** Counts the answers posted (see the file comment). */
+  private readonly answered: Int32Array;
+  private seq = 0;
+  /** Requests whose answer is still wanted, and the answers that came before they were taken. */
+  private readonly wanted = new Set<number>();
+  private readonly early = new Map<number, StoreAnswer>();
 
   /** `task`: the id of the task the worker runs (its requests are answered with that task's view). */
   constructor(
     private readonly channel: StoreChannel,
     private readonly task: () => number,
   ) {
-    this.flag = new Int32Array(channel.signal);
+    this.answered = new Int32Array(channel.signal);
   }
 
   versions(dbs: LockSet): Map<string, string> {
@@ -47,9 +54,22 @@ export class ChannelReader implements SyncStoreReader {
   }
 
   read(db: string, paths: readonly string[]): Buffer[] {
-    const answer = this.ask({ task: this.task(), op: 'read', db, paths });
-    if (!('bytes' in answer)) throw unexpected();
-    return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+    return this.readAhead(db, paths).take();
+  }
+
+  readAhead(db: string, paths: readonly string[]): ReadAhead {
+    const seq = this.post({ task: this.task(), op: 'read', db, paths });
+    return {
+      take: () => {
+        const answer = this.take(seq);
+        if (!('bytes' in answer)) throw unexpected();
+        return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+      },
+      drop: () => {
+        this.wanted.delete(seq);
+        this.early.delete(seq);
+      },
+    };
   }
 
   fullText(db: string, lookup: FullTextLookup): FullTextFound | undefined {
@@ -58,22 +78,46 @@ export class ChannelReader implements SyncStoreReader {
     return answer.fullText ?? undefined;
   }
 
-  private ask(request: StoreRequest): StoreAnswer & { ok: true } {
-    const { port } = this.channel;
-    Atomics.store(this.flag, 0, WAITING);
-    port.postMessage(request);
-    Atomics.wait(this.flag, 0, WAITING);
-    let message = receiveMessageOnPort(port);
-    // The answer is queued before the flag is raised; the loop only guards against a lag.
-    while (message === undefined) {
-      Atomics.wait(this.flag, 0, ANSWERED, 1);
-      message = receiveMessageOnPort(port);
+  private ask(request: Request): StoreAnswer & { ok: true } {
+    return this.take(this.post(request));
+  }
+
+  /** Posts a request; answers its number. */
+  private post(request: Request): number {
+    const seq = ++this.seq;
+    this.wanted.add(seq);
+    this.channel.port.postMessage({ ...request, seq } satisfies StoreRequest);
+    return seq;
+  }
+
+  /** Waits for the answer to request `seq`, keeping the answers to others still wanted that come first. */
+  private take(seq: number): StoreAnswer & { ok: true } {
+    try {
+      let answer = this.early.get(seq);
+      while (answer === undefined) {
+        const counted = Atomics.load(this.answered, 0);
+        const message = receiveMessageOnPort(this.channel.port);
+        if (message === undefined) {
+          // the answer is posted before it is counted: a count that changed brings a message
+          Atomics.wait(this.answered, 0, counted);
+          continue;
+        }
+        const { seq: of, ...got } = message.message as StoreAnswer & { readonly seq: number };
+        if (of === seq) answer = got as StoreAnswer;
+        else if (this.wanted.has(of)) this.early.set(of, got as StoreAnswer);
+      }
+      if (!answer.ok) throw new XmldbError(answer.status, answer.message, answer.code);
+      return answer;
+    } finally {
+      this.wanted.delete(seq);
+      this.early.delete(seq);
     }
-    const answer = message.message as StoreAnswer;
-    if (!answer.ok) throw new XmldbError(answer.status, answer.message, answer.code);
-    return answer;
   }
 }
+
+/** A request as the reader gives it, before it is numbered. */
+type Request = DistributiveOmit<StoreRequest, 'seq'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function unexpected(): Error {
   return new Error('The main thread answered a store request with something else.');
@@ -96,10 +140,13 @@ export function transferable<T extends Uint8Array>(bytes: T): T {
   return bytes;
 }
 
-/** Posts `answer` to the worker's port, its buffers marked `transferable` by transfer (they are then empty here). */
-export function postAnswer(port: MessagePort, answer: StoreAnswer): void {
+/**
+ * Posts `answer` to request `seq` to the worker's port, its buffers marked `transferable` by
+ * transfer (they are then empty here).
+ */
+export function postAnswer(port: MessagePort, answer: StoreAnswer, seq: number): void {
   const transfers = answer.ok && 'bytes' in answer ? [...new Set(answer.bytes.map((b) => b.buffer))].filter((b): b is ArrayBuffer => ownBuffers.has(b) && b instanceof ArrayBuffer) : [];
-  port.postMessage(answer, transfers);
+  port.postMessage({ ...answer, seq }, transfers);
 }
 
 /** The main thread's end of one worker's channel. */
@@ -117,14 +164,14 @@ export interface StoreChannelHost {
 export function openStoreChannel(viewOf: (task: number) => ChannelView | undefined): StoreChannelHost {
   const { port1, port2 } = new MessageChannel();
   const signal = new SharedArrayBuffer(4);
-  const flag = new Int32Array(signal);
+  const answered = new Int32Array(signal);
   let open = true;
   port1.on('message', (request: StoreRequest) => {
     void answer(viewOf(request.task), request).then((reply) => {
       if (!open) return;
-      postAnswer(port1, reply);
-      Atomics.store(flag, 0, ANSWERED);
-      Atomics.notify(flag, 0);
+      postAnswer(port1, reply, request.seq);
+      Atomics.add(answered, 0, 1);
+      Atomics.notify(answered, 0);
     });
   });
   port1.unref();

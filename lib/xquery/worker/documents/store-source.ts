@@ -36,7 +36,7 @@
  */
 import { isAtOrBelow, isValidDatabaseName, normalizePath } from '../../../store';
 import { SyncReader } from '../../../store/cache';
-import type { DatabaseInfo, FullTextFound, FullTextLookup, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../../store/types';
+import type { DatabaseInfo, FullTextFound, FullTextLookup, ReadAhead, ResourceInfo, SyncStoreReader, WorkerReaderSpec } from '../../../store/types';
 import type { DocCache } from '../../../store/cache';
 import type { DatabaseRunContext, DocumentSource } from './source';
 import { xpathError, type XdmNode } from '../../../saxon';
@@ -285,18 +285,14 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   /**
    * One value per resource of `infos`, in order: what `kept` has for it, else `fromBytes` of its
    * stored bytes. Those not kept are read in batches, one reader call each (over the main
-   * thread: one round trip per batch).
+   * thread: one round trip per batch); a reader that can read ahead is asked for the next batch
+   * before this one is worked on, so the main thread reads while this thread parses.
    */
   private perResource<T>(db: string, infos: readonly ResourceInfo[], kept: (info: ResourceInfo) => T | undefined, fromBytes: (info: ResourceInfo, data: Buffer) => T): T[] {
     const out = new Array<T>(infos.length);
+    const batches: number[][] = [];
     let batch: number[] = [];
     let bytes = 0;
-    const flush = () => {
-      const data = this.shared.reader.read(db, batch.map((i) => infos[i].path));
-      batch.forEach((i, k) => (out[i] = fromBytes(infos[i], data[k])));
-      batch = [];
-      bytes = 0;
-    };
     for (let i = 0; i < infos.length; i++) {
       const hit = kept(infos[i]);
       if (hit !== undefined) {
@@ -305,9 +301,28 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
       }
       batch.push(i);
       bytes += infos[i].bytes;
-      if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) flush();
+      if (batch.length >= BATCH_DOCUMENTS || bytes >= BATCH_BYTES) {
+        batches.push(batch);
+        batch = [];
+        bytes = 0;
+      }
     }
-    if (batch.length > 0) flush();
+    if (batch.length > 0) batches.push(batch);
+    const { reader } = this.shared;
+    const ask = (b: readonly number[]): ReadAhead => {
+      const paths = b.map((i) => infos[i].path);
+      return reader.readAhead ? reader.readAhead(db, paths) : { take: () => reader.read(db, paths), drop: () => undefined };
+    };
+    let next = batches.length > 0 ? ask(batches[0]) : undefined;
+    try {
+      for (let k = 0; k < batches.length; k++) {
+        const data = next!.take();
+        next = k + 1 < batches.length ? ask(batches[k + 1]) : undefined;
+        batches[k].forEach((i, j) => (out[i] = fromBytes(infos[i], data[j])));
+      }
+    } finally {
+      next?.drop();
+    }
     return out;
   }
 
