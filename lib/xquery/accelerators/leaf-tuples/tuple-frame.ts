@@ -77,19 +77,36 @@ export class Frame {
 export function groupRows(frame: Frame, ids: readonly unknown[]): { readonly grouped: Frame; readonly firsts: Int32Array } {
   const n = frame.n;
   const groupOf = new Int32Array(n);
-  const index = new Map<unknown, number>();
   const sizes: number[] = [];
   const firsts: number[] = [];
-  for (let r = 0; r < n; r++) {
-    let g = index.get(ids[r]);
-    if (g === undefined) {
-      g = sizes.length;
-      index.set(ids[r], g);
-      sizes.push(0);
-      firsts.push(r);
+  const bound = denseBound(ids);
+  if (bound !== undefined) {
+    // small non-negative integers (the leaf numbers of one key: leafKeyIds): a table, not a Map
+    const groupOfId = new Int32Array(bound).fill(-1);
+    for (let r = 0; r < n; r++) {
+      const id = ids[r] as number;
+      let g = groupOfId[id];
+      if (g < 0) {
+        g = groupOfId[id] = sizes.length;
+        sizes.push(0);
+        firsts.push(r);
+      }
+      sizes[g]++;
+      groupOf[r] = g;
     }
-    sizes[g]++;
-    groupOf[r] = g;
+  } else {
+    const index = new Map<unknown, number>();
+    for (let r = 0; r < n; r++) {
+      let g = index.get(ids[r]);
+      if (g === undefined) {
+        g = sizes.length;
+        index.set(ids[r], g);
+        sizes.push(0);
+        firsts.push(r);
+      }
+      sizes[g]++;
+      groupOf[r] = g;
+    }
   }
   const groups = sizes.length;
   const start = new Int32Array(groups + 1);
@@ -98,4 +115,18 @@ export function groupRows(frame: Frame, ids: readonly unknown[]): { readonly gro
   const rows = new Int32Array(n);
   for (let r = 0; r < n; r++) rows[fill[groupOf[r]]++] = r;
   return { grouped: new Frame(groups, [], null, null, frame.sources, frame.outer, frame, start, rows), firsts: Int32Array.from(firsts) };
+}
+
+/**
+ * One more than the largest of `ids` when all are integers from 0 below a table's worth of
+ * rows (a few times their number), else undefined: equal integers are equal ids either way.
+ */
+function denseBound(ids: readonly unknown[]): number | undefined {
+  const limit = 4 * ids.length + 1024;
+  let max = -1;
+  for (const id of ids) {
+    if (typeof id !== 'number' || (id | 0) !== id || id < 0 || id >= limit) return undefined;
+    if (id > max) max = id;
+  }
+  return max + 1;
 }
