@@ -22,6 +22,9 @@ import { STORE_ERRORS } from '../../store';
 import type { CatalogSnapshot, FullTextFound, FullTextLookup, LockSet, ReadAhead, ReadView, SyncStoreReader } from '../../store/types';
 import type { StoreAnswer, StoreChannel, StoreRequest } from './protocol';
 
+/** Longest wait, in ms, before the worker looks at its port again (see `take`). */
+const LAG_MS = 10;
+
 // ------------------------------------------------------------------------------ worker side
 
 /** The worker's reader over its store channel. */
@@ -98,8 +101,9 @@ export class ChannelReader implements SyncStoreReader {
         const counted = Atomics.load(this.answered, 0);
         const message = receiveMessageOnPort(this.channel.port);
         if (message === undefined) {
-          // the answer is posted before it is counted: a count that changed brings a message
-          Atomics.wait(this.answered, 0, counted);
+          // The answer is posted before it is counted, so a count that changed brings a message;
+          // the bound only guards against a lag between the two, never a wait without end.
+          Atomics.wait(this.answered, 0, counted, LAG_MS);
           continue;
         }
         const { seq: of, ...got } = message.message as StoreAnswer & { readonly seq: number };
