@@ -42,8 +42,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { LRUCache } from 'lru-cache';
-import { compileKey } from '../compile-key';
+import { HeldStylesheets } from './held-stylesheets';
 import { cancelledError, outOfMemoryError } from '../query-error';
 import { startProcess } from '../../threads/launch';
 import { hostFlags } from './host-flags';
@@ -114,12 +113,10 @@ export class QueryHost {
   private nextId = 1;
   /** `compiledAhead` calls waiting for the host's answer. */
   private readonly settling = new Map<number, () => void>();
-  /** Compile keys the host said are compiled (it may have evicted some since: a run then compiles). */
-  private readonly compiled: LRUCache<string, true>;
+  /** The stylesheets the host said it compiled (it may have dropped some since). */
+  private readonly held: HeldStylesheets;
   /** The compile key of the compilation ahead that the host runs (one at a time, as the pool does). */
   private ahead: string | null = null;
-  /** The last stylesheet text given a compile key, and its key (`keyOf`). */
-  private lastKeyed: { readonly xslt: string; readonly baseUri: string | undefined; readonly key: string } = { xslt: '', baseUri: undefined, key: '' };
   private status: HostStatus = { compilations: 0, workers: 0, queued: 0 };
   private closed = false;
   private startFailures = 0;
@@ -132,7 +129,7 @@ export class QueryHost {
     this.kept = options.kept;
     this.settings = JSON.stringify([this.flags, adjustable(this.pool).fixed]);
     this.output = options.output ?? ((line, stream) => process[stream].write(`${line}\n`));
-    this.compiled = new LRUCache({ max: options.cacheMax ?? 256 });
+    this.held = new HeldStylesheets(options.cacheMax ?? 256);
   }
 
   /**
@@ -151,8 +148,8 @@ export class QueryHost {
       const message: ToHost = { run: id, job: { ...rest, hasView } };
       // the text of a stylesheet the host holds stays here (the runtime library is 28 KB, and the
       // host would hash it again to find its compilation)
-      const key = rest.xpath === undefined && rest.xslt !== '' ? this.keyOf(rest.xslt, rest.compile) : undefined;
-      const byKey: ToHost | undefined = key !== undefined && this.compiled.has(key) ? { run: id, job: { ...rest, xslt: '', xsltKey: key, hasView } } : undefined;
+      const key = rest.xpath === undefined && rest.xslt !== '' ? this.held.keyOf(rest.xslt, rest.compile) : undefined;
+      const byKey: ToHost | undefined = key !== undefined && this.held.has(key) ? { run: id, job: { ...rest, xslt: '', xsltKey: key, hasView } } : undefined;
       this.jobs.set(id, {
         message: byKey ?? message,
         ...(byKey ? { withText: message } : {}),
@@ -176,8 +173,8 @@ export class QueryHost {
 
   /** Whether `xslt` is compiled; when not, the host compiles it ahead (pool.ts `compiledOrAhead`). */
   compiledOrAhead(xslt: string): boolean {
-    const key = compileKey(xslt);
-    if (this.compiled.has(key)) return true;
+    const key = this.held.keyOf(xslt);
+    if (this.held.has(key)) return true;
     if (this.ahead === null && !this.closed && this.send({ ahead: [key, xslt] })) this.ahead = key;
     return false;
   }
@@ -260,22 +257,12 @@ export class QueryHost {
     return true;
   }
 
-  /**
-   * The compile key of `xslt`: the runtime library's text comes again and again (the same
-   * string), so the last key is kept rather than hashing 28 KB per run.
-   */
-  private keyOf(xslt: string, options: QueryJob['compile']): string {
-    const baseUri = options?.baseUri;
-    if (xslt !== this.lastKeyed.xslt || baseUri !== this.lastKeyed.baseUri) this.lastKeyed = { xslt, baseUri, key: compileKey(xslt, options) };
-    return this.lastKeyed.key;
-  }
-
   /** Sends job `id` again with its stylesheet's text: the host no longer holds the compilation its key names. */
   private sendText(id: number): void {
     const job = this.jobs.get(id);
     if (!job?.withText) return;
-    if (job.key !== undefined) this.compiled.delete(job.key);
-    this.jobs.set(id, { ...job, message: job.withText, withText: undefined });
+    if (job.key !== undefined) this.held.dropped(job.key);
+    this.jobs.set(id, withItsText(job));
     this.send(job.withText);
   }
 
@@ -340,14 +327,14 @@ export class QueryHost {
       const job = this.jobs.get(message.done);
       this.jobs.delete(message.done);
       // compiled, or its compile error kept; a key the host drops later is asked for again (`needsText`)
-      if (job?.key !== undefined) this.compiled.set(job.key, true);
+      if (job?.key !== undefined) this.held.held(job.key);
       if ('error' in message) job?.reject(fromData(message.error));
       else job?.resolve(message.outcome);
     } else if ('read' in message) void this.read(host, message.read, message.job, message);
     else if ('output' in message) this.output(message.output, message.stream);
     else if ('needsText' in message) this.sendText(message.needsText);
     else if ('aheadDone' in message) {
-      if (message.compiled) this.compiled.set(message.aheadDone, true);
+      if (message.compiled) this.held.held(message.aheadDone);
       if (this.ahead === message.aheadDone) this.ahead = null;
     } else if ('settled' in message) {
       this.settling.get(message.settled)?.();
@@ -383,8 +370,8 @@ export class QueryHost {
     this.restarts++;
     this.ahead = null;
     // a new host holds no compilation: the jobs sent to it again carry their texts
-    this.compiled.clear();
-    for (const [id, job] of this.jobs) if (job.withText) this.jobs.set(id, { ...job, message: job.withText, withText: undefined });
+    this.held.clear();
+    for (const [id, job] of this.jobs) if (job.withText) this.jobs.set(id, withItsText(job));
     for (const settle of this.settling.values()) settle();
     this.settling.clear();
     if (this.closed) return;
@@ -429,6 +416,11 @@ export class QueryHost {
       child.channel?.unref();
     }
   }
+}
+
+/** `job` sent again with its stylesheet's text. */
+function withItsText(job: Job): Job {
+  return { ...job, message: job.withText ?? job.message, withText: undefined };
 }
 
 /**
