@@ -68,10 +68,7 @@ export class ChannelReader implements SyncStoreReader {
         if (!('bytes' in answer)) throw unexpected();
         return answer.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
       },
-      drop: () => {
-        this.wanted.delete(seq);
-        this.early.delete(seq);
-      },
+      drop: () => this.forget(seq),
     };
   }
 
@@ -113,9 +110,14 @@ export class ChannelReader implements SyncStoreReader {
       if (!answer.ok) throw new XmldbError(answer.status, answer.message, answer.code);
       return answer;
     } finally {
-      this.wanted.delete(seq);
-      this.early.delete(seq);
+      this.forget(seq);
     }
+  }
+
+  /** The answer to request `seq` is no longer wanted: dropped on arrival, or now if it came early. */
+  private forget(seq: number): void {
+    this.wanted.delete(seq);
+    this.early.delete(seq);
   }
 }
 

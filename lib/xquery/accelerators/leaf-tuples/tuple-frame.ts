@@ -79,34 +79,22 @@ export function groupRows(frame: Frame, ids: readonly unknown[]): { readonly gro
   const groupOf = new Int32Array(n);
   const sizes: number[] = [];
   const firsts: number[] = [];
+  // small non-negative integers (the leaf numbers of one key: leafKeyIds) index a table, other ids a Map
   const bound = denseBound(ids);
-  if (bound !== undefined) {
-    // small non-negative integers (the leaf numbers of one key: leafKeyIds): a table, not a Map
-    const groupOfId = new Int32Array(bound).fill(-1);
-    for (let r = 0; r < n; r++) {
-      const id = ids[r] as number;
-      let g = groupOfId[id];
-      if (g < 0) {
-        g = groupOfId[id] = sizes.length;
-        sizes.push(0);
-        firsts.push(r);
-      }
-      sizes[g]++;
-      groupOf[r] = g;
+  const table = bound === undefined ? undefined : new Int32Array(bound).fill(-1);
+  const index = table === undefined ? new Map<unknown, number>() : undefined;
+  for (let r = 0; r < n; r++) {
+    const id = ids[r];
+    let g = table !== undefined ? table[id as number] : (index!.get(id) ?? -1);
+    if (g < 0) {
+      g = sizes.length;
+      if (table !== undefined) table[id as number] = g;
+      else index!.set(id, g);
+      sizes.push(0);
+      firsts.push(r);
     }
-  } else {
-    const index = new Map<unknown, number>();
-    for (let r = 0; r < n; r++) {
-      let g = index.get(ids[r]);
-      if (g === undefined) {
-        g = sizes.length;
-        index.set(ids[r], g);
-        sizes.push(0);
-        firsts.push(r);
-      }
-      sizes[g]++;
-      groupOf[r] = g;
-    }
+    sizes[g]++;
+    groupOf[r] = g;
   }
   const groups = sizes.length;
   const start = new Int32Array(groups + 1);
