@@ -143,6 +143,20 @@ describe('rows of a compact tree', () => {
     expect(t.strings.count).toBe(2);
   });
 
+  test('thousands of strings read back in order; only whitespace-only strings are shared; a name in two namespaces is two names', () => {
+    const values = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? ` ${i}` : i % 11 === 0 ? ' ' : `v${i}`));
+    const t = parseToCompactTree(`<a xmlns:p="urn:p" xmlns:q="urn:q">${values.map((v, i) => `<p:b x="${v}">${v}</p:b><q:b/>${i}`).join('')}</a>`);
+    const b = elementRows(t, 'Q{urn:p}b');
+    expect(b.length).toBe(5000);
+    expect(Array.from(b, (pre) => t.strings.at(t.attrValue[t.attrStart[pre]]))).toEqual(values);
+    expect(Array.from(b, (pre) => stringValue(t, pre))).toEqual(values);
+    expect(elementRows(t, 'Q{urn:q}b').length).toBe(5000);
+    expect(t.name[b[0]]).not.toBe(t.name[b[0] + 2]);
+    const spaces = Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => values[i] === ' ');
+    expect(new Set(spaces).size).toBe(1);
+    expect(new Set(Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => i % 7 === 0)).size).toBe(Math.ceil(5000 / 7));
+  });
+
   test('every string reads back from the one table: attribute values (empty too), text, comments, PI data, any character', () => {
     const t = parseToCompactTree('<a x="" y="é&lt;𝄞"><!--c€--><?p data ✓?>text 😀<b z="1">日本</b></a>');
     const strings = (from: number, to: number) => Array.from(t.attrValue.slice(from, to), (i) => t.strings.at(i));

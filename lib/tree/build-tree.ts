@@ -32,6 +32,9 @@ class Column {
 
 const WHITESPACE = /^[ \t\n\r]*$/;
 
+/** Strings joined into one chunk of the tree's characters (`TreeBuilder.newString`). */
+const CHUNK = 1024;
+
 /**
  * `s` as a string of its own. A name the parser reports is a slice of the document's text, and
  * V8 keeps the whole text alive for as long as any slice of it lives: a tree's names, which
@@ -58,9 +61,15 @@ export class TreeBuilder implements XmlSink {
   private readonly attrName = new Column(1024);
   private readonly attrValue = new Column(1024);
   private readonly names: TreeName[] = [];
-  private readonly nameIds = new Map<string, number>();
-  /** The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`), and where each starts and how long it is. */
+  /** Name ids by namespace URI, then by qualified name (no key made by concatenation per lookup). */
+  private readonly nameIds = new Map<string, Map<string, number>>();
+  /**
+   * The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`), and where
+   * each starts and how long it is. They are joined a thousand at a time into chunks, so that
+   * only the chunks live until the end, not a string object per string.
+   */
   private readonly pieces: string[] = [];
+  private readonly chunks: string[] = [];
   private readonly stringStart = new Column(1024);
   private readonly stringLength = new Column(1024);
   private characterCount = 0;
@@ -146,7 +155,7 @@ export class TreeBuilder implements XmlSink {
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
       names: this.names,
-      strings: new TreeStrings(this.pieces.join(''), this.stringStart.done(), this.stringLength.done()),
+      strings: new TreeStrings(this.joinedStrings(), this.stringStart.done(), this.stringLength.done()),
     };
   }
 
@@ -178,19 +187,21 @@ export class TreeBuilder implements XmlSink {
   }
 
   private nameId(qname: string, uri: string): number {
-    const key = uri + ' ' + qname;
-    let id = this.nameIds.get(key);
+    let ids = this.nameIds.get(uri);
+    if (ids === undefined) this.nameIds.set(uri, (ids = new Map()));
+    let id = ids.get(qname);
     if (id === undefined) {
       const name = ownCopy(qname);
       const colon = name.indexOf(':');
       id = this.names.push({ prefix: colon < 0 ? null : name.slice(0, colon), local: name.slice(colon + 1), uri: ownCopy(uri), qname: name }) - 1;
-      this.nameIds.set(key, id);
+      ids.set(qname, id);
     }
     return id;
   }
 
   private stringId(s: string): number {
-    if (s.length < 64 && WHITESPACE.test(s)) {
+    // most strings are not whitespace: their first character says so
+    if (s.length < 64 && (s.length === 0 || s.charCodeAt(0) <= 32) && WHITESPACE.test(s)) {
       let id = this.spaces.get(s);
       if (id === undefined) {
         id = this.newString(s);
@@ -202,11 +213,22 @@ export class TreeBuilder implements XmlSink {
   }
 
   private newString(s: string): number {
-    this.pieces.push(s);
+    if (this.pieces.push(s) === CHUNK) {
+      this.chunks.push(this.pieces.join(''));
+      this.pieces.length = 0;
+    }
     this.stringLength.push(s.length);
     const id = this.stringStart.push(this.characterCount);
     this.characterCount += s.length;
     return id;
+  }
+
+  /** Every string's characters, back to back. */
+  private joinedStrings(): string {
+    if (this.chunks.length === 0) return this.pieces.join('');
+    this.chunks.push(this.pieces.join(''));
+    this.pieces.length = 0;
+    return this.chunks.join('');
   }
 }
 

@@ -6,7 +6,7 @@ import { QueryCompiler } from '../../../lib/xquery/worker/compile';
 import { evaluate } from '../../../lib/xquery/worker/evaluate';
 import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { serializeNode } from '../../../lib/xquery/serialization/node-output';
-import { plainMarkup } from '../../../lib/xquery/serialization/plain-markup';
+import { plainMarkup, writePlainMarkup } from '../../../lib/xquery/serialization/plain-markup';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
 import { translate } from '../../helpers/translation';
 import { saxon, type XdmNode } from '../../../lib/saxon';
@@ -69,6 +69,19 @@ describe('elements of stored documents: the text saxon-js writes', () => {
     const [r, a] = elements('<r><a><!--c--></a><b/></r>');
     expect(plainMarkup(r)).toBeUndefined();
     expect(plainMarkup(a)).toBeUndefined();
+  });
+
+  test('a tree found not plain after part of it was written leaves the pieces before it as they were', () => {
+    for (const xml of ['<r><a x="1">t<b/></a><!--c--></r>', '<r><a>t</a><b><c xml:lang="en"/></b></r>']) {
+      const [r] = elements(xml);
+      const out = ['before'];
+      expect(writePlainMarkup(r, out)).toBe(false);
+      expect(out).toEqual(['before']);
+    }
+    const [, a] = elements('<r><a x="1">t<b/></a><!--c--></r>');
+    const out = ['before'];
+    expect(writePlainMarkup(a, out)).toBe(true);
+    expect(out.join('')).toBe('before<a x="1">t<b/></a>');
   });
 });
 

@@ -38,32 +38,31 @@ import {
   type XdmNode,
 } from '../../saxon';
 import { serializeNode } from './node-output';
-import { plainMarkup } from './plain-markup';
+import { writePlainMarkup } from './plain-markup';
+import { TextPieces } from './text-pieces';
 
 export interface NodeOptions {
   readonly indent: boolean;
 }
 
-/** Serializes one node with the XML method (attributes and namespace nodes included). */
-export function xmlNode(node: XdmNode, options: NodeOptions): string {
+/** Serializes one node with the XML method (attributes and namespace nodes included), to `out`. */
+function writeXmlNode(node: XdmNode, options: NodeOptions, out: string[]): void {
   if (node.nodeType === NodeKind.attribute) {
     const a = node as XdmAttribute;
-    return `${a.name}="${escapeAttribute(a.value)}"`;
-  }
-  if (node.nodeType === NodeKind.namespace) {
+    out.push(`${a.name}="${escapeAttribute(a.value)}"`);
+  } else if (node.nodeType === NodeKind.namespace) {
     const ns = node as XdmNamespace;
-    return `${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`;
+    out.push(`${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`);
+  } else if (options.indent || !writePlainMarkup(node, out)) {
+    out.push(
+      serializeNode(node, {
+        method: 'xml',
+        indent: options.indent,
+        'omit-xml-declaration': true,
+        'Q{http://saxon.sf.net/}indent-spaces': '2',
+      }),
+    );
   }
-  if (!options.indent) {
-    const plain = plainMarkup(node);
-    if (plain !== undefined) return plain;
-  }
-  return serializeNode(node, {
-    method: 'xml',
-    indent: options.indent,
-    'omit-xml-declaration': true,
-    'Q{http://saxon.sf.net/}indent-spaces': '2',
-  });
 }
 
 /** xs:double in adaptive form: at least one fractional digit, exponent always present. */
@@ -107,15 +106,31 @@ export class AdaptiveWriter {
     private readonly basex: boolean,
   ) {}
 
-  /** One top-level item. */
-  item(item: XdmItem): string {
-    if (this.basex && isAtomic(item)) return item.code === TypeCode.float ? floatCanonical(Number(item.value)) : item.toString();
-    return this.nested(item, 0);
+  /** The items of a result, `separator` between them. */
+  items(items: readonly XdmItem[], separator: string): string {
+    const pieces = new TextPieces();
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) pieces.out.push(separator);
+      this.top(items[i], pieces.out);
+      pieces.settle();
+    }
+    return pieces.text();
+  }
+
+  /** One top-level item, to `out`. */
+  private top(item: XdmItem, out: string[]): void {
+    if (this.basex && isAtomic(item)) out.push(item.code === TypeCode.float ? floatCanonical(Number(item.value)) : item.toString());
+    else if (isNode(item)) writeXmlNode(item, this.options, out);
+    else out.push(this.nested(item, 0));
   }
 
   private nested(item: XdmItem, depth: number): string {
     if (isAtomic(item)) return escapeText(adaptiveAtomic(item));
-    if (isNode(item)) return xmlNode(item, this.options);
+    if (isNode(item)) {
+      const out: string[] = [];
+      writeXmlNode(item, this.options, out);
+      return out.join('');
+    }
     if (isMap(item)) return this.map(item, depth);
     if (isArray(item)) return this.array(item, depth);
     return `${fnName(item)}#${item.arity}`;

@@ -81,6 +81,7 @@ function attributeOut(s: string): string {
   return ATTRIBUTE_SPECIAL.test(s) ? checked(s).replace(ATTRIBUTE, reference) : s;
 }
 
+/** Writes `el` to `out` (pieces joined later). */
 function write(el: DomNode, out: string[], depth: number): void {
   if (depth > MAX_DEPTH || (el.namespaceURI ?? '') !== '') throw NOT_PLAIN;
   const name = plainName(el.nodeName);
@@ -104,28 +105,36 @@ function write(el: DomNode, out: string[], depth: number): void {
   out.push('</', name, '>');
 }
 
-/** `write` for an element of a compact tree, from its rows: its text. */
-function writeRows(tree: CompactTree, pre: number, depth: number): string {
+/**
+ * `write` for an element of a compact tree, from its rows. Pieces go to one array for a whole
+ * result rather than into a string per element: concatenating makes a rope object per piece,
+ * which a large result (tens of thousands of elements) keeps alive until the end and the garbage
+ * collector copies.
+ */
+function writeRows(tree: CompactTree, pre: number, depth: number, out: string[]): void {
   const n = tree.names[tree.name[pre]];
   if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
   const name = plainName(n.qname);
-  let out = `<${name}`;
+  out.push('<', name);
   for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
     const a = tree.names[tree.attrName[i]];
     if (a.uri !== '') throw NOT_PLAIN;
-    out += ` ${plainName(a.qname)}="${attributeOut(tree.strings.at(tree.attrValue[i]))}"`;
+    out.push(' ', plainName(a.qname), '="', attributeOut(tree.strings.at(tree.attrValue[i])), '"');
   }
   const first = firstChild(tree, pre);
-  if (first < 0) return `${out}/>`;
-  out += '>';
+  if (first < 0) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
   for (let c = first; c >= 0; c = nextSibling(tree, c)) {
     const kind = tree.kind[c];
     const text = kind === NodeKind.text ? tree.strings.at(tree.value[c]) : '';
-    if (kind === NodeKind.element) out += writeRows(tree, c, depth + 1);
-    else if (text) out += textOut(text);
+    if (kind === NodeKind.element) writeRows(tree, c, depth + 1, out);
+    else if (text) out.push(textOut(text));
     else throw NOT_PLAIN;
   }
-  return `${out}</${name}>`;
+  out.push('</', name, '>');
 }
 
 /**
@@ -137,20 +146,30 @@ function noInheritedNamespaces(tree: CompactTree, pre: number): boolean {
   return tree.parent[pre] < 0 || hasNoNamespaces(tree);
 }
 
-/** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */
-export function plainMarkup(node: XdmNode): string | undefined {
+/**
+ * Appends the XML text of `node` to `out` when it is a plain tree (see the file comment) and
+ * answers true; else answers false with `out` as it was.
+ */
+export function writePlainMarkup(node: XdmNode, out: string[]): boolean {
   const n = node as unknown as DomNode;
   // an element of a compact tree is read from its rows
   const row = treeNode(node);
-  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || !noInheritedNamespaces(row.v.tree, row.p))) return undefined;
-  if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return undefined;
+  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || !noInheritedNamespaces(row.v.tree, row.p))) return false;
+  if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return false;
+  const mark = out.length;
   try {
-    if (row !== undefined) return writeRows(row.v.tree, row.p, 0);
-    const out: string[] = [];
-    write(n, out, 0);
-    return out.join('');
+    if (row !== undefined) writeRows(row.v.tree, row.p, 0, out);
+    else write(n, out, 0);
+    return true;
   } catch (e) {
-    if (e === NOT_PLAIN) return undefined;
+    out.length = mark;
+    if (e === NOT_PLAIN) return false;
     throw e;
   }
+}
+
+/** The XML text of `node` when it is a plain tree (see the file comment), else undefined. */
+export function plainMarkup(node: XdmNode): string | undefined {
+  const out: string[] = [];
+  return writePlainMarkup(node, out) ? out.join('') : undefined;
 }

@@ -18,6 +18,7 @@ import { serializationError, toQueryError } from '../query-error';
 import { NodeKind, isArray, isAtomic, isMap, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../saxon';
 import { yes, type OutputMethod } from './params';
 import { serializeNode } from './node-output';
+import { writePlainMarkup } from './plain-markup';
 import type { SerializationParameters } from './response-encoding';
 
 const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';
@@ -31,7 +32,7 @@ export function serialize(value: XdmValue, params: SerializationParameters = {})
       case 'basex':
       case 'adaptive': {
         const writer = new AdaptiveWriter({ indent }, method === 'basex');
-        return value.map((item) => writer.item(item)).join(params['item-separator'] ?? '\n');
+        return writer.items(value, params['item-separator'] ?? '\n');
       }
       case 'json':
         return json(value, params);
@@ -65,7 +66,8 @@ function flatten(items: XdmItem[]): XdmItem[] {
 }
 
 /**
- * xml, xhtml, html and text: W3C sequence normalisation, then each node through saxon-js.
+ * xml, xhtml, html and text: W3C sequence normalisation, then each node through saxon-js (with
+ * the XML method and no indentation, a plain tree is written by plain-markup.ts, as saxon-js writes it).
  * Without item-separator, adjacent atomic values are separated by one space and nodes by
  * nothing (a newline with indent); with it, the separator goes between all items.
  */
@@ -81,29 +83,30 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
   if ((method === 'xhtml' || method === 'html') && !isHtml5(params, method) && params['doctype-system'] === undefined) nodeProps[NO_HTML5_DOCTYPE] = true;
   const separator = params['item-separator'];
   const text = (s: string): string => (method === 'text' ? s : escapeText(s));
-  let out = '';
+  // saxon-js writes a plain tree as plain-markup.ts does, with the XML method, no indentation and no document type
+  const plain = method === 'xml' && !indent && nodeProps['doctype-system'] === undefined && nodeProps['doctype-public'] === undefined;
+  const out: string[] = [];
   let count = 0;
   let previousAtomic = false;
   for (const item of flatten(value)) {
-    let part: string;
     const atomic = isAtomic(item);
-    if (atomic) part = text(item.toString());
-    else if (isNode(item)) part = node(item, method, nodeProps);
-    else throw serializationError('SENR0001', `Items of type ${isMap(item) ? 'map(*)' : 'function(*)'} cannot be serialized with method ${method}.`);
     if (count > 0) {
-      if (separator !== undefined) out += text(separator);
-      else if (atomic && previousAtomic) out += ' ';
-      else if (indent && !atomic && !previousAtomic && method !== 'text') out += '\n';
+      if (separator !== undefined) out.push(text(separator));
+      else if (atomic && previousAtomic) out.push(' ');
+      else if (indent && !atomic && !previousAtomic && method !== 'text') out.push('\n');
     }
-    out += part;
+    if (atomic) out.push(text(item.toString()));
+    else if (!isNode(item)) throw serializationError('SENR0001', `Items of type ${isMap(item) ? 'map(*)' : 'function(*)'} cannot be serialized with method ${method}.`);
+    else if (!plain || !writePlainMarkup(item, out)) out.push(node(item, method, nodeProps));
     previousAtomic = atomic;
     count++;
   }
+  const body = out.join('');
   if ((method === 'xml' || method === 'xhtml') && params['omit-xml-declaration'] !== undefined && !yes(params['omit-xml-declaration'])) {
     const standalone = params.standalone && params.standalone !== 'omit' ? ` standalone="${yes(params.standalone) ? 'yes' : 'no'}"` : '';
-    out = `<?xml version="1.0" encoding="${params.encoding ?? 'UTF-8'}"${standalone}?>${indent ? '\n' : ''}${out}`;
+    return `<?xml version="1.0" encoding="${params.encoding ?? 'UTF-8'}"${standalone}?>${indent ? '\n' : ''}${body}`;
   }
-  return out;
+  return body;
 }
 
 function node(n: XdmNode, method: string, props: Record<string, unknown>): string {

@@ -1,0 +1,32 @@
+/**
+ * A serialized result written as pieces (markup, names, escaped values) and joined in chunks.
+ * Concatenating into a string per element makes a rope object per piece, and a result of tens
+ * of thousands of elements keeps them all until its end, so the garbage collector copies them
+ * (a query worker's young generation is small: host/launch.ts). Pieces joined every few
+ * thousand leave only flat chunks alive; one array of every piece, joined at the end, takes
+ * longer to join than the chunks do.
+ */
+
+/** Pieces per chunk. */
+const CHUNK = 1024;
+
+export class TextPieces {
+  /** The pieces since the last chunk: writers push to it. */
+  readonly out: string[] = [];
+  private readonly chunks: string[] = [];
+
+  /** Between items (never inside one, which may take back what it pushed): joins the pieces into a chunk once they are many. */
+  settle(): void {
+    if (this.out.length < CHUNK) return;
+    this.chunks.push(this.out.join(''));
+    this.out.length = 0;
+  }
+
+  /** The whole text. */
+  text(): string {
+    if (this.chunks.length === 0) return this.out.join('');
+    this.chunks.push(this.out.join(''));
+    this.out.length = 0;
+    return this.chunks.join('');
+  }
+}
