@@ -48,7 +48,7 @@ const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&
 const CHAR_REF = /^#(?:([0-9]{1,7})|x([0-9a-fA-F]{1,6}))$/;
 
 /** Text with its references replaced; undefined for one this scanner leaves to the parser. */
-function decodeReferences(raw: string): string | undefined {
+export function decodeReferences(raw: string): string | undefined {
   let out = '';
   let from = 0;
   for (let amp = raw.indexOf('&'); amp !== -1; amp = raw.indexOf('&', from)) {

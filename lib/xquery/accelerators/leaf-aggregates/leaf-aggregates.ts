@@ -24,7 +24,7 @@
  * untyped, so each node atomizes to one xs:untypedAtomic, its string value, and sum, avg, min and
  * max cast every such value to xs:double (F&O 3.1 §14.4: §14.4.2 avg, §14.4.3 max, §14.4.4 min,
  * §14.4.5 sum). They are answered only when every value has the plain decimal form
- * (leaf-values.ts `PLAIN_NUMBER`), which casts to the same double in XPath and in Number();
+ * (leaf-values.ts `plainNumber`), which casts to the same double in XPath and in Number();
  * anything else (a value that raises FORG0001, NaN, INF) is left to the caller. count needs no
  * values. The doubles are added first to last in the order of the path, as fn:sum does; avg is
  * that sum divided by the count; min and max answer the first value no other value is below
@@ -44,7 +44,7 @@ import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
 import { countDescendantsNamed, expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
 import { leafColumn, numbersOf, type LeafKind } from '../leaf-columns/leaf-columns';
-import { PLAIN_NUMBER } from '../leaf-columns/leaf-values';
+import { plainNumber } from '../leaf-columns/leaf-values';
 
 export const AGGREGATE_LEAVES_FUNCTION = 'aggregate-leaves';
 
@@ -109,7 +109,8 @@ function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
   const take = (text: string): void => {
     count++;
     if (!plain) return;
-    if (PLAIN_NUMBER.test(text)) values.push(Number(text));
+    const value = plainNumber(text);
+    if (value !== undefined) values.push(value);
     else plain = false;
   };
   const leaf = (element: DomNode): void => {

@@ -10,11 +10,11 @@
  * The leaves of one (element name, kind, leaf) of one document are read once and kept in a
  * WeakMap keyed by the document node: saxon-js trees never change once built (see name-index.ts),
  * so the columns never go stale and live exactly as long as the document. Their numbers follow
- * leaf-values.ts `PLAIN_NUMBER`.
+ * leaf-values.ts `plainNumber`.
  */
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../../saxon';
 import { expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
-import { PLAIN_NUMBER, stringValue } from './leaf-values';
+import { plainNumber, stringValue } from './leaf-values';
 import { NodeKind as Row, firstChild, nextSibling, stringValue as rowString, type CompactTree } from '../../../tree/compact-tree';
 import { elementRows, nameIds } from '../../../tree/name-rows';
 import { treeNode } from '../../../tree/tree-dom';
@@ -213,7 +213,8 @@ export function numbersOf(column: Column): Float64Array | null {
     const { strings } = column;
     let numbers: Float64Array | null = new Float64Array(strings.length);
     for (let i = 0; i < strings.length && numbers; i++) {
-      if (PLAIN_NUMBER.test(strings[i])) numbers[i] = Number(strings[i]);
+      const value = plainNumber(strings[i]);
+      if (value !== undefined) numbers[i] = value;
       else numbers = null;
     }
     column.numbers = numbers;

@@ -13,7 +13,7 @@
  * Each stored document is summarised from its stored text by the project's own parser
  * (convert/xml-parser.ts; stored text is its normalised output, so it parses as it did on
  * write): the number of elements of that expanded name and, per element, the values of its `C`
- * children. The rules of exactness are leaf-values.ts's (`PLAIN_NUMBER`): a child's string value
+ * children. The rules of exactness are leaf-values.ts's (`plainNumber`): a child's string value
  * (its descendant text, comments and processing instructions left out) must be a plain number,
  * else the document has no summary for that pair and the function answers false(), so errors
  * (FORG0001 for a non-numeric value) and edge cases stay saxon-js's. Summaries are kept per
@@ -28,7 +28,8 @@ import { parseXmlInto, XML_NS, type XmlSink } from '../../../convert/xml-parser'
 import { scanStoredXml } from '../../../convert/stored-xml-scanner';
 import type { Pair } from '../../../convert/writer';
 import { activeDocumentSource } from '../../worker/documents/source';
-import { PLAIN_NUMBER, comparisonTest, isNumericComparison, numberOf, type NumericComparison } from '../leaf-columns/leaf-values';
+import { scanSummary, type PairValues } from './summary-scan';
+import { comparisonTest, plainNumber, isNumericComparison, numberOf, type NumericComparison } from '../leaf-columns/leaf-values';
 
 /** The local name of the function in ENGINE_NS. */
 export const COUNT_SUMMARY_FUNCTION = 'count-summary';
@@ -77,14 +78,6 @@ interface KeptValues {
   readonly values: Float64Array;
 }
 
-/** The values of one pair of element names (parent, child) in one document, as a scan collects them. */
-interface PairValues {
-  owners: number[];
-  values: number[];
-  /** False once one such child is not a plain number (or holds an element). */
-  plain: boolean;
-}
-
 /**
  * What one document's stored text says for counting: the number of elements of each expanded
  * name, and for each pair of names (element, child) the plain-number values of those children,
@@ -105,12 +98,15 @@ export class DocumentSummary {
   ) {}
 
   /**
-   * Summarises stored XML `text` (read by the stored-text scanner, convert/stored-xml-scanner.ts,
-   * or by the full parser where the scanner leaves it); `only`: the one pair (`Q{uri}local`
-   * names) whose values to keep.
+   * Summarises stored XML `text` (read in one pass by summary-scan.ts when it has the form most
+   * stored documents have, else by the stored-text scanner, convert/stored-xml-scanner.ts, or by
+   * the full parser where that scanner leaves it); `only`: the one pair (`Q{uri}local` names)
+   * whose values to keep.
    */
   static of(text: string, only?: { readonly name: string; readonly child: string }): DocumentSummary {
     const filter = only && { parent: nameKey(only.name), child: only.child === '' ? undefined : nameKey(only.child) };
+    const fast = scanSummary(text, filter);
+    if (fast !== undefined) return DocumentSummary.built(true, fast.counts, fast.pairs);
     const scanned = new SummarySink(filter);
     if (scanStoredXml(text, scanned)) return scanned.summary();
     const parsed = new SummarySink(filter);
@@ -218,8 +214,9 @@ class SummarySink implements XmlSink {
     let pair = row.get(child);
     if (pair === undefined) row.set(child, (pair = { owners: [], values: [], plain: true }));
     if (!pair.plain) return;
-    if (text !== undefined && PLAIN_NUMBER.test(text)) {
-      pair.values.push(Number(text));
+    const number = text === undefined ? undefined : plainNumber(text);
+    if (number !== undefined) {
+      pair.values.push(number);
       pair.owners.push(owner);
     } else {
       pair.plain = false;
