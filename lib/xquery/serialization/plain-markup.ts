@@ -106,10 +106,10 @@ function write(el: DomNode, out: string[], depth: number): void {
 }
 
 /**
- * `write` for an element of a compact tree, from its rows. Pieces go to one array for a whole
- * result rather than into a string per element: concatenating makes a rope object per piece,
- * which a large result (tens of thousands of elements) keeps alive until the end and the garbage
- * collector copies.
+ * `write` for an element of a compact tree, from its rows. Pieces go to the result's pieces
+ * (text-pieces.ts) rather than into a string per element: concatenating makes a rope object per
+ * piece, which a large result (tens of thousands of elements) kept alive until its end, for the
+ * garbage collector to copy.
  */
 function writeRows(tree: CompactTree, pre: number, depth: number, out: string[]): void {
   const n = tree.names[tree.name[pre]];

@@ -19,6 +19,7 @@ import { NodeKind, isArray, isAtomic, isMap, isNode, type XdmItem, type XdmNode,
 import { yes, type OutputMethod } from './params';
 import { serializeNode } from './node-output';
 import { writePlainMarkup } from './plain-markup';
+import { TextPieces } from './text-pieces';
 import type { SerializationParameters } from './response-encoding';
 
 const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';
@@ -85,10 +86,12 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
   const text = (s: string): string => (method === 'text' ? s : escapeText(s));
   // saxon-js writes a plain tree as plain-markup.ts does, with the XML method, no indentation and no document type
   const plain = method === 'xml' && !indent && nodeProps['doctype-system'] === undefined && nodeProps['doctype-public'] === undefined;
-  const out: string[] = [];
+  const pieces = new TextPieces();
+  const out = pieces.out;
   let count = 0;
   let previousAtomic = false;
   for (const item of flatten(value)) {
+    pieces.settle();
     const atomic = isAtomic(item);
     if (count > 0) {
       if (separator !== undefined) out.push(text(separator));
@@ -101,7 +104,7 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
     previousAtomic = atomic;
     count++;
   }
-  const body = out.join('');
+  const body = pieces.text();
   if ((method === 'xml' || method === 'xhtml') && params['omit-xml-declaration'] !== undefined && !yes(params['omit-xml-declaration'])) {
     const standalone = params.standalone && params.standalone !== 'omit' ? ` standalone="${yes(params.standalone) ? 'yes' : 'no'}"` : '';
     return `<?xml version="1.0" encoding="${params.encoding ?? 'UTF-8'}"${standalone}?>${indent ? '\n' : ''}${body}`;
