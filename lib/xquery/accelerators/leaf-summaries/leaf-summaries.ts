@@ -28,7 +28,7 @@ import { parseXmlInto, XML_NS, type XmlSink } from '../../../convert/xml-parser'
 import { scanStoredXml } from '../../../convert/stored-xml-scanner';
 import type { Pair } from '../../../convert/writer';
 import { activeDocumentSource } from '../../worker/documents/source';
-import { scanSummary, type PairValues } from './summary-scan';
+import { scanSummary, SummaryPairs, type OnlyPair, type PairValues } from './summary-scan';
 import { comparisonTest, plainNumber, isNumericComparison, numberOf, type NumericComparison } from '../leaf-columns/leaf-values';
 
 /** The local name of the function in ENGINE_NS. */
@@ -163,12 +163,14 @@ class SummarySink implements XmlSink {
   private readonly texts: string[] = [];
   private readonly branches: boolean[] = [];
   private readonly counts = new Map<string, number>();
-  private readonly pairs = new Map<string, Map<string, PairValues>>();
+  private readonly pairs: SummaryPairs;
   /** False once some prefix is not declared. */
   private plain = true;
 
   /** `only`: the one pair of keys whose values to keep (`child` undefined: none). */
-  constructor(private readonly only?: { readonly parent: string; readonly child: string | undefined }) {}
+  constructor(only?: OnlyPair) {
+    this.pairs = new SummaryPairs(only);
+  }
 
   /** The namespace URI bound to `prefix`; undefined when none is. */
   private uriOf(prefix: string): string | undefined {
@@ -208,21 +210,8 @@ class SummarySink implements XmlSink {
 
   /** Records a child `child` of element `owner` of key `parent`: its text, or undefined when it held an element. */
   private value(parent: string, child: string, owner: number, text: string | undefined): void {
-    if (this.only !== undefined && (parent !== this.only.parent || child !== this.only.child)) return;
-    let row = this.pairs.get(parent);
-    if (row === undefined) this.pairs.set(parent, (row = new Map()));
-    let pair = row.get(child);
-    if (pair === undefined) row.set(child, (pair = { owners: [], values: [], plain: true }));
-    if (!pair.plain) return;
-    const number = text === undefined ? undefined : plainNumber(text);
-    if (number !== undefined) {
-      pair.values.push(number);
-      pair.owners.push(owner);
-    } else {
-      pair.plain = false;
-      pair.owners = [];
-      pair.values = [];
-    }
+    const pair = this.pairs.open(parent, child);
+    if (pair !== undefined) SummaryPairs.record(pair, owner, text === undefined ? undefined : plainNumber(text));
   }
 
   characters(s: string): void {
@@ -236,7 +225,7 @@ class SummarySink implements XmlSink {
   processingInstruction(): void {}
 
   summary(): DocumentSummary {
-    return DocumentSummary.built(this.plain, this.counts, this.pairs);
+    return DocumentSummary.built(this.plain, this.counts, this.pairs.map);
   }
 }
 

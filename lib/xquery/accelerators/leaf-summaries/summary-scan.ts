@@ -80,25 +80,31 @@ function referencesReadable(text: string): boolean {
   return true;
 }
 
-/** Collects the pairs' values (SummarySink `value`). */
-class Pairs {
+/**
+ * The child values of pairs of names as a scan meets them, kept while they are all plain
+ * numbers: the one place that decides what a pair keeps (this scan's and SummarySink's).
+ */
+export class SummaryPairs {
   readonly map = new Map<string, Map<string, PairValues>>();
 
+  /** `only`: the one pair whose values to keep. */
   constructor(private readonly only: OnlyPair | undefined) {}
 
   /**
-   * Child `child` of element number `owner` of name `parent`: a branch (no value), or a leaf whose
-   * text is `text[from, to)` (from < 0: none). Its value is read only while the pair's values are
-   * all plain numbers: after the first that is not, the pair has no values to keep.
+   * The values of children `child` of elements `parent`, when they are kept and all plain numbers
+   * so far; undefined when the next one's value need not be read.
    */
-  add(parent: string, child: string, owner: number, branch: boolean, text: string, from: number, to: number): void {
-    if (this.only !== undefined && (parent !== this.only.parent || child !== this.only.child)) return;
+  open(parent: string, child: string): PairValues | undefined {
+    if (this.only !== undefined && (parent !== this.only.parent || child !== this.only.child)) return undefined;
     let row = this.map.get(parent);
     if (row === undefined) this.map.set(parent, (row = new Map()));
     let pair = row.get(child);
     if (pair === undefined) row.set(child, (pair = { owners: [], values: [], plain: true }));
-    if (!pair.plain) return;
-    const value = branch ? undefined : leafValue(text, from, to);
+    return pair.plain ? pair : undefined;
+  }
+
+  /** Records the value of a child of element number `owner` in `pair` (`open`); undefined (a branch, or no plain number) ends the pair's values. */
+  static record(pair: PairValues, owner: number, value: number | undefined): void {
     if (value !== undefined) {
       pair.values.push(value);
       pair.owners.push(owner);
@@ -114,7 +120,7 @@ class Pairs {
 export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | undefined {
   if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1 || text.indexOf('xmlns') !== -1 || !referencesReadable(text)) return undefined;
   const counts = new Map<string, number>();
-  const pairs = new Pairs(only);
+  const pairs = new SummaryPairs(only);
   // per open element: its name, its number among the elements of its name, whether it has an
   // element child, and where its first text starts and ends (-1: none)
   const names: string[] = [];
@@ -148,7 +154,9 @@ export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | und
       while (isSpace(text.charCodeAt(p))) p++;
       if (text.charCodeAt(p) !== GT) return undefined;
       depth--;
-      if (depth > 0) pairs.add(names[depth - 1], name, ordinals[depth - 1], branches[depth], text, textFrom[depth], textTo[depth]);
+      const pair = depth > 0 ? pairs.open(names[depth - 1], name) : undefined;
+      // a value is read only while its pair keeps values: after the first that is no plain number, none is
+      if (pair !== undefined) SummaryPairs.record(pair, ordinals[depth - 1], branches[depth] ? undefined : leafValue(text, textFrom[depth], textTo[depth]));
       pos = p + 1;
     } else if (c === BANG || c === QUESTION) {
       // before or after the root element only
@@ -191,7 +199,8 @@ export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | und
       rooted = true;
       if (empty) {
         // no text: no value
-        if (depth > 0) pairs.add(names[depth - 1], name, ordinals[depth - 1], false, text, -1, -1);
+        const pair = depth > 0 ? pairs.open(names[depth - 1], name) : undefined;
+        if (pair !== undefined) SummaryPairs.record(pair, ordinals[depth - 1], undefined);
         pos = p + 2;
       } else {
         names[depth] = name;
