@@ -26,7 +26,7 @@ import { XML_NS, XMLNS_NS, type XmlSink } from './xml-parser';
 const NONE: readonly Pair[] = [];
 
 /** XML's white space (production 3). */
-function isS(c: number): boolean {
+export function isS(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
@@ -39,7 +39,8 @@ function nameEnd(text: string, from: number): number {
   return -1;
 }
 
-function spaceOnly(text: string, from: number, to: number): boolean {
+/** Whether `text` from `from` to `to` is XML white space only. */
+export function spaceOnly(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (!isS(text.charCodeAt(i))) return false;
   return true;
 }

@@ -13,14 +13,10 @@
  */
 import { NodeKind, isAtomic, type XdmValue } from '../../../saxon';
 import type { DomNode } from '../name-index/name-index';
+import { isS } from '../../../convert/stored-xml-scanner';
 
 /** The general comparisons on numbers (leaf-filter.ts, leaf-summaries.ts). */
 export type NumericComparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
-
-/** XML white space (a leaf's string value may be surrounded by it). */
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
 
 /** 10^k for the k a double holds exactly. */
 const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
@@ -37,8 +33,8 @@ const POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 export function plainNumber(text: string, from = 0, to = text.length): number | undefined {
   let start = from;
   let end = to;
-  while (start < end && isSpace(text.charCodeAt(start))) start++;
-  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  while (start < end && isS(text.charCodeAt(start))) start++;
+  while (end > start && isS(text.charCodeAt(end - 1))) end--;
   let i = start;
   const negative = text.charCodeAt(i) === 0x2d;
   if (negative) i++;

@@ -11,7 +11,7 @@
  * Answers undefined as soon as the text leaves that form; the caller then summarises it as
  * before, so the summary is the same either way.
  */
-import { decodeReferences } from '../../../convert/stored-xml-scanner';
+import { decodeReferences, isS, spaceOnly } from '../../../convert/stored-xml-scanner';
 import { plainNumber } from '../leaf-columns/leaf-values';
 
 /** The values of one pair of element names (parent, child) in one document, as a scan collects them. */
@@ -44,16 +44,6 @@ const COLON = 0x3a;
 const AMPERSAND = 0x26;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
-
-/** White space in stored text (a carriage return refuses the scan up front). */
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09;
-}
-
-function spaceOnly(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return false;
-  return true;
-}
 
 /** The value of a leaf whose text is `text[from, to)` (from < 0: no text), or undefined when it is not a plain number. */
 function leafValue(text: string, from: number, to: number): number | undefined {
@@ -151,7 +141,7 @@ export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | und
       const name = names[depth - 1];
       if (!text.startsWith(name, lt + 2)) return undefined;
       let p = lt + 2 + name.length;
-      while (isSpace(text.charCodeAt(p))) p++;
+      while (isS(text.charCodeAt(p))) p++;
       if (text.charCodeAt(p) !== GT) return undefined;
       depth--;
       const pair = depth > 0 ? pairs.open(names[depth - 1], name) : undefined;
@@ -171,7 +161,7 @@ export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | und
       let p = lt + 1;
       for (; p < n; p++) {
         const ch = text.charCodeAt(p);
-        if (isSpace(ch) || ch === GT || ch === SLASH) break;
+        if (isS(ch) || ch === GT || ch === SLASH) break;
         if (ch === COLON || ch === EQUALS || ch === LT || ch === AMPERSAND) return undefined;
       }
       if (p === lt + 1 || p >= n) return undefined;
@@ -179,7 +169,7 @@ export function scanSummary(text: string, only?: OnlyPair): ScannedSummary | und
       // attributes (their values may hold `>`), up to the tag's end
       for (;;) {
         const spaced = p;
-        while (isSpace(text.charCodeAt(p))) p++;
+        while (isS(text.charCodeAt(p))) p++;
         const ch = text.charCodeAt(p);
         if (ch === GT || ch === SLASH) break;
         if (p === spaced || p >= n) return undefined;
