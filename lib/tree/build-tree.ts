@@ -8,6 +8,7 @@ import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-par
 import { scanStoredXml } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
 import { NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
+import { TextPieces } from '../xml/text-pieces';
 
 /** A growable column of 32-bit integers. */
 class Column {
@@ -31,9 +32,6 @@ class Column {
 }
 
 const WHITESPACE = /^[ \t\n\r]*$/;
-
-/** Strings joined into one chunk of the tree's characters (`TreeBuilder.newString`). */
-const CHUNK = 1024;
 
 /**
  * `s` as a string of its own. A name the parser reports is a slice of the document's text, and
@@ -64,12 +62,10 @@ export class TreeBuilder implements XmlSink {
   /** Name ids by namespace URI, then by qualified name (no key made by concatenation per lookup). */
   private readonly nameIds = new Map<string, Map<string, number>>();
   /**
-   * The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`), and where
-   * each starts and how long it is. They are joined a thousand at a time into chunks, so that
-   * only the chunks live until the end, not a string object per string.
+   * The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`, in chunks as
+   * they come: xml/text-pieces.ts), and where each starts and how long it is.
    */
-  private readonly pieces: string[] = [];
-  private readonly chunks: string[] = [];
+  private readonly stringText = new TextPieces();
   private readonly stringStart = new Column(1024);
   private readonly stringLength = new Column(1024);
   private characterCount = 0;
@@ -155,7 +151,7 @@ export class TreeBuilder implements XmlSink {
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
       names: this.names,
-      strings: new TreeStrings(this.joinedStrings(), this.stringStart.done(), this.stringLength.done()),
+      strings: new TreeStrings(this.stringText.text(), this.stringStart.done(), this.stringLength.done()),
     };
   }
 
@@ -213,22 +209,12 @@ export class TreeBuilder implements XmlSink {
   }
 
   private newString(s: string): number {
-    if (this.pieces.push(s) === CHUNK) {
-      this.chunks.push(this.pieces.join(''));
-      this.pieces.length = 0;
-    }
+    this.stringText.out.push(s);
+    this.stringText.settle();
     this.stringLength.push(s.length);
     const id = this.stringStart.push(this.characterCount);
     this.characterCount += s.length;
     return id;
-  }
-
-  /** Every string's characters, back to back. */
-  private joinedStrings(): string {
-    if (this.chunks.length === 0) return this.pieces.join('');
-    this.chunks.push(this.pieces.join(''));
-    this.pieces.length = 0;
-    return this.chunks.join('');
   }
 }
 

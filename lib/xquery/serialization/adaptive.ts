@@ -39,7 +39,7 @@ import {
 } from '../../saxon';
 import { serializeNode } from './node-output';
 import { writePlainMarkup } from './plain-markup';
-import { TextPieces } from './text-pieces';
+import { TextPieces } from '../../xml/text-pieces';
 
 export interface NodeOptions {
   readonly indent: boolean;

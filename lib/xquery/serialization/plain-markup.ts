@@ -107,7 +107,7 @@ function write(el: DomNode, out: string[], depth: number): void {
 
 /**
  * `write` for an element of a compact tree, from its rows. Pieces go to the result's pieces
- * (text-pieces.ts) rather than into a string per element: concatenating makes a rope object per
+ * (xml/text-pieces.ts) rather than into a string per element: concatenating makes a rope object per
  * piece, which a large result (tens of thousands of elements) kept alive until its end, for the
  * garbage collector to copy.
  */

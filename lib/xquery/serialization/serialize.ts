@@ -19,7 +19,7 @@ import { NodeKind, isArray, isAtomic, isMap, isNode, type XdmItem, type XdmNode,
 import { yes, type OutputMethod } from './params';
 import { serializeNode } from './node-output';
 import { writePlainMarkup } from './plain-markup';
-import { TextPieces } from './text-pieces';
+import { TextPieces } from '../../xml/text-pieces';
 import type { SerializationParameters } from './response-encoding';
 
 const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';

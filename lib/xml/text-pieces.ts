@@ -1,10 +1,11 @@
 /**
- * A serialized result written as pieces (markup, names, escaped values) and joined in chunks.
- * Concatenating into a string per element makes a rope object per piece, and a result of tens
- * of thousands of elements keeps them all until its end, so the garbage collector copies them
- * (a query worker's young generation is small: host/launch.ts). Pieces joined every few
- * thousand leave only flat chunks alive; one array of every piece, joined at the end, takes
- * longer to join than the chunks do.
+ * Text written as many pieces and joined in chunks: a serialized result (markup, names, escaped
+ * values: xquery/serialization) and the characters of a compact tree's strings
+ * (tree/build-tree.ts). Concatenating into a string per element makes a rope object per piece,
+ * and pieces kept as strings of their own until the end, tens of thousands of them, are copied
+ * by every young-generation collection meanwhile (a query worker's young generation is small:
+ * xquery/host/launch.ts). Pieces joined every thousand leave only flat chunks alive; one array
+ * of every piece, joined at the end, takes longer to join than the chunks do.
  */
 
 /** Pieces per chunk. */
