@@ -80,6 +80,21 @@ describe('a code cache published by the main thread', () => {
     expect(codeCacheOutcome(file)).toBe('accepted');
   });
 
+  it('published with a text other than the file\'s gives a worker that text, which it runs without making it again', () => {
+    const file = writeScript('h.js', 9);
+    const text = `// ${randomUUID()}\nmodule.exports = { answer: 10, filename: __filename };\n`;
+    texts.push(text);
+    publishCodeCache(file, () => text);
+    const published = [...mockThread.environment.values()];
+    expect(published).toHaveLength(2);
+    mockThread.main = false;
+    const exports = requireFromCodeCache(file, () => {
+      throw new Error('the text was made again');
+    });
+    expect(exports).toEqual({ answer: 10, filename: file });
+    expect(codeCacheOutcome(file)).toBe('accepted');
+  });
+
   it('that does not match the source is rejected by V8, and the module compiled from its source', () => {
     const file = writeScript('d.js', 4);
     publishCodeCache(file);

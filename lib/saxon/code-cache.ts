@@ -36,6 +36,21 @@ function cacheKey(file: string): string {
   return `xmldb-rest:code-cache:${file}`;
 }
 
+/**
+ * The environment data key of a published script text (the UTF-8 bytes of a text other than the
+ * file's, in a SharedArrayBuffer), per script file: a worker compiles the text the main thread
+ * made instead of making it again (saxon-js's patched text takes about 20 ms to make, 1 to decode).
+ */
+function textKey(file: string): string {
+  return `xmldb-rest:script-text:${file}`;
+}
+
+/** The script text the main thread published for `file`, if any. */
+function publishedText(file: string): string | undefined {
+  const shared = getEnvironmentData(textKey(file));
+  return shared instanceof SharedArrayBuffer ? Buffer.from(shared).toString('utf8') : undefined;
+}
+
 /** Whether V8 took the cache of each script this thread compiled from one. */
 const outcomes = new Map<string, 'accepted' | 'rejected'>();
 
@@ -56,7 +71,8 @@ function wrappedSource(file: string, text: string | undefined): string {
  * Main thread: publishes the code cache of the CommonJS script `file` for itself and the workers
  * started from now on (once per process; compiled in a short-lived thread, else here; nothing on
  * failure, the threads then compile as before). `source`: the script's text as it is to run, when
- * it is not the file's own (the threads that require it pass the same text).
+ * it is not the file's own (the threads that require it pass the same text); it is published
+ * with the cache.
  */
 export function publishCodeCache(file: string, source?: ScriptSource): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
@@ -67,6 +83,7 @@ export function publishCodeCache(file: string, source?: ScriptSource): void {
       () => codeCacheFromThread(file, text) ?? compiledHere(file, text),
     );
     setEnvironmentData(cacheKey(file), shared);
+    if (text !== undefined) setEnvironmentData(textKey(file), sharedBytes(Buffer.from(text, 'utf8')));
   } catch {
     // without a cache
   }
@@ -74,9 +91,13 @@ export function publishCodeCache(file: string, source?: ScriptSource): void {
 
 /** The code cache of `file`, compiled in this thread. */
 function compiledHere(file: string, text: string | undefined): SharedArrayBuffer {
-  const data = new Script(wrappedSource(file, text), { filename: file }).createCachedData();
-  const shared = new SharedArrayBuffer(data.length);
-  new Uint8Array(shared).set(data);
+  return sharedBytes(new Script(wrappedSource(file, text), { filename: file }).createCachedData());
+}
+
+/** `bytes` copied into memory that every thread shares. */
+function sharedBytes(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
   return shared;
 }
 
@@ -94,7 +115,8 @@ function nodeRegistry(): boolean {
  * The exports of the CommonJS script `file`, compiled from the published cache and run as Node
  * runs a module, in a thread that has a published cache (the main thread once it published one,
  * when Node's loader loaded this module; a worker started after that); undefined elsewhere (the
- * caller requires it). `source`: as given to `publishCodeCache`.
+ * caller requires it). `source`: as given to `publishCodeCache`; a worker takes the text the main
+ * thread published instead, when there is one.
  */
 export function requireFromCodeCache(file: string, source?: ScriptSource): unknown {
   const shared = getEnvironmentData(cacheKey(file));
@@ -103,7 +125,7 @@ export function requireFromCodeCache(file: string, source?: ScriptSource): unkno
   const registered = source === undefined || !isMainThread;
   const cached = registered ? require.cache[file] : undefined;
   if (cached?.loaded) return cached.exports;
-  const wrapped = wrappedSource(file, source?.());
+  const wrapped = wrappedSource(file, (isMainThread ? undefined : publishedText(file)) ?? source?.());
   const script = new Script(wrapped, { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
   if (script.cachedDataRejected === true) forgetKeptCodeCache(wrapped);

@@ -66,7 +66,8 @@ let loaded: SaxonApi | undefined;
 export function loadSaxon(): SaxonApi {
   if (!loaded) {
     const file = require.resolve('saxon-js');
-    // read and patched only where a thread compiles it, and then once
+    // read and patched once per process: by the main thread, which publishes the text with the
+    // cache; a worker makes it only when none was published
     let text: string | undefined;
     const source = () => (text ??= patchedSource(file));
     publishCodeCache(file, source); // main thread only, once
