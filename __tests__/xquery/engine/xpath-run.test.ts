@@ -22,6 +22,9 @@ describe('which queries are one XPath expression', () => {
     ['typed external variables with defaults, each reading those before it', 'declare variable $v as xs:integer external; declare variable $w as xs:double* external := $v; $v + sum($w)'],
     ['an external variable of a node type', 'declare variable $v as element()? external := (); $v'],
     ['an external variable on the runtime library', 'declare variable $v external; for $i in (2, 1) group by $k := $i return ($k, $v)'],
+    ['an external variable next to a declared one', 'declare variable $v external; declare variable $w := 1; $v, $w'],
+    ['declared variables reading external ones, also declared after them', 'declare variable $w := $v * 2; declare variable $v as xs:integer external := 1; declare variable $x := $w + $v; $x'],
+    ['an external variable read by a declared function through a declared variable', 'declare variable $v external; declare variable $w := $v || "!"; declare function local:f() { $w }; local:f()'],
     ['a declared function', 'declare function local:f() { 1 }; local:f()'],
     ['a declared variable that calls a declared function', 'declare variable $v := local:f(); declare function local:f() { 1 }; $v'],
     ['a declared variable read by a declared function', 'declare variable $v := 1; declare function local:f() { $v }; local:f()'],
@@ -46,7 +49,9 @@ describe('which queries are one XPath expression', () => {
     ['a typed external variable the body might not read', 'declare variable $v as xs:integer external := 1; 2'],
     ['an external variable with a default the body might not read', 'declare variable $v external := 1; if (current-date() lt xs:date("2000-01-01")) then $v else 2'],
     ['an external variable of a function type', 'declare variable $v as function(*)? external := (); $v'],
-    ['an external variable next to a declared one', 'declare variable $v external; declare variable $w := 1; $v, $w'],
+    ['an external variable whose default reads a declared one', 'declare variable $w := 1; declare variable $v external := $w; $v'],
+    ['a declared variable the body might not read next to an external one', 'declare variable $v external; declare variable $w := 1 div 0; if (current-date() lt xs:date("2000-01-01")) then $w else $v'],
+    ['a declared variable reading an external one the body might not read', 'declare variable $v external := 1; declare variable $w := $v; if (current-date() lt xs:date("2000-01-01")) then $w else 2'],
     ['an external variable whose default reads one declared after it', 'declare variable $v external := $w; declare variable $w external := 1; $v, $w'],
     ['more external variables than the runtime library carries', `${Array.from({ length: 9 }, (_, i) => `declare variable $v${i} external;`).join(' ')} for $i in (2, 1) group by $k := $i return ($k, $v0)`],
     ['a computed element constructor of a computed name inside a constructor that declares namespaces', '<a xmlns:p="urn:p">{element { "b" } { 1 }}</a>'],
@@ -194,6 +199,10 @@ describe('an XPath run answers what the stylesheet answers', () => {
     ['a default of the wrong cardinality', 'declare variable $a as xs:integer external := (1, 2); $a', undefined],
     ['a request value that does not cast', 'declare variable $a as xs:integer external; $a', ['a']],
     ['a node where an atomic value is declared', 'declare variable $a as element() external; $a', ['x']],
+    ['read by declared variables, given and not', 'declare variable $a external := 1; declare variable $b := $a * 2; declare variable $c := $b + $a; $c', ['5'], undefined],
+    ['typed, read by a declared variable of a type', 'declare variable $a as xs:integer external; declare variable $b as xs:string := string($a + 1); $b', ['41'], ['a']],
+    ['read by a declared function through a declared variable', 'declare variable $a external; declare variable $g := $a || "!"; declare function local:f() { $g }; local:f()', ['x']],
+    ['a declared variable that raises an error', 'declare variable $a external := 0; declare variable $b := 1 div $a; $b', undefined, ['2']],
   ] as const)('external variables as parameters: %s', async (_name, query, ...runs) => {
     const t = translate(query);
     const xpath = xpathToRun(t, false);

@@ -190,17 +190,26 @@ export const BODY_DECLARATION = '#body';
  * Declares the global variables with a value, once the query body is translated (with
  * BODY_DECLARATION as the current declaration): as `let` bindings around the body
  * (TranslationUnit.withGlobals) when the translation would otherwise need no stylesheet of its
- * own (no declared or generated functions, which read globals directly, and no external
- * variables), each initializer reads only variables declared before it, and the body is certain
+ * own (no declared or generated functions, which read globals directly), the external variables
+ * are bound around the body too (`externalLets`, given as `externalLets`: they are then bound
+ * before every global, so an initializer may read them), each initializer reads only variables
+ * declared before it, and the body is certain
  * to read each of them, itself or through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
  * a variable the body might not read keeps its lazy `xsl:variable`: an error in it is raised
  * only if it is read). The query may then still be one expression and run without a stylesheet
  * of its own (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in
- * any order (XQuery 3.1 §5.16).
+ * any order (XQuery 3.1 §5.16). Answers whether they are `let` bindings (true when there are none).
  */
-export function declareGlobals(values: readonly GlobalValue[], externals: readonly ExternalVariable[], scope: Scope, unit: TranslationUnit): void {
-  if (values.length === 0) return;
-  const earlier = new Set<string>();
+export function declareGlobals(
+  values: readonly GlobalValue[],
+  externals: readonly ExternalVariable[],
+  externalLets: readonly string[] | undefined,
+  scope: Scope,
+  unit: TranslationUnit,
+): boolean {
+  if (values.length === 0) return true;
+  // the external variables, bound around the globals, come before every one of them
+  const earlier = new Set<string>(externalLets === undefined ? [] : externals.map(externalKey));
   const inOrder = values.every((v) => {
     const refs = scope.ctx.references.get(v.key) ?? new Set<string>();
     const ok = [...refs].every((r) => !r.startsWith('$') || earlier.has(r));
@@ -209,11 +218,17 @@ export function declareGlobals(values: readonly GlobalValue[], externals: readon
   });
   const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
   // a declared or generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
-  const asLets = externals.length === 0 && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
+  const asLets = (externals.length === 0 || externalLets !== undefined) && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
   for (const v of values) {
     if (asLets) unit.addGlobalLet(v.param, v.value);
     else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
   }
+  return asLets;
+}
+
+/** The key under which references to external variable `x` are noted (StaticContext.references). */
+function externalKey(x: ExternalVariable): string {
+  return `$${eqname({ uri: x.uri, local: x.local })}`;
 }
 
 /** The xs:boolean parameter that says whether external variable `i` (0-based) was given a value. */
@@ -224,20 +239,19 @@ export function externalBound(i: number): string {
 /**
  * The `let` bindings of the external variables around the body, for a run as one expression
  * (translation.ts), or undefined when the query needs its stylesheet for them: a type only the
- * stylesheet converts (`ExternalVariable.value` null), global variables with a value (which
- * stay `xsl:variable`s beside parameters, `declareGlobals`), a default that reads a later
- * variable, or a default or conversion the body might not need (a `let` is evaluated when it is
- * bound; an `xsl:param`, when it is read, so that an error in it is raised only then).
+ * stylesheet converts (`ExternalVariable.value` null), a default that reads a later or a global
+ * variable (the globals are bound inside these bindings, `declareGlobals`), or a default or
+ * conversion the body might not need (a `let` is evaluated when it is bound; an `xsl:param`,
+ * when it is read, so that an error in it is raised only then).
  */
-export function externalLets(externals: readonly ExternalVariable[], globals: readonly GlobalValue[], scope: Scope): string[] | undefined {
+export function externalLets(externals: readonly ExternalVariable[], scope: Scope): string[] | undefined {
   if (externals.length === 0) return [];
-  if (globals.length > 0) return undefined;
   const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
   const earlier = new Set<string>();
   const lets: string[] = [];
   for (const x of externals) {
     if (x.value === null) return undefined;
-    const key = `$${eqname({ uri: x.uri, local: x.local })}`;
+    const key = externalKey(x);
     if (x.value !== undefined) {
       const refs = scope.ctx.references.get(key) ?? new Set<string>();
       if (!read.has(key) || ![...refs].every((r) => !r.startsWith('$') || earlier.has(r))) return undefined;

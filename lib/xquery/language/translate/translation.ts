@@ -141,7 +141,9 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   ctx.currentDeclaration = BODY_DECLARATION;
   const expression = translateExpr(module.body, root.withFocus(bodyFocus), unit);
   ctx.currentDeclaration = null;
-  declareGlobals(globals, externals, root, unit);
+  const bound = externalLets(externals, root);
+  // external variables bound around the body need the globals bound inside them, as lets too
+  const lets = declareGlobals(globals, externals, bound, root, unit) ? bound : undefined;
   const body = unit.withGlobals(expression, items === 'before-globals');
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;
@@ -165,7 +167,6 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   const expressionOnly = unit.bare || (library && fitsLibrary(libraryNames));
   // a bare expression too long for a kept XPath plan runs on the library too: parsed per run, not compiled
   // external variables are parameters of the XPath evaluator, or of the library (a few), bound around the body
-  const lets = externalLets(externals, globals, root);
   const run = lets === undefined || lets.length === 0 ? body : `let ${lets.join(', ')} return (${body})`;
   const onLibrary = library || run.length > XPATH_MAX_LENGTH;
   const runnable = lets !== undefined && expressionOnly && !checked && (externals.length <= LIBRARY_EXTERNALS || !onLibrary);
