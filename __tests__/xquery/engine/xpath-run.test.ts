@@ -18,6 +18,8 @@ describe('which queries are one XPath expression', () => {
     ['namespace and option declarations', 'declare namespace p = "urn:p"; declare option output:method "text"; p:x'],
     ['group by (on the runtime library)', 'for $i in (2, 1) group by $k := $i return $k'],
     ['declared variables, each reading those before it', 'declare variable $v := 1; declare variable $w as xs:integer := $v + 1; $v + $w'],
+    ['a declared literal the body might not read', 'declare variable $db := "x"; if (current-date() lt xs:date("2000-01-01")) then $db else 2'],
+    ['a declared empty sequence and a sequence of literals, never read', 'declare variable $a := (); declare variable $b := (1, "two", 3.5e0); 4'],
     ['an external variable', 'declare variable $v external; $v'],
     ['typed external variables with defaults, each reading those before it', 'declare variable $v as xs:integer external; declare variable $w as xs:double* external := $v; $v + sum($w)'],
     ['an external variable of a node type', 'declare variable $v as element()? external := (); $v'],
@@ -128,6 +130,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
     ['the context document', 'single', 'declare variable $n := count(//b); declare variable $first := /a/b[1]; $n, $first/string(), count(.)'],
     ['a variable shadowed by a local one', 'none', 'declare variable $a := 1; let $a := 2 return $a, $a'],
     ['a variable read through another', 'none', 'declare variable $a := 2; declare variable $b := $a * $a; $b'],
+    ['literals the body might not read', 'none', 'declare variable $a := "x"; declare variable $b := (); declare variable $c := (1, 2.5, 3e0, "d"); if (current-date() lt xs:date("2000-01-01")) then ($a, $b) else $c'],
   ] as const)('declared variables as let bindings: %s', async (_name, mode, query) => {
     expect(translate(query, mode).xslt).not.toContain('<xsl:variable');
     const declared = `declare function local:unused($f as function(*)) { 0 }; ${query}`;
@@ -153,6 +156,8 @@ describe('an XPath run answers what the stylesheet answers', () => {
     ['read under a condition', 'declare variable $a := error(xs:QName("local:e")); if (current-date() lt xs:date("2000-01-01")) then $a else 3', '3'],
     ['read in a constructor of a generated function', 'declare variable $x := (1, 2); element a { namespace p { "urn:p" }, $x } ! string()', '"1 2"'],
     ['read by a variable never read', 'declare variable $a := error(xs:QName("local:e")); declare variable $b := $a; declare variable $c := 4; $c', '4'],
+    ['a literal of a type it does not have, never read', 'declare variable $a as xs:integer := "a"; 5', '5'],
+    ['a literal next to a call, never read', 'declare variable $a := ("a", ()); declare variable $b := error(xs:QName("local:e")); 6', '6'],
   ])('declared variables that stay xsl:variables: %s', async (_name, query, expected) => {
     const t = translate(query);
     expect(t.xslt).toContain('<xsl:variable');

@@ -23,7 +23,7 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import { applyOptions } from './fulltext';
-import type { DecimalFormatDecl, FunctionDecl, Prolog, VarDecl } from '../syntax';
+import type { DecimalFormatDecl, Expr, FunctionDecl, Prolog, VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
 import { locate } from '../../static-errors';
 import { staticUpdateError } from '../../update/update-errors';
@@ -196,7 +196,7 @@ export const BODY_DECLARATION = '#body';
  * declared before it, and the body is certain
  * to read each of them, itself or through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
  * a variable the body might not read keeps its lazy `xsl:variable`: an error in it is raised
- * only if it is read). The query may then still be one expression and run without a stylesheet
+ * only if it is read), unless its value is a literal that cannot fail (`failsNever`). The query may then still be one expression and run without a stylesheet
  * of its own (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in
  * any order (XQuery 3.1 §5.16). Answers whether they are `let` bindings (true when there are none).
  */
@@ -218,12 +218,39 @@ export function declareGlobals(
   });
   const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
   // a declared or generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
-  const asLets = (externals.length === 0 || externalLets !== undefined) && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key));
+  const asLets = (externals.length === 0 || externalLets !== undefined) && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key) || failsNever(v.decl));
   for (const v of values) {
     if (asLets) unit.addGlobalLet(v.param, v.value);
     else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
   }
   return asLets;
+}
+
+/**
+ * Whether evaluating the declared variable can neither fail nor cost anything worth saving: no
+ * type to check, and literals for its value (`literals`). Such a
+ * variable is bound as a `let` even where the body might not read it (`declareGlobals`): that
+ * its value is made when bound is not observable.
+ */
+function failsNever(decl: VarDecl): boolean {
+  return decl.type === null && decl.value !== null && literals(decl.value);
+}
+
+/** Whether `e` is a literal, or a sequence of literals (empty, in parentheses). */
+function literals(e: Expr): boolean {
+  switch (e.kind) {
+    case 'StringLiteral':
+    case 'IntegerLiteral':
+    case 'DecimalLiteral':
+    case 'DoubleLiteral':
+      return true;
+    case 'ParenthesizedExpr':
+      return e.expr === null || literals(e.expr);
+    case 'SequenceExpr':
+      return e.items.every(literals);
+    default:
+      return false;
+  }
 }
 
 /** The key under which references to external variable `x` are noted (StaticContext.references). */
