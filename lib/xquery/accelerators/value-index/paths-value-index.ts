@@ -13,7 +13,7 @@
  * variable references, and parenthesised sequences of those; it is evaluated once, outside the
  * predicate, which is what the predicate would compare against for every element.
  */
-import type { Expr } from '../../language/syntax';
+import { everyMember, type Expr } from '../../language/syntax';
 import { NS, eqname, xpathString } from '../../language/translate/names';
 import type { Scope } from '../../language/translate/scope';
 import { braced } from '../../language/translate/emit';
@@ -30,17 +30,7 @@ export interface ValuePredicate {
 
 /** Whether `expr` is a focus-free value list: literals, variables, and sequences of them. */
 function focusFree(expr: Expr): boolean {
-  switch (expr.kind) {
-    case 'StringLiteral':
-    case 'VarRef':
-      return true;
-    case 'ParenthesizedExpr':
-      return expr.expr === null || focusFree(expr.expr);
-    case 'SequenceExpr':
-      return expr.items.every(focusFree);
-    default:
-      return false;
-  }
+  return everyMember(expr, (member) => member.kind === 'StringLiteral' || member.kind === 'VarRef');
 }
 
 /** One unpredicated step `expr` (alone or as a one-step relative path). */

@@ -2,6 +2,6 @@
 export type * from './ast';
 export { XQuerySyntaxError, lineColumn, type SyntaxErrorCode } from './syntax-errors';
 export { printAst } from './print';
-export { childNodes, someNode } from './walk';
+export { childNodes, everyMember, someNode } from './walk';
 export { NESTED_TOO_DEEPLY } from './nesting';
 export { parseModule, parseQuery } from './parse';

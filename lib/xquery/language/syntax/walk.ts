@@ -1,5 +1,5 @@
 /** Walking the AST generically. */
-import type { Node } from './ast';
+import type { Expr, Node } from './ast';
 
 /**
  * The AST nodes directly below `node`: every property holding a node or an array of nodes
@@ -27,4 +27,19 @@ function collectNodes(v: unknown, out: Node[]): void {
 /** Whether `test` holds for `node` or a node below it. */
 export function someNode(node: Node, test: (node: Node) => boolean): boolean {
   return test(node) || childNodes(node).some((child) => someNode(child, test));
+}
+
+/**
+ * Whether `expr` is a list of members that each pass `test`: a member, or a sequence of lists
+ * (`a, b`), in parentheses or not; `()` is the empty list.
+ */
+export function everyMember(expr: Expr, test: (member: Expr) => boolean): boolean {
+  switch (expr.kind) {
+    case 'ParenthesizedExpr':
+      return expr.expr === null || everyMember(expr.expr, test);
+    case 'SequenceExpr':
+      return expr.items.every((item) => everyMember(item, test));
+    default:
+      return test(expr);
+  }
 }

@@ -81,7 +81,8 @@ const COMPARED = new Set(['ComparisonExpr.left', 'ComparisonExpr.right']);
 /** Fields whose whole subtree keeps its literals (range-expression.ts reads a range's start literally). */
 const KEEP_SUBTREE = new Set(['RangeExpr.left']);
 
-function isLiteral(node: Node): node is LiteralNode {
+/** Whether `node` is a literal: a string or a number as written. */
+export function isLiteral(node: Node): node is LiteralNode {
   return node.kind === 'IntegerLiteral' || node.kind === 'DecimalLiteral' || node.kind === 'DoubleLiteral' || node.kind === 'StringLiteral';
 }
 

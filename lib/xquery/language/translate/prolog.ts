@@ -23,12 +23,12 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import { applyOptions } from './fulltext';
-import type { DecimalFormatDecl, Expr, FunctionDecl, Prolog, VarDecl } from '../syntax';
+import { everyMember, lineColumn, type DecimalFormatDecl, type FunctionDecl, type Prolog, type VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
 import { locate } from '../../static-errors';
 import { staticUpdateError } from '../../update/update-errors';
 import { invalidSerializationParam, isSerializationParam } from '../../serialization/params';
-import { lineColumn } from '../syntax';
+import { isLiteral } from './literals';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
@@ -228,29 +228,12 @@ export function declareGlobals(
 
 /**
  * Whether evaluating the declared variable can neither fail nor cost anything worth saving: no
- * type to check, and literals for its value (`literals`). Such a
+ * type to check, and literals for its value (one, several, or none). Such a
  * variable is bound as a `let` even where the body might not read it (`declareGlobals`): that
  * its value is made when bound is not observable.
  */
 function failsNever(decl: VarDecl): boolean {
-  return decl.type === null && decl.value !== null && literals(decl.value);
-}
-
-/** Whether `e` is a literal, or a sequence of literals (empty, in parentheses). */
-function literals(e: Expr): boolean {
-  switch (e.kind) {
-    case 'StringLiteral':
-    case 'IntegerLiteral':
-    case 'DecimalLiteral':
-    case 'DoubleLiteral':
-      return true;
-    case 'ParenthesizedExpr':
-      return e.expr === null || literals(e.expr);
-    case 'SequenceExpr':
-      return e.items.every(literals);
-    default:
-      return false;
-  }
+  return decl.type === null && decl.value !== null && everyMember(decl.value, isLiteral);
 }
 
 /** The key under which references to external variable `x` are noted (StaticContext.references). */
