@@ -31,6 +31,23 @@ describe('the translation', () => {
     expect(t.xslt).not.toContain('functions(0)');
   });
 
+  test('a named reference that a higher-order function only calls is an inline function calling the item', () => {
+    const t = translate('declare function local:twice($x) { 2 * $x }; for-each((1, 2), local:twice#1)');
+    expect(t.xpath?.expression).toContain('function($Q{urn:xmldb-rest:var}ref');
+    expect(t.xslt).not.toContain('<xsl:function');
+  });
+
+  test.each([
+    ['returned', 'declare function local:f($x) { $x }; local:f#1'],
+    ['asked for its name', 'declare function local:f($x) { $x }; function-name(local:f#1)'],
+    ['in the sequence a higher-order function passes on', 'declare function local:f() { 1 }; fold-left(local:f#0, (), function($a, $f) { $f })'],
+    ['bound to a variable first', 'declare function local:f($x) { $x }; let $g := local:f#1 return for-each(1, $g)'],
+  ])('a named reference that is an item of the query (%s) keeps xsl:functions', (_name, query) => {
+    const t = translate(query);
+    expect(t.xpath).toBeUndefined();
+    expect(t.xslt).toContain('<xsl:function');
+  });
+
   test('names of the query never reach the generated code: functions are numbered', () => {
     const t = translate('declare namespace q = "urn:marker-7f3a"; declare function q:f($x) { $x }; q:f(1)');
     expect(t.xpath?.expression).toEqual(expect.any(String));
@@ -74,6 +91,16 @@ describe('a run as one expression answers what xsl:functions answer', () => {
     ['global variables that call the functions', 'declare variable $v := local:f() + 1; declare variable $w := local:g($v); declare function local:f() { 41 }; declare function local:g($x) { $x * 2 }; $v, $w, local:f()'],
     ['a function that is never called', 'declare function local:unused($a as xs:integer) { $a }; 1'],
     ['deep recursion', 'declare function local:down($n) { if ($n = 0) then "bottom" else local:down($n - 1) }; local:down(2000)'],
+    [
+      'named references that higher-order functions call',
+      'declare function local:sq($x) { $x * $x }; declare function local:add($a, $b) { $a + $b }; declare function local:even($x as xs:integer) as xs:boolean { $x mod 2 = 0 }; ' +
+        'for-each((1, 2, 3), local:sq#1), fold-left(1 to 4, 0, local:add#2), fold-right(1 to 3, 0, local:add#2), sort((3, 1, 2), (), local:sq#1), filter(1 to 6, local:even#1), ' +
+        'for-each-pair((1, 2), (3, 4), local:add#2), apply(local:add#2, [1, 2]), array:for-each([1, 2], local:sq#1), array:filter([1, 2], local:even#1), array:fold-left([1, 2], 0, local:add#2), ' +
+        'array:sort([2, 1], (), local:sq#1), map:for-each(map { 1: 2 }, local:add#2), (1, 2) => for-each(local:sq#1)',
+    ],
+    ['a named reference called with an argument of a wrong type', 'declare function local:f($a as xs:integer) { $a }; for-each("x", local:f#1)'],
+    ['a named reference of an arity the higher-order function does not call', 'declare function local:f($a, $b) { $a }; for-each((1, 2), local:f#2)'],
+    ['a named reference whose function raises an error', 'declare function local:f($a) { $a idiv 0 }; sum(for-each((1, 2), local:f#1))'],
   ])('%s', async (_name, query) => {
     const items = translate(query);
     const xpath = xpathToRun(items, false);

@@ -13,7 +13,9 @@
  * Numbers, not names, key the map: no text of the query reaches the generated code.
  *
  * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
- * `function-lookup` would give a function item whose name (`function-name`) and arity show, the
+ * `function-lookup` would give a function item whose name (`function-name`) and arity show
+ * (but for a named reference that a built-in higher-order function only calls, `CALLED_ARGUMENTS`:
+ * it becomes an inline function that calls the item, `functionItemReference`), the
  * inspect module lists declared functions by name, and an annotation other than `%public` or
  * `%private` (`%updating`, an implementation's own) keeps its declaration. Typed parameters and
  * results are converted in the item's body (`itemSignature` below), which reports a wrong
@@ -38,6 +40,18 @@ export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
 const VISIBILITY = new Set(['public', 'private']);
 
 /**
+ * The built-in higher-order functions, each with the position (from 0) of the argument that is a
+ * function they only call: a named reference written there is never an item of the query's own
+ * (it is not returned, nor asked for its name), so its name cannot show.
+ */
+const CALLED_ARGUMENTS: ReadonlyMap<string, number> = new Map([
+  ...(['for-each', 'filter'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 1] as const, [`Q{${NS.array}}${f}`, 1] as const]),
+  ...(['fold-left', 'fold-right', 'for-each-pair', 'sort'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 2] as const, [`Q{${NS.array}}${f}`, 2] as const]),
+  [`Q{${NS.map}}for-each`, 1],
+  [`Q{${NS.fn}}apply`, 0],
+]);
+
+/**
  * Whether the declared functions of `module` can be function items of its expression (see above),
  * and whether their map is then bound before the global variables or after them.
  */
@@ -51,11 +65,20 @@ export function functionsAsItems(module: MainModule): 'before-globals' | 'after-
     [f.returnType, ...f.params.map((p) => p.type)].every((t) => t === null || !coercedAsFunction(t));
   if (!functions.every(plain)) return undefined;
   const names = functionNames(module);
+  /** The named references that a higher-order function only calls (CALLED_ARGUMENTS). */
+  const called = new Set<Node>();
+  some([module.body, ...module.prolog.decls], (node) => {
+    const use = names.useOf(node);
+    const at = use?.args === undefined ? undefined : CALLED_ARGUMENTS.get(`Q{${use.uri}}${use.local}`);
+    const arg = at === undefined ? undefined : use?.args?.[at];
+    if (arg?.kind === 'NamedFunctionRef') called.add(arg);
+    return false;
+  });
   /** Whether a part of the query shows the declared functions as named items, or reaches them by name. */
   const reflects = (node: Node): boolean => {
     const use = names.useOf(node);
     if (use === undefined) return false;
-    if (use.declared && node.kind === 'NamedFunctionRef') return true;
+    if (use.declared && node.kind === 'NamedFunctionRef') return !called.has(node);
     return (use.uri === NS.fn && use.local === 'function-lookup') || use.uri === MODULE_NAMESPACES.inspect;
   };
   const callsDeclared = (node: Node): boolean => names.useOf(node)?.declared === true;
@@ -127,6 +150,15 @@ function itemSignature(
 /** A call of declared function number `index` with `args` (XPath, `?` for a placeholder). */
 export function functionItemCall(index: number, args: readonly string[]): string {
   return `$${FUNCTIONS_VAR}(${index})(${[`$${FUNCTIONS_VAR}`, ...args].join(', ')})`;
+}
+
+/**
+ * A named reference to the item of declared function `index` (see the file comment): an inline
+ * function of `arity` parameters, named `refID.N` so that they meet no other name, that calls it.
+ */
+export function functionItemReference(index: number, arity: number, id: number): string {
+  const params = Array.from({ length: arity }, (_, k) => `$${braced(NS.vars)}ref${id}.${k + 1}`);
+  return `function(${params.join(', ')}) { ${functionItemCall(index, params)} }`;
 }
 
 /** The map of the declared functions' items, by their entries. */

@@ -45,7 +45,7 @@ import type { Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 import { braced, lexicalQName } from './emit';
-import { functionItemCall } from './function-items';
+import { functionItemCall, functionItemReference } from './function-items';
 import { formatNumberCall } from './format-number';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
@@ -240,6 +240,13 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
 
 export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
+  const key = `${eqname(name)}#${expr.arity}`;
+  const item = scope.ctx.functionItems?.get(key);
+  if (item !== undefined) {
+    // the function runs when the item is called, not where it is referred to
+    scope.ctx.conditionally(() => scope.ctx.noteDependency(key));
+    return functionItemReference(item, expr.arity, scope.ctx.nextId());
+  }
   const callee = resolveCallee(name, expr.arity, scope, expr.start, unit, true);
   noteStylesheetNeed(name, unit);
   const focus = scope.focus;
