@@ -113,6 +113,27 @@ describe('engine', () => {
     }
   });
 
+  it('runs a never-seen updating query that needs the runtime library on the library, compiling nothing of its own', async () => {
+    type Task = { xslt: string; update?: boolean };
+    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
+    const pool = (engine as unknown as { pool: Pool }).pool;
+    const run = jest.spyOn(pool, 'run');
+    try {
+      // the library is compiled once for every query: first with a query of its own
+      await engine.evaluate(request('for $i in (2, 1) order by $i return $i'));
+      run.mockClear();
+      const before = pool.compilations;
+      const query = 'for $b in //b group by $k := string($b) order by $k return insert node <g k="{$k}"/> into /a';
+      const result = await engine.evaluate(request(query, { context: { kind: 'documents', xml: ['<a><b>x</b><b>y</b></a>'] } }));
+      expect(result.body).toBe('');
+      const [task] = run.mock.calls.map(([t]) => t);
+      expect(task).toMatchObject({ update: true, xslt: libraryStylesheet() });
+      expect(pool.compilations).toBe(before);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   describe('external variables (spec §9.1)', () => {
     it('casts request strings to the declared type', async () => {
       const variables = new Map([['x', { values: ['41'] }]]);

@@ -278,6 +278,19 @@ describe('a library run answers what the stylesheet answers', () => {
     expect(await outcome(pool.run({ xslt: '', xpath: never, first: reads, context: { xml: ['<a/>', '<b/>'] }, serialization }))).toBe('3');
   });
 
+  test('an updating query runs on the library with the answer and the changes of its own stylesheet', async () => {
+    const query = 'for $x in db:get("db")//x group by $k := string($x) order by $k descending return (insert node <g k="{$k}"/> into $x[1], update:output($k))';
+    const t = translate(query);
+    expect(t.xpath?.library).toBe(true);
+    const settle = (run: Promise<{ body: string; changes?: unknown }>) => run.then((r) => JSON.stringify({ body: r.body, changes: r.changes }), (e: QueryError) => `[${e.code}] ${e.message}`);
+    const expression = libraryExpression(xpathToRun(t, false)!, t.literals);
+    const onLibrary = await settle(pool.run({ xslt: libraryStylesheet(), params: { [EXPRESSION_PARAM]: { values: [expression] } }, update: true, serialization }));
+    const own = await settle(pool.run({ xslt: t.xslt, params: Object.fromEntries(literalBindings(t)), update: true, serialization }));
+    expect(onLibrary).toBe(own);
+    expect(onLibrary).toContain('"body":"\\"2\\"|\\"1\\""');
+    expect(onLibrary).toContain('<x>1<g k=\\"1\\"/></x>');
+  });
+
   test('new query shapes compile nothing but the library, once', async () => {
     const run = (query: string) => {
       const t = translate(query);

@@ -191,9 +191,8 @@ class XQueryEngine implements Engine {
    * differ only in literals. A query shape seen a second time has its own stylesheet (`ownXslt`)
    * compiled in the background, and runs on it once that is done: until then the library answers
    * it, so no run waits for a compilation (hundreds of milliseconds) it could do without. An
-   * updating query runs on the XPath evaluator when it is one expression without library
-   * declarations (its pending updates are applied from the result as from a stylesheet's), else on
-   * its own stylesheet. A query that is a FLWOR engine:leaf-tuples evaluates tries that call first
+   * updating query runs where any other would (its pending updates are applied from the result,
+   * whichever ran it). A query that is a FLWOR engine:leaf-tuples evaluates tries that call first
    * (`first`, translation.ts `Translation.xpath.first`), on whichever of these it runs: its
    * answer spares the worker the parse of the library's expression and the run of a stylesheet.
    */
@@ -212,7 +211,7 @@ class XQueryEngine implements Engine {
       bindForExpression(params, t);
       return { on: 'xpath', xpath: inlined, xpathShape: inlined === expression ? undefined : expression, first: call };
     }
-    if (ownBase || updating) return OWN_STYLESHEET;
+    if (ownBase) return OWN_STYLESHEET;
     // the shape by its expression, which is its stylesheet's body: the stylesheet's text is made
     // only for a shape seen again
     const shape = compileKey(expression);
