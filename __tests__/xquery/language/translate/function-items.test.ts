@@ -31,6 +31,12 @@ describe('the translation', () => {
     expect(t.xslt).not.toContain('functions(0)');
   });
 
+  test('an updating function is an item of the expression too', () => {
+    const t = translate('declare %updating function local:del($n) { delete node $n }; copy $c := <a><b/></a> modify local:del($c/b) return $c');
+    expect(t.xpath?.expression).toContain('function(');
+    expect(t.xslt).not.toContain('<xsl:function');
+  });
+
   test('a named reference that a higher-order function only calls is an inline function calling the item', () => {
     const t = translate('declare function local:twice($x) { 2 * $x }; for-each((1, 2), local:twice#1)');
     expect(t.xpath?.expression).toContain('function($Q{urn:xmldb-rest:var}ref');
@@ -129,6 +135,14 @@ describe('through the engine (XPath evaluator and runtime library)', () => {
     expect(await fx.adaptive('declare function local:item($i as xs:integer) { <item n="{$i}">{$i * 2}</item> }; for $i in 1 to 3 return local:item($i)')).toBe(
       '<item n="1">2</item>\n<item n="2">4</item>\n<item n="3">6</item>',
     );
+  });
+
+  test('updating functions as items in copy-modify expressions (on the library)', async () => {
+    const query =
+      'declare %updating function local:add($n, $v) { insert node <v>{$v}</v> into $n }; declare %updating %private function local:drop($n) { delete node $n/v[1] }; ' +
+      'copy $c := <a/> modify (local:add($c, 1), local:add($c, 2)) return (copy $d := $c modify local:drop($d) return $d)';
+    expect(translate(query).xpath?.library).toBe(true);
+    expect(await fx.adaptive(query)).toBe('<a><v>2</v></a>');
   });
 
   test('a wrong argument names the function and the parameter as declared', async () => {

@@ -16,8 +16,8 @@
  * `function-lookup` would give a function item whose name (`function-name`) and arity show
  * (but for a named reference that a built-in higher-order function only calls, `CALLED_ARGUMENTS`:
  * it becomes an inline function that calls the item, `functionItemReference`), the
- * inspect module lists declared functions by name, and an annotation other than `%public` or
- * `%private` (`%updating`, an implementation's own) keeps its declaration. Typed parameters and
+ * inspect module lists declared functions by name, and an annotation other than `%public`,
+ * `%private` or `%updating` (`%simple`, an implementation's own) keeps its declaration. Typed parameters and
  * results are converted in the item's body (`itemSignature` below), which reports a wrong
  * value against the declared function; a function, map or array type, converted by function
  * coercion, keeps the `xsl:function`, whose errors name the function too. A function that reads
@@ -37,7 +37,8 @@ import { braced } from './emit';
 /** The variable (and first parameter of every declared function) holding the map of the declared functions. */
 export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
 
-const VISIBILITY = new Set(['public', 'private']);
+/** The annotations a declared function item may have: its visibility, and `%updating` (its pending updates are items of its result, as an `xsl:function`'s). */
+const ITEM_ANNOTATIONS = new Set(['public', 'private', 'updating']);
 
 /**
  * The built-in higher-order functions, each with the position (from 0) of the argument that is a
@@ -61,7 +62,7 @@ export function functionsAsItems(module: MainModule): 'before-globals' | 'after-
   // unprefixed annotations are in the XQuery namespace (annotations.ts)
   const plain = (f: (typeof functions)[number]): boolean =>
     f.body !== null &&
-    f.annotations.every((a) => a.name.prefix === undefined && a.name.uri === undefined && VISIBILITY.has(a.name.local)) &&
+    f.annotations.every((a) => a.name.prefix === undefined && a.name.uri === undefined && ITEM_ANNOTATIONS.has(a.name.local)) &&
     [f.returnType, ...f.params.map((p) => p.type)].every((t) => t === null || !coercedAsFunction(t));
   if (!functions.every(plain)) return undefined;
   const names = functionNames(module);
