@@ -10,9 +10,10 @@
  * worker, cached by XSLT + base URI) → serialized body. The result of a pure query (one that
  * reads nothing but its text and external variables: analysis/pure.ts) is kept and answered
  * again without a run (result-memo.ts). A
- * query that translates to one XPath expression (no prolog functions or variables, no external
- * variables, no constructors or other XSLT-only constructs) skips compilation: the worker
- * evaluates the expression with saxon-js's XPath evaluator.
+ * query that translates to one expression (translation.ts `Translation.xpath`: declared functions
+ * as function items, declared and external variables as `let` bindings around the body) skips a
+ * compilation of its own: the worker evaluates it with saxon-js's XPath evaluator, or on the
+ * precompiled runtime library when it calls the library (see `runnable`).
  * Serialization parameters: the request's, overridden by the prolog's `declare option
  * output:*` (spec §11.1); the content type follows from them (serialization/response-encoding.ts).
  *
