@@ -9,6 +9,18 @@ import { rejection } from '../../helpers/failure';
 
 const failure = (engine: Engine, req: QueryRequest): Promise<LocatedQueryError> => rejection(() => engine.evaluate(req), LocatedQueryError);
 
+/** A task of the engine's query pool, as these tests read and send it. */
+type PoolTask = { xslt: string; xpath?: string; update?: boolean };
+
+/** The engine's query pool, for the tests that watch where a query runs and what it compiles. */
+interface EnginePool {
+  run(task: PoolTask): Promise<unknown>;
+  compiledAhead(): Promise<void>;
+  compilations: number;
+}
+
+const poolOf = (engine: Engine): EnginePool => (engine as unknown as { pool: EnginePool }).pool;
+
 describe('engine', () => {
   const data = storedDocuments();
   let engine: Engine;
@@ -38,8 +50,7 @@ describe('engine', () => {
   });
 
   it('answers an ordered FLWOR of nodes in its order on the library and on its own stylesheet', async () => {
-    type Pool = { compiledAhead(): Promise<void> };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     // the own stylesheet sorted the `let` of the order by translation into document order
     const doc = `<r>${[2, 5, 1, 6, 3, 4].map((p, i) => `<i><p>${p}</p><n>n${i + 1}</n></i>`).join('')}</r>`;
     const query = (k: number) => request(`for $i in //i[p > 0] order by number($i/p) + ${k} return $i/n`, { context: { kind: 'documents', xml: [doc] } });
@@ -51,8 +62,7 @@ describe('engine', () => {
   });
 
   it('runs nested constructors on the library first, then on their own stylesheet that builds them in place', async () => {
-    type Pool = { run(task: { xslt: string }): Promise<unknown>; compiledAhead(): Promise<void>; compilations: number };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');
     try {
       // node content ({<y/>}): the constructors around it are library calls (text-only ones need no library)
@@ -84,9 +94,7 @@ describe('engine', () => {
   });
 
   it('runs an updating query of one expression on the XPath evaluator, with the answer and changes of its stylesheet', async () => {
-    type Task = { xslt: string; xpath?: string; update?: boolean };
-    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');
     try {
       const settle = (p: Promise<unknown>) => p.then((r) => JSON.stringify(r, (k, v: unknown) => (['timings', 'ms', 'compileMs', 'evaluateMs', 'serializeMs'].includes(k) ? undefined : v)), (e: { code?: string }) => `error ${e.code}`);
@@ -114,9 +122,7 @@ describe('engine', () => {
   });
 
   it('runs a never-seen updating query that needs the runtime library on the library, compiling nothing of its own', async () => {
-    type Task = { xslt: string; update?: boolean };
-    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');
     try {
       // the library is compiled once for every query: first with a query of its own
@@ -174,9 +180,7 @@ describe('engine', () => {
   });
 
   it('runs queries with external variables on the XPath evaluator, given a value or not, compiling nothing', async () => {
-    type Task = { xslt: string; xpath?: string };
-    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');
     try {
       const query = 'declare variable $x as xs:integer external; declare variable $y as xs:double* external := ($x, 0.5); $x + sum($y)';
@@ -195,9 +199,7 @@ describe('engine', () => {
   });
 
   it('runs FLWORs with order by and constructors and external variables on the library, answering what their stylesheets answer', async () => {
-    type Task = { xslt: string; xpath?: string };
-    type Pool = { run(task: Task): Promise<unknown>; compilations: number };
-    const pool = (engine as unknown as { pool: Pool }).pool;
+    const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');
     const answer = (query: string, variables: Map<string, { values: string[] }>) =>
       engine.evaluate(request(query, { variables })).then(
