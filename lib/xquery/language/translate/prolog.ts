@@ -33,7 +33,7 @@ import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
 import { NS, RESERVED_NAMESPACES, asAttribute, declaredName, displayName, eqname, xmlAttr, type QName } from './names';
-import type { DeclaredFunction, Focus, Scope } from './scope';
+import { variableKey, type DeclaredFunction, type Focus, type Scope } from './scope';
 import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
@@ -191,14 +191,15 @@ export const BODY_DECLARATION = '#body';
  * BODY_DECLARATION as the current declaration): as `let` bindings around the body
  * (TranslationUnit.withGlobals) when the translation would otherwise need no stylesheet of its
  * own (no declared or generated functions, which read globals directly), the external variables
- * are bound around the body too (`externalLets`, given as `externalLets`: they are then bound
- * before every global, so an initializer may read them), each initializer reads only variables
- * declared before it, and the body is certain
- * to read each of them, itself or through another (saxon-js evaluates a `let` binding of an XPath expression when it is bound, so
- * a variable the body might not read keeps its lazy `xsl:variable`: an error in it is raised
- * only if it is read), unless its value is a literal that cannot fail (`failsNever`). The query may then still be one expression and run without a stylesheet
- * of its own (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in
- * any order (XQuery 3.1 §5.16). Answers whether they are `let` bindings (true when there are none).
+ * are `let` bindings too (`externalLets`, the bindings `externalLets` made, or undefined: the
+ * globals are bound inside them, so an initializer may read any external variable), each
+ * initializer reads only variables bound before it, and the body is certain to read each of
+ * them, itself or through another, unless its value cannot fail (`failsNever`): saxon-js
+ * evaluates a `let` binding of an XPath expression when it is bound, so a variable the body might
+ * not read keeps its lazy `xsl:variable`, and an error in it is raised only if it is read. The
+ * query may then still be one expression and run without a stylesheet of its own
+ * (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in any order
+ * (XQuery 3.1 §5.16). Answers whether they are `let` bindings (true when there are none).
  */
 export function declareGlobals(
   values: readonly GlobalValue[],
@@ -209,16 +210,15 @@ export function declareGlobals(
 ): boolean {
   if (values.length === 0) return true;
   // the external variables, bound around the globals, come before every one of them
-  const earlier = new Set<string>(externalLets === undefined ? [] : externals.map(externalKey));
+  const earlier = new Set<string>(externalLets === undefined ? [] : externals.map(variableKey));
   const inOrder = values.every((v) => {
-    const refs = scope.ctx.references.get(v.key) ?? new Set<string>();
-    const ok = [...refs].every((r) => !r.startsWith('$') || earlier.has(r));
+    const ok = readsOnly(v.key, earlier, scope);
     earlier.add(v.key);
     return ok;
   });
   const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
   // a declared or generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
-  const asLets = (externals.length === 0 || externalLets !== undefined) && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key) || failsNever(v.decl));
+  const asLets = externalLets !== undefined && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key) || failsNever(v.decl));
   for (const v of values) {
     if (asLets) unit.addGlobalLet(v.param, v.value);
     else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
@@ -236,9 +236,10 @@ function failsNever(decl: VarDecl): boolean {
   return decl.type === null && decl.value !== null && everyMember(decl.value, isLiteral);
 }
 
-/** The key under which references to external variable `x` are noted (StaticContext.references). */
-function externalKey(x: ExternalVariable): string {
-  return `$${eqname({ uri: x.uri, local: x.local })}`;
+/** Whether declaration `key` refers to no variable but those in `earlier` (functions it may). */
+function readsOnly(key: string, earlier: ReadonlySet<string>, scope: Scope): boolean {
+  for (const r of scope.ctx.references.get(key) ?? []) if (r.startsWith('$') && !earlier.has(r)) return false;
+  return true;
 }
 
 /** The xs:boolean parameter that says whether external variable `i` (0-based) was given a value. */
@@ -261,10 +262,9 @@ export function externalLets(externals: readonly ExternalVariable[], scope: Scop
   const lets: string[] = [];
   for (const x of externals) {
     if (x.value === null) return undefined;
-    const key = externalKey(x);
+    const key = variableKey(x);
     if (x.value !== undefined) {
-      const refs = scope.ctx.references.get(key) ?? new Set<string>();
-      if (!read.has(key) || ![...refs].every((r) => !r.startsWith('$') || earlier.has(r))) return undefined;
+      if (!read.has(key) || !readsOnly(key, earlier, scope)) return undefined;
       lets.push(`$${x.param} := ${x.value}`);
     }
     earlier.add(key);
@@ -278,7 +278,7 @@ function checkVariableCycles(prolog: Prolog, scope: Scope): void {
   for (const d of prolog.decls) {
     if (d.kind !== 'VarDecl') continue;
     const name = scope.variableName(d.name, d.start);
-    const self = `$${eqname(name)}`;
+    const self = variableKey(name);
     if (reachable(deps, self).has(self)) throw scope.error('XQDY0054', d.start, displayName(name));
   }
 }
@@ -339,9 +339,8 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
 
 function declareVariable(d: VarDecl, scope: Scope, unit: TranslationUnit, focus: Focus, externals: ExternalVariable[], variables: GlobalValue[]): void {
   const name = scope.variableName(d.name, d.start);
-  const key = eqname(name);
-  scope.ctx.currentDeclaration = `$${key}`;
-  scope.ctx.declaringVariable = key;
+  scope.ctx.currentDeclaration = variableKey(name);
+  scope.ctx.declaringVariable = eqname(name);
   try {
     translateVariable(d, name, scope, unit, focus, externals, variables);
   } finally {
@@ -374,7 +373,7 @@ function translateVariable(
   } else {
     let value = translateExpr(d.value!, init, unit);
     if (type) value = checkedValue(value, type, `$${displayName(name)}`);
-    variables.push({ key: `$${eqname(name)}`, decl: d, param: declaredName(name), value });
+    variables.push({ key: variableKey(name), decl: d, param: declaredName(name), value });
   }
 }
 

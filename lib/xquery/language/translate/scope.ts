@@ -56,6 +56,11 @@ export interface DeclaredFunction {
 }
 
 /** Everything static shared by all scopes of one translation. */
+/** The key of variable `name` among the prolog's declarations and references (StaticContext `currentDeclaration`): `$Q{u}l`. */
+export function variableKey(name: { readonly uri: string; readonly local: string }): string {
+  return `$${eqname(name)}`;
+}
+
 export class StaticContext {
   readonly namespaces = new Map<string, string>(Object.entries(PREDECLARED));
   defaultElementNamespace = '';
@@ -189,7 +194,7 @@ export class Scope {
     const key = eqname(qn);
     const g = key === this.ctx.declaringVariable ? undefined : this.ctx.globals.get(key);
     if (g) {
-      this.ctx.noteDependency(`$${key}`);
+      this.ctx.noteDependency(variableKey(qn));
       return g;
     }
     throw this.error('XPST0008', offset, qn.prefix ? `${qn.prefix}:${qn.local}` : qn.local);
