@@ -5,7 +5,7 @@
  * same nodes, names, namespaces and text, adjacent text in one node.
  */
 import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-parser';
-import { scanStoredXml } from '../convert/stored-xml-scanner';
+import { scanStoredXml, spaceOnly } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
 import { NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
 import { TextPieces } from '../xml/text-pieces';
@@ -30,8 +30,6 @@ class Column {
     return this.data.slice(0, this.length);
   }
 }
-
-const WHITESPACE = /^[ \t\n\r]*$/;
 
 /**
  * `s` as a string of its own. A name the parser reports is a slice of the document's text, and
@@ -197,7 +195,7 @@ export class TreeBuilder implements XmlSink {
 
   private stringId(s: string): number {
     // most strings are not whitespace: their first character says so
-    if (s.length < 64 && (s.length === 0 || s.charCodeAt(0) <= 32) && WHITESPACE.test(s)) {
+    if (s.length < 64 && (s.length === 0 || s.charCodeAt(0) <= 32) && spaceOnly(s, 0, s.length)) {
       let id = this.spaces.get(s);
       if (id === undefined) {
         id = this.newString(s);
