@@ -1,7 +1,7 @@
 /**
  * A query answers the same through both of the engine's paths: as one XPath expression, and as
  * a stylesheet (the same query with a declared variable in its prolog that the body does not read
- * and whose value might fail: it stays a lazy `xsl:variable`, translate/prolog.ts `declareGlobals`).
+ * and whose value might fail: it stays a lazy `xsl:variable`, translate/variable-lets.ts `declareGlobals`).
  */
 import type { EngineFixture } from '../xquery/language/translate/helpers';
 import { translate } from '../helpers/translation';

@@ -119,7 +119,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
   });
 
   /**
-   * Global variables bound around the body (prolog.ts `declareGlobals`) against the same
+   * Global variables bound around the body (variable-lets.ts `declareGlobals`) against the same
    * variables as `xsl:variable`s, which an unused declared function that stays an
    * `xsl:function` (its parameter is of a function type) keeps them.
    */
@@ -186,7 +186,7 @@ describe('an XPath run answers what the stylesheet answers', () => {
   });
 
   /**
-   * External variables as the evaluator's parameters, bound around the body (prolog.ts
+   * External variables as the evaluator's parameters, bound around the body (variable-lets.ts
    * `externalLets`), against the stylesheet's `xsl:param`s: given a value or not, converted to
    * their types as a parameter's value is (function conversion rules), and their errors.
    */

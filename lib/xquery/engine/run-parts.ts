@@ -53,7 +53,7 @@ export function literalBindings(t: Translation): ReadonlyArray<readonly [string,
 /**
  * For a run as one expression: whether each external variable with a default was given a value
  * (its `bound` parameter), and an unbound one to no value, as the evaluator needs every
- * parameter the expression names (prolog.ts `externalLets` binds the default); on the runtime
+ * parameter the expression names (variable-lets.ts `externalLets` binds the default); on the runtime
  * library (`onLibrary`), each value also to the library's parameter that carries it
  * (library.ts `libraryExpression`). A stylesheet gets none of these: its parameter's own
  * default applies.

@@ -118,7 +118,7 @@ describe('a run as one expression answers what xsl:functions answer', () => {
   });
 
   test('a global that calls a function and may not be read stays an xsl:variable, and the functions xsl:functions', async () => {
-    // the variable cannot be a let around the body (prolog.ts declareGlobals): the query is
+    // the variable cannot be a let around the body (variable-lets.ts declareGlobals): the query is
     // translated again without items, whose map an xsl:variable could not see
     const t = translate('declare variable $v := local:f(); declare function local:f() { 1 }; if (current-date() lt xs:date("2000-01-01")) then $v else 2');
     expect(t.xpath).toBeUndefined();

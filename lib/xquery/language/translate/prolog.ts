@@ -5,7 +5,7 @@
  *   XQST0070 for xml/xmlns).
  * - `declare variable $x external` → `xsl:param` named by the variable's EQName (the engine
  *   binds request values to it); with a value → a `let` around the body or an `xsl:variable`
- *   (`declareGlobals`), checked against its type with SequenceType matching. An initializer
+ *   (variable-lets.ts), checked against its type with SequenceType matching. An initializer
  *   sees every global variable but its own (XPST0008).
  * - Cycles (XQDY0054, a dynamic error: XQuery 3.1 §5.16, W3C bug 29590): a variable whose
  *   evaluation is certain to need its own value is reported at compile time, even if the body
@@ -23,12 +23,12 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import { applyOptions } from './fulltext';
-import { everyMember, lineColumn, type DecimalFormatDecl, type FunctionDecl, type Prolog, type VarDecl } from '../syntax';
+import { lineColumn, type DecimalFormatDecl, type FunctionDecl, type Prolog, type VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
 import { locate } from '../../static-errors';
 import { staticUpdateError } from '../../update/update-errors';
 import { invalidSerializationParam, isSerializationParam } from '../../serialization/params';
-import { isLiteral } from './literals';
+import { reachable } from './variable-lets';
 import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
@@ -53,7 +53,7 @@ export interface ExternalVariable {
   /** XQuery offset of the declaration. */
   readonly offset: number;
   /**
-   * For a run as one expression (`externalLets`): the variable's value as XPath, bound by a `let`
+   * For a run as one expression (variable-lets.ts): the variable's value as XPath, bound by a `let`
    * around the body (its default when `bound` says no value was given, converted to its type); undefined when
    * the parameter is the value as it is; null when only the stylesheet parameter can give it.
    */
@@ -183,93 +183,9 @@ export interface GlobalValue {
   readonly value: string;
 }
 
-/** The declaration key under which the query body's references are noted (StaticContext.noteDependency). */
-export const BODY_DECLARATION = '#body';
-
-/**
- * Declares the global variables with a value, once the query body is translated (with
- * BODY_DECLARATION as the current declaration): as `let` bindings around the body
- * (TranslationUnit.withGlobals) when the translation would otherwise need no stylesheet of its
- * own (no declared or generated functions, which read globals directly), the external variables
- * are `let` bindings too (`externalLets`, the bindings `externalLets` made, or undefined: the
- * globals are bound inside them, so an initializer may read any external variable), each
- * initializer reads only variables bound before it, and the body is certain to read each of
- * them, itself or through another, unless its value cannot fail (`failsNever`): saxon-js
- * evaluates a `let` binding of an XPath expression when it is bound, so a variable the body might
- * not read keeps its lazy `xsl:variable`, and an error in it is raised only if it is read. The
- * query may then still be one expression and run without a stylesheet of its own
- * (translation.ts). Otherwise as `xsl:variable`s, which may refer to each other in any order
- * (XQuery 3.1 §5.16). Answers whether they are `let` bindings (true when there are none).
- */
-export function declareGlobals(
-  values: readonly GlobalValue[],
-  externals: readonly ExternalVariable[],
-  externalLets: readonly string[] | undefined,
-  scope: Scope,
-  unit: TranslationUnit,
-): boolean {
-  if (values.length === 0) return true;
-  // the external variables, bound around the globals, come before every one of them
-  const earlier = new Set<string>(externalLets === undefined ? [] : externals.map(variableKey));
-  const inOrder = values.every((v) => {
-    const ok = readsOnly(v.key, earlier, scope);
-    earlier.add(v.key);
-    return ok;
-  });
-  const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
-  // a declared or generated function reads globals directly: it needs them as xsl:variables (and makes a stylesheet anyway)
-  const asLets = externalLets !== undefined && unit.libraryOnly() !== undefined && inOrder && values.every((v) => read.has(v.key) || failsNever(v.decl));
-  for (const v of values) {
-    if (asLets) unit.addGlobalLet(v.param, v.value);
-    else unit.addDeclaration(`<xsl:variable name="${xmlAttr(v.param)}" select="${xmlAttr(v.value)}"/>`, v.decl);
-  }
-  return asLets;
-}
-
-/**
- * Whether evaluating the declared variable can neither fail nor cost anything worth saving: no
- * type to check, and literals for its value (one, several, or none). Such a
- * variable is bound as a `let` even where the body might not read it (`declareGlobals`): that
- * its value is made when bound is not observable.
- */
-function failsNever(decl: VarDecl): boolean {
-  return decl.type === null && decl.value !== null && everyMember(decl.value, isLiteral);
-}
-
-/** Whether declaration `key` refers to no variable but those in `earlier` (functions it may). */
-function readsOnly(key: string, earlier: ReadonlySet<string>, scope: Scope): boolean {
-  for (const r of scope.ctx.references.get(key) ?? []) if (r.startsWith('$') && !earlier.has(r)) return false;
-  return true;
-}
-
 /** The xs:boolean parameter that says whether external variable `i` (0-based) was given a value. */
 export function externalBound(i: number): string {
   return `${braced(NS.vars)}bound.${i + 1}`;
-}
-
-/**
- * The `let` bindings of the external variables around the body, for a run as one expression
- * (translation.ts), or undefined when the query needs its stylesheet for them: a type only the
- * stylesheet converts (`ExternalVariable.value` null), a default that reads a later or a global
- * variable (the globals are bound inside these bindings, `declareGlobals`), or a default or
- * conversion the body might not need (a `let` is evaluated when it is bound; an `xsl:param`,
- * when it is read, so that an error in it is raised only then).
- */
-export function externalLets(externals: readonly ExternalVariable[], scope: Scope): string[] | undefined {
-  if (externals.length === 0) return [];
-  const read = reachable(scope.ctx.dependencies, BODY_DECLARATION);
-  const earlier = new Set<string>();
-  const lets: string[] = [];
-  for (const x of externals) {
-    if (x.value === null) return undefined;
-    const key = variableKey(x);
-    if (x.value !== undefined) {
-      if (!read.has(key) || !readsOnly(key, earlier, scope)) return undefined;
-      lets.push(`$${x.param} := ${x.value}`);
-    }
-    earlier.add(key);
-  }
-  return lets;
 }
 
 /** XQDY0054 for a global variable whose initializer depends on itself. */
@@ -281,19 +197,6 @@ function checkVariableCycles(prolog: Prolog, scope: Scope): void {
     const self = variableKey(name);
     if (reachable(deps, self).has(self)) throw scope.error('XQDY0054', d.start, displayName(name));
   }
-}
-
-/** The declarations `from`'s evaluation certainly reaches: its certain dependencies, transitively (`from` itself only through a cycle). */
-function reachable(dependencies: ReadonlyMap<string, ReadonlySet<string>>, from: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...(dependencies.get(from) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    stack.push(...(dependencies.get(next) ?? []));
-  }
-  return seen;
 }
 
 /**

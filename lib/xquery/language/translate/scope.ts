@@ -92,7 +92,7 @@ export class StaticContext {
    */
   currentDeclaration: string | null = null;
   readonly dependencies = new Map<string, Set<string>>();
-  /** Every reference of each declaration, certain or under a condition (prolog.ts, global lets). */
+  /** Every reference of each declaration, certain or under a condition (prolog.ts; variable-lets.ts). */
   readonly references = new Map<string, Set<string>>();
   /** The global variable whose initializer is being translated: not in its own scope. */
   declaringVariable: string | null = null;

@@ -19,7 +19,8 @@ import { translateExpr } from './expressions';
 import { LiteralParams, literalParamDeclaration, replaceableLiterals, type LiteralParam } from './literals';
 import { CONTEXT_URI_PARAM, NS, xmlAttr } from './names';
 import { fitsLibrary, LIBRARY_EXTERNALS } from './library';
-import { BODY_DECLARATION, declareGlobals, externalLets, translateProlog, type ExternalVariable } from './prolog';
+import { translateProlog, type ExternalVariable } from './prolog';
+import { BODY_DECLARATION, bindVariables } from './variable-lets';
 import { Scope, StaticContext, type Focus } from './scope';
 import { checkedValue } from './types';
 import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
@@ -70,8 +71,8 @@ export interface Translation {
   /**
    * The query as one XPath 3.1 expression, when the stylesheet would be nothing but that
    * expression: no declared or generated functions, no global variables but those bound around
-   * the body (prolog.ts `declareGlobals`), external variables only as the evaluator's parameters
-   * (`ExternalVariable.bound` too) and bound around the body (prolog.ts `externalLets`). It
+   * the body (variable-lets.ts `declareGlobals`), external variables only as the evaluator's parameters
+   * (`ExternalVariable.bound` too) and bound around the body (variable-lets.ts `externalLets`). It
    * reads the context from CONTEXT_PARAM as the stylesheet does (in `single` mode the caller
    * focuses on it). `offset` is where the query body starts, for error positions. With
    * `library`, the expression runs on the runtime library (library.ts): it calls declarations
@@ -141,9 +142,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   ctx.currentDeclaration = BODY_DECLARATION;
   const expression = translateExpr(module.body, root.withFocus(bodyFocus), unit);
   ctx.currentDeclaration = null;
-  const bound = externalLets(externals, root);
-  // external variables bound around the body need the globals bound inside them, as lets too
-  const lets = declareGlobals(globals, externals, bound, root, unit) ? bound : undefined;
+  const lets = bindVariables(globals, externals, root, unit);
   const body = unit.withGlobals(expression, items === 'before-globals');
   // `multi` only: a whole `count(//name…)` first asks the database's summaries (paths-summary.ts)
   const summary = mode === 'multi' && !declared ? contextCount(module.body, root.withFocus(bodyFocus), unit) : undefined;

@@ -113,7 +113,7 @@ export class TranslationUnit {
     this.stylesheetNeeded = true;
   }
 
-  /** Global variables bound around the query body (prolog.ts `declareGlobals`), in order. */
+  /** Global variables bound around the query body (variable-lets.ts `declareGlobals`), in order. */
   private readonly globalLets: { param: string; value: string }[] = [];
 
   /** Binds global variable `param` (EQName) to `value` (XPath) around the query body (`withGlobals`). */
