@@ -51,6 +51,8 @@ const HOST_JS: readonly Case[] = [
   ["nobody", "import module namespace m = \"urn:m\" at \"file:///etc/passwd\"; 1", 500, "Stopped at ., 1/1:\n[XQST0059] Module 'urn:m' could not be found."],
   ["nobody", "declare function Q{http://saxonica.com/ns/interactiveXSLT}window() { 1 }; Q{http://saxonica.com/ns/interactiveXSLT}window()", 500, "Stopped at ., 1/1:\n[XQST0045] Function Q{http://saxonica.com/ns/interactiveXSLT}window is declared in a reserved namespace."],
   ["nobody", "declare namespace x = \"urn:xmldb-rest:engine\"; declare function x:f() { 1 }; x:f()", 500, "Stopped at ., 1/48:\n[XQST0045] Function x:f is declared in a reserved namespace."],
+  // the parameters of a declared function handed by name to a higher-order function (translate/function-items.ts) cannot be read
+  ["nobody", "declare function local:f($x) { $x }; for-each(1, local:f#1), $Q{urn:xmldb-rest:var}ref1.1", 500, "Stopped at ., 1/62:\n[XPST0008] Undeclared variable: $Q{urn:xmldb-rest:var}ref1.1."],
   // the engine's own parameters (the data of a call tried first, translate/unit.ts) can be neither read nor declared
   ["nobody", "for $i in 1 to 3 return $Q{urn:xmldb-rest:engine}first-data", 500, "Stopped at ., 1/25:\n[XPST0008] Undeclared variable: $Q{urn:xmldb-rest:engine}first-data."],
   ["nobody", "declare variable $Q{urn:xmldb-rest:engine}first-data external; for $i in 1 to 3 return $i", 500, "Stopped at ., 1/1:\n[XQST0045] Variable $Q{urn:xmldb-rest:engine}first-data is declared in a reserved namespace."],
@@ -85,6 +87,8 @@ const HOST_FILES: readonly Case[] = [
 
 /** A database the user may not read, named through computed names, `..`, percent-encoding, the base folder's URIs, xquery:eval with more permission, dynamic calls and stylesheets' document()/collection()/unparsed-text(): it does not exist. */
 const OTHER_DATABASES: readonly Case[] = [
+  ["reader", "declare function local:get($d) { db:get($d) }; for-each(\"sec\" || \"ret\", local:get#1)", 500, "Stopped at ., 1/48:\n[db:open] Database 'secret' was not found."],
+  ["reader", "declare variable $d external := \"sec\"; declare variable $name := $d || \"ret\"; db:get($name)", 500, "Stopped at ., 1/79:\n[db:open] Database 'secret' was not found."],
   ["reader", "db:get(\"sec\" || \"ret\")", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
   ["reader", "doc(\"pub/../secret/secret.xml\")", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'pub/../secret/secret.xml' not found."],
   ["reader", "doc(\"%73ecret/secret.xml\")", 500, "Stopped at ., 1/1:\n[FODC0002] Resource '%73ecret/secret.xml' not found."],
@@ -119,6 +123,9 @@ const UNPERMITTED_WRITES: readonly Case[] = [
   ["writer", "apply(db:put#3, [\"secret\", <x/>, \"g.xml\"])", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
   ["writer", "function-lookup(xs:QName(\"db:drop\"), 1)(\"secret\")", 500, "Stopped at ., 1/1:\n[XPTY0004] Required cardinality of first argument of apply() is exactly one; supplied value is empty"],
   ["writer", "let $f := xquery:eval-update#1 return $f(\"db:put('secret', <x/>, 'h.xml')\")", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
+  // a declared updating function as an item of the query's expression, and an updating query on the runtime library
+  ["writer", "declare %updating function local:put($d) { db:put($d, <x/>, \"j.xml\") }; local:put(\"sec\" || \"ret\")", 500, "Stopped at ., 1/73:\n[db:open] Database 'secret' was not found."],
+  ["writer", "for $d in (\"pub\", \"secret\") group by $k := $d order by $k descending return db:put($k, <x/>, \"k.xml\")", 500, "Stopped at ., 1/1:\n[db:open] Database 'secret' was not found."],
   ["writer", "for-each(\"secret\", function($d) { db:put($d, <x/>, \"i.xml\") })", 500, "Stopped at ., 1/35:\n[XUST0001] Updating expression is not allowed here: db:put()."],
   ["writer", "let $f := function-lookup(xs:QName(\"db:get\"), 1) return insert node <x/> into $f(\"secret\")/*", 500, "Stopped at ., 1/1:\n[XPTY0004] Required cardinality of first argument of apply() is exactly one; supplied value is empty"],
   ["writer", "insert node <x/> into doc(\"secret/secret.xml\")/*", 500, "Stopped at ., 1/1:\n[FODC0002] Resource 'secret/secret.xml' not found."],
