@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { keptCodeCache, keptCodeCacheFile } from '../../lib/saxon/kept-code-cache';
-import { sourceLoader, transpileCacheDir } from '../../lib/threads/launch';
+import { sourceLoader } from '../../lib/threads/launch';
+import { transpileCacheDir } from '../../lib/threads/source-cache';
 
 const run = promisify(execFile);
 

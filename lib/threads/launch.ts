@@ -15,22 +15,18 @@
  *   JavaScript and never the 9 MB compiler, unless a file changed since the last worker, and it
  *   can never run stale code (an edited file has a new digest). Cache files are written to a
  *   temp name and renamed, so workers starting together never read half a file; the folder may be
- *   deleted at any time.
+ *   deleted at any time, and files not written for a while are (source-cache.ts `pruneSourceCache`).
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { pruneSourceCache, transpileCacheDir } from './source-cache';
 
 /** Whether the package runs from its TypeScript source. */
 export const FROM_SOURCE = path.extname(__filename) === '.ts';
 
 /** The folder of the package's own code: `dist/` (compiled) or `lib/` (source). */
 export const CODE_ROOT = path.dirname(__dirname);
-
-/** The folder of the source bootstrap's transpiled files (next to the `typescript` package it uses). */
-export function transpileCacheDir(): string {
-  return path.join(path.dirname(require.resolve('typescript/package.json')), '..', '.cache', 'xmldb-rest-worker');
-}
 
 /** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
 const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
@@ -100,7 +96,10 @@ function sourceBootstrap(threadFile: string): string {
 
 /** Starts a worker on `base` (a module path without extension) with the given options. */
 export function startThread(base: string, options: WorkerOptions = {}): Worker {
-  if (FROM_SOURCE) return new Worker(sourceBootstrap(`${base}.ts`), { ...options, eval: true });
+  if (FROM_SOURCE) {
+    pruneSourceCache();
+    return new Worker(sourceBootstrap(`${base}.ts`), { ...options, eval: true });
+  }
   return new Worker(`${base}.js`, options);
 }
 
@@ -109,6 +108,7 @@ export function startThread(base: string, options: WorkerOptions = {}): Worker {
  * flags, `options` those of `child_process.spawn`.
  */
 export function startProcess(base: string, execArgv: readonly string[], options: SpawnOptions): ChildProcess {
+  if (FROM_SOURCE) pruneSourceCache();
   const entry = FROM_SOURCE ? ['-e', sourceBootstrap(`${base}.ts`)] : [`${base}.js`];
   return spawn(process.execPath, [...execArgv, ...entry], options);
 }

@@ -22,7 +22,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CODE_ROOT, FROM_SOURCE, transpileCacheDir } from '../../threads/launch';
+import { CODE_ROOT, FROM_SOURCE } from '../../threads/launch';
+import { transpileCacheDir } from '../../threads/source-cache';
 
 /** The packages the host process and its threads load (with what they load, found in the same folders). */
 const HOST_DEPENDENCIES = ['saxon-js', 'lru-cache', 'htmlparser2', 'domhandler', 'csv-parse', 'fflate'] as const;
