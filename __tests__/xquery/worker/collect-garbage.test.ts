@@ -18,6 +18,17 @@ async function settled(quietMs = 400): Promise<void> {
   }
 }
 
+/**
+ * Resolves once a collection has run since the count was `before` (then once the rounds of that
+ * collection are over), or after `deadlineMs` without one. A quiet window alone is not enough:
+ * on a loaded machine the timers of a due collection can fire after the window has passed.
+ */
+async function collectedSince(before: number, deadlineMs = 10_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (collectionCount() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await settled();
+}
+
 /** Fills the heap with small objects of which one in `keepOne` stays referenced. */
 function fragmentedHeap(keepOne: number): object[] {
   const kept: object[] = [];
@@ -47,7 +58,7 @@ describe('collections', () => {
     const before = collectionCount();
     const committed = getHeapStatistics().total_heap_size;
     collectSoon();
-    await settled();
+    await collectedSince(before);
     const rounds = collectionCount() - before;
     // the first round frees the dropped objects, later ones release the pages the kept ones held
     expect(rounds).toBeGreaterThanOrEqual(2);
@@ -66,7 +77,7 @@ describe('collections', () => {
     // the growth is read a moment after the task (not within it), and then collected
     collectIfGrown();
     expect(collectionCount()).toBe(before);
-    await settled();
+    await collectedSince(before);
     expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
     expect(grown.length).toBeGreaterThan(0);
     grown = null;
@@ -88,7 +99,7 @@ describe('collections', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(collectionCount()).toBe(before);
     collectSoon();
-    await settled();
+    await collectedSince(before);
     expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
   });
 });
