@@ -15,7 +15,8 @@
  *   JavaScript and never the 9 MB compiler, unless a file changed since the last worker, and it
  *   can never run stale code (an edited file has a new digest). Cache files are written to a
  *   temp name and renamed, so workers starting together never read half a file; the folder may be
- *   deleted at any time, and files not written for a while are (source-cache.ts `pruneSourceCache`).
+ *   deleted at any time, and the files nobody has read or written for a week are (source-cache.ts
+ *   `pruneSourceCache`).
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import path from 'node:path';

@@ -90,7 +90,7 @@ export function pruneKeptFiles(folder: string, now: number): number {
 
 let pruned = false;
 
-/** Prunes the folder of kept files (`pruneKeptFiles`), once per process at most. */
+/** Prunes the folder of kept files (`pruneKeptFiles`), once per copy of this module (a process; under jest, a test file). */
 export function pruneSourceCache(): void {
   if (pruned) return;
   pruned = true;
