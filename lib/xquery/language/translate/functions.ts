@@ -41,7 +41,7 @@ import { CONTEXT_ARG_FUNCTIONS, CONTEXT_SECOND_ARG_FUNCTIONS } from './focus';
 import { CALLABLE_NAMESPACES, isCallableNamespace } from './callable';
 import { utilIf } from './util-if';
 import { NS, declaredName, displayName, eqname, xmlAttr, xpathError, xpathString, type QName } from './names';
-import type { Scope } from './scope';
+import { functionKey, type Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 import { braced, lexicalQName } from './emit';
@@ -119,7 +119,7 @@ function resolveCallee(name: QName, arity: number, scope: Scope, offset: number,
     return key;
   }
   const declaredSomeArity = [...scope.ctx.functions.values()].some((f) => f.name.uri === name.uri && f.name.local === name.local);
-  if (declaredSomeArity && !scope.ctx.functions.has(`${eqname(name)}#${arity}`)) throw scope.error('XPST0017', offset, displayName(name), arity);
+  if (declaredSomeArity && !scope.ctx.functions.has(functionKey(name, arity))) throw scope.error('XPST0017', offset, displayName(name), arity);
   if (!declaredSomeArity && !isCallableNamespace(name.uri)) throw scope.error('XPST0017', offset, displayName(name), arity);
   return key;
 }
@@ -198,8 +198,9 @@ function declareLookupFunction(scope: Scope, unit: TranslationUnit): void {
 export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
   const callee = resolveCallee(name, expr.args.length, scope, expr.start, unit);
-  scope.ctx.noteDependency(`${eqname(name)}#${expr.args.length}`);
-  const item = scope.ctx.functionItems?.get(`${eqname(name)}#${expr.args.length}`);
+  const key = functionKey(name, expr.args.length);
+  scope.ctx.noteDependency(key);
+  const item = scope.ctx.functionItems?.get(key);
   if (item !== undefined) return functionItemCall(item, args(expr.args, scope, unit));
   if (name.uri === NS.fn && name.local === 'format-number' && expr.args.length === 2 && expr.args.every((a) => a.kind !== 'ArgumentPlaceholder')) {
     const [value, picture] = args(expr.args, scope, unit);
@@ -240,7 +241,7 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
 
 export function translateNamedFunctionRef(expr: NamedFunctionRef, scope: Scope, unit: TranslationUnit): string {
   const name = scope.functionName(expr.name, expr.start);
-  const key = `${eqname(name)}#${expr.arity}`;
+  const key = functionKey(name, expr.arity);
   const item = scope.ctx.functionItems?.get(key);
   if (item !== undefined) {
     // the function runs when the item is called, not where it is referred to
@@ -264,7 +265,7 @@ const MODULE_URIS: ReadonlySet<string> = new Set(Object.values(MODULE_NAMESPACES
 
 /** A function of one of the modules (db:, json:, …) that the query did not declare itself. */
 function isModuleFunction(name: QName, arity: number, scope: Scope): boolean {
-  return MODULE_URIS.has(name.uri) && !scope.ctx.functions.has(`${eqname(name)}#${arity}`);
+  return MODULE_URIS.has(name.uri) && !scope.ctx.functions.has(functionKey(name, arity));
 }
 
 /**

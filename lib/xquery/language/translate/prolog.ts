@@ -33,7 +33,7 @@ import { isHiddenNamespace } from './callable';
 import { translateExpr } from './expressions';
 import { checkAnnotations } from './annotations';
 import { NS, RESERVED_NAMESPACES, asAttribute, declaredName, displayName, eqname, xmlAttr, type QName } from './names';
-import { variableKey, type DeclaredFunction, type Focus, type Scope } from './scope';
+import { functionKey, variableKey, type DeclaredFunction, type Focus, type Scope } from './scope';
 import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
@@ -161,7 +161,7 @@ export function translateProlog(prolog: Prolog, scope: Scope, unit: TranslationU
   }
   if (!registered) registerAll(prolog, scope, functions);
   for (const f of functions) {
-    ctx.currentDeclaration = `${eqname(f.info.name)}#${f.info.arity}`;
+    ctx.currentDeclaration = functionKey(f.info.name, f.info.arity);
     declareFunction(f.decl, scope, unit);
   }
   ctx.currentDeclaration = null;
@@ -224,7 +224,7 @@ function registerFunctions(prolog: Prolog, scope: Scope, out: { decl: FunctionDe
     if (name.uri === '') throw scope.error('XQST0060', d.start, displayName(name));
     if (RESERVED_NAMESPACES.has(name.uri) || isHiddenNamespace(name.uri)) throw scope.error('XQST0045', d.start, 'Function', displayName(name));
     checkAnnotations(d.annotations, 'function', scope);
-    const key = `${eqname(name)}#${d.params.length}`;
+    const key = functionKey(name, d.params.length);
     if (scope.ctx.functions.has(key)) throw scope.error('XQST0034', d.start, displayName(name), d.params.length);
     const names = (a: { name: { prefix?: string; uri?: string; local: string } }): string => eqname(scope.variableName(a.name, d.start));
     const isPrivate = d.annotations.some((a) => a.name.local === 'private');
@@ -292,7 +292,7 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   }
   const returnType = d.returnType ? translateSequenceType(d.returnType, scope) : undefined;
   const body = d.body.expr ? translateExpr(d.body.expr, inner, unit) : '()';
-  const item = scope.ctx.functionItems?.get(`${eqname(name)}#${d.params.length}`);
+  const item = scope.ctx.functionItems?.get(functionKey(name, d.params.length));
   if (item !== undefined) {
     unit.addFunctionItem(functionItem(item, d, name, params, returnType, body, scope));
     return;

@@ -55,12 +55,20 @@ export interface DeclaredFunction {
   readonly isPrivate: boolean;
 }
 
-/** Everything static shared by all scopes of one translation. */
 /** The key of variable `name` among the prolog's declarations and references (StaticContext `currentDeclaration`): `$Q{u}l`. */
 export function variableKey(name: { readonly uri: string; readonly local: string }): string {
   return `$${eqname(name)}`;
 }
 
+/**
+ * The key of the function `name` of `arity` among the declared functions (StaticContext
+ * `functions`, `functionItems`) and the prolog's declarations and references: `Q{u}l#n`.
+ */
+export function functionKey(name: { readonly uri: string; readonly local: string }, arity: number): string {
+  return `${eqname(name)}#${arity}`;
+}
+
+/** Everything static shared by all scopes of one translation. */
 export class StaticContext {
   readonly namespaces = new Map<string, string>(Object.entries(PREDECLARED));
   defaultElementNamespace = '';

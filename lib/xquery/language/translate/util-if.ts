@@ -7,13 +7,13 @@
  */
 import type { Expr, FunctionCall, IfExpr, ParenthesizedExpr } from '../syntax';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
-import { eqname, type QName } from './names';
-import type { Scope } from './scope';
+import type { QName } from './names';
+import { functionKey, type Scope } from './scope';
 
 export function utilIf(name: QName, expr: FunctionCall, scope: Scope): IfExpr | undefined {
   const [test, then, otherwise] = expr.args;
   if (name.uri !== MODULE_NAMESPACES.util || name.local !== 'if' || (expr.args.length !== 2 && expr.args.length !== 3)) return undefined;
-  if (scope.ctx.functions.has(`${eqname(name)}#${expr.args.length}`) || expr.args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
+  if (scope.ctx.functions.has(functionKey(name, expr.args.length)) || expr.args.some((a) => a.kind === 'ArgumentPlaceholder')) return undefined;
   const empty: ParenthesizedExpr = { kind: 'ParenthesizedExpr', expr: null, start: expr.end, end: expr.end };
   return { kind: 'IfExpr', test: test as Expr, then: then as Expr, else: (otherwise as Expr | undefined) ?? empty, start: expr.start, end: expr.end };
 }
