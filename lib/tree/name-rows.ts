@@ -84,3 +84,37 @@ export function anyElementRowsIn(tree: CompactTree, from: number, to: number): I
   for (let i = from; i < to; i++) if (tree.kind[i] === NodeKind.element) out.push(i);
   return Int32Array.from(out);
 }
+
+/** The first element row of each name id in a whole tree (`firstRowsByName` over every row), by tree. */
+const firstRowsOfTree = new WeakMap<CompactTree, Int32Array>();
+
+/**
+ * One row per distinct name of the elements in `from … to - 1`: the row of the first element
+ * with that name id (prefix, namespace and local name), in document order. The answer for the
+ * whole tree is kept; callers read it, never write it.
+ */
+export function firstRowsByName(tree: CompactTree, from: number, to: number): Int32Array {
+  const whole = from <= 1 && to >= tree.size;
+  const kept = whole ? firstRowsOfTree.get(tree) : undefined;
+  if (kept !== undefined) return kept;
+  const { kind, name } = tree;
+  const seen = new Uint8Array(tree.names.length);
+  const out: number[] = [];
+  for (let i = from; i < to; i++) {
+    if (kind[i] === NodeKind.element && seen[name[i]] === 0) {
+      seen[name[i]] = 1;
+      out.push(i);
+    }
+  }
+  const rows = Int32Array.from(out);
+  if (whole) firstRowsOfTree.set(tree, rows);
+  return rows;
+}
+
+/** The rows in `from … to - 1` of elements whose name id is marked (non-zero) in `ids`, in document order. */
+export function elementRowsWithIds(tree: CompactTree, ids: Uint8Array, from: number, to: number): Int32Array {
+  const { kind, name } = tree;
+  const out: number[] = [];
+  for (let i = from; i < to; i++) if (kind[i] === NodeKind.element && ids[name[i]] !== 0) out.push(i);
+  return Int32Array.from(out);
+}

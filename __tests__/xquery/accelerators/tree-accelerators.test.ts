@@ -13,6 +13,7 @@ import { groupLeaves } from '../../../lib/xquery/accelerators/leaf-groups/leaf-g
 import { orderLeaves, type LeafKey, type LeafSortSpec } from '../../../lib/xquery/accelerators/leaf-order/leaf-order';
 import { leafReturns } from '../../../lib/xquery/accelerators/leaf-returns/leaf-returns';
 import { childPath } from '../../../lib/xquery/accelerators/child-paths/child-paths';
+import { elementNameSamples, elementsNamedAs } from '../../../lib/xquery/accelerators/name-predicates/name-predicates';
 import { lookupTexts, textAt, textCount, tokenCounts } from '../../../lib/xquery/accelerators/fulltext-index/fulltext-index';
 
 const XML =
@@ -53,6 +54,28 @@ describe('the element-name index over a tree and over a DOM', () => {
     [['Q{}none', 'Q{}b']],
   ])('child steps %j from the root element', (names) => {
     expect(paths(childPath(first(tree, '/r'), names))).toEqual(paths(childPath(first(dom, '/r'), names)));
+  });
+});
+
+describe('elements by the names of samples over a tree and over a DOM', () => {
+  const names = (nodes: readonly XdmNode[]): string[] => nodes.map((n) => String(n.nodeName));
+
+  test('one sample per name (prefix included), in document order', () => {
+    expect(paths(elementNameSamples(tree))).toEqual(paths(elementNameSamples(dom)));
+    expect(names(elementNameSamples(tree))).toEqual(['r', 'a', 'b', 'c', 'p:b', 'q:b']);
+    for (const at of ['//a[@id = "1"]', '//a[@id = "2"]', '//c[c]']) {
+      expect(paths(elementNameSamples(first(tree, at)))).toEqual(paths(elementNameSamples(first(dom, at))));
+    }
+    expect(elementNameSamples(first(tree, '//b[@n = "3"]'))).toEqual([]);
+  });
+
+  test.each([[['b']], [['p:b']], [['a', 'c']], [['q:b', 'r']], [[]]])('the elements named as the samples %j', (kept) => {
+    const keep = (doc: XdmNode): XdmNode[] => elementNameSamples(doc).filter((s) => kept.includes(String(s.nodeName)));
+    expect(paths(elementsNamedAs(tree, keep(tree)))).toEqual(paths(elementsNamedAs(dom, keep(dom))));
+    expect(names(elementsNamedAs(tree, keep(tree))).every((n) => kept.includes(n))).toBe(true);
+    expect(paths(elementsNamedAs(first(tree, '//a[@id = "2"]'), keep(tree)))).toEqual(paths(elementsNamedAs(first(dom, '//a[@id = "2"]'), keep(dom))));
+    // samples of another tree are compared by name
+    expect(paths(elementsNamedAs(tree, keep(dom)))).toEqual(paths(elementsNamedAs(dom, keep(dom))));
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { registerDocumentFunctions } from '../worker/documents/source';
 import { registerNameIndexFunctions } from '../accelerators/name-index/name-index';
+import { registerNamePredicateFunctions } from '../accelerators/name-predicates/name-predicates';
 import { registerChildPathFunctions } from '../accelerators/child-paths/child-paths';
 import { registerForestElementFunctions } from './forest-elements';
 import { registerJoinTableFunctions } from './join-tables';
@@ -61,6 +62,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerDbInfoFunctions, // db:system, db:info, db:property, db:list-details
   registerDbNodeFunctions, // db:node-pre, db:node-id, db:get-pre, db:get-id
   registerNameIndexFunctions, // engine:descendants, the element-name index behind `//name`
+  registerNamePredicateFunctions, // engine:element-name-samples, elements-named-as: `//*[P]` with P on the name, once per name
   registerChildPathFunctions, // engine:child-path, runs of child steps `a/b/c` by element name
   registerLeafFilterFunctions, // engine:leaf-filter, leaf comparisons in predicates of `//name`
   registerLeafAggregateFunctions, // engine:aggregate-leaves, count/sum/avg/min/max over `//name…` leaves

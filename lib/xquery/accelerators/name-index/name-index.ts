@@ -207,7 +207,7 @@ export function descendantElements(node: XdmNode): XdmNode[] {
 }
 
 /** The one node of a path step's context; as `E/…` does, refuses a non-node (XPTY0019). */
-function contextNode(node: XdmValue): XdmNode {
+export function contextNode(node: XdmValue): XdmNode {
   const item = node[0];
   if (!item || !isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
   return item;

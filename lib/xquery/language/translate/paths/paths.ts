@@ -15,7 +15,8 @@
  *   `@id`, `text()`, `.`) with focus-free values are answered by a scan of per-document leaf
  *   columns (paths-leaf-predicates.ts); a first predicate `text() = $v`, `@a = $v`, `. = $v` or
  *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
- *   (paths-value-index.ts), and otherwise like the others.
+ *   (paths-value-index.ts), and otherwise like the others. Leading predicates of `E//*[p]` that
+ *   read only the element's name are evaluated once per name (paths-name-predicates.ts).
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../syntax';
 import { translateExpr } from '../expressions';
@@ -26,6 +27,7 @@ import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
 import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
+import { leadingNamePredicates, namePredicatesCall } from '../../../accelerators/name-predicates/paths-name-predicates';
 import { childPathFrom, childPathStep, childRun } from '../../../accelerators/child-paths/paths-child';
 import type { Scope } from '../scope';
 import { translateKindTest } from '../types';
@@ -203,6 +205,9 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
   const fullText = preds.length > 0 ? descendantsFullTextCall(context, '*', preds[0], `${descendantElementsCall(context)}${filters[0]}`, native, unit) : undefined;
   if (fullText) return `${fullText}${filters.slice(1).join('')}`;
   if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
+  // `//*[local-name() = $n]…`: the leading predicates on the element's name once per name (paths-name-predicates.ts)
+  const named = leadingNamePredicates(preds, native);
+  if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
   return `${descendantElementsCall(context)}${filters.join('')}`;
 }
 

@@ -1,0 +1,118 @@
+/**
+ * `E//*[P]…` whose leading predicates read their element only through its name: `//*[local-name()
+ * = $n]`, `//*[starts-with(name(), 'h')]`, `//*[self::a or self::b]`,
+ * `//*[string-length(local-name()) > 3]`. Such a predicate answers alike for every element of
+ * one name, so it is evaluated on one element per name (accelerators/name-predicates/name-predicates.ts):
+ *
+ *   engine:elements-named-as(E, engine:element-name-samples(E)[P])
+ *
+ * instead of once per descendant element. Predicates after the leading name-only ones filter
+ * that answer as written; the path already holds only position-free predicates here
+ * (name-index/paths-index.ts `anyElementPredicates`), so the order in which they filter does not
+ * change which elements they keep. Errors stay those of the path: a predicate that raises an
+ * error for some name raises it on the first element of that name in either form.
+ *
+ * A predicate qualifies when every part of it is one of: a literal; a variable reference
+ * (bound outside the predicate: a predicate holding a binding expression does not qualify);
+ * parentheses, sequences, `if`, comparisons, `and`, `or`, `||`, arithmetic, casts and type tests
+ * of qualifying parts; `fn:name`, `fn:local-name`, `fn:namespace-uri` or `fn:node-name` of the
+ * context item (no argument, or `.`) or of a qualifying argument; a `self::` step with a name test or a wildcard and no
+ * predicate; a call of a function of fn:, math:, xs:, map: or array: with qualifying arguments,
+ * unless that function reads the focus when called with that many arguments (`string()`,
+ * `string-length()`, `lang($l)`, …), reaches functions by name (`function-lookup`: a function item
+ * for `fn:name#0` would read the focus) or writes (`trace`, whose lines would be fewer). Anything
+ * else, `.` elsewhere and every other step included, reads more of the element than its name.
+ */
+import type { AxisStep, Expr } from '../../language/syntax';
+import { NS } from '../../language/translate/names';
+import { braced } from '../../language/translate/emit';
+import type { Scope } from '../../language/translate/scope';
+
+const SAMPLES = `${braced(NS.engine)}element-name-samples`;
+const NAMED_AS = `${braced(NS.engine)}elements-named-as`;
+
+/** fn: functions whose value is the context item's name: without argument, or with `.`. */
+const NAME_FUNCTIONS = new Set(['name', 'local-name', 'namespace-uri', 'node-name']);
+
+/** fn: functions that read the focus when called with this many arguments (F&O 3.1: "the context item is used"). */
+const FOCUS_AT_ARITY: ReadonlyMap<number, ReadonlySet<string>> = new Map([
+  [0, new Set(['position', 'last', 'string', 'data', 'number', 'string-length', 'normalize-space', 'root', 'base-uri', 'document-uri', 'nilled', 'has-children', 'path', 'generate-id'])],
+  [1, new Set(['lang', 'id', 'idref', 'element-with-id'])],
+]);
+
+/** fn: functions never called on samples: they reach functions by name, or write. */
+const NEVER = new Set(['function-lookup', 'trace']);
+
+/** Namespaces whose functions compute from their arguments (with the fn: exceptions above). */
+const ARGUMENT_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.xs, NS.map, NS.array]);
+
+/** How many of `predicates`, from the first, read their element only through its name. */
+export function leadingNamePredicates(predicates: readonly Expr[], scope: Scope): number {
+  let n = 0;
+  while (n < predicates.length && readsOnlyName(predicates[n], scope)) n++;
+  return n;
+}
+
+/**
+ * The descendant elements of the node `context` (an XPath expression) kept by `filters`, the
+ * translated name-only predicates (`[…]` each): see the file comment.
+ */
+export function namePredicatesCall(context: string, filters: readonly string[]): string {
+  return `${NAMED_AS}(${context}, ${SAMPLES}(${context})${filters.join('')})`;
+}
+
+function readsOnlyName(expr: Expr, scope: Scope): boolean {
+  const all = (exprs: readonly Expr[]): boolean => exprs.every((e) => readsOnlyName(e, scope));
+  switch (expr.kind) {
+    case 'IntegerLiteral':
+    case 'DecimalLiteral':
+    case 'DoubleLiteral':
+    case 'StringLiteral':
+    case 'VarRef':
+      return true;
+    case 'ParenthesizedExpr':
+      return expr.expr === null || readsOnlyName(expr.expr, scope);
+    case 'SequenceExpr':
+      return all(expr.items);
+    case 'IfExpr':
+      return all([expr.test, expr.then, expr.else]);
+    case 'OrExpr':
+    case 'AndExpr':
+    case 'ComparisonExpr':
+    case 'StringConcatExpr':
+    case 'RangeExpr':
+    case 'AdditiveExpr':
+    case 'MultiplicativeExpr':
+      return all([expr.left, expr.right]);
+    case 'UnaryExpr':
+      return readsOnlyName(expr.operand, scope);
+    case 'CastExpr':
+    case 'CastableExpr':
+    case 'InstanceofExpr':
+    case 'TreatExpr':
+      return readsOnlyName(expr.expr, scope);
+    case 'AxisStep':
+      return selfNameTest(expr);
+    case 'PathExpr':
+      return expr.root === null && expr.steps.length === 1 && expr.steps[0].kind === 'AxisStep' && selfNameTest(expr.steps[0]);
+    case 'FunctionCall': {
+      const { uri, local } = scope.functionName(expr.name, expr.start);
+      if (!ARGUMENT_NAMESPACES.has(uri)) return false;
+      const args: Expr[] = [];
+      for (const arg of expr.args) {
+        if (arg.kind === 'ArgumentPlaceholder') return false;
+        args.push(arg);
+      }
+      if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], scope)));
+      if (uri === NS.fn && (NEVER.has(local) || FOCUS_AT_ARITY.get(args.length)?.has(local))) return false;
+      return all(args);
+    }
+    default:
+      return false;
+  }
+}
+
+/** `self::name`, `self::*`, `self::p:*` or `self::*:local` without predicates: a test of the name alone. */
+function selfNameTest(step: AxisStep): boolean {
+  return step.axis === 'self' && step.predicates.length === 0 && (step.test.kind === 'NameTest' || step.test.kind === 'Wildcard');
+}
