@@ -52,6 +52,7 @@ describe('translate: //*[P] with P on the element name, once per name', () => {
     ['//*[starts-with(name(), "a") or ends-with(local-name(), "d")] ! name()', '"a"\n"a"\n"a"\n"d"'],
     ['//*[(if (local-name() = "a") then true() else name() = "p:c") = true()]/name()', '"a"\n"a"\n"a"\n"p:c"'],
     ['//*[(local-name() || "x") = ("bx", "dx") and namespace-uri() = ""]/@n/string()', '"1"\n"2"\n"3"\n"4"'],
+    ['//*[local-name(self::*) = "d" or (if (self::c) then not(empty(self::*:c)) else false())]/name()', '"c"\n"c"\n"c"\n"d"'],
     ['//*[upper-case(local-name(.)) = "C" and name() != "p:c"]/string()', '"c1"\n"c2"\n"c3"'],
     ['count(//*[local-name() = "none"]), count(//*[false()])', '0\n0'],
     ['(//*[local-name() = "b"])[last()]/@n/string(), (//*[local-name() = "c"])[1] is (//c)[1]', '"7"\ntrue()'],
@@ -94,6 +95,11 @@ describe('translate: //*[P] with P on the element name, once per name', () => {
     ['count(//*[trace(local-name(), "n") = "d"])', '1'],
     ['declare function local:b($n) { $n = "b" }; count(//*[local:b(local-name())])', '7'],
     ['count(//*[local-name() = "b"][1]), count(//*[position() = 1 and local-name() = "r"])', '5\n1'],
+    // a self:: step as a value is the element, not its name
+    ['//*[self::* = "c1"]/string(), //*[(local-name(), self::*) = "c3"]/string()', '"c1"\n"c3"'],
+    ['let $t := (//c)[2] return (//*[self::* is $t]/string(), count(//*[self::* << $t]))', '"c2"\n9'],
+    ['//*[starts-with(self::c, "c2")]/string(), //*[(if (self::c = "c3") then 1 else 0) = 1]/string()', '"c2"\n"c3"'],
+    ['count(//*[string-length(string(self::*)) > 1]), count(//*[(self::c treat as element()?) = "c1"])', '8\n1'],
   ])('%s: keeps the predicate per element', async (query, expected) => {
     expect(rewritten(query)).toBe(false);
     expect(await queryBody(server(), query, '/np', '&method=adaptive')).toBe(expected);

@@ -9,16 +9,21 @@
  * instead of once per descendant element. Predicates after the leading name-only ones filter
  * that answer as written; the path already holds only position-free predicates here
  * (name-index/paths-index.ts `anyElementPredicates`), so the order in which they filter does not
- * change which elements they keep. Errors stay those of the path: a predicate that raises an
- * error for some name raises it on the first element of that name in either form.
+ * change which elements they keep. When every predicate reads only the name, errors stay those of
+ * the path: a predicate that raises an error for some name raises it on the first element of that
+ * name in either form. When others follow, an error of a later predicate on an early element may
+ * give way to an error of a leading one for a later name, as XQuery 3.1 §2.3.4 (errors and
+ * optimization) permits.
  *
  * A predicate qualifies when every part of it is one of: a literal; a variable reference
  * (bound outside the predicate: a predicate holding a binding expression does not qualify);
  * parentheses, sequences, `if`, comparisons, `and`, `or`, `||`, arithmetic, casts and type tests
  * of qualifying parts; `fn:name`, `fn:local-name`, `fn:namespace-uri` or `fn:node-name` of the
- * context item (no argument, or `.`) or of a qualifying argument; a `self::` step with a name test or a wildcard and no
- * predicate; a call of a function of fn:, math:, xs:, map: or array: with qualifying arguments,
- * unless that function reads the focus when called with that many arguments (`string()`,
+ * context item (no argument, or `.`) or of a qualifying argument; a `self::` step with a name
+ * test or a wildcard and no predicate, where only whether it is empty counts or its name
+ * (`self::a or self::b`, `exists(self::p:*)`, `local-name(self::*)`, not `self::* = "x"`); a
+ * call of a function of fn:, math:, xs:, map: or array: with qualifying arguments, unless that
+ * function reads the focus when called with that many arguments (`string()`,
  * `string-length()`, `lang($l)`, …), reaches functions by name (`function-lookup`: a function item
  * for `fn:name#0` would read the focus) or writes (`trace`, whose lines would be fewer). Anything
  * else, `.` elsewhere and every other step included, reads more of the element than its name.
@@ -49,7 +54,7 @@ const ARGUMENT_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.xs, NS.map, NS.a
 /** How many of `predicates`, from the first, read their element only through its name. */
 export function leadingNamePredicates(predicates: readonly Expr[], scope: Scope): number {
   let n = 0;
-  while (n < predicates.length && readsOnlyName(predicates[n], scope)) n++;
+  while (n < predicates.length && readsOnlyName(predicates[n], 'test', scope)) n++;
   return n;
 }
 
@@ -61,8 +66,20 @@ export function namePredicatesCall(context: string, filters: readonly string[]):
   return `${NAMED_AS}(${context}, ${SAMPLES}(${context})${filters.join('')})`;
 }
 
-function readsOnlyName(expr: Expr, scope: Scope): boolean {
-  const all = (exprs: readonly Expr[]): boolean => exprs.every((e) => readsOnlyName(e, scope));
+/**
+ * How a part's value is used: as a truth value only (a predicate, an operand of `and` or `or`,
+ * the test of `if`, the argument of `exists`, `empty`, `not` or `boolean`), for its name only
+ * (the argument of a name function), or as a value. A `self::` step selects the element itself, so
+ * it answers alike for one name only when its value is a truth value (empty or not) or a name:
+ * `self::* = "x"` compares the element's string value.
+ */
+type Use = 'test' | 'name' | 'value';
+
+/** fn: functions whose argument counts only as a truth value. */
+const TEST_FUNCTIONS = new Set(['exists', 'empty', 'not', 'boolean']);
+
+function readsOnlyName(expr: Expr, use: Use, scope: Scope): boolean {
+  const all = (exprs: readonly Expr[], as: Use): boolean => exprs.every((e) => readsOnlyName(e, as, scope));
   switch (expr.kind) {
     case 'IntegerLiteral':
     case 'DecimalLiteral':
@@ -71,30 +88,31 @@ function readsOnlyName(expr: Expr, scope: Scope): boolean {
     case 'VarRef':
       return true;
     case 'ParenthesizedExpr':
-      return expr.expr === null || readsOnlyName(expr.expr, scope);
+      return expr.expr === null || readsOnlyName(expr.expr, use, scope);
     case 'SequenceExpr':
-      return all(expr.items);
+      return all(expr.items, use);
     case 'IfExpr':
-      return all([expr.test, expr.then, expr.else]);
+      return readsOnlyName(expr.test, 'test', scope) && all([expr.then, expr.else], use);
     case 'OrExpr':
     case 'AndExpr':
+      return all([expr.left, expr.right], 'test');
     case 'ComparisonExpr':
     case 'StringConcatExpr':
     case 'RangeExpr':
     case 'AdditiveExpr':
     case 'MultiplicativeExpr':
-      return all([expr.left, expr.right]);
+      return all([expr.left, expr.right], 'value');
     case 'UnaryExpr':
-      return readsOnlyName(expr.operand, scope);
+      return readsOnlyName(expr.operand, 'value', scope);
     case 'CastExpr':
     case 'CastableExpr':
     case 'InstanceofExpr':
     case 'TreatExpr':
-      return readsOnlyName(expr.expr, scope);
+      return readsOnlyName(expr.expr, 'value', scope);
     case 'AxisStep':
-      return selfNameTest(expr);
+      return use !== 'value' && selfNameTest(expr);
     case 'PathExpr':
-      return expr.root === null && expr.steps.length === 1 && expr.steps[0].kind === 'AxisStep' && selfNameTest(expr.steps[0]);
+      return use !== 'value' && expr.root === null && expr.steps.length === 1 && expr.steps[0].kind === 'AxisStep' && selfNameTest(expr.steps[0]);
     case 'FunctionCall': {
       const { uri, local } = scope.functionName(expr.name, expr.start);
       if (!ARGUMENT_NAMESPACES.has(uri)) return false;
@@ -103,9 +121,9 @@ function readsOnlyName(expr: Expr, scope: Scope): boolean {
         if (arg.kind === 'ArgumentPlaceholder') return false;
         args.push(arg);
       }
-      if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], scope)));
+      if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], 'name', scope)));
       if (uri === NS.fn && (NEVER.has(local) || FOCUS_AT_ARITY.get(args.length)?.has(local))) return false;
-      return all(args);
+      return all(args, uri === NS.fn && TEST_FUNCTIONS.has(local) ? 'test' : 'value');
     }
     default:
       return false;
