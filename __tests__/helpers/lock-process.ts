@@ -1,13 +1,14 @@
 /**
  * A child process that takes a data folder's lock (lib/store/file/folder-lock.ts) and keeps it until it
- * is killed: a real holder whose death only the kernel sees. The lock's modules are transpiled
- * once per test file into a temporary folder (as ts-jest does per file), so that each child is a
- * bare `node` start (tens of milliseconds) rather than one that loads the TypeScript compiler.
+ * is killed: a real holder whose death only the kernel sees. The lock's modules are transformed
+ * once per test file into a temporary folder (as jest's transformer does per file), so that each
+ * child is a bare `node` start (tens of milliseconds) rather than one that loads a transformer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { transform } from 'sucrase';
+import { SOURCE_TRANSFORM } from '../../lib/threads/launch';
 import { tempDir } from './rest';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -20,14 +21,9 @@ function transpileClosure(entry: string, out: string): void {
     const file = pending.pop() as string;
     if (done.has(file)) continue;
     done.add(file);
-    const source = fs.readFileSync(file, 'utf8');
-    for (const { fileName } of ts.preProcessFile(source).importedFiles) {
-      if (fileName.startsWith('.')) pending.push(path.resolve(path.dirname(file), `${fileName}.ts`));
-    }
-    const js = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-      fileName: file,
-    }).outputText;
+    const js = transform(fs.readFileSync(file, 'utf8'), { ...SOURCE_TRANSFORM, transforms: [...SOURCE_TRANSFORM.transforms], filePath: file }).code;
+    // the modules it imports by relative path, as CommonJS requires
+    for (const [, request] of js.matchAll(/\brequire\('(\.{1,2}\/[^']+)'\)/g)) pending.push(path.resolve(path.dirname(file), `${request}.ts`));
     const target = path.join(out, path.relative(ROOT, file)).replace(/\.ts$/, '.js');
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, js);

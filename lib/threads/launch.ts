@@ -3,17 +3,17 @@
  * compiled code and from source.
  *
  * - From dist/ (this file is `launch.js`): the worker runs `NAME.js`.
- * - From source (this file is `launch.ts`, as under jest with ts-jest): a worker cannot load
- *   TypeScript by itself and jest's transformer does not reach into worker threads, so the
- *   worker starts from a small inline CommonJS bootstrap (`eval: true`). The bootstrap installs
- *   a `.ts` loader that strips types with the project's own `typescript` (`transpileModule`, the
- *   same per-file transpilation ts-jest does with isolatedModules), lets `./x.js` requests find
- *   `./x.ts`, and then requires `NAME.ts`. A child process runs the same bootstrap (`node -e`).
+ * - From source (this file is `launch.ts`, as under jest): a worker cannot load TypeScript by
+ *   itself and jest's transformer does not reach into worker threads, so the worker starts from a
+ *   small inline CommonJS bootstrap (`eval: true`). The bootstrap installs a `.ts` loader that
+ *   strips types with sucrase (`SOURCE_TRANSFORM`, the same per-file transformation jest's
+ *   transformer applies, jest.config.js), lets `./x.js` requests find `./x.ts`, and then
+ *   requires `NAME.ts`. A child process runs the same bootstrap (`node -e`).
  *
  *   The JavaScript of each file is kept in `node_modules/.cache/xmldb-rest-worker/`, named by a
- *   digest of the source text, its path, the compiler's version and the options: a worker loads
- *   JavaScript and never the 9 MB compiler, unless a file changed since the last worker, and it
- *   can never run stale code (an edited file has a new digest). Cache files are written to a
+ *   digest of the source text, its path, the transformer's version and the options: a worker
+ *   loads JavaScript and never the transformer, unless a file changed since the last worker, and
+ *   it can never run stale code (an edited file has a new digest). Cache files are written to a
  *   temp name and renamed, so workers starting together never read half a file; the folder may be
  *   deleted at any time, and the files nobody has read or written for a week are (source-cache.ts
  *   `pruneSourceCache`).
@@ -29,8 +29,12 @@ export const FROM_SOURCE = path.extname(__filename) === '.ts';
 /** The folder of the package's own code: `dist/` (compiled) or `lib/` (source). */
 export const CODE_ROOT = path.dirname(__dirname);
 
-/** Compiler options of the worker's sources, as in a tsconfig (part of every cache key). */
-const TRANSPILE_OPTIONS = { module: 'commonjs', target: 'es2022', esModuleInterop: true, isolatedModules: true, sourceMap: false, inlineSourceMap: true };
+/**
+ * sucrase's options for the package's sources in source mode (part of every cache key): types
+ * stripped and ES modules made CommonJS, everything else left as written (Node runs ES2022).
+ * jest.config.js gives its transformer the same, plus the hoisting of `jest.mock` calls.
+ */
+export const SOURCE_TRANSFORM = { transforms: ['typescript', 'imports'], disableESTransforms: true } as const;
 
 /**
  * The `.ts` loader of source mode, as CommonJS script text: installs the loader and the
@@ -47,10 +51,10 @@ const fs = require('fs');
 const projectRequire = Module.createRequire(${JSON.stringify(__filename)});
 const crypto = require('crypto');
 const path = require('path');
-const tsRoot = path.dirname(projectRequire.resolve('typescript/package.json'));
+const transformerRoot = path.dirname(projectRequire.resolve('sucrase/package.json'));
 const cacheDir = ${JSON.stringify(transpileCacheDir())};
-const salt = fs.readFileSync(path.join(tsRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(TRANSPILE_OPTIONS))};
-let ts;
+const salt = fs.readFileSync(path.join(transformerRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(SOURCE_TRANSFORM))};
+let sucrase;
 function transpile(source, filename) {
   const key = crypto.createHash('sha256').update(salt).update('\\0' + filename + '\\0').update(source).digest('hex');
   const cached = path.join(cacheDir, key + '.js');
@@ -59,9 +63,9 @@ function transpile(source, filename) {
   } catch {
     // not transpiled yet
   }
-  ts ??= projectRequire('typescript');
-  const options = ts.convertCompilerOptionsFromJson(${JSON.stringify(TRANSPILE_OPTIONS)}, '').options;
-  const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename }).outputText;
+  sucrase ??= projectRequire('sucrase');
+  const { code, sourceMap } = sucrase.transform(source, { ...${JSON.stringify(SOURCE_TRANSFORM)}, filePath: filename, sourceMapOptions: { compiledFilename: filename } });
+  const out = code + '\\n//# sourceMappingURL=data:application/json;base64,' + Buffer.from(JSON.stringify(sourceMap)).toString('base64') + '\\n';
   const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
   try {
     fs.mkdirSync(cacheDir, { recursive: true });

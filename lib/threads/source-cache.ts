@@ -2,7 +2,7 @@
  * Files that a process running from source keeps for the next one (launch.ts `FROM_SOURCE`:
  * under jest, or a server run from its TypeScript): the source bootstrap's transpiled modules
  * (launch.ts `sourceLoader`), compiled SEFs (xquery/worker/sef-disk-cache.ts) and V8 code caches
- * (saxon/kept-code-cache.ts). They lie in one folder next to the `typescript` package the
+ * (saxon/kept-code-cache.ts). They lie in one folder next to the `sucrase` package the
  * bootstrap uses, which a source-mode query host may read and write (host-flags.ts); each is
  * named by a digest of everything its content depends on, so a stale one is never read, and the
  * folder may be deleted at any time. A compiled package (dist/) keeps nothing.
@@ -26,9 +26,9 @@ export const PRUNE_EVERY_MS = 24 * 3600 * 1000;
 /** The marker file of the last pruning, in the folder. */
 export const PRUNE_MARKER = '.pruned';
 
-/** The folder of the kept files (next to the `typescript` package the source bootstrap uses). */
+/** The folder of the kept files (next to the `sucrase` package the source bootstrap uses). */
 export function transpileCacheDir(): string {
-  return path.join(path.dirname(require.resolve('typescript/package.json')), '..', '.cache', 'xmldb-rest-worker');
+  return path.join(path.dirname(require.resolve('sucrase/package.json')), '..', '.cache', 'xmldb-rest-worker');
 }
 
 /** The path of the kept file `name`. */

@@ -55,7 +55,7 @@ export function hostFlags(options: HostFlagOptions = {}): string[] {
 /** The folders the host may read: its code, its dependencies, and from source the bootstrap's. */
 function readableFolders(): string[] {
   const folders = new Set<string>([CODE_ROOT]);
-  const modules = FROM_SOURCE ? [...HOST_DEPENDENCIES, 'typescript'] : HOST_DEPENDENCIES;
+  const modules = FROM_SOURCE ? [...HOST_DEPENDENCIES, 'sucrase'] : HOST_DEPENDENCIES;
   // Node's own resolution from the package's code (a test runner may resolve modules its own way)
   const nodeRequire = createRequire(path.join(CODE_ROOT, 'index.js'));
   for (const name of modules) {
