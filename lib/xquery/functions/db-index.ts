@@ -20,7 +20,8 @@
  *       $kind as xs:string, $key as xs:string, $values as item()*) as item()*
  *
  * What `$node//name[P]` selects (`$name` `Q{uri}local`, or '*' for any element), P by `$kind`:
- * `text`: `text() = $values`; `attribute`: `@key = $values` (`$key` the attribute's `Q{uri}local`);
+ * `text`: `text() = $values`; `attribute`: `@key = $values` (`$key` the attribute's `Q{uri}local`,
+ * or '*' for any attribute: `@* = $values`);
  * `self`: `. = $values`; `token`: `contains-token(@key, $values)`. It answers false() when it
  * cannot answer exactly, and the caller evaluates the predicate as written: when `$node` is not
  * the document node of a stored document of a database with that index, when a value is not an
@@ -141,7 +142,7 @@ function descendantsMatching([node, nameArg, kindArg, keyArg, valuesArg, pathArg
   const matches = (pre: number): boolean => (path ? atPath(doc, pre, path) : name === '*' ? nameAt(doc, pre) !== '' : nameAt(doc, pre) === name);
   const owners: number[] = [];
   for (const pre of lookup(doc, INDEX_OF[kind], values)) {
-    if ((kind === 'attribute' || kind === 'token') && nameAt(doc, pre) !== key) continue;
+    if ((kind === 'attribute' || kind === 'token') && key !== '*' && nameAt(doc, pre) !== key) continue;
     const owner = parentPre(doc, pre);
     if (owner > 0 && matches(owner)) owners.push(owner);
   }

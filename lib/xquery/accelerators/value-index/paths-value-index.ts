@@ -5,9 +5,9 @@
  * predicate of the step, is one of:
  *
  *   text() = V          an element with a text child equal to a value (text index)
- *   @a = V              an element with attribute a equal to a value (attribute index)
+ *   @a = V              an element with attribute a equal to a value (attribute index); `@*`: any attribute
  *   . = V               an element whose string value equals a value (text index; named steps only)
- *   contains-token(@a, V)   an element whose attribute a holds the token (token index)
+ *   contains-token(@a, V)   an element whose attribute a (or any, `@*`) holds the token (token index)
  *
  * either way round for `=`. V is an expression that cannot see the focus: string literals,
  * variable references, and parenthesised sequences of those; it is evaluated once, outside the
@@ -22,7 +22,7 @@ const DESCENDANTS_MATCHING = `${braced(NS.engine)}descendants-matching`;
 
 export interface ValuePredicate {
   readonly kind: 'text' | 'attribute' | 'self' | 'token';
-  /** The attribute's expanded name (`Q{uri}local`) for attribute and token; '' otherwise. */
+  /** The attribute's expanded name (`Q{uri}local`, or `*` for any) for attribute and token; '' otherwise. */
   readonly key: string;
   /** The values' expression. */
   readonly values: Expr;
@@ -38,11 +38,13 @@ function singleStep(expr: Expr): Expr {
   return expr.kind === 'PathExpr' && expr.root === null && expr.steps.length === 1 ? expr.steps[0] : expr;
 }
 
-/** The expanded name of an unpredicated `@name` step. */
+/** The expanded name of an unpredicated `@name` step, or `*` for `@*` (any attribute). */
 function attributeStep(expr: Expr, scope: Scope): string | undefined {
   const step = singleStep(expr);
-  if (step.kind !== 'AxisStep' || step.axis !== 'attribute' || step.predicates.length > 0 || step.test.kind !== 'NameTest') return undefined;
-  return eqname(scope.attributeName(step.test.name, step.test.start));
+  if (step.kind !== 'AxisStep' || step.axis !== 'attribute' || step.predicates.length > 0) return undefined;
+  const { test } = step;
+  if (test.kind === 'Wildcard') return test.uri === undefined && test.prefix === undefined && test.local === undefined ? '*' : undefined;
+  return test.kind === 'NameTest' ? eqname(scope.attributeName(test.name, test.start)) : undefined;
 }
 
 /** What the side of a comparison selects: text children, an attribute, the element itself. */
