@@ -9,11 +9,9 @@
  * instead of once per descendant element. Predicates after the leading name-only ones filter
  * that answer as written; the path already holds only position-free predicates here
  * (name-index/paths-index.ts `anyElementPredicates`), so the order in which they filter does not
- * change which elements they keep. When every predicate reads only the name, errors stay those of
- * the path: a predicate that raises an error for some name raises it on the first element of that
- * name in either form. When others follow, an error of a later predicate on an early element may
- * give way to an error of a leading one for a later name, as XQuery 3.1 §2.3.4 (errors and
- * optimization) permits.
+ * change which elements they keep. A predicate that raises an error for some name raises one in
+ * either form; when elements of several names raise different errors, or other predicates follow,
+ * which error comes first may differ, as XQuery 3.1 §2.3.4 (errors and optimization) permits.
  *
  * A predicate qualifies when every part of it is one of: a literal; a variable reference
  * (bound outside the predicate: a predicate holding a binding expression does not qualify);
@@ -25,8 +23,11 @@
  * call of a function of fn:, math:, xs:, map: or array: with qualifying arguments, unless that
  * function reads the focus when called with that many arguments (`string()`,
  * `string-length()`, `lang($l)`, …), reaches functions by name (`function-lookup`: a function item
- * for `fn:name#0` would read the focus) or writes (`trace`, whose lines would be fewer). Anything
- * else, `.` elsewhere and every other step included, reads more of the element than its name.
+ * for `fn:name#0` would read the focus), calls a function item it is given (`apply`,
+ * `for-each`, …: a variable may hold `position#0`, `trace#2` or a random generator), writes
+ * (`trace`, whose lines would be fewer) or answers anew at each call (`random-number-generator`
+ * in saxon-js). Anything else, `.` elsewhere and every other step included, reads more of the
+ * element than its name.
  */
 import type { AxisStep, Expr } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
@@ -45,8 +46,15 @@ const FOCUS_AT_ARITY: ReadonlyMap<number, ReadonlySet<string>> = new Map([
   [1, new Set(['lang', 'id', 'idref', 'element-with-id'])],
 ]);
 
-/** fn: functions never called on samples: they reach functions by name, or write. */
-const NEVER = new Set(['function-lookup', 'trace']);
+/** fn: functions never called on samples: they reach functions by name, write, or answer anew at each call. */
+const NEVER = new Set(['function-lookup', 'trace', 'random-number-generator']);
+
+/** Functions that call a function item they are given, by namespace. */
+const HIGHER_ORDER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [NS.fn, new Set(['apply', 'for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort', 'transform', 'load-xquery-module'])],
+  [NS.array, new Set(['for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort'])],
+  [NS.map, new Set(['for-each'])],
+]);
 
 /** Namespaces whose functions compute from their arguments (with the fn: exceptions above). */
 const ARGUMENT_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.xs, NS.map, NS.array]);
@@ -123,6 +131,7 @@ function readsOnlyName(expr: Expr, use: Use, scope: Scope): boolean {
       }
       if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], 'name', scope)));
       if (uri === NS.fn && (NEVER.has(local) || FOCUS_AT_ARITY.get(args.length)?.has(local))) return false;
+      if (HIGHER_ORDER.get(uri)?.has(local)) return false;
       return all(args, uri === NS.fn && TEST_FUNCTIONS.has(local) ? 'test' : 'value');
     }
     default:
