@@ -18,7 +18,8 @@
  * yields several nodes the `/` operator sorts and deduplicates as the axis steps did; when the
  * pair starts a path at the root it is called on the root directly (one node: nothing to sort).
  */
-import { childNodes, type AxisStep, type Expr, type GeneralComp, type Node } from '../../language/syntax';
+import { childNodes, type AxisStep, type EQName, type Expr, type GeneralComp, type Node } from '../../language/syntax';
+import { callsFunctionItems } from '../../language/analysis/function-item-calls';
 import { NS, eqname, xpathString } from '../../language/translate/names';
 import { leafComparisons } from '../leaf-filter/paths-leaf-predicates';
 import type { Scope } from '../../language/translate/scope';
@@ -79,7 +80,8 @@ const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 
 
 /**
  * Whether predicates filter a node the same whatever the other nodes selected with it: each is
- * boolean-valued (a numeric predicate is positional) and none calls position() or last().
+ * boolean-valued (a numeric predicate is positional), none calls position() or last(), and none
+ * runs a function item chosen at run time, which may be `position#0` (analysis/function-item-calls.ts).
  */
 export function positionFree(predicates: readonly Expr[], scope: Scope): boolean {
   const isFn = (e: Expr & { kind: 'FunctionCall' }): boolean => scope.functionName(e.name, e.start).uri === NS.fn;
@@ -100,8 +102,25 @@ export function positionFree(predicates: readonly Expr[], scope: Scope): boolean
         return false;
     }
   };
+  const calls = (name: EQName, at: number): boolean => {
+    const { uri, local } = scope.functionName(name, at);
+    return callsFunctionItems(uri, local);
+  };
+  const runsFunctionItem = (n: Node): boolean => {
+    switch (n.kind) {
+      case 'DynamicFunctionCall':
+        return true;
+      case 'ArrowExpr':
+        // `$x => $f()`, `$x => (…)()`, `$x => function () {…}()`: a function item; else a name
+        return 'kind' in n.function || calls(n.function, n.start);
+      case 'FunctionCall':
+        return calls(n.name, n.start);
+      default:
+        return false;
+    }
+  };
   const readsPosition = (n: Node): boolean =>
-    (n.kind === 'FunctionCall' && (n.name.local === 'position' || n.name.local === 'last') && isFn(n)) || childNodes(n).some(readsPosition);
+    (n.kind === 'FunctionCall' && (n.name.local === 'position' || n.name.local === 'last') && isFn(n)) || runsFunctionItem(n) || childNodes(n).some(readsPosition);
   return predicates.every((p) => isBoolean(p) && !readsPosition(p));
 }
 

@@ -22,17 +22,17 @@
  * (`self::a or self::b`, `exists(self::p:*)`, `local-name(self::*)`, not `self::* = "x"`); a
  * call of a function of fn:, math:, xs:, map: or array: with qualifying arguments, unless that
  * function reads the focus when called with that many arguments (`string()`,
- * `string-length()`, `lang($l)`, …), reaches functions by name (`function-lookup`: a function item
- * for `fn:name#0` would read the focus), calls a function item it is given (`apply`,
- * `for-each`, …: a variable may hold `position#0`, `trace#2` or a random generator), writes
- * (`trace`, whose lines would be fewer) or answers anew at each call (`random-number-generator`
- * in saxon-js). Anything else, `.` elsewhere and every other step included, reads more of the
+ * `string-length()`, `lang($l)`, …), runs or makes function items chosen at run time (`apply`,
+ * `for-each`, `function-lookup`, …: analysis/function-item-calls.ts; a variable may hold
+ * `position#0`, `trace#2` or a random generator), writes (`trace`, whose lines would be fewer) or
+ * answers anew at each call (`random-number-generator` in saxon-js). Anything else, `.` elsewhere and every other step included, reads more of the
  * element than its name.
  */
 import type { AxisStep, Expr } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
 import { braced } from '../../language/translate/emit';
 import type { Scope } from '../../language/translate/scope';
+import { callsFunctionItems } from '../../language/analysis/function-item-calls';
 
 const SAMPLES = `${braced(NS.engine)}element-name-samples`;
 const NAMED_AS = `${braced(NS.engine)}elements-named-as`;
@@ -46,15 +46,8 @@ const FOCUS_AT_ARITY: ReadonlyMap<number, ReadonlySet<string>> = new Map([
   [1, new Set(['lang', 'id', 'idref', 'element-with-id'])],
 ]);
 
-/** fn: functions never called on samples: they reach functions by name, write, or answer anew at each call. */
-const NEVER = new Set(['function-lookup', 'trace', 'random-number-generator']);
-
-/** Functions that call a function item they are given, by namespace. */
-const HIGHER_ORDER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  [NS.fn, new Set(['apply', 'for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort', 'transform', 'load-xquery-module'])],
-  [NS.array, new Set(['for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort'])],
-  [NS.map, new Set(['for-each'])],
-]);
+/** fn: functions never called on samples: they write, or answer anew at each call. */
+const NEVER = new Set(['trace', 'random-number-generator']);
 
 /** Namespaces whose functions compute from their arguments (with the fn: exceptions above). */
 const ARGUMENT_NAMESPACES = new Set<string>([NS.fn, NS.math, NS.xs, NS.map, NS.array]);
@@ -131,7 +124,7 @@ function readsOnlyName(expr: Expr, use: Use, scope: Scope): boolean {
       }
       if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], 'name', scope)));
       if (uri === NS.fn && (NEVER.has(local) || FOCUS_AT_ARITY.get(args.length)?.has(local))) return false;
-      if (HIGHER_ORDER.get(uri)?.has(local)) return false;
+      if (callsFunctionItems(uri, local)) return false;
       return all(args, uri === NS.fn && TEST_FUNCTIONS.has(local) ? 'test' : 'value');
     }
     default:
