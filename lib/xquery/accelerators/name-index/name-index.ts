@@ -157,7 +157,8 @@ export function countNamed(doc: XdmNode, name: string): number {
   return tree !== undefined ? elementRows(tree.v.tree, name).length : elementsNamed(doc, name).length;
 }
 
-function nodesOf(view: TreeView, rows: Int32Array): DomNode[] {
+/** The nodes of `rows` of a compact tree's view, in that order. */
+export function nodesOf(view: TreeView, rows: Int32Array): DomNode[] {
   const out = new Array<DomNode>(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = view.node(rows[i]) as unknown as DomNode;
   return out;

@@ -29,7 +29,7 @@ import { ENGINE_NS } from '../../constants';
 import { registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
 import { elementRowsWithIds, firstRowsByName } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
-import { contextNode, descendantElements } from '../name-index/name-index';
+import { contextNode, descendantElements, nodesOf } from '../name-index/name-index';
 
 /** The local names of the functions in ENGINE_NS. */
 export const ELEMENT_NAME_SAMPLES_FUNCTION = 'element-name-samples';
@@ -48,12 +48,6 @@ function nameKey(node: XdmNode): string {
 /** The rows below the node at `p` of a compact tree: `from … to - 1`. */
 function rowsBelow(view: TreeView, p: number): [number, number] {
   return [p + 1, view.tree.end[p]];
-}
-
-function nodesOf(view: TreeView, rows: Int32Array): XdmNode[] {
-  const out = new Array<XdmNode>(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = view.node(rows[i]) as unknown as XdmNode;
-  return out;
 }
 
 /** The first descendant element of `node` with each distinct name, in document order. */
