@@ -145,6 +145,13 @@ describe('POST <query> (spec §7)', () => {
     expect(r.text).toBe('4\n"x"');
   });
 
+  test('the context keeps the namespaces its elements declare, used by a name or not', async () => {
+    const body =
+      `<query xmlns="${NS}"><text>let $b := //*:b return (string-join(sort(in-scope-prefixes($b)), ","), namespace-uri-for-prefix("p", $b), namespace-uri-for-prefix("q", $b), namespace-uri($b))</text>` +
+      '<context><r xmlns:p="urn:p" xmlns="urn:d"><a><b xmlns:q="urn:q"/></a></r></context></query>';
+    expect((await s.post('/rest', body).expect(200)).text).toBe(',p,q,xml\nurn:p\nurn:q\nurn:d');
+  });
+
   test('comments and processing instructions around the context element belong to the document', async () => {
     const body = '<query><text>(count(/node()), name(/processing-instruction()), string(/comment()))</text><context><!--c--><?p x?><a/></context></query>';
     expect((await s.post('/rest', body).expect(200)).text).toBe('3\np\nc');

@@ -32,6 +32,8 @@ const QUERIES = [
   '//*:person[last()]/preceding-sibling::*[1]/@id/string()',
   '/*:site/in-scope-prefixes(.) => sort()',
   '//*:person[3]/in-scope-prefixes(.) => sort()',
+  '//*:person[1]/namespace-uri-for-prefix("x", .), //*:name[1]/namespace-uri-for-prefix("", .), //*:z/namespace-uri-for-prefix("x", .)',
+  '//*:person[3]/namespace-uri-for-prefix("", .), //*:person[3]/*:name/namespace-uri-for-prefix("x", .), /*:site/namespace-uri-for-prefix("none", .)',
   '//*:y/namespace-uri(), //*:person[3]/namespace-uri(), //*:z/namespace-uri()',
   '//comment() ! string()',
   '//processing-instruction() ! (name() || "=" || string())',

@@ -43,7 +43,7 @@ function attribute(el: Element, name: string): string {
 function contextDocument(el: Element): string | undefined {
   const elements = childElements(el);
   if (elements.length > 1) throw raise(HTTP_ERRORS, 'MULTIPLE_CONTEXTS');
-  if (elements.length === 1) return serializeNodes(Array.from(el.childNodes).filter((n) => n.nodeType !== 3 && n.nodeType !== 4), REST_NS);
+  if (elements.length === 1) return serializeNodes(Array.from(el.childNodes).filter((n) => n.nodeType !== 3 && n.nodeType !== 4), REST_NS, true);
   const text = el.textContent ?? '';
   return text.trim() === '' ? undefined : text;
 }

@@ -13,12 +13,15 @@
  * throw, since a stored document is never modified (XQuery Update copies).
  *
  * Element names and namespace URIs are the DOM's: `namespaceURI` is `''` for no namespace,
- * `prefix` is null without one; the namespace map saxon-js's DOM keeps per element (`ae`) is
- * null, so its readers fall back to the `xmlns` attributes, as for a compacted DOM
- * (convert/compact-dom.ts).
+ * `prefix` is null without one. The namespace map saxon-js's DOM keeps per element (`ae`: prefix,
+ * '' for the default namespace, to URI) holds the element's own declarations, made from its
+ * `xmlns` attributes when read, and is null when it declares none, as in a compacted DOM
+ * (convert/compact-dom.ts): `fn:namespace-uri-for-prefix` reads these maps up the ancestors and
+ * nothing else.
  */
 import { parseToSaxonDocument, type XdmNode } from '../saxon';
 import { NodeKind, firstChild, nextSibling, stringValue, type CompactTree, type TreeName } from './compact-tree';
+import { XMLNS_NS } from '../convert/xml-parser';
 
 /** A node object: the view of its tree, its row, and what it made on demand. */
 interface TreeNode {
@@ -89,6 +92,21 @@ function makeNode(view: TreeView, pre: number): TreeNode {
 
 function readOnly(): never {
   throw new Error('A stored document cannot be modified.');
+}
+
+/** The namespaces element `node` declares, prefix ('' for the default) to URI; null when it declares none. */
+function declaredNamespaces(node: TreeNode): Record<string, string> | null {
+  const { attrStart, attrName, attrValue, names, strings } = node.v.tree;
+  let map: Record<string, string> | null = null;
+  for (let i = attrStart[node.p]; i < attrStart[node.p + 1]; i++) {
+    const name = names[attrName[i]];
+    // declarations come first among the attributes (compact-tree.ts)
+    if (name.uri !== XMLNS_NS) break;
+    // a plain object, as saxon-js's own DOM makes: its readers call hasOwnProperty on it
+    map ??= {};
+    map[name.prefix === null ? '' : name.local] = strings.at(attrValue[i]);
+  }
+  return map;
 }
 
 function getter<T>(get: (this: TreeNode) => T): PropertyDescriptor {
@@ -175,7 +193,9 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
     localName: name((n) => n.local),
     prefix: name((n) => n.prefix),
     namespaceURI: name((n) => n.uri),
-    ae: value(null),
+    ae: getter(function () {
+      return declaredNamespaces(this);
+    }),
     nodeValue: value(null),
     attributes: getter(function () {
       return (this.a ??= attributeList(this, p));

@@ -50,9 +50,12 @@ export function stringValue(node: Node): string {
  * Serializes nodes (elements, text, comments, PIs) as XML text. Names in namespace `drop` (or
  * those the function `drop` picks) are written in no namespace: the REST namespace inside POST
  * bodies and command scripts (spec §7, §15.2), the prefixes util:strip-namespaces removes;
- * namespace declarations are added wherever a name's namespace is not the one in scope.
+ * namespace declarations are added wherever a name's namespace is not the one in scope. With
+ * `declarations`, each element's own declarations are written too, those of names it does not
+ * use included (a context document keeps its in-scope namespaces), except any that binds the
+ * namespace `drop`.
  */
-export function serializeNodes(nodes: readonly Node[], drop?: string | ((name: Element | Attr) => boolean)): string {
+export function serializeNodes(nodes: readonly Node[], drop?: string | ((name: Element | Attr) => boolean), declarations = false): string {
   const out: string[] = [];
   const root = new Map<string, string>([['', '']]);
   const dropped = typeof drop === 'function' ? drop : (n: Element | Attr): boolean => drop !== undefined && (n.namespaceURI ?? '') === drop;
@@ -78,7 +81,12 @@ export function serializeNodes(nodes: readonly Node[], drop?: string | ((name: E
     declare(prefix, uri);
     const attrs: string[] = [];
     for (const a of Array.from(el.attributes)) {
-      if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) continue;
+      if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) {
+        // the element's name binds its own prefix above; a declaration for another one is kept
+        const declared = a.name === 'xmlns' ? '' : a.name.slice(6);
+        if (declarations && declared !== prefix && a.value !== drop) declare(declared, a.value);
+        continue;
+      }
       const au = uriOf(a);
       const ap = au === '' ? '' : (a.prefix ?? '');
       if (ap !== '') declare(ap, au);
