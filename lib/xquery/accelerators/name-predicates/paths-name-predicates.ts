@@ -33,18 +33,13 @@ import { NS } from '../../language/translate/names';
 import { braced } from '../../language/translate/emit';
 import type { Scope } from '../../language/translate/scope';
 import { callsFunctionItems } from '../../language/analysis/function-item-calls';
+import { isFocusFunction } from '../../language/translate/focus';
 
 const SAMPLES = `${braced(NS.engine)}element-name-samples`;
 const NAMED_AS = `${braced(NS.engine)}elements-named-as`;
 
 /** fn: functions whose value is the context item's name: without argument, or with `.`. */
 const NAME_FUNCTIONS = new Set(['name', 'local-name', 'namespace-uri', 'node-name']);
-
-/** fn: functions that read the focus when called with this many arguments (F&O 3.1: "the context item is used"). */
-const FOCUS_AT_ARITY: ReadonlyMap<number, ReadonlySet<string>> = new Map([
-  [0, new Set(['position', 'last', 'string', 'data', 'number', 'string-length', 'normalize-space', 'root', 'base-uri', 'document-uri', 'nilled', 'has-children', 'path', 'generate-id'])],
-  [1, new Set(['lang', 'id', 'idref', 'element-with-id'])],
-]);
 
 /** fn: functions never called on samples: they write, or answer anew at each call. */
 const NEVER = new Set(['trace', 'random-number-generator']);
@@ -123,7 +118,7 @@ function readsOnlyName(expr: Expr, use: Use, scope: Scope): boolean {
         args.push(arg);
       }
       if (uri === NS.fn && NAME_FUNCTIONS.has(local)) return args.length === 0 || (args.length === 1 && (args[0].kind === 'ContextItemExpr' || readsOnlyName(args[0], 'name', scope)));
-      if (uri === NS.fn && (NEVER.has(local) || FOCUS_AT_ARITY.get(args.length)?.has(local))) return false;
+      if ((uri === NS.fn && NEVER.has(local)) || isFocusFunction(uri, local, args.length)) return false;
       if (callsFunctionItems(uri, local)) return false;
       return all(args, uri === NS.fn && TEST_FUNCTIONS.has(local) ? 'test' : 'value');
     }

@@ -12,17 +12,29 @@
  */
 import { NS } from '../../constants';
 
-/** Functions that call a function item they are given, by namespace. */
-const HIGHER_ORDER: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  [NS.fn, new Set(['apply', 'for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort', 'transform', 'load-xquery-module', 'function-lookup'])],
-  [NS.array, new Set(['for-each', 'filter', 'fold-left', 'fold-right', 'for-each-pair', 'sort'])],
-  [NS.map, new Set(['for-each'])],
+/**
+ * The built-in higher-order functions, each with the position (from 0) of the argument that is a
+ * function they only call (never return, nor ask for its name), by `Q{uri}local`.
+ */
+const CALLED_ARGUMENTS: ReadonlyMap<string, number> = new Map([
+  ...(['for-each', 'filter'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 1] as const, [`Q{${NS.array}}${f}`, 1] as const]),
+  ...(['fold-left', 'fold-right', 'for-each-pair', 'sort'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 2] as const, [`Q{${NS.array}}${f}`, 2] as const]),
+  [`Q{${NS.map}}for-each`, 1],
+  [`Q{${NS.fn}}apply`, 0],
 ]);
 
+/** fn: functions that run or make code chosen at run time without being given a function item. */
+const RUN_TIME_CODE = new Set(['transform', 'load-xquery-module', 'function-lookup']);
+
+/** The position of the function argument that `Q{uri}local` calls, when it is a built-in higher-order function. */
+export function calledArgument(uri: string, local: string): number | undefined {
+  return CALLED_ARGUMENTS.get(`Q{${uri}}${local}`);
+}
+
 /**
- * Whether the function `Q{uri}local` calls a function item it is given (or, `function-lookup`,
- * makes one of a name chosen at run time).
+ * Whether the function `Q{uri}local` calls a function item it is given, or runs or makes code
+ * chosen at run time (`transform`, `load-xquery-module`, `function-lookup`).
  */
 export function callsFunctionItems(uri: string, local: string): boolean {
-  return HIGHER_ORDER.get(uri)?.has(local) ?? false;
+  return calledArgument(uri, local) !== undefined || (uri === NS.fn && RUN_TIME_CODE.has(local));
 }

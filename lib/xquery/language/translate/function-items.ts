@@ -14,7 +14,8 @@
  *
  * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
  * `function-lookup` would give a function item whose name (`function-name`) and arity show
- * (but for a named reference that a built-in higher-order function only calls, `CALLED_ARGUMENTS`:
+ * (but for a named reference that a built-in higher-order function only calls,
+ * analysis/function-item-calls.ts `calledArgument`:
  * it becomes an inline function that calls the item, `functionItemReference`), the
  * inspect module lists declared functions by name, and an annotation other than `%public`,
  * `%private` or `%updating` (`%simple`, an implementation's own) keeps its declaration. Typed parameters and
@@ -28,6 +29,7 @@
  */
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { functionNames } from '../analysis/function-names';
+import { calledArgument } from '../analysis/function-item-calls';
 import { someNode, type FunctionDecl, type MainModule, type Node, type VarDecl } from '../syntax';
 import { NS, displayName, type QName } from './names';
 import { coercedAsFunction, coercedValue } from './types';
@@ -39,18 +41,6 @@ export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
 
 /** The annotations a declared function item may have: its visibility, and `%updating` (its pending updates are items of its result, as an `xsl:function`'s). */
 const ITEM_ANNOTATIONS = new Set(['public', 'private', 'updating']);
-
-/**
- * The built-in higher-order functions, each with the position (from 0) of the argument that is a
- * function they only call: a named reference written there is never an item of the query's own
- * (it is not returned, nor asked for its name), so its name cannot show.
- */
-const CALLED_ARGUMENTS: ReadonlyMap<string, number> = new Map([
-  ...(['for-each', 'filter'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 1] as const, [`Q{${NS.array}}${f}`, 1] as const]),
-  ...(['fold-left', 'fold-right', 'for-each-pair', 'sort'] as const).flatMap((f) => [[`Q{${NS.fn}}${f}`, 2] as const, [`Q{${NS.array}}${f}`, 2] as const]),
-  [`Q{${NS.map}}for-each`, 1],
-  [`Q{${NS.fn}}apply`, 0],
-]);
 
 /**
  * Whether the declared functions of `module` can be function items of its expression (see above),
@@ -66,11 +56,11 @@ export function functionsAsItems(module: MainModule): 'before-globals' | 'after-
     [f.returnType, ...f.params.map((p) => p.type)].every((t) => t === null || !coercedAsFunction(t));
   if (!functions.every(plain)) return undefined;
   const names = functionNames(module);
-  /** The named references that a higher-order function only calls (CALLED_ARGUMENTS). */
+  /** The named references that a higher-order function only calls (`calledArgument`). */
   const called = new Set<Node>();
   some([module.body, ...module.prolog.decls], (node) => {
     const use = names.useOf(node);
-    const at = use?.args === undefined ? undefined : CALLED_ARGUMENTS.get(`Q{${use.uri}}${use.local}`);
+    const at = use?.args === undefined ? undefined : calledArgument(use.uri, use.local);
     const arg = at === undefined ? undefined : use?.args?.[at];
     if (arg?.kind === 'NamedFunctionRef') called.add(arg);
     return false;
