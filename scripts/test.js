@@ -1,12 +1,17 @@
 // `npm test`: the jest suite, with the parity and conformance suites run as a slice of their
 // cases (__tests__/helpers/parity.ts); arguments go to jest (`npm test -- __tests__/http`).
 // `npm run test:parity` (`--parity`): those suites with every case, and nothing else.
+// `--cpu-report[=N]`: also prints the N test files (default 20) that took the most CPU
+// (scripts/test-cpu-report.js).
 // Prints the run's wall time; `.ci/run` holds `npm test` to its time budget. The type check is
 // `npm run typecheck` (CI runs it too): run beside jest it took one of a small machine's two
 // cores for half a minute.
 'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
+const { cpuReport, machineTimes } = require('./test-cpu-report');
 
 const root = path.join(__dirname, '..');
 const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths: [root] })), 'bin', 'jest.js');
@@ -15,13 +20,26 @@ const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths
 const PARITY_SUITES = ['__tests__/xquery/update/xquts\\.test\\.ts$', '__tests__/xquery/fulltext/xqftts\\.test\\.ts$', '__tests__/security/permission-matrix-', '__tests__/pg-parity/'];
 
 const parity = process.argv[2] === '--parity';
-const args = parity ? [...PARITY_SUITES, ...process.argv.slice(3)] : process.argv.slice(2);
+const given = process.argv.slice(parity ? 3 : 2);
+const report = given.find((a) => /^--cpu-report(=\d+)?$/.test(a));
+const args = [...(parity ? PARITY_SUITES : []), ...given.filter((a) => a !== report)];
+const env = { ...process.env };
 // PARITY_ENV of __tests__/helpers/parity.ts
-const env = parity ? { ...process.env, XMLDB_TEST_PARITY: 'full' } : process.env;
+if (parity) env.XMLDB_TEST_PARITY = 'full';
+let cpuLog;
+if (report) {
+  cpuLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'xmldb-cpu-')), 'files.jsonl');
+  env.XMLDB_TEST_CPU_LOG = cpuLog; // CPU_LOG_ENV of __tests__/helpers/file-cpu.ts
+}
 
+const machineBefore = machineTimes();
 const started = Date.now();
 const child = spawn(process.execPath, [jest, ...args], { cwd: root, stdio: 'inherit', env });
 child.once('close', (code, signal) => {
+  if (cpuLog) {
+    process.stderr.write(cpuReport(cpuLog, Number(report.split('=')[1] ?? 20), machineBefore, machineTimes()));
+    fs.rmSync(path.dirname(cpuLog), { recursive: true, force: true });
+  }
   process.stderr.write(`${parity ? 'npm run test:parity' : 'npm test'}: ${((Date.now() - started) / 1000).toFixed(1)} s wall\n`);
   process.exitCode = code ?? (signal ? 1 : 0);
 });

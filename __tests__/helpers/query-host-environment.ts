@@ -3,16 +3,33 @@
  * query host processes kept between the test files that one jest worker runs (kept-hosts.ts).
  * jest loads this module once per worker, outside the files' module registries, so its state
  * outlives each file; the files reach it through their global `KEPT_HOSTS` (shared-hosts.ts).
+ * With `npm test -- --cpu-report`, it also logs what each file costs (file-cpu.ts).
  */
+import path from 'node:path';
 import { TestEnvironment } from 'jest-environment-node';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { KEPT_HOSTS, KeptHostProcesses } from './kept-hosts';
+import { CPU_LOG_ENV, FileCpuMeter } from './file-cpu';
 
 const kept = new KeptHostProcesses();
 
 export default class QueryHostEnvironment extends TestEnvironment {
+  private readonly meter: FileCpuMeter | undefined;
+
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
     this.global[KEPT_HOSTS] = kept;
+    const log = process.env[CPU_LOG_ENV];
+    if (log) this.meter = new FileCpuMeter(log, path.relative(config.globalConfig.rootDir, context.testPath));
+  }
+
+  override async setup(): Promise<void> {
+    await super.setup();
+    this.meter?.start();
+  }
+
+  override async teardown(): Promise<void> {
+    this.meter?.end();
+    await super.teardown();
   }
 }
