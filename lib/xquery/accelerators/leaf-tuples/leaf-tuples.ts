@@ -11,7 +11,7 @@
  * (tuple-plan.ts, made by flwor-leaf-tuples.ts), `$base` the static base URI, the base URI of the
  * elements the return clause constructs, `$outer` the values of the variables bound outside the
  * FLWOR that it reads and of its literals made parameters (translate/literals.ts), each one
- * atomic value of a type tuple-expressions.ts knows, or the function declines. The answer is one
+ * atomic value of a type tuple-codes.ts knows, or the function declines. The answer is one
  * array whose one member is the FLWOR's value, or the empty sequence when this function cannot
  * give it exactly; the caller then
  * evaluates the FLWOR as translated otherwise, which also raises the errors.
@@ -26,7 +26,8 @@ import { TypeCode, arrayValue, castString, isAtomic, registerFunctions, stringVa
 import type { LeafStep } from '../leaf-columns/leaf-columns';
 import { Locator, parsePaths, type Source } from '../leaf-columns/element-locator';
 import { Decline, Frame } from './tuple-frame';
-import { Compiler, stored, type Single, type Type } from './tuple-expressions';
+import { stored, type Single, type Type } from './tuple-codes';
+import { Compiler } from './tuple-expressions';
 import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
 import { FOR_SLOT, type TuplePlan } from './tuple-plan';
 
@@ -45,7 +46,7 @@ interface Program {
 }
 
 /**
- * A value bound outside the FLWOR as a single value of tuple-expressions.ts, with its type:
+ * A value bound outside the FLWOR as a single value of tuple-codes.ts, with its type:
  * one item of exactly xs:string, xs:untypedAtomic, xs:integer, xs:double or xs:boolean (other
  * types, derived ones included, keep rules of their own); undefined for anything else.
  */

@@ -11,7 +11,8 @@ import type { Pair } from '../../../convert/writer';
 import { decline, Frame, groupRows } from './tuple-frame';
 import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf-ids';
 import type { Column } from '../leaf-columns/leaf-columns';
-import { grouped, isNumeric, isSingle, stored, type Code, type Compiler, type RowFn, type Single, type Type } from './tuple-expressions';
+import { ebv, grouped, isNumeric, isSingle, single, stored, type Code, type RowFn, type Single, type Type } from './tuple-codes';
+import type { Compiler } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
 import { rowsWithLeaf } from './where-probe';
 
@@ -66,7 +67,7 @@ export function compileClause(clause: PlanClause, compiler: Compiler): Step {
       };
     }
     case 'where': {
-      const test = compiler.ebv(compiler.expr(clause.e));
+      const test = ebv(compiler.expr(clause.e));
       const probe = compiler.leafEquality(clause.e);
       return (fr) => {
         const found = probe && rowsWithLeaf(fr, probe.path, fr.outer[probe.outer] as string | null);
@@ -85,7 +86,7 @@ export function compileClause(clause: PlanClause, compiler: Compiler): Step {
       };
     }
     case 'order':
-      return orderStep(clause.specs.map((spec) => ({ ...spec, key: compiler.single(compiler.expr(spec.e)) })));
+      return orderStep(clause.specs.map((spec) => ({ ...spec, key: single(compiler.expr(spec.e)) })));
     case 'group':
       return groupStep(clause.keys, clause.keep, compiler);
   }
@@ -127,7 +128,7 @@ const NONE = Symbol('none');
  */
 function groupStep(specs: readonly { s: number; e: PlanExpr }[], keep: readonly number[], compiler: Compiler): Step {
   const raw = specs.map(({ e }) => compiler.expr(e));
-  const keys = specs.map(({ s }, k) => ({ s, key: compiler.single(raw[k]) }));
+  const keys = specs.map(({ s }, k) => ({ s, key: single(raw[k]) }));
   // keys that are leaves compare as the leaves' numbers (accelerators/leaf-columns/leaf-ids.ts)
   const leafColumns = raw.every((c) => c.t === 'L' && c.columnOf) ? raw.map((c) => c.columnOf!) : undefined;
   for (const s of keep) compiler.vars[s] = grouped(compiler.vars[s] ?? decline());
