@@ -11,7 +11,8 @@
  *
  * - The host starts with the first job (or `warm`), under Node's permission model
  *   (host-flags.ts) and with its own heap limit, and with none of the server's environment
- *   (which may hold secrets) but the time zone.
+ *   (which may hold secrets) but the time zone: its process, its messages and its output lines
+ *   are host-connection.ts's.
  * - A job's view stays here: the host asks for each read its workers need (versions, catalog,
  *   document bytes), and it is answered through that view, under the request's locks, for the
  *   job's own databases only. The host reads no stored file itself (whatever reader the store
@@ -38,18 +39,14 @@
  *   flags are its settings alone, so the two cannot be told apart (the engines' versions are told
  *   apart by shared-hosts.ts).
  */
-import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { HeldStylesheets } from './held-stylesheets';
+import { connectHost, hostReady, sendNow, type HostConnection } from './host-connection';
 import { cancelledError, outOfMemoryError } from '../query-error';
-import { startProcess } from '../../threads/launch';
 import { hostFlags } from './host-flags';
 import { adjustable, errorData, fromData, type FromHost, type HostPoolOptions, type HostStatus, type ToHost, type ViewRead } from '../protocol/host-protocol';
 import type { WorkerOutput } from '../host/launch';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
-import { messageBatch, type MessageBatch } from '../protocol/message-batch';
 import { START_GIVE_UP, startDelay } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
 import type { KeptHosts } from './kept-hosts';
@@ -62,11 +59,6 @@ export interface QueryHostOptions extends QueryPoolOptions {
   /** Where the host's process goes when the host closes while it is ready and idle (see the file comment). */
   readonly kept?: KeptHosts;
 }
-
-/** What V8 writes to stderr when a heap limit aborts the process. */
-const HEAP_ABORT = /Reached heap limit|heap out of memory|near heap limit/;
-/** The server's environment variables the host gets: how it tells local time, nothing else. */
-const HOST_ENVIRONMENT = ['TZ'] as const;
 
 interface Job {
   /** The run as sent: its stylesheet named by compile key only when the host holds it. */
@@ -84,20 +76,6 @@ interface Job {
   reject(error: Error): void;
 }
 
-interface Host {
-  readonly process: ChildProcess;
-  readonly out: MessageBatch<ToHost>;
-  /** Messages sent before the host said it is ready (it may not listen yet). */
-  readonly early: ToHost[][];
-  ready: boolean;
-  /** The host wrote that a heap limit aborted it. */
-  outOfMemory: boolean;
-  /** Settles when the process has ended and its streams are closed. */
-  readonly ended: Promise<void>;
-  /** Removes the host's listeners from the process and its streams (it is handed to `kept`). */
-  readonly detach: () => void;
-}
-
 export class QueryHost {
   private readonly pool: HostPoolOptions;
   private readonly output: WorkerOutput;
@@ -108,7 +86,7 @@ export class QueryHost {
    * again. A kept process with an equal key is taken up, its pool adjusted to the rest.
    */
   private readonly settings: string;
-  private host: Host | null = null;
+  private host: HostConnection | null = null;
   private readonly jobs = new Map<number, Job>();
   private nextId = 1;
   /** `compiledAhead` calls waiting for the host's answer. */
@@ -267,62 +245,26 @@ export class QueryHost {
   }
 
   /** Starts a host (or takes up a kept process), unless one waits out its backoff (or the pool is closed). */
-  private start(): Host | null {
+  private start(): HostConnection | null {
     if (this.closed || this.backoff) return null;
     const kept = this.kept?.take(this.settings);
-    const child =
-      kept ??
-      startProcess(path.join(__dirname, '..', 'host', 'host-process'), this.flags, {
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-        serialization: 'advanced',
-        env: hostEnvironment(),
-      });
-    const onMessage = (messages: FromHost[]) => {
-      for (const message of messages) this.receive(host, message);
-      this.keepAlive();
-    };
-    const onError = (error: Error) => this.output(`query host: ${error.message}`, 'stderr');
-    let closed = () => {};
-    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
-      closed();
-      this.ended(host, signal ?? `code ${code}`);
-    };
-    const lines: (Interface | undefined)[] = [];
-    const host: Host = {
-      process: child,
-      out: messageBatch((messages) => (host.ready ? child.send(messages) : host.early.push(messages))),
-      early: [],
-      ready: kept !== undefined,
-      outOfMemory: false,
-      ended: new Promise((resolve) => (closed = resolve)),
-      detach: () => {
-        child.off('message', onMessage).off('error', onError).off('close', onClose);
-        for (const line of lines) line?.close();
+    const host = connectHost(kept, this.flags, {
+      messages: (messages) => {
+        for (const message of messages) this.receive(host, message);
+        this.keepAlive();
       },
-    };
-    lines.push(this.lines(child.stdout, 'stdout', host), this.lines(child.stderr, 'stderr', host));
+      ended: (how) => this.ended(host, how),
+      output: this.output,
+    });
     this.host = host;
     host.out.push(kept ? { adjust: adjustable(this.pool).adjustment } : { init: this.pool });
-    child.on('message', onMessage);
-    child.on('error', onError);
-    child.on('close', onClose);
     return host;
   }
 
-  private lines(stream: Readable | null, name: 'stdout' | 'stderr', host: Host): Interface | undefined {
-    if (!stream) return undefined;
-    (stream as Readable & { unref?(): void }).unref?.();
-    return createInterface({ input: stream }).on('line', (line) => {
-      if (name === 'stderr' && HEAP_ABORT.test(line)) host.outOfMemory = true;
-      this.output(line, name);
-    });
-  }
-
-  private receive(host: Host, message: FromHost): void {
+  private receive(host: HostConnection, message: FromHost): void {
     if ('ready' in message) {
-      host.ready = true;
+      hostReady(host);
       this.startFailures = 0;
-      for (const messages of host.early.splice(0)) host.process.send(messages);
     } else if ('done' in message) {
       const job = this.jobs.get(message.done);
       this.jobs.delete(message.done);
@@ -347,7 +289,7 @@ export class QueryHost {
    * with more than the job's own databases: a host that asked for others (it would have to run
    * code of its own) is refused.
    */
-  private async read(host: Host, id: number, job: number, read: ViewRead): Promise<void> {
+  private async read(host: HostConnection, id: number, job: number, read: ViewRead): Promise<void> {
     try {
       const { view, readable } = this.jobs.get(job) ?? {};
       if (!view) throw new Error('The query host asked for a read of a job without a view.');
@@ -364,7 +306,7 @@ export class QueryHost {
   }
 
   /** The host ended: its jobs fail (or, if it never got ready, wait for the next one). */
-  private ended(host: Host, how: string): void {
+  private ended(host: HostConnection, how: string): void {
     if (this.host !== host) return;
     this.host = null;
     this.restarts++;
@@ -434,15 +376,4 @@ export function hostSettings(options: QueryHostOptions): { readonly pool: HostPo
     pool: { ...pool, ...(pool.documentSource ? { documentSource: { ...pool.documentSource, reader: { kind: 'channel' } } } : {}) },
     flags: hostFlags({ heapMb: options.heapMb, fileAccess }),
   };
-}
-
-/** Sends `message` to the host outside the batches, resolving once the channel has written it (bytes-in-parts.ts waits for each part). */
-function sendNow(host: Host, message: ToHost): Promise<void> {
-  return new Promise((resolve, reject) => host.process.send([message], (error: Error | null) => (error ? reject(error) : resolve())));
-}
-
-function hostEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of HOST_ENVIRONMENT) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return env;
 }
