@@ -9,7 +9,7 @@
  */
 import { format } from '../xmldb-error';
 import { QueryError, type QueryErrorData } from './query-error';
-import { lineColumn } from './language/syntax';
+import { lineColumn } from './language/syntax/syntax-errors';
 
 /** 1-based position in the XQuery source. */
 export interface SourcePosition {

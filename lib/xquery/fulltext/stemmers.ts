@@ -12,9 +12,13 @@ interface SnowballModule {
   newStemmer(algorithm: string): SnowballStemmer;
 }
 
-// The package ships no typings; the module is loaded with the worker, before its wall goes up.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const snowball = require('snowball-stemmers') as SnowballModule;
+let snowball: SnowballModule | undefined;
+
+/** snowball-stemmers (which ships no typings), loaded with the first stemmer asked for: most query workers never stem. */
+function snowballModule(): SnowballModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (snowball ??= require('snowball-stemmers') as SnowballModule);
+}
 
 /** Snowball algorithm by ISO 639-1 code (the `language` option's primary subtag). */
 const ALGORITHMS: Readonly<Record<string, string>> = {
@@ -45,7 +49,7 @@ export function stemmerFor(language: string | undefined): ((word: string) => str
   if (!algorithm) return undefined;
   let stem = stemmers.get(code);
   if (!stem) {
-    const s = snowball.newStemmer(algorithm);
+    const s = snowballModule().newStemmer(algorithm);
     const cache = new Map<string, string>();
     stem = (word) => {
       let r = cache.get(word);

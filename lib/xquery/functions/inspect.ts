@@ -37,7 +37,9 @@ import { STATIC_ERRORS } from '../static-errors';
 import { readResourceText } from '../worker/guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 import { elementFromXml } from './support/elements';
-import { parseModule, XQuerySyntaxError, type Annotation, type EQName, type FunctionDecl, type Module, type Span, type VarDecl } from '../language/syntax';
+import type { Annotation, EQName, FunctionDecl, Module, Span, VarDecl } from '../language/syntax';
+import { XQuerySyntaxError } from '../language/syntax/syntax-errors';
+import { translator } from './support/translator';
 
 const XQDOC_NS = 'http://www.xqdoc.org/1.0';
 /** The namespace of annotations written without a prefix (XQuery 3.1 §4.15). */
@@ -219,7 +221,7 @@ function xqdocXml(text: string, m: Module, uri: string): string {
 function parsed(uri: string): { text: string; module: Module } {
   const text = readResourceText(uri);
   try {
-    return { text, module: parseModule(text) };
+    return { text, module: translator().parseModule(text) };
   } catch (e) {
     if (e instanceof XQuerySyntaxError) throw xpathError(`${uri}, ${e.line}/${e.column}: ${e.description}`, e.code);
     throw e;
@@ -245,7 +247,7 @@ function inspectFunction([fn]: XdmValue[]): XdmValue {
 
 function inspectContext([query]: XdmValue[]): XdmValue {
   const text = String(query[0]);
-  return [elementFromXml(contextXml(text, parseModule(text)))];
+  return [elementFromXml(contextXml(text, translator().parseModule(text)))];
 }
 
 /** inspect:functions($uri): no module may be imported (see the module comment). */

@@ -12,7 +12,7 @@ import { format } from '../../xmldb-error';
 import { LocatedQueryError } from '../static-errors';
 import { QueryError } from '../query-error';
 import { xpathError } from '../../saxon';
-import { lineColumn } from '../language/syntax';
+import { lineColumn } from '../language/syntax/syntax-errors';
 import { MODULE_NAMESPACES } from '../module-namespaces';
 
 const ERR_NS = 'http://www.w3.org/2005/xqt-errors';

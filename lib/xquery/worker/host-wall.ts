@@ -28,7 +28,11 @@
  *   `module`, `exports`, `__filename`, `__dirname`: how threads/launch.ts starts workers when the
  *   package runs from its TypeScript source) are removed: `require` would load any module.
  * - The network globals are removed.
- * Everything the worker needs is loaded before the wall goes up (worker/thread.ts).
+ * What every query needs is loaded before the wall goes up (worker/thread.ts). What few queries
+ * need (the translator for a query text met at run time, the stemmers, the ZIP codec) loads on
+ * first use, as modules: Node's loader compiles them, not `Function` or `eval`, through the
+ * `require` of our own modules, which no query holds; the wall is about code from strings and the
+ * host's objects, and holds for what loads after it as for what loaded before.
  */
 import { guardDomReceivers, sealHostGlobal } from '../../saxon/patches';
 

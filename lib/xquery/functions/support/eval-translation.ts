@@ -12,10 +12,11 @@
 import { LRUCache } from 'lru-cache';
 import { QueryError } from '../../query-error';
 import { xpathError } from '../../../saxon';
-import { XQuerySyntaxError, parseQuery } from '../../language/syntax';
-import { translateModule, type ExternalVariable } from '../../language/translate';
-import { analyzeModule, type UpdatePermission } from '../../language/analysis/updating';
+import { XQuerySyntaxError } from '../../language/syntax/syntax-errors';
+import type { ExternalVariable } from '../../language/translate';
+import type { UpdatePermission } from '../../language/analysis/updating';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
+import { translator } from './translator';
 
 export interface EvalTranslation {
   readonly xslt: string;
@@ -44,6 +45,7 @@ export function asSaxonError(e: unknown): unknown {
 
 function translateUncached(text: string, withContext: boolean): Outcome {
   try {
+    const { parseQuery, analyzeModule, translateModule } = translator();
     const module = parseQuery(text);
     const { updating, permission } = analyzeModule(module, text);
     // compiled per text (the cache below): literals stay literals, no parameters to bind

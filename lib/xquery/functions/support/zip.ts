@@ -11,7 +11,15 @@
  * (8) are refused. Writing uses fflate's streaming Zip, so entries keep the order given.
  */
 import { crc32 } from 'node:zlib';
-import { inflateSync, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type * as FflateModule from 'fflate';
+
+let fflateLoaded: typeof FflateModule | undefined;
+
+/** fflate, loaded with the first archive read or written: most query workers never meet one. */
+function fflate(): typeof FflateModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (fflateLoaded ??= require('fflate') as typeof FflateModule);
+}
 
 export interface ZipLimits {
   readonly maxEntries: number;
@@ -113,7 +121,7 @@ export function entryBytes(bytes: Buffer, entry: ZipEntry): Buffer {
   if (entry.method === 0) out = Buffer.from(data);
   else {
     try {
-      const inflated = inflateSync(data, { out: new Uint8Array(entry.size + 1) });
+      const inflated = fflate().inflateSync(data, { out: new Uint8Array(entry.size + 1) });
       out = Buffer.from(inflated.buffer, inflated.byteOffset, inflated.byteLength);
     } catch {
       throw new ZipError(`entry '${entry.name}' is damaged`);
@@ -136,6 +144,7 @@ export interface NewEntry {
 export function writeZip(entries: readonly NewEntry[]): Buffer {
   const chunks: Uint8Array[] = [];
   let failure: Error | null = null;
+  const { Zip, ZipDeflate, ZipPassThrough } = fflate();
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
     else chunks.push(chunk);
