@@ -51,6 +51,9 @@ const fs = require('fs');
 const projectRequire = Module.createRequire(${JSON.stringify(__filename)});
 const crypto = require('crypto');
 const path = require('path');
+// taken now: a query worker's wall removes the global \`require\` (xquery/worker/host-wall.ts), and
+// modules it loads on first use are transpiled after that
+const { threadId } = require('worker_threads');
 const transformerRoot = path.dirname(projectRequire.resolve('sucrase/package.json'));
 const cacheDir = ${JSON.stringify(transpileCacheDir())};
 const salt = fs.readFileSync(path.join(transformerRoot, 'package.json'), 'utf8') + '\\0' + ${JSON.stringify(JSON.stringify(SOURCE_TRANSFORM))};
@@ -66,7 +69,7 @@ function transpile(source, filename) {
   sucrase ??= projectRequire('sucrase');
   const { code, sourceMap } = sucrase.transform(source, { ...${JSON.stringify(SOURCE_TRANSFORM)}, filePath: filename, sourceMapOptions: { compiledFilename: filename } });
   const out = code + '\\n//# sourceMappingURL=data:application/json;base64,' + Buffer.from(JSON.stringify(sourceMap)).toString('base64') + '\\n';
-  const temp = cached + '.' + process.pid + '.' + require('worker_threads').threadId + '.tmp';
+  const temp = cached + '.' + process.pid + '.' + threadId + '.tmp';
   try {
     fs.mkdirSync(cacheDir, { recursive: true });
     fs.writeFileSync(temp, out);
