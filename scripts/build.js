@@ -32,7 +32,7 @@ function modules(dir = lib) {
 function transpile(relative) {
   const source = path.join(lib, relative);
   const target = path.join(dist, relative.replace(/\.ts$/, '.js'));
-  const js = `${path.basename(target)}`;
+  const js = path.basename(target);
   const { code, sourceMap } = transform(fs.readFileSync(source, 'utf8'), {
     ...SOURCE_TRANSFORM,
     transforms: [...SOURCE_TRANSFORM.transforms],

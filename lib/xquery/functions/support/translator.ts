@@ -1,9 +1,10 @@
 /**
  * The parser, the update analysis and the translator, for a query text met while a query runs
- * (xquery:eval, inspect:module), loaded on the first such text. A query worker runs the
- * stylesheets and expressions the server translated; without this, each worker thread would load
- * the translator at its start for the few queries that evaluate a text of their own: measured on
- * Node 20, a thread then loads 223 modules before its first query instead of 315.
+ * (xquery:eval, inspect:module, inspect:xqdoc, inspect:context), loaded on the first such text.
+ * A query worker runs the stylesheets and expressions the server translated; without this, each
+ * worker thread would load the translator at its start for the few queries that evaluate a text
+ * of their own: measured on Node 20, a thread then loads 225 modules before its first query
+ * instead of 315.
  */
 import type * as SyntaxModule from '../../language/syntax';
 import type * as TranslateModule from '../../language/translate';
