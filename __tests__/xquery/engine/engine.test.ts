@@ -61,6 +61,34 @@ describe('engine', () => {
     expect((await engine.evaluate(query(8))).body).toBe(answer);
   });
 
+  it('runs a FLWOR that engine:leaf-tuples answers as that call alone, translating it in full only when the call declines', async () => {
+    const pool = poolOf(engine);
+    const run = jest.spyOn(pool, 'run');
+    try {
+      const counted = (text: string) => {
+        const prepared = engine.prepare(text);
+        let full = 0;
+        const watched = Object.create(prepared, { translation: { value: (mode: never) => (full++, prepared.translation(mode)) } });
+        return { query: watched as typeof prepared, full: () => full };
+      };
+      const answered = counted('for $i in 1 to 6 let $x := ($i * 5) mod 7 where $x > 1 order by $x descending return <r n="{$i}">{$x}</r>');
+      expect((await engine.evaluate({ ...request(''), query: answered.query })).body).toBe('<r n="4">6</r>\n<r n="1">5</r>\n<r n="5">4</r>\n<r n="2">3</r>\n<r n="6">2</r>');
+      expect(answered.full()).toBe(0);
+      expect(run.mock.calls.map(([job]) => [(job as { firstOnly?: boolean }).firstOnly, job.xslt, job.xpath])).toEqual([[true, '', undefined]]);
+      // the call declines (an error it leaves to the query as written): the query then runs in full, once more
+      run.mockClear();
+      const declined = counted('for $i in 1 to 3 return $i idiv ($i - 2)');
+      const e = await failure(engine, { ...request(''), query: declined.query });
+      expect([e.code, e.position]).toEqual(['FOAR0001', { line: 1, column: 1 }]);
+      expect(declined.full()).toBe(1);
+      expect(run.mock.calls.map(([job]) => (job as { firstOnly?: boolean }).firstOnly)).toEqual([true, undefined]);
+      const declines = counted('for $i in 1 to 3 return $i idiv 1.5');
+      expect((await engine.evaluate({ ...request(''), query: declines.query })).body).toBe('0\n1\n2');
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   it('runs nested constructors on the library first, then on their own stylesheet that builds them in place', async () => {
     const pool = poolOf(engine);
     const run = jest.spyOn(pool, 'run');

@@ -273,6 +273,10 @@ describe('a library run answers what the stylesheet answers', () => {
     expect(await outcome(library(answers))).toBe('1|2');
     expect(await outcome(pool.run({ xslt: '', xpath: never, first: declines, serialization }))).toBe('[Q{urn:x}never]');
     expect(await outcome(library(declines))).toBe('[Q{urn:x}never]');
+    // a job of the call alone: its answer, or `declined` with nothing evaluated or serialized
+    expect(await outcome(pool.run({ xslt: '', first: answers, firstOnly: true, serialization }))).toBe('1|2');
+    const declined = await pool.run({ xslt: '', first: declines, firstOnly: true, serialization });
+    expect(declined).toEqual(expect.objectContaining({ declined: true, body: '' }));
     // the call has its own parameters, the query's context and documents
     const reads = { expression: '[$n + count($Q{urn:xmldb-rest:engine}context)]', params: { n: { values: ['1'], type: 'xs:integer' } } };
     expect(await outcome(pool.run({ xslt: '', xpath: never, first: reads, context: { xml: ['<a/>', '<b/>'] }, serialization }))).toBe('3');

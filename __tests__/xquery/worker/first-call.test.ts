@@ -7,7 +7,8 @@
  */
 import { applyQueryPatches } from '../../../lib/saxon/patches';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
-import { CONTEXT_URI_PARAM, FIRST_DATA_PARAM, firstToRun, xpathToRun, type Translation } from '../../../lib/xquery/language/translate';
+import { CONTEXT_URI_PARAM, FIRST_DATA_PARAM, firstToRun, translateFirstCall, xpathToRun, type Translation } from '../../../lib/xquery/language/translate';
+import { parseQuery } from '../../../lib/xquery/language/syntax';
 import { CONTEXT_PARAM } from '../../../lib/xquery/constants';
 import { engineFixture } from '../language/translate/helpers';
 import { literalBindings } from '../../../lib/xquery/engine/run-parts';
@@ -46,6 +47,23 @@ describe('which queries try a call first', () => {
     ['a FLWOR the call does not evaluate', 'for $i in 1 to 3 for $j in 1 to 2 return $i * $j'],
   ])('%s: no', (_name, query) => {
     expect(translate(query, 'multi').xpath?.first).toBeUndefined();
+    expect(translateFirstCall(parseQuery(query), query, { contextMode: 'multi' })).toBeUndefined();
+  });
+
+  test('translated for the call alone: the same call and literals, without the FLWOR as written', () => {
+    const query = 'for $i in 1 to 20 let $x := ($i * 7) mod 5 where $x = 1 order by $x descending, $i return <r n="{$i}">{$x}</r>';
+    for (const mode of ['none', 'single', 'multi'] as const) {
+      const full = translate(query, mode);
+      const alone = translateFirstCall(parseQuery(query), query, { contextMode: mode })!;
+      expect(alone.xpath!.first).toEqual(full.xpath!.first);
+      expect(alone.xpath!.offset).toBe(full.xpath!.offset);
+      expect(alone.literals).toEqual(full.literals);
+      expect(alone.externals).toEqual(full.externals);
+      // the plain form (its sort among them) is what only the full translation has
+      expect(full.xpath!.expression).toContain('exists(');
+      expect(alone.xpath!.expression.length).toBeLessThan(full.xpath!.expression.length / 2);
+      expect(() => alone.xslt).toThrow('no stylesheet');
+    }
   });
 
   test('in the context the query runs in: one document, a database', () => {

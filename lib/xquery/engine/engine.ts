@@ -30,10 +30,11 @@ import { encodeBody } from '../serialization/response-encoding';
 import { PreparedQueries, type PreparedQuery } from './prepared';
 import { keptResultKey, ResultMemo } from './result-memo';
 import { lineColumn } from '../language/syntax';
-import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, FIRST_DATA_PARAM, libraryExpression, libraryStylesheet, type ContextMode, type Translation, type TriedFirst } from '../language/translate';
+import { CONTEXT_URI_PARAM, EXPRESSION_PARAM, FIRST_DATA_PARAM, firstToRun, libraryExpression, libraryStylesheet, type ContextMode, type Translation, type TriedFirst } from '../language/translate';
 import { bindForExpression, literalBindings, runExpression, runSerialization } from './run-parts';
 import { sourcePosition } from '../language/translate/unit';
 import type { ContextSpec, QueryJob } from '../host/pool';
+import type { QueryOutcome } from '../host/jobs';
 import type { FirstCall } from '../protocol/protocol';
 import { openQueryHost, type QueryRunner } from './shared-hosts';
 import { encodingName } from '../serialization/params';
@@ -88,19 +89,12 @@ class XQueryEngine implements Engine {
     const query = prepared.text;
     const { updating } = prepared.analysis(request.mixUpdates);
     const mode = contextMode(request.context);
-    let translation = prepared.translation(mode);
-    const params: Record<string, StringBinding> = {};
-    bindLiterals(params, translation);
-    for (const ext of translation.externals) {
-      const binding = findBinding(request.variables, ext.uri, ext.local, translation);
-      if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
-      else if (ext.required) {
-        throw new LocatedQueryError(
-          { code: 'XPDY0002', message: `No value assigned to $${ext.local}.`, status: 500, phase: 'evaluate' },
-          sourcePosition(query, [undefined, ext.offset], 1),
-        );
-      }
-    }
+    // A body that one call answers unless it declines (Translation.xpath.first) runs that call
+    // alone first, translated without the body's plain form (translation.ts `translateFirstCall`):
+    // the query is translated and run in full only when the call declines.
+    const alone = updating ? undefined : prepared.firstTranslation(mode);
+    let translation = alone ?? prepared.translation(mode);
+    const params = boundParams(translation, request, query);
     let context: ContextSpec | undefined;
     let database: { db: string; path: string } | undefined;
     switch (request.context.kind) {
@@ -128,30 +122,21 @@ class XQueryEngine implements Engine {
     const kept = memoKey === undefined ? undefined : this.results.get(memoKey);
     if (kept) return kept;
     const compile = request.baseUri || translation.baseUri ? { baseUri: resolveBase(translation.baseUri, request.baseUri) } : undefined;
-    const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
-    const run = this.runnable(translation, params, updating, request.context.kind === 'database', compile !== undefined, ownXslt);
-    const { xpath, xpathShape, first } = run;
-    if (run.on === 'stylesheet' && translation.copiesConstructedElements) {
-      // the query's own stylesheet: the translation that builds nested elements in place (the
-      // same literals and externals, bound above; its literals again in case one differs)
-      translation = prepared.stylesheetTranslation(mode);
-      bindLiterals(params, translation);
-    }
-    // an XPath run has no stylesheet (the pool does not read it): its text is never assembled
-    const xslt = run.on === 'stylesheet' ? translation.xslt : run.on === 'library' ? libraryStylesheet() : '';
-    const translateMs = performance.now() - started - versionsMs;
+    let translateMs = performance.now() - started - versionsMs;
     const versions = database ? early : await readVersions();
     // One shape for every job, a property the run does not use left undefined (the pool reads an
     // undefined property as an absent one), rather than an object spread per optional part.
-    const job: QueryJob = {
+    const jobOf = (run: Runnable, xslt: string, bound: Record<string, StringBinding>): QueryJob => ({
       xslt,
-      xpath,
-      xpathShape,
-      first,
+      xpath: run.xpath,
+      xpathShape: run.xpathShape,
+      first: run.first,
+      firstOnly: run.on === 'first' ? true : undefined,
       compile,
       // the library is compiled once for every query after it: its compilation is not bounded by one query's time limit
       compileTimeoutMs: run.on === 'library' ? LIBRARY_COMPILE_TIMEOUT_MS : undefined,
-      params,
+      // the call tried first alone has its parameters with it
+      params: run.on === 'first' ? undefined : bound,
       context,
       serialization,
       timeoutMs: request.timeoutMs,
@@ -164,20 +149,48 @@ class XQueryEngine implements Engine {
       items: request.items,
       fileAccess: request.fileAccess || undefined,
       account: request.account && prepared.usesAccount() ? request.account() : undefined,
+    });
+    const runOf = async (t: Translation, run: Runnable, xslt: string, bound: Record<string, StringBinding>): Promise<QueryOutcome> => {
+      try {
+        return await this.pool.run(jobOf(run, xslt, bound));
+      } catch (e) {
+        if (e instanceof QueryError) throw this.remap(e, query, t, run.on !== 'stylesheet');
+        throw e;
+      }
     };
-    try {
-      const outcome = await this.pool.run(job);
-      const encoding = serialization.encoding;
-      const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
-      const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
-      if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
-      if (outcome.page) return { body, contentType, page: outcome.page, timings };
-      if (memoKey !== undefined) this.results.set(memoKey, body, contentType);
-      return { body, contentType, timings };
-    } catch (e) {
-      if (e instanceof QueryError) throw this.remap(e, query, translation, run.on !== 'stylesheet');
-      throw e;
+    let outcome: QueryOutcome | undefined;
+    if (alone) {
+      const run: Runnable = { on: 'first', first: firstCall(firstToRun(alone, database !== undefined)!, params) };
+      outcome = await runOf(alone, run, '', params);
+      if (outcome.declined) outcome = undefined;
     }
+    if (outcome === undefined) {
+      // the query as a whole (the call tried first alone, if any, declined: it is not tried again)
+      const fullStarted = performance.now();
+      const full = alone ? prepared.translation(mode) : translation;
+      const bound = alone ? boundParams(full, request, query) : params;
+      if (alone && database) bound[CONTEXT_URI_PARAM] = params[CONTEXT_URI_PARAM];
+      const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
+      const run = this.runnable(full, bound, updating, database !== undefined, compile !== undefined, ownXslt, alone === undefined);
+      translation = full;
+      if (run.on === 'stylesheet' && full.copiesConstructedElements) {
+        // the query's own stylesheet: the translation that builds nested elements in place (the
+        // same literals and externals, bound above; its literals again in case one differs)
+        translation = prepared.stylesheetTranslation(mode);
+        bindLiterals(bound, translation);
+      }
+      // an XPath run has no stylesheet (the pool does not read it): its text is never assembled
+      const xslt = run.on === 'stylesheet' ? translation.xslt : run.on === 'library' ? libraryStylesheet() : '';
+      translateMs += performance.now() - fullStarted;
+      outcome = await runOf(translation, run, xslt, bound);
+    }
+    const encoding = serialization.encoding;
+    const body = encoding && encodingName(encoding) !== 'utf8' ? encodeBody(outcome.body, encoding) : outcome.body;
+    const timings: RunTimings = { compileMs: translateMs + outcome.compileMs, evaluateMs: outcome.evaluateMs, serializeMs: outcome.serializeMs };
+    if (updating) return outcome.page ? { body, contentType, changes: outcome.changes ?? [], page: outcome.page, timings } : { body, contentType, changes: outcome.changes ?? [], timings };
+    if (outcome.page) return { body, contentType, page: outcome.page, timings };
+    if (memoKey !== undefined) this.results.set(memoKey, body, contentType);
+    return { body, contentType, timings };
   }
 
   /**
@@ -196,6 +209,7 @@ class XQueryEngine implements Engine {
    * whichever ran it). A query that is a FLWOR engine:leaf-tuples evaluates tries that call first
    * (`first`, translation.ts `Translation.xpath.first`), on whichever of these it runs: its
    * answer spares the worker the parse of the library's expression and the run of a stylesheet.
+   * `tryFirst` is false once that call ran alone and declined (`evaluate`).
    */
   private runnable(
     t: Translation,
@@ -204,10 +218,11 @@ class XQueryEngine implements Engine {
     databaseContext: boolean,
     ownBase: boolean,
     ownXslt: () => string,
+    tryFirst: boolean,
   ): Runnable {
     const { expression, inlined, first } = runExpression(t, databaseContext);
     if (expression === undefined) return OWN_STYLESHEET;
-    const call = first && !updating ? firstCall(first, params) : undefined;
+    const call = first && tryFirst && !updating ? firstCall(first, params) : undefined;
     if (inlined !== undefined) {
       bindForExpression(params, t);
       return { on: 'xpath', xpath: inlined, xpathShape: inlined === expression ? undefined : expression, first: call };
@@ -242,9 +257,9 @@ class XQueryEngine implements Engine {
   }
 }
 
-/** Where a query runs (Engine `runnable`), and the expressions of a run as XPath. */
+/** Where a query runs (Engine `runnable`; 'first': the call tried first alone), and the expressions of a run as XPath. */
 interface Runnable {
-  readonly on: 'stylesheet' | 'xpath' | 'library';
+  readonly on: 'first' | 'stylesheet' | 'xpath' | 'library';
   readonly xpath?: string;
   readonly xpathShape?: string;
   readonly first?: FirstCall;
@@ -284,6 +299,23 @@ export const XSLT_CODES: Readonly<Record<string, string>> = {
   XTDE0640: 'XQDY0054', // circular variable definition
   XTDE0700: 'XPDY0002',
 };
+
+/** The parameters of a run of `t`: its literals and the request's values of its external variables (XPDY0002 for a required one without). */
+function boundParams(t: Translation, request: QueryRequest, query: string): Record<string, StringBinding> {
+  const params: Record<string, StringBinding> = {};
+  bindLiterals(params, t);
+  for (const ext of t.externals) {
+    const binding = findBinding(request.variables, ext.uri, ext.local, t);
+    if (binding) params[ext.param] = { values: binding.values, type: binding.type ?? ext.type };
+    else if (ext.required) {
+      throw new LocatedQueryError(
+        { code: 'XPDY0002', message: `No value assigned to $${ext.local}.`, status: 500, phase: 'evaluate' },
+        sourcePosition(query, [undefined, ext.offset], 1),
+      );
+    }
+  }
+  return params;
+}
 
 /** Binds each literal of `t` to its stylesheet parameter. */
 function bindLiterals(params: Record<string, StringBinding>, t: Translation): void {

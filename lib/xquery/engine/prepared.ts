@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { LocatedQueryError } from '../static-errors';
 import { NESTED_TOO_DEEPLY, XQuerySyntaxError, parseQuery, type MainModule } from '../language/syntax';
-import { translateModule, type ContextMode, type TranslateOptions, type Translation } from '../language/translate';
+import { translateFirstCall, translateModule, type ContextMode, type TranslateOptions, type Translation } from '../language/translate';
 import { analyzeModule, type UpdateAnalysis } from '../language/analysis/updating';
 import { isPure } from '../language/analysis/pure';
 import { usesAccount } from '../language/analysis/account-use';
@@ -21,6 +21,11 @@ export interface PreparedQuery {
   analysis(mixUpdates?: boolean): UpdateAnalysis;
   /** The translation for a context mode; throws static errors. */
   translation(mode: ContextMode): Translation;
+  /**
+   * The translation for the call tried first alone (translate/translation.ts `translateFirstCall`),
+   * undefined when the query has none; throws static errors.
+   */
+  firstTranslation(mode: ContextMode): Translation | undefined;
   /**
    * The translation to compile as the query's own stylesheet: `translation(mode)`, or, when its
    * plain constructors copy the elements they nest, the translation that builds them in place
@@ -72,6 +77,7 @@ class Prepared implements PreparedQuery {
   /** By the MIXUPDATES option: without it, and with it. */
   private readonly analysed: [Outcome<UpdateAnalysis>?, Outcome<UpdateAnalysis>?] = [];
   private readonly translations = new Map<ContextMode, Outcome<Translation>>();
+  private readonly firstOnly = new Map<ContextMode, Outcome<Translation | undefined>>();
   /** Translations without plain constructor calls, for those of `translations` that copy nested elements. */
   private readonly inPlace = new Map<ContextMode, Outcome<Translation>>();
   private isPure?: boolean;
@@ -98,6 +104,15 @@ class Prepared implements PreparedQuery {
     if (t === undefined) {
       t = attempt(() => translateModule(this.module(), this.text, { ...this.options, contextMode: mode }));
       this.translations.set(mode, t);
+    }
+    return unwrap(t);
+  }
+
+  firstTranslation(mode: ContextMode): Translation | undefined {
+    let t = this.firstOnly.get(mode);
+    if (t === undefined) {
+      t = attempt(() => translateFirstCall(this.module(), this.text, { ...this.options, contextMode: mode }));
+      this.firstOnly.set(mode, t);
     }
     return unwrap(t);
   }

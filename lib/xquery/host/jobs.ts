@@ -85,6 +85,11 @@ export interface QueryJob {
    * the answer (translate/unit.ts `TriedFirst`). Not for updating queries.
    */
   readonly first?: FirstCall;
+  /**
+   * Run `first` alone: the job has no query of its own (`xslt` is '' and `xpath` absent), and its
+   * outcome is `declined` when the call declines; the caller then runs the query in full.
+   */
+  readonly firstOnly?: true;
   readonly compile?: CompileOptions;
   /** Time the compilation of `xslt` may take (default: the run's timeout). */
   readonly compileTimeoutMs?: number;
@@ -132,6 +137,8 @@ export interface QueryOutcome {
   readonly changes?: readonly StoreChange[];
   /** A paged job's page. */
   readonly page?: ItemPage;
+  /** A `firstOnly` job whose call declined: nothing was serialized (`body` is ''). */
+  readonly declined?: true;
 }
 
 /** What a run task carries besides its query. */
@@ -141,6 +148,7 @@ export function runTaskParts(job: QueryJob) {
     ...(job.initialTemplate !== undefined ? { initialTemplate: job.initialTemplate } : {}),
     ...(job.params ? { params: job.params } : {}),
     ...(job.first ? { first: job.first } : {}),
+    ...(job.firstOnly ? { firstOnly: true as const } : {}),
     ...(job.context ? { context: job.context } : {}),
     ...(job.serialization ? { serialization: job.serialization } : {}),
     ...(job.readable ? { readable: job.readable } : {}),
@@ -156,6 +164,7 @@ export function runTaskParts(job: QueryJob) {
 /** The outcome of a run task's reply; a failed run rejects with its QueryError. */
 export function toOutcome(reply: Reply, cached: boolean, compileMs = 0): QueryOutcome {
   if (!reply.ok) throw new QueryError('error' in reply ? reply.error : { code: 'SXJS0004', message: 'The query worker lost its stylesheet.', status: 500, phase: 'evaluate' });
+  if ('declined' in reply) return { body: '', compileMs, evaluateMs: reply.ms, serializeMs: 0, cached, declined: true };
   if (!('body' in reply)) throw new Error('unexpected reply to a run task');
   const times = { compileMs, evaluateMs: Math.max(0, reply.ms - reply.serializeMs), serializeMs: reply.serializeMs };
   return { body: reply.body, ...times, cached, ...(reply.changes ? { changes: reply.changes } : {}), ...(reply.page ? { page: reply.page } : {}) };

@@ -128,7 +128,7 @@ export class QueryPool {
   async run(job: QueryJob): Promise<QueryOutcome> {
     const options = job.compile ?? {};
     const timeoutMs = job.timeoutMs ?? this.timeoutMs;
-    if (job.xpath !== undefined) {
+    if (job.xpath !== undefined || job.firstOnly) {
       const task = { kind: 'run', id: 0, xpath: job.xpath, xpathShape: job.xpathShape, baseUri: options.baseUri ?? DEFAULT_BASE_URI, ...runTaskParts(job) } as const;
       return toOutcome(await this.submit(task, timeoutMs, job.signal, job.view), false);
     }

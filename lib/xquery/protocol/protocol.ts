@@ -104,6 +104,8 @@ export interface RunTask {
   readonly xpathShape?: string;
   /** An expression tried before the query (jobs.ts `QueryJob.first`). */
   readonly first?: FirstCall;
+  /** Nothing but `first`: when it declines, the worker answers `declined` (jobs.ts `QueryJob.firstOnly`). */
+  readonly firstOnly?: true;
   /**
    * The compiled stylesheet; sent only to a worker that has not primed `key` yet (the pool keeps
    * track). A worker without it answers `{ missing: true }` and gets the task again with it.
@@ -174,6 +176,7 @@ export type Reply = (
   | { readonly id: number; readonly ok: true; readonly body: string; readonly ms: number; readonly serializeMs: number; readonly changes?: readonly StoreChange[]; readonly page?: ItemPage }
   | { readonly id: number; readonly ok: false; readonly error: QueryErrorData }
   | { readonly id: number; readonly ok: false; readonly missing: true }
+  | { readonly id: number; readonly ok: true; readonly declined: true; readonly ms: number }
 ) & {
   /**
    * The parsed documents the worker holds now, as summed source bytes per database; sent with a

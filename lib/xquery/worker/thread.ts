@@ -139,7 +139,7 @@ function perform(task: Task): Reply {
       return { id: task.id, ok: true, key: compiled.key, sefText: compiled.sefText, baseUri: compiled.baseUri, ms: performance.now() - started };
     }
     let compiled: CompiledQuery | undefined;
-    if (task.xpath === undefined) {
+    if (task.xpath === undefined && !task.firstOnly) {
       const key = task.key ?? '';
       compiled = compiler.lookup(key);
       if (!compiled) {
@@ -150,9 +150,9 @@ function perform(task: Task): Reply {
     }
     const run = runSource(task);
     const options = { initialTemplate: task.initialTemplate, params: task.params, context: contextNodes(task, run), source: run };
-    const value =
-      (task.first && evaluateFirst(task.first, task.baseUri, options)) ??
-      (compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options));
+    const tried = task.first && evaluateFirst(task.first, task.baseUri, options);
+    if (tried === undefined && task.firstOnly) return { id: task.id, ok: true, declined: true, ms: performance.now() - started };
+    const value = tried ?? (compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options));
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
       const outcome = applyPendingUpdates(value, isDatabaseAccess(run) ? run : undefined);

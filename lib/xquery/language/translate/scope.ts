@@ -92,6 +92,11 @@ export class StaticContext {
   tryAsCall = false;
   /** Set when a try/catch was translated as that call. */
   triedAsCall = false;
+  /**
+   * The query body as written, when only the call tried first for it is wanted
+   * (translation.ts `translateFirstCall`): its FLWOR's plain form is then not translated.
+   */
+  firstOnly: object | null = null;
   /** `declare option output:*` values, by parameter name. */
   readonly outputOptions: Record<string, string> = {};
   /**

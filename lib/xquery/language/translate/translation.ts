@@ -49,6 +49,11 @@ export interface TranslateOptions {
    * stylesheet; default true. False: `xsl:function`s and lifted `xsl:try`s.
    */
   readonly expressionForms?: boolean;
+  /**
+   * Translate for the call tried first alone (`translateFirstCall`): the body's FLWOR that
+   * engine:leaf-tuples evaluates is not translated otherwise, and the stylesheet is not made.
+   */
+  readonly firstOnly?: boolean;
 }
 
 export interface Translation {
@@ -102,6 +107,20 @@ export function translateModule(module: MainModule, source: string, options: Tra
   return first.translation.xpath !== undefined || !first.usedForms ? first.translation : translateWith(module, source, options, false).translation;
 }
 
+/**
+ * The translation of a query whose body is tried first as one call (`Translation.xpath.first`:
+ * a FLWOR that engine:leaf-tuples evaluates), made without the body's plain form, which is the
+ * answer only when the call declines: that form (a FLWOR with `order by` translates to several
+ * KB) is then made by `translateModule`. Undefined when the query has no such call. Only its
+ * `xpath.first` and `offset`, literals, externals, output options, base URI and context mode
+ * are the query's; its expression is not, and reading its stylesheet throws.
+ */
+export function translateFirstCall(module: MainModule, source: string, options: TranslateOptions): Translation | undefined {
+  if (options.expressionForms === false) return undefined;
+  const { translation } = translateWith(module, source, { ...options, firstOnly: true }, true);
+  return translation.xpath?.first ? translation : undefined;
+}
+
 /** A translation, with the forms of a run as one expression or without them, and whether it used any. */
 function translateWith(module: MainModule, source: string, options: TranslateOptions, expressionForms: boolean): { translation: Translation; usedForms: boolean } {
   const ctx = new StaticContext(source);
@@ -111,6 +130,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   ctx.tryAsCall = expressionForms;
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
+  if (options.firstOnly) ctx.firstOnly = unparenthesized(module.body);
   const mode = options.contextMode;
   const ctxRef = `$${CONTEXT_PARAM}`;
   let globalFocus: Focus;
@@ -157,6 +177,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   let assembled: AssembledStylesheet | undefined;
   const stylesheet = (): AssembledStylesheet => {
     if (assembled !== undefined) return assembled;
+    if (options.firstOnly) throw new Error('a translation for the call tried first has no stylesheet');
     let template = `${unit.marker(module.body)}<xsl:sequence select="${xmlAttr(body)}"/>`;
     if (context !== undefined) template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
     return (assembled = unit.assemble(template, module.body));

@@ -42,6 +42,8 @@ export function translateLeafTuples(expr: FLWORExpr, written: FLWORExpr, scope: 
   const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
   const plan = JSON.stringify(planned.plan);
   unit.tryFirst(written, { expression: call(nodes, `$${FIRST_DATA_PARAM}`, outer), data: plan });
+  // the body translated for this call alone (translation.ts `translateFirstCall`): no plain form
+  if (scope.ctx.firstOnly === written) return call(nodes, xpathString(plan), outer);
   return orPlain(call(nodes, xpathString(plan), outer), scope, plain);
 }
 
