@@ -1,7 +1,7 @@
 /**
  * Reads of several documents at once (ReadView `readMany`, which query workers' first look at a
- * database uses) are judged like every other read of the guarded store: a database the user may
- * not read does not exist for them.
+ * database uses) and of the summaries kept with them (ReadView `summaries`) are judged like every
+ * other read of the guarded store: a database the user may not read does not exist for them.
  */
 import { createFileStore } from '../../lib/store/file/file-store';
 import { runtimeOfUser } from '../../lib/operations/guarded-store';
@@ -11,12 +11,13 @@ import { codeOf, tempFolder, xml } from '../store/helpers';
 
 const dir = tempFolder();
 let store: Store;
+const etags: Record<string, string> = {};
 beforeEach(async () => {
-  store = await createFileStore(dir.path);
+  store = await createFileStore(dir.path, { summarize: (data) => Buffer.from(`summary of ${data.toString('utf8')}`) });
   await store.write(['open', 'closed'], async (w) => {
     for (const db of ['open', 'closed']) {
       await w.createDatabase(db);
-      await w.putResource(db, 'a.xml', xml(`<${db}/>`));
+      etags[db] = (await w.putResource(db, 'a.xml', xml(`<${db}/>`)))!.etag;
     }
   });
 });
@@ -30,4 +31,11 @@ test('readMany reads a database the user may read, and finds none they may not',
   expect((await guarded.read(['open'], (r) => r.readMany!('open', ['a.xml'], 1024))).map(String)).toEqual(['<open/>']);
   expect(await codeOf(() => guarded.read(['closed'], (r) => r.readMany!('closed', ['a.xml'], 1024)))).toBe('DB_NOT_FOUND_X');
   expect(await codeOf(() => guarded.write(['closed'], (w) => w.readMany!('closed', ['a.xml'], 1024)))).toBe('DB_NOT_FOUND_X');
+});
+
+test('summaries of a database the user may read, none of one they may not', async () => {
+  const guarded = seenBy([{ pattern: 'closed', perm: 'none' }]);
+  expect((await guarded.read(['open'], (r) => r.summaries!('open', [etags.open]))).map(String)).toEqual(['summary of <open/>']);
+  expect(await codeOf(() => guarded.read(['closed'], (r) => r.summaries!('closed', [etags.closed])))).toBe('DB_NOT_FOUND_X');
+  expect(await codeOf(() => guarded.write(['closed'], (w) => w.summaries!('closed', [etags.closed])))).toBe('DB_NOT_FOUND_X');
 });

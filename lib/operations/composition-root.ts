@@ -15,6 +15,7 @@ import { UserStore } from '../users/user-store';
 import { createEngine, type Engine } from '../xquery/engine/engine';
 import { storeSourceSpec } from '../xquery/worker/documents/store-source';
 import { fullTextPostings } from '../xquery/accelerators/fulltext-index/fulltext-store-rows';
+import { summaryRecord } from '../xquery/accelerators/leaf-summaries/summary-record';
 import type { WorkerOutput } from '../xquery/host/launch';
 import { ResourceBytes } from './resource-bytes';
 
@@ -70,7 +71,7 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
   const lockWaitMs = 2 * options.queryTimeout;
   const store =
     options.storeUrl === undefined
-      ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs })
+      ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs, summarize: summaryRecord })
       : await pgStoreModule().createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings });
   let users: UserStore | undefined;
   try {

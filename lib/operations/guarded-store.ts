@@ -132,6 +132,11 @@ class GuardedView implements ReadView {
     this.needRead(db);
     return this.view.fullText?.(db, lookup);
   }
+
+  async summaries(db: string, etags: readonly string[]): Promise<(Uint8Array | null)[]> {
+    this.needRead(db);
+    return this.view.summaries ? this.view.summaries(db, etags) : etags.map(() => null);
+  }
 }
 
 class GuardedWriteView extends GuardedView implements WriteView {

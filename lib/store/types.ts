@@ -138,6 +138,11 @@ export interface ReadView {
    * documents) or `db` has no full-text index.
    */
   fullText?(db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined>;
+  /**
+   * The summaries the store kept when these versions of documents of `db` were stored (the file
+   * store's `summarize` option), in the order of `etags`; null where it keeps none.
+   */
+  summaries?(db: string, etags: readonly string[]): Promise<(Uint8Array | null)[]>;
 }
 
 /** An exclusive, atomic view: all changes made through it are applied together or not at all. */
@@ -266,6 +271,11 @@ export interface SyncStoreReader {
   readAhead?(db: string, paths: readonly string[]): ReadAhead;
   /** The store's own full-text index (`ReadView.fullText`); absent or undefined: derive it. */
   fullText?(db: string, lookup: FullTextLookup): FullTextFound | undefined;
+  /**
+   * The summaries kept when these versions of documents of `db` were stored (the file store's
+   * `summarize` option), by etag; undefined where none is kept (absent: none ever is).
+   */
+  summaries?(db: string, etags: readonly string[]): (Uint8Array | undefined)[];
 }
 
 /** A read asked ahead (SyncStoreReader `readAhead`): `take` waits for its bytes; `drop` when they are no longer wanted. */

@@ -9,6 +9,7 @@ import { storeSourceSpec } from '../../../lib/xquery/worker/documents/store-sour
 import { BatchingMemoryView, MemoryView } from '../../helpers/memory-view';
 import { BATCHED_FILE_BYTES } from '../../../lib/xquery/protocol/store-channel';
 import { PART_BYTES } from '../../../lib/xquery/protocol/bytes-in-parts';
+import { summaryRecord } from '../../../lib/xquery/accelerators/leaf-summaries/summary-record';
 
 let engine: Engine;
 let view: MemoryView;
@@ -118,6 +119,29 @@ describe('queries over the store channel', () => {
     };
     await expect(run('count(doc("big/big.xml")//x)')).rejects.toThrow('The disk went away.');
     expect(await run('count(doc("big/big.xml")//x)')).toBe('200000');
+  });
+
+  test('a count over a database reads the summaries the view keeps for its documents, not the documents', async () => {
+    const many: QueryContext = { kind: 'database', db: 'many', path: '' };
+    for (let d = 0; d < 3; d++) view.put('many', `d${d}.xml`, `<items><item><price>${d * 300}</price></item><item><price>900</price></item></items>`);
+    const kept = new Map<string, Uint8Array>();
+    for (const info of await view.listResources('many')) kept.set(info.etag, summaryRecord(await view.readBytes('many', info.path))!);
+    const asked: string[] = [];
+    Object.assign(view, {
+      summaries: async (db: string, etags: readonly string[]) => {
+        asked.push(`${db}:${etags.length}`);
+        return etags.map((etag) => kept.get(etag) ?? null);
+      },
+    });
+    view.count();
+    expect(await run('count(//item[price > 500])', { context: many })).toBe('4');
+    expect([asked, view.calls.readBytes]).toEqual([['many:3'], 0]);
+    // a version the view keeps no summary of is read as text; those summarised already are not asked again
+    view.put('many', 'd3.xml', '<items><item><price>700</price></item></items>');
+    view.count();
+    asked.length = 0;
+    expect(await run('count(//item[price > 500])', { context: many })).toBe('5');
+    expect([asked, view.calls.readBytes]).toEqual([['many:1'], 1]);
   });
 
   test('without a view, a query that reads stored data fails with the store error', async () => {

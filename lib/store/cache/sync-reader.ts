@@ -14,6 +14,7 @@ import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabas
 import { databaseFolder, resourceFile, resourceFileIn } from '../file/disk-paths';
 import type { CatalogSnapshot, DatabaseInfo, LockSet, ResourceInfo, SyncStoreReader } from '../types';
 import { databaseInfo, resourceInfo } from '../file/views';
+import { SummaryLogReader } from '../file/summary-log';
 
 interface CachedDatabase {
   readonly meta: DatabaseMeta;
@@ -26,9 +27,15 @@ export class SyncReader implements SyncStoreReader {
   private readonly cache = new Map<string, CachedDatabase>();
   /** The data folder, absolute. */
   readonly dbPath: string;
+  private readonly summaryLogs: SummaryLogReader;
 
   constructor(dbPath: string) {
     this.dbPath = path.resolve(dbPath);
+    this.summaryLogs = new SummaryLogReader(this.dbPath);
+  }
+
+  summaries(db: string, etags: readonly string[]): (Uint8Array | undefined)[] {
+    return isValidDatabaseName(db) ? this.summaryLogs.summaries(db, etags) : etags.map(() => undefined);
   }
 
   /** All databases, sorted by name case-insensitively. */

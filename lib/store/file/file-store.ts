@@ -20,7 +20,7 @@ import path from 'node:path';
 import { raise } from '../../xmldb-error';
 import { isTempName, sweepTemps } from '../../atomic-files';
 import { committedBackups } from './backups';
-import { readMeta } from './catalog';
+import { readMeta, type Catalog } from './catalog';
 import { CommitFailure, commitDrafts } from './commit';
 import { CommitLog, replayCommitLog } from './commit-log';
 import { STORE_ERRORS } from '../store-errors';
@@ -34,6 +34,7 @@ import { databaseFolder } from './disk-paths';
 import type { LockSet, ReadView, Store, WorkerReaderSpec, WriteView } from '../types';
 import { DbRecord, StoreReadView, type DbResolver } from './views';
 import { StoreWriteView } from './write-view';
+import { SummaryLogs } from './summary-log';
 
 /** Folders a write or commit creates in the data folder; left over only by a crash. */
 const WORK_FOLDER = /^\.(stage|trash|scratch)-[A-Za-z0-9_-]+\.$/;
@@ -47,6 +48,12 @@ export interface FileStoreOptions {
   readonly exclusive?: boolean;
   /** Longest wait for the locks of a read or write, in ms (locks.ts); default: no limit. */
   readonly lockWaitMs?: number;
+  /**
+   * What to keep of each XML document put, beside it, for the queries that read it: the engine's
+   * summary (accelerators/leaf-summaries/summary-record.ts), undefined for none. Kept in each
+   * database's summary log (summary-log.ts), read by query workers (store/cache/sync-reader.ts).
+   */
+  readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
 }
 
 /**
@@ -63,16 +70,18 @@ export class FileStore implements Store {
   private readonly inFlight = new InFlight();
   private failure: Error | undefined;
   private readonly log: CommitLog;
+  private readonly summaryLogs: SummaryLogs;
 
   private constructor(
     /** The data folder, absolute. */
     readonly dbPath: string,
     private readonly committed: Map<string, DbRecord>,
     private readonly folderLock: FolderLock | undefined,
-    lockWaitMs: number | undefined,
+    private readonly options: FileStoreOptions,
   ) {
-    this.locks = new LockManager(lockWaitMs);
+    this.locks = new LockManager(options.lockWaitMs);
     this.log = new CommitLog(dbPath);
+    this.summaryLogs = new SummaryLogs(dbPath);
   }
 
   /** See createFileStore. */
@@ -85,7 +94,7 @@ export class FileStore implements Store {
       await replayJournals(root);
       await replayCommitLog(root);
       await sweepDataFolder(root);
-      return new FileStore(root, await loadDatabases(root), lock, options.lockWaitMs);
+      return new FileStore(root, await loadDatabases(root), lock, options);
     } catch (error) {
       await lock?.release();
       throw error;
@@ -149,8 +158,12 @@ export class FileStore implements Store {
       );
       names.forEach((n) => changed.add(n));
       await view.leftovers.clean();
+      for (const [db, records] of view.takeSummaries()) {
+        const catalog = () => this.committed.get(db)?.catalog();
+        await this.summaryLogs.append(db, records, async () => liveEtags(await catalog()));
+      }
     };
-    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs, checkpoint: commit });
+    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs, checkpoint: commit, summarize: this.options.summarize });
     try {
       const result = await fn(view);
       view.seal();
@@ -184,6 +197,13 @@ export class FileStore implements Store {
   private track<T>(run: () => Promise<T>): Promise<T> {
     return this.inFlight.track(run);
   }
+}
+
+/** The etags of the versions a catalog holds (none for a database that is gone). */
+function liveEtags(catalog: Catalog | undefined): ReadonlySet<string> {
+  const etags = new Set<string>();
+  if (catalog) for (const p of catalog.paths()) etags.add(catalog.get(p)!.etag);
+  return etags;
 }
 
 /** Removes staging, scratch and trash folders and temp files left in the data folder by a crash. */

@@ -14,6 +14,10 @@ import { STORE_ERRORS } from '../store-errors';
 import { checkDatabaseName, checkPath, compareNames, isAtOrBelow, isValidDatabaseName } from '../resource-names';
 import { resourceFile } from './disk-paths';
 import type { BackupInfo, DatabaseInfo, LockSet, ReadView, ResourceInfo } from '../types';
+import { SummaryLogFiles, summaryLogIn } from './summary-log';
+
+/** The summary logs the read views of every file store of this process read (keyed by file). */
+const servedLogs = new SummaryLogFiles();
 
 /** One database as a view sees it. */
 export interface DbView {
@@ -167,6 +171,12 @@ export class StoreReadView implements ReadView {
    * through libuv's thread pool costs several hand-offs between threads (open, stat, read, close),
    * about ten times the read itself, and the caller bounds a batch (a few MB).
    */
+  /** From the database's summary log (summary-log.ts); a database changed by a write not committed yet has none. */
+  async summaries(db: string, etags: readonly string[]): Promise<(Uint8Array | null)[]> {
+    const view = this.require(db);
+    return view instanceof DbRecord ? servedLogs.summaries(summaryLogIn(view.folder), etags) : etags.map(() => null);
+  }
+
   async readMany(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]> {
     const view = this.require(db);
     const read: (Buffer | null)[] = [];

@@ -20,6 +20,7 @@ import { databaseFolder, inside, resourceFile } from './disk-paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
 import { Leftovers, tempFolder } from './write-files';
+import { summaryRecord } from './summary-log';
 
 export { Leftovers, tempFolder } from './write-files';
 
@@ -32,6 +33,8 @@ export interface WriteContext {
   readonly locked: LockSet;
   /** Commits the view's drafts so far (see `WriteView.checkpoint`). */
   readonly checkpoint?: (view: StoreWriteView) => Promise<void>;
+  /** The summary of an XML document to keep beside it (FileStoreOptions `summarize`). */
+  readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
 }
 
 type Drafts = Map<string, DbDraft | null>;
@@ -76,6 +79,8 @@ export function newEtag(): string {
 
 export class StoreWriteView extends StoreReadView implements WriteView {
   readonly leftovers = new Leftovers();
+  /** Records of the summary logs (summary-log.ts) of the XML documents put since the last commit, by database. */
+  private putSummaries = new Map<string, Buffer[]>();
   private scratch: string | undefined;
   private sealed = false;
 
@@ -100,6 +105,13 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     this.drafts.clear();
     this.backups.clear();
     this.scratch = undefined;
+  }
+
+  /** The summary records of the documents put since the last call, by database (appended once committed). */
+  takeSummaries(): ReadonlyMap<string, readonly Buffer[]> {
+    const taken = this.putSummaries;
+    this.putSummaries = new Map();
+    return taken;
   }
 
   /** The staged drafts by database name (null: dropped). */
@@ -187,6 +199,12 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     if (below.length > 0 && input.type !== 'binary') throw raise(STORE_ERRORS, 'PATH_CONFLICT_XX', p, below[0]);
     for (const b of below) draft.remove(b);
     draft.set(p, entry, { file: temp, owned: true, ...(inline ? { bytes: data } : { digest }) });
+    const summary = input.type === 'xml' ? this.ctx.summarize?.(data) : undefined;
+    if (summary !== undefined) {
+      const records = this.putSummaries.get(db) ?? [];
+      records.push(summaryRecord(entry.etag, summary));
+      this.putSummaries.set(db, records);
+    }
     return resourceInfo(p, entry);
   }
 

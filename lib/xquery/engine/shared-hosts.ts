@@ -162,6 +162,7 @@ class HostShare implements QueryRunner {
       readBytes: (db, path) => view.readBytes(db, path),
       ...(view.readMany ? { readMany: (db: string, paths: readonly string[], maxBytes: number) => view.readMany!(db, paths, maxBytes) } : {}),
       fullText: async (db, lookup) => view.fullText?.(db, lookup),
+      ...(view.summaries ? { summaries: (db: string, etags: readonly string[]) => view.summaries!(db, etags) } : {}),
       ...partsOf(view),
     };
   }

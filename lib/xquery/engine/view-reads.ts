@@ -21,5 +21,7 @@ export function viewRead(view: ChannelView, read: ViewRead): Promise<unknown> {
       return view.readMany ? view.readMany(read.db, read.paths, read.maxBytes) : Promise.resolve(read.paths.map(() => null));
     case 'fullText':
       return (view.fullText?.(read.db, read.lookup) ?? Promise.resolve(undefined)).then((found) => found ?? null);
+    case 'summaries':
+      return view.summaries ? view.summaries(read.db, read.etags) : Promise.resolve(read.etags.map(() => null));
   }
 }

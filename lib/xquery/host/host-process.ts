@@ -57,6 +57,7 @@ function remoteView(job: number): ChannelView {
     readMany: async (db, paths, maxBytes) => (await ask<(Uint8Array | null)[]>({ op: 'readMany', db, paths, maxBytes })).map((bytes) => bytes && asBuffer(bytes)),
     // null crosses as the server's view answered: no full-text index kept for the database
     fullText: async (db, lookup) => (await ask<FullTextFound | null>({ op: 'fullText', db, lookup })) ?? undefined,
+    summaries: async (db, etags) => (await ask<(Uint8Array | null)[]>({ op: 'summaries', db, etags })).map((bytes) => bytes && asBuffer(bytes)),
   };
 }
 

@@ -42,7 +42,8 @@ export type ViewRead =
   | { readonly op: 'database'; readonly db: string }
   | { readonly op: 'readBytes'; readonly db: string; readonly path: string }
   | { readonly op: 'readMany'; readonly db: string; readonly paths: readonly string[]; readonly maxBytes: number }
-  | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup };
+  | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup }
+  | { readonly op: 'summaries'; readonly db: string; readonly etags: readonly string[] };
 
 /** An error as it crosses. */
 export type ErrorData =

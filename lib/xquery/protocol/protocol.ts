@@ -52,6 +52,7 @@ export type StoreRequest = { readonly task: number; /** Numbers the worker's req
   | { readonly op: 'catalog'; readonly db: string }
   | { readonly op: 'read'; readonly db: string; readonly paths: readonly string[] }
   | { readonly op: 'fullText'; readonly db: string; readonly lookup: FullTextLookup }
+  | { readonly op: 'summaries'; readonly db: string; readonly etags: readonly string[] }
 );
 
 /** The answer to a StoreRequest; a failure carries the store's error (status, message, code). */
@@ -61,6 +62,8 @@ export type StoreAnswer =
   | { readonly ok: true; readonly bytes: readonly Uint8Array[] }
   /** null: the store keeps no full-text index for the database. */
   | { readonly ok: true; readonly fullText: FullTextFound | null }
+  /** null: no summary kept for that version. */
+  | { readonly ok: true; readonly summaries: readonly (Uint8Array | null)[] }
   | { readonly ok: false; readonly status: number; readonly message: string; readonly code?: string };
 
 /**

@@ -78,6 +78,12 @@ export class ChannelReader implements SyncStoreReader {
     return answer.fullText ?? undefined;
   }
 
+  summaries(db: string, etags: readonly string[]): (Uint8Array | undefined)[] {
+    const answer = this.ask({ task: this.task(), op: 'summaries', db, etags });
+    if (!('summaries' in answer)) throw unexpected();
+    return answer.summaries.map((s) => s ?? undefined);
+  }
+
   private ask(request: Request): StoreAnswer & { ok: true } {
     return this.take(this.post(request));
   }
@@ -135,7 +141,7 @@ function unexpected(): Error {
  * What answers a worker's store requests: the reads of a ReadView they use (a ReadView, or in the
  * query host process the server's view, read over IPC: host-process.ts).
  */
-export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'readMany' | 'database' | 'fullText'>;
+export type ChannelView = Pick<ReadView, 'versions' | 'listResources' | 'readBytes' | 'readMany' | 'database' | 'fullText' | 'summaries'>;
 
 /** Buffers of bytes that nothing else holds, which an answer hands to the worker by transfer instead of copying them. */
 const ownBuffers = new WeakSet<ArrayBufferLike>();
@@ -221,6 +227,8 @@ export async function answer(view: ChannelView | undefined, request: StoreReques
         return { ok: true, bytes: await readAll(view, request.db, request.paths) };
       case 'fullText':
         return { ok: true, fullText: (await view.fullText?.(request.db, request.lookup)) ?? null };
+      case 'summaries':
+        return { ok: true, summaries: view.summaries ? await view.summaries(request.db, request.etags) : request.etags.map(() => null) };
     }
   } catch (error) {
     if (error instanceof XmldbError) return { ok: false, status: error.status, message: error.message, ...(error.code ? { code: error.code } : {}) };

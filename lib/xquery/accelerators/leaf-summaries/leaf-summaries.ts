@@ -68,12 +68,23 @@ function keyOf(uri: string, local: string): string {
 }
 
 /** The key of `name` (`Q{uri}local`). */
-function nameKey(name: string): string {
+export function nameKey(name: string): string {
   return name.startsWith('Q{}') ? name.slice(3) : name;
 }
 
+/**
+ * What a worker keeps of one version of a document for counting: a DocumentSummary, or the
+ * record stored with the document (summary-record.ts), which answers the same.
+ */
+export interface KeptSummary {
+  /** The summary for elements `name` and children `child` (see DocumentSummary `summary`). */
+  summary(name: string, child: string): LeafSummary | null;
+  /** Its size in cache numbers (LeafSummaryCache). */
+  readonly size: number;
+}
+
 /** The values of one pair of element names kept in a DocumentSummary. */
-interface KeptValues {
+export interface KeptValues {
   readonly owners: Int32Array;
   readonly values: Float64Array;
 }
@@ -87,7 +98,7 @@ interface KeptValues {
  * limited to one pair (`only`) keeps that pair's values alone (documents too large to keep
  * whole: LeafSummaryCache).
  */
-export class DocumentSummary {
+export class DocumentSummary implements KeptSummary {
   private constructor(
     /** False when the text uses a prefix it does not declare. */
     private readonly plain: boolean,
@@ -146,6 +157,11 @@ export class DocumentSummary {
       kept.set(parent, row);
     }
     return new DocumentSummary(plain, counts, kept, size);
+  }
+
+  /** Its parts (summary-record.ts writes them). */
+  get parts(): { readonly plain: boolean; readonly counts: ReadonlyMap<string, number>; readonly pairs: ReadonlyMap<string, ReadonlyMap<string, KeptValues | null>> } {
+    return { plain: this.plain, counts: this.counts, pairs: this.pairs };
   }
 }
 
@@ -255,16 +271,22 @@ const CACHE_NUMBERS = 1_000_000;
  * once); a larger one for the pair asked only, so that one huge document's values of all its
  * names cannot take the cache, or pass its bound and be scanned again by every query.
  */
-const WHOLE_DOCUMENT_CHARS = 256 * 1024;
+export const WHOLE_DOCUMENT_CHARS = 256 * 1024;
 
 /** The summaries of a worker, by document version (database, path and etag): whole, or by pair. */
 export class LeafSummaryCache {
-  private readonly cache = new LRUCache<string, DocumentSummary>({ maxSize: CACHE_NUMBERS, sizeCalculation: (s) => s.size });
+  private readonly cache = new LRUCache<string, KeptSummary>({ maxSize: CACHE_NUMBERS, sizeCalculation: (s) => s.size });
 
   /** The summary kept for one version of a document; undefined when none is. */
   get(version: string, name: string, child: string): LeafSummary | null | undefined {
     const kept = this.cache.get(version) ?? this.cache.get(pairKey(version, name, child));
     return kept?.summary(name, child);
+  }
+
+  /** Keeps `summary` for one version of a document (one stored with it: summary-record.ts) and answers its pair, as `summarize`. */
+  keep(version: string, summary: KeptSummary, name: string, child: string): LeafSummary | null {
+    this.cache.set(version, summary);
+    return summary.summary(name, child);
   }
 
   /** Summarises `text`, one version of a document, and keeps it (null: no summary, as DocumentSummary `summary`). */

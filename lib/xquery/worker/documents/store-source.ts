@@ -47,6 +47,7 @@ import { databaseTarget, hasScheme } from '../../language/resource-uri';
 import { BASE_FOLDER } from '../../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 import { LeafSummaryCache, type LeafSummary, type SummarySource } from '../../accelerators/leaf-summaries/leaf-summaries';
+import { summaryOfRecord } from '../../accelerators/leaf-summaries/summary-record';
 
 export interface StoreSourceOptions {
   /** The data folder of a file store, read directly (when no `reader` is given). */
@@ -170,19 +171,31 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
   // ------------------------------------------------------------------ SummarySource
 
   /**
-   * The leaf summaries (leaf-summaries.ts) of the documents `getCollection(uri)` answers, from
-   * their stored text, without parsing them into trees; undefined for anything but the
-   * collection of an existing database (the query as written then raises the error).
+   * The leaf summaries (leaf-summaries.ts) of the documents `getCollection(uri)` answers, without
+   * parsing them into trees: from the summary the store kept when a document was stored
+   * (summary-record.ts), else from its stored text; undefined for anything but the collection of
+   * an existing database (the query as written then raises the error).
    */
   leafSummaries(uri: string, name: string, child: string): (LeafSummary | null)[] | undefined {
     const target = this.resolve(uri);
     if (target.kind !== 'db' || !this.hasDatabase(target.db)) return undefined;
-    const { summaries } = this.shared;
+    const { summaries, reader } = this.shared;
     const versionOf = (info: ResourceInfo): string => `${target.db}\u0000${info.path}\u0000${info.etag}`;
+    const infos = this.xmlResources(target.db, target.path);
+    // the stored summaries of those this worker has none of, in one reader call; kept here too,
+    // as the bounded cache may let some go before they are used
+    const stored = new Map<string, LeafSummary | null>();
+    const missing = reader.summaries ? infos.filter((info) => summaries.get(versionOf(info), name, child) === undefined) : [];
+    if (missing.length > 0) {
+      reader.summaries!(target.db, missing.map((info) => info.etag)).forEach((record, k) => {
+        const summary = record && summaryOfRecord(record);
+        if (summary) stored.set(missing[k].etag, summaries.keep(versionOf(missing[k]), summary, name, child));
+      });
+    }
     return this.perResource(
       target.db,
-      this.xmlResources(target.db, target.path),
-      (info) => summaries.get(versionOf(info), name, child),
+      infos,
+      (info) => (stored.has(info.etag) ? stored.get(info.etag) : summaries.get(versionOf(info), name, child)),
       (info, data) => summaries.summarize(versionOf(info), data.toString('utf8'), name, child),
     );
   }

@@ -1,0 +1,293 @@
+/**
+ * Each database's log of document summaries, `{db}/.summaries.`: the record the store's
+ * `summarize` option made of an XML document when it was stored (FileStoreOptions `summarize`:
+ * bytes in the engine's own format), one record per stored version, keyed by its etag. Query
+ * workers read a document's record instead of its text where one answers (ReadView `summaries`,
+ * answered by views.ts; store/cache/sync-reader.ts for a worker that reads the folder itself).
+ * The log is a cache beside the data, not data: a version is looked up by its etag,
+ * which no other content ever has, so a record is right for the version it names or never asked
+ * for, and a version without one is read as before. Records are therefore appended after their
+ * commit without a flush of their own; a record cut short or torn by a crash fails its length or
+ * hash, and ends what a reader takes (the writer starts such a log afresh).
+ *
+ * A record: u32 LE byte length of the rest, u32 LE FNV-1a hash of the rest, u16 LE byte length of
+ * the etag, the etag (UTF-8), the summary. When the log has grown to twice its size after the last
+ * rewrite (at least COMPACT_MIN_BYTES), it is rewritten with the records of the versions the
+ * catalog holds, atomically (atomic-files.ts): a reader sees the old log or the new one.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { errorCode, writeFileAtomic } from '../../atomic-files';
+import { databaseFolder } from './disk-paths';
+
+/** The log's name in the database folder: internal (it ends in `.`, resource-names.ts). */
+export const SUMMARY_LOG = '.summaries.';
+
+/** A log is rewritten only past this size. */
+const COMPACT_MIN_BYTES = 1 << 20;
+
+const HEADER = 8;
+
+export function summaryLogFile(dbPath: string, db: string): string {
+  return summaryLogIn(databaseFolder(dbPath, db));
+}
+
+/** The size of a file, 0 when there is none. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await fs.stat(file)).size;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
+/** 32-bit FNV-1a of `bytes[from, to)`. */
+function fnv1a(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  return h >>> 0;
+}
+
+/** One record of the log. */
+export function summaryRecord(etag: string, summary: Uint8Array): Buffer {
+  const tag = Buffer.from(etag, 'utf8');
+  const record = Buffer.allocUnsafe(HEADER + 2 + tag.length + summary.length);
+  record.writeUInt32LE(record.length - HEADER, 0);
+  record.writeUInt16LE(tag.length, HEADER);
+  tag.copy(record, HEADER + 2);
+  record.set(summary, HEADER + 2 + tag.length);
+  record.writeUInt32LE(fnv1a(record, HEADER, record.length), 4);
+  return record;
+}
+
+/**
+ * Calls `take(etag, from, to)` for each record of `log[from, …)` (`from`, `to`: the summary's
+ * bytes), up to the end or the first record that is cut short or fails its hash: answers the
+ * offset after the last record taken.
+ */
+function eachRecord(log: Buffer, from: number, take: (etag: string, from: number, to: number) => void): number {
+  let at = from;
+  while (at + HEADER <= log.length) {
+    const length = log.readUInt32LE(at);
+    const end = at + HEADER + length;
+    if (length < 2 || end > log.length || fnv1a(log, at + HEADER, end) !== log.readUInt32LE(at + 4)) break;
+    const tagEnd = at + HEADER + 2 + log.readUInt16LE(at + HEADER);
+    if (tagEnd > end) break;
+    take(log.toString('utf8', at + HEADER + 2, tagEnd), tagEnd, end);
+    at = end;
+  }
+  return at;
+}
+
+/** What a writer keeps of one database's log. */
+interface LogState {
+  /** Bytes of the log as this writer last left it. */
+  size: number;
+  /** Its size after the last rewrite (or when first looked at). */
+  base: number;
+}
+
+/** The writer of the file store's summary logs (file-store.ts, after each commit). */
+export class SummaryLogs {
+  private readonly logs = new Map<string, LogState>();
+
+  constructor(private readonly dbPath: string) {}
+
+  /**
+   * Appends the records of versions committed in `db`; `live` gives the etags the catalog holds
+   * now, for a rewrite. A log that does not end in a whole record (a crash in an append) is
+   * started afresh. Failures are swallowed: a missing record only means a version is read as text.
+   */
+  async append(db: string, records: readonly Buffer[], live: () => Promise<ReadonlySet<string>>): Promise<void> {
+    const file = summaryLogFile(this.dbPath, db);
+    try {
+      // a log of another size than this writer left it: the database was dropped, replaced or
+      // renamed since, or this is the first append since the start
+      let state = this.logs.get(db);
+      if (state === undefined || state.size !== (await sizeOf(file))) {
+        state = await this.look(file);
+        this.logs.set(db, state);
+      }
+      const bytes = Buffer.concat(records);
+      await fs.appendFile(file, bytes);
+      state.size += bytes.length;
+      if (state.size >= Math.max(COMPACT_MIN_BYTES, 2 * state.base)) await this.rewrite(file, state, await live());
+    } catch {
+      this.logs.delete(db);
+    }
+  }
+
+  /** The state of a log not looked at yet; a log that does not end in a whole record is removed. */
+  private async look(file: string): Promise<LogState> {
+    let log: Buffer;
+    try {
+      log = await fs.readFile(file);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return { size: 0, base: 0 };
+      throw error;
+    }
+    if (eachRecord(log, 0, () => undefined) === log.length) return { size: log.length, base: log.length };
+    await fs.rm(file, { force: true });
+    return { size: 0, base: 0 };
+  }
+
+  /** Rewrites the log with the records of the etags in `live`. */
+  private async rewrite(file: string, state: LogState, live: ReadonlySet<string>): Promise<void> {
+    const log = await fs.readFile(file);
+    const kept = new Map<string, Buffer>();
+    eachRecord(log, 0, (etag, from, to) => {
+      if (live.has(etag)) kept.set(etag, summaryRecord(etag, log.subarray(from, to)));
+    });
+    const bytes = Buffer.concat([...kept.values()]);
+    await writeFileAtomic(file, bytes);
+    state.size = bytes.length;
+    state.base = bytes.length;
+  }
+}
+
+/** What a reader knows of one database's log: which file it read, how far, and where each record's summary lies. */
+interface LogIndex {
+  readonly ino: number;
+  /** The hash of the log's first record: a file made anew under the same inode number starts with another. */
+  readonly first: number;
+  end: number;
+  readonly at: Map<string, readonly [number, number]>;
+}
+
+/**
+ * `index` (undefined: none yet) for a log of `size` bytes, inode `ino` and first record hash
+ * `first` (`head`: its first HEADER bytes): the same, or a new one when the file is another (a
+ * rewrite, a database dropped and created again) or shorter.
+ */
+function indexFor(index: LogIndex | undefined, size: number, ino: number, head: Buffer): LogIndex {
+  const first = head.length === HEADER ? head.readUInt32LE(4) : -1;
+  return index !== undefined && index.ino === ino && index.first === first && size >= index.end ? index : { ino, first, end: 0, at: new Map() };
+}
+
+/** Adds the records of `tail` (the log's bytes from `index.end`) to `index`. */
+function indexTail(index: LogIndex, tail: Buffer): void {
+  const base = index.end;
+  const { at } = index;
+  index.end = base + eachRecord(tail, 0, (etag, from, to) => at.set(etag, [base + from, base + to]));
+}
+
+/** The log of the database whose folder is `folder` (store/file/views.ts). */
+export function summaryLogIn(folder: string): string {
+  return path.join(folder, SUMMARY_LOG);
+}
+
+/**
+ * The summaries of a worker's databases, read from their logs (store/cache/sync-reader.ts): each
+ * log's records are indexed once as it grows, and a summary is read from the file when asked for.
+ */
+export class SummaryLogReader {
+  private readonly indexes = new Map<string, LogIndex>();
+
+  constructor(private readonly dbPath: string) {}
+
+  /** The summary of each version of `db` named by `etags` (undefined where the log has none). */
+  summaries(db: string, etags: readonly string[]): (Uint8Array | undefined)[] {
+    let fd: number;
+    try {
+      fd = openSync(summaryLogFile(this.dbPath, db), 'r');
+    } catch (error) {
+      this.indexes.delete(db);
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return etags.map(() => undefined);
+      throw error;
+    }
+    try {
+      const { size, ino } = fstatSync(fd);
+      const head = Buffer.alloc(HEADER);
+      const index = indexFor(this.indexes.get(db), size, ino, head.subarray(0, readAt(fd, head, 0)));
+      this.indexes.set(db, index);
+      if (size > index.end) {
+        const tail = Buffer.allocUnsafe(size - index.end);
+        indexTail(index, tail.subarray(0, readAt(fd, tail, index.end)));
+      }
+      return etags.map((etag) => {
+        const at = index.at.get(etag);
+        if (at === undefined) return undefined;
+        const bytes = Buffer.allocUnsafe(at[1] - at[0]);
+        return readAt(fd, bytes, at[0]) === bytes.length ? bytes : undefined;
+      });
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** Logs indexed by the server's read views, at most (least recently used go first). */
+const SERVED_LOGS = 256;
+
+/**
+ * The summaries of the file store's read views (views.ts `summaries`), read asynchronously: each
+ * log's records are indexed once as it grows; the summaries asked for together are read in one
+ * read of the span that holds them when it is not much longer than they are (the records of
+ * documents stored together lie together), else one read each.
+ */
+export class SummaryLogFiles {
+  private readonly indexes = new LRUCache<string, LogIndex>({ max: SERVED_LOGS });
+
+  async summaries(file: string, etags: readonly string[]): Promise<(Uint8Array | null)[]> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      this.indexes.delete(file);
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return etags.map(() => null);
+      throw error;
+    }
+    try {
+      const { size, ino } = await handle.stat();
+      const head = Buffer.alloc(HEADER);
+      const { bytesRead: headRead } = await handle.read(head, 0, HEADER, 0);
+      const index = indexFor(this.indexes.get(file), size, ino, head.subarray(0, headRead));
+      this.indexes.set(file, index);
+      if (size > index.end) {
+        const tail = Buffer.allocUnsafe(size - index.end);
+        const { bytesRead } = await handle.read(tail, 0, tail.length, index.end);
+        indexTail(index, tail.subarray(0, bytesRead));
+      }
+      const spans = etags.map((etag) => index.at.get(etag));
+      let from = Infinity;
+      let to = 0;
+      let wanted = 0;
+      for (const span of spans) {
+        if (span === undefined) continue;
+        from = Math.min(from, span[0]);
+        to = Math.max(to, span[1]);
+        wanted += span[1] - span[0];
+      }
+      if (wanted === 0) return spans.map(() => null);
+      if (to - from <= Math.max(4 * wanted, 1 << 20)) {
+        const block = Buffer.allocUnsafe(to - from);
+        const { bytesRead } = await handle.read(block, 0, block.length, from);
+        return spans.map((span) => (span === undefined || span[1] - from > bytesRead ? null : block.subarray(span[0] - from, span[1] - from)));
+      }
+      return await Promise.all(
+        spans.map(async (span) => {
+          if (span === undefined) return null;
+          const bytes = Buffer.allocUnsafe(span[1] - span[0]);
+          const { bytesRead } = await handle.read(bytes, 0, bytes.length, span[0]);
+          return bytesRead === bytes.length ? bytes : null;
+        }),
+      );
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+/** Reads into all of `bytes` from `position` (less at the end of the file): the bytes read. */
+function readAt(fd: number, bytes: Buffer, position: number): number {
+  let read = 0;
+  while (read < bytes.length) {
+    const n = readSync(fd, bytes, read, bytes.length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read;
+}

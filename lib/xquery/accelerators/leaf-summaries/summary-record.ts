@@ -1,0 +1,177 @@
+/**
+ * A document's summary (leaf-summaries.ts `DocumentSummary`) as bytes, made when the document is
+ * stored: the file store keeps it beside the document (store/file/summary-log.ts; its
+ * `summarize` option, given by the composition root), so that a query counting over a database
+ * reads these records instead of every document's text (worker/documents/store-source.ts
+ * `leafSummaries`). A record holds what a whole-document summary holds, so a count answers the
+ * same from either; documents over WHOLE_DOCUMENT_CHARS get none (their pairs are summarised one
+ * at a time when asked, as before).
+ *
+ * Format, little-endian: u8 FORMAT; u8 plain (0, 1); u32 names, then per name its key (u16 byte
+ * length, UTF-8) and u32 count; u32 pairs, then per pair the parent's and the child's keys, i32
+ * values n (-1: a pair whose values are not all plain numbers), n × i32 owners, n × f64 values.
+ * A record of another format is not read (the document is read as text).
+ */
+import { DocumentSummary, nameKey, WHOLE_DOCUMENT_CHARS, type KeptSummary, type LeafSummary } from './leaf-summaries';
+
+const FORMAT = 1;
+
+/** The record of stored XML `xml`; undefined for a document too large, or one that does not parse. */
+export function summaryRecord(xml: Buffer): Uint8Array | undefined {
+  // bytes at least as many as characters: a document within the bound in bytes is within it in characters
+  if (xml.length > WHOLE_DOCUMENT_CHARS) return undefined;
+  let summary: DocumentSummary;
+  try {
+    summary = DocumentSummary.of(xml.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  return encode(summary);
+}
+
+function encode(summary: DocumentSummary): Uint8Array {
+  const { plain, counts, pairs } = summary.parts;
+  const keys = new Map<string, Buffer>();
+  const key = (k: string): Buffer => {
+    let bytes = keys.get(k);
+    if (bytes === undefined) keys.set(k, (bytes = Buffer.from(k, 'utf8')));
+    return bytes;
+  };
+  let size = 2 + 4 + 4;
+  for (const [k] of counts) size += 2 + key(k).length + 4;
+  for (const [parent, children] of pairs) {
+    for (const [child, v] of children) size += 2 + key(parent).length + 2 + key(child).length + 4 + (v ? 12 * v.values.length : 0);
+  }
+  const out = Buffer.allocUnsafe(size);
+  let at = out.writeUInt8(FORMAT, 0);
+  at = out.writeUInt8(plain ? 1 : 0, at);
+  const writeKey = (k: string): void => {
+    const bytes = key(k);
+    at = out.writeUInt16LE(bytes.length, at);
+    at += bytes.copy(out, at);
+  };
+  at = out.writeUInt32LE(counts.size, at);
+  for (const [k, n] of counts) {
+    writeKey(k);
+    at = out.writeUInt32LE(n, at);
+  }
+  let pairCount = 0;
+  for (const children of pairs.values()) pairCount += children.size;
+  at = out.writeUInt32LE(pairCount, at);
+  for (const [parent, children] of pairs) {
+    for (const [child, v] of children) {
+      writeKey(parent);
+      writeKey(child);
+      at = out.writeInt32LE(v ? v.values.length : -1, at);
+      if (!v) continue;
+      for (const owner of v.owners) at = out.writeInt32LE(owner, at);
+      for (const value of v.values) at = out.writeDoubleLE(value, at);
+    }
+  }
+  return out;
+}
+
+/**
+ * The summary a record holds, read from its bytes when asked: only the count and the pair asked
+ * for are decoded (a count over 2,000 stored documents asks 2,000 records one pair each);
+ * undefined for a record of another format or one that does not hold whole entries.
+ */
+export function summaryOfRecord(record: Uint8Array): KeptSummary | undefined {
+  const bytes = Buffer.from(record.buffer, record.byteOffset, record.byteLength);
+  if (bytes.length < 2 || bytes.readUInt8(0) !== FORMAT) return undefined;
+  try {
+    // one pass over the lengths: every entry lies within the record, which ends with the last
+    let at = 2;
+    const names = bytes.readUInt32LE(at);
+    at += 4;
+    const countsAt = at;
+    for (let i = 0; i < names; i++) at += 2 + bytes.readUInt16LE(at) + 4;
+    const pairs = bytes.readUInt32LE(at);
+    at += 4;
+    const pairsAt = at;
+    for (let i = 0; i < pairs; i++) {
+      at += 2 + bytes.readUInt16LE(at);
+      at += 2 + bytes.readUInt16LE(at);
+      const n = bytes.readInt32LE(at);
+      at += 4 + (n > 0 ? 12 * n : 0);
+    }
+    // a copy: the record may be a view of a block of many, which it would keep alive in the cache
+    return at === bytes.length ? new StoredSummary(Buffer.from(bytes), names, countsAt, pairs, pairsAt) : undefined;
+  } catch {
+    // a read past the end (RangeError): a record cut short
+    return undefined;
+  }
+}
+
+const NO_VALUES = new Float64Array(0);
+const NO_OWNERS = new Int32Array(0);
+
+/** The UTF-8 bytes of the last keys asked for (a count asks the same pair of every document). */
+const keyBytes = new Map<string, Buffer>();
+
+function bytesOf(key: string): Buffer {
+  let bytes = keyBytes.get(key);
+  if (bytes === undefined) {
+    if (keyBytes.size >= 64) keyBytes.clear();
+    keyBytes.set(key, (bytes = Buffer.from(key, 'utf8')));
+  }
+  return bytes;
+}
+
+/** Whether the key written at `at` of `record` (u16 length, bytes) is `key`. */
+function keyIs(record: Buffer, at: number, key: Buffer): boolean {
+  const length = record.readUInt16LE(at);
+  if (length !== key.length) return false;
+  for (let i = 0; i < length; i++) if (record[at + 2 + i] !== key[i]) return false;
+  return true;
+}
+
+/** A stored record (see the file comment), its structure checked by `summaryOfRecord`. */
+class StoredSummary implements KeptSummary {
+  readonly size: number;
+
+  constructor(
+    private readonly record: Buffer,
+    private readonly names: number,
+    private readonly countsAt: number,
+    private readonly pairs: number,
+    private readonly pairsAt: number,
+  ) {
+    this.size = 16 + Math.ceil(record.length / 8);
+  }
+
+  summary(name: string, child: string): LeafSummary | null {
+    const { record } = this;
+    if (record.readUInt8(1) !== 1) return null;
+    const key = bytesOf(nameKey(name));
+    let count = 0;
+    for (let i = 0, at = this.countsAt; i < this.names; i++) {
+      const end = at + 2 + record.readUInt16LE(at);
+      if (keyIs(record, at, key)) {
+        count = record.readUInt32LE(end);
+        break;
+      }
+      at = end + 4;
+    }
+    if (child === '') return { count, owners: NO_OWNERS, values: NO_VALUES };
+    const childKey = bytesOf(nameKey(child));
+    for (let i = 0, at = this.pairsAt; i < this.pairs; i++) {
+      const parentAt = at;
+      at += 2 + record.readUInt16LE(at);
+      const childAt = at;
+      at += 2 + record.readUInt16LE(at);
+      const n = record.readInt32LE(at);
+      at += 4;
+      if (keyIs(record, parentAt, key) && keyIs(record, childAt, childKey)) {
+        if (n < 0) return null;
+        const owners = new Int32Array(n);
+        const values = new Float64Array(n);
+        for (let k = 0; k < n; k++) owners[k] = record.readInt32LE(at + 4 * k);
+        for (let k = 0, v = at + 4 * n; k < n; k++) values[k] = record.readDoubleLE(v + 8 * k);
+        return { count, owners, values };
+      }
+      at += n > 0 ? 12 * n : 0;
+    }
+    return { count, owners: NO_OWNERS, values: NO_VALUES };
+  }
+}
