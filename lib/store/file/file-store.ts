@@ -140,6 +140,7 @@ export class FileStore implements Store {
 
   async close(): Promise<void> {
     await this.inFlight.close();
+    this.summaryLogs.close();
     await this.log.close();
     await this.folderLock?.release();
   }
@@ -158,6 +159,8 @@ export class FileStore implements Store {
       );
       names.forEach((n) => changed.add(n));
       await view.leftovers.clean();
+      // a database dropped or given a new folder (created, replaced, renamed to) has a new log
+      for (const [db, draft] of view.staged) if (draft === null || draft.mode === 'fresh') this.summaryLogs.forget(db);
       for (const [db, records] of view.takeSummaries()) {
         const catalog = () => this.committed.get(db)?.catalog();
         await this.summaryLogs.append(db, records, async () => liveEtags(await catalog()));

@@ -15,7 +15,7 @@
  * rewrite (at least COMPACT_MIN_BYTES), it is rewritten with the records of the versions the
  * catalog holds, atomically (atomic-files.ts): a reader sees the old log or the new one.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -34,13 +34,11 @@ export function summaryLogFile(dbPath: string, db: string): string {
   return summaryLogIn(databaseFolder(dbPath, db));
 }
 
-/** The size of a file, 0 when there is none. */
-async function sizeOf(file: string): Promise<number> {
+function closeQuietly(fd: number): void {
   try {
-    return (await fs.stat(file)).size;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return 0;
-    throw error;
+    closeSync(fd);
+  } catch {
+    // closed already
   }
 }
 
@@ -84,15 +82,25 @@ function eachRecord(log: Buffer, from: number, take: (etag: string, from: number
 
 /** What a writer keeps of one database's log. */
 interface LogState {
-  /** Bytes of the log as this writer last left it. */
+  readonly file: string;
+  /** The log, open for appending. */
+  readonly fd: number;
+  /** Bytes of the log as this writer left it. */
   size: number;
-  /** Its size after the last rewrite (or when first looked at). */
+  /** Its size after the last rewrite (or when first opened). */
   base: number;
 }
 
-/** The writer of the file store's summary logs (file-store.ts, after each commit). */
+/** Logs a writer keeps open at most (the least recently appended to are closed). */
+const OPEN_LOGS = 64;
+
+/**
+ * The writer of the file store's summary logs (file-store.ts, after each commit). It keeps the
+ * logs it appends to open, and is told when a commit dropped or replaced a database (`forget`),
+ * whose folder, and log, are then new.
+ */
 export class SummaryLogs {
-  private readonly logs = new Map<string, LogState>();
+  private readonly logs = new LRUCache<string, LogState>({ max: OPEN_LOGS, dispose: (state) => closeQuietly(state.fd) });
 
   constructor(private readonly dbPath: string) {}
 
@@ -102,40 +110,51 @@ export class SummaryLogs {
    * started afresh. Failures are swallowed: a missing record only means a version is read as text.
    */
   async append(db: string, records: readonly Buffer[], live: () => Promise<ReadonlySet<string>>): Promise<void> {
-    const file = summaryLogFile(this.dbPath, db);
     try {
-      // a log of another size than this writer left it: the database was dropped, replaced or
-      // renamed since, or this is the first append since the start
       let state = this.logs.get(db);
-      if (state === undefined || state.size !== (await sizeOf(file))) {
-        state = await this.look(file);
+      if (state === undefined) {
+        state = await this.open(summaryLogFile(this.dbPath, db));
         this.logs.set(db, state);
       }
+      // one write of a few hundred bytes per commit, appended where the file ends (O_APPEND)
       const bytes = Buffer.concat(records);
-      await fs.appendFile(file, bytes);
+      if (writeSync(state.fd, bytes) !== bytes.length) throw new Error('short write');
       state.size += bytes.length;
-      if (state.size >= Math.max(COMPACT_MIN_BYTES, 2 * state.base)) await this.rewrite(file, state, await live());
+      if (state.size >= Math.max(COMPACT_MIN_BYTES, 2 * state.base)) {
+        this.logs.delete(db);
+        await this.rewrite(state.file, await live());
+      }
     } catch {
       this.logs.delete(db);
     }
   }
 
-  /** The state of a log not looked at yet; a log that does not end in a whole record is removed. */
-  private async look(file: string): Promise<LogState> {
-    let log: Buffer;
+  /** `db` was dropped, renamed or replaced by a commit: its log, if any, is another file now. */
+  forget(db: string): void {
+    this.logs.delete(db);
+  }
+
+  /** Closes the logs this writer holds open. */
+  close(): void {
+    this.logs.clear();
+  }
+
+  /** Opens a log for appending (created if missing); a log that does not end in a whole record is started afresh. */
+  private async open(file: string): Promise<LogState> {
+    let log: Buffer | undefined;
     try {
       log = await fs.readFile(file);
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return { size: 0, base: 0 };
-      throw error;
+      if (errorCode(error) !== 'ENOENT') throw error;
     }
-    if (eachRecord(log, 0, () => undefined) === log.length) return { size: log.length, base: log.length };
-    await fs.rm(file, { force: true });
-    return { size: 0, base: 0 };
+    const whole = log === undefined || eachRecord(log, 0, () => undefined) === log.length;
+    const fd = openSync(file, whole ? 'a' : 'w');
+    const size = whole && log ? log.length : 0;
+    return { file, fd, size, base: size };
   }
 
-  /** Rewrites the log with the records of the etags in `live`. */
-  private async rewrite(file: string, state: LogState, live: ReadonlySet<string>): Promise<void> {
+  /** Rewrites the log with the records of the etags in `live` (the next append opens it again). */
+  private async rewrite(file: string, live: ReadonlySet<string>): Promise<void> {
     const log = await fs.readFile(file);
     const kept = new Map<string, Buffer>();
     eachRecord(log, 0, (etag, from, to) => {
@@ -143,8 +162,6 @@ export class SummaryLogs {
     });
     const bytes = Buffer.concat([...kept.values()]);
     await writeFileAtomic(file, bytes);
-    state.size = bytes.length;
-    state.base = bytes.length;
   }
 }
 

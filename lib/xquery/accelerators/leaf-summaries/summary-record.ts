@@ -13,40 +13,47 @@
  * A record of another format is not read (the document is read as text).
  */
 import { DocumentSummary, nameKey, WHOLE_DOCUMENT_CHARS, type KeptSummary, type LeafSummary } from './leaf-summaries';
+import { scanSummary } from './summary-scan';
 
 const FORMAT = 1;
+
+/** The values of one pair as a record is written from them; null: not all plain numbers. */
+type PairColumns = { readonly owners: ArrayLike<number>; readonly values: ArrayLike<number> } | null;
 
 /** The record of stored XML `xml`; undefined for a document too large, or one that does not parse. */
 export function summaryRecord(xml: Buffer): Uint8Array | undefined {
   // bytes at least as many as characters: a document within the bound in bytes is within it in characters
   if (xml.length > WHOLE_DOCUMENT_CHARS) return undefined;
+  const text = xml.toString('utf8');
+  // the scan's own maps where it reads the text (most stored documents), else DocumentSummary's
+  const scanned = scanSummary(text);
+  if (scanned !== undefined) return encode(true, scanned.counts, scanned.pairs, (v) => (v.plain ? v : null));
   let summary: DocumentSummary;
   try {
-    summary = DocumentSummary.of(xml.toString('utf8'));
+    summary = DocumentSummary.of(text);
   } catch {
     return undefined;
   }
-  return encode(summary);
+  const { plain, counts, pairs } = summary.parts;
+  return encode(plain, counts, pairs, (v) => v);
 }
 
-function encode(summary: DocumentSummary): Uint8Array {
-  const { plain, counts, pairs } = summary.parts;
-  const keys = new Map<string, Buffer>();
-  const key = (k: string): Buffer => {
-    let bytes = keys.get(k);
-    if (bytes === undefined) keys.set(k, (bytes = Buffer.from(k, 'utf8')));
-    return bytes;
-  };
+function encode<V>(plain: boolean, counts: ReadonlyMap<string, number>, pairs: ReadonlyMap<string, ReadonlyMap<string, V>>, columns: (v: V) => PairColumns): Uint8Array {
   let size = 2 + 4 + 4;
-  for (const [k] of counts) size += 2 + key(k).length + 4;
+  let pairCount = 0;
+  for (const k of counts.keys()) size += 2 + bytesOf(k).length + 4;
   for (const [parent, children] of pairs) {
-    for (const [child, v] of children) size += 2 + key(parent).length + 2 + key(child).length + 4 + (v ? 12 * v.values.length : 0);
+    for (const [child, v] of children) {
+      const c = columns(v);
+      size += 2 + bytesOf(parent).length + 2 + bytesOf(child).length + 4 + (c ? 12 * c.values.length : 0);
+      pairCount++;
+    }
   }
   const out = Buffer.allocUnsafe(size);
   let at = out.writeUInt8(FORMAT, 0);
   at = out.writeUInt8(plain ? 1 : 0, at);
   const writeKey = (k: string): void => {
-    const bytes = key(k);
+    const bytes = bytesOf(k);
     at = out.writeUInt16LE(bytes.length, at);
     at += bytes.copy(out, at);
   };
@@ -55,17 +62,16 @@ function encode(summary: DocumentSummary): Uint8Array {
     writeKey(k);
     at = out.writeUInt32LE(n, at);
   }
-  let pairCount = 0;
-  for (const children of pairs.values()) pairCount += children.size;
   at = out.writeUInt32LE(pairCount, at);
   for (const [parent, children] of pairs) {
     for (const [child, v] of children) {
+      const c = columns(v);
       writeKey(parent);
       writeKey(child);
-      at = out.writeInt32LE(v ? v.values.length : -1, at);
-      if (!v) continue;
-      for (const owner of v.owners) at = out.writeInt32LE(owner, at);
-      for (const value of v.values) at = out.writeDoubleLE(value, at);
+      at = out.writeInt32LE(c ? c.values.length : -1, at);
+      if (!c) continue;
+      for (let k = 0; k < c.owners.length; k++) at = out.writeInt32LE(c.owners[k], at);
+      for (let k = 0; k < c.values.length; k++) at = out.writeDoubleLE(c.values[k], at);
     }
   }
   return out;
@@ -106,13 +112,16 @@ export function summaryOfRecord(record: Uint8Array): KeptSummary | undefined {
 const NO_VALUES = new Float64Array(0);
 const NO_OWNERS = new Int32Array(0);
 
-/** The UTF-8 bytes of the last keys asked for (a count asks the same pair of every document). */
+/**
+ * The UTF-8 bytes of the keys written and asked for last (the documents of a database mostly
+ * share their names, and a count asks the same pair of every document).
+ */
 const keyBytes = new Map<string, Buffer>();
 
 function bytesOf(key: string): Buffer {
   let bytes = keyBytes.get(key);
   if (bytes === undefined) {
-    if (keyBytes.size >= 64) keyBytes.clear();
+    if (keyBytes.size >= 256) keyBytes.clear();
     keyBytes.set(key, (bytes = Buffer.from(key, 'utf8')));
   }
   return bytes;
