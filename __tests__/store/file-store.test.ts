@@ -7,7 +7,7 @@ import { storeSuite } from './store-suite';
 const dir = tempFolder();
 
 describe('the store contract, on files', () => {
-  storeSuite({ open: () => createFileStore(dir.path), folder: () => dir.path });
+  storeSuite({ open: (options) => createFileStore(dir.path, options), folder: () => dir.path });
 });
 
 describe('files at startup', () => {

@@ -9,9 +9,14 @@ import { Readable } from 'node:stream';
 import type { Store, WriteView } from '../../lib/store/types';
 import { bin, codeOf, listFiles, xml } from './helpers';
 
+/** What the suite opens a store with: the summary each store keeps of the XML documents put. */
+export interface StoreOptions {
+  readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
+}
+
 export interface StoreKind {
   /** Opens the store on this test's storage (fresh for each test; the same one when called again). */
-  open(): Promise<Store>;
+  open(options?: StoreOptions): Promise<Store>;
   /** The file store's data folder, for checks of its files. */
   folder?(): string;
 }
@@ -408,6 +413,25 @@ export function storeSuite(kind: StoreKind): void {
       });
       const paths = await store.read(['cp'], async (v) => (await v.listResources('cp')).map((r) => r.path));
       expect(paths).toEqual(['a.xml', 'dir/b.bin']);
+    });
+  });
+
+  describe('summaries', () => {
+    test("the summary made of each XML document put is read back by the version's etag; none for other versions, binaries and documents without one", async () => {
+      await store.close();
+      store = await kind.open({ summarize: (data) => (data.includes('keep') ? Buffer.from(`summary of ${data.toString('utf8')}`) : undefined) });
+      const put = (p: string, content: string) => store.write(['db'], async (w) => (await w.putResource('db', p, xml(content)))!);
+      await store.write(['db'], (w) => w.createDatabase('db'));
+      const a = await put('a.xml', '<a>keep</a>');
+      const b = await put('b.xml', '<b/>');
+      const binary = (await store.write(['db'], (w) => w.putResource('db', 'c.bin', bin('keep'))))!;
+      const a2 = await put('a.xml', '<a>keep 2</a>');
+      const read = async (etags: string[]) => (await store.read(['db'], (r) => r.summaries!('db', etags))).map((s) => s && Buffer.from(s).toString('utf8'));
+      expect(await read([a2.etag, b.etag, binary.etag, 'no-such-etag'])).toEqual(['summary of <a>keep 2</a>', null, null, null]);
+      // a version replaced has none any more where the store keeps them with the version (PostgreSQL)
+      // or still its own (the file store's log, by etag): never another version's
+      expect([null, 'summary of <a>keep</a>']).toContainEqual((await read([a.etag]))[0]);
+      expect(await codeOf(() => store.read(['none'], (r) => r.summaries!('none', [a2.etag])))).toBe('DB_NOT_FOUND_X');
     });
   });
 }

@@ -72,7 +72,7 @@ async function openStore(options: ResolvedOptions): Promise<{ store: Store; user
   const store =
     options.storeUrl === undefined
       ? await createFileStore(options.dbPath, { exclusive: true, lockWaitMs, summarize: summaryRecord })
-      : await pgStoreModule().createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings });
+      : await pgStoreModule().createPostgresStore(options.storeUrl, { lockWaitMs, fullText: fullTextPostings, summarize: summaryRecord });
   let users: UserStore | undefined;
   try {
     users = isPostgresStore(store) ? await UserStore.on(new PgUsers(store.controlPool)) : await UserStore.open(options.dbPath);

@@ -5,7 +5,7 @@ import { storeSuite } from '../store-suite';
 
 describeWithPostgres('the store contract, on PostgreSQL', () => {
   const db = freshSchema();
-  storeSuite({ open: () => createPostgresStore(db.url) });
+  storeSuite({ open: (options) => createPostgresStore(db.url, options) });
   describe('backups', () => {
     backupSuite({ open: () => createPostgresStore(db.url) });
   });

@@ -46,6 +46,11 @@ export interface PostgresStoreOptions {
    * tables (fulltext.ts); without it the engine derives the index from the documents.
    */
   readonly fullText?: FullTextTokenizer;
+  /**
+   * What to keep of each XML document put, in its row, for the queries that read it: the engine's
+   * summary (accelerators/leaf-summaries/summary-record.ts), undefined for none (ReadView `summaries`).
+   */
+  readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
 }
 
 const DEFAULT_POOL_SIZE = 10;
@@ -162,6 +167,7 @@ export class PostgresStore implements Store {
             locked: dbs,
             laterChunks: sessionChunkReader(session),
             ...(this.options.fullText ? { fullText: this.options.fullText } : {}),
+            ...(this.options.summarize ? { summarize: this.options.summarize } : {}),
             checkpoint: async (v, last) => {
               await commit(session, v);
               if (!last) await session.query('BEGIN');

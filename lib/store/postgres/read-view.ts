@@ -237,6 +237,22 @@ export class PgReadView implements ReadView {
     });
   }
 
+  /** From the resources' rows: the summary made when each was stored, if any. */
+  summaries(db: string, etags: readonly string[]): Promise<(Uint8Array | null)[]> {
+    return this.serial(async () => {
+      checkDatabaseName(db);
+      const rows = await this.ctx.session.query<{ etag: string | null; summary: Buffer | null }>(
+        `SELECT r.etag, r.summary FROM xmldb_databases d
+         LEFT JOIN xmldb_resources r ON r.db = d.name AND r.etag = ANY($2::text[]) AND r.summary IS NOT NULL
+         WHERE d.name = $1`,
+        [db, etags],
+      );
+      if (rows.length === 0) throw raise(STORE_ERRORS, 'DB_NOT_FOUND_X', db);
+      const found = new Map(rows.map((row) => [row.etag, row.summary]));
+      return etags.map((etag) => found.get(etag) ?? null);
+    });
+  }
+
   /** From the tables of the full-text index (fulltext.ts); undefined where they do not hold it. */
   fullText(db: string, lookup: FullTextLookup): Promise<FullTextFound | undefined> {
     return this.serial(() => (isValidDatabaseName(db) ? readFullText(this.ctx.session, db, lookup) : Promise.resolve(undefined)));

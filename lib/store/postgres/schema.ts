@@ -104,6 +104,12 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX xmldb_fulltext_doc ON xmldb_fulltext (db, path);
   CREATE INDEX xmldb_fulltext_tokens ON xmldb_fulltext USING gin (tokens);
   `,
+  // a summary of each XML document made when it is stored (PostgresStoreOptions `summarize`),
+  // read by queries that count over a database (ReadView `summaries`); NULL: none kept, the
+  // engine reads the document's text
+  `
+  ALTER TABLE xmldb_resources ADD COLUMN summary bytea;
+  `,
 ];
 
 /** The schema version this code needs. */

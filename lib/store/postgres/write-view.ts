@@ -27,6 +27,8 @@ export interface WriteContext extends ViewContext {
   readonly checkpoint: (view: PgWriteView, last: boolean) => Promise<void>;
   /** The engine's tokenizer, for the full-text index kept in the tables (fulltext.ts); without it the engine derives the index. */
   readonly fullText?: FullTextTokenizer;
+  /** The summary of an XML document to keep in its row (PostgresStoreOptions `summarize`). */
+  readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
 }
 
 const RESOURCE_FIELDS = 'path, type, content_type, size, bytes, modified, etag, blob';
@@ -132,7 +134,7 @@ export class PgWriteView extends PgReadView implements WriteView {
         [from, to, now],
       );
       await this.session.query(
-        `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}) SELECT $2, ${RESOURCE_FIELDS} FROM xmldb_resources WHERE db = $1`,
+        `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}, summary) SELECT $2, ${RESOURCE_FIELDS}, summary FROM xmldb_resources WHERE db = $1`,
         [from, to],
       );
       await copyIndex(this.session, from, to);
@@ -204,9 +206,10 @@ export class PgWriteView extends PgReadView implements WriteView {
         modified: now,
         etag: randomId(),
       };
+      const summary = input.type === 'xml' ? this.wctx.summarize?.(data) : undefined;
       await this.session.query(
-        `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [db, p, info.type, info.contentType, info.size, info.bytes, info.modified, info.etag, blob],
+        `INSERT INTO xmldb_resources (db, ${RESOURCE_FIELDS}, summary) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [db, p, info.type, info.contentType, info.size, info.bytes, info.modified, info.etag, blob, summary === undefined ? null : Buffer.from(summary.buffer, summary.byteOffset, summary.byteLength)],
       );
       this.dirty.add(db);
       return info;
