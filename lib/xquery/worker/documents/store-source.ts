@@ -73,6 +73,9 @@ export function storeSourceSpec(options: StoreSourceSpec = {}): StoreSourceSpec 
   return { ...options };
 }
 
+/** Summaries asked in one reader call (a few hundred bytes each: about 1 MB). */
+const SUMMARY_BATCH = 2048;
+
 /** Documents read in one reader call: at most this many, ... */
 const BATCH_DOCUMENTS = 256;
 /** ... and about this many bytes. */
@@ -182,14 +185,15 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
     const { summaries, reader } = this.shared;
     const versionOf = (info: ResourceInfo): string => `${target.db}\u0000${info.path}\u0000${info.etag}`;
     const infos = this.xmlResources(target.db, target.path);
-    // the stored summaries of those this worker has none of, in one reader call; kept here too,
-    // as the bounded cache may let some go before they are used
+    // the stored summaries of those this worker has none of, SUMMARY_BATCH per reader call; kept
+    // here too, as the bounded cache may let some go before they are used
     const stored = new Map<string, LeafSummary | null>();
     const missing = reader.summaries ? infos.filter((info) => summaries.get(versionOf(info), name, child) === undefined) : [];
-    if (missing.length > 0) {
-      reader.summaries!(target.db, missing.map((info) => info.etag)).forEach((record, k) => {
+    for (let from = 0; from < missing.length; from += SUMMARY_BATCH) {
+      const batch = missing.slice(from, from + SUMMARY_BATCH);
+      reader.summaries!(target.db, batch.map((info) => info.etag)).forEach((record, k) => {
         const summary = record && summaryOfRecord(record);
-        if (summary) stored.set(missing[k].etag, summaries.keep(versionOf(missing[k]), summary, name, child));
+        if (summary) stored.set(batch[k].etag, summaries.keep(versionOf(batch[k]), summary, name, child));
       });
     }
     return this.perResource(
