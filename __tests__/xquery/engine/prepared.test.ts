@@ -1,5 +1,6 @@
 import { LocatedQueryError } from '../../../lib/xquery/static-errors';
 import { PreparedQueries } from '../../../lib/xquery/engine/prepared';
+import * as translate from '../../../lib/xquery/language/translate';
 
 describe('prepared queries', () => {
   test('one text is prepared once: the same analysis and translation objects', () => {
@@ -10,6 +11,26 @@ describe('prepared queries', () => {
     expect(p.analysis()).toBe(p.analysis());
     expect(p.translation('none')).toBe(p.translation('none'));
     expect(p.translation('multi')).not.toBe(p.translation('none'));
+  });
+
+  test('the call tried first alone, then the full translation only if asked; a query without that call is translated once', () => {
+    const cache = new PreparedQueries(8);
+    const full = jest.spyOn(translate, 'translateModule');
+    try {
+      const flwor = cache.prepare('for $i in 1 to 9 let $x := $i mod 4 order by $x return <r>{$x}</r>');
+      const alone = flwor.firstTranslation('none')!;
+      expect(alone.xpath?.first).toBeDefined();
+      expect(full).not.toHaveBeenCalled();
+      expect(flwor.translation('none')).not.toBe(alone);
+      expect(full).toHaveBeenCalledTimes(1);
+      full.mockClear();
+      const path = cache.prepare('count(//*[string-length(local-name()) > 3]) + 7');
+      expect(path.firstTranslation('none')).toBeUndefined();
+      expect(path.translation('none').xpath?.expression).toContain('string-length');
+      expect(full).not.toHaveBeenCalled();
+    } finally {
+      full.mockRestore();
+    }
   });
 
   test('the stylesheet translation builds nested constructors in place, once; other queries keep their translation', () => {

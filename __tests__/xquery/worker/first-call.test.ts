@@ -46,15 +46,20 @@ describe('which queries try a call first', () => {
     ['a declared context item', 'declare context item := <a><item/></a>; for $p in //item return <x/>'],
     ['a FLWOR the call does not evaluate', 'for $i in 1 to 3 for $j in 1 to 2 return $i * $j'],
   ])('%s: no', (_name, query) => {
-    expect(translate(query, 'multi').xpath?.first).toBeUndefined();
-    expect(translateFirstCall(parseQuery(query), query, { contextMode: 'multi' })).toBeUndefined();
+    const full = translate(query, 'multi');
+    expect(full.xpath?.first).toBeUndefined();
+    // translated once, in full: the translation the query runs with
+    const made = translateFirstCall(parseQuery(query), query, { contextMode: 'multi' });
+    expect('full' in made && [made.full.xpath, made.full.xslt, made.full.literals]).toEqual([full.xpath, full.xslt, full.literals]);
   });
 
   test('translated for the call alone: the same call and literals, without the FLWOR as written', () => {
     const query = 'for $i in 1 to 20 let $x := ($i * 7) mod 5 where $x = 1 order by $x descending, $i return <r n="{$i}">{$x}</r>';
     for (const mode of ['none', 'single', 'multi'] as const) {
       const full = translate(query, mode);
-      const alone = translateFirstCall(parseQuery(query), query, { contextMode: mode })!;
+      const made = translateFirstCall(parseQuery(query), query, { contextMode: mode });
+      if (!('alone' in made)) throw new Error(`no call tried first in mode ${mode}`);
+      const alone = made.alone;
       expect(alone.xpath!.first).toEqual(full.xpath!.first);
       expect(alone.xpath!.offset).toBe(full.xpath!.offset);
       expect(alone.literals).toEqual(full.literals);

@@ -77,7 +77,8 @@ class Prepared implements PreparedQuery {
   /** By the MIXUPDATES option: without it, and with it. */
   private readonly analysed: [Outcome<UpdateAnalysis>?, Outcome<UpdateAnalysis>?] = [];
   private readonly translations = new Map<ContextMode, Outcome<Translation>>();
-  private readonly firstOnly = new Map<ContextMode, Outcome<Translation | undefined>>();
+  /** Translations for the call tried first alone (undefined: the query has none, `translations` has its own). */
+  private readonly alone = new Map<ContextMode, Outcome<Translation | undefined>>();
   /** Translations without plain constructor calls, for those of `translations` that copy nested elements. */
   private readonly inPlace = new Map<ContextMode, Outcome<Translation>>();
   private isPure?: boolean;
@@ -109,10 +110,17 @@ class Prepared implements PreparedQuery {
   }
 
   firstTranslation(mode: ContextMode): Translation | undefined {
-    let t = this.firstOnly.get(mode);
+    let t = this.alone.get(mode);
     if (t === undefined) {
-      t = attempt(() => translateFirstCall(this.module(), this.text, { ...this.options, contextMode: mode }));
-      this.firstOnly.set(mode, t);
+      // one pass for a query without such a call: its translation is the query's own
+      const made = attempt(() => translateFirstCall(this.module(), this.text, { ...this.options, contextMode: mode }));
+      if ('error' in made) t = made;
+      else if ('alone' in made.value) t = { value: made.value.alone };
+      else {
+        this.translations.set(mode, { value: made.value.full });
+        t = { value: undefined };
+      }
+      this.alone.set(mode, t);
     }
     return unwrap(t);
   }

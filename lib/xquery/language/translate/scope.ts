@@ -97,6 +97,8 @@ export class StaticContext {
    * (translation.ts `translateFirstCall`): its FLWOR's plain form is then not translated.
    */
   firstOnly: object | null = null;
+  /** Set when that FLWOR's plain form was left out. */
+  leftPlain = false;
   /** `declare option output:*` values, by parameter name. */
   readonly outputOptions: Record<string, string> = {};
   /**

@@ -99,30 +99,49 @@ export interface Translation {
 }
 
 export function translateModule(module: MainModule, source: string, options: TranslateOptions): Translation {
-  // The forms of a run as one expression only where they spare the query its stylesheet: a
-  // stylesheet keeps xsl:functions and xsl:try, whose errors map back to their lines, and the
-  // functions it generates could not see the function items' map bound around the body.
   if (options.expressionForms === false) return translateWith(module, source, options, false).translation;
-  const first = translateWith(module, source, options, true);
-  return first.translation.xpath !== undefined || !first.usedForms ? first.translation : translateWith(module, source, options, false).translation;
+  return withForms(module, source, options, translateWith(module, source, options, true));
 }
 
 /**
- * The translation of a query whose body is tried first as one call (`Translation.xpath.first`:
- * a FLWOR that engine:leaf-tuples evaluates), made without the body's plain form, which is the
- * answer only when the call declines: that form (a FLWOR with `order by` translates to several
- * KB) is then made by `translateModule`. Undefined when the query has no such call. Only its
- * `xpath.first` and `offset`, literals, externals, output options, base URI and context mode
- * are the query's; its expression is not, and reading its stylesheet throws.
+ * The translation with the forms of a run as one expression (`attempt`), or without them. Those
+ * forms only where they spare the query its stylesheet: a stylesheet keeps xsl:functions and
+ * xsl:try, whose errors map back to their lines, and the functions it generates could not see
+ * the function items' map bound around the body.
  */
-export function translateFirstCall(module: MainModule, source: string, options: TranslateOptions): Translation | undefined {
-  if (options.expressionForms === false) return undefined;
-  const { translation } = translateWith(module, source, { ...options, firstOnly: true }, true);
-  return translation.xpath?.first ? translation : undefined;
+function withForms(module: MainModule, source: string, options: TranslateOptions, attempt: { translation: Translation; usedForms: boolean }): Translation {
+  return attempt.translation.xpath !== undefined || !attempt.usedForms ? attempt.translation : translateWith(module, source, options, false).translation;
 }
 
-/** A translation, with the forms of a run as one expression or without them, and whether it used any. */
-function translateWith(module: MainModule, source: string, options: TranslateOptions, expressionForms: boolean): { translation: Translation; usedForms: boolean } {
+/**
+ * A query translated for the call tried first for its body (`Translation.xpath.first`: a FLWOR
+ * that engine:leaf-tuples evaluates), `alone`: made without the body's plain form, which is the
+ * answer only when the call declines (a FLWOR with `order by` translates to several KB), and which
+ * `translateModule` then makes. Only its `xpath.first` and `offset`, literals, externals, output
+ * options, base URI and context mode are the query's; its expression is not, and reading its
+ * stylesheet throws. A query without such a call is translated in the same pass: `full`, what
+ * `translateModule` answers.
+ */
+export type FirstCallTranslation = { readonly alone: Translation } | { readonly full: Translation };
+
+export function translateFirstCall(module: MainModule, source: string, options: TranslateOptions): FirstCallTranslation {
+  if (options.expressionForms === false) return { full: translateModule(module, source, options) };
+  const attempt = translateWith(module, source, { ...options, firstOnly: true }, true);
+  if (!attempt.leftPlain) return { full: withForms(module, source, options, attempt) };
+  // the plain form was left out for a call that then was not the body's (a variable bound around it)
+  return attempt.translation.xpath?.first ? { alone: attempt.translation } : { full: translateModule(module, source, options) };
+}
+
+/**
+ * A translation, with the forms of a run as one expression or without them, whether it used
+ * any, and whether it left out the plain form of the body's FLWOR (`TranslateOptions.firstOnly`).
+ */
+function translateWith(
+  module: MainModule,
+  source: string,
+  options: TranslateOptions,
+  expressionForms: boolean,
+): { translation: Translation; usedForms: boolean; leftPlain: boolean } {
   const ctx = new StaticContext(source);
   const unit = new TranslationUnit(source);
   const items = expressionForms ? functionsAsItems(module) : undefined;
@@ -177,7 +196,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
   let assembled: AssembledStylesheet | undefined;
   const stylesheet = (): AssembledStylesheet => {
     if (assembled !== undefined) return assembled;
-    if (options.firstOnly) throw new Error('a translation for the call tried first has no stylesheet');
+    if (ctx.leftPlain) throw new Error('a translation for the call tried first has no stylesheet');
     let template = `${unit.marker(module.body)}<xsl:sequence select="${xmlAttr(body)}"/>`;
     if (context !== undefined) template = `<xsl:for-each select="${xmlAttr(context)}">\n${template}\n</xsl:for-each>`;
     return (assembled = unit.assemble(template, module.body));
@@ -210,7 +229,7 @@ function translateWith(module: MainModule, source: string, options: TranslateOpt
     copiesConstructedElements: ctx.copiesConstructedElements,
     ...(xpath ? { xpath } : {}),
   };
-  return { translation, usedForms: (ctx.functionItems?.size ?? 0) > 0 || ctx.triedAsCall };
+  return { translation, usedForms: (ctx.functionItems?.size ?? 0) > 0 || ctx.triedAsCall, leftPlain: ctx.leftPlain };
 }
 
 /**

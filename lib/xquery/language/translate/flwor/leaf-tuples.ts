@@ -43,7 +43,10 @@ export function translateLeafTuples(expr: FLWORExpr, written: FLWORExpr, scope: 
   const plan = JSON.stringify(planned.plan);
   unit.tryFirst(written, { expression: call(nodes, `$${FIRST_DATA_PARAM}`, outer), data: plan });
   // the body translated for this call alone (translation.ts `translateFirstCall`): no plain form
-  if (scope.ctx.firstOnly === written) return call(nodes, xpathString(plan), outer);
+  if (scope.ctx.firstOnly === written) {
+    scope.ctx.leftPlain = true;
+    return call(nodes, xpathString(plan), outer);
+  }
   return orPlain(call(nodes, xpathString(plan), outer), scope, plain);
 }
 
