@@ -8,9 +8,9 @@
  * which no other content ever has, so a record is right for the version it names or never asked
  * for, and a version without one is read as before. Records are therefore appended after their
  * commit without a flush of their own; a record cut short or torn by a crash fails its length or
- * hash, and ends what a reader takes (the writer starts such a log afresh).
+ * checksum, and ends what a reader takes (the writer starts such a log afresh).
  *
- * A record: u32 LE byte length of the rest, u32 LE FNV-1a hash of the rest, u16 LE byte length of
+ * A record: u32 LE byte length of the rest, u32 LE CRC-32 of the rest, u16 LE byte length of
  * the etag, the etag (UTF-8), the summary. When the log has grown to twice its size after the last
  * rewrite (at least COMPACT_MIN_BYTES), it is rewritten with the records of the versions the
  * catalog holds, atomically (atomic-files.ts): a reader sees the old log or the new one.
@@ -18,6 +18,7 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { errorCode, writeFileAtomic } from '../../atomic-files';
 import { databaseFolder } from './disk-paths';
@@ -42,11 +43,9 @@ function closeQuietly(fd: number): void {
   }
 }
 
-/** 32-bit FNV-1a of `bytes[from, to)`. */
-function fnv1a(bytes: Uint8Array, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
+/** The CRC-32 of `bytes[from, to)` (zlib's, as ZIP archives use: functions/support/zip.ts). */
+function checksum(bytes: Buffer, from: number, to: number): number {
+  return crc32(bytes.subarray(from, to));
 }
 
 /** One record of the log. */
@@ -57,13 +56,13 @@ export function summaryRecord(etag: string, summary: Uint8Array): Buffer {
   record.writeUInt16LE(tag.length, HEADER);
   tag.copy(record, HEADER + 2);
   record.set(summary, HEADER + 2 + tag.length);
-  record.writeUInt32LE(fnv1a(record, HEADER, record.length), 4);
+  record.writeUInt32LE(checksum(record, HEADER, record.length), 4);
   return record;
 }
 
 /**
  * Calls `take(etag, from, to)` for each record of `log[from, …)` (`from`, `to`: the summary's
- * bytes), up to the end or the first record that is cut short or fails its hash: answers the
+ * bytes), up to the end or the first record that is cut short or fails its checksum: answers the
  * offset after the last record taken.
  */
 function eachRecord(log: Buffer, from: number, take: (etag: string, from: number, to: number) => void): number {
@@ -71,7 +70,7 @@ function eachRecord(log: Buffer, from: number, take: (etag: string, from: number
   while (at + HEADER <= log.length) {
     const length = log.readUInt32LE(at);
     const end = at + HEADER + length;
-    if (length < 2 || end > log.length || fnv1a(log, at + HEADER, end) !== log.readUInt32LE(at + 4)) break;
+    if (length < 2 || end > log.length || checksum(log, at + HEADER, end) !== log.readUInt32LE(at + 4)) break;
     const tagEnd = at + HEADER + 2 + log.readUInt16LE(at + HEADER);
     if (tagEnd > end) break;
     take(log.toString('utf8', at + HEADER + 2, tagEnd), tagEnd, end);
@@ -165,23 +164,51 @@ export class SummaryLogs {
   }
 }
 
+/** Where a summary lies in its log: from, to. */
+type Span = readonly [number, number];
+
 /** What a reader knows of one database's log: which file it read, how far, and where each record's summary lies. */
 interface LogIndex {
   readonly ino: number;
-  /** The hash of the log's first record: a file made anew under the same inode number starts with another. */
+  /** The checksum of the log's first record: a file made anew under the same inode number starts with another. */
   readonly first: number;
   end: number;
-  readonly at: Map<string, readonly [number, number]>;
+  readonly at: Map<string, Span>;
 }
 
 /**
- * `index` (undefined: none yet) for a log of `size` bytes, inode `ino` and first record hash
+ * `index` (undefined: none yet) for a log of `size` bytes, inode `ino` and first record checksum
  * `first` (`head`: its first HEADER bytes): the same, or a new one when the file is another (a
  * rewrite, a database dropped and created again) or shorter.
  */
 function indexFor(index: LogIndex | undefined, size: number, ino: number, head: Buffer): LogIndex {
   const first = head.length === HEADER ? head.readUInt32LE(4) : -1;
   return index !== undefined && index.ino === ino && index.first === first && size >= index.end ? index : { ino, first, end: 0, at: new Map() };
+}
+
+/**
+ * How to read the summaries of `etags` from the log `index` describes: each one's span
+ * (undefined: none), and the one span that holds them all when it is not much longer than they
+ * are (the records of documents stored together lie together), to be read at once; else each
+ * is read alone.
+ */
+function readPlan(index: LogIndex, etags: readonly string[]): { readonly spans: (Span | undefined)[]; readonly block?: Span } {
+  const spans = etags.map((etag) => index.at.get(etag));
+  let from = Infinity;
+  let to = 0;
+  let wanted = 0;
+  for (const span of spans) {
+    if (span === undefined) continue;
+    from = Math.min(from, span[0]);
+    to = Math.max(to, span[1]);
+    wanted += span[1] - span[0];
+  }
+  return wanted > 0 && to - from <= Math.max(4 * wanted, 1 << 20) ? { spans, block: [from, to] } : { spans };
+}
+
+/** The summaries of `spans` out of `block` (the log's bytes from `from`, `read` of them read); null where there is none or it was not read whole. */
+function fromBlock(spans: readonly (Span | undefined)[], block: Buffer, from: number, read: number): (Buffer | null)[] {
+  return spans.map((span) => (span === undefined || span[1] - from > read ? null : block.subarray(span[0] - from, span[1] - from)));
 }
 
 /** Adds the records of `tail` (the log's bytes from `index.end`) to `index`. */
@@ -198,7 +225,7 @@ export function summaryLogIn(folder: string): string {
 
 /**
  * The summaries of a worker's databases, read from their logs (store/cache/sync-reader.ts): each
- * log's records are indexed once as it grows, and a summary is read from the file when asked for.
+ * log's records are indexed once as it grows, and the summaries asked for are read as `readPlan` says.
  */
 export class SummaryLogReader {
   private readonly indexes = new Map<string, LogIndex>();
@@ -224,11 +251,15 @@ export class SummaryLogReader {
         const tail = Buffer.allocUnsafe(size - index.end);
         indexTail(index, tail.subarray(0, readAt(fd, tail, index.end)));
       }
-      return etags.map((etag) => {
-        const at = index.at.get(etag);
-        if (at === undefined) return undefined;
-        const bytes = Buffer.allocUnsafe(at[1] - at[0]);
-        return readAt(fd, bytes, at[0]) === bytes.length ? bytes : undefined;
+      const { spans, block } = readPlan(index, etags);
+      if (block !== undefined) {
+        const bytes = Buffer.allocUnsafe(block[1] - block[0]);
+        return fromBlock(spans, bytes, block[0], readAt(fd, bytes, block[0])).map((summary) => summary ?? undefined);
+      }
+      return spans.map((span) => {
+        if (span === undefined) return undefined;
+        const bytes = Buffer.allocUnsafe(span[1] - span[0]);
+        return readAt(fd, bytes, span[0]) === bytes.length ? bytes : undefined;
       });
     } finally {
       closeSync(fd);
@@ -241,9 +272,7 @@ const SERVED_LOGS = 256;
 
 /**
  * The summaries of the file store's read views (views.ts `summaries`), read asynchronously: each
- * log's records are indexed once as it grows; the summaries asked for together are read in one
- * read of the span that holds them when it is not much longer than they are (the records of
- * documents stored together lie together), else one read each.
+ * log's records are indexed once as it grows, and the summaries asked for are read as `readPlan` says.
  */
 export class SummaryLogFiles {
   private readonly indexes = new LRUCache<string, LogIndex>({ max: SERVED_LOGS });
@@ -268,21 +297,10 @@ export class SummaryLogFiles {
         const { bytesRead } = await handle.read(tail, 0, tail.length, index.end);
         indexTail(index, tail.subarray(0, bytesRead));
       }
-      const spans = etags.map((etag) => index.at.get(etag));
-      let from = Infinity;
-      let to = 0;
-      let wanted = 0;
-      for (const span of spans) {
-        if (span === undefined) continue;
-        from = Math.min(from, span[0]);
-        to = Math.max(to, span[1]);
-        wanted += span[1] - span[0];
-      }
-      if (wanted === 0) return spans.map(() => null);
-      if (to - from <= Math.max(4 * wanted, 1 << 20)) {
-        const block = Buffer.allocUnsafe(to - from);
-        const { bytesRead } = await handle.read(block, 0, block.length, from);
-        return spans.map((span) => (span === undefined || span[1] - from > bytesRead ? null : block.subarray(span[0] - from, span[1] - from)));
+      const { spans, block } = readPlan(index, etags);
+      if (block !== undefined) {
+        const bytes = Buffer.allocUnsafe(block[1] - block[0]);
+        return fromBlock(spans, bytes, block[0], (await handle.read(bytes, 0, bytes.length, block[0])).bytesRead);
       }
       return await Promise.all(
         spans.map(async (span) => {
