@@ -168,8 +168,9 @@ class XQueryEngine implements Engine {
       // the query as a whole (the call tried first alone, if any, declined: it is not tried again)
       const fullStarted = performance.now();
       const full = alone ? prepared.translation(mode) : translation;
-      const bound = alone ? boundParams(full, request, query) : params;
-      if (alone && database) bound[CONTEXT_URI_PARAM] = params[CONTEXT_URI_PARAM];
+      // the full translation's literals beside what is bound above (its externals are the same)
+      const bound = alone ? { ...params } : params;
+      if (alone) bindLiterals(bound, full);
       const ownXslt = () => prepared.stylesheetTranslation(mode).xslt;
       const run = this.runnable(full, bound, updating, database !== undefined, compile !== undefined, ownXslt, alone === undefined);
       translation = full;
