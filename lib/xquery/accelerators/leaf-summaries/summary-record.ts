@@ -1,18 +1,19 @@
 /**
  * A document's summary (leaf-summaries.ts `DocumentSummary`) as bytes, made when the document is
- * stored: the file store keeps it beside the document (store/file/summary-log.ts; its
- * `summarize` option, given by the composition root), so that a query counting over a database
- * reads these records instead of every document's text (worker/documents/store-source.ts
- * `leafSummaries`). A record holds what a whole-document summary holds, so a count answers the
- * same from either; documents over WHOLE_DOCUMENT_CHARS get none (their pairs are summarised one
- * at a time when asked, as before).
+ * stored: the stores keep it with the document (their `summarize` option, given by the
+ * composition root: store/file/summary-log.ts, the PostgreSQL store's `summary` column), so that
+ * a query counting over a database reads these records instead of every document's text
+ * (worker/documents/store-source.ts `leafSummaries`, through `storedSummaries`). A record holds
+ * what a whole-document summary holds, so a count answers the same from either; documents over
+ * WHOLE_DOCUMENT_CHARS get none (their pairs are summarised one at a time when asked, as before).
  *
  * Format, little-endian: u8 FORMAT; u8 plain (0, 1); u32 names, then per name its key (u16 byte
  * length, UTF-8) and u32 count; u32 pairs, then per pair the parent's and the child's keys, i32
  * values n (-1: a pair whose values are not all plain numbers), n × i32 owners, n × f64 values.
  * A record of another format is not read (the document is read as text).
  */
-import { DocumentSummary, nameKey, WHOLE_DOCUMENT_CHARS, type KeptSummary, type LeafSummary } from './leaf-summaries';
+import type { ResourceInfo, SyncStoreReader } from '../../../store/types';
+import { DocumentSummary, nameKey, WHOLE_DOCUMENT_CHARS, type KeptSummary, type LeafSummary, type LeafSummaryCache } from './leaf-summaries';
 import { scanSummary } from './summary-scan';
 
 const FORMAT = 1;
@@ -75,6 +76,37 @@ function encode<V>(plain: boolean, counts: ReadonlyMap<string, number>, pairs: R
     }
   }
   return out;
+}
+
+/** Summaries asked in one reader call (a few hundred bytes each: about 1 MB). */
+const SUMMARY_BATCH = 2048;
+
+/**
+ * The summaries the store kept for the versions of `infos` that `cache` has none of, asked of
+ * `reader` SUMMARY_BATCH at a time, by etag: the pair `name`/`child` of each (null: no summary
+ * for that pair). Each is kept in `cache` too, by `versionOf`; the map holds them while the
+ * caller needs them, as the bounded cache may let some go before.
+ */
+export function storedSummaries(
+  reader: Pick<SyncStoreReader, 'summaries'>,
+  cache: LeafSummaryCache,
+  db: string,
+  infos: readonly ResourceInfo[],
+  versionOf: (info: ResourceInfo) => string,
+  name: string,
+  child: string,
+): Map<string, LeafSummary | null> {
+  const stored = new Map<string, LeafSummary | null>();
+  if (!reader.summaries) return stored;
+  const missing = infos.filter((info) => cache.get(versionOf(info), name, child) === undefined);
+  for (let from = 0; from < missing.length; from += SUMMARY_BATCH) {
+    const batch = missing.slice(from, from + SUMMARY_BATCH);
+    reader.summaries(db, batch.map((info) => info.etag)).forEach((record, k) => {
+      const summary = record && summaryOfRecord(record);
+      if (summary) stored.set(batch[k].etag, cache.keep(versionOf(batch[k]), summary, name, child));
+    });
+  }
+  return stored;
 }
 
 /**

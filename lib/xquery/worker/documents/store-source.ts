@@ -47,7 +47,7 @@ import { databaseTarget, hasScheme } from '../../language/resource-uri';
 import { BASE_FOLDER } from '../../constants';
 import { CatalogCache, RunCatalogs, type CatalogState } from './store-catalogs';
 import { LeafSummaryCache, type LeafSummary, type SummarySource } from '../../accelerators/leaf-summaries/leaf-summaries';
-import { summaryOfRecord } from '../../accelerators/leaf-summaries/summary-record';
+import { storedSummaries } from '../../accelerators/leaf-summaries/summary-record';
 
 export interface StoreSourceOptions {
   /** The data folder of a file store, read directly (when no `reader` is given). */
@@ -72,9 +72,6 @@ export interface StoreSourceSpec {
 export function storeSourceSpec(options: StoreSourceSpec = {}): StoreSourceSpec {
   return { ...options };
 }
-
-/** Summaries asked in one reader call (a few hundred bytes each: about 1 MB). */
-const SUMMARY_BATCH = 2048;
 
 /** Documents read in one reader call: at most this many, ... */
 const BATCH_DOCUMENTS = 256;
@@ -185,17 +182,7 @@ export class StoreView implements DocumentSource, DatabaseAccess, SummarySource 
     const { summaries, reader } = this.shared;
     const versionOf = (info: ResourceInfo): string => `${target.db}\u0000${info.path}\u0000${info.etag}`;
     const infos = this.xmlResources(target.db, target.path);
-    // the stored summaries of those this worker has none of, SUMMARY_BATCH per reader call; kept
-    // here too, as the bounded cache may let some go before they are used
-    const stored = new Map<string, LeafSummary | null>();
-    const missing = reader.summaries ? infos.filter((info) => summaries.get(versionOf(info), name, child) === undefined) : [];
-    for (let from = 0; from < missing.length; from += SUMMARY_BATCH) {
-      const batch = missing.slice(from, from + SUMMARY_BATCH);
-      reader.summaries!(target.db, batch.map((info) => info.etag)).forEach((record, k) => {
-        const summary = record && summaryOfRecord(record);
-        if (summary) stored.set(batch[k].etag, summaries.keep(versionOf(batch[k]), summary, name, child));
-      });
-    }
+    const stored = storedSummaries(reader, summaries, target.db, infos, versionOf, name, child);
     return this.perResource(
       target.db,
       infos,
