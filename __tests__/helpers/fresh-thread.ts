@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { Worker, type Transferable } from 'node:worker_threads';
+import { sourceLoader } from '../../lib/threads/launch';
 
 const LIB = path.join(__dirname, '../../lib');
 
@@ -18,19 +19,17 @@ export function inFreshThread(
   body: string,
   options: { readonly env?: NodeJS.ProcessEnv; readonly workerData?: unknown; readonly transferList?: readonly Transferable[] } = {},
 ): Promise<unknown> {
+  // The package's own source-mode loader (threads/launch.ts): sucrase with the transpile cache
+  // every source-mode thread shares, rather than the TypeScript compiler loaded in each thread.
+  // It runs in a function of its own, as its code is strict: the body runs as a script does,
+  // in sloppy mode (a wall test assigns to frozen globals and expects what a script gets).
   const code = `
-    const Module = require('module');
-    const fs = require('fs');
-    const path = require('path');
+    const { projectRequire, path } = (() => {${sourceLoader()}
+      return { projectRequire, path };
+    })();
     const { parentPort } = require('worker_threads');
     const root = ${JSON.stringify(LIB)};
-    const load = Module.createRequire(path.join(root, 'index.ts'));
-    const ts = load('typescript');
-    Module._extensions['.ts'] = (module, filename) => {
-      const out = ts.transpileModule(fs.readFileSync(filename, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
-      module._compile(out.outputText, filename);
-    };
-    const lib = (name) => load(path.join(root, name));
+    const lib = (name) => projectRequire(path.join(root, name));
     parentPort.postMessage((() => { ${body} })());
   `;
   return new Promise((resolve, reject) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { isSharedArrayBuffer } from 'node:util/types';
 import { Script } from 'node:vm';
 import { codeCacheFromThread } from '../../lib/saxon/code-cache-thread';
+import { sourceLoader } from '../../lib/threads/launch';
 import { tempDir } from '../helpers/temp-dir';
 
 let dir: string;
@@ -43,13 +44,8 @@ describe('a code cache compiled in a thread of its own', () => {
 describe('saxon-js in the main thread under Node\'s module loader', () => {
   it("is loaded from the published cache with the source patches, and kept apart from the application's own require of saxon-js, which gets it as shipped", () => {
     const root = path.join(__dirname, '..', '..');
-    // A TypeScript loader for lib/ in a plain Node process (type-only imports are dropped).
-    const program = `
-      const Module = require('node:module');
-      const fs = require('node:fs');
-      const ts = require(${JSON.stringify(require.resolve('typescript'))});
-      Module._extensions['.ts'] = (m, f) => m._compile(ts.transpileModule(fs.readFileSync(f, 'utf8'), {
-        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true }, fileName: f }).outputText, f);
+    // lib/ from source in a plain Node process, through the source-mode loader (threads/launch.ts).
+    const program = `${sourceLoader()}
       const { loadSaxon } = require(${JSON.stringify(path.join(root, 'lib/saxon/load.ts'))});
       const { codeCacheOutcome } = require(${JSON.stringify(path.join(root, 'lib/saxon/code-cache.ts'))});
       const saxon = loadSaxon();
