@@ -5,8 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { ANNOUNCED_READ_BYTES } from '../../lib/http/body';
 import { OFFLOAD_BYTES } from '../../lib/threads/offload';
-import { seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { ADMIN, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 let server: http.Server;
@@ -102,5 +105,50 @@ describe('large bodies off the request thread', () => {
     expect(bad.text).toMatch(/^The POST body is not well-formed XML: /);
     const unknown = await s.post('/rest', `<quest><!--${filler}--></quest>`).expect(400);
     expect(unknown.text).toBe('Invalid POST command: quest');
+  });
+});
+
+describe('bodies of an announced length (read whole into one buffer, body.ts readAnnounced)', () => {
+  /** `size` bytes that differ from chunk to chunk, so a chunk copied to the wrong place shows. */
+  const pattern = (size: number): Buffer => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + (i >> 16)) & 0xff));
+
+  test('a PUT of more than ANNOUNCED_READ_BYTES arrives byte-exact, as binary and as XML', async () => {
+    const bytes = pattern(ANNOUNCED_READ_BYTES + 70_001);
+    await s.put('/rest/db/announced.bin', bytes, 'application/octet-stream').expect(201);
+    const back = await s.get('/rest/db/announced.bin').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect((back.body as Buffer).equals(bytes)).toBe(true);
+    const xml = `<doc>${'<a>é€</a>'.repeat(ANNOUNCED_READ_BYTES / 8)}</doc>`;
+    await s.put('/rest/db/announced.xml', xml, 'application/xml').expect(201);
+    expect((await s.get('/rest/db/announced.xml').expect(200)).text === xml).toBe(true);
+  });
+
+  test('a compressed body of that size is still inflated (Content-Encoding: gzip)', async () => {
+    const raw = randomBytes(2 * ANNOUNCED_READ_BYTES);
+    const big = gzipSync(raw);
+    expect(big.length).toBeGreaterThan(ANNOUNCED_READ_BYTES);
+    await s.put('/rest/db/gzipped.bin', big, 'application/octet-stream').set('Content-Encoding', 'gzip').expect(201);
+    const back = await s.get('/rest/db/gzipped.bin').buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect((back.body as Buffer).equals(raw)).toBe(true);
+  });
+
+  test('a PUT whose connection ends before the announced length stores nothing, and the server goes on', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const auth = Buffer.from(`${ADMIN.user}:${ADMIN.password}`).toString('base64');
+      const req = http.request({ port, method: 'PUT', path: '/rest/db/cut.bin', headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(2 * ANNOUNCED_READ_BYTES) } });
+      req.on('error', () => resolve());
+      req.on('response', () => reject(new Error('answered before the body was complete')));
+      req.write(pattern(ANNOUNCED_READ_BYTES), () => setTimeout(() => { req.destroy(); resolve(); }, 100));
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await s.get('/rest/db').expect(200)).text).not.toContain('cut.bin');
+    expect((await s.get('/rest/db?query=1%2B1').expect(200)).text).toBe('2');
   });
 });

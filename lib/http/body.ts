@@ -87,6 +87,7 @@ export function readBody(req: Request, res: Response, limit: number, option: Bod
     res.setHeader('Connection', 'close');
     return Promise.reject(tooLarge());
   }
+  if (announced >= ANNOUNCED_READ_BYTES && identityEncoded(req)) return readAnnounced(incoming, announced);
   const raw = bodyParser.raw({ type: () => true, limit, inflate: true });
   return new Promise((resolve, reject) => {
     raw(req, res, (err?: unknown) => {
@@ -99,6 +100,63 @@ export function readBody(req: Request, res: Response, limit: number, option: Bod
       const body: unknown = req.body;
       resolve(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
     });
+  });
+}
+
+/**
+ * Bodies of at least this many bytes, sent as they are with their length announced, are read
+ * into one buffer of that length (`readAnnounced`) instead of by body-parser, which keeps every
+ * chunk the socket delivered until the end and then joins them. Those chunks (64 KiB each) come
+ * from the C heap, and freeing 100 MB of them at once does not give the memory back: after a
+ * 108 MB document, the server's resident memory stayed 80 to 100 MB higher for good. Copied one
+ * by one into a buffer allocated whole (which is mapped and unmapped by itself), each chunk's
+ * memory serves the next one. The buffer's pages are taken as bytes arrive: a client that
+ * announces a large body and sends little of it holds no more memory than it sent.
+ */
+export const ANNOUNCED_READ_BYTES = 1024 * 1024;
+
+/** Whether the body is sent as it is (no Content-Encoding other than identity). */
+function identityEncoded(req: IncomingMessage): boolean {
+  const encoding = req.headers['content-encoding'];
+  return encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+}
+
+/**
+ * Reads a body whose length `length` the request announced. Node's HTTP parser delivers no more
+ * than that; a connection that ends before all of it arrived fails as body-parser's would.
+ */
+function readAnnounced(req: HostParsedRequest, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const body = Buffer.allocUnsafeSlow(length);
+    let received = 0;
+    const fail = (message: string) => {
+      cleanup();
+      reject(raise(HTTP_ERRORS, 'BODY_UNREADABLE_X', message));
+    };
+    const onData = (chunk: Buffer) => {
+      if (received + chunk.length > length) return fail('request size did not match content length');
+      chunk.copy(body, received);
+      received += chunk.length;
+    };
+    const onEnd = () => {
+      cleanup();
+      if (received !== length) {
+        reject(raise(HTTP_ERRORS, 'BODY_UNREADABLE_X', 'request size did not match content length'));
+        return;
+      }
+      // kept where body-parser keeps what it read, so that a second read finds it (readByHost)
+      req._body = true;
+      req.body = body;
+      resolve(body);
+    };
+    const onError = (error: Error) => fail(error.message);
+    const onClose = () => {
+      if (!req.readableEnded) fail('request aborted');
+    };
+    const cleanup = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
 
