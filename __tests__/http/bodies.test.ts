@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { ANNOUNCED_READ_BYTES } from '../../lib/http/body';
 import { OFFLOAD_BYTES } from '../../lib/threads/offload';
-import { ADMIN, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
+import { ADMIN, asBytes, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 
 let s: TestServer;
 let server: http.Server;
@@ -115,11 +115,7 @@ describe('bodies of an announced length (read whole into one buffer, body.ts rea
   test('a PUT of more than ANNOUNCED_READ_BYTES arrives byte-exact, as binary and as XML', async () => {
     const bytes = pattern(ANNOUNCED_READ_BYTES + 70_001);
     await s.put('/rest/db/announced.bin', bytes, 'application/octet-stream').expect(201);
-    const back = await s.get('/rest/db/announced.bin').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const back = await asBytes(s.get('/rest/db/announced.bin')).expect(200);
     expect((back.body as Buffer).equals(bytes)).toBe(true);
     const xml = `<doc>${'<a>é€</a>'.repeat(ANNOUNCED_READ_BYTES / 8)}</doc>`;
     await s.put('/rest/db/announced.xml', xml, 'application/xml').expect(201);
@@ -131,11 +127,7 @@ describe('bodies of an announced length (read whole into one buffer, body.ts rea
     const big = gzipSync(raw);
     expect(big.length).toBeGreaterThan(ANNOUNCED_READ_BYTES);
     await s.put('/rest/db/gzipped.bin', big, 'application/octet-stream').set('Content-Encoding', 'gzip').expect(201);
-    const back = await s.get('/rest/db/gzipped.bin').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const back = await asBytes(s.get('/rest/db/gzipped.bin')).expect(200);
     expect((back.body as Buffer).equals(raw)).toBe(true);
   });
 
