@@ -49,7 +49,7 @@ function checksum(bytes: Buffer, from: number, to: number): number {
 }
 
 /** One record of the log. */
-export function summaryRecord(etag: string, summary: Uint8Array): Buffer {
+export function logRecord(etag: string, summary: Uint8Array): Buffer {
   const tag = Buffer.from(etag, 'utf8');
   const record = Buffer.allocUnsafe(HEADER + 2 + tag.length + summary.length);
   record.writeUInt32LE(record.length - HEADER, 0);
@@ -157,7 +157,7 @@ export class SummaryLogs {
     const log = await fs.readFile(file);
     const kept = new Map<string, Buffer>();
     eachRecord(log, 0, (etag, from, to) => {
-      if (live.has(etag)) kept.set(etag, summaryRecord(etag, log.subarray(from, to)));
+      if (live.has(etag)) kept.set(etag, logRecord(etag, log.subarray(from, to)));
     });
     const bytes = Buffer.concat([...kept.values()]);
     await writeFileAtomic(file, bytes);

@@ -166,17 +166,17 @@ export class StoreReadView implements ReadView {
     return readWhole(file);
   }
 
-  /**
-   * Files of at most `maxBytes` are read here synchronously, one after another: a small file read
-   * through libuv's thread pool costs several hand-offs between threads (open, stat, read, close),
-   * about ten times the read itself, and the caller bounds a batch (a few MB).
-   */
   /** From the database's summary log (summary-log.ts); a database changed by a write not committed yet has none. */
   async summaries(db: string, etags: readonly string[]): Promise<(Uint8Array | null)[]> {
     const view = this.require(db);
     return view instanceof DbRecord ? servedLogs.summaries(summaryLogIn(view.folder), etags) : etags.map(() => null);
   }
 
+  /**
+   * Files of at most `maxBytes` are read here synchronously, one after another: a small file read
+   * through libuv's thread pool costs several hand-offs between threads (open, stat, read, close),
+   * about ten times the read itself, and the caller bounds a batch (a few MB).
+   */
   async readMany(db: string, paths: readonly string[], maxBytes: number): Promise<(Buffer | null)[]> {
     const view = this.require(db);
     const read: (Buffer | null)[] = [];

@@ -20,7 +20,7 @@ import { databaseFolder, inside, resourceFile } from './disk-paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
 import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
 import { Leftovers, tempFolder } from './write-files';
-import { summaryRecord } from './summary-log';
+import { logRecord } from './summary-log';
 
 export { Leftovers, tempFolder } from './write-files';
 
@@ -202,7 +202,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     const summary = input.type === 'xml' ? this.ctx.summarize?.(data) : undefined;
     if (summary !== undefined) {
       const records = this.putSummaries.get(db) ?? [];
-      records.push(summaryRecord(entry.etag, summary));
+      records.push(logRecord(entry.etag, summary));
       this.putSummaries.set(db, records);
     }
     return resourceInfo(p, entry);
