@@ -12,7 +12,7 @@ import type { EQName, Expr } from '../../language/syntax';
 import { expanded, refersTo } from '../../language/translate/flwor/filter';
 import type { Scope } from '../../language/translate/scope';
 import { positionFree } from '../name-index/paths-index';
-import { Planner } from './flwor-leaf-tuples';
+import { Planner } from './tuple-planner';
 import { FOR_SLOT, type PlanClause, type TuplePlan } from './tuple-plan';
 
 /**
