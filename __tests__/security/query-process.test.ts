@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import request from 'supertest';
+import { HOST_MALLOC_ENVIRONMENT } from '../../lib/xquery/engine/host-connection';
 import { hostFlags, permissionFlag } from '../../lib/xquery/engine/host-flags';
 import { queryUrl, seedUsers, startTestServer, tempDir, type TestServer } from '../helpers/rest';
 import { hostPids } from '../helpers/query-host';
@@ -17,12 +18,16 @@ describe('the query host process', () => {
   beforeAll(async () => {
     // the one host process is this file's: none of an earlier file is kept
     await ownHostProcessesOnly();
+    process.env.XMLDB_TEST_SERVER_SECRET = 'server-secret-9d2e';
     const dbPath = tempDir();
     await seedUsers(dbPath, [{ name: NOBODY.user, password: NOBODY.password, perm: 'none' }]);
     const logger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: (_o: unknown, line?: string) => void debug.push(String(line)) };
     s = await startTestServer({ dbPath, workerMemory: 64 * 1024 * 1024, logger });
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    delete process.env.XMLDB_TEST_SERVER_SECRET;
+    await s.close();
+  });
 
   const asNobody = (query: string) => request(s.app).get(queryUrl(query)).auth(NOBODY.user, NOBODY.password);
 
@@ -46,6 +51,17 @@ describe('the query host process', () => {
     const flags = argv.slice(1, argv.findIndex((arg) => arg === '-e' || arg.endsWith('.js')));
     expect(flags).toContain(permissionFlag());
     expect(flags.filter((flag) => flag.startsWith('--allow-')).sort()).toEqual(hostFlags().filter((flag) => flag.startsWith('--allow-')).sort());
+  });
+
+  test("gets none of the server's environment but its time zone, and its own malloc setting (host-connection.ts)", async () => {
+    expect((await asNobody('1+1').expect(200)).text).toBe('2');
+    const [pid] = hostPids();
+    expect(pid).toBeDefined();
+    // Node adds NODE_CHANNEL_FD and NODE_CHANNEL_SERIALIZATION_MODE for the IPC channel it opens
+    const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v !== '' && !v.startsWith('NODE_CHANNEL_')).sort();
+    const expected = { ...HOST_MALLOC_ENVIRONMENT, ...(process.env.TZ !== undefined ? { TZ: process.env.TZ } : {}) };
+    expect(environment).toEqual(Object.entries(expected).map(([name, value]) => `${name}=${value}`).sort());
+    expect(HOST_MALLOC_ENVIRONMENT).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
   });
 
   test('a query running when the host is killed fails with an internal error; the next query is answered', async () => {
