@@ -60,8 +60,9 @@ async function main() {
   const consoleFiles = run(process.execPath, [path.join(__dirname, 'build-console.js')]);
   for (const relative of modules()) transpile(relative);
   // the entry re-exports what dist/index.js exports
+  const library = run(process.execPath, [path.join(__dirname, 'build-library.js')]);
   await run(process.execPath, [path.join(__dirname, 'esm-entry.js')]);
-  await Promise.all([declarations, consoleFiles]);
+  await Promise.all([declarations, consoleFiles, library]);
 }
 
 main().catch((error) => {

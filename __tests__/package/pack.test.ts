@@ -212,6 +212,23 @@ describe('the packed package', () => {
     expect(Object.fromEntries(results)).toStrictEqual(Object.fromEntries(HOSTS.map((h) => [h.name, ''])));
   }, 120_000);
 
+  test("ships the runtime library compiled, for the package's own library stylesheet and saxon-js", async () => {
+    expect(files).toContain('dist/xquery/worker/runtime-library.sef.json');
+    // the package as a host installed it (its dependencies beside it); its query workers look the
+    // library's compile key up in the file (sef-disk-cache.ts)
+    const dist = path.join(base, 'commonjs-interop', 'node_modules', pkg.name, 'dist', 'xquery');
+    const script = `
+      const { compileKey } = require(${JSON.stringify(path.join(dist, 'compile-key.js'))});
+      const { libraryStylesheet } = require(${JSON.stringify(path.join(dist, 'language', 'translate', 'index.js'))});
+      const { shippedSef } = require(${JSON.stringify(path.join(dist, 'worker', 'shipped-library.js'))});
+      const { compileKept } = require(${JSON.stringify(path.join(dist, 'worker', 'sef-disk-cache.js'))});
+      const sef = shippedSef(compileKey(libraryStylesheet()));
+      // compileMs is 0 for a SEF read rather than compiled (compile.ts compiledFromText)
+      console.log(typeof sef, JSON.parse(sef ?? '{}').N, compileKept(libraryStylesheet()).compileMs);`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: path.join(base, 'commonjs-interop') });
+    expect(stdout).toBe('string package 0\n');
+  }, 60_000);
+
   test('loads as CommonJS and as an ES module, with the same exports', async () => {
     const dir = path.join(base, 'commonjs-interop');
     const esm = path.join(base, 'esm-interop');

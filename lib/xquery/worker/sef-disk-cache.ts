@@ -16,6 +16,7 @@ import { compiledFromText, compileKey, compileUncached, type CompileOptions, typ
 import { DEFAULT_BASE_URI } from '../constants';
 import { CODE_ROOT, FROM_SOURCE } from '../../threads/launch';
 import { keepSourceCacheFile, sourceCacheFile } from '../../threads/source-cache';
+import { shippedSef } from './shipped-library';
 
 /**
  * SEFs of at least this many characters are kept: the runtime library's is about 50,000 (from a
@@ -28,10 +29,15 @@ const KEPT_SEF_LENGTH = 32 * 1024;
 /** The salt of every file name: what the compiler's output depends on besides the key (see above). */
 let salt: string | undefined;
 
-/** Compiles `xslt` (compile.ts `compileUncached`), from source through the disk cache. */
+/**
+ * Compiles `xslt` (compile.ts `compileUncached`): the runtime library of the built package from
+ * the SEF shipped with it (shipped-library.ts), from source through the disk cache.
+ */
 export function compileKept(xslt: string, options: CompileOptions = {}): CompiledQuery {
-  if (!FROM_SOURCE) return compileUncached(xslt, options);
   const key = compileKey(xslt, options);
+  const shipped = shippedSef(key);
+  if (shipped !== undefined) return compiledFromText(key, shipped, options.baseUri ?? DEFAULT_BASE_URI);
+  if (!FROM_SOURCE) return compileUncached(xslt, options);
   const file = keptFile(key);
   try {
     return compiledFromText(key, fs.readFileSync(file, 'utf8'), options.baseUri ?? DEFAULT_BASE_URI);
