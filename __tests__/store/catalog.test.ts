@@ -7,6 +7,8 @@ import {
   parseMeta,
   parseShard,
   SHARD_COUNT,
+  SHARD_ENTRIES,
+  shardCountFor,
   shardOf,
   type CatalogEntry,
 } from '../../lib/store/file/catalog';
@@ -84,8 +86,11 @@ describe('catalog', () => {
         etag: `etag-${i}`,
       });
     }
-    const meta = { ...newMeta({}, Date.now()), resources: entries.size, size: entries.size * 14 };
-    await Catalog.of(db, entries, SHARD_COUNT).write(db, meta);
+    // as many shard files as a database of 10,000 resources has (shardCountFor)
+    const count = shardCountFor(entries.size, SHARD_COUNT);
+    expect(count).toBe(128);
+    const meta = { ...newMeta({}, Date.now()), resources: entries.size, size: entries.size * 14, shards: count };
+    await Catalog.of(db, entries, count).write(db, meta);
 
     const store = await createFileStore(dir.path);
     expect(await store.read(['db'], (r) => r.database('db'))).toMatchObject({ resources: 10_000 });
@@ -98,7 +103,7 @@ describe('catalog', () => {
     const rewrittenBytes = rewritten.reduce((sum, [, f]) => sum + f.size, 0);
     // meta.json and the one shard holding the new path, a small fraction of the catalog
     expect(rewritten.map(([name]) => name).sort()).toEqual(
-      [`shard-${shardOf('dir3/new.xml', SHARD_COUNT).toString(16).padStart(2, '0')}.json`, 'meta.json'].sort(),
+      [`shard-${shardOf('dir3/new.xml', count).toString(16).padStart(2, '0')}.json`, 'meta.json'].sort(),
     );
     expect(catalogBytes).toBeGreaterThan(1_000_000);
     expect(rewrittenBytes).toBeLessThan(catalogBytes / 20);
@@ -114,5 +119,49 @@ describe('catalog', () => {
     const changed = [...(await snapshot(folder))].filter(([name, f]) => snap2.get(name)?.text !== f.text);
     expect(changed).toHaveLength(2);
     await store.close();
+  });
+
+  test('a commit that would put more than SHARD_ENTRIES resources per shard file doubles the files, all in that commit', async () => {
+    // the catalog of a database at the limit (its files are not needed here)
+    const db = path.join(dir.path, 'grow');
+    const full = SHARD_COUNT * SHARD_ENTRIES;
+    const entries = new Map<string, CatalogEntry>();
+    for (let i = 0; i < full; i++) {
+      entries.set(`d${i % 7}/r${i}.xml`, { type: 'xml', contentType: 'application/xml', size: 2, bytes: 10, modified: Date.now(), etag: `etag-${i}` });
+    }
+    await Catalog.of(db, entries, SHARD_COUNT).write(db, { ...newMeta({}, Date.now()), resources: full, size: full * 10 });
+    const store = await createFileStore(dir.path);
+    const folder = path.join(db, CATALOG_DIR);
+    const shardFiles = async () => (await fs.readdir(folder)).filter((f) => f.startsWith('shard-')).length;
+    const meta = async () => JSON.parse(await fs.readFile(path.join(folder, 'meta.json'), 'utf8')) as { shards: number; resources: number };
+    expect(await meta()).toMatchObject({ shards: SHARD_COUNT, resources: full });
+    // two more resources, one replaced and one deleted in the same commit: one over the limit
+    await store.write(['grow'], async (w) => {
+      await w.putResource('grow', 'd0/over.xml', xml('<over/>'));
+      await w.putResource('grow', 'd4/over.xml', xml('<over/>'));
+      await w.putResource('grow', 'd1/r1.xml', xml('<again/>'));
+      await w.deleteResources('grow', 'd2/r2.xml');
+    });
+    expect(await meta()).toMatchObject({ shards: 2 * SHARD_COUNT, resources: full + 1 });
+    expect(await shardFiles()).toBe(2 * SHARD_COUNT);
+    const check = async (s: typeof store) => {
+      expect(await s.read(['grow'], (r) => r.database('grow'))).toMatchObject({ resources: full + 1 });
+      expect((await s.read(['grow'], (r) => r.listResources('grow', 'd0'))).length).toBe(Math.ceil(full / 7) + 1);
+      expect(await s.read(['grow'], (r) => r.listResources('grow', 'd2/r2.xml'))).toEqual([]);
+      expect((await s.read(['grow'], (r) => r.readBytes('grow', 'd1/r1.xml'))).toString()).toBe('<again/>');
+      expect((await s.read(['grow'], (r) => r.readBytes('grow', 'd0/over.xml'))).toString()).toBe('<over/>');
+    };
+    await check(store);
+    // the next put rewrites one shard of the new layout
+    const before = await snapshot(folder);
+    await store.write(['grow'], (w) => w.putResource('grow', 'd3/next.xml', xml('<next/>')));
+    const rewritten = [...(await snapshot(folder))].filter(([name, f]) => before.get(name)?.text !== f.text).map(([name]) => name);
+    expect(rewritten.sort()).toEqual([`shard-${shardOf('d3/next.xml', 2 * SHARD_COUNT).toString(16).padStart(2, '0')}.json`, 'meta.json'].sort());
+    await store.write(['grow'], (w) => w.deleteResources('grow', 'd3/next.xml'));
+    await store.close();
+    // read back from disk: every shard file validates against the new count
+    const reopened = await createFileStore(dir.path);
+    await check(reopened);
+    await reopened.close();
   });
 });

@@ -2,8 +2,9 @@
  * The per-database catalog on disk, in `{db}/.catalog./`:
  * - `meta.json`: format, incarnation id, generation (grows with every commit), created/modified,
  *   options, resource count and bytes; small, rewritten on every commit;
- * - `shard-XX.json`: the resource entries, spread over SHARD_COUNT files by
- *   a hash of the path, so a write rewrites only the shards it touches, whatever the database size.
+ * - `shard-XX.json`: the resource entries, spread by a hash of the path over SHARD_COUNT files, a
+ *   count doubled whenever they would hold more than SHARD_ENTRIES each on average, so a write
+ *   rewrites only the shards it touches, and they stay small whatever the database size.
  * Everything read is validated; in memory, a changed shard is a copy swapped in after its rename.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -16,6 +17,7 @@ import {
   metaFile,
   parseMeta,
   parseShard,
+  shardCountFor,
   shardFile,
   shardOf,
   type CatalogEntry,
@@ -30,7 +32,9 @@ export {
   CATALOG_DIR,
   META_FILE,
   SHARD_COUNT,
+  SHARD_ENTRIES,
   FORMAT,
+  shardCountFor,
   shardOf,
   catalogFolder,
   metaFile,
@@ -129,6 +133,8 @@ function serializeShard(data: ShardFile): string {
 export interface StagedShards {
   /** Shard file and its new content. */
   readonly files: ReadonlyArray<{ readonly file: string; readonly text: string }>;
+  /** The database's shard count after the commit (its meta's `shards`). */
+  readonly count: number;
   /** Bytes of the new shards. */
   readonly bytes: number;
   /** Swaps the new shard contents in; call once the files are written. */
@@ -147,7 +153,8 @@ export class Catalog {
 
   private constructor(
     private readonly dbFolder: string,
-    private readonly shards: readonly Shard[],
+    /** Replaced whole when a commit doubles the shards (`stage`). */
+    private shards: readonly Shard[],
   ) {
     for (const shard of shards) {
       for (const [key, entry] of Object.entries(shard.data.entries)) this.count1(key, entry, 1);
@@ -228,10 +235,13 @@ export class Catalog {
   }
 
   /**
-   * The new content of every shard touched by `changes`. Nothing changes in memory until the
-   * answer's `apply()` is called (after the commit wrote the files).
+   * The new content of every shard touched by `changes`, or of every shard of a doubled count when
+   * the resources after `changes` call for it (shardCountFor). Nothing changes in memory until
+   * the answer's `apply()` is called (after the commit wrote the files).
    */
   stage(changes: EntryChanges): StagedShards {
+    const count = shardCountFor(this.countAfter(changes), this.shards.length);
+    if (count !== this.shards.length) return this.stageAll(changes, count);
     const touched = new Map<number, EntryRecord>();
     for (const [key, entry] of changes) {
       const shard = shardOf(key, this.shards.length);
@@ -249,22 +259,74 @@ export class Catalog {
       bytes += Buffer.byteLength(text);
       return { file: shardFile(this.dbFolder, shard), text };
     });
-    return { files, bytes, apply: () => this.swap(touched, changes) };
+    return {
+      files,
+      bytes,
+      count,
+      apply: () =>
+        this.swap(changes, () => {
+          for (const [shard, entries] of touched) this.shards[shard].data = { entries };
+        }),
+    };
   }
 
-  private swap(touched: ReadonlyMap<number, EntryRecord>, changes: EntryChanges): void {
-    for (const key of changes.keys()) {
-      const before = this.get(key);
-      const after = touched.get(shardOf(key, this.shards.length))?.[key];
-      if (before) this.count1(key, before, -1);
+  /** The number of resources once `changes` are made. */
+  private countAfter(changes: EntryChanges): number {
+    let count = this.total.count;
+    for (const [key, entry] of changes) {
+      const had = this.get(key) !== undefined;
+      if (entry && !had) count++;
+      else if (!entry && had) count--;
+    }
+    return count;
+  }
+
+  /**
+   * Every shard of `count` (more than now), `changes` made: each resource's shard depends on the
+   * count, so every file is written, the empty ones too (a file of the old layout may hold
+   * entries that moved).
+   */
+  private stageAll(changes: EntryChanges, count: number): StagedShards {
+    const records = Array.from({ length: count }, emptyRecord);
+    for (const shard of this.shards) {
+      for (const [key, entry] of Object.entries(shard.data.entries)) records[shardOf(key, count)][key] = entry;
+    }
+    for (const [key, entry] of changes) {
+      const record = records[shardOf(key, count)];
+      if (entry) record[key] = entry;
+      else delete record[key];
+    }
+    let bytes = 0;
+    const files = records.map((entries, shard) => {
+      const text = serializeShard({ entries });
+      bytes += Buffer.byteLength(text);
+      return { file: shardFile(this.dbFolder, shard), text };
+    });
+    return {
+      files,
+      bytes,
+      count,
+      apply: () =>
+        this.swap(changes, () => {
+          this.shards = records.map((entries) => ({ data: { entries } }));
+        }),
+    };
+  }
+
+  /** Installs staged shards (`install`), keeping the counts and the sorted paths up to date with `changes`. */
+  private swap(changes: EntryChanges, install: () => void): void {
+    const before = [...changes.keys()].map((key) => [key, this.get(key)] as const);
+    install();
+    for (const [key, was] of before) {
+      const after = this.get(key);
+      if (was) this.count1(key, was, -1);
       if (after) this.count1(key, after, 1);
-      if (this.sorted && !before !== !after) {
+      if (this.sorted && !was !== !after) {
         const at = lowerBound(this.sorted, key);
         if (after) this.sorted.splice(at, 0, key);
         else this.sorted.splice(at, 1);
       }
     }
-    for (const [shard, entries] of touched) this.shards[shard].data = { entries };
   }
 
   private count1(key: string, entry: CatalogEntry, delta: 1 | -1): void {

@@ -170,8 +170,8 @@ async function planEdit(ctx: CommitContext, draft: DbDraft, now: number, plan: P
     if (source?.owned) plan.unflushed.push(source.file);
     renames.push({ op: 'rename', from: rel(from), to: rel(target), ...(source?.digest ? { digest: source.digest } : {}) });
   }
-  const meta = finalMeta(draft, now, base.record.meta.generation);
   const shards = base.catalog.stage(draft.changes);
+  const meta = { ...finalMeta(draft, now, base.record.meta.generation), shards: shards.count };
   const write = (file: string, text: string): JournalOp => ({ op: 'write', file: rel(file), data: Buffer.from(text, 'utf8').toString('base64') });
   plan.ops.push(
     ...deletes,
