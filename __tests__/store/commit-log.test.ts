@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as atomic from '../../lib/atomic-files';
 import { contentDigest } from '../../lib/atomic-files';
-import { CATALOG_DIR, SHARD_COUNT, shardOf } from '../../lib/store/file/catalog';
+import { Catalog, CATALOG_DIR, newMeta, SHARD_COUNT, SHARD_ENTRIES, shardOf, type CatalogEntry } from '../../lib/store/file/catalog';
 import { COMMIT_LOG, CommitLog } from '../../lib/store/file/commit-log';
 import { createFileStore } from '../../lib/store/file/file-store';
 import * as journal from '../../lib/store/file/journal';
@@ -100,6 +100,27 @@ describe('commit log', () => {
     expect(await contents()).toEqual({ 'db/old.xml': '<changed/>', 'db/a/new.xml': '<new/>' });
     const left = (await listFiles(dir.path)).filter((f) => /\.tmp\.$|commit\.log/.test(f));
     expect(left).toEqual([]);
+  });
+
+  test('a crash after a commit that doubles the shard files was logged is finished from the log: every entry in the new layout', async () => {
+    // a database at the limit of its 64 shard files (its resources' files are not needed here)
+    const db = path.join(dir.path, 'db');
+    const full = SHARD_COUNT * SHARD_ENTRIES;
+    const entries = new Map<string, CatalogEntry>();
+    for (let i = 0; i < full; i++) entries.set(`d${i % 5}/r${i}.xml`, { type: 'xml', contentType: 'application/xml', size: 2, bytes: 10, modified: 1, etag: `etag-${i}` });
+    await Catalog.of(db, entries, SHARD_COUNT).write(db, { ...newMeta({}, 1), resources: full, size: full * 10 });
+    const store = await createFileStore(dir.path);
+    await crashAfterLogging(store, (w) => w.putResource('db', 'd0/over.xml', xml('<over/>')).then(() => undefined));
+    // every catalog file the record writes in place cut to half, the put's temp emptied
+    await tearUnflushedFiles();
+    const reopened = await createFileStore(dir.path);
+    expect(await reopened.read(['db'], (r) => r.database('db'))).toMatchObject({ resources: full + 1 });
+    expect((await reopened.read(['db'], (r) => r.readBytes('db', 'd0/over.xml'))).toString()).toBe('<over/>');
+    const listed = (await reopened.read(['db'], (r) => r.listResources('db', 'd1'))).map((res) => res.path);
+    expect(listed.sort()).toEqual([...entries.keys()].filter((p) => p.startsWith('d1/')).sort());
+    await reopened.close();
+    const meta = JSON.parse(await fs.readFile(path.join(db, CATALOG_DIR, 'meta.json'), 'utf8')) as { shards: number };
+    expect(meta.shards).toBe(2 * SHARD_COUNT);
   });
 
   test('files renamed into place but not flushed yet are written again from the log after a crash', async () => {
