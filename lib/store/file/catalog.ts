@@ -253,21 +253,9 @@ export class Catalog {
       if (entry) next[key] = entry;
       else delete next[key];
     }
-    let bytes = 0;
-    const files = [...touched].map(([shard, entries]) => {
-      const text = serializeShard({ entries });
-      bytes += Buffer.byteLength(text);
-      return { file: shardFile(this.dbFolder, shard), text };
+    return this.staged(touched, count, changes, () => {
+      for (const [shard, entries] of touched) this.shards[shard].data = { entries };
     });
-    return {
-      files,
-      bytes,
-      count,
-      apply: () =>
-        this.swap(changes, () => {
-          for (const [shard, entries] of touched) this.shards[shard].data = { entries };
-        }),
-    };
   }
 
   /** The number of resources once `changes` are made. */
@@ -296,21 +284,20 @@ export class Catalog {
       if (entry) record[key] = entry;
       else delete record[key];
     }
+    return this.staged(records.entries(), count, changes, () => {
+      this.shards = records.map((entries) => ({ data: { entries } }));
+    });
+  }
+
+  /** The files of `records` (shard, entries) for a commit; applying them runs `install`. */
+  private staged(records: Iterable<[number, EntryRecord]>, count: number, changes: EntryChanges, install: () => void): StagedShards {
     let bytes = 0;
-    const files = records.map((entries, shard) => {
+    const files = [...records].map(([shard, entries]) => {
       const text = serializeShard({ entries });
       bytes += Buffer.byteLength(text);
       return { file: shardFile(this.dbFolder, shard), text };
     });
-    return {
-      files,
-      bytes,
-      count,
-      apply: () =>
-        this.swap(changes, () => {
-          this.shards = records.map((entries) => ({ data: { entries } }));
-        }),
-    };
+    return { files, bytes, count, apply: () => this.swap(changes, install) };
   }
 
   /** Installs staged shards (`install`), keeping the counts and the sorted paths up to date with `changes`. */
