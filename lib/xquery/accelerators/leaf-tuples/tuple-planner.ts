@@ -123,14 +123,8 @@ export class Planner {
           return to && arg && { x: 'cast', to, optional: true, a: arg };
         }
         if (fn.uri !== NS.fn) return undefined;
-        const a: PlanExpr[] = [];
-        for (const arg of expr.args) {
-          if (arg.kind === 'ArgumentPlaceholder') return undefined;
-          const p = this.expr(arg, context);
-          if (!p) return undefined;
-          a.push(p);
-        }
-        return { x: 'call', f: fn.local, a };
+        const a = each(expr.args, (arg) => (arg.kind === 'ArgumentPlaceholder' ? undefined : this.expr(arg, context)));
+        return a && { x: 'call', f: fn.local, a };
       }
       case 'ComparisonExpr': {
         if (!GENERAL.has(expr.op) && !VALUE.has(expr.op)) return undefined;
@@ -261,13 +255,8 @@ export class Planner {
     if (expr.kind === 'DirElemConstructor') return isPlainElement(expr, this.scope) ? this.element(expr) : undefined;
     if (expr.kind === 'ParenthesizedExpr' && expr.expr) return this.ret(expr.expr);
     if (expr.kind === 'SequenceExpr') {
-      const items: PlanReturn[] = [];
-      for (const item of expr.items) {
-        const r = this.ret(item);
-        if (!r) return undefined;
-        items.push(r);
-      }
-      return { r: 'sequence', items };
+      const items = each(expr.items, (item) => this.ret(item));
+      return items && { r: 'sequence', items };
     }
     const e = this.expr(expr);
     return e && { r: 'value', e };
@@ -276,13 +265,8 @@ export class Planner {
   /** An enclosed expression of a constructor: an expression, or a sequence of them. */
   private enclosed(expr: Expr): PlanExpr | undefined {
     if (expr.kind !== 'SequenceExpr') return this.expr(expr);
-    const items: PlanExpr[] = [];
-    for (const item of expr.items) {
-      const p = this.expr(item);
-      if (!p) return undefined;
-      items.push(p);
-    }
-    return { x: 'sequence', items };
+    const items = each(expr.items, (item) => this.expr(item));
+    return items && { x: 'sequence', items };
   }
 
   private element(e: DirElemConstructor): PlanReturn | undefined {
@@ -316,4 +300,15 @@ export class Planner {
     }
     return { r: 'element', name: e.name.local, attributes, content };
   }
+}
+
+/** Each of `items` planned by `plan`, in order; undefined when one of them cannot be. */
+function each<T, P>(items: readonly T[], plan: (item: T) => P | undefined): P[] | undefined {
+  const planned: P[] = [];
+  for (const item of items) {
+    const p = plan(item);
+    if (p === undefined) return undefined;
+    planned.push(p);
+  }
+  return planned;
 }
