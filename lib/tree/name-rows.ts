@@ -4,7 +4,13 @@
  */
 import { NodeKind, type CompactTree } from './compact-tree';
 
-/** Rows of every element named `Q{uri}local`, by tree, listed on first use. */
+/**
+ * The name that stands for every element where the functions below take an expanded name: no
+ * expanded name is written so (`Q{uri}local`).
+ */
+export const ANY_ELEMENT = '*';
+
+/** Rows of every element named `Q{uri}local` (or ANY_ELEMENT), by tree, listed on first use. */
 const byTree = new WeakMap<CompactTree, Map<string, Int32Array>>();
 
 /** Name ids by expanded name, by tree. */
@@ -46,6 +52,7 @@ export function firstAtOrAfter(rows: Int32Array, row: number, start = 0): number
 }
 
 function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
+  if (expanded === ANY_ELEMENT) return anyElementRowsIn(tree, from, to);
   const ids = nameIds(tree, expanded);
   if (ids.size === 0) return new Int32Array(0);
   const { kind, name } = tree;
@@ -60,7 +67,7 @@ function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: numbe
 }
 
 /**
- * The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`), in document order.
+ * The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`, or ANY_ELEMENT), in document order.
  * A large range answers a view of the listed rows: callers read it, never write it.
  */
 export function elementRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
@@ -69,7 +76,7 @@ export function elementRowsIn(tree: CompactTree, expanded: string, from: number,
   return rows.subarray(firstAtOrAfter(rows, from), firstAtOrAfter(rows, to));
 }
 
-/** The rows of every element named `expanded` in the tree (listed once per tree and name). */
+/** The rows of every element named `expanded` (or of every element: ANY_ELEMENT) in the tree (listed once per tree and name). */
 export function elementRows(tree: CompactTree, expanded: string): Int32Array {
   let names = byTree.get(tree);
   if (names === undefined) byTree.set(tree, (names = new Map()));

@@ -128,6 +128,30 @@ describe('translate: leaf comparisons in predicates of //name', () => {
   });
 });
 
+describe('translate: leaf comparisons in predicates of //*', () => {
+  it.each([
+    ['//*[@id > 3]/@id/string(), //*[@c = "x"]/@id/string(), count(//*[p > 5])', 'ok "4"\n"5"\n"10"\n"1"\n"3"\n"10"\n3'],
+    ['//*[text() = "t"]/@id/string(), //*[k = "delta"][@id > 1]/@id/string(), count(//*[@id > 3][text()])', 'ok "4"\n"4"\n2'],
+    ['let $k := "x" return ((//*[@c = $k])[last()] is /r/i[@id = "10"], count(//*[@c = $k] | //i))', 'ok true()\n6'],
+    ['let $d := document { <r><a n="1"/><b n="5"/><c><d n="7"/></c></r> } return $d//*[@n > 2] ! name()', 'ok "b"\n"d"'],
+  ])('%s', async (query, expected) => {
+    expect(await same(query, ctx)).toBe(expected);
+  });
+
+  it.each([
+    ['<r><a id="x"/><b id="2"/></r>', 'count(//*[@id > 1])'],
+    ['<r><a><p>1</p></a><b><p>one</p></b></r>', 'count(//*[p = 1])'],
+  ])('answers and errors as written: %s %s', async (xml, query) => {
+    await same(query, { context: doc(xml) });
+  });
+
+  it("is not used for the element's own string value, which every ancestor's holds", () => {
+    expect(rewritten('//*[. = "delta"]')).toBe(false);
+    expect(rewritten('//*[@id = 1][. = "delta"]')).toBe(true);
+    expect(rewritten('//*[. = "delta"][@id = 1]')).toBe(false);
+  });
+});
+
 describe('translate: leaf comparisons agree with the predicates as written (property)', () => {
   // mostly numbers, so that numeric comparisons are answered from the columns, not only refused
   const NUMBERS = ['1', '2', '2.5', ' 3 ', '10', '-1', '1e1'];

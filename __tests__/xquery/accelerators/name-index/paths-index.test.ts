@@ -31,8 +31,12 @@ describe('translate: //name through the element-name index', () => {
     // boolean predicates that read no position filter the index's answer
     ['//b[@n = "2"]/@n/string(), //b[@n > 2 and c]/@n/string()', `/${DOS}/b[@n = "2"]/@n/string(), /${DOS}/b[@n > 2 and c]/@n/string()`, '"2"\n"4"', true],
     ['//b[not(c)][@n > 1]/@n/string(), count(//b[some $c in c satisfies $c = "c3"])', `/${DOS}/b[not(c)][@n > 1]/@n/string(), count(/${DOS}/b[some $c in c satisfies $c = "c3"])`, '"2"\n"3"\n1', true],
-    // a predicate that is a path, a number, or reads position() or last() stays on the child step
-    ['//b[c]/@n/string(), //b[position() = 1]/@n/string(), //b[last() > 1]/@n/string()', `/${DOS}/b[c]/@n/string(), /${DOS}/b[position() = 1]/@n/string(), /${DOS}/b[last() > 1]/@n/string()`, '"1"\n"4"\n"1"\n"2"\n"3"\n"4"', false],
+    // a predicate that is a number, or reads position() or last(), stays on the child step
+    ['//b[position() = 1]/@n/string(), //b[last() > 1]/@n/string()', `/${DOS}/b[position() = 1]/@n/string(), /${DOS}/b[last() > 1]/@n/string()`, '"1"\n"2"\n"3"\n"4"', false],
+    ['//b[c[1]][last()]/@n/string()', `/${DOS}/b[c[1]][last()]/@n/string()`, '"1"\n"4"', false],
+    // a predicate that is nodes (a step, a path ending in a step, a union) counts by whether it is empty
+    ['//b[c]/@n/string(), //b[b/@n]/@n/string(), count(//b[text() | c]), count(//b[..//c]), count(//a[/])', `/${DOS}/b[c]/@n/string(), /${DOS}/b[b/@n]/@n/string(), count(/${DOS}/b[text() | c]), count(/${DOS}/b[../${DOS}/c]), count(/${DOS}/a[/])`, '"1"\n"4"\n"2"\n2\n2\n3', true],
+    ['//b[c[1]]/@n/string(), //b[(c, @n)[2] = "c3"]/@n/string()', `/${DOS}/b[c[1]]/@n/string(), /${DOS}/b[(c, @n)[2] = "c3"]/@n/string()`, '"1"\n"4"\n"4"', true],
     ['//b[(1, 2)[2]]/@n/string()', `/${DOS}/b[(1, 2)[2]]/@n/string()`, '', false],
     ['count(//*)', `count(/${DOS}/*)`, '12', false],
     ['count(//*:b), count(//@n), count(//comment()), count(//text())', `count(/${DOS}/*:b), count(/${DOS}/@n), count(/${DOS}/comment()), count(/${DOS}/text())`, '5\n5\n1\n6', false],
@@ -71,6 +75,7 @@ describe('translate: //name through the element-name index', () => {
   it.each([
     ['count(//*[string-length(local-name()) > 0]), count(//*[@n = "2"]), //a//*[@n > 3]/@n/string()', '12\n1\n"4"\n"5"'],
     ['count(//*), //*[@id][not(@id = "1")]/@id/string(), count(//b//*)', '12\n"3"\n"2"\n4'],
+    ['count(//*[@*[string-length(.) > 0]]), count(//*[text()]), //*[c | *:b]/@n/string(), count(//*[not(*)][../@n])', '8\n6\n"1"\n"2"\n"4"\n4'],
     ['let $x := /r/a[1] return (count($x//*), $x//*[@n]/@n/string(), count($x/b//*))', '5\n"1"\n"2"\n"3"\n1'],
     ['(//*)[3]/@n/string(), (//*[@n])[last()]/@n/string(), count(//* | //b), count((//*, //*) / .)', '"1"\n"5"\n12\n12'],
     ['declare default element namespace "urn:p"; count(//*), count(//*[@n > 4])', '12\n1'],

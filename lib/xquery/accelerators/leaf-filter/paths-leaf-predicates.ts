@@ -134,15 +134,15 @@ export function leafComparisons(predicate: Expr, scope: Scope): LeafComparison[]
 }
 
 /**
- * The leading predicates of a step that are conjunctions of leaf comparisons: how many, and their
- * comparisons together.
+ * The leading predicates of a step that are conjunctions of leaf comparisons (none of kind
+ * `except`, when given): how many, and their comparisons together.
  */
-export function leadingLeafComparisons(predicates: readonly Expr[], scope: Scope): { count: number; tests: LeafComparison[] } {
+export function leadingLeafComparisons(predicates: readonly Expr[], scope: Scope, except?: LeafKind): { count: number; tests: LeafComparison[] } {
   const tests: LeafComparison[] = [];
   let count = 0;
   for (const p of predicates) {
     const found = leafComparisons(p, scope);
-    if (!found) break;
+    if (!found || found.some((t) => t.kind === except)) break;
     tests.push(...found);
     count++;
   }

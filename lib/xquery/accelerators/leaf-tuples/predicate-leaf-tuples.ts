@@ -7,6 +7,8 @@
  *
  * Only position-free predicates (accelerators/name-index/paths-index.ts `positionFree`: boolean by
  * their form, no position() or last()) are taken, since a where clause never selects by position.
+ * Node-valued predicates (`[@id]`, `[k]`), position-free too, are not: the plan reads leaves as
+ * values, and such a predicate asks whether the nodes exist (an empty attribute is true).
  */
 import type { EQName, Expr } from '../../language/syntax';
 import { expanded, refersTo } from '../../language/translate/flwor/filter';
@@ -35,7 +37,7 @@ export function leafTuplePredicatePlan(
   const planner = new Planner(scope, row, { name: PREDICATE_ROW, start: 0 }, false);
   const clauses: PlanClause[] = [];
   for (const predicate of predicates) {
-    if (!positionFree([predicate], scope) || refersTo(predicate, row, scope)) break;
+    if (!positionFree([predicate], scope, false) || refersTo(predicate, row, scope)) break;
     const e = planner.expr(predicate, true);
     if (!e) break;
     clauses.push({ c: 'where', e });

@@ -49,7 +49,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
-import { anyElementRowsIn, elementRows, elementRowsIn, firstAtOrAfter } from '../../../tree/name-rows';
+import { ANY_ELEMENT, anyElementRowsIn, elementRows, elementRowsIn, firstAtOrAfter } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 
 /** The local names of the functions in ENGINE_NS. */
@@ -117,9 +117,9 @@ function buildIndex(doc: DomNode): NameIndex {
 }
 
 /**
- * The elements named `name` (`Q{uri}local`) of document `doc`, in document order: for a compact
- * tree (tree/tree-dom.ts) read from its name column, the nodes made for this name only; for
- * any other tree from an index of every name, built in one walk.
+ * The elements named `name` (`Q{uri}local`; every element: ANY_ELEMENT) of document `doc`, in
+ * document order: for a compact tree (tree/tree-dom.ts) read from its name column, the nodes made
+ * for this name only; for any other tree from an index of every name, built in one walk.
  */
 export function elementsNamed(doc: XdmNode, name: string): readonly DomNode[] {
   let index = indexes.get(doc);
@@ -130,6 +130,7 @@ export function elementsNamed(doc: XdmNode, name: string): readonly DomNode[] {
     if (!list) index.set(name, (list = nodesOf(tree.v, elementRows(tree.v.tree, name))));
     return list;
   }
+  if (name === ANY_ELEMENT) return documentElements(doc);
   if (!index) {
     index = buildIndex(doc as DomNode);
     indexes.set(doc, index);
@@ -194,17 +195,23 @@ export function descendantElements(node: XdmNode): XdmNode[] {
     if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) walkElements(node as DomNode, (element) => out.push(element));
     return out;
   }
-  let list = elementLists.get(node);
+  return [...documentElements(node)];
+}
+
+/** The elements of document `doc`, in document order, listed once per document: callers read the list, never write it. */
+function documentElements(doc: XdmNode): readonly DomNode[] {
+  let list = elementLists.get(doc);
   if (!list) {
+    const tree = treeNode(doc);
     if (tree !== undefined) list = nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
     else {
       const elements: DomNode[] = [];
-      walkElements(node as DomNode, (element) => elements.push(element));
+      walkElements(doc as DomNode, (element) => elements.push(element));
       list = elements;
     }
-    elementLists.set(node, list);
+    elementLists.set(doc, list);
   }
-  return [...list];
+  return list;
 }
 
 /** The one node of a path step's context; as `E/…` does, refuses a non-node (XPTY0019). */

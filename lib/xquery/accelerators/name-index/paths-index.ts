@@ -80,14 +80,25 @@ const BOOLEAN_FUNCTIONS = new Set(['not', 'exists', 'empty', 'boolean', 'true', 
 
 /**
  * Whether predicates filter a node the same whatever the other nodes selected with it: each is
- * boolean-valued (a numeric predicate is positional), none calls position() or last(), and none
+ * boolean-valued or node-valued (only a numeric predicate is positional: XQuery 3.1 §3.3.2, a
+ * node sequence counts by its effective boolean value), none calls position() or last(), and none
  * runs a function item chosen at run time, which may be `position#0` (analysis/function-item-calls.ts).
+ * Node-valued are a step (`@id`, `c`, `text()`), a path whose last step is one (`c/d`, `../@n`),
+ * `/`, and a union, intersection or difference (whose operands are nodes, or it raises a type
+ * error either way); with `nodes` false, only boolean-valued predicates count.
  */
-export function positionFree(predicates: readonly Expr[], scope: Scope): boolean {
+export function positionFree(predicates: readonly Expr[], scope: Scope, nodes = true): boolean {
   const isFn = (e: Expr & { kind: 'FunctionCall' }): boolean => scope.functionName(e.name, e.start).uri === NS.fn;
-  const isBoolean = (e: Expr): boolean => {
+  /** Boolean-valued or node-valued: never a number, which would select by position. */
+  const neverNumeric = (e: Expr): boolean => {
     while (e.kind === 'ParenthesizedExpr' && e.expr) e = e.expr;
     switch (e.kind) {
+      case 'AxisStep':
+      case 'UnionExpr':
+      case 'IntersectExceptExpr':
+        return nodes;
+      case 'PathExpr':
+        return nodes && (e.steps.length === 0 ? e.root === '/' : e.steps[e.steps.length - 1].kind === 'AxisStep');
       case 'ComparisonExpr':
       case 'AndExpr':
       case 'OrExpr':
@@ -121,7 +132,7 @@ export function positionFree(predicates: readonly Expr[], scope: Scope): boolean
   };
   const readsPosition = (n: Node): boolean =>
     (n.kind === 'FunctionCall' && (n.name.local === 'position' || n.name.local === 'last') && isFn(n)) || runsFunctionItem(n) || childNodes(n).some(readsPosition);
-  return predicates.every((p) => isBoolean(p) && !readsPosition(p));
+  return predicates.every((p) => neverNumeric(p) && !readsPosition(p));
 }
 
 function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {

@@ -23,6 +23,7 @@ import { translateExpr } from '../expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
 import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from '../../../accelerators/name-index/paths-index';
 import { leadingLeafComparisons, leafFilterCall } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { ANY_ELEMENT } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
@@ -198,17 +199,26 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   return `${filtered}${preds.slice(Math.max(leaves.count, tuples?.count ?? 0, 1)).join('')}`;
 }
 
-/** `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free) predicates. */
+/**
+ * `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free)
+ * predicates; leading leaf comparisons from the leaf columns of every element, as for `//name[p]`
+ * (`indexed`), but for comparisons of an element's own string value (`.`), whose column would
+ * hold the text of every ancestor of every text once per ancestor.
+ */
 function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
   const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
+  const candidates = descendantElementsCall(context);
   const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
-  const fullText = preds.length > 0 ? descendantsFullTextCall(context, '*', preds[0], `${descendantElementsCall(context)}${filters[0]}`, native, unit) : undefined;
+  const fullText = preds.length > 0 ? descendantsFullTextCall(context, ANY_ELEMENT, preds[0], `${candidates}${filters[0]}`, native, unit) : undefined;
   if (fullText) return `${fullText}${filters.slice(1).join('')}`;
-  if (match) return `${matching(context, '*', match, `${descendantElementsCall(context)}${filters[0]}`, native, unit)}${filters.slice(1).join('')}`;
+  const leaves = leadingLeafComparisons(preds, native, 'self');
+  const filtered = leaves.count > 0 ? leafFilterCall(context, ANY_ELEMENT, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit) : `${candidates}${filters[0] ?? ''}`;
+  if (match && leaves.count <= 1) return `${matching(context, ANY_ELEMENT, match, filtered, native, unit)}${filters.slice(1).join('')}`;
+  if (leaves.count > 0) return `${filtered}${filters.slice(leaves.count).join('')}`;
   // `//*[local-name() = $n]…`: the leading predicates on the element's name once per name (paths-name-predicates.ts)
   const named = leadingNamePredicates(preds, native);
   if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
-  return `${descendantElementsCall(context)}${filters.join('')}`;
+  return `${candidates}${filters.join('')}`;
 }
 
 /** The value-index call for a first predicate `match` of `//name` (or `//*`), with `fallback` the step as written. */
