@@ -35,6 +35,36 @@ describe('literals as stylesheet parameters: one compilation for queries differi
     expect(replaced('(4, 5)[if (. = 4) then 2 else true()], (4, 5)[. + 1 = 6][(1, 2)[1]]')).toEqual(['4', '5', '4', '4', '5', '6']);
   });
 
+  it('makes parameters of the searched strings of contains and the like, in predicates too', () => {
+    const replaced = (q: string) => translate(q).literals.map((l) => [l.value, l.inPredicate]);
+    expect(replaced('contains("abc", "b"), starts-with("abc", "a"), ends-with("abc", "c"), contains-token("a b", "b")')).toEqual([
+      ['b', false],
+      ['a', false],
+      ['c', false],
+      ['b', false],
+    ]);
+    expect(replaced('substring-before("a-b", "-"), substring-after("a-b", "-"), string-join(("a", "b"), ", "), translate("abc", "ab", "AB"), concat("a", 1, "b")')).toEqual([
+      ['-', false],
+      ['-', false],
+      ['a', false], // items of a sequence, as before
+      ['b', false],
+      [', ', false],
+      ['ab', false],
+      ['AB', false],
+      ['a', false],
+      ['1', false],
+      ['b', false],
+    ]);
+    expect(replaced('//w[contains(., "ol")]')).toEqual([['ol', true]]);
+    // the first argument, a collation, a prefixed name, another default function namespace: as written
+    expect(replaced('contains("abc", "b", "http://www.w3.org/2005/xpath-functions/collation/codepoint"), fn:contains("abc", "b")')).toEqual([]);
+    expect(replaced('declare default function namespace "http://www.w3.org/2005/xpath-functions"; contains("abc", "b")')).toEqual([]);
+    expect(replaced('declare function local:f($n) { contains($n, "x") }; local:f("xy")')).toEqual([['x', false]]);
+    // a search in a FLWOR over documents: one stylesheet for every search string
+    const search = (s: string) => translate(`for $i in //item where contains($i/name, "${s}") order by $i/@id return <hit>{$i/name/string()}</hit>`, 'multi').xslt;
+    expect(search('gold')).toBe(search('silver'));
+  });
+
   it('makes no parameters when switched off', () => {
     expect(translate('1 + 2', 'none', { literalParams: false }).literals).toEqual([]);
     expect(translate('1 + 2', 'none', { literalParams: false }).xslt).toBe(translate('1 + 2', 'none', { literalParams: false }).xslt);
@@ -83,6 +113,12 @@ describe('literals as stylesheet parameters: the same answers and errors as lite
     ['if (1 = 1) then "y" else "n", (1, "two", 3.0)'],
     ['let $s := "abc" return (substring($s, 2), substring($s, 0), round(2.5), round-half-to-even(2.5, 0))'],
     ['count(1 to 10), sum(1 to 100), (1 to 3) ! (. * 2)'],
+    // searched strings as parameters: empty strings, sequences searched, errors
+    ['contains("abc", ""), contains((), "a"), starts-with("abc", "ab"), ends-with("", ""), substring-before("a-b-c", "-"), substring-after("a-b", "x")'],
+    ['translate("abcab", "ab", "X"), string-join((1, 2, 3), "; "), concat("a", (), 2.5, "b"), contains-token("a b  c", " b ")'],
+    ['("gold", "old", "silver")[contains(., "ol")], ("gold", "old")[starts-with(., "o")][ends-with(., "d")]'],
+    ['contains(("a", "b"), "a")'],
+    ['contains-token("a b", "")'],
     // predicates whose value may be a number
     ['(7, 8, 9)[if (. = 7) then 2 else true()], (7, 8, 9)[. - 6], let $i := 2 return (7, 8, 9)[$i]'],
     ['let $d := <d><f n="a"/><f n="b"/><f n="c"/></d> return $d/f[if (@n = "a") then 2 else true()]/@n/string()'],

@@ -16,7 +16,8 @@
  * itself: predicates except in comparisons (positional access), the start of a range (range-expression.ts), operands of
  * unary minus (saxon-js negates a double zero correctly only when it folds a literal), string
  * arguments of function calls (regular expressions, pictures, collations, names of decimal
- * formats, documents and databases), casts (`"p:l" cast as xs:QName` resolves the prefix
+ * formats, documents and databases) but the plain text ones of STRING_ARGUMENTS (in predicates
+ * too: a string there is never positional), casts (`"p:l" cast as xs:QName` resolves the prefix
  * statically), names of computed constructors, prolog declarations and everything else not
  * listed. The parameter has the literal's own type and cardinality (XQuery 3.1 §3.1.1), so
  * static typing sees the same types. A query run as one XPath expression gets the literals of
@@ -71,6 +72,39 @@ const ANY_LITERAL = new Set([
 const NUMERIC_LITERAL = new Set(['FunctionCall.args']);
 
 /**
+ * fn functions (`local#arity`) whose string arguments at these positions are text the function
+ * only reads as data: the searched string of `contains(., "gold")`, `starts-with`, `ends-with`,
+ * `substring-before` and `-after` (not a collation), the token of `contains-token`, the separator
+ * of `string-join`, the maps of `translate`, the parts of `concat`. Search strings change from one
+ * query to the next as numbers do; as parameters, such queries share their compilation.
+ * Only calls written without a prefix in a module that keeps fn as its default function
+ * namespace count: a prefix may be bound to another namespace anywhere, even by an enclosing
+ * element constructor.
+ */
+const STRING_ARGUMENTS: ReadonlyMap<string, readonly number[]> = new Map([
+  ['contains#2', [1]],
+  ['starts-with#2', [1]],
+  ['ends-with#2', [1]],
+  ['substring-before#2', [1]],
+  ['substring-after#2', [1]],
+  ['contains-token#2', [1]],
+  ['string-join#2', [1]],
+  ['translate#3', [1, 2]],
+]);
+
+/** The positions of `call`'s arguments whose string literals may become parameters (see STRING_ARGUMENTS). */
+function stringArguments(call: Extract<Node, { kind: 'FunctionCall' }>): readonly number[] | undefined {
+  if (call.name.prefix !== undefined || call.name.uri !== undefined) return undefined;
+  if (call.name.local === 'concat') return call.args.map((_, i) => i);
+  return STRING_ARGUMENTS.get(`${call.name.local}#${call.args.length}`);
+}
+
+/** Whether a module declares its own default function namespace (unprefixed calls are then not fn's). */
+function declaresFunctionNamespace(root: Node): boolean {
+  return root.kind === 'MainModule' && root.prolog.decls.some((d) => d.kind === 'DefaultNamespaceDecl' && d.target === 'function');
+}
+
+/**
  * Predicates: a number there selects by position, and saxon-js decides that from the static type
  * of the predicate (`[if (…) then 2 else true()]`), which a parameter of an XPath run does not
  * have. Inside them only operands of comparisons (whose value is a boolean) become parameters.
@@ -92,6 +126,7 @@ export function isLiteral(node: Node): node is LiteralNode {
  */
 export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
   const out = new Map<Node, boolean>();
+  const fnDefault = !declaresFunctionNamespace(root);
   const visit = (node: Node, inPredicate: boolean): void => {
     const fields = node as unknown as Record<string, unknown>;
     for (const field in fields) {
@@ -99,9 +134,11 @@ export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
       const place = placeOf(node.kind, field);
       if (place.keep) continue;
       const predicate = inPredicate || place.predicate;
-      for (const child of nodesIn(fields[field])) {
+      const strings = fnDefault && node.kind === 'FunctionCall' && field === 'args' ? stringArguments(node) : undefined;
+      for (const [i, child] of nodesIn(fields[field]).entries()) {
         if (isLiteral(child)) {
-          if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
+          if (child.kind === 'StringLiteral' && strings?.includes(i)) out.set(child, predicate);
+          else if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
         } else {
           visit(child, predicate);
         }
