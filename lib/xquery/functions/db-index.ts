@@ -19,7 +19,7 @@
  *   Q{urn:xmldb-rest:engine}descendants-matching($node as item()*, $name as xs:string,
  *       $kind as xs:string, $key as xs:string, $values as item()*) as item()*
  *
- * What `$node//name[P]` selects (`$name` `Q{uri}local`, or '*' for any element), P by `$kind`:
+ * What `$node//name[P]` selects (`$name` `Q{uri}local`, or ANY_ELEMENT, tree/name-rows.ts), P by `$kind`:
  * `text`: `text() = $values`; `attribute`: `@key = $values` (`$key` the attribute's `Q{uri}local`,
  * or '*' for any attribute: `@* = $values`);
  * `self`: `. = $values`; `token`: `contains-token(@key, $values)`. It answers false() when it
@@ -40,6 +40,7 @@ import { atomicTypeName, castString, isAtomic, isNode, NodeKind, registerFunctio
 import { activeDatabases, dbError } from '../worker/documents/database-access';
 import { attributeNameAt, leavesAreSimple, lookup, lookupRange, nameAt, nodeAt, parentPre, tokensOf } from '../accelerators/value-index/value-index';
 import { descendantsNamed } from '../accelerators/name-index/name-index';
+import { ANY_ELEMENT } from '../../tree/name-rows';
 import { hasValueIndex, type ValueIndexKind } from '../../store';
 import { DB_NS } from './db';
 
@@ -139,7 +140,7 @@ function descendantsMatching([node, nameArg, kindArg, keyArg, valuesArg, pathArg
   }
   if (kind === 'self' && (values.includes('') || !leavesAreSimple(doc, name, descendantsNamed(doc, name)))) return CANNOT;
   const path = pathArg?.map(String);
-  const matches = (pre: number): boolean => (path ? atPath(doc, pre, path) : name === '*' ? nameAt(doc, pre) !== '' : nameAt(doc, pre) === name);
+  const matches = (pre: number): boolean => (path ? atPath(doc, pre, path) : name === ANY_ELEMENT ? nameAt(doc, pre) !== '' : nameAt(doc, pre) === name);
   const owners: number[] = [];
   for (const pre of lookup(doc, INDEX_OF[kind], values)) {
     if ((kind === 'attribute' || kind === 'token') && key !== '*' && nameAt(doc, pre) !== key) continue;

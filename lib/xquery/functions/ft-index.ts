@@ -29,6 +29,7 @@
 import { castString, isNode, NodeKind, registerFunctions, type XdmNode, type XdmValue } from '../../saxon';
 import { ENGINE_NS } from '../constants';
 import { descendantsNamed, expandedName } from '../accelerators/name-index/name-index';
+import { ANY_ELEMENT } from '../../tree/name-rows';
 import { leavesAreSimple, preOf } from '../accelerators/value-index/value-index';
 import { treeNode, type TreeView } from '../../tree/tree-dom';
 import { NodeKind as Row } from '../../tree/compact-tree';
@@ -197,7 +198,7 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
   const owners = new Set<XdmNode>();
   for (const text of candidateTexts(doc, fold, found)) {
     const owner = (text as unknown as Node).parentNode as (Node & { namespaceURI: string | null; localName: string }) | null;
-    if (!owner || owner.nodeType !== 1 || (name !== '*' && expandedName(owner) !== name)) continue;
+    if (!owner || owner.nodeType !== 1 || (name !== ANY_ELEMENT && expandedName(owner) !== name)) continue;
     const searched = self ? (owner as unknown as XdmNode) : text;
     if (matches(searched, () => tokenize(searchedText(searched, NO_NODES)), ctx, selection, exact)) owners.add(owner as unknown as XdmNode);
   }
@@ -207,12 +208,12 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
 }
 
 /**
- * The elements named `name` (or any, '*') holding the candidate texts `found` of a compact tree
+ * The elements named `name` (or any, ANY_ELEMENT) holding the candidate texts `found` of a compact tree
  * whose candidates are exact, in document order: read from the rows, a node made for each owner only.
  */
 function exactOwners(view: TreeView, rows: Int32Array, found: readonly number[], name: string): XdmNode[] {
   const { kind, parent, name: nameOf, names } = view.tree;
-  const wanted = name === '*' ? undefined : new Set(names.flatMap((n, id) => (expandedName({ namespaceURI: n.uri, localName: n.local }) === name ? [id] : [])));
+  const wanted = name === ANY_ELEMENT ? undefined : new Set(names.flatMap((n, id) => (expandedName({ namespaceURI: n.uri, localName: n.local }) === name ? [id] : [])));
   const pres: number[] = [];
   for (const i of found) {
     const p = parent[rows[i]];

@@ -17,6 +17,7 @@ import type { Scope } from '../../language/translate/scope';
 import { braced } from '../../language/translate/emit';
 import type { TranslationUnit } from '../../language/translate/unit';
 import { fixedDescription } from '../../language/translate/fulltext';
+import { ANY_ELEMENT } from '../../../tree/name-rows';
 
 const DESCENDANTS_FT = `${braced(NS.engine)}descendants-ft`;
 
@@ -29,13 +30,13 @@ function searchedKind(expr: Expr, named: boolean): 'text' | 'self' | undefined {
 }
 
 /**
- * The descendants named `name` (or '*') of `context` that satisfy the first predicate `predicate`
+ * The descendants named `name` (or ANY_ELEMENT) of `context` that satisfy the first predicate `predicate`
  * from the full-text index when it can answer, else `fallback` (the step with the predicate);
  * undefined when the predicate is not one the index can answer (see the file comment).
  */
 export function descendantsFullTextCall(context: string, name: string, predicate: Expr, fallback: string, native: Scope, unit: TranslationUnit): string | undefined {
   if (predicate.kind !== 'FTContainsExpr' || predicate.ignore !== null) return undefined;
-  const kind = searchedKind(predicate.searched, name !== '*');
+  const kind = searchedKind(predicate.searched, name !== ANY_ELEMENT);
   const description = kind && fixedDescription(predicate, native, unit);
   if (!kind || description === undefined) return undefined;
   const r = `$${braced(NS.gen)}matching`;

@@ -173,7 +173,7 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   const out: DomNode[] = [];
   if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
     walkElements(node as DomNode, (element) => {
-      if (expandedName(element) === name) out.push(element);
+      if (name === ANY_ELEMENT || expandedName(element) === name) out.push(element);
     });
   }
   return out;

@@ -76,7 +76,7 @@ export function valuePredicate(predicate: Expr, scope: Scope, named: boolean): V
 }
 
 /**
- * The descendant elements named `name` (or '*') of `context` that satisfy `test`, from the value
+ * The descendant elements named `name` (or ANY_ELEMENT, tree/name-rows.ts) of `context` that satisfy `test`, from the value
  * indexes when they can answer, else `fallback` (the same selection with the predicate); with
  * `path`, only those at that child path below the context (a document node).
  */
