@@ -19,7 +19,7 @@ const { measure, log } = require('./measure');
 const { PASSWORD, startServer, startRoundRobin, basexReady, startBasex, withProcesses } = require('./processes');
 const { startCluster } = require('./postgres');
 const { table, writeReport } = require('./report');
-const { VARIANTS } = require('./workloads');
+const { VARIANTS, NEW_VARIANTS } = require('./workloads');
 
 /** The password of BaseX 9's admin, as the kit's start-basex.sh leaves it. */
 const BASEX_PASSWORD = 'admin';
@@ -56,8 +56,8 @@ function commandLine(o) {
 
 /**
  * The kit's compare.mjs: A = BaseX, B = this server; answers its table, followed by the table of
- * the queries as users write them (workloads.js VARIANTS, which the kit does not have) on the same
- * two servers.
+ * the queries as users write them (workloads.js VARIANTS and NEW_VARIANTS, which the kit does not
+ * have) on the same two servers.
  */
 function compareWithBasex(o, files) {
   return withProcesses(async (cleanups, folder) => {
@@ -76,7 +76,7 @@ function compareWithBasex(o, files) {
     const code = await new Promise((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`compare.mjs exited with ${code}`);
     const only = o.only && new RegExp(o.only);
-    const variants = VARIANTS.map(([id]) => id).filter((id) => !only || only.test(id));
+    const variants = [...VARIANTS, ...NEW_VARIANTS].map(([id]) => id).filter((id) => !only || only.test(id));
     if (!variants.length) return out;
     const targets = [target('basex', basex.url, { password: BASEX_PASSWORD, pids: [basex.pid] }), target('project', project.url, { password: PASSWORD, pids: [project.pid] })];
     const metrics = await measure(targets, files, { rounds: o.rounds, quick: o.quick, only: new RegExp(`^(${variants.join('|')})$`) });

@@ -40,6 +40,20 @@ function newShape(n) {
   return `for $i in 1 to 200 ${lets.map((l) => `let ${l}`).join(' ')}${where} order by ${keys.join(', ')} return <${name} ${['n', 'id', 'pos', 'key'][n % 4]}${n}="{$i}">${body}</${name}>`;
 }
 const newXpath = (n) => `count(//*[string-length(local-name()) > ${n % 9}]) + ${n}`;
+/** A word of the items' names (`bravo-17`): what a search box sends. */
+const word = (n) => `${['alpha', 'bravo', 'charlie', 'delta', 'echo', 'golf'][n % 6]}-${n % 97}`;
+
+/**
+ * Never-seen queries of the kit's g class that its sample does not cover, on the 100 KB document:
+ * [id, description, query of n]; like e, f and g, each run's texts are new to the server.
+ */
+const NEW_VARIANTS = [
+  ['n1', 'never-seen count(//*[@id > K]) + K', (n) => `count(//*[@id > ${n % 500}]) + ${n}`],
+  ['n2', 'never-seen count(//*[@*[string-length(.) > K]]) + K', (n) => `count(//*[@*[string-length(.) > ${n % 3}]]) + ${n}`],
+  ['n3', 'never-seen count(//*[text()][@id > K]) + K', (n) => `count(//*[text()][@id > ${n % 500}]) + ${n}`],
+  ['n4', 'never-seen count(//item[contains(name, "W")]), a search string', (n) => `count(//item[contains(name, "${word(n)}")])`],
+  ['n5', 'never-seen //item[starts-with(name, "W")]/price/string()', (n) => `//item[starts-with(name, "${word(n)}")]/price/string()`],
+];
 const manyFlwor = (k) => `for $i in //item where $i/price > ${k} order by number($i/price) descending return string($i/@id)`;
 
 /**
@@ -188,6 +202,11 @@ function workloads(P, data) {
       },
     },
     ...VARIANTS.map(variant),
+    ...NEW_VARIANTS.map(([id, description, make], i) => ({
+      id,
+      metrics: { [id]: [`${description} (100 KB doc), ${P.newRuns} queries, p50`, 'ms', 'lower'] },
+      run: newQueries(id, make, 11 + 2 * i, 'docs'),
+    })),
   ];
 }
 
@@ -199,4 +218,4 @@ function loadData(files) {
   };
 }
 
-module.exports = { sizes, setup, workloads, loadData, VARIANTS };
+module.exports = { sizes, setup, workloads, loadData, VARIANTS, NEW_VARIANTS };
