@@ -134,6 +134,25 @@ export function leafComparisons(predicate: Expr, scope: Scope): LeafComparison[]
 }
 
 /**
+ * The predicates of a step that are conjunctions of leaf comparisons (none of kind `except`, when
+ * given), wherever they stand: their positions, and their comparisons together. The step's
+ * predicates are position-free (paths-index.ts), so the elements that pass all of them are those
+ * that pass these and then the others: `leafFilterCall` answers these first when it can answer
+ * exactly, and evaluates the predicates as written when it cannot.
+ */
+export function leafComparisonPredicates(predicates: readonly Expr[], scope: Scope, except?: LeafKind): { positions: number[]; tests: LeafComparison[] } {
+  const positions: number[] = [];
+  const tests: LeafComparison[] = [];
+  predicates.forEach((p, i) => {
+    const found = leafComparisons(p, scope);
+    if (!found || found.some((t) => t.kind === except)) return;
+    positions.push(i);
+    tests.push(...found);
+  });
+  return { positions, tests };
+}
+
+/**
  * The leading predicates of a step that are conjunctions of leaf comparisons (none of kind
  * `except`, when given): how many, and their comparisons together.
  */
@@ -151,10 +170,11 @@ export function leadingLeafComparisons(predicates: readonly Expr[], scope: Scope
 
 /**
  * The elements named `name` below the node `context` (an XPath expression: the context item of
- * the step) that pass `tests`: `candidates` is the call that selects all of them, `predicates`
- * the predicates as written (`[…][…]`) that `tests` stand for (see the file comment).
+ * the step) that pass `tests`, and then the predicates `after`: `candidates` is the call that
+ * selects all of them, `predicates` the predicates as written (`[…][…]`) that `tests` and
+ * `after` stand for, evaluated when the columns cannot answer (see the file comment).
  */
-export function leafFilterCall(context: string, name: string, candidates: string, tests: readonly LeafComparison[], predicates: string, native: Scope, unit: TranslationUnit): string {
+export function leafFilterCall(context: string, name: string, candidates: string, tests: readonly LeafComparison[], predicates: string, native: Scope, unit: TranslationUnit, after = ''): string {
   const gen = braced(NS.gen);
   const v = (i: number): string => `$${gen}leaf-value${i}`;
   const c = `$${gen}candidates`;
@@ -164,7 +184,7 @@ export function leafFilterCall(context: string, name: string, candidates: string
   const values = tests.map((_, i) => v(i)).join(', ');
   const counts = tests.map((_, i) => `${braced(NS.fn)}count(${v(i)})`).join(', ');
   const call = `${ENGINE}leaf-filter(${context}, ${xpathString(name)}, (${specs}), (${values}), (${counts}))`;
-  const scan = `let ${bindings} return let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${c}${predicates} else ${r}`;
+  const scan = `let ${bindings} return let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${c}${predicates} else ${after ? `${r}${after}` : r}`;
   return (
     `(if (${braced(NS.fn)}not(${context} instance of document-node())) then ${candidates}${predicates} ` +
     `else let ${c} := ${candidates} return if (${braced(NS.fn)}empty(${c})) then () else (${scan}))`

@@ -22,7 +22,7 @@ import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../synta
 import { translateExpr } from '../expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
 import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from '../../../accelerators/name-index/paths-index';
-import { leadingLeafComparisons, leafFilterCall } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { leadingLeafComparisons, leafComparisonPredicates, leafFilterCall, type LeafKind } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
 import { ANY_ELEMENT } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
@@ -191,6 +191,9 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
   // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
   const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit) : undefined;
+  // `//name[not(x)][price > 5]…`: leaf comparisons after other predicates, first (`laterLeafComparisons`)
+  const later = leaves.count === 0 && !match && !tuples ? laterLeafComparisons(context, name, candidates, step.predicates, preds, native, unit) : undefined;
+  if (later) return later;
   const filtered =
     leaves.count > 0
       ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
@@ -218,7 +221,22 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
   // `//*[local-name() = $n]…`: the leading predicates on the element's name once per name (paths-name-predicates.ts)
   const named = leadingNamePredicates(preds, native);
   if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
-  return `${candidates}${filters.join('')}`;
+  return laterLeafComparisons(context, ANY_ELEMENT, candidates, preds, filters, native, unit, 'self') ?? `${candidates}${filters.join('')}`;
+}
+
+/**
+ * `//name[p][leaf op $v]…` (or `//*`) whose first predicate is no leaf comparison but later ones
+ * are: those from the leaf columns first, then the others over what they keep; every predicate as
+ * written where the columns cannot answer (paths-leaf-predicates.ts `leafComparisonPredicates`).
+ * The predicates are position-free, so the same elements pass; a predicate that would raise an
+ * error for an element the comparisons reject is not evaluated for it, as XQuery 3.1 §2.3.4
+ * (errors and optimization) permits. Undefined when no predicate compares leaves.
+ */
+function laterLeafComparisons(context: string, name: string, candidates: string, preds: readonly Expr[], filters: readonly string[], native: Scope, unit: TranslationUnit, except?: LeafKind): string | undefined {
+  const { positions, tests } = leafComparisonPredicates(preds, native, except);
+  if (positions.length === 0) return undefined;
+  const others = filters.filter((_, i) => !positions.includes(i)).join('');
+  return leafFilterCall(context, name, candidates, tests, filters.join(''), native, unit, others);
 }
 
 /** The value-index call for a first predicate `match` of `//name` (or `//*`), with `fallback` the step as written. */
