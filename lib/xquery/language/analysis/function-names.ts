@@ -26,7 +26,16 @@ export interface FunctionNames {
   useOf(node: Node): FunctionUse | undefined;
 }
 
+/** By module: the analyses and the translator of one query ask for the same module's names (a parsed module never changes). */
+const byModule = new WeakMap<MainModule, FunctionNames>();
+
 export function functionNames(module: MainModule): FunctionNames {
+  let names = byModule.get(module);
+  if (names === undefined) byModule.set(module, (names = resolver(module)));
+  return names;
+}
+
+function resolver(module: MainModule): FunctionNames {
   const namespaces = new Map<string, string>(Object.entries(PREDECLARED));
   namespaces.set('update', UPDATE_MODULE_NS);
   let functionNs: string = NS.fn;
