@@ -76,6 +76,7 @@ describe('translate: //name through the element-name index', () => {
     ['count(//*[string-length(local-name()) > 0]), count(//*[@n = "2"]), //a//*[@n > 3]/@n/string()', '12\n1\n"4"\n"5"'],
     ['count(//*), //*[@id][not(@id = "1")]/@id/string(), count(//b//*)', '12\n"3"\n"2"\n4'],
     ['count(//*[@*[string-length(.) > 0]]), count(//*[text()]), //*[c | *:b]/@n/string(), count(//*[not(*)][../@n])', '8\n6\n"1"\n"2"\n"4"\n4'],
+    ['count(//*[(@n)]), count(//*[../@id][text() | *]), count(//*[@n][@n > 2])', '5\n5\n3'],
     ['let $x := /r/a[1] return (count($x//*), $x//*[@n]/@n/string(), count($x/b//*))', '5\n"1"\n"2"\n"3"\n1'],
     ['(//*)[3]/@n/string(), (//*[@n])[last()]/@n/string(), count(//* | //b), count((//*, //*) / .)', '"1"\n"5"\n12\n12'],
     ['declare default element namespace "urn:p"; count(//*), count(//*[@n > 4])', '12\n1'],
