@@ -200,8 +200,17 @@ describe('translate: leaf comparisons agree with the predicates as written (prop
     testArb.map((t) => [`[${t}]`, `[boolean(${t})]`]),
     fc.tuple(testArb, testArb).map(([a, b]) => [`[${a}][${b}]`, `[boolean(${a})][boolean(${b})]`]),
     fc.tuple(testArb, testArb).map(([a, b]) => [`[${a} and ${b}]`, `[boolean(${a} and ${b})]`]),
+    // after a predicate that is a path: from the columns first, then the path
+    testArb.map((t) => [`[p][${t}]`, `[p][boolean(${t})]`]),
   );
-  const useArb = fc.constantFrom((p: string) => `count(//i${p})`, (p: string) => `//i${p}/@n/string()`, (p: string) => `exists(//i${p})`);
+  // `//i` and `//*` (whose elements include r and the p elements)
+  const useArb = fc.constantFrom(
+    (p: string) => `count(//i${p})`,
+    (p: string) => `//i${p}/@n/string()`,
+    (p: string) => `exists(//i${p})`,
+    (p: string) => `count(//*${p})`,
+    (p: string) => `//*${p}/@n/string()`,
+  );
 
   it('on small generated documents', async () => {
     await fc.assert(
@@ -213,7 +222,7 @@ describe('translate: leaf comparisons agree with the predicates as written (prop
         const [got, want] = await Promise.all([outcome(query(fast), options), outcome(query(written), options)]);
         expect(got).toBe(want);
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
   });
 });
