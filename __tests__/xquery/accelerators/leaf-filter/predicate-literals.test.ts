@@ -58,6 +58,9 @@ describe('XPath runs with predicate literals written in: the same answers and er
     ['//*[@n eq 2]', 'error XPTY0004'],
     ['//*[local-name() = ("a", "bb")][@n < 3]/name()', 'ok "a"\n"bb"'],
     ['//*[. = "$Q{urn:xmldb-rest:lit}p1"]', 'ok '],
+    // searched strings written back in: quotes, apostrophes, braces and parameter names stay text
+    ['//*[contains(., "x")]/name(), count(//*[starts-with(name(), \'d\')][contains(@m, "a")])', 'ok "r"\n"a"\n"ccc"\n1'],
+    ['count(//*[contains(., \'") or true() or ("\')]), count(//*[contains(., "\'}{$Q{urn:xmldb-rest:lit}p1")])', 'ok 0\n0'],
   ])('%s', async (query, expected) => {
     expect(translate(query, 'single').xpath).toBeDefined();
     expect(await e.outcome(query, doc(xml))).toBe(expected);
