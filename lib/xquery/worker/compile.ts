@@ -85,8 +85,11 @@ function stampElementBaseUris(node: SefTree, inherited: string | undefined): voi
   for (const child of node.C ?? []) stampElementBaseUris(child, base);
 }
 
-/** Compiles without caching; throws a QueryError (phase `compile`) for an invalid stylesheet. */
-export function compileUncached(xslt: string, options: CompileOptions = {}): CompiledQuery {
+/**
+ * Compiles without caching; throws a QueryError (phase `compile`) for an invalid stylesheet.
+ * `key`: the compile key, when the caller has computed it.
+ */
+export function compileUncached(xslt: string, options: CompileOptions = {}, key = compileKey(xslt, options)): CompiledQuery {
   const baseUri = options.baseUri ?? DEFAULT_BASE_URI;
   const started = performance.now();
   let sefText: string;
@@ -124,7 +127,7 @@ export function compileUncached(xslt: string, options: CompileOptions = {}): Com
     throw toQueryError(e, 'compile', baseUri);
   }
   const sef = prime(JSON.parse(sefText) as SefTree);
-  return { key: compileKey(xslt, options), sef, sefText, baseUri, compileMs: performance.now() - started };
+  return { key, sef, sefText, baseUri, compileMs: performance.now() - started };
 }
 
 /** Rebuilds a compiled query from SEF text made by `compileUncached` (in another thread). */
@@ -155,7 +158,7 @@ export class QueryCompiler {
     if (!outcome) {
       this.compilations++;
       try {
-        outcome = { compiled: compileUncached(xslt, options) };
+        outcome = { compiled: compileUncached(xslt, options, key) };
       } catch (e) {
         outcome = { error: toQueryError(e, 'compile', options.baseUri ?? DEFAULT_BASE_URI) };
       }

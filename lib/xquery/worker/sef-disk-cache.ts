@@ -37,14 +37,14 @@ export function compileKept(xslt: string, options: CompileOptions = {}): Compile
   const key = compileKey(xslt, options);
   const shipped = shippedSef(key);
   if (shipped !== undefined) return compiledFromText(key, shipped, options.baseUri ?? DEFAULT_BASE_URI);
-  if (!FROM_SOURCE) return compileUncached(xslt, options);
+  if (!FROM_SOURCE) return compileUncached(xslt, options, key);
   const file = keptFile(key);
   try {
     return compiledFromText(key, fs.readFileSync(file, 'utf8'), options.baseUri ?? DEFAULT_BASE_URI);
   } catch {
     // not kept (yet), or not readable as a SEF: compiled again (and kept again)
   }
-  const compiled = compileUncached(xslt, options);
+  const compiled = compileUncached(xslt, options, key);
   if (compiled.sefText.length >= KEPT_SEF_LENGTH) keepSourceCacheFile(file, compiled.sefText);
   return compiled;
 }
