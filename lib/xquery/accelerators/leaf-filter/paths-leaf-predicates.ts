@@ -133,39 +133,37 @@ export function leafComparisons(predicate: Expr, scope: Scope): LeafComparison[]
   return right && [{ ...right, op: FLIPPED[e.op], value: e.left }];
 }
 
+/** Each predicate of a step's comparisons: a conjunction of leaf comparisons, or undefined. */
+export type PredicateComparisons = readonly (readonly LeafComparison[] | undefined)[];
+
 /**
- * The predicates of a step that are conjunctions of leaf comparisons (none of kind `except`, when
- * given), wherever they stand: their positions, and their comparisons together. The step's
- * predicates are position-free (paths-index.ts), so the elements that pass all of them are those
- * that pass these and then the others: `leafFilterCall` answers these first when it can answer
- * exactly, and evaluates the predicates as written when it cannot.
+ * The comparisons of each of a step's predicates that is a conjunction of leaf comparisons (none
+ * of kind `except`, when given); undefined for the others.
  */
-export function leafComparisonPredicates(predicates: readonly Expr[], scope: Scope, except?: LeafKind): { positions: number[]; tests: LeafComparison[] } {
-  const positions: number[] = [];
-  const tests: LeafComparison[] = [];
-  predicates.forEach((p, i) => {
+export function predicateComparisons(predicates: readonly Expr[], scope: Scope, except?: LeafKind): PredicateComparisons {
+  return predicates.map((p) => {
     const found = leafComparisons(p, scope);
-    if (!found || found.some((t) => t.kind === except)) return;
-    positions.push(i);
-    tests.push(...found);
+    return found && !found.some((t) => t.kind === except) ? found : undefined;
   });
-  return { positions, tests };
+}
+
+/** The leading predicates that compare leaves (of `predicateComparisons`): how many, and their comparisons together. */
+export function leadingComparisons(each: PredicateComparisons): { count: number; tests: LeafComparison[] } {
+  let count = 0;
+  while (count < each.length && each[count] !== undefined) count++;
+  return { count, tests: each.slice(0, count).flatMap((tests) => tests ?? []) };
 }
 
 /**
- * The leading predicates of a step that are conjunctions of leaf comparisons (none of kind
- * `except`, when given): how many, and their comparisons together.
+ * The predicates that compare leaves (of `predicateComparisons`), wherever they stand: their
+ * positions, and their comparisons together. The step's predicates are position-free
+ * (paths-index.ts), so the elements that pass all of them are those that pass these and then the
+ * others: `leafFilterCall` answers these first when it can answer exactly, and evaluates the
+ * predicates as written when it cannot.
  */
-export function leadingLeafComparisons(predicates: readonly Expr[], scope: Scope, except?: LeafKind): { count: number; tests: LeafComparison[] } {
-  const tests: LeafComparison[] = [];
-  let count = 0;
-  for (const p of predicates) {
-    const found = leafComparisons(p, scope);
-    if (!found || found.some((t) => t.kind === except)) break;
-    tests.push(...found);
-    count++;
-  }
-  return { count, tests };
+export function comparingPredicates(each: PredicateComparisons): { positions: number[]; tests: LeafComparison[] } {
+  const positions = each.flatMap((tests, i) => (tests === undefined ? [] : [i]));
+  return { positions, tests: positions.flatMap((i) => each[i] ?? []) };
 }
 
 /**

@@ -22,7 +22,7 @@ import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../synta
 import { translateExpr } from '../expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
 import { anyElementPredicates, childrenNamedCall, descendantElementsCall, descendantStep, descendantsCall, indexedName } from '../../../accelerators/name-index/paths-index';
-import { leadingLeafComparisons, leafComparisonPredicates, leafFilterCall, type LeafKind } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { comparingPredicates, leadingComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
 import { ANY_ELEMENT } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
@@ -182,7 +182,8 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   if (step.kind !== 'AxisStep') return descendantsCall(context, name);
   const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
   // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
-  const leaves = leadingLeafComparisons(step.predicates, native);
+  const comparisons = predicateComparisons(step.predicates, native);
+  const leaves = leadingComparisons(comparisons);
   const candidates = descendantsCall(context, name);
   // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
   const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
@@ -192,7 +193,7 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
   const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit) : undefined;
   // `//name[not(x)][price > 5]…`: leaf comparisons after other predicates, first (`laterLeafComparisons`)
-  const later = leaves.count === 0 && !match && !tuples ? laterLeafComparisons(context, name, candidates, step.predicates, preds, native, unit) : undefined;
+  const later = leaves.count === 0 && !match && !tuples ? laterLeafComparisons(context, name, candidates, comparisons, preds, native, unit) : undefined;
   if (later) return later;
   const filtered =
     leaves.count > 0
@@ -214,26 +215,27 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
   const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
   const fullText = preds.length > 0 ? descendantsFullTextCall(context, ANY_ELEMENT, preds[0], `${candidates}${filters[0]}`, native, unit) : undefined;
   if (fullText) return `${fullText}${filters.slice(1).join('')}`;
-  const leaves = leadingLeafComparisons(preds, native, 'self');
+  const comparisons = predicateComparisons(preds, native, 'self');
+  const leaves = leadingComparisons(comparisons);
   const filtered = leaves.count > 0 ? leafFilterCall(context, ANY_ELEMENT, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit) : `${candidates}${filters[0] ?? ''}`;
   if (match && leaves.count <= 1) return `${matching(context, ANY_ELEMENT, match, filtered, native, unit)}${filters.slice(1).join('')}`;
   if (leaves.count > 0) return `${filtered}${filters.slice(leaves.count).join('')}`;
   // `//*[local-name() = $n]…`: the leading predicates on the element's name once per name (paths-name-predicates.ts)
   const named = leadingNamePredicates(preds, native);
   if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
-  return laterLeafComparisons(context, ANY_ELEMENT, candidates, preds, filters, native, unit, 'self') ?? `${candidates}${filters.join('')}`;
+  return laterLeafComparisons(context, ANY_ELEMENT, candidates, comparisons, filters, native, unit) ?? `${candidates}${filters.join('')}`;
 }
 
 /**
  * `//name[p][leaf op $v]…` (or `//*`) whose first predicate is no leaf comparison but later ones
  * are: those from the leaf columns first, then the others over what they keep; every predicate as
- * written where the columns cannot answer (paths-leaf-predicates.ts `leafComparisonPredicates`).
+ * written where the columns cannot answer (paths-leaf-predicates.ts `comparingPredicates`).
  * The predicates are position-free, so the same elements pass; a predicate that would raise an
  * error for an element the comparisons reject is not evaluated for it, as XQuery 3.1 §2.3.4
  * (errors and optimization) permits. Undefined when no predicate compares leaves.
  */
-function laterLeafComparisons(context: string, name: string, candidates: string, preds: readonly Expr[], filters: readonly string[], native: Scope, unit: TranslationUnit, except?: LeafKind): string | undefined {
-  const { positions, tests } = leafComparisonPredicates(preds, native, except);
+function laterLeafComparisons(context: string, name: string, candidates: string, comparisons: PredicateComparisons, filters: readonly string[], native: Scope, unit: TranslationUnit): string | undefined {
+  const { positions, tests } = comparingPredicates(comparisons);
   if (positions.length === 0) return undefined;
   const others = filters.filter((_, i) => !positions.includes(i)).join('');
   return leafFilterCall(context, name, candidates, tests, filters.join(''), native, unit, others);
