@@ -53,6 +53,10 @@ const NEW_VARIANTS = [
   ['n3', 'never-seen count(//*[text()][@id > K]) + K', (n) => `count(//*[text()][@id > ${n % 500}]) + ${n}`],
   ['n4', 'never-seen count(//item[contains(name, "W")]), a search string', (n) => `count(//item[contains(name, "${word(n)}")])`],
   ['n5', 'never-seen //item[starts-with(name, "W")]/price/string()', (n) => `//item[starts-with(name, "${word(n)}")]/price/string()`],
+  ['n6', 'never-seen //@id[. = "K"]/../name/string()', (n) => `//@id[. = "${n % 500}"]/../name/string()`],
+  ['n7', 'never-seen count(//*/@*[. = "K"]) + K', (n) => `count(//*/@*[. = "${n % 500}"]) + ${n}`],
+  ['n8', 'never-seen sum(//item[position() mod K = 0]/price) + K, positional', (n) => `sum(//item[position() mod ${2 + (n % 5)} = 0]/price) + ${n}`],
+  ['n9', 'never-seen count(//name/../price[. > K]) + K, a step after ..', (n) => `count(//name/../price[. > ${n % 500}]) + ${n}`],
 ];
 const manyFlwor = (k) => `for $i in //item where $i/price > ${k} order by number($i/price) descending return string($i/@id)`;
 

@@ -46,6 +46,42 @@ export function indexedName(steps: readonly Expr[], i: number, scope: Scope): st
 }
 
 /**
+ * When `steps[i]` is a `//` followed by an element-name child step whose predicates may select
+ * by position (`//item[2]`, `//b[last()]`): the expanded name. Such a step is evaluated per
+ * parent, so it runs on the parents of the descendants of that name (`parentsOfNamedCall`).
+ */
+export function positionalName(steps: readonly Expr[], i: number, scope: Scope): string | undefined {
+  const dos = steps[i];
+  const child = steps[i + 1];
+  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep' || !isAbbreviatedDescendantOrSelf(dos)) return undefined;
+  if (child.axis !== 'child' || child.test.kind !== 'NameTest' || positionFree(child.predicates, scope)) return undefined;
+  return eqname(scope.elementName(child.test.name, child.test.start));
+}
+
+/**
+ * The nodes that have children named `name` below the node `context` (or it itself): the parents
+ * of its descendants of that name from the index, without duplicates, in document order (the
+ * `/` before `..` sorts them). `//name[P]` is `child::name[P]` of exactly these nodes, each
+ * evaluated once, instead of the same step on every node of the document.
+ */
+export function parentsOfNamedCall(context: string, name: string): string {
+  // `! .` keeps saxon-js from joining the next step to `..` (translate/paths/paths.ts `joinSteps`)
+  return `(${descendantsCall(context, name)}/parent::node() ! .)`;
+}
+
+/**
+ * When `steps[i]` is a `//` followed by an attribute step (`//@id[…]`, `//@*`): that step.
+ * Attributes belong to elements only, so from a document node these are the attributes of its
+ * descendant elements (`descendantElementsCall`), found without walking its other nodes.
+ */
+export function descendantAttributeStep(steps: readonly Expr[], i: number): AxisStep | undefined {
+  const dos = steps[i];
+  const attribute = steps[i + 1];
+  if (!dos || !attribute || dos.kind !== 'AxisStep' || attribute.kind !== 'AxisStep' || !isAbbreviatedDescendantOrSelf(dos)) return undefined;
+  return attribute.axis === 'attribute' ? attribute : undefined;
+}
+
+/**
  * When `steps[i]` is a `//` followed by a `child::` step with another node test than a name and
  * position-free predicates: that step on the descendant axis (`//*[p]` is `descendant::*[p]`).
  */
