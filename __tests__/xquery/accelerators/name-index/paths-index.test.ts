@@ -132,6 +132,24 @@ describe('translate: //name through the element-name index', () => {
     expect(await e.adaptive(query, { context: doc(XML) })).toBe('3\n"1"\n"4"\n"a"\n"p:b"\n3\n2');
   });
 
+  it('answers descendant::name[p] and descendant::*[p] written out from the index and the element list', async () => {
+    const query =
+      'count(/descendant::b), /r/descendant::b[2]/@n/string(), count(/descendant::*), /descendant::*[@n > 3]/@n/string(), ' +
+      'count(/descendant::*/@*[. = "2"]), (/r/a)[1]/descendant::b[last()]/@n/string(), /r/a/descendant::b[1]/@n/string(), ' +
+      '/r/a ! count(descendant::b[@n > 1])';
+    // the same steps unrewritten: the descendants as a parenthesized path, its predicates after it
+    const d = `(${DOS}/child::`;
+    const plain =
+      `count(/${DOS}/child::b), /r/${d}b)[2]/@n/string(), count(/${DOS}/child::*), /${d}*)[@n > 3]/@n/string(), ` +
+      `count(/${DOS}/child::*/@*[. = "2"]), (/r/a)[1]/${d}b)[last()]/@n/string(), /r/a/${d}b)[1]/@n/string(), ` +
+      `/r/a ! count(${d}b)[@n > 1])`;
+    expect(xslt(query)).toContain(INDEX_CALL);
+    expect(xslt(query)).toContain(ELEMENTS_CALL);
+    expect(rewritten(plain)).toBe(false);
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe(await e.adaptive(plain, { context: doc(XML) }));
+    expect(await e.adaptive(query, { context: doc(XML) })).toBe('4\n"2"\n12\n"4"\n"5"\n2\n"3"\n"1"\n"4"\n2\n1');
+  });
+
   it('keeps //*[p] with a positional predicate on the child step', async () => {
     const query = '//*[1]/name(), //*[last()]/name(), //*[position() > 2]/name()';
     expect(xslt(query)).not.toContain(ELEMENTS_CALL);

@@ -83,7 +83,7 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
       if (run) return `(${joinSteps(childPathFrom(head, run), rest(others.slice(run.length)))})`;
       return `(${joinSteps(head, rest(others))})`;
     }
-    path = `(${joinSteps(axisStep(first, native, unit), rest(others))})`;
+    path = `(${joinSteps(descendantAxisStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
   }
   return withFocus(path, scope);
 }
@@ -106,7 +106,25 @@ function withFocus(path: string, scope: Scope): string {
 
 /** A step evaluated against the scope's focus. */
 function firstStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
-  return withFocus(axisStep(step, scope.withFocus({ kind: 'native' }), unit), scope);
+  const native = scope.withFocus({ kind: 'native' });
+  return withFocus(descendantAxisStep(step, native, unit) ?? axisStep(step, native, unit), scope);
+}
+
+/**
+ * `descendant::name[p]` or `descendant::*[p]` written out, from the context node: the element-name
+ * index or the element list, as `//name[p]` (`indexed`) and `//*[p]` (`anyElements`) are when p is
+ * position-free. Otherwise their answer filtered by p as written: from one context node, the step's
+ * predicates see its descendants of that name in document order, which is what the calls answer.
+ */
+function descendantAxisStep(step: Expr, native: Scope, unit: TranslationUnit): string | undefined {
+  if (step.kind !== 'AxisStep' || step.axis !== 'descendant') return undefined;
+  const test = step.test;
+  const anyElement = test.kind === 'Wildcard' && test.uri === undefined && test.prefix === undefined && test.local === undefined;
+  if (test.kind !== 'NameTest' && !anyElement) return undefined;
+  const free = positionFree(step.predicates, native);
+  if (test.kind !== 'NameTest') return free ? anyElements('.', step.predicates, native, unit) : `${descendantElementsCall('.')}${predicates(step, native, unit)}`;
+  const name = eqname(native.elementName(test.name, test.start));
+  return free ? indexed('.', name, step, native, unit) : `${descendantsCall('.', name)}${predicates(step, native, unit)}`;
 }
 
 /**
@@ -146,7 +164,7 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): PathPar
       out.push({ text: axisStep(descendant, native, unit) });
       i++;
     } else {
-      out.push({ text: nextStep(steps[i], native, unit), repeats: repeatsNodes(steps[i]) });
+      out.push({ text: descendantAxisStep(steps[i], native, unit) ?? nextStep(steps[i], native, unit), repeats: repeatsNodes(steps[i]) });
     }
   }
   return out;
