@@ -7,14 +7,16 @@
  */
 import { patchConstantGlobals } from './constant-globals';
 import { patchKeptModes } from './kept-modes';
+import { patchKeptRegexes } from './kept-regexes';
 import { patchNoHttpClient } from './no-http-client';
 import { patchPackageWalk } from './package-walk';
 import { patchParseDepth } from './parse-depth';
+import { patchTokenizeSplit } from './tokenize-split';
 import { patchTunnelParams } from './tunnel-params';
 import { patchXPathStaticContext } from './xpath-static-context';
 
 /** SaxonJS2N.js (2.7.0) with every source patch applied. */
 export function patchSaxonSource(source: string): string {
-  const patches = [patchPackageWalk, patchTunnelParams, patchConstantGlobals, patchKeptModes, patchXPathStaticContext, patchNoHttpClient, patchParseDepth];
+  const patches = [patchPackageWalk, patchTunnelParams, patchConstantGlobals, patchKeptModes, patchKeptRegexes, patchTokenizeSplit, patchXPathStaticContext, patchNoHttpClient, patchParseDepth];
   return patches.reduce((text, patch) => patch(text), source);
 }
