@@ -17,7 +17,7 @@ const root = path.join(__dirname, '..');
 const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths: [root] })), 'bin', 'jest.js');
 
 /** The suites `--parity` runs whole: jest path patterns. */
-const PARITY_SUITES = ['__tests__/xquery/update/xquts\\.test\\.ts$', '__tests__/xquery/fulltext/xqftts\\.test\\.ts$', '__tests__/security/permission-matrix-', '__tests__/pg-parity/'];
+const PARITY_SUITES = ['__tests__/xquery/update/xquts\\.test\\.ts$', '__tests__/xquery/fulltext/xqftts\\.test\\.ts$', '__tests__/xquery/engine/literal-variants\\.test\\.ts$', '__tests__/security/permission-matrix-', '__tests__/pg-parity/'];
 
 const parity = process.argv[2] === '--parity';
 const given = process.argv.slice(parity ? 3 : 2);

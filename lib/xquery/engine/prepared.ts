@@ -1,7 +1,8 @@
 /**
  * Prepared queries: a query text parsed once, its static update analysis (analysis/updating.ts) and
  * its translations to XSLT (one per context mode) made once, all kept in one bounded LRU cache
- * keyed by the text. A request prepares its query once: locking and permission read the analysis,
+ * keyed by the text; a query that differs from a kept one only in literals takes its parse and
+ * translations (literal-variants.ts). A request prepares its query once: locking and permission read the analysis,
  * evaluation the translation, and whether its result may be kept (analysis/pure.ts). Static errors are kept too (they are deterministic) and thrown
  * wherever the failing step is asked for.
  */
@@ -12,6 +13,8 @@ import { translateFirstCall, translateModule, type ContextMode, type TranslateOp
 import { analyzeModule, type UpdateAnalysis } from '../language/analysis/updating';
 import { isPure } from '../language/analysis/pure';
 import { usesAccount } from '../language/analysis/account-use';
+import { literalShape } from '../language/syntax/literal-shape';
+import { literalVariant, type Shape, type ShapeBase } from './literal-variants';
 
 export interface PreparedQuery {
   /** The XQuery source. */
@@ -72,7 +75,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
-class Prepared implements PreparedQuery {
+class Prepared implements ShapeBase {
   private parsed?: Outcome<MainModule>;
   /** By the MIXUPDATES option: without it, and with it. */
   private readonly analysed: [Outcome<UpdateAnalysis>?, Outcome<UpdateAnalysis>?] = [];
@@ -89,7 +92,7 @@ class Prepared implements PreparedQuery {
     private readonly options: Omit<TranslateOptions, 'contextMode'>,
   ) {}
 
-  private module(): MainModule {
+  module(): MainModule {
     this.parsed ??= attempt(() => parseQuery(this.text));
     return unwrap(this.parsed);
   }
@@ -147,9 +150,15 @@ class Prepared implements PreparedQuery {
   }
 }
 
-/** The cache of prepared queries, by text. */
+/**
+ * The cache of prepared queries, by text; and by literal shape (syntax/literal-shape.ts), the
+ * first query of each shape, whose parse and translations a query that differs from it only in
+ * literals made parameters takes (literal-variants.ts).
+ */
 export class PreparedQueries {
-  private readonly cache: LRUCache<string, Prepared>;
+  private readonly cache: LRUCache<string, PreparedQuery>;
+  /** Absent when literals are no parameters (`literalParams: false`): no query of a shape could take another's translation. */
+  private readonly shapes: LRUCache<string, Shape> | undefined;
 
   /** `options`: how every query is translated (all but the context mode). */
   constructor(
@@ -157,15 +166,27 @@ export class PreparedQueries {
     private readonly options: Omit<TranslateOptions, 'contextMode'> = {},
   ) {
     this.cache = new LRUCache({ max });
+    this.shapes = options.literalParams === false ? undefined : new LRUCache({ max });
   }
 
   /** The prepared form of a query text (made now, or found in the cache). */
   prepare(text: string): PreparedQuery {
     let p = this.cache.get(text);
     if (p === undefined) {
-      p = new Prepared(text, this.options);
+      p = this.ofShape(text);
       this.cache.set(text, p);
     }
+    return p;
+  }
+
+  private ofShape(text: string): PreparedQuery {
+    const own = (): Prepared => new Prepared(text, this.options);
+    const shape = this.shapes && literalShape(text);
+    if (!shape) return own();
+    const known = this.shapes!.get(shape.key);
+    if (known) return literalVariant(text, shape.literals, known, own) ?? own();
+    const p = own();
+    this.shapes!.set(shape.key, { base: p, literals: shape.literals });
     return p;
   }
 }

@@ -7,7 +7,7 @@ import { translate } from '../../../helpers/translation';
 import { doc, engineFixture } from '../../language/translate/helpers';
 
 const L = 'Q{urn:xmldb-rest:lit}';
-const lit = (n: number, value: string, type = 'xs:integer', inPredicate = true): LiteralParam => ({ param: `${L}p${n}`, type, value, inPredicate });
+const lit = (n: number, value: string, type = 'xs:integer', inPredicate = true): LiteralParam => ({ param: `${L}p${n}`, type, value, inPredicate, start: 0 });
 
 describe('which literal parameters stand inside predicates', () => {
   it('marks operands of comparisons in predicates, not literals elsewhere', () => {

@@ -37,6 +37,8 @@ export interface LiteralParam {
   readonly value: string;
   /** Whether the literal is an operand of a comparison inside a predicate (`inlinePredicateLiterals`). */
   readonly inPredicate: boolean;
+  /** The literal's offset in the query. */
+  readonly start: number;
 }
 
 export type LiteralNode = Extract<Node, { kind: 'IntegerLiteral' | 'DecimalLiteral' | 'DoubleLiteral' | 'StringLiteral' }>;
@@ -197,7 +199,7 @@ export class LiteralParams {
     let param = this.byNode.get(literal);
     if (!param) {
       param = `${braced(NS.lit)}p${this.list.length + 1}`;
-      this.list.push({ param, type: TYPES[literal.kind], value: literal.value, inPredicate });
+      this.list.push({ param, type: TYPES[literal.kind], value: literal.value, inPredicate, start: literal.start });
       this.byNode.set(literal, param);
     }
     return `$${param}`;

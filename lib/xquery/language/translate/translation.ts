@@ -233,6 +233,40 @@ function translateWith(
 }
 
 /**
+ * `t` for a query that differs from the one translated only in literals made parameters: the
+ * same translation with `values` (a new value by literal offset) for those literals' parameters.
+ * Such a literal is never read by the translation (literals.ts): its value travels with each run.
+ * Undefined when a literal of `values` is not one of `t`'s parameters: its value may be written
+ * into `t`, which is then not the other query's.
+ */
+export function withLiteralValues(t: Translation, values: ReadonlyMap<number, string>): Translation | undefined {
+  let replaced = 0;
+  const literals = t.literals.map((l) => {
+    const value = values.get(l.start);
+    if (value === undefined) return l;
+    replaced++;
+    return { ...l, value };
+  });
+  // every changed literal must be a parameter; one literal may stand for one parameter only
+  if (replaced !== values.size) return undefined;
+  return {
+    get xslt() {
+      return t.xslt;
+    },
+    get lineOffsets() {
+      return t.lineOffsets;
+    },
+    externals: t.externals,
+    literals,
+    outputOptions: t.outputOptions,
+    baseUri: t.baseUri,
+    contextMode: t.contextMode,
+    copiesConstructedElements: t.copiesConstructedElements,
+    ...(t.xpath ? { xpath: t.xpath } : {}),
+  };
+}
+
+/**
  * Longest expression run as XPath on saxon-js's evaluator (compiled into a plan once per text,
  * xpath-plans.ts); a longer one runs its stylesheet.
  */
