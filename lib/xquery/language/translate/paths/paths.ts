@@ -254,15 +254,19 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
 /**
  * `…/e[p]/@a[. op V]…` as `…/e[p][@a op V]/@a[. op V]…` (`ownerPredicate`): the elements without
  * such an attribute contribute nothing to the attribute step, and the added predicate lets the
- * leaf columns and value indexes choose the others (`//item[@id = $v]`). Only for a step whose
- * predicates are position-free, so that a predicate more does not change the positions they see;
- * a step on a node of another kind drops it, having no attributes either way.
+ * leaf columns and value indexes choose the others (`//item[@id = $v]`). So too `//e[p]/c[. op V]`
+ * with a child element step, where `//e` is the element-name index's (or the element list's) and
+ * the columns answer `c op V`. Only for a step whose predicates are position-free, so that a
+ * predicate more does not change the positions they see; a step on a node of another kind drops
+ * it, having no attributes or children either way.
  */
 function withOwnerPredicates(expr: PathExpr, native: Scope): PathExpr {
   let steps: Expr[] | undefined;
   expr.steps.forEach((step, i) => {
     const next = expr.steps[i + 1];
-    if (step.kind !== 'AxisStep' || next?.kind !== 'AxisStep' || next.axis !== 'attribute') return;
+    if (step.kind !== 'AxisStep' || next?.kind !== 'AxisStep') return;
+    const indexed = i > 0 && isDescendantShorthand(expr.steps[i - 1]);
+    if (next.axis !== 'attribute' && !(next.axis === 'child' && next.test.kind === 'NameTest' && indexed)) return;
     if (step.axis !== 'child' && step.axis !== 'descendant' && step.axis !== 'self') return;
     const owner = ownerPredicate(next, native);
     if (!owner || !positionFree(step.predicates, native)) return;
@@ -287,20 +291,25 @@ function rootAttributes(step: AxisStep, native: Scope, unit: TranslationUnit): s
 const GENERAL_COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
 
 /**
- * For an attribute step whose first predicate is one comparison of the attribute (`.`) with a
- * focus-free value: the same comparison of the element's attributes, `@a op V`, true for an
- * element exactly when one of its attributes passes `. op V` (a general comparison is
+ * For an attribute or child step whose first predicate is one comparison of the node (`.`) with a
+ * focus-free value: the same comparison of the element's attributes or children, `@a op V` or
+ * `c op V`, true for an element exactly when one of them passes `. op V` (a general comparison is
  * existential; a value comparison only when the test names one attribute, which an element has
- * at most once). Undefined for any other first predicate.
+ * at most once, where it may have many children). Undefined for any other first predicate.
  */
 function ownerPredicate(step: AxisStep, scope: Scope): Expr | undefined {
   const first = step.predicates[0];
   const tests = first && leafComparisons(first, scope);
   if (tests?.length !== 1 || tests[0].kind !== 'self') return undefined;
   const { op, value } = tests[0];
-  if (!GENERAL_COMPARISONS.has(op) && step.test.kind !== 'NameTest') return undefined;
-  const attribute: AxisStep = { kind: 'AxisStep', axis: 'attribute', abbreviated: true, test: step.test, predicates: [], start: step.start, end: step.end };
-  return { kind: 'ComparisonExpr', op, left: attribute, right: value, start: first.start, end: first.end };
+  if (!GENERAL_COMPARISONS.has(op) && !(step.axis === 'attribute' && step.test.kind === 'NameTest')) return undefined;
+  const node: AxisStep = { kind: 'AxisStep', axis: step.axis, abbreviated: true, test: step.test, predicates: [], start: step.start, end: step.end };
+  return { kind: 'ComparisonExpr', op, left: node, right: value, start: first.start, end: first.end };
+}
+
+/** Whether `step` is the `descendant-or-self::node()` that `//` stands for. */
+function isDescendantShorthand(step: Expr): boolean {
+  return step.kind === 'AxisStep' && step.abbreviated && step.axis === 'descendant-or-self' && step.test.kind === 'AnyKindTest' && step.predicates.length === 0;
 }
 
 /**
