@@ -171,7 +171,8 @@ export function positionFree(predicates: readonly Expr[], scope: Scope, nodes = 
   return predicates.every((p) => neverNumeric(p) && !readsPosition(p));
 }
 
-function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {
+/** Whether `step` is the `descendant-or-self::node()` that `//` stands for. */
+export function isAbbreviatedDescendantOrSelf(step: AxisStep): boolean {
   return step.abbreviated && step.axis === 'descendant-or-self' && step.test.kind === 'AnyKindTest' && step.predicates.length === 0;
 }
 

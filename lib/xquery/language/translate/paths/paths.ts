@@ -21,7 +21,7 @@
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../syntax';
 import { translateExpr } from '../expressions';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
-import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantsCall, indexedName, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
+import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantsCall, indexedName, isAbbreviatedDescendantOrSelf, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
 import { comparingPredicates, leadingComparisons, leafComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
 import { ANY_ELEMENT } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
@@ -265,7 +265,8 @@ function withOwnerPredicates(expr: PathExpr, native: Scope): PathExpr {
   expr.steps.forEach((step, i) => {
     const next = expr.steps[i + 1];
     if (step.kind !== 'AxisStep' || next?.kind !== 'AxisStep') return;
-    const indexed = i > 0 && isDescendantShorthand(expr.steps[i - 1]);
+    const before = expr.steps[i - 1];
+    const indexed = before?.kind === 'AxisStep' && isAbbreviatedDescendantOrSelf(before);
     if (next.axis !== 'attribute' && !(next.axis === 'child' && next.test.kind === 'NameTest' && indexed)) return;
     if (step.axis !== 'child' && step.axis !== 'descendant' && step.axis !== 'self') return;
     const owner = ownerPredicate(next, native);
@@ -305,11 +306,6 @@ function ownerPredicate(step: AxisStep, scope: Scope): Expr | undefined {
   if (!GENERAL_COMPARISONS.has(op) && !(step.axis === 'attribute' && step.test.kind === 'NameTest')) return undefined;
   const node: AxisStep = { kind: 'AxisStep', axis: step.axis, abbreviated: true, test: step.test, predicates: [], start: step.start, end: step.end };
   return { kind: 'ComparisonExpr', op, left: node, right: value, start: first.start, end: first.end };
-}
-
-/** Whether `step` is the `descendant-or-self::node()` that `//` stands for. */
-function isDescendantShorthand(step: Expr): boolean {
-  return step.kind === 'AxisStep' && step.abbreviated && step.axis === 'descendant-or-self' && step.test.kind === 'AnyKindTest' && step.predicates.length === 0;
 }
 
 /**
