@@ -36,6 +36,28 @@ describe('literal variants of a prepared query', () => {
     expect(positional.xpath?.expression).not.toContain('+ 3 - 1');
   });
 
+  test('are queries of their own where a differing literal names a database or document', () => {
+    const cache = new PreparedQueries(8);
+    // an invalid name makes the analysis name no database: the variant's valid one must be its own
+    expect(cache.prepare('doc("d*1/doc.xml")//a[1]').analysis().databases).toEqual([]);
+    expect(cache.prepare('doc("db1/doc.xml")//a[1]').analysis().databases).toEqual(['db1']);
+    expect(cache.prepare('db:get("d*1")//a').analysis().databases).toEqual([]);
+    expect(cache.prepare('db:get("db1")//a').analysis().databases).toEqual(['db1']);
+    expect(cache.prepare('db:create("x*1")').analysis()).toMatchObject({ updating: true, databases: [] });
+    expect(cache.prepare('db:create("xx1")').analysis()).toMatchObject({ updating: true, databases: ['xx1'] });
+  });
+
+  test('take the values the parser gives their literals: line ends normalized, references resolved', () => {
+    const cache = new PreparedQueries(8);
+    const first = cache.prepare('"ab" || "cd" || "efgh"').translation('none');
+    const crs = cache.prepare('"a\r" || "c\r" || "efgh"').translation('none');
+    expect(crs.xslt).toBe(first.xslt);
+    expect(crs.literals.map((l) => l.value).sort()).toEqual(['a\n', 'c\n', 'efgh']);
+    const reference = cache.prepare('"ab" || "cd" || "&lt;"').translation('none');
+    expect(reference.xslt).toBe(first.xslt);
+    expect(reference.literals.map((l) => l.value).sort()).toEqual(['<', 'ab', 'cd']);
+  });
+
   test('name the databases their own literals name', () => {
     const cache = new PreparedQueries(8);
     expect(cache.prepare('count(doc("db1/a.xml")//x) + 1').analysis().databases).toEqual(['db1']);

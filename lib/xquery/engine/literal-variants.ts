@@ -11,6 +11,9 @@
  * - the shapes agree, so the literals are at the same offsets, of the same kinds and lengths: every
  *   position a translation holds (lines, the body's offset) and every error's place are the same;
  * - its scanned literals are exactly the parser's (`sameLiterals`), checked once per shape;
+ * - every literal that differs is one the translations make a parameter of; any other (the name
+ *   of a database or document, a regular expression, a position) makes the variant a query of its
+ *   own;
  * - the analysis (update, permission, databases) is taken only when it names no database: a
  *   database name may be built from literals that are parameters (`collection("a" || "b")`);
  * - purity and the use of the account depend on which functions a query calls, not on values;
@@ -21,6 +24,7 @@ import type { Literal, MainModule } from '../language/syntax';
 import { childNodes } from '../language/syntax';
 import { sameLiterals, type ScannedLiteral } from '../language/syntax/literal-shape';
 import { withLiteralValues, type ContextMode, type Translation } from '../language/translate';
+import { replaceableLiterals } from '../language/translate/literals';
 import type { UpdateAnalysis } from '../language/analysis/updating';
 import type { PreparedQuery } from './prepared';
 
@@ -30,11 +34,11 @@ export interface ShapeBase extends PreparedQuery {
   module(): MainModule;
 }
 
-/** A shape's first query and its scanned literals; `usable` once checked against its parse. */
+/** A shape's first query and its scanned literals; once checked against its parse, the offsets of the literals that may differ. */
 export interface Shape {
   readonly base: ShapeBase;
   readonly literals: readonly ScannedLiteral[];
-  usable?: boolean;
+  variable?: ReadonlySet<number> | null;
 }
 
 /**
@@ -42,24 +46,34 @@ export interface Shape {
  * shape's query; undefined when the shape cannot serve it.
  */
 export function literalVariant(text: string, literals: readonly ScannedLiteral[], shape: Shape, own: () => PreparedQuery): PreparedQuery | undefined {
-  shape.usable ??= parsedAlike(shape);
-  if (!shape.usable) return undefined;
+  if (shape.variable === undefined) shape.variable = variableLiterals(shape);
+  const variable = shape.variable;
+  if (variable === null) return undefined;
   const values = new Map<number, string>();
-  literals.forEach((l, i) => {
-    if (l.value !== shape.literals[i].value) values.set(l.start, l.value);
-  });
+  for (const [i, l] of literals.entries()) {
+    if (l.value === shape.literals[i].value) continue;
+    // a literal read where it is written (a database's or document's name, a regular expression, a
+    // position): the query is another one
+    if (!variable.has(l.start)) return undefined;
+    values.set(l.start, l.value);
+  }
   return values.size === 0 ? shape.base : new LiteralVariant(text, shape.base, values, own);
 }
 
-/** Whether the shape's query parses, with the literals the scan found. */
-function parsedAlike(shape: Shape): boolean {
+/**
+ * The offsets of the literals of the shape's query that its translations make parameters
+ * (translate/literals.ts `replaceableLiterals`): only these may differ in a variant. Null when the
+ * query does not parse, or its literals are not the ones the scan found.
+ */
+function variableLiterals(shape: Shape): ReadonlySet<number> | null {
   let module: MainModule;
   try {
     module = shape.base.module();
   } catch {
-    return false;
+    return null;
   }
-  return sameLiterals(shape.literals, literalsOf(module));
+  if (!sameLiterals(shape.literals, literalsOf(module))) return null;
+  return new Set([...replaceableLiterals(module).keys()].map((node) => node.start));
 }
 
 const LITERAL_KINDS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral', 'StringLiteral']);

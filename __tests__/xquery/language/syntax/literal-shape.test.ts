@@ -57,17 +57,21 @@ describe('literal shapes', () => {
   });
 
   it('finds literals of the kinds and values the parser gives', () => {
-    expect(literalShape('1 + 2.50 + .5e1 + "a""b" + \'c\'')!.literals.map((l) => [l.kind, l.value])).toEqual([
+    expect(literalShape('1 + 2.50 + .5e1 + "a""b" + \'c\' + "x&amp;&#65;" + "l\r\nm\rn"')!.literals.map((l) => [l.kind, l.value])).toEqual([
       ['IntegerLiteral', '1'],
       ['DecimalLiteral', '2.50'],
       ['DoubleLiteral', '.5e1'],
       ['StringLiteral', 'a"b'],
       ['StringLiteral', 'c'],
+      ['StringLiteral', 'x&A'],
+      ['StringLiteral', 'l\nm\nn'],
     ]);
+    const query = '"x&amp;" || "l\r\nm"';
+    expect(sameLiterals(literalShape(query)!.literals, parsedLiterals(query))).toBe(true);
   });
 
   it('gives up where it is not sure', () => {
-    for (const query of ['(# x:p #) { 1 }', '``[a `{1}`]``', '"a&amp;b"', '"open', '(: open', '<a>{1}', '1e', '12abc', '}']) {
+    for (const query of ['(# x:p #) { 1 }', '``[a `{1}`]``', '"open', '(: open', '<a>{1}', '1e', '12abc', '}', '"&bogus;"']) {
       expect([query, literalShape(query)]).toEqual([query, undefined]);
     }
   });

@@ -1,18 +1,21 @@
 /**
  * A query's literal shape: its text with each string and numeric literal replaced by a mark of the
- * literal's kind and length, and the literals themselves. Queries with one shape differ only in
- * the values of literals of the same kinds at the same offsets (engine/literal-variants.ts).
+ * literal's kind, length and delimiter, and the literals themselves. Queries with one shape differ
+ * only in the values of literals of the same kinds at the same offsets (engine/literal-variants.ts).
  *
- * A scan, not a parse: it finds the literals of normal code and of the enclosed expressions of
- * direct constructors, skips comments, EQNames' braced URIs and constructor text, and answers
- * undefined wherever it is not sure (a pragma, a string constructor, a reference in a string
- * literal, text it cannot close). It need not be right about every query: its literals are
- * checked against the parser's before a shape is used (`sameLiterals`), so a scan that missed a
- * literal or took text for one only keeps that query's shape from being used. Two texts with one
- * shape agree outside the literals, and within them on kind, length and delimiter, so a lexer
- * that found literals at those places in one finds them in the other.
+ * A scan, not a parse: normal code is read token by token with the parser's own lexer (so a
+ * literal's value is the one the parser gives it: references resolved, line ends normalized),
+ * direct constructors by their tags, attribute values and content, whose enclosed expressions are
+ * normal code again. The scan answers undefined wherever it is not sure (a pragma, a string
+ * constructor, an invalid token, text it cannot close, deep nesting). It need not be right about
+ * every query: its literals are checked against the parser's before a shape is used
+ * (`sameLiterals`), so a scan that missed a literal or took text for one only keeps that query's
+ * shape from being used. Two texts with one shape agree outside the literals, and within them on
+ * kind, length and delimiter, so a lexer that found literals at those places in one finds them in
+ * the other.
  */
 import type { Literal } from './ast-primary';
+import { isLexError, scanNCName, scanToken, skipTrivia } from './lexer';
 
 export type LiteralKind = Literal['kind'];
 
@@ -21,7 +24,7 @@ export interface ScannedLiteral {
   /** Offset after the literal's last character. */
   readonly end: number;
   readonly kind: LiteralKind;
-  /** As the parser gives it (ast-primary.ts): a number as written, a string without its delimiters and with doubled ones single. */
+  /** As the parser gives it (ast-primary.ts). */
   readonly value: string;
 }
 
@@ -43,7 +46,11 @@ const MAX_DEPTH = 64;
 /** Names after which a `<` starts a direct constructor rather than comparing. */
 const OPERATOR_WORDS = new Set(['return', 'then', 'else', 'satisfies', 'in', 'to', 'and', 'or', 'div', 'idiv', 'mod', 'union', 'intersect', 'except', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'is']);
 
-const NUMBER = /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y;
+/** Symbols after which a `<` compares: they end an operand. */
+const OPERAND_ENDS = new Set([')', ']', '}', '.', '..', '?', '*']);
+
+/** The lexer's literal tokens, by the kinds of literal the parser makes of them. */
+const LITERAL_KINDS: Readonly<Record<string, LiteralKind>> = { string: 'StringLiteral', integer: 'IntegerLiteral', decimal: 'DecimalLiteral', double: 'DoubleLiteral' };
 
 /** Thrown inside the scan where it gives up. */
 class Unsure extends Error {}
@@ -71,18 +78,10 @@ export function sameLiterals(scanned: readonly ScannedLiteral[], parsed: readonl
   });
 }
 
-function isNameStart(c: string): boolean {
-  return /[A-Za-z_\u00C0-\uFFFF]/.test(c);
-}
-
-function isNameChar(c: string): boolean {
-  return /[A-Za-z0-9_.\-\u00B7-\uFFFF]/.test(c);
-}
-
 class Scanner {
   private i = 0;
   private readonly literals: ScannedLiteral[] = [];
-  /** Whether the last token of normal code was an operand (a `<` after it compares). */
+  /** Whether the last token of normal code ended an operand (a `<` after it compares). */
   private operand = false;
   /** Constructors and enclosed expressions open around the scan. */
   private depth = 0;
@@ -104,105 +103,43 @@ class Scanner {
   /** Normal code up to the end, or (`enclosed`) up to and past the `}` closing it. */
   code(enclosed: boolean): void {
     const t = this.text;
-    let depth = 0;
-    while (this.i < t.length) {
-      const c = t[this.i];
-      const next = t[this.i + 1] ?? '';
-      if (c === '(' && next === ':') this.comment();
-      else if (c === '(' && next === '#') throw new Unsure();
-      else if (c === '`') throw new Unsure();
-      else if (c === '"' || c === "'") this.string(c);
-      else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(next))) this.number();
-      else if (c === 'Q' && next === '{') this.eqname();
-      else if (isNameStart(c) || c === '$') this.name();
-      else if (c === '<' && !this.operand && (isNameStart(next) || next === '!' || next === '?')) this.directConstructor();
-      else {
-        this.i++;
-        if (/\s/.test(c)) continue;
-        if (c === '{') depth++;
-        else if (c === '}') {
-          if (depth === 0) {
+    let braces = 0;
+    for (;;) {
+      const at = skipTrivia(t, this.i);
+      if (isLexError(at)) throw new Unsure();
+      this.i = at;
+      if (at >= t.length) break;
+      if (t[at] === '<' && !this.operand && (scanNCName(t, at + 1) > at + 1 || t[at + 1] === '!' || t[at + 1] === '?')) {
+        this.directConstructor();
+        continue;
+      }
+      const token = scanToken(t, at);
+      this.i = token.end;
+      const kind = LITERAL_KINDS[token.type];
+      if (kind !== undefined) {
+        this.literals.push({ start: token.start, end: token.end, kind, value: token.value });
+        this.operand = true;
+      } else if (token.type === 'name') {
+        this.operand = !OPERATOR_WORDS.has(token.value);
+      } else if (token.type === 'symbol') {
+        if (token.value === '(#' || token.value === '``[' || token.value === '`') throw new Unsure();
+        if (token.value === '{') braces++;
+        else if (token.value === '}') {
+          if (braces === 0) {
             if (enclosed) return;
             throw new Unsure();
           }
-          depth--;
+          braces--;
         }
-        this.operand = c === ')' || c === ']' || c === '}' || c === '.' || c === '?' || c === '*';
+        this.operand = OPERAND_ENDS.has(token.value);
+      } else if (token.type === 'invalid' || token.type === 'eof') {
+        // an invalid token is the parser's to report
+        throw new Unsure();
+      } else {
+        this.operand = true;
       }
     }
     if (enclosed) throw new Unsure();
-  }
-
-  private comment(): void {
-    const t = this.text;
-    let depth = 0;
-    while (this.i < t.length) {
-      if (t.startsWith('(:', this.i)) {
-        depth++;
-        this.i += 2;
-      } else if (t.startsWith(':)', this.i)) {
-        depth--;
-        this.i += 2;
-        if (depth === 0) return;
-      } else this.i++;
-    }
-    throw new Unsure();
-  }
-
-  private string(quote: string): void {
-    const t = this.text;
-    const start = this.i;
-    let value = '';
-    this.i++;
-    for (;;) {
-      const end = t.indexOf(quote, this.i);
-      if (end < 0) throw new Unsure();
-      value += t.slice(this.i, end);
-      if (t[end + 1] === quote) {
-        value += quote;
-        this.i = end + 2;
-        continue;
-      }
-      this.i = end + 1;
-      break;
-    }
-    // a reference (`&amp;`) is resolved by the parser: not worth modelling here
-    if (value.includes('&')) throw new Unsure();
-    this.literals.push({ start, end: this.i, kind: 'StringLiteral', value });
-    this.operand = true;
-  }
-
-  private number(): void {
-    const t = this.text;
-    NUMBER.lastIndex = this.i;
-    const m = NUMBER.exec(t);
-    if (!m) throw new Unsure();
-    const lexical = m[0];
-    const end = this.i + lexical.length;
-    // `1e`, `1.2.3`, `12abc`: not a literal alone
-    if (end < t.length && (isNameChar(t[end]) || t[end] === '.')) throw new Unsure();
-    const kind: LiteralKind = /[eE]/.test(lexical) ? 'DoubleLiteral' : lexical.includes('.') ? 'DecimalLiteral' : 'IntegerLiteral';
-    this.literals.push({ start: this.i, end, kind, value: lexical });
-    this.i = end;
-    this.operand = true;
-  }
-
-  private eqname(): void {
-    const close = this.text.indexOf('}', this.i);
-    if (close < 0) throw new Unsure();
-    this.i = close + 1;
-    while (this.i < this.text.length && isNameChar(this.text[this.i])) this.i++;
-    this.operand = true;
-  }
-
-  /** A name, a prefixed name or a variable reference, digits and dashes in it included. */
-  private name(): void {
-    const t = this.text;
-    const start = this.i;
-    if (t[this.i] === '$') this.i++;
-    while (this.i < t.length && (isNameChar(t[this.i]) || (t[this.i] === ':' && isNameStart(t[this.i + 1] ?? '')))) this.i++;
-    const word = t.slice(start, this.i);
-    this.operand = !OPERATOR_WORDS.has(word);
   }
 
   /** A direct constructor from its `<`: tags, attribute values and content, enclosed expressions as code. */
@@ -217,12 +154,11 @@ class Scanner {
       this.spaces();
       if (t.startsWith('/>', this.i)) {
         this.i += 2;
-        this.operand = true;
-        this.depth--;
-        return;
+        break;
       }
       if (t[this.i] === '>') {
         this.i++;
+        this.content();
         break;
       }
       this.tagName();
@@ -232,14 +168,15 @@ class Scanner {
       this.spaces();
       this.attributeValue();
     }
-    this.content();
     this.operand = true;
     this.depth--;
   }
 
   private tagName(): void {
     const start = this.i;
-    while (this.i < this.text.length && (isNameChar(this.text[this.i]) || this.text[this.i] === ':')) this.i++;
+    while (this.i < this.text.length && (scanNCName(this.text, this.i) > this.i || this.text[this.i] === ':')) {
+      this.i = Math.max(scanNCName(this.text, this.i), this.i + (this.text[this.i] === ':' ? 1 : 0));
+    }
     if (this.i === start) throw new Unsure();
   }
 
