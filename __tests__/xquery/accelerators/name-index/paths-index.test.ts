@@ -159,6 +159,12 @@ describe('translate: //name through the element-name index', () => {
     expect(await e.adaptive(query, { context: doc(XML) })).toBe('4\n"2"\n12\n"4"\n"5"\n2\n"3"\n"1"\n"4"\n2\n1');
   });
 
+  it('raises XPTY0020 for descendant:: written out on an atomic focus, as the axis step does', async () => {
+    for (const query of ['(1, 2) ! descendant::b[1]', '"a" ! descendant::*[@id]', '(1, 2) ! count(descendant::b)', '(1, 2) ! (descendant::b[1]/c)']) {
+      expect([query, (await e.error(query)).code]).toEqual([query, 'XPTY0020']);
+    }
+  });
+
   it('keeps //*[p] with a positional predicate on the child step', async () => {
     const query = '//*[1]/name(), //*[last()]/name(), //*[position() > 2]/name()';
     expect(xslt(query)).not.toContain(ELEMENTS_CALL);

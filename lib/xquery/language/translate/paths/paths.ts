@@ -83,7 +83,7 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
       if (run) return `(${joinSteps(childPathFrom(head, run), rest(others.slice(run.length)))})`;
       return `(${joinSteps(head, rest(others))})`;
     }
-    path = `(${joinSteps(descendantAxisStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
+    path = `(${joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
   }
   return withFocus(path, scope);
 }
@@ -107,7 +107,17 @@ function withFocus(path: string, scope: Scope): string {
 /** A step evaluated against the scope's focus. */
 function firstStep(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
   const native = scope.withFocus({ kind: 'native' });
-  return withFocus(descendantAxisStep(step, native, unit) ?? axisStep(step, native, unit), scope);
+  return withFocus(firstDescendantStep(step, native, unit) ?? axisStep(step, native, unit), scope);
+}
+
+/**
+ * `descendantAxisStep` as the first step, whose focus may be an atomic value: `self::node()`
+ * raises XPTY0020 for it as the axis step would (the calls would raise another error); after a
+ * `/` the focus is a node.
+ */
+function firstDescendantStep(step: Expr, native: Scope, unit: TranslationUnit): string | undefined {
+  const found = descendantAxisStep(step, native, unit);
+  return found === undefined ? undefined : `(self::node() ! (${found}))`;
 }
 
 /**
