@@ -28,6 +28,18 @@ describe('literal variants of a prepared query', () => {
     expect(variant.analysis()).toBe(first.analysis());
   });
 
+  test('take the translation of a query with a prolog whose strings are no literal nodes', () => {
+    const cache = new PreparedQueries(8);
+    const first = cache.prepare('xquery version "3.1"; declare namespace p = "urn:p"; <p:r>{1 + 2}</p:r>').translation('none');
+    const variant = cache.prepare('xquery version "3.1"; declare namespace p = "urn:p"; <p:r>{4 + 5}</p:r>').translation('none');
+    expect(variant.xpath).toBe(first.xpath);
+    expect(variant.literals.map((l) => l.value).sort()).toEqual(['4', '5']);
+    // a namespace URI is not a parameter: another one is another query
+    const other = cache.prepare('xquery version "3.1"; declare namespace p = "urn:q"; <p:r>{4 + 5}</p:r>').translation('none');
+    expect(other.xpath).not.toBe(first.xpath);
+    expect(other.xslt).toContain('urn:q');
+  });
+
   test('are prepared as any query where a differing literal is written into the translation', () => {
     const cache = new PreparedQueries(8);
     cache.prepare('(1 to 9)[3] + 1');

@@ -10,7 +10,7 @@
  * What holds the prepared query is reused only where it is the variant's too:
  * - the shapes agree, so the literals are at the same offsets, of the same kinds and lengths: every
  *   position a translation holds (lines, the body's offset) and every error's place are the same;
- * - its scanned literals are exactly the parser's (`sameLiterals`), checked once per shape;
+ * - the scan found every literal of its parse (`scannedAll`), checked once per shape;
  * - every literal that differs is one the translations make a parameter of; any other (the name
  *   of a database or document, a regular expression, a position) makes the variant a query of its
  *   own;
@@ -22,7 +22,7 @@
  */
 import type { Literal, MainModule } from '../language/syntax';
 import { childNodes } from '../language/syntax';
-import { sameLiterals, type ScannedLiteral } from '../language/syntax/literal-shape';
+import { scannedAll, type ScannedLiteral } from '../language/syntax/literal-shape';
 import { withLiteralValues, type ContextMode, type Translation } from '../language/translate';
 import { replaceableLiterals } from '../language/translate/literals';
 import type { UpdateAnalysis } from '../language/analysis/updating';
@@ -63,7 +63,7 @@ export function literalVariant(text: string, literals: readonly ScannedLiteral[]
 /**
  * The offsets of the literals of the shape's query that its translations make parameters
  * (translate/literals.ts `replaceableLiterals`): only these may differ in a variant. Null when the
- * query does not parse, or its literals are not the ones the scan found.
+ * query does not parse, or the scan missed one of its literals.
  */
 function variableLiterals(shape: Shape): ReadonlySet<number> | null {
   let module: MainModule;
@@ -72,7 +72,7 @@ function variableLiterals(shape: Shape): ReadonlySet<number> | null {
   } catch {
     return null;
   }
-  if (!sameLiterals(shape.literals, literalsOf(module))) return null;
+  if (!scannedAll(shape.literals, literalsOf(module))) return null;
   return new Set([...replaceableLiterals(module).keys()].map((node) => node.start));
 }
 
