@@ -6,6 +6,7 @@
  * path (predicate-leaf-tuples.ts).
  */
 import type { DirElemConstructor, EQName, Expr, PathExpr, VarRef } from '../../language/syntax';
+import { isGeneralComparison } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
 import { expanded } from '../../language/translate/flwor/filter';
 import { leafSteps } from '../leaf-groups/flwor-group-leaves';
@@ -15,7 +16,6 @@ import { fnCall } from '../../language/translate/fn-call';
 import type { Scope } from '../../language/translate/scope';
 import { FOR_SLOT, type PlanClause, type PlanExpr, type PlanReturn, type TuplePlan } from './tuple-plan';
 
-const GENERAL = new Set(['=', '!=', '<', '<=', '>', '>=']);
 const CAST_TYPES = ['integer', 'double', 'string'] as const;
 const VALUE = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
 
@@ -127,10 +127,10 @@ export class Planner {
         return a && { x: 'call', f: fn.local, a };
       }
       case 'ComparisonExpr': {
-        if (!GENERAL.has(expr.op) && !VALUE.has(expr.op)) return undefined;
+        if (!isGeneralComparison(expr.op) && !VALUE.has(expr.op)) return undefined;
         // `E op (A, B, …)`: a general comparison is true when it is for one of the items, so
         // it is `E op A or E op B or …` (XPath 3.1 §3.7.2)
-        const list = GENERAL.has(expr.op) ? itemsOf(expr.right) : undefined;
+        const list = isGeneralComparison(expr.op) ? itemsOf(expr.right) : undefined;
         if (list) {
           let any: PlanExpr | undefined;
           for (const item of list) {

@@ -23,7 +23,7 @@
  * static typing sees the same types. A query run as one XPath expression gets the literals of
  * its predicates written back in (`inlinePredicateLiterals`).
  */
-import type { Node } from '../syntax';
+import { isLiteral, type Node } from '../syntax';
 import { NS, xpathString } from './names';
 import { braced } from './emit';
 
@@ -116,11 +116,6 @@ const COMPARED = new Set(['ComparisonExpr.left', 'ComparisonExpr.right']);
 
 /** Fields whose whole subtree keeps its literals (range-expression.ts reads a range's start literally). */
 const KEEP_SUBTREE = new Set(['RangeExpr.left']);
-
-/** Whether `node` is a literal: a string or a number as written. */
-export function isLiteral(node: Node): node is LiteralNode {
-  return node.kind === 'IntegerLiteral' || node.kind === 'DecimalLiteral' || node.kind === 'DoubleLiteral' || node.kind === 'StringLiteral';
-}
 
 /**
  * The literals of `root` that may be replaced by parameters (see the module comment), each with

@@ -9,8 +9,7 @@
  * `xsl:variable` when it is read. So a variable is a binding only where the body is certain to
  * read it (its errors are then raised either way), or where making its value cannot fail.
  */
-import { everyMember, type VarDecl } from '../syntax';
-import { isLiteral } from './literals';
+import { everyMember, isLiteral, type VarDecl } from '../syntax';
 import { xmlAttr } from './names';
 import type { ExternalVariable, GlobalValue } from './prolog';
 import { variableKey, type Scope } from './scope';

@@ -25,6 +25,7 @@
  */
 import type { AxisStep, ComparisonExpr, EQName, Expr, FLWORClause, FLWORExpr, LetBinding, PathExpr } from '../../syntax';
 import { childNodes } from '../../syntax/walk';
+import { isGeneralComparison } from '../../syntax';
 import type { Node } from '../../syntax';
 import { childComparison } from '../../../accelerators/name-index/paths-index';
 import { leafComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
@@ -107,10 +108,8 @@ function pushed1(clauses: readonly FLWORClause[], w: number, scope: Scope): { at
 function childStringComparison(predicate: Expr, scope: Scope): boolean {
   const tests = leafComparisons(predicate, scope);
   const test = tests?.length === 1 ? tests[0] : undefined;
-  return test !== undefined && test.kind === 'child' && GENERAL.has(test.op) && test.value.kind === 'StringLiteral';
+  return test !== undefined && test.kind === 'child' && isGeneralComparison(test.op) && test.value.kind === 'StringLiteral';
 }
-
-const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 
 /** `Q{uri}local` of a variable name; undefined for a name the translation refuses (left to it). */
 export function expanded(name: EQName, offset: number, scope: Scope): string | undefined {
