@@ -20,8 +20,7 @@
  * - a static error, or any facet that cannot be reused, is the variant's own: it is then
  *   parsed and translated as any query (`own`).
  */
-import type { Literal, MainModule } from '../language/syntax';
-import { childNodes } from '../language/syntax';
+import type { MainModule } from '../language/syntax';
 import { scannedAll, type ScannedLiteral } from '../language/syntax/literal-shape';
 import { withLiteralValues, type ContextMode, type Translation } from '../language/translate';
 import { replaceableLiterals } from '../language/translate/literals';
@@ -72,20 +71,8 @@ function variableLiterals(shape: Shape): ReadonlySet<number> | null {
   } catch {
     return null;
   }
-  if (!scannedAll(shape.literals, literalsOf(module))) return null;
+  if (!scannedAll(shape.literals, module)) return null;
   return new Set([...replaceableLiterals(module).keys()].map((node) => node.start));
-}
-
-const LITERAL_KINDS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral', 'StringLiteral']);
-
-function literalsOf(module: MainModule): Literal[] {
-  const out: Literal[] = [];
-  const visit = (node: { kind: string }): void => {
-    if (LITERAL_KINDS.has(node.kind)) out.push(node as Literal);
-    for (const child of childNodes(node as MainModule)) visit(child);
-  };
-  visit(module);
-  return out;
 }
 
 /** A value of the base, or undefined when it fails (the variant then makes its own). */

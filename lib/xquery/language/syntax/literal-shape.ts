@@ -13,8 +13,10 @@
  * kind, length and delimiter, so a lexer that found literals at those places in one finds them in
  * the other.
  */
-import type { Literal } from './ast-primary';
+import type { Literal, Node } from './ast';
+import { isLiteral } from './kinds';
 import { isLexError, scanNCName, scanToken, skipTrivia } from './lexer';
+import { childNodes } from './walk';
 
 export type LiteralKind = Literal['kind'];
 
@@ -68,17 +70,19 @@ export function literalShape(text: string): LiteralShape | undefined {
 }
 
 /**
- * Whether the scan found every literal of the parsed query, at its offsets, of its kind, with its
- * value. The scan may find more: strings the parser keeps in no literal node (the version of
- * `xquery version "3.1"`, a namespace URI), which never differ between queries of a shape that
- * share a translation (only literals made parameters do: engine/literal-variants.ts).
+ * Whether the scan found every literal of the parsed query `parsed` (its module), at its offsets,
+ * of its kind, with its value. The scan may find more: strings the parser keeps in no literal node
+ * (the version of `xquery version "3.1"`, a namespace URI), which never differ between queries of
+ * a shape that share a translation (only literals made parameters do: engine/literal-variants.ts).
  */
-export function scannedAll(scanned: readonly ScannedLiteral[], parsed: readonly Literal[]): boolean {
+export function scannedAll(scanned: readonly ScannedLiteral[], parsed: Node): boolean {
   const byStart = new Map(scanned.map((s) => [s.start, s]));
-  return parsed.every((p) => {
-    const s = byStart.get(p.start);
-    return s !== undefined && s.end === p.end && s.kind === p.kind && s.value === p.value;
-  });
+  const found = (node: Node): boolean => {
+    if (!isLiteral(node)) return childNodes(node).every(found);
+    const s = byStart.get(node.start);
+    return s !== undefined && s.end === node.end && s.kind === node.kind && s.value === node.value;
+  };
+  return found(parsed);
 }
 
 class Scanner {
