@@ -18,7 +18,7 @@
  * yields several nodes the `/` operator sorts and deduplicates as the axis steps did; when the
  * pair starts a path at the root it is called on the root directly (one node: nothing to sort).
  */
-import { childNodes, type AxisStep, type EQName, type Expr, type GeneralComp, type Node } from '../../language/syntax';
+import { childNodes, isGeneralComparison, type AxisStep, type EQName, type Expr, type GeneralComp, type NameTest, type Node, type NodeTest } from '../../language/syntax';
 import { callsFunctionItems } from '../../language/analysis/function-item-calls';
 import { NS, eqname, xpathString } from '../../language/translate/names';
 import { leafComparisons } from '../leaf-filter/paths-leaf-predicates';
@@ -32,16 +32,26 @@ const CHILDREN_NAMED = `${braced(NS.engine)}children-named`;
 /** The element list's function (accelerators/name-index/name-index.ts). */
 const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
 
+/** When `steps[i]` is the `descendant-or-self::node()` that a `//` stands for: the axis step after it. */
+function stepAfterDescendants(steps: readonly Expr[], i: number): AxisStep | undefined {
+  const dos = steps[i];
+  const next = steps[i + 1];
+  return dos?.kind === 'AxisStep' && next?.kind === 'AxisStep' && isAbbreviatedDescendantOrSelf(dos) ? next : undefined;
+}
+
+/** When `steps[i]` is a `//` followed by a child step with an element name test (`//item[…]`): that step. */
+function namedChildAfterDescendants(steps: readonly Expr[], i: number): (AxisStep & { test: NameTest }) | undefined {
+  const child = stepAfterDescendants(steps, i);
+  return child?.axis === 'child' && child.test.kind === 'NameTest' ? (child as AxisStep & { test: NameTest }) : undefined;
+}
+
 /**
- * When `steps[i]` is a `//` followed by an unpredicated element-name child step at `steps[i+1]`:
- * the expanded name (`Q{uri}local`) that step selects; otherwise undefined.
+ * When `steps[i]` is a `//` followed by an element-name child step with position-free
+ * predicates at `steps[i+1]`: the expanded name (`Q{uri}local`) that step selects; otherwise undefined.
  */
 export function indexedName(steps: readonly Expr[], i: number, scope: Scope): string | undefined {
-  const dos = steps[i];
-  const child = steps[i + 1];
-  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
-  if (!isAbbreviatedDescendantOrSelf(dos)) return undefined;
-  if (child.axis !== 'child' || !positionFree(child.predicates, scope) || child.test.kind !== 'NameTest') return undefined;
+  const child = namedChildAfterDescendants(steps, i);
+  if (!child || !positionFree(child.predicates, scope)) return undefined;
   return eqname(scope.elementName(child.test.name, child.test.start));
 }
 
@@ -51,10 +61,8 @@ export function indexedName(steps: readonly Expr[], i: number, scope: Scope): st
  * parent, so it runs on the parents of the descendants of that name (`parentsOfNamedCall`).
  */
 export function positionalName(steps: readonly Expr[], i: number, scope: Scope): string | undefined {
-  const dos = steps[i];
-  const child = steps[i + 1];
-  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep' || !isAbbreviatedDescendantOrSelf(dos)) return undefined;
-  if (child.axis !== 'child' || child.test.kind !== 'NameTest' || positionFree(child.predicates, scope)) return undefined;
+  const child = namedChildAfterDescendants(steps, i);
+  if (!child || positionFree(child.predicates, scope)) return undefined;
   return eqname(scope.elementName(child.test.name, child.test.start));
 }
 
@@ -75,10 +83,8 @@ export function parentsOfNamedCall(context: string, name: string): string {
  * descendant elements (`descendantElementsCall`), found without walking its other nodes.
  */
 export function descendantAttributeStep(steps: readonly Expr[], i: number): AxisStep | undefined {
-  const dos = steps[i];
-  const attribute = steps[i + 1];
-  if (!dos || !attribute || dos.kind !== 'AxisStep' || attribute.kind !== 'AxisStep' || !isAbbreviatedDescendantOrSelf(dos)) return undefined;
-  return attribute.axis === 'attribute' ? attribute : undefined;
+  const attribute = stepAfterDescendants(steps, i);
+  return attribute?.axis === 'attribute' ? attribute : undefined;
 }
 
 /**
@@ -86,24 +92,24 @@ export function descendantAttributeStep(steps: readonly Expr[], i: number): Axis
  * position-free predicates: that step on the descendant axis (`//*[p]` is `descendant::*[p]`).
  */
 export function descendantStep(steps: readonly Expr[], i: number, scope: Scope): AxisStep | undefined {
-  const dos = steps[i];
-  const child = steps[i + 1];
-  if (!dos || !child || dos.kind !== 'AxisStep' || child.kind !== 'AxisStep') return undefined;
-  if (!isAbbreviatedDescendantOrSelf(dos) || child.axis !== 'child' || child.test.kind === 'NameTest') return undefined;
+  const child = stepAfterDescendants(steps, i);
+  if (!child || child.axis !== 'child' || child.test.kind === 'NameTest') return undefined;
   return positionFree(child.predicates, scope) ? { ...child, axis: 'descendant' } : undefined;
 }
 
+/** Whether `test` is `*`: any name in any namespace (not `p:*`, `*:l` or `Q{u}*`), on the element or attribute axis. */
+export function isAnyNameTest(test: NodeTest): boolean {
+  return test.kind === 'Wildcard' && test.uri === undefined && test.prefix === undefined && test.local === undefined;
+}
+
 /**
- * When `steps[i]` is a `//` followed by `child::*` (any element in any namespace) with
- * position-free predicates: those predicates, which then filter the call of
- * `descendantElementsCall` (`//*[p]` is `descendant::*[p]`, every element of a document from its
- * kept list). Otherwise undefined.
+ * When `steps[i]` is a `//` followed by `child::*` (`isAnyNameTest`) with position-free
+ * predicates: those predicates, which then filter the call of `descendantElementsCall` (`//*[p]`
+ * is `descendant::*[p]`, every element of a document from its kept list). Otherwise undefined.
  */
 export function anyElementPredicates(steps: readonly Expr[], i: number, scope: Scope): readonly Expr[] | undefined {
   const step = descendantStep(steps, i, scope);
-  if (!step) return undefined;
-  const t = step.test;
-  return t.kind === 'Wildcard' && t.uri === undefined && t.prefix === undefined && t.local === undefined ? step.predicates : undefined;
+  return step && isAnyNameTest(step.test) ? step.predicates : undefined;
 }
 
 /** The descendant elements of the node `context` (an XPath expression), in document order. */
@@ -205,7 +211,6 @@ export interface ChildComparison {
   readonly literal: Expr;
 }
 
-const GENERAL = new Set<string>(['=', '!=', '<', '<=', '>', '>=']);
 const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLiteral']);
 
 /**
@@ -216,6 +221,6 @@ const NUMBER_LITERALS = new Set(['IntegerLiteral', 'DecimalLiteral', 'DoubleLite
 export function childComparison(predicate: Expr, scope: Scope): ChildComparison | undefined {
   const tests = leafComparisons(predicate, scope);
   const test = tests?.length === 1 ? tests[0] : undefined;
-  if (!test || test.kind !== 'child' || !GENERAL.has(test.op) || !NUMBER_LITERALS.has(test.value.kind)) return undefined;
+  if (!test || test.kind !== 'child' || !isGeneralComparison(test.op) || !NUMBER_LITERALS.has(test.value.kind)) return undefined;
   return { child: test.leaf, op: test.op as GeneralComp, literal: test.value };
 }

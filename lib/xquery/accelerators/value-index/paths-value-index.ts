@@ -16,6 +16,7 @@
 import { everyMember, type Expr } from '../../language/syntax';
 import { NS, eqname, xpathString } from '../../language/translate/names';
 import type { Scope } from '../../language/translate/scope';
+import { isAnyNameTest } from '../name-index/paths-index';
 import { braced } from '../../language/translate/emit';
 
 const DESCENDANTS_MATCHING = `${braced(NS.engine)}descendants-matching`;
@@ -43,7 +44,7 @@ function attributeStep(expr: Expr, scope: Scope): string | undefined {
   const step = singleStep(expr);
   if (step.kind !== 'AxisStep' || step.axis !== 'attribute' || step.predicates.length > 0) return undefined;
   const { test } = step;
-  if (test.kind === 'Wildcard') return test.uri === undefined && test.prefix === undefined && test.local === undefined ? '*' : undefined;
+  if (test.kind === 'Wildcard') return isAnyNameTest(test) ? '*' : undefined;
   return test.kind === 'NameTest' ? eqname(scope.attributeName(test.name, test.start)) : undefined;
 }
 

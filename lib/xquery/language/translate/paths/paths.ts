@@ -17,12 +17,18 @@
  *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
  *   (paths-value-index.ts), and otherwise like the others. Leading predicates of `E//*[p]` that
  *   read only the element's name are evaluated once per name (paths-name-predicates.ts).
+ * - `//name[P]` with a positional P runs on the parents of the index's elements, `//@a[p]` on the
+ *   document's element list, `descendant::name[p]` written out as `//name[p]` does; an attribute
+ *   or child step compared with a value lends that comparison to the element step before it
+ *   (owner-predicates.ts); steps after `..` and other axes that reach one node from many run once
+ *   per node (`joinSteps`).
  */
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../syntax';
 import { translateExpr } from '../expressions';
+import { ownerPredicate, withOwnerPredicates } from './owner-predicates';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
-import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantsCall, indexedName, isAbbreviatedDescendantOrSelf, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
-import { comparingPredicates, leadingComparisons, leafComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
+import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantsCall, indexedName, isAnyNameTest, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
+import { comparingPredicates, leadingComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
 import { ANY_ELEMENT } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
@@ -129,8 +135,7 @@ function firstDescendantStep(step: Expr, native: Scope, unit: TranslationUnit): 
 function descendantAxisStep(step: Expr, native: Scope, unit: TranslationUnit): string | undefined {
   if (step.kind !== 'AxisStep' || step.axis !== 'descendant') return undefined;
   const test = step.test;
-  const anyElement = test.kind === 'Wildcard' && test.uri === undefined && test.prefix === undefined && test.local === undefined;
-  if (test.kind !== 'NameTest' && !anyElement) return undefined;
+  if (test.kind !== 'NameTest' && !isAnyNameTest(test)) return undefined;
   const free = positionFree(step.predicates, native);
   if (test.kind !== 'NameTest') return free ? anyElements('.', step.predicates, native, unit) : `${descendantElementsCall('.')}${predicates(step, native, unit)}`;
   const name = eqname(native.elementName(test.name, test.start));
@@ -262,32 +267,6 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
 }
 
 /**
- * `…/e[p]/@a[. op V]…` as `…/e[p][@a op V]/@a[. op V]…` (`ownerPredicate`): the elements without
- * such an attribute contribute nothing to the attribute step, and the added predicate lets the
- * leaf columns and value indexes choose the others (`//item[@id = $v]`). So too `//e[p]/c[. op V]`
- * with a child element step, where `//e` is the element-name index's (or the element list's) and
- * the columns answer `c op V`. Only for a step whose predicates are position-free, so that a
- * predicate more does not change the positions they see; a step on a node of another kind drops
- * it, having no attributes or children either way.
- */
-function withOwnerPredicates(expr: PathExpr, native: Scope): PathExpr {
-  let steps: Expr[] | undefined;
-  expr.steps.forEach((step, i) => {
-    const next = expr.steps[i + 1];
-    if (step.kind !== 'AxisStep' || next?.kind !== 'AxisStep') return;
-    const before = expr.steps[i - 1];
-    const indexed = before?.kind === 'AxisStep' && isAbbreviatedDescendantOrSelf(before);
-    if (next.axis !== 'attribute' && !(next.axis === 'child' && next.test.kind === 'NameTest' && indexed)) return;
-    if (step.axis !== 'child' && step.axis !== 'descendant' && step.axis !== 'self') return;
-    const owner = ownerPredicate(next, native);
-    if (!owner || !positionFree(step.predicates, native)) return;
-    steps ??= [...expr.steps];
-    steps[i] = { ...step, predicates: [...step.predicates, owner] };
-  });
-  return steps ? { ...expr, steps } : expr;
-}
-
-/**
  * `//@a[p]…` from the document root: the attributes of its elements (paths-index.ts
  * `descendantAttributeStep`). When the first predicate compares the attribute with a focus-free
  * value (`//@id[. = $v]`), the elements are those for which `@id = $v` holds (`ownerPredicate`),
@@ -297,25 +276,6 @@ function withOwnerPredicates(expr: PathExpr, native: Scope): PathExpr {
 function rootAttributes(step: AxisStep, native: Scope, unit: TranslationUnit): string {
   const owner = ownerPredicate(step, native);
   return `${anyElements(ROOT, owner ? [owner] : [], native, unit)}/${axisStep(step, native, unit)}`;
-}
-
-const GENERAL_COMPARISONS: ReadonlySet<string> = new Set(['=', '!=', '<', '<=', '>', '>=']);
-
-/**
- * For an attribute or child step whose first predicate is one comparison of the node (`.`) with a
- * focus-free value: the same comparison of the element's attributes or children, `@a op V` or
- * `c op V`, true for an element exactly when one of them passes `. op V` (a general comparison is
- * existential; a value comparison only when the test names one attribute, which an element has
- * at most once, where it may have many children). Undefined for any other first predicate.
- */
-function ownerPredicate(step: AxisStep, scope: Scope): Expr | undefined {
-  const first = step.predicates[0];
-  const tests = first && leafComparisons(first, scope);
-  if (tests?.length !== 1 || tests[0].kind !== 'self') return undefined;
-  const { op, value } = tests[0];
-  if (!GENERAL_COMPARISONS.has(op) && !(step.axis === 'attribute' && step.test.kind === 'NameTest')) return undefined;
-  const node: AxisStep = { kind: 'AxisStep', axis: step.axis, abbreviated: true, test: step.test, predicates: [], start: step.start, end: step.end };
-  return { kind: 'ComparisonExpr', op, left: node, right: value, start: first.start, end: first.end };
 }
 
 /**
