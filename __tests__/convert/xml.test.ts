@@ -30,6 +30,13 @@ describe('parseToStoredXml: normalised text and node count', () => {
     ['stripns keeps xml: attributes', '<a xml:lang="en"/>', { stripns: true }, '<a xml:lang="en"/>', 3],
     ['predefined and character references', '<a t="&lt;&amp;&quot;&apos;&#x41;">&lt;&gt;&amp;&#65;&#x1F600;</a>', {}, '<a t="&lt;&amp;&quot;\'A">&lt;&gt;&amp;A\u{1F600}</a>', 4],
     ['attribute value normalisation', '<a x="a\tb\nc&#10;d&#9;e"/>', {}, '<a x="a b c&#xA;d&#x9;e"/>', 3],
+    [
+      'attribute value normalisation around references, in entity text too',
+      '<!DOCTYPE a [<!ENTITY e "x&#9;y\tz">]><a x="long text &e; &lt;&amp; end\t" y="&e;" z="\r\n"/>',
+      {},
+      '<a x="long text x y z &lt;&amp; end " y="x y z" z=" "/>',
+      5,
+    ],
     ['CR LF and CR become LF', '<a>x\r\ny\rz</a>', {}, '<a>x\ny\nz</a>', 3],
     ['character reference to CR kept', '<a>x&#13;</a>', {}, '<a>x&#xD;</a>', 3],
     ['> and quotes in text', '<a>"]]&gt;\'</a>', {}, '<a>"]]&gt;\'</a>', 3],

@@ -266,13 +266,21 @@ class XmlParser {
     return this.attText(raw, cur, start + 1);
   }
 
+  /**
+   * `raw` with its references replaced and its white space characters made spaces. The text
+   * between those is copied as slices, not a character at a time: a generated stylesheet's
+   * attributes hold whole expressions, kilobytes long.
+   */
   private attText(raw: string, cur: Cursor, offset: number): string {
     let out = '';
+    let from = 0;
     let i = 0;
     while (i < raw.length) {
-      const c = raw[i];
-      if (c === '<') throw cur.errorAt(offset + i, 'XML_ATTR_LT');
-      if (c === '&') {
+      const c = raw.charCodeAt(i);
+      if (c === 0x3c) throw cur.errorAt(offset + i, 'XML_ATTR_LT'); // '<'
+      if (c === 0x26) {
+        // '&'
+        out += raw.slice(from, i);
         const end = raw.indexOf(';', i);
         if (end === -1) throw cur.errorAt(offset + i, 'XML_EXPECTED_X', "';' after the reference");
         const ref = raw.slice(i + 1, end);
@@ -288,13 +296,15 @@ class XmlParser {
             this.expanding.pop();
           }
         }
-        i = end + 1;
+        i = from = end + 1;
+      } else if (c === 0x09 || c === 0x0a || c === 0x0d) {
+        out += `${raw.slice(from, i)} `;
+        i = from = i + 1;
       } else {
-        out += c === '\t' || c === '\n' || c === '\r' ? ' ' : c;
         i++;
       }
     }
-    return out;
+    return from === 0 ? raw : out + raw.slice(from);
   }
 
   /** CharRef (production 66); `ref` without `&` and `;`. */
