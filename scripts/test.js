@@ -34,7 +34,12 @@ if (report) {
 
 const machineBefore = machineTimes();
 const started = Date.now();
-const child = spawn(process.execPath, [jest, ...args], { cwd: root, stdio: 'inherit', env });
+// A larger young generation for jest and its workers (which inherit jest's Node flags): the tests
+// allocate many short-lived objects (requests, parsed queries, translations), and with V8's
+// default semi-space of 16 MiB the workers spent a tenth of their time in scavenges. On an idle
+// 2-core machine the suite took 7 s of CPU less (250 s of user time against 243).
+const NODE_FLAGS = ['--max-semi-space-size=64'];
+const child = spawn(process.execPath, [...NODE_FLAGS, jest, ...args], { cwd: root, stdio: 'inherit', env });
 child.once('close', (code, signal) => {
   if (cpuLog) {
     process.stderr.write(cpuReport(cpuLog, Number(report.split('=')[1] ?? 20), machineBefore, machineTimes()));
