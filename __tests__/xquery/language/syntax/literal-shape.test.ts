@@ -26,6 +26,8 @@ describe('literal shapes', () => {
       ['$a + 1', '$b + 1'],
       ['count(//a) + 1', 'count(//b) + 1'],
       ['(: 1 :) 2', '(: 3 :) 2'],
+      // a line end in a literal moves the lines after it, which a translation may write in
+      ['"a\nb", try { 1 div 0 } catch * { $err:line-number }', '"abc", try { 1 div 0 } catch * { $err:line-number }'],
     ]) {
       expect([a, b, key(a) === key(b)]).toEqual([a, b, false]);
     }

@@ -48,6 +48,7 @@ test.each([
   ['fn:error not caught keeps its code and description', 'try { error(QName("urn:x", "x:E"), "described") } catch err:* { 1 }'],
   ['a type error, by its XQuery code', 'try { "a" + 1 } catch err:XPTY0004 { local-name-from-QName($err:code) }'],
   ['the err variables module, line and column', 'try { 1 div 0 } catch * { ($err:module, $err:line-number, $err:column-number) ! (. instance of xs:anyAtomicType), empty($err:additional) }'],
+  ['the err variables line and column: the start of the body in the query', 'try {\n  1 div 0 } catch * { $err:line-number, $err:column-number }, (: a comment :) try { error() } catch * { $err:line-number || ":" || $err:column-number }'],
   ['local variables in the body and the clause', 'let $x := 0 return try { 1 div $x } catch * { $x, "!" }'],
   ['in a FLWOR, each iteration', 'for $i in 1 to 3 return try { if ($i = 2) then error() else $i } catch * { "e" }'],
   ['a constructor in the body', 'try { <a>{1 div 0}</a> } catch * { "in constructor" }'],

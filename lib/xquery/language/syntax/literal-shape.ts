@@ -101,7 +101,11 @@ class Scanner {
     for (const l of this.literals) {
       // a string's delimiter too: which quote is doubled inside depends on it
       const delimiter = l.kind === 'StringLiteral' ? this.text[l.start] : '';
-      key += `${this.text.slice(at, l.start)}\u0000${l.kind}:${l.end - l.start}:${delimiter}\u0000`;
+      // a literal over line ends as it is: the lines of what follows it are part of the shape
+      // (a translation writes the query's line numbers in: translate/conditional.ts `errorPosition`)
+      const text = this.text.slice(l.start, l.end);
+      const mark = /[\n\r]/.test(text) ? text : `${l.kind}:${l.end - l.start}:${delimiter}`;
+      key += `${this.text.slice(at, l.start)}\u0000${mark}\u0000`;
       at = l.end;
     }
     return { key: key + this.text.slice(at), literals: this.literals };

@@ -17,7 +17,8 @@
  *     <xsl:try><xsl:sequence select="B"/><xsl:catch errors="N1 N2">…C…</xsl:catch></xsl:try>
  *   (B runs inside the function, so saxon cannot fold an error of B out of the xsl:try.)
  *   The catch variables `$err:code`, `$err:description`, `$err:value`, `$err:module`,
- *   `$err:line-number`, `$err:column-number`, `$err:additional` are bound from XSLT's own.
+ *   `$err:line-number`, `$err:column-number`, `$err:additional` are bound from XSLT's own, but
+ *   for the position, which is the try body's in the query (`errorPosition`).
  *
  *   Where it lets the query run as one expression (StaticContext.tryAsCall), instead a call of
  *   the runtime library's fixed function lib.try (library.ts), which catches every error of its
@@ -27,7 +28,7 @@
  *   a query or a client sees of an error. The function items capture the variables in scope; a
  *   native focus the body needs is bound to variables first (an inline function has none).
  */
-import { someNode, type CatchClause, type EQName, type IfExpr, type NameTest, type SwitchExpr, type TryCatchExpr, type TypeswitchExpr, type Wildcard } from '../syntax';
+import { lineColumn, someNode, type CatchClause, type EQName, type IfExpr, type NameTest, type SwitchExpr, type TryCatchExpr, type TypeswitchExpr, type Wildcard } from '../syntax';
 import { translateExpr } from './expressions';
 import { needsFocus } from './focus';
 import { liftFunction, liftScope } from './lift';
@@ -131,16 +132,32 @@ const SAXON_CODE = (() => {
 const XSLT_VALUE = `$${braced(NS.err)}value`;
 const ENVELOPED = `(${XSLT_VALUE} instance of map(*) and ${braced(NS.map)}contains(${XSLT_VALUE}, ${xpathString(ERROR_ENVELOPE_KEY)}))`;
 
-/** The err: variables of a catch clause, with XSLT's value for each. */
-const ERR_VARIABLES: readonly { local: string; xslt: string }[] = [
-  { local: 'code', xslt: `(if (${ENVELOPED}) then (${XSLT_VALUE}?code, ${SAXON_CODE})[1] else ${SAXON_CODE})` },
-  { local: 'description', xslt: `$${braced(NS.err)}description` },
-  { local: 'value', xslt: `(if (${ENVELOPED}) then ${XSLT_VALUE}?value else ${XSLT_VALUE})` },
-  { local: 'module', xslt: `$${braced(NS.err)}module` },
-  { local: 'line-number', xslt: `$${braced(NS.err)}line-number` },
-  { local: 'column-number', xslt: `$${braced(NS.err)}column-number` },
-  { local: 'additional', xslt: '()' },
+/**
+ * Where a try expression's errors are reported to its catch clauses (`$err:line-number`,
+ * `$err:column-number`): the start of its body in the query. XSLT's own values are lines of the
+ * generated stylesheet or of the runtime library, which the query does not have; saxon-js keeps
+ * no position inside an expression, so the body's start is the nearest position the query has.
+ */
+interface ErrorPosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The err: variables of a catch clause, with the XPath value of each. */
+const ERR_VARIABLES: readonly { local: string; value: (at: ErrorPosition) => string }[] = [
+  { local: 'code', value: () => `(if (${ENVELOPED}) then (${XSLT_VALUE}?code, ${SAXON_CODE})[1] else ${SAXON_CODE})` },
+  { local: 'description', value: () => `$${braced(NS.err)}description` },
+  { local: 'value', value: () => `(if (${ENVELOPED}) then ${XSLT_VALUE}?value else ${XSLT_VALUE})` },
+  { local: 'module', value: () => `$${braced(NS.err)}module` },
+  { local: 'line-number', value: (at) => String(at.line) },
+  { local: 'column-number', value: (at) => String(at.column) },
+  { local: 'additional', value: () => '()' },
 ];
+
+/** The position `ERR_VARIABLES` report for the errors of `expr`'s body. */
+function errorPosition(expr: TryCatchExpr, scope: Scope): ErrorPosition {
+  return lineColumn(scope.ctx.source, expr.body.expr?.start ?? expr.body.start);
+}
 
 function translateTryCatch(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): string {
   if (scope.ctx.tryAsCall) return tryCall(expr, scope, unit);
@@ -148,19 +165,20 @@ function translateTryCatch(expr: TryCatchExpr, scope: Scope, unit: TranslationUn
   const inner = liftScope(scope, focus);
   const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
   const lines = [`<xsl:try>`, `${unit.marker(expr.body)}<xsl:sequence select="${xmlAttr(body)}"/>`];
-  for (const clause of expr.catches) lines.push(scope.ctx.conditionally(() => catchClause(clause, inner, unit)));
+  const at = errorPosition(expr, scope);
+  for (const clause of expr.catches) lines.push(scope.ctx.conditionally(() => catchClause(clause, at, inner, unit)));
   lines.push('</xsl:try>');
   return liftFunction(unit, scope, lines.join('\n'), focus, expr);
 }
 
-function catchClause(clause: CatchClause, scope: Scope, unit: TranslationUnit): string {
+function catchClause(clause: CatchClause, at: ErrorPosition, scope: Scope, unit: TranslationUnit): string {
   const errors = clause.tests.map((t) => nameTest(t, scope)).join(' ');
   let inner = scope;
   const bindings: string[] = [];
   for (const v of ERR_VARIABLES) {
     const bound = inner.bind({ uri: NS.err, local: v.local }, clause.start);
     inner = bound.scope;
-    bindings.push(`<xsl:variable name="${xmlAttr(bound.variable.param)}" select="${xmlAttr(v.xslt)}"/>`);
+    bindings.push(`<xsl:variable name="${xmlAttr(bound.variable.param)}" select="${xmlAttr(v.value(at))}"/>`);
   }
   const body = clause.body.expr ? translateExpr(clause.body.expr, inner, unit) : '()';
   return [
@@ -203,10 +221,11 @@ function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): strin
   }
   const body = expr.body.expr ? translateExpr(expr.body.expr, inner, unit) : '()';
   let handler = `${F}error(${XSLT_ERR[0]}, ${XSLT_ERR[1]}, ${XSLT_ERR[2]})`;
+  const at = errorPosition(expr, scope);
   for (let i = expr.catches.length - 1; i >= 0; i--) {
     const clause = expr.catches[i];
     const test = clause.tests.map((t) => catchTest(t, inner)).join(' or ');
-    handler = `if (${test}) then (${scope.ctx.conditionally(() => catchBody(clause, inner, unit))}) else ${handler}`;
+    handler = `if (${test}) then (${scope.ctx.conditionally(() => catchBody(clause, at, inner, unit))}) else ${handler}`;
   }
   const call = unit.callLibrary(TRY_FUNCTION, tryFunctionText(), `function() { ${body} }, function(${XSLT_ERR.join(', ')}) { ${handler} }`);
   return lets.length > 0 ? `(let ${lets.join(', ')} return ${call})` : call;
@@ -219,7 +238,7 @@ function tryCall(expr: TryCatchExpr, scope: Scope, unit: TranslationUnit): strin
  * may be bound by a constructor inside the body (`<e a="{$e:code}" xmlns:e="…"/>`), and an
  * unneeded binding is harmless.
  */
-function catchBody(clause: CatchClause, scope: Scope, unit: TranslationUnit): string {
+function catchBody(clause: CatchClause, at: ErrorPosition, scope: Scope, unit: TranslationUnit): string {
   const names = (local: string): boolean => someNode(clause.body, (node) => node.kind === 'VarRef' && node.name.local === local);
   let inner = scope;
   const bindings: string[] = [];
@@ -227,7 +246,7 @@ function catchBody(clause: CatchClause, scope: Scope, unit: TranslationUnit): st
     if (!names(v.local)) continue;
     const bound = inner.bind({ uri: NS.err, local: v.local }, clause.start);
     inner = bound.scope;
-    bindings.push(`${bound.variable.ref} := ${v.xslt}`);
+    bindings.push(`${bound.variable.ref} := ${v.value(at)}`);
   }
   const body = clause.body.expr ? translateExpr(clause.body.expr, inner, unit) : '()';
   return bindings.length > 0 ? `let ${bindings.join(', ')} return (${body})` : body;
