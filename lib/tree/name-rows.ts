@@ -10,7 +10,13 @@ import { NodeKind, type CompactTree } from './compact-tree';
  */
 export const ANY_ELEMENT = '*';
 
-/** Rows of every element named `Q{uri}local` (or ANY_ELEMENT), by tree, listed on first use. */
+/**
+ * The name that stands for every text node where the functions below take an expanded name:
+ * `//text()[p]` is answered as `//name[p]` is, its text nodes in the place of the elements.
+ */
+export const TEXT_NODES = '#text';
+
+/** Rows of every element named `Q{uri}local` (or ANY_ELEMENT; of every text node: TEXT_NODES), by tree, listed on first use. */
 const byTree = new WeakMap<CompactTree, Map<string, Int32Array>>();
 
 /** Name ids by expanded name, by tree. */
@@ -53,6 +59,7 @@ export function firstAtOrAfter(rows: Int32Array, row: number, start = 0): number
 
 function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
   if (expanded === ANY_ELEMENT) return anyElementRowsIn(tree, from, to);
+  if (expanded === TEXT_NODES) return rowsOfKindIn(tree, NodeKind.text, from, to);
   const ids = nameIds(tree, expanded);
   if (ids.size === 0) return new Int32Array(0);
   const { kind, name } = tree;
@@ -67,7 +74,8 @@ function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: numbe
 }
 
 /**
- * The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`, or ANY_ELEMENT), in document order.
+ * The rows in `from … to - 1` of elements named `expanded` (`Q{uri}local`, or ANY_ELEMENT), or of
+ * the text nodes (TEXT_NODES), in document order.
  * A large range answers a view of the listed rows: callers read it, never write it.
  */
 export function elementRowsIn(tree: CompactTree, expanded: string, from: number, to: number): Int32Array {
@@ -87,8 +95,13 @@ export function elementRows(tree: CompactTree, expanded: string): Int32Array {
 
 /** The rows of every element in `from … to - 1`, in document order. */
 export function anyElementRowsIn(tree: CompactTree, from: number, to: number): Int32Array {
+  return rowsOfKindIn(tree, NodeKind.element, from, to);
+}
+
+/** The rows of node kind `kind` in `from … to - 1`, in document order. */
+function rowsOfKindIn(tree: CompactTree, kind: number, from: number, to: number): Int32Array {
   const out: number[] = [];
-  for (let i = from; i < to; i++) if (tree.kind[i] === NodeKind.element) out.push(i);
+  for (let i = from; i < to; i++) if (tree.kind[i] === kind) out.push(i);
   return Int32Array.from(out);
 }
 

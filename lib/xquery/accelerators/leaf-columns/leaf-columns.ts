@@ -1,5 +1,6 @@
 /**
- * Per-document columns of the leaves of the elements of one name: their child elements' string
+ * Per-document columns of the leaves of the elements of one name (or of the text nodes, whose only
+ * leaf is their own value: name-rows.ts TEXT_NODES): their child elements' string
  * values (`child`), an attribute's value (`attribute`), their text children (`text`) or their own
  * string value (`self`), in the order of the elements and, per element, of the leaves. A leaf may
  * also sit below child elements (`leafPathColumn`: `a/b`, `a/@x`, `a/text()`), read child after
@@ -58,6 +59,11 @@ const SEP = '\u0000';
 
 /** Appends the leaves of `kind` and `leaf` of `element` to `out`. */
 function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]): void {
+  if (element.nodeType === NodeKind.text || element.nodeType === 4) {
+    // the text nodes of TEXT_NODES (tree/name-rows.ts): a string value, no children, no attributes
+    if (kind === 'self') out.push((element as DomNode & { data?: string }).data ?? '');
+    return;
+  }
   switch (kind) {
     case 'self':
       out.push(stringValue(element));

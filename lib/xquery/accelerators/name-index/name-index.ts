@@ -4,6 +4,7 @@
  *
  *   Q{urn:xmldb-rest:engine}descendants($node as item()*, $name as xs:string) as element()*
  *   Q{urn:xmldb-rest:engine}descendant-elements($node as item()*) as element()*
+ *   Q{urn:xmldb-rest:engine}descendant-texts($node as item()*) as text()*
  *   Q{urn:xmldb-rest:engine}count-descendants($nodes as node()*, $name as xs:string) as xs:integer
  *
  * (`$node` is one node; declared item()* so that a non-node raises XPTY0019 as a path would.)
@@ -25,6 +26,11 @@
  * `$node/descendant::*` selects (accelerators/name-index/paths-index.ts emits it for `E//*`). For a document
  * node the list is built on first use in one walk and kept like the name index (a WeakMap keyed
  * by the document node); below any other node its descendants are walked.
+ *
+ * descendant-texts: every descendant text node of `$node` in document order, what
+ * `$node/descendant::text()` selects (paths-index.ts emits it for `E//text()`), from the text rows
+ * of a compact tree (a document's listed once per document) without making the nodes of its
+ * elements; below any other node its descendants are walked.
  *
  * count-descendants: the summed number of such elements of each node of `$nodes` (a node given
  * twice counts twice), what `count($nodes ! descendants(., $name))` answers without building the
@@ -49,7 +55,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
-import { ANY_ELEMENT, anyElementRowsIn, elementRows, elementRowsIn, firstAtOrAfter } from '../../../tree/name-rows';
+import { ANY_ELEMENT, TEXT_NODES, anyElementRowsIn, elementRows, elementRowsIn, firstAtOrAfter } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 
 /** The local names of the functions in ENGINE_NS. */
@@ -57,6 +63,7 @@ export const DESCENDANTS_FUNCTION = 'descendants';
 export const DESCENDANT_ELEMENTS_FUNCTION = 'descendant-elements';
 export const COUNT_DESCENDANTS_FUNCTION = 'count-descendants';
 export const CHILDREN_NAMED_FUNCTION = 'children-named';
+export const DESCENDANT_TEXTS_FUNCTION = 'descendant-texts';
 
 /** What the walk reads of saxon-js's DOM nodes. */
 export interface DomNode extends XdmNode {
@@ -81,6 +88,8 @@ interface ChildList {
 const childLists = new WeakMap<object, Map<string, ChildList>>();
 /** Every element of a document in document order, by document node. */
 const elementLists = new WeakMap<object, DomNode[]>();
+/** Every text node of a document that is no compact tree in document order, by document node. */
+const textLists = new WeakMap<object, DomNode[]>();
 const EMPTY: readonly DomNode[] = [];
 
 /** The expanded name `Q{uri}local` of an element or attribute node. */
@@ -88,11 +97,24 @@ export function expandedName(node: { readonly namespaceURI?: string | null; read
   return `Q{${node.namespaceURI ?? ''}}${node.localName ?? node.nodeName ?? node.name ?? ''}`;
 }
 
+/** Whether a DOM node is a text node (saxon-js's DOM may hold CDATA sections, which are text in XDM). */
+const isText = (node: DomNode): boolean => node.nodeType === NodeKind.text || node.nodeType === 4;
+
 /** Pre-order walk of the descendants of `root`, calling `visit` for each element. */
 function walkElements(root: DomNode, visit: (element: DomNode) => void): void {
+  walkDescendants(root, (node) => node.nodeType === NodeKind.element && visit(node));
+}
+
+/** Pre-order walk of the descendants of `root`, calling `visit` for each text node. */
+function walkTexts(root: DomNode, visit: (text: DomNode) => void): void {
+  walkDescendants(root, (node) => isText(node) && visit(node));
+}
+
+/** Pre-order walk of the descendants of `root`, calling `visit` for each node. */
+function walkDescendants(root: DomNode, visit: (node: DomNode) => void): void {
   let node = root.firstChild ?? null;
   while (node) {
-    if (node.nodeType === NodeKind.element) visit(node);
+    visit(node);
     const first = node.nodeType === NodeKind.element ? (node.firstChild ?? null) : null;
     if (first) {
       node = first;
@@ -131,6 +153,7 @@ export function elementsNamed(doc: XdmNode, name: string): readonly DomNode[] {
     return list;
   }
   if (name === ANY_ELEMENT) return documentElements(doc);
+  if (name === TEXT_NODES) return documentTexts(doc);
   if (!index) {
     index = buildIndex(doc as DomNode);
     indexes.set(doc, index);
@@ -171,7 +194,8 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   const tree = treeNode(node);
   if (tree !== undefined) return nodesOf(tree.v, elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end[tree.p]));
   const out: DomNode[] = [];
-  if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
+  if (name === TEXT_NODES) walkTexts(node as DomNode, (text) => out.push(text));
+  else if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
     walkElements(node as DomNode, (element) => {
       if (name === ANY_ELEMENT || expandedName(element) === name) out.push(element);
     });
@@ -210,6 +234,17 @@ function documentElements(doc: XdmNode): readonly DomNode[] {
       list = elements;
     }
     elementLists.set(doc, list);
+  }
+  return list;
+}
+
+/** The text nodes of document `doc` that is no compact tree, in document order, listed once per document. */
+function documentTexts(doc: XdmNode): readonly DomNode[] {
+  let list = textLists.get(doc);
+  if (!list) {
+    const texts: DomNode[] = [];
+    walkTexts(doc as DomNode, (text) => texts.push(text));
+    textLists.set(doc, (list = texts));
   }
   return list;
 }
@@ -316,12 +351,13 @@ function positionFinder(doc: XdmNode, name: string, elements: readonly DomNode[]
   };
 }
 
-/** Registers engine:descendants, engine:descendant-elements, engine:count-descendants and engine:children-named with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Registers engine:descendants, engine:descendant-elements, engine:count-descendants, engine:children-named and engine:descendant-texts with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerNameIndexFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [DESCENDANTS_FUNCTION]: { sig: '1F r[*NE] a[*,1AS]', impl: descendants },
     [DESCENDANT_ELEMENTS_FUNCTION]: { sig: '1F r[*NE] a[*]', impl: ([node]: XdmValue[]) => descendantElements(contextNode(node)) },
     [COUNT_DESCENDANTS_FUNCTION]: { sig: '1F r[1ADI] a[*,1AS]', impl: countDescendants },
     [CHILDREN_NAMED_FUNCTION]: { sig: '1F r[*] a[*,1AS,*,1AS]', impl: childrenNamed },
+    [DESCENDANT_TEXTS_FUNCTION]: { sig: '1F r[*N] a[*]', impl: ([node]: XdmValue[]) => descendantsNamed(contextNode(node), TEXT_NODES) },
   });
 }

@@ -11,7 +11,8 @@
  * With another node test (`//text()`, `//p:*[…]`) and such predicates, the pair is one
  * `descendant::` step (`descendantStep`), which saxon-js walks without sorting per parent; with
  * `*` (`//*[…]`) it is a call answering every descendant element, from a list kept per
- * document when the context node is a document node (`anyElementPredicates`).
+ * document when the context node is a document node (`anyElementPredicates`); with `text()` one
+ * answering every descendant text node alike (`descendantTextsCall`).
  *
  * Order and duplicates: the call answers each context node's descendants in document order
  * without duplicates. It stands as a step of the path (`E/descendants(., n)`), so when E
@@ -31,6 +32,8 @@ const DESCENDANTS = `${braced(NS.engine)}descendants`;
 const CHILDREN_NAMED = `${braced(NS.engine)}children-named`;
 /** The element list's function (accelerators/name-index/name-index.ts). */
 const DESCENDANT_ELEMENTS = `${braced(NS.engine)}descendant-elements`;
+/** The text list's function (accelerators/name-index/name-index.ts). */
+const DESCENDANT_TEXTS = `${braced(NS.engine)}descendant-texts`;
 
 /** When `steps[i]` is the `descendant-or-self::node()` that a `//` stands for: the axis step after it. */
 function stepAfterDescendants(steps: readonly Expr[], i: number): AxisStep | undefined {
@@ -115,6 +118,11 @@ export function anyElementPredicates(steps: readonly Expr[], i: number, scope: S
 /** The descendant elements of the node `context` (an XPath expression), in document order. */
 export function descendantElementsCall(context: string): string {
   return `${DESCENDANT_ELEMENTS}(${context})`;
+}
+
+/** The descendant text nodes of the node `context` (an XPath expression), in document order. */
+export function descendantTextsCall(context: string): string {
+  return `${DESCENDANT_TEXTS}(${context})`;
 }
 
 /** fn functions that return one xs:boolean. */

@@ -27,9 +27,9 @@ import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../synta
 import { translateExpr } from '../expressions';
 import { ownerPredicate, withOwnerPredicates } from './owner-predicates';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
-import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantsCall, indexedName, isAnyNameTest, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
+import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantTextsCall, descendantsCall, indexedName, isAnyNameTest, parentsOfNamedCall, positionalName, positionFree } from '../../../accelerators/name-index/paths-index';
 import { comparingPredicates, leadingComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
-import { ANY_ELEMENT } from '../../../../tree/name-rows';
+import { ANY_ELEMENT, TEXT_NODES } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
@@ -135,8 +135,9 @@ function firstDescendantStep(step: Expr, native: Scope, unit: TranslationUnit): 
 function descendantAxisStep(step: Expr, native: Scope, unit: TranslationUnit): string | undefined {
   if (step.kind !== 'AxisStep' || step.axis !== 'descendant') return undefined;
   const test = step.test;
-  if (test.kind !== 'NameTest' && !isAnyNameTest(test)) return undefined;
   const free = positionFree(step.predicates, native);
+  if (test.kind === 'TextTest') return free ? textNodes('.', step.predicates, native, unit) : `${descendantTextsCall('.')}${predicates(step, native, unit)}`;
+  if (test.kind !== 'NameTest' && !isAnyNameTest(test)) return undefined;
   if (test.kind !== 'NameTest') return free ? anyElements('.', step.predicates, native, unit) : `${descendantElementsCall('.')}${predicates(step, native, unit)}`;
   const name = eqname(native.elementName(test.name, test.start));
   return free ? indexed('.', name, step, native, unit) : `${descendantsCall('.', name)}${predicates(step, native, unit)}`;
@@ -176,7 +177,7 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): PathPar
       out.push({ text: `${parentsOfNamedCall('.', positional)}/${nextStep(steps[i + 1], native, unit)}` });
       i++;
     } else if (descendant) {
-      out.push({ text: axisStep(descendant, native, unit) });
+      out.push({ text: (descendant.test.kind === 'TextTest' ? descendantAxisStep(descendant, native, unit) : undefined) ?? axisStep(descendant, native, unit) });
       i++;
     } else {
       out.push({ text: descendantAxisStep(steps[i], native, unit) ?? nextStep(steps[i], native, unit), repeats: repeatsNodes(steps[i]) });
@@ -264,6 +265,20 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
   const named = leadingNamePredicates(preds, native);
   if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
   return laterLeafComparisons(context, ANY_ELEMENT, candidates, comparisons, filters, native, unit) ?? `${candidates}${filters.join('')}`;
+}
+
+/**
+ * `//text()[p]…` from the node `context`: its descendant text nodes (a compact tree's text rows,
+ * without making the nodes of its elements), filtered by the (position-free) predicates; leading
+ * comparisons of a text node's value (`.`) with a value that does not depend on it from the column
+ * of the text nodes' values, as the leaves of `//name[. = $v]` are compared (`indexed`).
+ */
+function textNodes(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
+  const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
+  const candidates = descendantTextsCall(context);
+  const leaves = leadingComparisons(predicateComparisons(preds, native));
+  if (leaves.count === 0) return `${candidates}${filters.join('')}`;
+  return `${leafFilterCall(context, TEXT_NODES, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit)}${filters.slice(leaves.count).join('')}`;
 }
 
 /**
