@@ -319,13 +319,18 @@ describe('translate: FLWORs over leaves of the for variable', () => {
     ['//item#P[string-length(n) > 0 and n != "a"]/@id/string()', 'ok "1"\n"3"\n"6"\n"8"\n"10"\n"13"'],
     ['let $k := "x" return //item#P[k = $k or n = $k]/@id/string()', 'ok "1"\n"4"\n"7"\n"8"\n"11"\n"14"'],
     ['//item#P[@id * 2 > 10 or ends-with(k, "y")]/@id/string()', 'ok "2"\n"3"\n"6"\n"7"\n"8"\n"9"\n"10"\n"11"\n"12"\n"13"\n"14"'],
+    // the item's own string value (`.`), of elements and of text nodes
+    ['//item#P[contains(., "y") or . = "x1b"]/@id/string()', 'ok "1"\n"2"\n"3"\n"8"\n"9"\n"10"'],
+    ['//item#P[string-length(.) > 3][starts-with(., "x")]/@id/string()', 'ok "4"\n"11"'],
+    ['count(//text()#P[contains(., "a") or . = "7"]), //text()#P[string-length(.) > 2][. != "NaN"]/string()', 'ok 8\n"2.0"\n"1e0"\n"2.0"\n"1e0"'],
     // errors raised as written: a leaf that does not cast, two leaves in a value comparison
     ['//item#P[v * 2 > 3]', 'error XPTY0004'],
+    ['//item#P[. * 2 > 3]', 'error FORG0001'],
     ['//item#P[n eq "a" or v eq "0"]', 'error XPTY0004'],
     ['//item#P[starts-with(v, "1") or n > 1]', 'error FORG0001'],
   ])('filters elements by predicates over their leaves as written: %s', async (query, expected) => {
-    const fast = query.replace('#P', '');
-    const plain = query.replace(/\/\/item#P(\[[^\]]*\])+/, (m) => `//item${[...m.matchAll(/\[([^\]]*)\]/g)].map((p) => `[(${p[1]}) treat as xs:boolean?]`).join('')}`);
+    const fast = query.replaceAll('#P', '');
+    const plain = query.replace(/\/\/(item|text\(\))#P(\[[^\]]*\])+/g, (m, step: string) => `//${step}${[...m.matchAll(/\[([^\]]*)\]/g)].map((p) => `[(${p[1]}) treat as xs:boolean?]`).join('')}`);
     expect(byTuples(fast)).toBe(true);
     expect(byTuples(plain)).toBe(false);
     const got = await e.outcome(fast, doc(XML14));
@@ -354,6 +359,9 @@ describe('translate: FLWORs over leaves of the for variable', () => {
       'declare namespace p = "urn:xmldb-rest-predicate"; let $p:row := 1 return //item[@id = $p:row or k = "x"]',
       '//item[@id = 1]',
       'declare variable $k external := 5; (1 to 100000000)[$k > 3 or $k < 0]',
+      // `.` only of a path step's nodes: another sequence would be bound to a variable to be tested
+      '(1 to 100000000)[. mod 7 = 0 or . = 5]',
+      'let $s := (1 to 100) ! string() return $s[contains(., "1")]',
     ]) {
       expect(`${query}: ${byTuples(query)}`).toBe(`${query}: false`);
     }

@@ -1,5 +1,6 @@
 /**
- * Where a node stands among the elements of its name in its document, for the accelerators that
+ * Where a node stands among the elements of its name (a text node: among the text nodes,
+ * name-rows.ts TEXT_NODES) in its document, for the accelerators that
  * take the nodes a for clause binds and read their leaves from the per-document columns
  * (leaf-columns.ts): the grouping by leaves (leaf-groups.ts) and the sort by leaves
  * (leaf-order.ts). Both receive their paths as `kind leaf` strings cut by lengths (`parsePaths`).
@@ -8,7 +9,7 @@ import { NodeKind, isNode, type XdmItem, type XdmNode, type XdmValue } from '../
 import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from './leaf-columns';
 import { elementsNamed, expandedName, type DomNode } from '../name-index/name-index';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
-import { elementRows } from '../../../tree/name-rows';
+import { TEXT_NODES, elementRows } from '../../../tree/name-rows';
 import { NodeKind as Row } from '../../../tree/compact-tree';
 
 const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
@@ -81,9 +82,8 @@ export class Locator {
   /** The source of the name of element row `pre` of the compact tree of `view` and its rows, kept as the view's. */
   private treeSource(view: TreeView, pre: number): { readonly source: Source; readonly rows: Int32Array } | undefined {
     const { tree } = view;
-    if (tree.kind[pre] !== Row.element || tree.kind[0] !== Row.document) return undefined;
-    const { uri, local } = tree.names[tree.name[pre]];
-    const name = `Q{${uri}}${local}`;
+    if ((tree.kind[pre] !== Row.element && tree.kind[pre] !== Row.text) || tree.kind[0] !== Row.document) return undefined;
+    const name = tree.kind[pre] === Row.text ? TEXT_NODES : `Q{${tree.names[tree.name[pre]].uri}}${tree.names[tree.name[pre]].local}`;
     const doc = view.document;
     const elements = elementsNamed(doc, name);
     const known = { source: this.sources.get(elements) ?? this.sourceOf(doc, name, elements), rows: elementRows(tree, name) };
@@ -120,7 +120,7 @@ export class Locator {
         }
       }
     }
-    if (!isNode(item) || item.nodeType !== NodeKind.element) return -1;
+    if (!isNode(item) || (item.nodeType !== NodeKind.element && item.nodeType !== NodeKind.text)) return -1;
     const node = item as DomNode;
     const parent = node.parentNode;
     if (parent !== this.lastParent || !parent) {
@@ -129,7 +129,7 @@ export class Locator {
     }
     const doc = this.lastDoc;
     if (!doc) return -1;
-    const name = expandedName(node);
+    const name = node.nodeType === NodeKind.text ? TEXT_NODES : expandedName(node);
     const elements = elementsNamed(doc, name);
     let source = this.sources.get(elements);
     if (!source) {

@@ -179,6 +179,8 @@ export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafSt
  * and name).
  */
 function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, out: XdmNode[]): void {
+  // a text node of TEXT_NODES (tree/name-rows.ts) has no attributes and no children
+  if (element.nodeType === NodeKind.text || element.nodeType === 4) return;
   const { kind, leaf } = path[at];
   if (kind === 'attribute') {
     const i = domAttributes(element).findIndex((a) => expandedName(a) === leaf);

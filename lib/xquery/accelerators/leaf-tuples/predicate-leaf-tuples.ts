@@ -26,15 +26,16 @@ const PREDICATE_ROW: EQName = { uri: 'urn:xmldb-rest-predicate', local: 'row' };
 /**
  * The plan of the leading `predicates` that are position-free and over leaves, how many
  * predicates it stands for, and the values it reads from outside; undefined when the first is not
- * of that shape.
+ * of that shape. `nodes`: the items are a path step's nodes, whose own value `.` is a leaf too.
  */
 export function leafTuplePredicatePlan(
   predicates: readonly Expr[],
   scope: Scope,
+  nodes = false,
 ): { readonly plan: TuplePlan; readonly count: number; readonly outer: readonly Expr[] } | undefined {
   const row = expanded(PREDICATE_ROW, 0, scope);
   if (row === undefined) return undefined;
-  const planner = new Planner(scope, row, { name: PREDICATE_ROW, start: 0 }, false);
+  const planner = new Planner(scope, row, { name: PREDICATE_ROW, start: 0 }, false, nodes);
   const clauses: PlanClause[] = [];
   for (const predicate of predicates) {
     if (!positionFree([predicate], scope, false) || refersTo(predicate, row, scope)) break;

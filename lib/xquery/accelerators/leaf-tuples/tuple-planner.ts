@@ -10,6 +10,7 @@ import { isGeneralComparison } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
 import { expanded } from '../../language/translate/flwor/filter';
 import { leafSteps } from '../leaf-groups/flwor-group-leaves';
+import type { LeafStep } from '../leaf-columns/leaf-columns';
 import { isPlainElement } from '../../language/translate/constructors/xpath';
 import { contentRuns } from '../../language/translate/element-content';
 import { fnCall } from '../../language/translate/fn-call';
@@ -48,6 +49,13 @@ export class Planner {
     private readonly forName: { readonly name: EQName; readonly start: number },
     /** The for variable binds the integers of a range: it has no leaves. */
     private readonly range: boolean,
+    /**
+     * Whether `.` in a predicate on the for variable may be read as its string value (a `self`
+     * leaf): only where its items are known to be nodes (a path step's elements or text nodes).
+     * Over any other sequence the call's test for nodes would bind it to a variable first, which
+     * holds a lazily evaluated sequence (`(1 to 100000000)[. mod 2 = 0]`) in memory.
+     */
+    private readonly readsSelf = false,
   ) {
     this.names.set(forVar, FOR_SLOT);
   }
@@ -107,6 +115,9 @@ export class Planner {
       }
       case 'PathExpr':
         return this.path(expr, context);
+      case 'ContextItemExpr':
+        // inside a predicate on `$v`, `.` is `$v`, read as a value: its string value (a `self` leaf)
+        return context && this.readsSelf && !this.range && this.names.get(this.forVar) === FOR_SLOT ? this.leafOf([{ kind: 'self', leaf: '' }]) : undefined;
       case 'AxisStep':
         return context ? this.path({ kind: 'PathExpr', root: null, steps: [expr], start: expr.start, end: expr.end }, context) : undefined;
       case 'FunctionCall': {
@@ -239,7 +250,11 @@ export class Planner {
 
   private leaf(expr: PathExpr): PlanExpr | undefined {
     const steps = leafSteps(expr, this.forVar, this.scope);
-    if (!steps) return undefined;
+    return steps && this.leafOf(steps);
+  }
+
+  /** The leaf path `steps` of the for variable, numbered once per plan. */
+  private leafOf(steps: readonly LeafStep[]): PlanExpr {
     const written = steps.map((s) => (s.leaf === '' ? s.kind : `${s.kind} ${s.leaf}`));
     const key = JSON.stringify(written);
     let p = this.pathIndex.get(key);

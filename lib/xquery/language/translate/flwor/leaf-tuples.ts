@@ -55,6 +55,8 @@ export function translateLeafTuples(expr: FLWORExpr, written: FLWORExpr, scope: 
  * step as engine:leaf-tuples evaluates them (predicate-leaf-tuples.ts), with
  * `written` (the predicates as translated, `[…]` each) applied to them when it declines: the
  * expression and how many predicates it stands for; undefined when the first is not of that shape.
+ * `nodes`: `candidates` is a path step's elements or text nodes, whose own value `.` the
+ * predicates may read (predicate-leaf-tuples.ts).
  */
 export function translateLeafTuplePredicates(
   candidates: string,
@@ -62,14 +64,15 @@ export function translateLeafTuplePredicates(
   written: readonly string[],
   scope: Scope,
   unit: TranslationUnit,
+  nodes = false,
 ): { readonly expr: string; readonly count: number } | undefined {
-  const planned = leafTuplePredicatePlan(predicates, scope);
+  const planned = leafTuplePredicatePlan(predicates, scope, nodes);
   if (!planned) return undefined;
   const c = tempVar(scope, 'candidates');
   const plain = () => `${c}${written.slice(0, planned.count).join('')}`;
   // a call costs a few microseconds more than the predicates on one element (`$i[P]` in a FLWOR
-  // the function does not take), and items other than elements have no leaves
-  const worth = `${F}count(${c}) ge ${MIN_CANDIDATES} and ${c}[1] instance of element()`;
+  // the function does not take), and items other than elements and text nodes have no leaves
+  const worth = `${F}count(${c}) ge ${MIN_CANDIDATES} and (${c}[1] instance of element() or ${c}[1] instance of text())`;
   const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
   const filter = call(c, xpathString(JSON.stringify(planned.plan)), outer);
   return { expr: `(let ${c} := ${candidates} return if (${worth}) then ${orPlain(filter, scope, plain)} else ${plain()})`, count: planned.count };

@@ -232,7 +232,7 @@ function indexed(context: string, name: string, step: Expr, native: Scope, unit:
   // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
   const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
   // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
-  const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit) : undefined;
+  const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit, true) : undefined;
   // `//name[not(x)][price > 5]…`: leaf comparisons after other predicates, first (`laterLeafComparisons`)
   const later = leaves.count === 0 && !match && !tuples ? laterLeafComparisons(context, name, candidates, comparisons, preds, native, unit) : undefined;
   if (later) return later;
@@ -271,14 +271,17 @@ function anyElements(context: string, preds: readonly Expr[], native: Scope, uni
  * `//text()[p]…` from the node `context`: its descendant text nodes (a compact tree's text rows,
  * without making the nodes of its elements), filtered by the (position-free) predicates; leading
  * comparisons of a text node's value (`.`) with a value that does not depend on it from the column
- * of the text nodes' values, as the leaves of `//name[. = $v]` are compared (`indexed`).
+ * of the text nodes' values, as the leaves of `//name[. = $v]` are compared (`indexed`); other
+ * predicates over that value (`contains(., $s)`, `string-length(.) > $n`) by engine:leaf-tuples.
  */
 function textNodes(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
   const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
   const candidates = descendantTextsCall(context);
   const leaves = leadingComparisons(predicateComparisons(preds, native));
-  if (leaves.count === 0) return `${candidates}${filters.join('')}`;
-  return `${leafFilterCall(context, TEXT_NODES, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit)}${filters.slice(leaves.count).join('')}`;
+  if (leaves.count > 0) return `${leafFilterCall(context, TEXT_NODES, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit)}${filters.slice(leaves.count).join('')}`;
+  // other leading predicates over the value (string functions, `or`: translate/flwor/leaf-tuples.ts)
+  const tuples = translateLeafTuplePredicates(candidates, preds, filters, native, unit, true);
+  return tuples ? `${tuples.expr}${filters.slice(tuples.count).join('')}` : `${candidates}${filters.join('')}`;
 }
 
 /**
