@@ -57,6 +57,8 @@ const NEW_VARIANTS = [
   ['n7', 'never-seen count(//*/@*[. = "K"]) + K', (n) => `count(//*/@*[. = "${n % 500}"]) + ${n}`],
   ['n8', 'never-seen sum(//item[position() mod K = 0]/price) + K, positional', (n) => `sum(//item[position() mod ${2 + (n % 5)} = 0]/price) + ${n}`],
   ['n9', 'never-seen count(//name/../price[. > K]) + K, a step after ..', (n) => `count(//name/../price[. > ${n % 500}]) + ${n}`],
+  ['n10', 'never-seen count(//text()[contains(., "W")]), text nodes', (n) => `count(//text()[contains(., "${word(n)}")])`],
+  ['n11', 'never-seen count(//name[starts-with(., "W")]) + K, the element\'s own value', (n) => `count(//name[starts-with(., "${word(n)}")]) + ${n}`],
 ];
 const manyFlwor = (k) => `for $i in //item where $i/price > ${k} order by number($i/price) descending return string($i/@id)`;
 

@@ -100,6 +100,16 @@ export function descendantStep(steps: readonly Expr[], i: number, scope: Scope):
   return positionFree(child.predicates, scope) ? { ...child, axis: 'descendant' } : undefined;
 }
 
+/**
+ * When `steps[i]` is a `//` followed by `child::text()` with position-free predicates: those
+ * predicates, which then filter the call of `descendantTextsCall` (`//text()[p]` is
+ * `descendant::text()[p]`).
+ */
+export function textPredicates(steps: readonly Expr[], i: number, scope: Scope): readonly Expr[] | undefined {
+  const step = descendantStep(steps, i, scope);
+  return step?.test.kind === 'TextTest' ? step.predicates : undefined;
+}
+
 /** Whether `test` is `*`: any name in any namespace (not `p:*`, `*:l` or `Q{u}*`), on the element or attribute axis. */
 export function isAnyNameTest(test: NodeTest): boolean {
   return test.kind === 'Wildcard' && test.uri === undefined && test.prefix === undefined && test.local === undefined;
