@@ -2,7 +2,7 @@
  * Elements of a compact tree by expanded name, read from its columns without making nodes:
  * what the element-name index (xquery/accelerators/name-index/name-index.ts) answers for stored documents.
  */
-import { NodeKind, type CompactTree } from './compact-tree';
+import { NodeKind, type CompactTree, type TreeName } from './compact-tree';
 
 /**
  * The name that stands for every element where the functions below take an expanded name: no
@@ -15,6 +15,20 @@ export const ANY_ELEMENT = '*';
  * `//text()[p]` is answered as `//name[p]` is, its text nodes in the place of the elements.
  */
 export const TEXT_NODES = '#text';
+
+/** `Q{uri}local` of a tree's name, as the functions below take it. */
+function expandedOf(n: TreeName): string {
+  return `Q{${n.uri}}${n.local}`;
+}
+
+/**
+ * The name under which the functions below list row `pre`: its expanded name for an element,
+ * TEXT_NODES for a text node; undefined for a node of another kind.
+ */
+export function listedName(tree: CompactTree, pre: number): string | undefined {
+  const kind = tree.kind[pre];
+  return kind === NodeKind.element ? expandedOf(tree.names[tree.name[pre]]) : kind === NodeKind.text ? TEXT_NODES : undefined;
+}
 
 /** Rows of every element named `Q{uri}local` (or ANY_ELEMENT; of every text node: TEXT_NODES), by tree, listed on first use. */
 const byTree = new WeakMap<CompactTree, Map<string, Int32Array>>();
@@ -30,7 +44,7 @@ export function nameIds(tree: CompactTree, expanded: string): ReadonlySet<number
   if (ids === undefined) {
     const found = new Set<number>();
     tree.names.forEach((n, id) => {
-      if (`Q{${n.uri}}${n.local}` === expanded) found.add(id);
+      if (expandedOf(n) === expanded) found.add(id);
     });
     known.set(expanded, (ids = found));
   }

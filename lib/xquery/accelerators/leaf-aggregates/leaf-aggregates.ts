@@ -42,7 +42,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, isNode, registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
-import { countDescendantsNamed, expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
+import { countDescendantsNamed, expandedName, elementsNamed, isText, type DomNode } from '../name-index/name-index';
 import { leafColumn, numbersOf, type LeafKind } from '../leaf-columns/leaf-columns';
 import { plainNumber } from '../leaf-columns/leaf-values';
 
@@ -115,7 +115,7 @@ function readLeaves(doc: XdmNode, path: LeafPath): Leaves {
   };
   const leaf = (element: DomNode): void => {
     for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
-      if (node.nodeType === NodeKind.text || node.nodeType === 4) take((node as DomNode & { data?: string }).data ?? '');
+      if (isText(node)) take(node.data ?? '');
       // text children of nested elements would interleave: their order is left to the caller
       else if (node.nodeType === NodeKind.element) plain = false;
     }

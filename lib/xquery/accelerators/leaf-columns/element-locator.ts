@@ -7,9 +7,9 @@
  */
 import { NodeKind, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../../saxon';
 import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from './leaf-columns';
-import { elementsNamed, expandedName, type DomNode } from '../name-index/name-index';
+import { elementsNamed, expandedName, isText, type DomNode } from '../name-index/name-index';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
-import { TEXT_NODES, elementRows } from '../../../tree/name-rows';
+import { TEXT_NODES, elementRows, listedName } from '../../../tree/name-rows';
 import { NodeKind as Row } from '../../../tree/compact-tree';
 
 const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
@@ -82,8 +82,8 @@ export class Locator {
   /** The source of the name of element row `pre` of the compact tree of `view` and its rows, kept as the view's. */
   private treeSource(view: TreeView, pre: number): { readonly source: Source; readonly rows: Int32Array } | undefined {
     const { tree } = view;
-    if ((tree.kind[pre] !== Row.element && tree.kind[pre] !== Row.text) || tree.kind[0] !== Row.document) return undefined;
-    const name = tree.kind[pre] === Row.text ? TEXT_NODES : `Q{${tree.names[tree.name[pre]].uri}}${tree.names[tree.name[pre]].local}`;
+    const name = tree.kind[0] === Row.document ? listedName(tree, pre) : undefined;
+    if (name === undefined) return undefined;
     const doc = view.document;
     const elements = elementsNamed(doc, name);
     const known = { source: this.sources.get(elements) ?? this.sourceOf(doc, name, elements), rows: elementRows(tree, name) };
@@ -120,7 +120,7 @@ export class Locator {
         }
       }
     }
-    if (!isNode(item) || (item.nodeType !== NodeKind.element && item.nodeType !== NodeKind.text)) return -1;
+    if (!isNode(item) || (item.nodeType !== NodeKind.element && !isText(item))) return -1;
     const node = item as DomNode;
     const parent = node.parentNode;
     if (parent !== this.lastParent || !parent) {
@@ -129,7 +129,7 @@ export class Locator {
     }
     const doc = this.lastDoc;
     if (!doc) return -1;
-    const name = node.nodeType === NodeKind.text ? TEXT_NODES : expandedName(node);
+    const name = isText(node) ? TEXT_NODES : expandedName(node);
     const elements = elementsNamed(doc, name);
     let source = this.sources.get(elements);
     if (!source) {

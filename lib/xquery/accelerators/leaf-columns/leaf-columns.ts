@@ -14,7 +14,7 @@
  * leaf-values.ts `plainNumber`.
  */
 import { NodeKind, attributeNodes, domAttributes, type XdmNode } from '../../../saxon';
-import { expandedName, elementsNamed, type DomNode } from '../name-index/name-index';
+import { expandedName, elementsNamed, isText, type DomNode } from '../name-index/name-index';
 import { plainNumber, stringValue } from './leaf-values';
 import { NodeKind as Row, firstChild, nextSibling, stringValue as rowString, type CompactTree } from '../../../tree/compact-tree';
 import { elementRows, nameIds } from '../../../tree/name-rows';
@@ -59,9 +59,9 @@ const SEP = '\u0000';
 
 /** Appends the leaves of `kind` and `leaf` of `element` to `out`. */
 function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]): void {
-  if (element.nodeType === NodeKind.text || element.nodeType === 4) {
+  if (isText(element)) {
     // the text nodes of TEXT_NODES (tree/name-rows.ts): a string value, no children, no attributes
-    if (kind === 'self') out.push((element as DomNode & { data?: string }).data ?? '');
+    if (kind === 'self') out.push(element.data ?? '');
     return;
   }
   switch (kind) {
@@ -75,7 +75,7 @@ function addLeaves(element: DomNode, kind: LeafKind, leaf: string, out: string[]
     case 'text':
       for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
         if (kind === 'child' && node.nodeType === NodeKind.element && expandedName(node) === leaf) out.push(stringValue(node));
-        else if (kind === 'text' && (node.nodeType === NodeKind.text || node.nodeType === 4)) out.push((node as DomNode & { data?: string }).data ?? '');
+        else if (kind === 'text' && isText(node)) out.push(node.data ?? '');
       }
   }
 }
@@ -180,7 +180,7 @@ export function leafPathColumn(doc: XdmNode, name: string, path: readonly LeafSt
  */
 function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, out: XdmNode[]): void {
   // a text node of TEXT_NODES (tree/name-rows.ts) has no attributes and no children
-  if (element.nodeType === NodeKind.text || element.nodeType === 4) return;
+  if (isText(element)) return;
   const { kind, leaf } = path[at];
   if (kind === 'attribute') {
     const i = domAttributes(element).findIndex((a) => expandedName(a) === leaf);
@@ -189,7 +189,7 @@ function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, o
   }
   for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
     if (kind === 'text') {
-      if (node.nodeType === NodeKind.text || node.nodeType === 4) out.push(node);
+      if (isText(node)) out.push(node);
     } else if (node.nodeType === NodeKind.element && expandedName(node) === leaf) {
       if (at === path.length - 1) out.push(node);
       else addPathNodes(node, path, at + 1, out);

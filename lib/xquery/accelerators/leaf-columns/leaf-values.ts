@@ -12,7 +12,7 @@
  * saxon-js's.
  */
 import { NodeKind, isAtomic, type XdmValue } from '../../../saxon';
-import type { DomNode } from '../name-index/name-index';
+import { isText, type DomNode } from '../name-index/name-index';
 import { isS } from '../../../convert/stored-xml-scanner';
 
 /** The general comparisons on numbers (leaf-filter.ts, leaf-summaries.ts). */
@@ -90,7 +90,7 @@ export function numberValue(leaf: string): number | undefined {
 export function stringValue(element: DomNode): string {
   let text = '';
   for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
-    if (node.nodeType === NodeKind.text || node.nodeType === 4) text += (node as DomNode & { data?: string }).data ?? '';
+    if (isText(node)) text += node.data ?? '';
     else if (node.nodeType === NodeKind.element) text += stringValue(node);
   }
   return text;

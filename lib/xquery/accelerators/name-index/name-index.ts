@@ -72,6 +72,8 @@ export interface DomNode extends XdmNode {
   readonly parentNode?: DomNode | null;
   readonly namespaceURI?: string | null;
   readonly localName?: string | null;
+  /** A text node's text. */
+  readonly data?: string;
 }
 
 export type NameIndex = Map<string, DomNode[]>;
@@ -98,7 +100,9 @@ export function expandedName(node: { readonly namespaceURI?: string | null; read
 }
 
 /** Whether a DOM node is a text node (saxon-js's DOM may hold CDATA sections, which are text in XDM). */
-const isText = (node: DomNode): boolean => node.nodeType === NodeKind.text || node.nodeType === 4;
+export function isText(node: XdmNode): boolean {
+  return node.nodeType === NodeKind.text || node.nodeType === 4;
+}
 
 /** Pre-order walk of the descendants of `root`, calling `visit` for each element. */
 function walkElements(root: DomNode, visit: (element: DomNode) => void): void {
