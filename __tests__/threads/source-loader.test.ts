@@ -56,44 +56,53 @@ parentPort.postMessage({ answer, cache: codeCacheOutcomes.get(${JSON.stringify(m
       await worker.terminate();
     }
   }
-  /** The kept code caches made since `before` (names of the folder). */
-  const cachesSince = (before: Set<string>) => fs.readdirSync(transpileCacheDir()).filter((name) => !before.has(name) && name.endsWith('.v8'));
+  /**
+   * The kept code caches of the modules whose text holds `marker`: named by the digest that names
+   * their JavaScript (`<digest>.js`), with what V8 checks added. Other test files make caches
+   * meanwhile, so a cache is found by its module's text, not by being new.
+   */
+  const cachesOf = (marker: string) => keptOf(marker).filter((name) => name.endsWith('.v8'));
+  /** The kept files (JavaScript and code caches) of the modules whose text holds `marker`. */
+  const keptOf = (marker: string) => {
+    const names = fs.readdirSync(transpileCacheDir());
+    const digests = names.filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(transpileCacheDir(), name), 'utf8').includes(marker)).map((name) => name.slice(0, -'.js'.length));
+    return names.filter((name) => digests.includes(name.split('.')[0]));
+  };
   let dir: string;
-  let before: Set<string>;
+  let marker: string;
   beforeEach(() => {
     dir = tempDir('xmldb-code-cache-');
-    before = new Set(fs.existsSync(transpileCacheDir()) ? fs.readdirSync(transpileCacheDir()) : []);
+    // a text of this test only: never transpiled nor compiled before
+    marker = randomUUID();
   });
   afterEach(() => {
-    for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name)) fs.rmSync(path.join(transpileCacheDir(), name), { force: true });
+    for (const name of keptOf(marker)) fs.rmSync(path.join(transpileCacheDir(), name), { force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('is made by the first thread that loads the module, and taken by the next', async () => {
     const module = path.join(dir, 'cached.ts');
-    const marker = randomUUID();
     fs.writeFileSync(module, `const tagged = (n: number): string => ${JSON.stringify(marker)} + n;\nexport default tagged(1);\n`);
     expect(await load(module)).toEqual({ answer: `${marker}1`, cache: 'made' });
-    expect(cachesSince(before)).toHaveLength(1);
+    expect(cachesOf(marker)).toHaveLength(1);
     expect(await load(module)).toEqual({ answer: `${marker}1`, cache: 'accepted' });
-    expect(cachesSince(before)).toHaveLength(1);
+    expect(cachesOf(marker)).toHaveLength(1);
   });
 
   test("a text edited to another of the same length never runs the old text's code (V8 checks a cache by the length of its source)", async () => {
     const module = path.join(dir, 'edited.ts');
-    fs.writeFileSync(module, 'export default "first";\n');
-    expect(await load(module)).toEqual({ answer: 'first', cache: 'made' });
-    fs.writeFileSync(module, 'export default "other";\n');
-    expect(await load(module)).toEqual({ answer: 'other', cache: 'made' });
-    expect(cachesSince(before)).toHaveLength(2);
+    fs.writeFileSync(module, `export default "first ${marker}";\n`);
+    expect(await load(module)).toEqual({ answer: `first ${marker}`, cache: 'made' });
+    fs.writeFileSync(module, `export default "other ${marker}";\n`);
+    expect(await load(module)).toEqual({ answer: `other ${marker}`, cache: 'made' });
+    expect(cachesOf(marker)).toHaveLength(2);
   });
 
   test('a damaged cache is rejected: the module is compiled from its text, and the cache made again', async () => {
     const module = path.join(dir, 'damaged.ts');
-    const marker = randomUUID();
     fs.writeFileSync(module, `export default ${JSON.stringify(marker)};\n`);
     await load(module);
-    const [name] = cachesSince(before);
+    const [name] = cachesOf(marker);
     fs.writeFileSync(path.join(transpileCacheDir(), name), Buffer.alloc(fs.statSync(path.join(transpileCacheDir(), name)).size, 7));
     expect(await load(module)).toEqual({ answer: marker, cache: 'rejected' });
     expect(await load(module)).toEqual({ answer: marker, cache: 'accepted' });
