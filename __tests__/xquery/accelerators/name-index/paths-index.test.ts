@@ -1,4 +1,4 @@
-import { doc, engineFixture } from '../../language/translate/helpers';
+import { doc, engineFixture, unabbreviated } from '../../language/translate/helpers';
 import type { QueryContext } from '../../../../lib/xquery/engine/engine';
 import { translate } from '../../../helpers/translation';
 
@@ -12,8 +12,6 @@ const XML =
   '<r xmlns:p="urn:p"><a id="1"><b n="1">x<c>c1</c></b><a id="3"><b n="2"><b n="3"/></b></a></a>' +
   '<a id="2"><b n="4">y<c>c2</c><c>c3</c></b><p:b n="5">z</p:b></a><!--b--><?b b?></r>';
 const DOS = 'descendant-or-self::node()';
-/** `query` with each `//` written out, which the translator keeps as axis steps. */
-const unabbreviated = (query: string): string => query.replaceAll('//', `/${DOS}/`);
 
 /** What `query` answers over `context` (XML by default), once its unabbreviated form has answered the same. */
 async function asWritten(query: string, context: QueryContext = doc(XML)): Promise<string> {

@@ -63,3 +63,9 @@ export function engineFixture(): EngineFixture {
 
 /** One document as the query context. */
 export const doc = (xml: string): QueryContext => ({ kind: 'documents', xml: [xml] });
+
+/**
+ * `query` with each `//` written out (`/descendant-or-self::node()/`), which the translator keeps
+ * as axis steps: what the query answers without the rewrites of `//` (accelerators/name-index).
+ */
+export const unabbreviated = (query: string): string => query.replaceAll('//', '/descendant-or-self::node()/');
