@@ -89,9 +89,9 @@ interface ChildList {
 /** Per document: child lists by `E SEP C`. */
 const childLists = new WeakMap<object, Map<string, ChildList>>();
 /** Every element of a document in document order, by document node. */
-const elementLists = new WeakMap<object, DomNode[]>();
+const elementLists = new WeakMap<object, readonly DomNode[]>();
 /** Every text node of a document that is no compact tree in document order, by document node. */
-const textLists = new WeakMap<object, DomNode[]>();
+const textLists = new WeakMap<object, readonly DomNode[]>();
 const EMPTY: readonly DomNode[] = [];
 
 /** The expanded name `Q{uri}local` of an element or attribute node. */
@@ -226,31 +226,31 @@ export function descendantElements(node: XdmNode): XdmNode[] {
   return [...documentElements(node)];
 }
 
-/** The elements of document `doc`, in document order, listed once per document: callers read the list, never write it. */
-function documentElements(doc: XdmNode): readonly DomNode[] {
-  let list = elementLists.get(doc);
-  if (!list) {
-    const tree = treeNode(doc);
-    if (tree !== undefined) list = nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
-    else {
-      const elements: DomNode[] = [];
-      walkElements(doc as DomNode, (element) => elements.push(element));
-      list = elements;
-    }
-    elementLists.set(doc, list);
-  }
+/** The list `make` answers for document `doc`, made on first use and kept in `lists`: callers read it, never write it. */
+function listedOnce(lists: WeakMap<object, readonly DomNode[]>, doc: XdmNode, make: () => readonly DomNode[]): readonly DomNode[] {
+  let list = lists.get(doc);
+  if (!list) lists.set(doc, (list = make()));
   return list;
+}
+
+/** The elements of document `doc`, in document order, listed once per document. */
+function documentElements(doc: XdmNode): readonly DomNode[] {
+  return listedOnce(elementLists, doc, () => {
+    const tree = treeNode(doc);
+    if (tree !== undefined) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, 1, tree.v.tree.size));
+    const elements: DomNode[] = [];
+    walkElements(doc as DomNode, (element) => elements.push(element));
+    return elements;
+  });
 }
 
 /** The text nodes of document `doc` that is no compact tree, in document order, listed once per document. */
 function documentTexts(doc: XdmNode): readonly DomNode[] {
-  let list = textLists.get(doc);
-  if (!list) {
+  return listedOnce(textLists, doc, () => {
     const texts: DomNode[] = [];
     walkTexts(doc as DomNode, (text) => texts.push(text));
-    textLists.set(doc, (list = texts));
-  }
-  return list;
+    return texts;
+  });
 }
 
 /** The one node of a path step's context; as `E/…` does, refuses a non-node (XPTY0019). */

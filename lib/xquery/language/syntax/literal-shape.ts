@@ -183,10 +183,14 @@ class Scanner {
     this.depth--;
   }
 
+  /** A tag or attribute name: NCNames and colons (the parser checks that it is a QName). */
   private tagName(): void {
     const start = this.i;
-    while (this.i < this.text.length && (scanNCName(this.text, this.i) > this.i || this.text[this.i] === ':')) {
-      this.i = Math.max(scanNCName(this.text, this.i), this.i + (this.text[this.i] === ':' ? 1 : 0));
+    for (;;) {
+      const end = scanNCName(this.text, this.i);
+      if (end > this.i) this.i = end;
+      else if (this.text[this.i] === ':') this.i++;
+      else break;
     }
     if (this.i === start) throw new Unsure();
   }
