@@ -14,3 +14,40 @@ export const START_GIVE_UP = 3;
 export function startDelay(failures: number): number {
   return Math.min(MAX_MS, FIRST_MS * 2 ** (failures - 1));
 }
+
+/** The start-up failures in a row of one thing that is restarted, and the retry that waits out its delay. */
+export class StartBackoff {
+  private failures = 0;
+  private retry: NodeJS.Timeout | null = null;
+
+  /** Whether a retry waits out its delay: nothing is started meanwhile. */
+  get waiting(): boolean {
+    return this.retry !== null;
+  }
+
+  /** A start succeeded: the next failure waits the first delay again. */
+  succeeded(): void {
+    this.failures = 0;
+  }
+
+  /** A start failed: whether that makes START_GIVE_UP in a row, after which waiting tasks fail. */
+  failed(): boolean {
+    return ++this.failures >= START_GIVE_UP;
+  }
+
+  /** Runs `retry` once the delay of the failures so far has passed, unless a retry waits already. */
+  retryLater(retry: () => void): void {
+    if (this.retry !== null) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      retry();
+    }, startDelay(this.failures));
+    this.retry.unref();
+  }
+
+  /** Drops a waiting retry (the thing is closed). */
+  cancel(): void {
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+  }
+}

@@ -47,7 +47,7 @@ import { hostFlags } from './host-flags';
 import { adjustable, errorData, fromData, type FromHost, type HostPoolOptions, type HostStatus, type ToHost, type ViewRead } from '../protocol/host-protocol';
 import type { WorkerOutput } from '../host/launch';
 import type { QueryJob, QueryOutcome, QueryPoolOptions } from '../host/jobs';
-import { START_GIVE_UP, startDelay } from '../start-backoff';
+import { StartBackoff } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
 import type { KeptHosts } from './kept-hosts';
 import { viewRead } from './view-reads';
@@ -97,8 +97,8 @@ export class QueryHost {
   private ahead: string | null = null;
   private status: HostStatus = { compilations: 0, workers: 0, queued: 0 };
   private closed = false;
-  private startFailures = 0;
-  private backoff: NodeJS.Timeout | null = null;
+  /** Hosts in a row that ended before they were ready (reset by one that is), and the restart that waits out its delay. */
+  private readonly starts = new StartBackoff();
   /** Hosts started after one ended. */
   restarts = 0;
 
@@ -206,8 +206,7 @@ export class QueryHost {
   async close(): Promise<void> {
     const idle = this.jobs.size === 0 && this.settling.size === 0 && this.ahead === null;
     this.closed = true;
-    if (this.backoff) clearTimeout(this.backoff);
-    this.backoff = null;
+    this.starts.cancel();
     this.failAll(new Error('query pool closed'));
     const host = this.host;
     this.host = null;
@@ -246,7 +245,7 @@ export class QueryHost {
 
   /** Starts a host (or takes up a kept process), unless one waits out its backoff (or the pool is closed). */
   private start(): HostConnection | null {
-    if (this.closed || this.backoff) return null;
+    if (this.closed || this.starts.waiting) return null;
     const kept = this.kept?.take(this.settings);
     const host = connectHost(kept, this.flags, {
       messages: (messages) => {
@@ -264,7 +263,7 @@ export class QueryHost {
   private receive(host: HostConnection, message: FromHost): void {
     if ('ready' in message) {
       hostReady(host);
-      this.startFailures = 0;
+      this.starts.succeeded();
     } else if ('done' in message) {
       const job = this.jobs.get(message.done);
       this.jobs.delete(message.done);
@@ -326,18 +325,14 @@ export class QueryHost {
   }
 
   private startFailed(error: Error): void {
-    this.startFailures++;
-    if (this.startFailures >= START_GIVE_UP) this.failAll(error);
-    const delay = startDelay(this.startFailures);
-    this.backoff = setTimeout(() => {
-      this.backoff = null;
+    if (this.starts.failed()) this.failAll(error);
+    this.starts.retryLater(() => {
       if (this.jobs.size === 0 || this.closed) return;
       // the jobs the host that failed had been sent, and those that came meanwhile
       const host = this.start();
       for (const job of this.jobs.values()) host?.out.push(job.message);
       this.keepAlive();
-    }, delay);
-    this.backoff.unref();
+    });
   }
 
   private failAll(error: Error): void {

@@ -32,6 +32,11 @@ export function workerLimits(heapMb: number | undefined): ResourceLimits {
   return { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...(heapMb !== undefined ? { maxOldGenerationSizeMb: heapMb } : {}) };
 }
 
+/** Whether `e` is Node's error for a worker that reached its `resourceLimits` (`workerLimits`). */
+export function isOutOfMemory(e: Error): boolean {
+  return (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
 export function startWorker(init: WorkerInit, start: WorkerStart = {}): Worker {
   const { output, resourceLimits, transferList } = start;
   publishSaxonCodeCache(); // once per process: workers deserialize saxon-js instead of compiling it

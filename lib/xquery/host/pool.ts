@@ -34,14 +34,14 @@
 import os from 'node:os';
 import { DEFAULT_BASE_URI } from '../constants';
 import { busyError, cancelledError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
-import { workerLimits, type WorkerOutput } from './launch';
+import { isOutOfMemory, workerLimits, type WorkerOutput } from './launch';
 import { SharedCompilations } from './shared-compilations';
 import { DocumentBudget, choose, databaseOf, placement } from './document-budget';
 import { TaskCosts } from './task-costs';
 import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import { openPending, type Pending } from './pending';
 import { WorkerSlot } from './worker-slot';
-import { START_GIVE_UP, startDelay } from '../start-backoff';
+import { StartBackoff } from '../start-backoff';
 import type { ChannelView } from '../protocol/store-channel';
 import type { EvictMessage, LimitMessage, ReadyMessage, Reply, Task, WorkerInit } from '../protocol/protocol';
 import type { PoolAdjustment } from '../protocol/host-protocol';
@@ -73,11 +73,8 @@ export class QueryPool {
   private readonly budget: DocumentBudget<WorkerSlot>;
   private nextId = 1;
   private closed = false;
-  /** Workers in a row that died before they loaded; reset by one that loads. */
-  private startFailures = 0;
-  private lastStartError: Error | undefined;
-  /** Set while a replacement waits out its backoff delay: nothing is spawned meanwhile. */
-  private backoff: NodeJS.Timeout | null = null;
+  /** Workers in a row that died before they loaded (reset by one that loads), and the replacement that waits out its delay. */
+  private readonly starts = new StartBackoff();
   private batchWindowMs!: number;
   private readonly costs: TaskCosts;
   /** Set while a hand-out is due at the end of this turn of the event loop. */
@@ -168,8 +165,7 @@ export class QueryPool {
   /** Stops all workers; queued and running tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.backoff) clearTimeout(this.backoff);
-    this.backoff = null;
+    this.starts.cancel();
     if (this.handOut) clearImmediate(this.handOut);
     this.handOut = null;
     const closed = () => new Error('query pool closed');
@@ -196,7 +192,7 @@ export class QueryPool {
 
   /** Workers that take a task at the next hand-out: the idle ones, and those yet to be started. */
   private get free(): number {
-    let free = this.backoff === null ? this.size - this.slots.length : 0;
+    let free = this.starts.waiting ? 0 : this.size - this.slots.length;
     for (const slot of this.slots) if (slot.idle) free++;
     return free;
   }
@@ -274,7 +270,7 @@ export class QueryPool {
     const { cacheMax } = this.init;
     while (this.queue.length > 0) {
       const idle = this.slots.filter((s) => s.idle);
-      if (idle.length === 0 && this.slots.length < this.size && this.backoff === null) idle.push(this.spawn());
+      if (idle.length === 0 && this.slots.length < this.size && !this.starts.waiting) idle.push(this.spawn());
       const next = choose(this.budget, this.queue, idle);
       if (!next) break;
       const batch = [this.queue.splice(next.index, 1)[0]];
@@ -320,7 +316,7 @@ export class QueryPool {
       }
       if ('ready' in reply) {
         slot.ready = true;
-        this.startFailures = 0;
+        this.starts.succeeded();
         slot.startTimer(); // the task waiting for it starts its time limit now
         this.schedule();
         return;
@@ -370,18 +366,13 @@ export class QueryPool {
    * row. After a few, the tasks still waiting fail with the error rather than wait for ever.
    */
   private startFailed(error: Error): void {
-    this.startFailures++;
-    this.lastStartError = error;
-    if (this.startFailures >= START_GIVE_UP) for (const p of this.queue.splice(0)) p.reject(this.lastStartError);
-    if (this.closed || this.backoff) return;
-    const delay = startDelay(this.startFailures);
-    this.backoff = setTimeout(() => {
-      this.backoff = null;
+    if (this.starts.failed()) for (const p of this.queue.splice(0)) p.reject(error);
+    if (this.closed) return;
+    this.starts.retryLater(() => {
       if (this.closed) return;
       if (this.slots.length < this.size) this.spawn();
       this.schedule();
-    }, delay);
-    this.backoff.unref();
+    });
   }
 
   /**
@@ -397,15 +388,12 @@ export class QueryPool {
     this.budget.forget(slot);
     void slot.stop();
     this.queue.unshift(...waiting);
-    if (respawn && !this.closed && this.backoff === null) this.spawn();
+    if (respawn && !this.closed && !this.starts.waiting) this.spawn();
     return lost;
   }
 
   /** Starts all workers now rather than on demand (they load saxon-js, ~0.2 s each). */
   warm(): void {
-    while (!this.closed && this.backoff === null && this.slots.length < this.size) this.spawn();
+    while (!this.closed && !this.starts.waiting && this.slots.length < this.size) this.spawn();
   }
 }
-
-/** Node's error for a worker that reached its `resourceLimits`. */
-const isOutOfMemory = (e: Error) => (e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
