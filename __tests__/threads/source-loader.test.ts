@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { sourceLoader } from '../../lib/threads/launch';
-import { transpileCacheDir } from '../../lib/threads/source-cache';
+import { codeCacheContext, transpileCacheDir } from '../../lib/threads/source-cache';
 import { tempDir } from '../helpers/temp-dir';
 
 test('a module first loaded after the wall went up is transpiled, kept and run', async () => {
@@ -98,6 +99,20 @@ parentPort.postMessage({ answer, cache: codeCacheOutcomes.get(${JSON.stringify(m
     expect(cachesOf(marker)).toHaveLength(2);
   });
 
+  test('is shared by processes that run different scripts with the same flags (a script from -e sets no V8 flag)', () => {
+    const module = path.join(dir, 'shared.ts');
+    fs.writeFileSync(module, `export default ${JSON.stringify(marker)};\n`);
+    // each process's script names something of its own, as a test server's names its data folder
+    const run = (own: string) => {
+      const script = `${sourceLoader()}\nconst answer = projectRequire(${JSON.stringify(module)}).default;\nprocess.stdout.write(JSON.stringify({ answer, cache: codeCacheOutcomes.get(${JSON.stringify(module)}), own: ${JSON.stringify(own)} }));\n`;
+      const child = spawnSync(process.execPath, ['--max-old-space-size=512', '-e', script], { encoding: 'utf8' });
+      return JSON.parse(child.stdout) as unknown;
+    };
+    expect(run('first')).toEqual({ answer: marker, cache: 'made', own: 'first' });
+    expect(run('second')).toEqual({ answer: marker, cache: 'accepted', own: 'second' });
+    expect(cachesOf(marker)).toHaveLength(1);
+  });
+
   test('a damaged cache is rejected: the module is compiled from its text, and the cache made again', async () => {
     const module = path.join(dir, 'damaged.ts');
     fs.writeFileSync(module, `export default ${JSON.stringify(marker)};\n`);
@@ -108,3 +123,13 @@ parentPort.postMessage({ answer, cache: codeCacheOutcomes.get(${JSON.stringify(m
     expect(await load(module)).toEqual({ answer: marker, cache: 'accepted' });
   });
 });
+
+test("the context of a kept code cache: Node's version and architecture, the flags, not an evaluated script", () => {
+  const context = (execArgv: string[], nodeOptions = '') => codeCacheContext(execArgv, nodeOptions);
+  expect(context(['--max-old-space-size=64', '-e', 'one()'])).toBe(context(['--max-old-space-size=64', '-e', 'another()']));
+  expect(context(['--eval=one()', '--stack-size=900'])).toBe(context(['--stack-size=900', '--print', 'x']));
+  expect(context(['--max-old-space-size=64'])).not.toBe(context(['--max-old-space-size=128']));
+  expect(context([], '--max-semi-space-size=64')).not.toBe(context([]));
+  expect(context([])).toBe([process.version, process.arch, ''].join('\0'));
+});
+

@@ -7,7 +7,7 @@
  *
  * A file is named by a digest of the script's text as it runs (the patched saxon-js) and of what
  * else V8 checks a cache against: Node's version, the architecture and the process's flags
- * (`execArgv` and `NODE_OPTIONS`, which set V8's flags). V8 checks a cache against the length of
+ * (threads/source-cache.ts `codeCacheContext`). V8 checks a cache against the length of
  * the source, not its text, so the text's digest is what keeps a patched script from running with
  * the code of another. A cache V8 still rejects costs time only (the threads compile as before),
  * and the thread that finds it rejected removes it, so the next process compiles it again.
@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { FROM_SOURCE } from '../threads/launch';
-import { keepSourceCacheFile, sourceCacheFile } from '../threads/source-cache';
+import { codeCacheContext, keepSourceCacheFile, sourceCacheFile } from '../threads/source-cache';
 
 /**
  * The code cache of the script whose text in Node's module wrapper `wrapped` gives: the kept one
@@ -41,8 +41,7 @@ export function keptCodeCache(wrapped: () => string, compile: () => SharedArrayB
 
 /** The file that keeps the code cache of `wrapped` in this process's Node and flags. */
 export function keptCodeCacheFile(wrapped: string): string {
-  const hash = createHash('sha256');
-  for (const part of [process.version, process.arch, process.execArgv.join('\0'), process.env.NODE_OPTIONS ?? '']) hash.update(part).update('\0');
+  const hash = createHash('sha256').update(codeCacheContext()).update('\0');
   return sourceCacheFile(`code-cache-${hash.update(wrapped).digest('hex')}.bin`);
 }
 

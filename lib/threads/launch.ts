@@ -22,7 +22,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { pruneSourceCache, transpileCacheDir } from './source-cache';
+import { codeCacheContext, pruneSourceCache, transpileCacheDir } from './source-cache';
 
 /** Whether the package runs from its TypeScript source. */
 export const FROM_SOURCE = path.extname(__filename) === '.ts';
@@ -89,13 +89,13 @@ function transpile(source, filename) {
 // V8's code cache of each module is kept too, so that a thread or process deserializes a module
 // instead of parsing it (a query worker loads about 230 of them: 20 ms less of each start). It
 // is made after the module ran, so it holds the functions its loading compiled as well. Its name
-// adds to the JavaScript's digest what V8 checks a cache against (Node's version, V8's flags),
-// which a process started with other flags would reject; V8 checks a cache's source by its
-// length only, so the digest is what keeps a cache with its text.
+// adds to the JavaScript's digest what V8 checks a cache against (source-cache.ts
+// codeCacheContext, whose text is this), which a process started with other flags would reject;
+// V8 checks a cache's source by its length only, so the digest is what keeps a cache with its text.
 const vm = require('vm');
 /** Per module file: whether its kept code cache was 'accepted' or 'rejected' by V8, or 'made' (there was none). */
 const codeCacheOutcomes = new Map();
-const v8 = crypto.createHash('sha256').update([process.version, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\\0')).digest('hex').slice(0, 16);
+const v8 = crypto.createHash('sha256').update((${codeCacheContext.toString()})()).digest('hex').slice(0, 16);
 /** \`require\` of \`module\`, as Node's loader gives a module it compiles. */
 function requireOf(module) {
   const require = (id) => module.require(id);

@@ -31,6 +31,25 @@ export function transpileCacheDir(): string {
   return path.join(path.dirname(require.resolve('sucrase/package.json')), '..', '.cache', 'xmldb-rest-worker');
 }
 
+/**
+ * What a V8 code cache kept here depends on besides its script, as one string: Node's version,
+ * the architecture and the process's flags (`execArgv`, `NODE_OPTIONS`), which set V8's. Not the
+ * script of `-e`/`--eval`/`-p`/`--print`, which sets none and may differ in every process (a
+ * server started from source by a test has its data folder and port in it): with it, each such
+ * process made caches under names no other process looks for. The source loader embeds its text
+ * (launch.ts `sourceLoader`), so it is self-contained and written in syntax that every transform
+ * leaves as it is (no `??` or `?.`, which a transform for older engines rewrites into helpers).
+ */
+export function codeCacheContext(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS || ''): string {
+  const flags: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i];
+    if (flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print') i++;
+    else if (!/^--(?:eval|print)=/.test(flag)) flags.push(flag);
+  }
+  return [process.version, process.arch, ...flags, nodeOptions].join('\0');
+}
+
 /** The path of the kept file `name`. */
 export function sourceCacheFile(name: string): string {
   return path.join(transpileCacheDir(), name);
