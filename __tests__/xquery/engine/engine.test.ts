@@ -55,10 +55,10 @@ describe('engine', () => {
     const doc = `<r>${[2, 5, 1, 6, 3, 4].map((p, i) => `<i><p>${p}</p><n>n${i + 1}</n></i>`).join('')}</r>`;
     const query = (k: number) => request(`for $i in //i[p > 0] order by number($i/p) + ${k} return $i/n`, { context: { kind: 'documents', xml: [doc] } });
     const answer = '<n>n3</n>\n<n>n1</n>\n<n>n5</n>\n<n>n6</n>\n<n>n2</n>\n<n>n4</n>';
-    expect((await engine.evaluate(query(6))).body).toBe(answer);
-    expect((await engine.evaluate(query(7))).body).toBe(answer);
+    // a shape has its own stylesheet compiled ahead on its third run (engine.ts LIBRARY_RUNS_BEFORE_COMPILING)
+    for (const k of [6, 7, 8]) expect((await engine.evaluate(query(k))).body).toBe(answer);
     await pool.compiledAhead();
-    expect((await engine.evaluate(query(8))).body).toBe(answer);
+    expect((await engine.evaluate(query(9))).body).toBe(answer);
   });
 
   it('runs a FLWOR that engine:leaf-tuples answers as that call alone, translating it in full only when the call declines', async () => {
@@ -98,20 +98,24 @@ describe('engine', () => {
       const answer = (n: number) => `<r n="${n}"><v>1</v><w><x>${n + 1}</x><y/></w></r>\n<r n="${2 * n}"><v>2</v><w><x>${n + 2}</x><y/></w></r>`;
       expect((await engine.evaluate(request(query(10)))).body).toBe(answer(10));
       const before = pool.compilations;
-      // seen a second time: answered by the library while its own stylesheet compiles
+      // seen a second time: answered by the library again, and nothing is compiled
       expect((await engine.evaluate(request(query(20)))).body).toBe(answer(20));
+      await pool.compiledAhead();
+      expect(pool.compilations).toBe(before);
+      // seen a third time: answered by the library while its own stylesheet compiles
+      expect((await engine.evaluate(request(query(25)))).body).toBe(answer(25));
       await pool.compiledAhead();
       expect(pool.compilations).toBe(before + 1);
       expect((await engine.evaluate(request(query(30)))).body).toBe(answer(30));
-      const [library, secondRun, own] = run.mock.calls.map(([task]) => task.xslt);
+      const [library, secondRun, thirdRun, own] = run.mock.calls.map(([task]) => task.xslt);
       expect(library).toContain('lib.element');
       expect(secondRun).toBe(library);
+      expect(thirdRun).toBe(library);
       expect(own).not.toContain('lib.element');
       expect(own).toMatch(/<xsl:element name="r" namespace="">[^]*<xsl:element name="w" namespace="">\s*<xsl:element name="x" namespace="">/);
       // a dynamic error in the stylesheet is reported with a line of the query
       const failing = 'for $i in (1, 0)\nreturn <r><v>{1 idiv $i}</v>{<z/>}</r>';
-      expect((await failure(engine, request(failing))).code).toBe('FOAR0001');
-      expect((await failure(engine, request(failing))).code).toBe('FOAR0001');
+      for (let i = 0; i < 3; i++) expect((await failure(engine, request(failing))).code).toBe('FOAR0001');
       await pool.compiledAhead();
       const again = await failure(engine, request(failing));
       expect(again.code).toBe('FOAR0001');
