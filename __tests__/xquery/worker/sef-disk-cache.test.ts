@@ -1,7 +1,10 @@
 /** From source, large compilations are kept on disk for the next query host (sef-disk-cache.ts). */
 import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { compileKey } from '../../../lib/xquery/worker/compile';
+import { compileKey, compileUncached } from '../../../lib/xquery/worker/compile';
+import { tempDir } from '../../helpers/temp-dir';
 import { compileKept, keptFile } from '../../../lib/xquery/worker/sef-disk-cache';
 
 /** A stylesheet of `functions` functions, unique to this run (so that no earlier run kept it). */
@@ -19,7 +22,7 @@ afterAll(() => {
 function fresh(functions: number): { xslt: string; file: string } {
   const xslt = stylesheet(functions);
   const file = keptFile(compileKey(xslt));
-  files.push(file);
+  files.push(file, `${file}.claim`);
   return { xslt, file };
 }
 
@@ -48,4 +51,69 @@ test('a kept file that is not a SEF is compiled again and replaced', () => {
   const compiled = compileKept(xslt);
   expect(compiled.compileMs).toBeGreaterThan(0);
   expect(fs.readFileSync(file, 'utf8')).toBe(compiled.sefText);
+});
+
+/**
+ * Another process that holds the claim of `file`: after `ms`, it writes `sef` there (unless
+ * undefined) and releases the claim. Settles when it has started.
+ */
+async function claimant(file: string, sef: string | undefined, ms: number): Promise<void> {
+  fs.writeFileSync(`${file}.claim`, '');
+  const sefFile = path.join(tempDir('xmldb-claim-'), 'sef.json');
+  if (sef !== undefined) fs.writeFileSync(sefFile, sef);
+  const script = `setTimeout(() => {
+    const fs = require('node:fs');
+    if (${JSON.stringify(sef !== undefined)}) fs.writeFileSync(${JSON.stringify(file)}, fs.readFileSync(${JSON.stringify(sefFile)}));
+    fs.rmSync(${JSON.stringify(`${file}.claim`)});
+  }, ${ms}); console.log('started');`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+}
+
+describe('a stylesheet another process claimed', () => {
+  test('is read once that process has kept its SEF, not compiled beside it', async () => {
+    const { xslt, file } = fresh(60);
+    const sef = compileUncached(xslt).sefText;
+    await claimant(file, sef, 300);
+    const compiled = compileKept(xslt);
+    expect([compiled.sefText, compiled.compileMs]).toEqual([sef, 0]);
+  });
+
+  test('is compiled here when the claim is released without a SEF', async () => {
+    const { xslt, file } = fresh(60);
+    await claimant(file, undefined, 200);
+    const compiled = compileKept(xslt);
+    expect(compiled.compileMs).toBeGreaterThan(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(compiled.sefText);
+  });
+
+  test('is compiled here, and the claim taken over, when the claim is older than any compilation', () => {
+    const { xslt, file } = fresh(60);
+    fs.writeFileSync(`${file}.claim`, '');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${file}.claim`, minuteAgo, minuteAgo);
+    const compiled = compileKept(xslt);
+    expect(compiled.compileMs).toBeGreaterThan(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(compiled.sefText);
+    expect(fs.existsSync(`${file}.claim`)).toBe(false);
+  });
+
+  test('is compiled at once when it is small (small ones are neither claimed nor kept)', () => {
+    const { xslt, file } = fresh(1);
+    fs.writeFileSync(`${file}.claim`, '');
+    expect(compileKept(xslt).compileMs).toBeGreaterThan(0);
+    expect(fs.existsSync(`${file}.claim`)).toBe(true);
+  });
+});
+
+test('a compilation releases its claim, also when it fails', () => {
+  const { xslt, file } = fresh(60);
+  compileKept(xslt);
+  expect(fs.existsSync(`${file}.claim`)).toBe(false);
+  const broken = fresh(60);
+  const text = broken.xslt.replace('<xsl:template', '<xsl:template select="1 +"');
+  const claim = `${keptFile(compileKey(text))}.claim`;
+  files.push(claim);
+  expect(() => compileKept(text)).toThrow();
+  expect(fs.existsSync(claim)).toBe(false);
 });

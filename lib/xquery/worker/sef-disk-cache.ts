@@ -8,6 +8,10 @@
  *   of the compile module and of the saxon-js patches (lib/saxon). An edited input gives a new
  *   name: a stale SEF is never read.
  * - Only large SEFs are kept (KEPT_SEF_LENGTH).
+ * - A process about to compile a large stylesheet claims its file first (`claimed`); another that
+ *   finds the claim waits for the SEF rather than compiling the same text beside it. Query hosts
+ *   start together at the beginning of a test run, each needing the runtime library: on a fresh
+ *   clone two of them compiled it at the same time, about 2 s of CPU each.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,14 +43,98 @@ export function compileKept(xslt: string, options: CompileOptions = {}): Compile
   if (shipped !== undefined) return compiledFromText(key, shipped, options.baseUri ?? DEFAULT_BASE_URI);
   if (!FROM_SOURCE) return compileUncached(xslt, options, key);
   const file = keptFile(key);
-  try {
-    return compiledFromText(key, fs.readFileSync(file, 'utf8'), options.baseUri ?? DEFAULT_BASE_URI);
-  } catch {
-    // not kept (yet), or not readable as a SEF: compiled again (and kept again)
+  const baseUri = options.baseUri ?? DEFAULT_BASE_URI;
+  const kept = readKept(key, file, baseUri);
+  if (kept !== undefined) return kept;
+  const claim = xslt.length >= CLAIMED_XSLT_LENGTH ? claimed(file) : undefined;
+  if (claim === false) {
+    const waited = waitForKept(key, file, baseUri);
+    if (waited !== undefined) return waited;
   }
-  const compiled = compileUncached(xslt, options, key);
-  if (compiled.sefText.length >= KEPT_SEF_LENGTH) keepSourceCacheFile(file, compiled.sefText);
-  return compiled;
+  try {
+    const compiled = compileUncached(xslt, options, key);
+    if (compiled.sefText.length >= KEPT_SEF_LENGTH) keepSourceCacheFile(file, compiled.sefText);
+    return compiled;
+  } finally {
+    if (claim === true) fs.rmSync(claimFile(file), { force: true });
+  }
+}
+
+/** The SEF kept in `file`, or undefined when none is (yet), or it is not readable as a SEF. */
+function readKept(key: string, file: string, baseUri: string): CompiledQuery | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return compiledFromText(key, text, baseUri);
+  } catch {
+    return undefined; // compiled again, and kept again
+  }
+}
+
+/**
+ * Stylesheets of at least this many characters are claimed before they are compiled: about the
+ * size whose SEF reaches KEPT_SEF_LENGTH (a SEF runs to three or four times its stylesheet's
+ * length), so that the thousands of small compilations of a test run write no claims.
+ */
+const CLAIMED_XSLT_LENGTH = 8 * 1024;
+
+/**
+ * A claim older than this is taken for that of a process that ended while compiling, and is
+ * taken over; a wait for a claimed SEF gives up after as long and compiles.
+ */
+const CLAIM_TIMEOUT_MS = 30_000;
+
+/** How often a process waiting for a claimed SEF looks for it. */
+const CLAIM_POLL_MS = 25;
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+function claimFile(file: string): string {
+  return `${file}.claim`;
+}
+
+/**
+ * Claims the compilation of the SEF of `file`: true when this thread now holds the claim, false
+ * when another holds it, undefined when no claim can be written here (nothing is then kept
+ * either: the folder only saves time).
+ */
+function claimed(file: string): boolean | undefined {
+  const claim = claimFile(file);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.closeSync(fs.openSync(claim, 'wx'));
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    try {
+      if (Date.now() - fs.statSync(claim).mtimeMs < CLAIM_TIMEOUT_MS) return false;
+      fs.rmSync(claim, { force: true }); // left by a process that ended while compiling
+    } catch {
+      // released meanwhile: claimed again
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Waits (blocking this thread, which needs the SEF to go on) for the SEF of `file` that another
+ * process compiles; undefined when that process released its claim without keeping a SEF, or
+ * held it for CLAIM_TIMEOUT_MS.
+ */
+function waitForKept(key: string, file: string, baseUri: string): CompiledQuery | undefined {
+  const until = Date.now() + CLAIM_TIMEOUT_MS;
+  while (Date.now() < until) {
+    Atomics.wait(sleeper, 0, 0, CLAIM_POLL_MS);
+    const kept = readKept(key, file, baseUri);
+    if (kept !== undefined) return kept;
+    if (!fs.existsSync(claimFile(file))) return readKept(key, file, baseUri);
+  }
+  return undefined;
 }
 
 /** The file of the SEF of compile key `key`. */
