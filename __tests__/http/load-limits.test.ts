@@ -9,6 +9,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ADMIN, startTestServer, type TestServer } from '../helpers/rest';
 
 const RUNAWAY = encodeURIComponent('(1 to 100000000000)[. = 0]');
+/** A query that holds its worker as long as a runaway, without using a core meanwhile. */
+const SLEEPER = encodeURIComponent('prof:sleep(100000)');
 
 let s: TestServer;
 let server: http.Server;
@@ -57,9 +59,9 @@ describe('a client that goes away', () => {
 
 describe('the queue', () => {
   test('past maxQueuedQueries, a query is refused at once with 503 and Retry-After', async () => {
-    const first = abandon(RUNAWAY, 2000); // runs
+    const first = abandon(SLEEPER, 2000); // runs
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const second = abandon(RUNAWAY, 2000); // waits
+    const second = abandon(SLEEPER, 2000); // waits
     await new Promise((resolve) => setTimeout(resolve, 200));
     // a query the pool must run (a pure one, such as `1`, is answered from its kept result: engine.ts)
     const refused = await s.get(`/rest?query=${encodeURIComponent('count(random:uuid())')}`).expect(503);

