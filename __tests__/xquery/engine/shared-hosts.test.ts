@@ -9,8 +9,8 @@ import { ownHostProcessesOnly } from '../../helpers/shared-hosts';
 import type { RestOptions } from '../../../lib/router-options';
 import { getQuery, QUIET, startTestServer, tempDir, type TestServer } from '../../helpers/rest';
 
-/** A query that runs until it is stopped (its time limit is far away). */
-const LONG = 'count((1 to 2000000000)[. = -1])';
+/** A query that runs until it is stopped (its time limit is far away): it sleeps, holding its worker without taking a core. */
+const LONG = 'prof:sleep(100000)';
 
 const text = async (s: TestServer, query: string, path = '') => {
   const r = await getQuery(s, query, path);
