@@ -8,10 +8,10 @@ const FIRST_MS = 100;
 const MAX_MS = 30_000;
 
 /** Start-up failures in a row after which waiting tasks fail. */
-export const START_GIVE_UP = 3;
+const START_GIVE_UP = 3;
 
 /** The delay before the next try after `failures` failures in a row (1 or more). */
-export function startDelay(failures: number): number {
+function startDelay(failures: number): number {
   return Math.min(MAX_MS, FIRST_MS * 2 ** (failures - 1));
 }
 
