@@ -4,7 +4,12 @@
  * left: they assert what holds whatever else the heap holds, and the rule that ends the rounds
  * is checked on its own.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
+import { hostFlags } from '../../../lib/xquery/engine/host-flags';
+import { sourceLoader } from '../../../lib/threads/launch';
 import { anotherRound, collectIfGrown, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../../lib/xquery/worker/collect-garbage';
 
 const MiB = 1024 * 1024;
@@ -102,4 +107,33 @@ describe('collections', () => {
     await collectedSince(before);
     expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe("V8's gc function", () => {
+  afterAll(() => prepareCollection()); // the real one again, from a fresh context
+
+  it('is taken from the global where the process exposes it (a query host: host-flags.ts), and cleared there', async () => {
+    await settled();
+    const exposed = jest.fn();
+    (globalThis as { gc?: unknown }).gc = exposed;
+    prepareCollection();
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+    const before = collectionCount();
+    collectSoon();
+    await collectedSince(before);
+    expect(exposed).toHaveBeenCalled();
+  });
+
+  it("is taken by each worker of a process with the query host's flags, and cleared on its global", async () => {
+    const worker = `${sourceLoader()}
+const before = typeof globalThis.gc;
+projectRequire('../xquery/worker/collect-garbage.ts').prepareCollection();
+require('node:worker_threads').parentPort.postMessage({ before, after: typeof globalThis.gc });`;
+    const script = `${sourceLoader()}
+globalThis.gc = undefined;
+const w = new (require('node:worker_threads').Worker)(${JSON.stringify(worker)}, { eval: true });
+w.on('message', (m) => { process.stdout.write(JSON.stringify(m)); void w.terminate(); });`;
+    const { stdout } = await promisify(execFile)(process.execPath, [...hostFlags(), '-e', script], { cwd: path.join(__dirname, '..', '..', '..') });
+    expect(JSON.parse(stdout)).toEqual({ before: 'function', after: 'undefined' });
+  }, 60_000);
 });

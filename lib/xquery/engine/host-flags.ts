@@ -15,6 +15,9 @@
  * the store through the server (store-channel.ts). Worker threads are allowed (`--allow-worker`):
  * the host runs its queries in them, and they inherit the process's permissions.
  *
+ * `--expose-gc`: each query worker takes V8's `gc` from its global as it starts, and clears it
+ * there (worker/collect-garbage.ts); without the flag it makes a context of its own to get it.
+ *
  * Node 20 names the switch `--experimental-permission`, Node 22.13 and later `--permission`; the
  * flag is taken from what this Node accepts. Each grant is a flag of its own (Node 20.20 and 22+
  * do not split a grant at commas); a folder is granted with everything below it.
@@ -42,7 +45,7 @@ export function permissionFlag(): string {
 
 /** The Node flags of a query host process. */
 export function hostFlags(options: HostFlagOptions = {}): string[] {
-  const flags = [permissionFlag(), '--allow-worker'];
+  const flags = [permissionFlag(), '--allow-worker', '--expose-gc'];
   // the model's start-up warnings (experimental; workers allowed) would be logged at every start
   if (process.allowedNodeEnvironmentFlags.has('--disable-warning')) flags.push('--disable-warning=ExperimentalWarning', '--disable-warning=SecurityWarning');
   if (options.fileAccess) flags.push('--allow-fs-read=*');

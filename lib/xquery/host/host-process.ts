@@ -19,6 +19,11 @@ import { errorData, fromData, type FromHost, type HostJob, type ToHost, type Vie
 import type { ChannelView } from '../protocol/store-channel';
 import type { FullTextFound } from '../../store/types';
 
+// The process has `--expose-gc` for its query workers, which take V8's `gc` from their own
+// globals (host-flags.ts, worker/collect-garbage.ts); this thread needs none. (V8 defines it
+// non-configurable, but writable.)
+(globalThis as { gc?: unknown }).gc = undefined;
+
 const send = process.send?.bind(process);
 if (!send) throw new Error('The query host runs as a child process with an IPC channel.');
 

@@ -22,9 +22,12 @@
  * the last one gave back a notable amount (at most MAX_ROUNDS in a row).
  *
  * V8's `gc` is reachable only with the `--expose-gc` flag, which worker options cannot set
- * (Node refuses V8 flags in `execArgv` of a Worker): it is switched on just long enough to take
- * the function from a fresh context, and off again. Obtained while the worker loads, before the
- * host wall (host-wall.ts) forbids compiling code from strings; queries cannot reach it.
+ * (Node refuses V8 flags in `execArgv` of a Worker). A query host process has the flag
+ * (host-flags.ts), so V8 gives every context it creates a global `gc`: the worker takes it from
+ * its own global and clears it there. Elsewhere (a pool in a process without the flag) the flag
+ * is switched on just long enough to take the function from a fresh context, and off again: a
+ * context costs a worker's start about 9 ms (Node 20). Obtained while the worker loads, before
+ * the host wall (host-wall.ts) forbids compiling code from strings; queries cannot reach it.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -60,6 +63,13 @@ let checkTimer: NodeJS.Timeout | undefined;
 
 /** Takes V8's `gc` function (call while loading, before the host wall); without it, a no-op later. */
 export function prepareCollection(): void {
+  const global = globalThis as { gc?: unknown };
+  if (typeof global.gc === 'function') {
+    gc = global.gc as () => void;
+    // V8 defines it non-configurable, but writable
+    global.gc = undefined;
+    return;
+  }
   try {
     setFlagsFromString('--expose-gc');
     const fn: unknown = runInNewContext('gc');
