@@ -20,7 +20,7 @@ jest.mock('node:worker_threads', () => ({
   setEnvironmentData: (key: unknown, value: unknown) => mockThread.environment.set(key, value),
 }));
 
-import { codeCacheOutcome, publishCodeCache, requireFromCodeCache } from '../../lib/saxon/code-cache';
+import { codeCacheOutcome, keepWarmCodeCaches, publishCodeCache, requireFromCodeCache } from '../../lib/saxon/code-cache';
 import { keptCodeCacheFile } from '../../lib/saxon/kept-code-cache';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -50,16 +50,18 @@ beforeEach(() => {
 
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
-  for (const text of texts.splice(0)) fs.rmSync(keptCodeCacheFile(Module.wrap(text)), { force: true });
+  for (const text of texts.splice(0)) for (const warm of [false, true]) fs.rmSync(keptCodeCacheFile(Module.wrap(text), warm), { force: true });
 });
 
 describe('a code cache published by the main thread', () => {
   it('is one SharedArrayBuffer per script, published once', () => {
     const file = writeScript('a.js', 1);
     publishCodeCache(file);
+    // the cache, and (from source) the files it was kept in
     const published = [...mockThread.environment.values()];
-    expect(published).toHaveLength(1);
+    expect(published).toHaveLength(2);
     expect(published[0]).toBeInstanceOf(SharedArrayBuffer);
+    expect(published[1]).toEqual({ file: expect.any(String), warmFile: expect.any(String) });
     expect((published[0] as SharedArrayBuffer).byteLength).toBeGreaterThan(0);
     publishCodeCache(file);
     expect([...mockThread.environment.values()]).toEqual(published);
@@ -85,8 +87,9 @@ describe('a code cache published by the main thread', () => {
     const text = `// ${randomUUID()}\nmodule.exports = { answer: 10, filename: __filename };\n`;
     texts.push(text);
     publishCodeCache(file, () => text);
+    // the cache, the files it was kept in, the text
     const published = [...mockThread.environment.values()];
-    expect(published).toHaveLength(2);
+    expect(published).toHaveLength(3);
     mockThread.main = false;
     const exports = requireFromCodeCache(file, () => {
       throw new Error('the text was made again');
@@ -135,5 +138,58 @@ describe('a code cache published by the main thread', () => {
     mockThread.main = false;
     expect(requireFromCodeCache(file)).toBeUndefined();
     expect(codeCacheOutcome(file)).toBeUndefined();
+  });
+});
+
+describe('a warm code cache (from source: kept-code-cache.ts)', () => {
+  /** The files of the published cache of `file`: the one it came from, and where a warm one goes. */
+  const keptFiles = (file: string) => mockThread.environment.get(`xmldb-rest:code-cache-files:${file}`) as { file: string; warmFile?: string };
+
+  it('is kept by a worker that ran the script from a cold cache, once, and published as warm by the next process', () => {
+    const file = writeScript('w.js', 9);
+    const warmFile = keptCodeCacheFile(Module.wrap(fs.readFileSync(file, 'utf8')), true);
+    publishCodeCache(file);
+    expect(keptFiles(file)).toEqual({ file: keptCodeCacheFile(Module.wrap(fs.readFileSync(file, 'utf8'))), warmFile });
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toMatchObject({ answer: 9 });
+    expect(fs.existsSync(warmFile)).toBe(false);
+    keepWarmCodeCaches();
+    const kept = fs.readFileSync(warmFile);
+    expect(kept.length).toBeGreaterThan(0);
+    // once: a second call keeps nothing more
+    fs.rmSync(warmFile);
+    keepWarmCodeCaches();
+    expect(fs.existsSync(warmFile)).toBe(false);
+    fs.writeFileSync(warmFile, kept);
+
+    // the next process: publishes the warm cache, marked so, and its workers keep none
+    mockThread.environment.clear();
+    mockThread.main = true;
+    publishCodeCache(file);
+    expect(keptFiles(file)).toEqual({ file: warmFile, warmFile: undefined });
+    const published = mockThread.environment.get(`xmldb-rest:code-cache:${file}`) as SharedArrayBuffer;
+    expect(Buffer.from(published).equals(kept)).toBe(true);
+    mockThread.main = false;
+    delete require.cache[file];
+    expect(requireFromCodeCache(file)).toMatchObject({ answer: 9 });
+    expect(codeCacheOutcome(file)).toBe('accepted');
+    fs.rmSync(warmFile);
+    keepWarmCodeCaches();
+    expect(fs.existsSync(warmFile)).toBe(false);
+  });
+
+  it('rejected by V8 is removed by the thread that finds it rejected, and the cold one kept', () => {
+    const file = writeScript('x.js', 10);
+    const wrapped = Module.wrap(fs.readFileSync(file, 'utf8'));
+    fs.mkdirSync(path.dirname(keptCodeCacheFile(wrapped, true)), { recursive: true });
+    fs.writeFileSync(keptCodeCacheFile(wrapped, true), 'not a code cache');
+    fs.writeFileSync(keptCodeCacheFile(wrapped), 'a cold one');
+    publishCodeCache(file);
+    expect(keptFiles(file)).toEqual({ file: keptCodeCacheFile(wrapped, true), warmFile: undefined });
+    mockThread.main = false;
+    expect(requireFromCodeCache(file)).toMatchObject({ answer: 10 });
+    expect(codeCacheOutcome(file)).toBe('rejected');
+    expect(fs.existsSync(keptCodeCacheFile(wrapped, true))).toBe(false);
+    expect(fs.readFileSync(keptCodeCacheFile(wrapped), 'utf8')).toBe('a cold one');
   });
 });

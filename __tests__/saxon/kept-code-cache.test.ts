@@ -42,15 +42,17 @@ test('the first call compiles and keeps the cache; the next reads it without com
   const file = keptCodeCacheFile(script);
   created.push(file);
   const first = counting([1, 2, 3, 4]);
-  expect([...new Uint8Array(keptCodeCache(() => script, first.compile)!)]).toEqual([1, 2, 3, 4]);
+  expect([...new Uint8Array(keptCodeCache(() => script, first.compile)!.shared)]).toEqual([1, 2, 3, 4]);
   expect(first.calls()).toBe(1);
   expect([...fs.readFileSync(file)]).toEqual([1, 2, 3, 4]);
 
   const second = counting([9]);
   const kept = keptCodeCache(() => script, second.compile)!;
   expect(second.calls()).toBe(0);
-  expect(kept).toBeInstanceOf(SharedArrayBuffer);
-  expect([...new Uint8Array(kept)]).toEqual([1, 2, 3, 4]);
+  expect(kept.shared).toBeInstanceOf(SharedArrayBuffer);
+  expect([...new Uint8Array(kept.shared)]).toEqual([1, 2, 3, 4]);
+  expect(kept.file).toBe(file);
+  expect(kept.warmFile).toBe(keptCodeCacheFile(script, true));
 });
 
 test('another script text has a file of its own', () => {
@@ -60,7 +62,7 @@ test('another script text has a file of its own', () => {
   expect(path.dirname(keptCodeCacheFile(a))).toBe(transpileCacheDir());
   keptCodeCache(() => a, counting([1]).compile);
   const other = counting([2]);
-  expect([...new Uint8Array(keptCodeCache(() => b, other.compile)!)]).toEqual([2]);
+  expect([...new Uint8Array(keptCodeCache(() => b, other.compile)!.shared)]).toEqual([2]);
   expect(other.calls()).toBe(1);
 });
 
@@ -71,7 +73,7 @@ test('an empty kept file is compiled again and replaced', () => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, '');
   const again = counting([5, 6]);
-  expect([...new Uint8Array(keptCodeCache(() => script, again.compile)!)]).toEqual([5, 6]);
+  expect([...new Uint8Array(keptCodeCache(() => script, again.compile)!.shared)]).toEqual([5, 6]);
   expect(again.calls()).toBe(1);
   expect([...fs.readFileSync(file)]).toEqual([5, 6]);
 });
@@ -97,6 +99,37 @@ process.stdout.write(JSON.stringify({ compiled, bytes: shared.byteLength }));
     expect(first.compiled).toBe(1);
     expect(first.bytes).toBeGreaterThan(1_000_000);
     expect(second).toEqual({ compiled: 0, bytes: first.bytes });
+  } finally {
+    for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name) && name.startsWith('code-cache-')) created.push(path.join(transpileCacheDir(), name));
+  }
+}, 60_000);
+
+test("a query worker that compiled and ran a stylesheet keeps saxon-js's warm cache, which the next process publishes", async () => {
+  const script = `${sourceLoader()}
+const { QueryPool } = projectRequire('../xquery/host/pool.ts');
+const { getEnvironmentData } = require('node:worker_threads');
+const saxon = require.resolve('saxon-js');
+const xslt = '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template name="xsl:initial-template"><xsl:sequence select="6 * 7"/></xsl:template></xsl:stylesheet>';
+(async () => {
+  const pool = new QueryPool({ size: 1 });
+  // the second run is answered after the worker kept the cache it made after the first
+  const bodies = [(await pool.run({ xslt })).body, (await pool.run({ xslt })).body];
+  await pool.close();
+  const files = getEnvironmentData('xmldb-rest:code-cache-files:' + saxon);
+  process.stdout.write(JSON.stringify({ bodies, warm: files.file.includes('code-cache-warm-') && files.warmFile === undefined }));
+})();
+`;
+  const env = { ...process.env, NODE_OPTIONS: `--title=warm-code-cache-${randomUUID()}` };
+  const cwd = path.join(__dirname, '..', '..');
+  const warmFiles = () => fs.readdirSync(transpileCacheDir()).filter((name) => name.startsWith('code-cache-warm-') && !before.has(name));
+  const before = new Set(fs.readdirSync(transpileCacheDir()));
+  try {
+    const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as { bodies: string[]; warm: boolean };
+    expect(first).toEqual({ bodies: ['42', '42'], warm: false });
+    expect(warmFiles()).toHaveLength(1);
+    const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as { bodies: string[]; warm: boolean };
+    expect(second).toEqual({ bodies: ['42', '42'], warm: true });
+    expect(warmFiles()).toHaveLength(1);
   } finally {
     for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name) && name.startsWith('code-cache-')) created.push(path.join(transpileCacheDir(), name));
   }

@@ -29,11 +29,20 @@ import path from 'node:path';
 import { Script } from 'node:vm';
 import { getEnvironmentData, isMainThread, setEnvironmentData } from 'node:worker_threads';
 import { codeCacheFromThread } from './code-cache-thread';
-import { forgetKeptCodeCache, keptCodeCache } from './kept-code-cache';
+import { forgetKeptCodeCache, keepWarmCodeCache, keptCodeCache, type KeptCodeCache } from './kept-code-cache';
 
 /** The environment data key of a published cache (a SharedArrayBuffer), per script file. */
 function cacheKey(file: string): string {
   return `xmldb-rest:code-cache:${file}`;
+}
+
+/**
+ * The environment data key of the files of a published cache (from source: `KeptCodeCache`
+ * without its bytes), per script file: a worker forgets the file V8 rejects, and keeps a warm
+ * cache where the main thread says (its own flags may differ, and V8's are the process's).
+ */
+function keptKey(file: string): string {
+  return `xmldb-rest:code-cache-files:${file}`;
 }
 
 /**
@@ -78,11 +87,13 @@ export function publishCodeCache(file: string, source?: ScriptSource): void {
   if (!isMainThread || getEnvironmentData(cacheKey(file)) !== undefined) return;
   try {
     const text = source?.();
-    const shared = keptCodeCache(
+    const kept = keptCodeCache(
       () => wrappedSource(file, text),
       () => codeCacheFromThread(file, text) ?? compiledHere(file, text),
     );
-    setEnvironmentData(cacheKey(file), shared);
+    if (kept === undefined) return;
+    setEnvironmentData(cacheKey(file), kept.shared);
+    if (kept.file !== undefined) setEnvironmentData(keptKey(file), { file: kept.file, warmFile: kept.warmFile });
     if (text !== undefined) setEnvironmentData(textKey(file), sharedBytes(Buffer.from(text, 'utf8')));
   } catch {
     // without a cache
@@ -99,6 +110,19 @@ function sharedBytes(bytes: Uint8Array): SharedArrayBuffer {
   const shared = new SharedArrayBuffer(bytes.length);
   new Uint8Array(shared).set(bytes);
   return shared;
+}
+
+/** The scripts this worker compiled from a cache made without running them, by the file of their warm cache. */
+const unwarmed = new Map<string, Script>();
+
+/**
+ * Worker: keeps the caches of the scripts it compiled from a cache made without running them,
+ * made now from what the thread has run (kept-code-cache.ts, from source only, where none is kept
+ * yet); the caller decides when the thread has run enough. Once per thread.
+ */
+export function keepWarmCodeCaches(): void {
+  for (const [warmFile, script] of unwarmed) keepWarmCodeCache(warmFile, () => script.createCachedData());
+  unwarmed.clear();
 }
 
 /**
@@ -128,7 +152,9 @@ export function requireFromCodeCache(file: string, source?: ScriptSource): unkno
   const wrapped = wrappedSource(file, (isMainThread ? undefined : publishedText(file)) ?? source?.());
   const script = new Script(wrapped, { filename: file, cachedData: new Uint8Array(shared) });
   outcomes.set(file, script.cachedDataRejected === true ? 'rejected' : 'accepted');
-  if (script.cachedDataRejected === true) forgetKeptCodeCache(wrapped);
+  const kept = getEnvironmentData(keptKey(file)) as Omit<KeptCodeCache, 'shared'> | undefined;
+  if (script.cachedDataRejected === true && kept?.file !== undefined) forgetKeptCodeCache(kept.file);
+  if (!isMainThread && kept?.warmFile !== undefined) unwarmed.set(kept.warmFile, script);
   const mod = new Module(file, module);
   mod.filename = file;
   const body = script.runInThisContext() as (exports: unknown, req: NodeJS.Require, module: Module, filename: string, dirname: string) => void;

@@ -21,6 +21,7 @@ import { TaskClaim } from '../protocol/task-claim';
 import { QueryError, resultTooLargeError, toQueryError, xmlParserMessage } from '../query-error';
 import { parseToSaxonDocument, type XdmNode, type XdmValue } from '../../saxon';
 import { applyQueryPatches } from '../../saxon/patches';
+import { keepWarmCodeCaches } from '../../saxon/code-cache';
 import { prepareXPathPlans } from '../../saxon/xpath-plan';
 import { resolveRange } from '../../range-requests';
 import { parseToStoredXml, parseToCompactDom } from '../../convert/xml';
@@ -46,6 +47,11 @@ const store = source instanceof StoreSource ? source : undefined;
 const documents = store?.cache;
 /** `documents.changes` when the pool last heard what this worker holds. */
 let reported = 0;
+/**
+ * What this worker has done of the two things a warm code cache is made after
+ * (code-cache.ts `keepWarmCodeCaches`): compiled a stylesheet, run one; true once it was made.
+ */
+const warmedBy = { compiled: false, ran: false, kept: false };
 
 /** The store source the init data asks for (reading the files of `dbPath` unless it names a reader), or none. */
 function openSource(init: WorkerInit): DocumentSource {
@@ -136,6 +142,7 @@ function perform(task: Task): Reply {
     if (task.kind === 'compile') {
       const compiled = compileKept(task.xslt, task.options);
       compiler.adopt(compiled);
+      warmedBy.compiled = true;
       return { id: task.id, ok: true, key: compiled.key, sefText: compiled.sefText, baseUri: compiled.baseUri, ms: performance.now() - started };
     }
     let compiled: CompiledQuery | undefined;
@@ -153,6 +160,7 @@ function perform(task: Task): Reply {
     const tried = task.first && evaluateFirst(task.first, task.baseUri, options);
     if (tried === undefined && task.firstOnly) return { id: task.id, ok: true, declined: true, ms: performance.now() - started };
     const value = tried ?? (compiled === undefined ? evaluateXPath(task.xpath ?? '', task.baseUri, options, task.xpathShape) : evaluate(compiled, options));
+    if (tried === undefined && compiled !== undefined) warmedBy.ran = true;
     if (task.update) {
       // an updating query: apply its pending updates to copies, answer output and store changes
       const outcome = applyPendingUpdates(value, isDatabaseAccess(run) ? run : undefined);
@@ -182,9 +190,17 @@ parentPort!.on('message', (message: readonly PostedTask[] | EvictMessage) => {
     if (claim && !claim.begin(task.seq)) continue;
     postponeCollection();
     parentPort!.postMessage(withHoldings(handle(task)));
+    keepWarmCodeCache();
     collectIfGrown();
   }
 });
+
+/** Once this worker has compiled and run a stylesheet: the warm code caches (after its reply, off its latency). */
+function keepWarmCodeCache(): void {
+  if (warmedBy.kept || !warmedBy.compiled || !warmedBy.ran) return;
+  warmedBy.kept = true;
+  keepWarmCodeCaches();
+}
 
 /** A reply, with what this worker holds when that changed since the pool last heard it. */
 function withHoldings(reply: Reply): Reply {
