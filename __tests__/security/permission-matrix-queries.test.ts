@@ -93,8 +93,8 @@ interface Row {
   readonly form: NameForm;
 }
 
-/** The slice of `npm test`: every 3rd row (user, query, database, name form), in this order. */
-const EVERY = 3;
+/** The slice of `npm test`: every 5th row (user, query, database, name form), in this order. */
+const EVERY = 5;
 const ROWS: readonly Row[] = paritySlice(
   Object.keys(TARGETS).flatMap((user) => QUERY_CASES.flatMap((c) => TARGETS[user].flatMap((db) => (Object.keys(NAME_FORMS) as NameForm[]).map((form) => ({ user, c, db, form }))))),
   EVERY,

@@ -140,7 +140,7 @@ function facets(p: PreparedQuery, mode: ContextMode): unknown {
 }
 
 describeWithShared('literal variants of the QT3 queries', QT3_NEEDS, () => {
-  const EVERY = 4;
+  const EVERY = 8;
   const cases = paritySlice(loadQt3Cases(), EVERY);
   it(`are prepared alike after the original and alone${sliceNote(EVERY)}`, () => {
     let compared = 0;
