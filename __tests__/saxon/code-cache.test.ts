@@ -50,6 +50,8 @@ beforeEach(() => {
 
 afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
+  // the warm caches of the scripts a simulated worker ran are kept now, to be removed with the rest
+  keepWarmCodeCaches();
   for (const text of texts.splice(0)) for (const warm of [false, true]) fs.rmSync(keptCodeCacheFile(Module.wrap(text), warm), { force: true });
 });
 
