@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A fresh, empty folder in the system's temporary folder, named `prefix` and a unique suffix; the test removes it. */
+/**
+ * The global of a test file under which the suite's test environment (query-host-environment.ts)
+ * collects the folders `tempDir` makes, to remove them once the file's tests and hooks are done.
+ */
+export const TEMP_DIRS = Symbol.for('xmldb-rest:test-temp-dirs');
+
+/**
+ * A fresh, empty folder in the system's temporary folder, named `prefix` and a unique suffix;
+ * removed after the test file (by the test environment), and earlier by tests that remove it.
+ */
 export function tempDir(prefix = 'xmldb-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  ((globalThis as Record<symbol, unknown>)[TEMP_DIRS] as string[] | undefined)?.push(dir);
+  return dir;
 }
