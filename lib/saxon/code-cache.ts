@@ -118,7 +118,8 @@ const unwarmed = new Map<string, Script>();
 /**
  * Worker: keeps the caches of the scripts it compiled from a cache made without running them,
  * made now from what the thread has run (kept-code-cache.ts, from source only, where none is kept
- * yet); the caller decides when the thread has run enough. Once per thread.
+ * yet); the caller decides when the thread has run enough. Only the first call makes any: the
+ * scripts are then dropped from the list.
  */
 export function keepWarmCodeCaches(): void {
   for (const [warmFile, script] of unwarmed) keepWarmCodeCache(warmFile, () => script.createCachedData());

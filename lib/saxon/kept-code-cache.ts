@@ -44,8 +44,8 @@ export function keptCodeCache(wrapped: () => string, compile: () => SharedArrayB
     const shared = compile();
     return shared === undefined ? undefined : { shared };
   }
-  const text = wrapped();
-  const [warmFile, coldFile] = [keptCodeCacheFile(text, true), keptCodeCacheFile(text)];
+  const digest = cacheDigest(wrapped());
+  const [warmFile, coldFile] = [cacheFile(digest, true), cacheFile(digest, false)];
   for (const file of [warmFile, coldFile]) {
     try {
       const bytes = fs.readFileSync(file);
@@ -69,8 +69,16 @@ export function keptCodeCache(wrapped: () => string, compile: () => SharedArrayB
  * one made after running the script.
  */
 export function keptCodeCacheFile(wrapped: string, warm = false): string {
-  const hash = createHash('sha256').update(codeCacheContext()).update('\0');
-  return sourceCacheFile(`code-cache-${warm ? 'warm-' : ''}${hash.update(wrapped).digest('hex')}.bin`);
+  return cacheFile(cacheDigest(wrapped), warm);
+}
+
+/** The digest that names the kept caches of `wrapped` in this process's Node and flags (2.4 MB of saxon-js: hashed once for both files). */
+function cacheDigest(wrapped: string): string {
+  return createHash('sha256').update(codeCacheContext()).update('\0').update(wrapped).digest('hex');
+}
+
+function cacheFile(digest: string, warm: boolean): string {
+  return sourceCacheFile(`code-cache-${warm ? 'warm-' : ''}${digest}.bin`);
 }
 
 /**

@@ -49,9 +49,9 @@ const documents = store?.cache;
 let reported = 0;
 /**
  * What this worker has done of the two things a warm code cache is made after
- * (code-cache.ts `keepWarmCodeCaches`): compiled a stylesheet, run one; true once it was made.
+ * (code-cache.ts `keepWarmCodeCaches`, which makes it once): compiled a stylesheet, run one.
  */
-const warmedBy = { compiled: false, ran: false, kept: false };
+const warmedBy = { compiled: false, ran: false };
 
 /** The store source the init data asks for (reading the files of `dbPath` unless it names a reader), or none. */
 function openSource(init: WorkerInit): DocumentSource {
@@ -190,17 +190,11 @@ parentPort!.on('message', (message: readonly PostedTask[] | EvictMessage) => {
     if (claim && !claim.begin(task.seq)) continue;
     postponeCollection();
     parentPort!.postMessage(withHoldings(handle(task)));
-    keepWarmCodeCache();
+    // after the reply, off its latency
+    if (warmedBy.compiled && warmedBy.ran) keepWarmCodeCaches();
     collectIfGrown();
   }
 });
-
-/** Once this worker has compiled and run a stylesheet: the warm code caches (after its reply, off its latency). */
-function keepWarmCodeCache(): void {
-  if (warmedBy.kept || !warmedBy.compiled || !warmedBy.ran) return;
-  warmedBy.kept = true;
-  keepWarmCodeCaches();
-}
 
 /** A reply, with what this worker holds when that changed since the pool last heard it. */
 function withHoldings(reply: Reply): Reply {
