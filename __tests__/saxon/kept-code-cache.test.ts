@@ -87,21 +87,20 @@ let compiled = 0;
 thread.codeCacheFromThread = (...args) => (compiled++, compile(...args));
 projectRequire('../saxon/load.ts').publishSaxonCodeCache();
 const { getEnvironmentData } = require('node:worker_threads');
-const shared = getEnvironmentData('xmldb-rest:code-cache:' + require.resolve('saxon-js'));
-process.stdout.write(JSON.stringify({ compiled, bytes: shared.byteLength }));
+const saxon = require.resolve('saxon-js');
+const shared = getEnvironmentData('xmldb-rest:code-cache:' + saxon);
+process.stdout.write(JSON.stringify({ compiled, bytes: shared.byteLength, file: getEnvironmentData('xmldb-rest:code-cache-files:' + saxon).file }));
 `;
   // a title of this run only: part of the flags, so no earlier run kept this cache
   const env = { ...process.env, NODE_OPTIONS: `--title=kept-code-cache-${randomUUID()}` };
-  const before = new Set(fs.readdirSync(transpileCacheDir()));
-  try {
-    const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as { compiled: number; bytes: number };
-    const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as { compiled: number; bytes: number };
-    expect(first.compiled).toBe(1);
-    expect(first.bytes).toBeGreaterThan(1_000_000);
-    expect(second).toEqual({ compiled: 0, bytes: first.bytes });
-  } finally {
-    for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name) && name.startsWith('code-cache-')) created.push(path.join(transpileCacheDir(), name));
-  }
+  type Printed = { compiled: number; bytes: number; file: string };
+  const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as Printed;
+  created.push(first.file);
+  const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd: path.join(__dirname, '..', '..') })).stdout) as Printed;
+  expect(first.compiled).toBe(1);
+  expect(first.bytes).toBeGreaterThan(1_000_000);
+  expect(path.dirname(first.file)).toBe(transpileCacheDir());
+  expect(second).toEqual({ compiled: 0, bytes: first.bytes, file: first.file });
 }, 60_000);
 
 test("a query worker that compiled and ran a stylesheet keeps saxon-js's warm cache, which the next process publishes", async () => {
@@ -115,22 +114,21 @@ const xslt = '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XS
   // the second run is answered after the worker kept the cache it made after the first
   const bodies = [(await pool.run({ xslt })).body, (await pool.run({ xslt })).body];
   await pool.close();
-  const files = getEnvironmentData('xmldb-rest:code-cache-files:' + saxon);
-  process.stdout.write(JSON.stringify({ bodies, warm: files.file.includes('code-cache-warm-') && files.warmFile === undefined }));
+  // the files of the cache the process published: the one it read, and where a warm one goes
+  process.stdout.write(JSON.stringify({ bodies, files: getEnvironmentData('xmldb-rest:code-cache-files:' + saxon) }));
 })();
 `;
+  // a title of this run only: part of the flags, so no earlier run kept these caches
   const env = { ...process.env, NODE_OPTIONS: `--title=warm-code-cache-${randomUUID()}` };
   const cwd = path.join(__dirname, '..', '..');
-  const warmFiles = () => fs.readdirSync(transpileCacheDir()).filter((name) => name.startsWith('code-cache-warm-') && !before.has(name));
-  const before = new Set(fs.readdirSync(transpileCacheDir()));
-  try {
-    const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as { bodies: string[]; warm: boolean };
-    expect(first).toEqual({ bodies: ['42', '42'], warm: false });
-    expect(warmFiles()).toHaveLength(1);
-    const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as { bodies: string[]; warm: boolean };
-    expect(second).toEqual({ bodies: ['42', '42'], warm: true });
-    expect(warmFiles()).toHaveLength(1);
-  } finally {
-    for (const name of fs.readdirSync(transpileCacheDir())) if (!before.has(name) && name.startsWith('code-cache-')) created.push(path.join(transpileCacheDir(), name));
-  }
+  type Printed = { bodies: string[]; files: { file: string; warmFile?: string } };
+  const first = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as Printed;
+  created.push(first.files.file, ...(first.files.warmFile === undefined ? [] : [first.files.warmFile]));
+  expect(first.bodies).toEqual(['42', '42']);
+  expect(path.basename(first.files.file)).toMatch(/^code-cache-[0-9a-f]{64}\.bin$/);
+  expect(first.files.warmFile).toBe(path.join(path.dirname(first.files.file), path.basename(first.files.file).replace('code-cache-', 'code-cache-warm-')));
+  expect(fs.statSync(first.files.warmFile!).size).toBeGreaterThan(1_000_000);
+  // the next process publishes the warm cache, and its worker keeps none
+  const second = JSON.parse((await run(process.execPath, ['-e', script], { env, cwd })).stdout) as Printed;
+  expect(second).toEqual({ bodies: ['42', '42'], files: { file: first.files.warmFile } });
 }, 60_000);
