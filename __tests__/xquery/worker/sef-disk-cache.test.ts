@@ -7,10 +7,15 @@ import { compileKey, compileUncached } from '../../../lib/xquery/worker/compile'
 import { tempDir } from '../../helpers/temp-dir';
 import { compileKept, keptFile } from '../../../lib/xquery/worker/sef-disk-cache';
 
-/** A stylesheet of `functions` functions, unique to this run (so that no earlier run kept it). */
-function stylesheet(functions: number): string {
-  const body = Array.from({ length: functions }, (_, i) => `<xsl:function name="f:f${i}" as="xs:string"><xsl:param name="x"/><xsl:sequence select="concat('${i}', string($x), '${randomUUID()}')"/></xsl:function>`);
-  return `<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:f="urn:f">${body.join('')}<xsl:template name="xsl:initial-template"><xsl:sequence select="f:f0(1)"/></xsl:template></xsl:stylesheet>`;
+/**
+ * A stylesheet unique to this run (so that no earlier run kept it). `large`: its text and its SEF
+ * are above the lengths from which a compilation is claimed and kept, through one long string
+ * literal, which the compiler copies into the SEF in milliseconds (sixty small functions, which
+ * made a SEF as large, took 0.2-1.2 s to compile each time); `small`: both far below them.
+ */
+function stylesheet(size: 'large' | 'small'): string {
+  const text = `${randomUUID()}${size === 'large' ? '.'.repeat(40 * 1024) : ''}`;
+  return `<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template name="xsl:initial-template"><xsl:sequence select="'${text}'"/></xsl:template></xsl:stylesheet>`;
 }
 
 const files: string[] = [];
@@ -18,16 +23,16 @@ afterAll(() => {
   for (const file of files) fs.rmSync(file, { force: true });
 });
 
-/** A new stylesheet of `functions` functions, and the file its SEF would be kept in (removed after the tests). */
-function fresh(functions: number): { xslt: string; file: string } {
-  const xslt = stylesheet(functions);
+/** A new stylesheet of `size`, and the file its SEF would be kept in (removed after the tests). */
+function fresh(size: 'large' | 'small'): { xslt: string; file: string } {
+  const xslt = stylesheet(size);
   const file = keptFile(compileKey(xslt));
   files.push(file, `${file}.claim`);
   return { xslt, file };
 }
 
 test('a large SEF is kept and read back instead of compiled', () => {
-  const { xslt, file } = fresh(60);
+  const { xslt, file } = fresh('large');
   const first = compileKept(xslt);
   expect(first.sefText.length).toBeGreaterThanOrEqual(32 * 1024);
   expect(first.compileMs).toBeGreaterThan(0);
@@ -37,7 +42,7 @@ test('a large SEF is kept and read back instead of compiled', () => {
 });
 
 test('a small SEF is compiled every time and not kept', () => {
-  const { xslt, file } = fresh(1);
+  const { xslt, file } = fresh('small');
   const first = compileKept(xslt);
   expect(first.sefText.length).toBeLessThan(32 * 1024);
   expect(first.compileMs).toBeGreaterThan(0);
@@ -46,7 +51,7 @@ test('a small SEF is compiled every time and not kept', () => {
 });
 
 test('a kept file that is not a SEF is compiled again and replaced', () => {
-  const { xslt, file } = fresh(60);
+  const { xslt, file } = fresh('large');
   fs.writeFileSync(file, '{ not json');
   const compiled = compileKept(xslt);
   expect(compiled.compileMs).toBeGreaterThan(0);
@@ -72,16 +77,16 @@ async function claimant(file: string, sef: string | undefined, ms: number): Prom
 
 describe('a stylesheet another process claimed', () => {
   test('is read once that process has kept its SEF, not compiled beside it', async () => {
-    const { xslt, file } = fresh(60);
+    const { xslt, file } = fresh('large');
     // any SEF will do (the one of a small stylesheet compiles at once): what is read is what that process kept
-    const sef = compileUncached(stylesheet(1)).sefText;
+    const sef = compileUncached(stylesheet('small')).sefText;
     await claimant(file, sef, 300);
     const compiled = compileKept(xslt);
     expect([compiled.sefText, compiled.compileMs]).toEqual([sef, 0]);
   });
 
   test('is compiled here when the claim is released without a SEF', async () => {
-    const { xslt, file } = fresh(60);
+    const { xslt, file } = fresh('large');
     await claimant(file, undefined, 200);
     const compiled = compileKept(xslt);
     expect(compiled.compileMs).toBeGreaterThan(0);
@@ -89,7 +94,7 @@ describe('a stylesheet another process claimed', () => {
   });
 
   test('is compiled here, and the claim taken over, when the claim is older than any compilation', () => {
-    const { xslt, file } = fresh(60);
+    const { xslt, file } = fresh('large');
     fs.writeFileSync(`${file}.claim`, '');
     const minuteAgo = new Date(Date.now() - 60_000);
     fs.utimesSync(`${file}.claim`, minuteAgo, minuteAgo);
@@ -100,7 +105,7 @@ describe('a stylesheet another process claimed', () => {
   });
 
   test('is compiled at once when it is small (small ones are neither claimed nor kept)', () => {
-    const { xslt, file } = fresh(1);
+    const { xslt, file } = fresh('small');
     fs.writeFileSync(`${file}.claim`, '');
     expect(compileKept(xslt).compileMs).toBeGreaterThan(0);
     expect(fs.existsSync(`${file}.claim`)).toBe(true);
@@ -108,10 +113,10 @@ describe('a stylesheet another process claimed', () => {
 });
 
 test('a compilation releases its claim, also when it fails', () => {
-  const { xslt, file } = fresh(60);
+  const { xslt, file } = fresh('large');
   compileKept(xslt);
   expect(fs.existsSync(`${file}.claim`)).toBe(false);
-  const broken = fresh(60);
+  const broken = fresh('large');
   const text = broken.xslt.replace('<xsl:template', '<xsl:template select="1 +"');
   const claim = `${keptFile(compileKey(text))}.claim`;
   files.push(claim);
