@@ -12,8 +12,13 @@ import type { KeptHosts } from '../../lib/xquery/engine/kept-hosts';
 /** The global through which a test file reaches its jest worker's kept processes. */
 export const KEPT_HOSTS = '__xmldbKeptHosts';
 
-/** Processes kept at most, the least recently kept ended first: each holds a process and its warm workers. */
-const MOST = 4;
+/**
+ * Processes kept at most, the least recently kept ended first: each holds a process and its warm
+ * workers (about 200 MB). With 4, 10 of the 25 files of a run that found no process of their
+ * settings had had one ended to make room (2026-12-06); 8 per jest worker, 32 in all, fit a
+ * machine of this suite's size.
+ */
+const MOST = 8;
 
 export class KeptHostProcesses implements KeptHosts {
   /** Settings key and process, least recently kept first. */
