@@ -16,6 +16,7 @@ const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { cpuReport, machineTimes } = require('./test-cpu-report');
 const { recordDurations } = require('./test-durations');
+const { fillTranspileCache } = require('./fill-transpile-cache');
 
 const root = path.join(__dirname, '..');
 const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths: [root] })), 'bin', 'jest.js');
@@ -39,6 +40,7 @@ if (report || record) {
 
 const machineBefore = machineTimes();
 const started = Date.now();
+fillTranspileCache(root);
 // A larger young generation for jest and its workers (which inherit jest's Node flags): the tests
 // allocate many short-lived objects (requests, parsed queries, translations), and with V8's
 // default semi-space of 16 MiB the workers spent a tenth of their time in scavenges. On an idle
