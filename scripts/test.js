@@ -7,7 +7,8 @@
 // scripts/test-durations.json (scripts/test-durations.js), by which jest's order starts the long
 // files first on a clone that has no timings of its own (scripts/jest-sequencer.js).
 // Before jest, the source loader's transpile cache is filled in one process
-// (scripts/fill-transpile-cache.js). Prints the run's wall time; `.ci/run` holds `npm test` to its time budget. The type check is
+// (scripts/fill-transpile-cache.js).
+// Prints the run's wall time; `.ci/run` holds `npm test` to its time budget. The type check is
 // `npm run typecheck` (CI runs it too): run beside jest it took one of a small machine's two
 // cores for half a minute.
 'use strict';
