@@ -11,6 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
 const { transform } = require('sucrase');
+const { tsModules } = require('./lib-modules');
 // sucrase's require hook, to read the options from the module that defines them
 require('sucrase/register/ts');
 const { SOURCE_TRANSFORM } = require('../lib/threads/launch');
@@ -18,15 +19,6 @@ const { SOURCE_TRANSFORM } = require('../lib/threads/launch');
 const root = path.join(__dirname, '..');
 const lib = path.join(root, 'lib');
 const dist = path.join(root, 'dist');
-
-/** The modules below `dir` (not declaration files), as paths relative to lib/. */
-function modules(dir = lib) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return modules(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path.relative(lib, full)] : [];
-  });
-}
 
 /** Writes dist/NAME.js and its source map for lib/NAME.ts. */
 function transpile(relative) {
@@ -58,7 +50,7 @@ async function main() {
   const tsc = path.join(path.dirname(require.resolve('typescript/package.json', { paths: [root] })), 'bin', 'tsc');
   const declarations = run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck', '--emitDeclarationOnly']);
   const consoleFiles = run(process.execPath, [path.join(__dirname, 'build-console.js')]);
-  for (const relative of modules()) transpile(relative);
+  for (const file of tsModules(lib)) transpile(path.relative(lib, file));
   // the entry re-exports what dist/index.js exports
   const library = run(process.execPath, [path.join(__dirname, 'build-library.js')]);
   await run(process.execPath, [path.join(__dirname, 'esm-entry.js')]);

@@ -7,6 +7,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { tsModules } = require('./lib-modules');
 
 /**
  * Fills the transpile cache with the modules below `folder` (default `root`/lib); a failure
@@ -16,16 +17,12 @@ function fillTranspileCache(root, folder = path.join(root, 'lib')) {
   require('sucrase/register/ts');
   const { sourceLoader } = require(path.join(root, 'lib', 'threads', 'launch'));
   // the paths as the loader sees them, which name the cached files: Node's resolved real paths
-  const lib = fs.realpathSync(folder);
+  // (given on stdin: a list in the script's text would grow towards the limit of one argument)
+  const files = tsModules(fs.realpathSync(folder));
   const script = `${sourceLoader()}
-const modules = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-  const file = path.join(dir, entry.name);
-  if (entry.isDirectory()) return modules(file);
-  return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [file] : [];
-});
-for (const file of modules(${JSON.stringify(lib)})) transpile(fs.readFileSync(file, 'utf8'), file);
+for (const file of JSON.parse(fs.readFileSync(0, 'utf8'))) transpile(fs.readFileSync(file, 'utf8'), file);
 `;
-  spawnSync(process.execPath, ['-e', script], { stdio: 'inherit' });
+  spawnSync(process.execPath, ['-e', script], { input: JSON.stringify(files), stdio: ['pipe', 'inherit', 'inherit'] });
 }
 
 module.exports = { fillTranspileCache };

@@ -17,14 +17,22 @@ function machineTimes() {
   }
 }
 
+/**
+ * The entries of the CPU log `logFile` (__tests__/helpers/file-cpu.ts: a JSON line per test file,
+ * `{ file, wall, own, descendants }`), or undefined when no file was measured (Linux only: /proc).
+ */
+function readCpuLog(logFile) {
+  try {
+    return fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The report of `logFile` (one JSON line per file), the `top` costliest files first. */
 function cpuReport(logFile, top, machineBefore, machineAfter) {
-  let lines = [];
-  try {
-    lines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  } catch {
-    return 'cpu report: no file was measured (Linux only: /proc)\n';
-  }
+  const lines = readCpuLog(logFile);
+  if (lines === undefined) return 'cpu report: no file was measured (Linux only: /proc)\n';
   const cost = (l) => l.own + l.descendants;
   lines.sort((a, b) => cost(b) - cost(a));
   const sum = (key) => lines.reduce((s, l) => s + l[key], 0);
@@ -38,4 +46,4 @@ function cpuReport(logFile, top, machineBefore, machineAfter) {
   return `${out.join('\n')}\n`;
 }
 
-module.exports = { cpuReport, machineTimes };
+module.exports = { cpuReport, machineTimes, readCpuLog };

@@ -5,6 +5,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { readCpuLog } = require('./test-cpu-report');
 
 const DURATIONS_FILE = path.join(__dirname, 'test-durations.json');
 
@@ -18,17 +19,13 @@ function recordedDurations(file = DURATIONS_FILE) {
 }
 
 /**
- * Merges the wall times of the CPU log `logFile` (__tests__/helpers/file-cpu.ts: a JSON line per
- * file, paths from `root`) into the table `file`, drops the files that no longer exist, and
+ * Merges the wall times of the CPU log `logFile` (test-cpu-report.js `readCpuLog`, paths from
+ * `root`) into the table `file`, drops the files that no longer exist, and
  * writes it sorted by path; answers what it did, as a line for the run's output.
  */
 function recordDurations(logFile, root, file = DURATIONS_FILE) {
-  let runs = [];
-  try {
-    runs = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-  } catch {
-    return 'test durations: no file was measured (Linux only: /proc)\n';
-  }
+  const runs = readCpuLog(logFile);
+  if (runs === undefined) return 'test durations: no file was measured (Linux only: /proc)\n';
   const table = recordedDurations(file);
   for (const { file: test, wall } of runs) table.set(test, Math.round(wall * 1000));
   const kept = [...table].filter(([test]) => fs.existsSync(path.join(root, test))).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -38,4 +35,4 @@ function recordDurations(logFile, root, file = DURATIONS_FILE) {
   return `test durations: ${runs.length} recorded in ${path.relative(root, file)} (${kept.length} files)\n`;
 }
 
-module.exports = { DURATIONS_FILE, recordedDurations, recordDurations };
+module.exports = { recordedDurations, recordDurations };
