@@ -86,6 +86,21 @@ describe('a compact tree read by saxon-js', () => {
     expect(treeNode(a)?.p).toBeGreaterThan(0);
   });
 
+  test('in a document of many pages of node objects, a node is the same object however it is reached, on either side of a page end', () => {
+    // rows: the document 0, <r> 1, the <e> elements 2 … 10001; pages of the view are 4096 rows
+    const xml = `<r>${Array.from({ length: 10000 }, (_, i) => `<e i="${i + 1}"/>`).join('')}</r>`;
+    const big = new TreeView(parseToCompactTree(xml));
+    const one = (query: string) => saxon().XPath.evaluate(query, big.document) as XdmNode;
+    for (const k of [4094, 4095, 4096, 8190, 8191, 10000]) {
+      const byPosition = one(`(//e)[${k}]`);
+      expect(one(`//e[@i = "${k}"]`)).toBe(byPosition);
+      expect(treeNode(byPosition)?.p).toBe(k + 1);
+      if (k < 10000) expect(one(`(//e)[${k}]/following-sibling::e[1]`)).toBe(one(`(//e)[${k + 1}]`));
+      expect(one(`(//e)[${k}]/preceding-sibling::e[1]`)).toBe(one(`(//e)[${k - 1}]`));
+    }
+    expect(saxon().XPath.evaluate('count(//e), string((//e)[last()]/@i)', big.document)).toEqual([10000, '10000']);
+  });
+
   test('the tree cannot be modified through the DOM', () => {
     const person = saxon().XPath.evaluate('//*:person[1]', view.document) as unknown as { appendChild(n: unknown): void; setAttribute(n: string, v: string): void };
     expect(() => person.appendChild(null)).toThrow('A stored document cannot be modified.');
