@@ -22,6 +22,7 @@
 import { parseToSaxonDocument, type XdmNode } from '../saxon';
 import { NodeKind, firstChild, nextSibling, stringValue, type CompactTree, type TreeName } from './compact-tree';
 import { XMLNS_NS } from '../convert/xml-parser';
+import { copyToDom } from './dom-copy';
 
 /** A node object: the view of its tree, its row, and what it made on demand. */
 interface TreeNode {
@@ -174,7 +175,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
       return firstChild(this.v.tree, this.p) >= 0;
     }),
     cloneNode: value(function (this: TreeNode, deep?: unknown) {
-      return copyToDom(this, Boolean(deep));
+      return copyToDom(this.v.tree, this.p, Boolean(deep));
     }),
     appendChild: value(readOnly),
     insertBefore: value(readOnly),
@@ -318,57 +319,6 @@ function attributeList(node: TreeNode, p: Prototypes): ArrayLike<object> {
   const out = Object.setPrototypeOf(list, p.attributes) as ArrayLike<object> & { b?: TreeNode };
   out.b = node;
   return out;
-}
-
-/**
- * A modifiable copy in saxon-js's own DOM (what `cloneNode` answers), with its descendants when
- * `deep`. saxon-js's own `importNode` cannot copy these nodes (it copies fields, not what the
- * getters answer): copy with `cloneNode` first.
- */
-function copyToDom(node: TreeNode, deep: boolean): object {
-  const tree = node.v.tree;
-  // a node that is not a document is copied into one scratch document: making a document costs
-  // more than most copies (saxon-js copies each text node of a stored document it puts in a result)
-  const doc = node.p === 0 ? (parseToSaxonDocument('<x/>') as unknown as DomFactory) : (scratch ??= parseToSaxonDocument('<x/>') as unknown as DomFactory);
-  const build = (pre: number): object => {
-    switch (tree.kind[pre]) {
-      case NodeKind.text:
-        return doc.createTextNode(tree.strings.at(tree.value[pre]));
-      case NodeKind.comment:
-        return doc.createComment(tree.strings.at(tree.value[pre]));
-      case NodeKind.pi:
-        return doc.createProcessingInstruction(tree.names[tree.name[pre]].qname, tree.strings.at(tree.value[pre]));
-      default: {
-        const n = tree.names[tree.name[pre]];
-        const el = doc.createElementNS(n.uri === '' ? null : n.uri, n.qname);
-        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
-          const a = tree.names[tree.attrName[i]];
-          const attr = doc.createAttributeNS(a.uri === '' ? null : a.uri, a.qname);
-          attr.value = attr.nodeValue = tree.strings.at(tree.attrValue[i]);
-          el.setAttributeNode(attr);
-        }
-        if (deep) for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) el.appendChild(build(c));
-        return el;
-      }
-    }
-  };
-  if (node.p !== 0) return build(node.p);
-  doc.removeChild(doc.documentElement);
-  if (deep) for (let c = firstChild(tree, 0); c >= 0; c = nextSibling(tree, c)) doc.appendChild(build(c));
-  return doc;
-}
-
-let scratch: DomFactory | undefined;
-
-interface DomFactory {
-  createTextNode(data: string): object;
-  createComment(data: string): object;
-  createProcessingInstruction(target: string, data: string): object;
-  createElementNS(uri: string | null, qname: string): { setAttributeNode(a: object): void; appendChild(n: object): void };
-  createAttributeNS(uri: string | null, qname: string): { value: string; nodeValue: string };
-  appendChild(n: object): void;
-  removeChild(n: object): void;
-  readonly documentElement: object;
 }
 
 /** The prototypes of saxon-js's DOM, from a parsed probe. */
