@@ -141,6 +141,21 @@ describe('convertBody', () => {
     expect(asText(r)).toEqual(asText({ ...convertInput(body, 'application/xml'), data: Buffer.from(`<r>${items}</r>`, 'utf8') }));
   });
 
+  test('encodes a large XML document while it is written, at the size where that begins too', async () => {
+    // CDATA of '<' is stored as '&lt;': four times the bytes the body has, more than expected
+    const grows = (size: number) => {
+      const head = '<r><![CDATA[';
+      const tail = ']]>é</r>';
+      return utf8(head + '<'.repeat(size - head.length - Buffer.byteLength(tail)) + tail);
+    };
+    for (const input of [grows(64 * 1024 - 1), grows(64 * 1024), grows(300_000)]) {
+      const expected = convertInput(input, 'application/xml');
+      const r = await convertBody(input, 'application/xml');
+      expect(asText(r)).toEqual(asText({ ...expected, data: Buffer.from(expected.data as string, 'utf8') }));
+      expect(r.data.length).toBe(4 * (input.length - 21) + 9);
+    }
+  });
+
   test('stores other media as the bytes given', async () => {
     expect(asText(await convertBody(body, 'application/octet-stream'))).toEqual(asText({ type: 'binary', data: body, suffix: undefined }));
   });

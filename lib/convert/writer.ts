@@ -8,6 +8,7 @@
 import { escapeAttribute, escapeText } from '../xml';
 import { convertError, type ConvertErrorKey } from './conversion-errors';
 import { XML_LIMITS } from './xml-limits';
+import type { Utf8Output } from './utf8-output';
 
 /** Characters that may not appear in XML 1.0 text (also lone surrogates). */
 const INVALID_CHARS = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -29,6 +30,11 @@ export function elementLimit(depth: number, attributes: number): [ConvertErrorKe
 export interface WriterOptions {
   /** Drop whitespace-only text nodes, except below `xml:space="preserve"` (STRIPWS). */
   readonly stripws?: boolean;
+  /**
+   * Where the output is encoded as it is written: the document is then never held as text
+   * ({@link XmlWriter.finishBytes}); without it, it is kept as text ({@link XmlWriter.finish}).
+   */
+  readonly utf8?: Utf8Output;
 }
 
 /** Attribute as `[name, value]`; namespace declaration as `[prefix, uri]` (`''` = default namespace). */
@@ -39,9 +45,15 @@ export interface WrittenXml {
   readonly nodes: number;
 }
 
+/** {@link WrittenXml} as UTF-8 bytes. */
+export interface WrittenBytes {
+  readonly bytes: Buffer;
+  readonly nodes: number;
+}
+
 /**
  * Output is kept as a list of pieces, each joined from about this many characters of appends, and
- * the pieces are joined once at the end. Appending to one string makes a rope of one cell per
+ * the pieces are joined once at the end (with `utf8` output, each piece is encoded as it is made). Appending to one string makes a rope of one cell per
  * append, which for a large document holds several times the document's size until it is flattened.
  */
 const PIECE_CHARS = 1 << 16;
@@ -120,13 +132,26 @@ export class XmlWriter {
     this.count++;
   }
 
+  /** The document as text (a writer without `utf8` output). */
   finish(): WrittenXml {
-    this.flush();
-    if (this.names.length > 0) throw new Error('XmlWriter: unclosed elements');
-    this.cut();
+    if (this.options.utf8) throw new Error('XmlWriter: the output is bytes (finishBytes)');
+    this.end();
     const xml = this.pieces.length === 1 ? this.pieces[0] : this.pieces.join('');
     this.pieces.length = 0;
     return { xml, nodes: this.count };
+  }
+
+  /** The document as the UTF-8 bytes of its `utf8` output. */
+  finishBytes(): WrittenBytes {
+    if (!this.options.utf8) throw new Error('XmlWriter: the output is text (finish)');
+    this.end();
+    return { bytes: this.options.utf8.bytes(), nodes: this.count };
+  }
+
+  private end(): void {
+    this.flush();
+    if (this.names.length > 0) throw new Error('XmlWriter: unclosed elements');
+    this.cut();
   }
 
   private emit(s: string): void {
@@ -135,10 +160,12 @@ export class XmlWriter {
     if (this.partsChars >= PIECE_CHARS) this.cut();
   }
 
-  /** Joins the appends since the last piece into a piece. */
+  /** Joins the appends since the last piece into a piece, encoded at once to `utf8` output. */
   private cut(): void {
     if (this.parts.length === 0) return;
-    this.pieces.push(this.parts.join(''));
+    const piece = this.parts.join('');
+    if (this.options.utf8) this.options.utf8.write(piece);
+    else this.pieces.push(piece);
     this.parts = [];
     this.partsChars = 0;
   }

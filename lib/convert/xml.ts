@@ -11,7 +11,8 @@
  */
 import { XmldbError } from '../xmldb-error';
 import { evaluateXPathOn, parseWithXPath } from '../saxon/xpath-parse';
-import { XmlWriter, type WrittenXml } from './writer';
+import { XmlWriter, type WrittenBytes, type WrittenXml } from './writer';
+import { Utf8Output } from './utf8-output';
 import { parseXmlInto, type XmlSink } from './xml-parser';
 import { compactDocument } from './compact-dom';
 import { hasAstralCharacters, spellAstralNames, unspellTree } from './astral-names';
@@ -33,6 +34,16 @@ export function parseToStoredXml(text: string, options: XmlOptions = {}): Writte
   const writer = new XmlWriter({ stripws: options.stripws });
   parseXmlInto(text, writer, { stripns: options.stripns, name: options.name });
   return writer.finish();
+}
+
+/**
+ * {@link parseToStoredXml}, the stored form as its UTF-8 bytes, encoded while it is written
+ * (utf8-output.ts): never held as text too. `expectedBytes`: about its size (the source's).
+ */
+export function parseToStoredBytes(text: string, expectedBytes: number, options: XmlOptions = {}): WrittenBytes {
+  const writer = new XmlWriter({ stripws: options.stripws, utf8: new Utf8Output(expectedBytes) });
+  parseXmlInto(text, writer, { stripns: options.stripns, name: options.name });
+  return writer.finishBytes();
 }
 
 const DISCARD: XmlSink = {
