@@ -3,7 +3,8 @@
 // is set up (as for `npm run bench`), else this server alone. Each server gets the document as the
 // database `xmark`; each query runs once to warm up (its answer is compared between the servers,
 // whitespace next to tags aside), then `--runs` times: the p50 is shown. A query this
-// server ends with its 30 s timeout shows as "timeout". Writes bench/results/xmark.md and prints it.
+// server ends with its 30 s timeout shows as "timeout"; from factor 1 on, BaseX is not asked the
+// joins it does not answer there (BASEX_NOT_ASKED). Writes bench/results/xmark.md and prints it.
 //
 //   --only REGEX   queries whose id matches (--only '^Q(8|9|1[0-2])$')   --runs N (default 3)
 //   --factor F[,F…] XMark scale factors, each on fresh servers (default 0.1,1: 11 and 108 MB)
@@ -48,10 +49,19 @@ async function timeQuery(t, text, runs) {
   return { answer: normalized(first.text), ms: percentile(times, 0.5) };
 }
 
-const cell = (r) => (r.failed ? (r.failed === 'timeout' ? `timeout (${(r.ms / 1000).toFixed(0)} s)` : 'error') : r.ms >= 100 ? r.ms.toFixed(0) : r.ms.toFixed(1));
+/**
+ * The queries BaseX is not asked from factor 1 on: BaseX 9.7.2 had not answered these value joins
+ * (Q9's nested loops, the theta joins Q11 and Q12) after minutes there, and a query the client
+ * gives up on keeps running in BaseX and slows every measurement after it. This server answers
+ * them; the table shows its time alone.
+ */
+const BASEX_NOT_ASKED = { fromFactor: 1, ids: /^Q(9|11|12)$/ };
 
-/** The table rows for `targets` (BaseX first when there), a ratio and an answer check per query. */
-async function runQueries(targets, o) {
+const cell = (r) =>
+  r.failed ? (r.failed === 'timeout' ? `timeout (${(r.ms / 1000).toFixed(0)} s)` : r.failed === 'not asked' ? 'not asked' : 'error') : r.ms >= 100 ? r.ms.toFixed(0) : r.ms.toFixed(1);
+
+/** The table rows for `targets` (BaseX first when there), a ratio and an answer check per query, at XMark `factor`. */
+async function runQueries(targets, o, factor) {
   const only = o.only && new RegExp(o.only);
   const rows = [];
   const ratios = [];
@@ -59,10 +69,14 @@ async function runQueries(targets, o) {
     if (only && !only.test(id)) continue;
     const results = [];
     for (const t of targets) {
+      if (t.name === 'BaseX' && factor >= BASEX_NOT_ASKED.fromFactor && BASEX_NOT_ASKED.ids.test(id)) {
+        results.push({ failed: 'not asked' });
+        continue;
+      }
       log(`${id} on ${t.name}`);
       results.push(await timeQuery(t, text, o.runs));
     }
-    const errors = results.flatMap((r, i) => (r.failed && r.failed !== 'timeout' ? [`${targets[i].name}: ${r.failed}`] : []));
+    const errors = results.flatMap((r, i) => (r.failed && r.failed !== 'timeout' && r.failed !== 'not asked' ? [`${targets[i].name}: ${r.failed}`] : []));
     if (errors.length) log(`  ${id}: ${errors.join('; ')}`);
     const cells = results.map(cell);
     if (targets.length === 2) {
@@ -117,7 +131,7 @@ async function runFactor(o, factor, withBasex) {
       const put = await request(t, 'PUT', putPaths[i], xml);
       if (!ok(put)) throw new Error(`${t.name}: PUT /xmark answered ${put.status} ${put.text.slice(0, 200)}`);
     }
-    return runQueries(targets, o);
+    return runQueries(targets, o, factor);
   });
   return [`## Factor ${factor}`, '', `Document: ${path.basename(file)} (bench/xmark-data.js, factor ${factor}, ${(xml.length / 2 ** 20).toFixed(1)} MB).`, '', body].join('\n');
 }
