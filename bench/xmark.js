@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { target, request, query, ok, percentile } = require('./client');
-const { log, memory } = require('./measure');
+const { log, memory, settle } = require('./measure');
 const { PASSWORD, startServer, basexLayout, startBasex, withProcesses } = require('./processes');
 const { generateXmark } = require('./xmark-data');
 const { XMARK } = require('./xmark-queries');
@@ -95,11 +95,15 @@ async function runQueries(targets, o, factor) {
     const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
     lines.push('', `Geometric mean of the ratios over the ${ratios.length} queries both answered: ${geo.toFixed(2)}x (> 1: this server faster).`);
   }
-  const rss = targets.map((t) => {
-    const m = memory(t.pids);
-    return m ? `${t.name} ${m.rss.value.toFixed(0)} MB (peak ${m['rss.peak'].value.toFixed(0)} MB)` : `${t.name} -`;
+  const mb = (m, key) => m[key].value.toFixed(0);
+  const atOnce = targets.map((t) => memory(t.pids));
+  // then once no process of either is busy (a JVM's and V8's collections finish after the answer)
+  await settle(targets.flatMap((t) => t.pids));
+  const rss = targets.map((t, i) => {
+    const [m, quiet] = [atOnce[i], memory(t.pids)];
+    return m && quiet ? `${t.name} ${mb(m, 'rss')} MB at once, ${mb(quiet, 'rss')} MB once idle, its largest process ${mb(quiet, 'rss.largest')} MB (peak ${mb(quiet, 'rss.peak')} MB)` : `${t.name} -`;
   });
-  lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join(', ')}.`);
+  lines.push('', `Resident memory after the queries, each server with its child processes: ${rss.join('; ')}.`);
   return lines.join('\n');
 }
 
