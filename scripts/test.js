@@ -49,7 +49,7 @@ fillTranspileCache(root);
 // 2-core machine the suite took 7 s of CPU less (250 s of user time against 243).
 // `--expose-gc`, as query hosts have it (lib/xquery/engine/host-flags.ts): the query workers that
 // tests start in jest's workers take V8's `gc` from their globals instead of making a context to
-// get it (lib/xquery/worker/collect-garbage.ts).
+// get it (lib/threads/collect-garbage.ts).
 const NODE_FLAGS = ['--max-semi-space-size=64', '--expose-gc'];
 const child = spawn(process.execPath, [...NODE_FLAGS, jest, ...args], { cwd: root, stdio: 'inherit', env });
 child.once('close', (code, signal) => {

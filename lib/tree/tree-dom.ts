@@ -49,6 +49,11 @@ interface Prototypes {
 const PAGE_BITS = 12;
 const PAGE_ROWS = 1 << PAGE_BITS;
 
+/** Node objects made by some views together (TreeView's `tally`). */
+export interface NodeTally {
+  count: number;
+}
+
 /** One document's node objects. */
 export class TreeView {
   /**
@@ -59,8 +64,17 @@ export class TreeView {
   private readonly pages: (TreeNode | undefined)[][];
   /** Previous siblings by row, computed on first use (-1: none). */
   private previous: Int32Array | undefined;
+  /** Node objects this view has made. */
+  made = 0;
 
-  constructor(readonly tree: CompactTree) {
+  /**
+   * `tally`: counts the node objects this view makes, together with the views that share it (a
+   * worker's stored documents: parsed-documents.ts lets go of them when they are many).
+   */
+  constructor(
+    readonly tree: CompactTree,
+    private readonly tally?: NodeTally,
+  ) {
     this.pages = new Array<(TreeNode | undefined)[]>(Math.ceil(tree.size / PAGE_ROWS));
   }
 
@@ -78,6 +92,8 @@ export class TreeView {
     if (known !== undefined) return known;
     const made = makeNode(this, pre);
     page[i] = made;
+    this.made++;
+    if (this.tally) this.tally.count++;
     return made;
   }
 

@@ -87,4 +87,28 @@ describe('parsed-document cache', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(await cache.getAsync(key, 'e', load, parse)).toBe(a);
   });
+
+  test('renews documents in place: sizes, versions and the LRU order stay', () => {
+    const cache = new DocCache<{ text: string }>({ maxSize: 100 });
+    const a = cache.get({ db: 'db', path: 'a' }, 'e', 'x'.repeat(40), parse);
+    const b = cache.get({ db: 'db', path: 'b' }, 'e', 'y'.repeat(40), parse);
+    cache.lookup({ db: 'db', path: 'a' }, 'e'); // a is now the most recent
+    const seen: string[] = [];
+    cache.renew((doc, key, etag) => {
+      seen.push(`${key.db}/${key.path}@${etag}`);
+      return doc === b ? doc : { text: `${doc.text}!` };
+    });
+    expect(seen.sort()).toEqual(['db/a@e', 'db/b@e']);
+    expect([cache.count, cache.size, cache.databases()]).toEqual([2, 80, [['db', 80]]]);
+    // b, still the least recent, goes first
+    cache.get({ db: 'db', path: 'c' }, 'e', 'z'.repeat(40), parse);
+    expect([cache.has({ db: 'db', path: 'a' }, 'e'), cache.has({ db: 'db', path: 'b' }, 'e')]).toEqual([true, false]);
+    expect(cache.lookup({ db: 'db', path: 'a' }, 'e')).toEqual({ text: `${'x'.repeat(40)}!` });
+    expect(cache.lookup({ db: 'db', path: 'a' }, 'e')).not.toBe(a);
+    const big = cache.get({ db: 'db', path: 'big' }, 'e', 'w'.repeat(101), parse);
+    cache.renew((doc) => ({ text: doc.text.slice(0, 3) }));
+    expect(cache.lookup({ db: 'db', path: 'big' }, 'e')).toEqual({ text: 'www' });
+    expect(cache.lookup({ db: 'db', path: 'big' }, 'e')).not.toBe(big);
+    expect(cache.size).toBe(101);
+  });
 });

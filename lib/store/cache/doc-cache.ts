@@ -27,7 +27,8 @@ export interface DocKey {
 export type DocBytes = Buffer | string | (() => Buffer | string);
 
 interface Cached<D> {
-  readonly doc: D;
+  /** Replaced in place by `renew`. */
+  doc: D;
   readonly size: number;
 }
 
@@ -124,6 +125,20 @@ export class DocCache<D extends object> {
     const prefix = db + SEP;
     if (this.oversized?.id.startsWith(prefix)) this.drop(this.oversized.id);
     for (const key of [...this.lru.keys()]) if (key.startsWith(prefix)) this.lru.delete(key);
+  }
+
+  /**
+   * Replaces each cached document by `renewed(doc, key, etag)` (the same content in new objects),
+   * in place: sizes, versions and LRU order stay as they were.
+   */
+  renew(renewed: (doc: D, key: DocKey, etag: string) => D): void {
+    const replace = (id: string, entry: Cached<D>) => {
+      const [db, path, etag] = id.split(SEP);
+      entry.doc = renewed(entry.doc, { db, path }, etag);
+    };
+    if (this.oversized) replace(this.oversized.id, this.oversized);
+    // entries() reads without refreshing recency
+    for (const [id, entry] of this.lru.entries()) replace(id, entry);
   }
 
   clear(): void {

@@ -16,7 +16,7 @@
  * the host runs its queries in them, and they inherit the process's permissions.
  *
  * `--expose-gc`: each query worker takes V8's `gc` from its global as it starts, and clears it
- * there (worker/collect-garbage.ts); without the flag it makes a context of its own to get it.
+ * there (threads/collect-garbage.ts); without the flag it makes a context of its own to get it.
  *
  * Node 20 names the switch `--experimental-permission`, Node 22.13 and later `--permission`; the
  * flag is taken from what this Node accepts. Each grant is a flag of its own (Node 20.20 and 22+

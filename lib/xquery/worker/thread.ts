@@ -27,7 +27,7 @@ import { resolveRange } from '../../range-requests';
 import { parseToStoredXml, parseToCompactDom } from '../../convert/xml';
 import { hasAstralCharacters } from '../../convert/astral-names';
 import { raiseHostWall } from './host-wall';
-import { collectIfGrown, collectSoon, postponeCollection, prepareCollection } from './collect-garbage';
+import { beforeCollecting, collectIfGrown, collectSoon, postponeCollection, prepareCollection } from '../../threads/collect-garbage';
 import { connectRunLimit, resetRunLimits } from './run-limit';
 import type { EvictMessage, ItemPage, LimitMessage, PostedTask, ReadyMessage, Reply, RunTask, Task, WorkerInit } from '../protocol/protocol';
 
@@ -45,6 +45,7 @@ const source = openSource(init);
 /** The store source's parsed documents: the pool keeps one budget for all workers' caches. */
 const store = source instanceof StoreSource ? source : undefined;
 const documents = store?.cache;
+if (store) beforeCollecting(() => store.parsed.renewViews());
 /** `documents.changes` when the pool last heard what this worker holds. */
 let reported = 0;
 /**
@@ -192,7 +193,8 @@ parentPort!.on('message', (message: readonly PostedTask[] | EvictMessage) => {
     parentPort!.postMessage(withHoldings(handle(task)));
     // after the reply, off its latency
     if (warmedBy.compiled && warmedBy.ran) keepWarmCodeCaches();
-    collectIfGrown();
+    if (store?.parsed.renewalDue) collectSoon();
+    else collectIfGrown();
   }
 });
 

@@ -1,6 +1,8 @@
 import '../../../../lib/xquery/functions/db';
 import { withFileAccess } from '../../../../lib/xquery/worker/guards/resource-guard';
 import { StoreSource } from '../../../../lib/xquery/worker/documents/store-source';
+import { beforeCollecting, collectionCount, collectSoon, prepareCollection } from '../../../../lib/threads/collect-garbage';
+import { serialize } from '../../../../lib/xquery/serialization/serialize';
 import { dataFolder, queryFailure, run, text, xml, CONTEXT } from '../../../helpers/worker-queries';
 
 const data = dataFolder();
@@ -68,6 +70,58 @@ describe('StoreSource: fn:doc', () => {
     expect(source.cache.count).toBe(1);
     expect(text(source, "e:doc('docs/dir/b.xml') is e:doc('docs/dir/b.xml'), e:doc('docs/a.xml') is e:doc('docs/a.xml')")).toBe('true|true');
     expect(source.cache.count).toBe(1);
+  });
+});
+
+describe('StoreSource: the views of stored documents are renewed between queries', () => {
+  it('gives a cached document a new document node once the views made enough nodes and its view its share, from its tree, not parsed again', () => {
+    const source = new StoreSource({ dbPath: data.path, renewNodes: 6 });
+    const [a] = run(source, "e:doc('docs/a.xml')");
+    const [b] = run(source, "e:doc('docs/dir/b.xml')");
+    const ids = text(source, "e:doc('docs/a.xml') ! (generate-id(.), generate-id(a/x[2]))");
+    // few nodes made so far: nothing to renew
+    expect(source.parsed.renewalDue).toBe(false);
+    source.parsed.renewViews();
+    expect(run(source, "e:doc('docs/a.xml')")[0]).toBe(a);
+    expect(text(source, "e:doc('docs/a.xml')//x ! string()")).toBe('1|2');
+    expect(source.parsed.renewalDue).toBe(true);
+    source.parsed.renewViews();
+    expect(source.parsed.renewalDue).toBe(false);
+    const [renewed] = run(source, "e:doc('docs/a.xml')");
+    expect(renewed).not.toBe(a);
+    // a view that made fewer nodes than that keeps them
+    expect(run(source, "e:doc('docs/dir/b.xml')")[0]).toBe(b);
+    expect(source.parses).toBe(2);
+    // the same document: content, URIs, identity within a query, order among stored documents
+    expect(text(source, "e:doc('docs/a.xml')//x ! string()")).toBe('1|2');
+    expect(text(source, "document-uri(e:doc('docs/a.xml')), base-uri(e:doc('docs/a.xml')/a/x[1])")).toBe('/docs/a.xml|/docs/a.xml');
+    expect(text(source, "e:doc('docs/a.xml')/a/x[2] is e:doc('docs/a.xml')//x[last()], e:doc('docs/a.xml') is root(e:doc('docs/a.xml')//x[1])")).toBe('true|true');
+    expect(text(source, "collection('docs') ! name(*)")).toBe('a|b|c|d');
+    expect(text(source, "e:doc('docs/a.xml') ! (generate-id(.), generate-id(a/x[2]))")).toBe(ids);
+    // a node kept from before is still a whole node of its own document
+    expect(serialize([a], { method: 'xml' })).toBe('<a><x>1</x><x>2</x></a>');
+  });
+});
+
+describe('StoreSource: a renewal in a worker', () => {
+  beforeAll(() => prepareCollection());
+  afterAll(() => beforeCollecting(() => undefined));
+
+  it('lets the old view go: the collection it comes before frees it', async () => {
+    const source = new StoreSource({ dbPath: data.path, renewNodes: 6 });
+    expect(text(source, "e:doc('docs/a.xml')//x ! string()")).toBe('1|2');
+    const old = new WeakRef(run(source, "e:doc('docs/a.xml')")[0] as object);
+    // past the turn in which the reference was made (which keeps its target until the turn ends)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    beforeCollecting(() => source.parsed.renewViews());
+    const before = collectionCount();
+    collectSoon();
+    const deadline = Date.now() + 10_000;
+    while (collectionCount() === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(collectionCount()).toBeGreaterThan(before);
+    expect(source.parsed.renewalDue).toBe(false);
+    expect(old.deref()).toBeUndefined();
+    expect(text(source, "e:doc('docs/a.xml')//x ! string()")).toBe('1|2');
   });
 });
 

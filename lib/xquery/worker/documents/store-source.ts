@@ -56,6 +56,8 @@ export interface StoreSourceOptions {
   readonly reader?: SyncStoreReader;
   /** Bound of the parsed-document cache: summed source bytes (default 16 MiB). */
   readonly cacheBytes?: number;
+  /** Node objects made before the views of stored documents are renewed (default parsed-documents.ts RENEW_NODES). */
+  readonly renewNodes?: number;
 }
 
 /**
@@ -95,7 +97,7 @@ class Shared {
     if (options.reader) this.reader = options.reader;
     else if (options.dbPath !== undefined) this.reader = new SyncReader(options.dbPath);
     else throw new Error('A store source needs a reader or a data folder.');
-    this.documents = new ParsedDocuments(options.cacheBytes);
+    this.documents = new ParsedDocuments(options.cacheBytes, options.renewNodes);
   }
 }
 
@@ -363,6 +365,11 @@ export class StoreSource extends StoreView {
   /** Drops the parsed documents of a database (between queries: parsed-documents.ts `evict`). */
   evict(db: string): void {
     this.shared.documents.evict(db);
+  }
+
+  /** The parsed documents (between queries: parsed-documents.ts `renewViews`). */
+  get parsed(): ParsedDocuments {
+    return this.shared.documents;
   }
 
   /** The worker reader of this source. */

@@ -1,12 +1,18 @@
 /**
- * A full garbage collection of the worker's heap, soon after it dropped parsed documents
- * (document-budget.ts), or after a task when the heap has grown to twice what the last
- * collection left (plus a margin). V8 collects when allocation asks for it and lets a large heap
- * grow several times over its live data first; a worker that went idle allocates nothing, so
- * without this the memory of dropped documents and of finished queries would stay taken until
- * its next busy spell. A collection waits for the worker to be idle for a moment: a task that
- * arrives first puts it off until after that task, so a busy worker's answers never wait for a
- * full collection (a stream of new queries would otherwise pay one every few tasks).
+ * Full garbage collections of a thread's heap while the thread is idle: a query worker's
+ * (xquery/worker/thread.ts) soon after it dropped parsed documents (document-budget.ts), or
+ * after a task when the heap has grown by MARGIN_BYTES over what the last collection left; the
+ * query host's main thread (xquery/host/host-process.ts) after a large file crossed it in parts.
+ * Below, "the worker" is whichever thread calls. V8 collects when allocation asks for it and lets a large heap grow
+ * several times over its live data first; a worker that went idle allocates nothing, so without
+ * this the memory of dropped documents and of finished queries would stay taken until its next
+ * busy spell. On an idle worker a collection is cheap where the heap is mostly a document's
+ * tree (its strings are a few large objects, its columns outside the heap): 3 ms with the XMark
+ * factor 1 tree (108 MB of XML), 20 ms with a million node objects besides. The margin was twice
+ * the live heap once, which at that size let 200 MB of garbage stay. A collection waits for the
+ * worker to be idle for a moment: a task that arrives first puts it off until after that task, so
+ * a busy worker's answers never wait for a full collection (a stream of new queries would
+ * otherwise pay one every few tasks).
  *
  * Reading the heap's size is not free (V8 walks its spaces: a few microseconds, a notable part of
  * a small query's run), so the growth is not read after every task: the first task after a
@@ -36,7 +42,7 @@ import { runInNewContext } from 'node:vm';
 const DELAY_MS = 50;
 
 /** Garbage a task may leave beyond the live heap before a collection is due. */
-const MARGIN_BYTES = 64 * 1024 * 1024;
+const MARGIN_BYTES = 32 * 1024 * 1024;
 
 /** Committed heap beyond the live heap that is worth another collection, and what one must give back to be followed by another. */
 const SLACK_BYTES = 16 * 1024 * 1024;
@@ -98,9 +104,21 @@ function schedule(): void {
   timer.unref();
 }
 
+/** What the worker lets go of before the first round of a collection (`beforeCollecting`). */
+let release: (() => void) | undefined;
+
+/**
+ * `letGo` runs once before each due collection, on an idle worker: it drops what the worker can
+ * make again (parsed-documents.ts `renewViews`), for the collection to free.
+ */
+export function beforeCollecting(letGo: () => void): void {
+  release = letGo;
+}
+
 /** One round; another follows while it pays (see the file comment). */
 function collect(): void {
   timer = undefined;
+  if (rounds === 0) release?.();
   gc?.();
   count++;
   rounds++;
@@ -128,8 +146,8 @@ export function postponeCollection(): void {
 }
 
 /**
- * After a task: collects soon when one is due, or when the heap grew to twice its live size and
- * the margin (read within CHECK_DELAY_MS, see the file comment).
+ * After a task: collects soon when one is due, or when the heap grew by the margin (read
+ * within CHECK_DELAY_MS, see the file comment).
  */
 export function collectIfGrown(): void {
   if (!gc) return;
@@ -142,7 +160,7 @@ export function collectIfGrown(): void {
 
 function checkGrowth(): void {
   checkTimer = undefined;
-  if (!due && getHeapStatistics().used_heap_size > 2 * live + MARGIN_BYTES) collectSoon();
+  if (!due && getHeapStatistics().used_heap_size > live + MARGIN_BYTES) collectSoon();
 }
 
 /** Collections run so far in this thread. */

@@ -1,5 +1,5 @@
 /**
- * Collections of a worker's heap (collect-garbage.ts). The real collections run here in the
+ * Collections of a thread's heap (threads/collect-garbage.ts). The real collections run here in the
  * test's own thread (the same V8 calls as in a worker), whose heap also holds what other suites
  * left: they assert what holds whatever else the heap holds, and the rule that ends the rounds
  * is checked on its own.
@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
-import { hostFlags } from '../../../lib/xquery/engine/host-flags';
-import { sourceLoader } from '../../../lib/threads/launch';
-import { anotherRound, collectIfGrown, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../../lib/xquery/worker/collect-garbage';
+import { hostFlags } from '../../lib/xquery/engine/host-flags';
+import { sourceLoader } from '../../lib/threads/launch';
+import { anotherRound, beforeCollecting, collectIfGrown, collectionCount, collectSoon, postponeCollection, prepareCollection } from '../../lib/threads/collect-garbage';
 
 const MiB = 1024 * 1024;
 
@@ -74,8 +74,8 @@ describe('collections', () => {
 
   it('follow tasks after which the heap has grown, once the worker is idle', async () => {
     await settled();
-    // all kept: the heap grows past twice what it holds now (at least its live size) and the margin
-    const target = 2 * getHeapStatistics().used_heap_size + 80 * MiB;
+    // all kept: the heap grows past what it holds now (at least its live size) and the margin
+    const target = getHeapStatistics().used_heap_size + 48 * MiB;
     let grown: object[][] | null = [];
     while (getHeapStatistics().used_heap_size < target) grown.push(Array.from({ length: 100_000 }, (_, i) => ({ i })));
     const before = collectionCount();
@@ -86,6 +86,30 @@ describe('collections', () => {
     expect(collectionCount() - before).toBeGreaterThanOrEqual(1);
     expect(grown.length).toBeGreaterThan(0);
     grown = null;
+  });
+
+  it('let the worker let go of what it can make again, once before the rounds of each', async () => {
+    await settled();
+    let freed: object[] | null = Array.from({ length: 200_000 }, (_, i) => ({ i }));
+    const weak = new WeakRef(freed);
+    const counts: number[] = [];
+    beforeCollecting(() => {
+      counts.push(collectionCount());
+      freed = null;
+    });
+    try {
+      const before = collectionCount();
+      collectSoon();
+      await collectedSince(before);
+      // called before the first round, whose collection then freed what it let go
+      expect(counts).toEqual([before]);
+      expect(weak.deref()).toBeUndefined();
+      collectSoon();
+      await collectedSince(before + 1);
+      expect(counts.length).toBe(2);
+    } finally {
+      beforeCollecting(() => undefined);
+    }
   });
 
   it('do not follow tasks after which the heap has not grown', async () => {
@@ -127,13 +151,13 @@ describe("V8's gc function", () => {
   it("is taken by each worker of a process with the query host's flags, and cleared on its global", async () => {
     const worker = `${sourceLoader()}
 const before = typeof globalThis.gc;
-projectRequire('../xquery/worker/collect-garbage.ts').prepareCollection();
+projectRequire('./collect-garbage.ts').prepareCollection();
 require('node:worker_threads').parentPort.postMessage({ before, after: typeof globalThis.gc });`;
     const script = `${sourceLoader()}
 globalThis.gc = undefined;
 const w = new (require('node:worker_threads').Worker)(${JSON.stringify(worker)}, { eval: true });
 w.on('message', (m) => { process.stdout.write(JSON.stringify(m)); void w.terminate(); });`;
-    const { stdout } = await promisify(execFile)(process.execPath, [...hostFlags(), '-e', script], { cwd: path.join(__dirname, '..', '..', '..') });
+    const { stdout } = await promisify(execFile)(process.execPath, [...hostFlags(), '-e', script], { cwd: path.join(__dirname, '..', '..') });
     expect(JSON.parse(stdout)).toEqual({ before: 'function', after: 'undefined' });
   }, 60_000);
 });
