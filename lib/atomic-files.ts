@@ -73,7 +73,16 @@ export function writeTempSync(dir: string, data: Buffer | string): string {
 
 /** writeNewFile without a flush, synchronously (see writeTempSync); on failure the file is removed. */
 export function writeNewFileSync(file: string, data: Buffer | string, mode = 0o666): void {
-  const fd = openSync(file, 'wx', mode);
+  writeIntoSync(file, data, 'wx', mode);
+}
+
+/**
+ * Writes `data` into `file` opened with `flags` (`wx`: a new file; `r+`: an empty file that
+ * exists, store/file/temp-pool.ts), synchronously and without a flush; on failure the file is
+ * removed.
+ */
+export function writeIntoSync(file: string, data: Buffer | string, flags: 'wx' | 'r+', mode = 0o666): void {
+  const fd = openSync(file, flags, mode);
   try {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);

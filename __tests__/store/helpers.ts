@@ -2,6 +2,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CommitLog } from '../../lib/store/file/commit-log';
+import { STORE_DIR } from '../../lib/store/file/journal';
+import { SPARES_DIR } from '../../lib/store/file/temp-pool';
 import { XmldbError } from '../../lib/xmldb-error';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -43,11 +45,13 @@ export function closeLogsOfCrashedStores(): void {
   });
 }
 
-/** All files below `dir`, relative, with `/`, sorted. */
+/** All files below `dir`, relative, with `/`, sorted; not the spare files of a file store. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  // the empty files a file store makes ahead for its writes (temp-pool.ts) come and go by themselves
+  const spares = path.join(dir, STORE_DIR, SPARES_DIR);
   return entries
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && e.parentPath !== spares)
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
 }

@@ -7,6 +7,7 @@
  *   {dbPath}/{db}/.catalog./meta.json      options, created/modified, uid, generation, totals
  *   {dbPath}/{db}/.catalog./shard-XX.json  resource entries, sharded by path hash (catalog.ts)
  *   .{random}.tmp.                         temp files, beside their targets
+ *   {dbPath}/.store./spares./              empty files made ahead for small writes (temp-pool.ts)
  *   {dbPath}/.stage-|.scratch-|.trash-{id}. work folders of a write or commit
  *   {dbPath}/.backups./{name}/             backups: copies of database folders (backups.ts)
  *   {dbPath}/.lock. and .lock-{token}.     the folder lock: its holder's record and socket (folder-lock.ts)
@@ -27,6 +28,7 @@ import { STORE_ERRORS } from '../store-errors';
 import { InFlight } from '../in-flight';
 import { ChangeListeners } from '../change-listeners';
 import { replayJournals, STORE_DIR } from './journal';
+import { SPARES_DIR, TempPool } from './temp-pool';
 import { lockFolder, type FolderLock } from './folder-lock';
 import { LockManager } from '../locks';
 import { isValidDatabaseName } from '../resource-names';
@@ -71,6 +73,7 @@ export class FileStore implements Store {
   private failure: Error | undefined;
   private readonly log: CommitLog;
   private readonly summaryLogs: SummaryLogs;
+  private readonly temps: TempPool;
 
   private constructor(
     /** The data folder, absolute. */
@@ -82,6 +85,7 @@ export class FileStore implements Store {
     this.locks = new LockManager(options.lockWaitMs);
     this.log = new CommitLog(dbPath);
     this.summaryLogs = new SummaryLogs(dbPath);
+    this.temps = new TempPool(path.join(dbPath, STORE_DIR, SPARES_DIR));
   }
 
   /** See createFileStore. */
@@ -142,6 +146,7 @@ export class FileStore implements Store {
     await this.inFlight.close();
     this.summaryLogs.close();
     await this.log.close();
+    await this.temps.close();
     await this.folderLock?.release();
   }
 
@@ -166,7 +171,7 @@ export class FileStore implements Store {
         await this.summaryLogs.append(db, records, async () => liveEtags(await catalog()));
       }
     };
-    const view = new StoreWriteView({ dbPath: this.dbPath, committed: this.committed, locked: dbs, checkpoint: commit, summarize: this.options.summarize });
+    const view = new StoreWriteView({ dbPath: this.dbPath, temps: this.temps, committed: this.committed, locked: dbs, checkpoint: commit, summarize: this.options.summarize });
     try {
       const result = await fn(view);
       view.seal();
@@ -209,8 +214,9 @@ function liveEtags(catalog: Catalog | undefined): ReadonlySet<string> {
   return etags;
 }
 
-/** Removes staging, scratch and trash folders and temp files left in the data folder by a crash. */
+/** Removes staging, scratch and trash folders, temp files and spare files left in the data folder by a crash. */
 async function sweepDataFolder(root: string): Promise<void> {
+  await fs.rm(path.join(root, STORE_DIR, SPARES_DIR), { recursive: true, force: true });
   for (const entry of await fs.readdir(root, { withFileTypes: true })) {
     if (WORK_FOLDER.test(entry.name) || isTempName(entry.name)) {
       await fs.rm(path.join(root, entry.name), { recursive: true, force: true });

@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../../xmldb-error';
+import type { TempPool } from './temp-pool';
 import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from '../../atomic-files';
 import { backupFolder, backupInfo, backupsFolder, committedBackups, type BackupRecord } from './backups';
 import { backupOwner, checkBackupName } from '../backup-names';
@@ -27,6 +28,8 @@ export { Leftovers, tempFolder } from './write-files';
 /** What a write view needs of the store. */
 export interface WriteContext {
   readonly dbPath: string;
+  /** Empty files made ahead, for the writes of small content (temp-pool.ts). */
+  readonly temps?: TempPool;
   /** The committed databases (read only here). */
   readonly committed: ReadonlyMap<string, DbRecord>;
   /** The databases locked for writing. */
@@ -358,7 +361,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
    */
   /** Writes the bytes of `p` to a temp file (not flushed); `inline` content goes synchronously (writeTempSync). */
   private async writeStaged(draft: DbDraft, p: string, data: Buffer, inline: boolean): Promise<string> {
-    const write = (dir: string) => (inline ? writeTempSync(dir, data) : writeTemp(dir, data, false));
+    const write = (dir: string) => (inline ? (this.ctx.temps?.writeTempSync(dir, data) ?? writeTempSync(dir, data)) : writeTemp(dir, data, false));
     if (draft.mode === 'fresh') {
       const scratch = await this.scratchDir();
       const temp = await write(scratch);
