@@ -15,11 +15,11 @@ function files(folder: string): Map<number, string> {
   return found;
 }
 
-/** Resolves once `pool` has its 16 files ready (it makes them in the background). */
-async function filled(pool: TempPool, folder: string): Promise<void> {
+/** Resolves once `pool` has `count` files ready (it makes them in the background), and `folder` holds them. */
+async function filled(pool: TempPool, folder: string, count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (pool.waiting !== 16 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect([pool.waiting, files(folder).size]).toEqual([16, 16]);
+  while (pool.waiting !== count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect([pool.waiting, files(folder).size]).toEqual([count, count]);
 }
 
 describe('empty files made ahead for small writes (temp-pool.ts)', () => {
@@ -37,7 +37,7 @@ describe('empty files made ahead for small writes (temp-pool.ts)', () => {
   it('writes into a spare file, renamed to a temp name of its own in the folder the write wants', async () => {
     const pool = new TempPool(spares);
     pool.fill();
-    await filled(pool, spares);
+    await filled(pool, spares, 1);
     const ready = files(spares);
     const file = pool.writeTempSync(target, Buffer.from('<a>é</a>'));
     expect(path.dirname(file)).toBe(target);
@@ -46,7 +46,7 @@ describe('empty files made ahead for small writes (temp-pool.ts)', () => {
     // the very file that waited, and the pool makes another
     expect(ready.has(fs.statSync(file).ino)).toBe(true);
     expect(files(spares).has(fs.statSync(file).ino)).toBe(false);
-    await filled(pool, spares);
+    await filled(pool, spares, 1);
     await pool.close();
     expect(fs.existsSync(spares)).toBe(false);
     expect(fs.readFileSync(file, 'utf8')).toBe('<a>é</a>');
@@ -55,13 +55,23 @@ describe('empty files made ahead for small writes (temp-pool.ts)', () => {
   it('keeps its spare when the folder of the write is missing, and creates a file when its spares have gone', async () => {
     const pool = new TempPool(spares);
     pool.fill();
-    await filled(pool, spares);
+    await filled(pool, spares, 1);
     expect(() => pool.writeTempSync(path.join(root, 'none'), Buffer.from('x'))).toThrow(expect.objectContaining({ code: 'ENOENT' }));
-    await filled(pool, spares);
+    await filled(pool, spares, 1);
     // another store opened on the folder removed them
     fs.rmSync(spares, { recursive: true });
     const file = pool.writeTempSync(target, Buffer.from('made here'));
     expect(fs.readFileSync(file, 'utf8')).toBe('made here');
+    await pool.close();
+  });
+
+  it('keeps one spare ready at first, and twice as many each time a write finds none, up to 16', async () => {
+    const pool = new TempPool(spares);
+    expect(pool.target).toBe(1);
+    // writes faster than the background makes files: each finds none ready
+    for (let i = 0; i < 5; i++) pool.writeTempSync(target, Buffer.from(String(i)));
+    expect(pool.target).toBe(16);
+    await filled(pool, spares, 16);
     await pool.close();
   });
 
@@ -82,7 +92,7 @@ describe('empty files made ahead for small writes (temp-pool.ts)', () => {
       await w.putResource('db', 'a.xml', xml('<a/>'));
     });
     const deadline = Date.now() + 10_000;
-    while (files(spares).size < 16 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (files(spares).size < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     const ready = files(spares);
     await store.write(['db'], (w) => w.putResource('db', 'b.xml', xml('<b/>')));
     expect(await store.read(['db'], async (r) => (await r.readBytes('db', 'b.xml')).toString())).toBe('<b/>');

@@ -24,7 +24,11 @@ import { errorCode, tempName, writeIntoSync, writeTempSync } from '../../atomic-
 /** The pool's folder, in the store's folder (journal.ts STORE_DIR). */
 export const SPARES_DIR = 'spares.';
 
-/** Files kept ready. */
+/**
+ * Files kept ready at most. The pool starts with one and doubles its number each time a write
+ * finds none ready, so a store that writes rarely keeps one or two, and one that takes PUT after
+ * PUT soon keeps this many.
+ */
 const POOL_SIZE = 16;
 
 export class TempPool {
@@ -35,6 +39,8 @@ export class TempPool {
   /** Making a file failed (the disk is full, the folder cannot be made): writes make their own from then on. */
   private failed = false;
   private folderMade = false;
+  /** Files to keep ready now (see POOL_SIZE). */
+  private wanted = 1;
   private idle: Promise<void> = Promise.resolve();
   private settle: (() => void) | undefined;
 
@@ -53,6 +59,7 @@ export class TempPool {
   writeTempSync(dir: string, data: Buffer): string {
     const spare = this.ready.pop();
     if (spare === undefined) {
+      this.wanted = Math.min(POOL_SIZE, 2 * this.wanted);
       this.fill();
       return writeTempSync(dir, data);
     }
@@ -74,9 +81,14 @@ export class TempPool {
     return file;
   }
 
-  /** Makes files until POOL_SIZE are ready or being made (in the background). */
+  /** Files the pool keeps ready now, at most POOL_SIZE. */
+  get target(): number {
+    return this.wanted;
+  }
+
+  /** Makes files until `target` are ready or being made (in the background). */
   fill(): void {
-    while (!this.closed && !this.failed && this.ready.length + this.making < POOL_SIZE) {
+    while (!this.closed && !this.failed && this.ready.length + this.making < this.wanted) {
       if (this.making === 0) this.idle = new Promise((resolve) => (this.settle = resolve));
       this.making++;
       const file = path.join(this.folder, `.${randomBytes(9).toString('base64url')}.spare.`);
