@@ -3,10 +3,10 @@
  * (xquery/worker/thread.ts) soon after it dropped parsed documents (document-budget.ts), or
  * after a task when the heap has grown by MARGIN_BYTES over what the last collection left; the
  * query host's main thread (xquery/host/host-process.ts) after a large file crossed it in parts.
- * Below, "the worker" is whichever thread calls. V8 collects when allocation asks for it and lets a large heap grow
- * several times over its live data first; a worker that went idle allocates nothing, so without
- * this the memory of dropped documents and of finished queries would stay taken until its next
- * busy spell. On an idle worker a collection is cheap where the heap is mostly a document's
+ * Below, "the worker" is whichever thread calls. V8 collects when allocation asks for it and lets
+ * a large heap grow several times over its live data first; a worker that went idle allocates
+ * nothing, so without this the memory of dropped documents and of finished queries would stay
+ * taken until its next busy spell. On an idle worker a collection is cheap where the heap is mostly a document's
  * tree (its strings are a few large objects, its columns outside the heap): 3 ms with the XMark
  * factor 1 tree (108 MB of XML), 20 ms with a million node objects besides. The margin was twice
  * the live heap once, which at that size let 200 MB of garbage stay. A collection waits for the

@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { raise } from '../../xmldb-error';
 import type { TempPool } from './temp-pool';
-import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp, writeTempSync } from '../../atomic-files';
-import { backupFolder, backupInfo, backupsFolder, committedBackups, type BackupRecord } from './backups';
+import { contentDigestYielding, errorCode, flushFiles, linkOrCopy, writeTemp } from '../../atomic-files';
+import { backupFolder, backupInfo, backupsFolder, type BackupRecord } from './backups';
 import { backupOwner, checkBackupName } from '../backup-names';
 import { INLINE_BYTES } from './commit-log';
 import { Catalog, newMeta, readMeta, type CatalogEntry, type DatabaseMeta } from './catalog';
@@ -19,7 +19,8 @@ import { contentTypeOf } from '../media-types';
 import { checkDatabaseName, checkPath, checkResourcePath, movedPath } from '../resource-names';
 import { databaseFolder, inside, resourceFile } from './disk-paths';
 import type { DatabaseOptions, LockSet, PutConditions, ResourceInfo, ResourceInput, WriteView } from '../types';
-import { resourceInfo, StoreReadView, type DbRecord, type DbResolver, type DbView } from './views';
+import { resourceInfo, StoreReadView, type DbRecord, type DbView } from './views';
+import { draftResolver, type BackupChanges, type Drafts } from './draft-resolver';
 import { Leftovers, tempFolder } from './write-files';
 import { logRecord } from './summary-log';
 
@@ -29,7 +30,7 @@ export { Leftovers, tempFolder } from './write-files';
 export interface WriteContext {
   readonly dbPath: string;
   /** Empty files made ahead, for the writes of small content (temp-pool.ts). */
-  readonly temps?: TempPool;
+  readonly temps: TempPool;
   /** The committed databases (read only here). */
   readonly committed: ReadonlyMap<string, DbRecord>;
   /** The databases locked for writing. */
@@ -40,39 +41,12 @@ export interface WriteContext {
   readonly summarize?: (xml: Buffer) => Uint8Array | undefined;
 }
 
-type Drafts = Map<string, DbDraft | null>;
-
 /** A file to link into a staged backup folder; `flush` for a temp file of this write. */
 interface StagedFile {
   readonly p: string;
   readonly entry: CatalogEntry;
   readonly file: string;
   readonly flush: boolean;
-}
-
-/** Staged backup changes by name: the backup's new state, or null for a dropped one. */
-type BackupChanges = Map<string, BackupRecord | null>;
-
-function resolver(ctx: WriteContext, drafts: Drafts, backups: BackupChanges): DbResolver {
-  return {
-    names: () => {
-      const names = new Set(ctx.committed.keys());
-      for (const [name, draft] of drafts) {
-        if (draft) names.add(name);
-        else names.delete(name);
-      }
-      return [...names];
-    },
-    get: (name) => (drafts.has(name) ? (drafts.get(name) ?? undefined) : ctx.committed.get(name)),
-    backups: async () => {
-      const result = await committedBackups(ctx.dbPath);
-      for (const [name, backup] of backups) {
-        if (backup) result.set(name, backup);
-        else result.delete(name);
-      }
-      return result;
-    },
-  };
 }
 
 /** A new etag: unique across writes and restarts. */
@@ -92,7 +66,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
     private readonly drafts: Drafts = new Map(),
     private readonly backups: BackupChanges = new Map(),
   ) {
-    super(resolver(ctx, drafts, backups));
+    super(draftResolver(ctx.dbPath, ctx.committed, drafts, backups));
   }
 
   /** Refuses further changes: the write's function has ended. */
@@ -361,7 +335,7 @@ export class StoreWriteView extends StoreReadView implements WriteView {
    */
   /** Writes the bytes of `p` to a temp file (not flushed); `inline` content goes synchronously (writeTempSync). */
   private async writeStaged(draft: DbDraft, p: string, data: Buffer, inline: boolean): Promise<string> {
-    const write = (dir: string) => (inline ? (this.ctx.temps?.writeTempSync(dir, data) ?? writeTempSync(dir, data)) : writeTemp(dir, data, false));
+    const write = (dir: string) => (inline ? this.ctx.temps.writeTempSync(dir, data) : writeTemp(dir, data, false));
     if (draft.mode === 'fresh') {
       const scratch = await this.scratchDir();
       const temp = await write(scratch);

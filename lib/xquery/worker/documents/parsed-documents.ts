@@ -98,8 +98,9 @@ export class ParsedDocuments {
     if (!this.renewalDue) return;
     this.made.count = 0;
     this.cache.renew((doc, { db, path }, etag) => {
+      // only stored() caches compact trees (host files are saxon-js's own DOM)
       const view = treeNode(doc)?.v;
-      if (!view || !storedPlace(doc) || view.made < Math.min(RENEW_VIEW_NODES, this.renewNodes)) return doc;
+      if (!view || view.made < Math.min(RENEW_VIEW_NODES, this.renewNodes)) return doc;
       const fresh = this.storedDocument(view.tree, db, path) as Numbered;
       // the number saxon-js gave the document (at its first comparison or generate-id), which
       // generate-id() shows: the same document keeps its ids from one query to the next
