@@ -53,7 +53,7 @@ describe('the query host process', () => {
     expect(flags.filter((flag) => flag.startsWith('--allow-')).sort()).toEqual(hostFlags().filter((flag) => flag.startsWith('--allow-')).sort());
   });
 
-  test("gets none of the server's environment but its time zone, and its own malloc setting (host-connection.ts)", async () => {
+  test("gets none of the server's environment but its time zone, and its own malloc settings (host-connection.ts)", async () => {
     expect((await asNobody('1+1').expect(200)).text).toBe('2');
     const [pid] = hostPids();
     expect(pid).toBeDefined();
@@ -61,7 +61,7 @@ describe('the query host process', () => {
     const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((v) => v !== '' && !v.startsWith('NODE_CHANNEL_')).sort();
     const expected = { ...HOST_MALLOC_ENVIRONMENT, ...(process.env.TZ !== undefined ? { TZ: process.env.TZ } : {}) };
     expect(environment).toEqual(Object.entries(expected).map(([name, value]) => `${name}=${value}`).sort());
-    expect(HOST_MALLOC_ENVIRONMENT).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(HOST_MALLOC_ENVIRONMENT).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '1' });
   });
 
   test('a query running when the host is killed fails with an internal error; the next query is answered', async () => {

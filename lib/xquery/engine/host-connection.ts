@@ -20,15 +20,23 @@ const HEAP_ABORT = /Reached heap limit|heap out of memory|near heap limit/;
 const HOST_ENVIRONMENT = ['TZ'] as const;
 
 /**
- * The host's own environment: glibc's malloc with a fixed mmap threshold of 128 KiB (its default
- * start; setting it turns off the adjustment). glibc raises the threshold to the size of each
- * mapped block freed, up to 32 MiB, and serves smaller blocks from its heaps from then on, which
- * rarely give memory back. Reading a large document frees blocks of tens of MiB (its text, the
- * columns of its tree as they grow). At XMark factor 1 (108 MB; two runs each, resident memory
- * 10 s after the queries) the host held 283-285 MB after the first query instead of 309-310, and
- * 484-494 MB after seventeen instead of 503-518. Other C libraries ignore the variable.
+ * The host's own environment, two settings of glibc's malloc (other C libraries ignore them):
+ * - A fixed mmap threshold of 128 KiB (its default start; setting it turns off the adjustment).
+ *   glibc raises the threshold to the size of each mapped block freed, up to 32 MiB, and serves
+ *   smaller blocks from its heaps from then on, which rarely give memory back. Reading a large
+ *   document frees blocks of tens of MiB (its text, the columns of its tree as they grow). At
+ *   XMark factor 1 (108 MB; two runs each, resident memory 10 s after the queries) the host held
+ *   283-285 MB after the first query instead of 309-310, and 484-494 MB after seventeen instead
+ *   of 503-518.
+ * - One arena for all threads. glibc gives a thread that finds the arenas busy one of its own,
+ *   and a freed block stays with its arena: a query worker's compilations and collections free
+ *   tens of MB of small blocks there that no other thread reuses and that are not given back
+ *   (after the XMark queries at factor 1, a worker's arena held 44 MB of which 41 were free).
+ *   With one arena the host held 310-319 MB after the twenty queries run three times instead of
+ *   334-340 (three runs each, alternating). Eight clients sending new queries (each a compilation)
+ *   got 159 and 194 answers a second against 164 and 189 with an arena per thread.
  */
-export const HOST_MALLOC_ENVIRONMENT: Readonly<NodeJS.ProcessEnv> = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
+export const HOST_MALLOC_ENVIRONMENT: Readonly<NodeJS.ProcessEnv> = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024), MALLOC_ARENA_MAX: '1' };
 
 export interface HostConnection {
   readonly process: ChildProcess;
