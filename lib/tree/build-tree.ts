@@ -61,11 +61,10 @@ export class TreeBuilder implements XmlSink {
   private readonly nameIds = new Map<string, Map<string, number>>();
   /**
    * The strings in order (joined into one at the end: compact-tree.ts `TreeStrings`, in chunks as
-   * they come: xml/text-pieces.ts), and where each starts and how long it is.
+   * they come: xml/text-pieces.ts), and where each starts.
    */
   private readonly stringText = new TextPieces();
   private readonly stringStart = new Column(1024);
-  private readonly stringLength = new Column(1024);
   private characterCount = 0;
   /** Whitespace-only strings, shared: indentation repeats. */
   private readonly spaces = new Map<string, number>();
@@ -149,8 +148,14 @@ export class TreeBuilder implements XmlSink {
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
       names: this.names,
-      strings: new TreeStrings(this.stringText.text(), this.stringStart.done(), this.stringLength.done()),
+      strings: new TreeStrings(this.stringText.text(), this.stringBounds()),
     };
+  }
+
+  /** Where each string starts, and after them the end of the last. */
+  private stringBounds(): Int32Array {
+    this.stringStart.push(this.characterCount);
+    return this.stringStart.done();
   }
 
   private flush(): void {
@@ -209,7 +214,6 @@ export class TreeBuilder implements XmlSink {
   private newString(s: string): number {
     this.stringText.out.push(s);
     this.stringText.settle();
-    this.stringLength.push(s.length);
     const id = this.stringStart.push(this.characterCount);
     this.characterCount += s.length;
     return id;
