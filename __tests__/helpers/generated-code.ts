@@ -110,7 +110,7 @@ function scanAVT(value: string, out: { names: CodeName[]; residue: string[] }): 
 function visit(tree: CompactTree, out: { names: CodeName[]; residue: string[] }): void {
   for (let pre = 0; pre < tree.size; pre++) {
     if (tree.kind[pre] !== NodeKind.element) continue;
-    const element = tree.names[tree.name[pre]];
+    const element = tree.names[tree.ref[pre]];
     const xsl = element.uri === XSL;
     for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) {
       const name = tree.names[tree.attrName[a]];

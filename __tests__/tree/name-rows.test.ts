@@ -20,8 +20,9 @@ const XML = `<r xmlns:p="urn:p" xmlns:q="urn:p">${Array.from({ length: GROUPS },
 function walked(tree: CompactTree, expanded: string, from: number, to: number): number[] {
   const out: number[] = [];
   for (let i = from; i < to; i++) {
-    const n = tree.names[tree.name[i]];
-    if (tree.kind[i] === NodeKind.element && `Q{${n.uri}}${n.local}` === expanded) out.push(i);
+    if (tree.kind[i] !== NodeKind.element) continue;
+    const n = tree.names[tree.ref[i]];
+    if (`Q{${n.uri}}${n.local}` === expanded) out.push(i);
   }
   return out;
 }

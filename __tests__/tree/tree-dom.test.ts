@@ -6,7 +6,7 @@ import { saxon, type XdmNode } from '../../lib/saxon';
 import { parseToCompactTree } from '../../lib/tree/build-tree';
 import { TreeView, importable, treeNode } from '../../lib/tree/tree-dom';
 import { elementRows, elementRowsIn } from '../../lib/tree/name-rows';
-import { stringValue } from '../../lib/tree/compact-tree';
+import { nameIdAt, stringValue } from '../../lib/tree/compact-tree';
 
 const XML = [
   '<?xml-stylesheet href="s.css"?><!--before-->',
@@ -155,8 +155,8 @@ describe('rows of a compact tree', () => {
   test('adjacent text is one node, whitespace strings are shared', () => {
     const t = parseToCompactTree('<a> <b/> <c>x&amp;y<![CDATA[z]]></c></a>');
     expect(Array.from(t.kind)).toEqual([9, 1, 3, 1, 3, 1, 3]);
-    expect(t.strings.at(t.value[6])).toBe('x&yz');
-    expect(t.value[2]).toBe(t.value[4]);
+    expect(t.strings.at(t.ref[6])).toBe('x&yz');
+    expect(t.ref[2]).toBe(t.ref[4]);
     expect(t.strings.count).toBe(2);
   });
 
@@ -168,7 +168,7 @@ describe('rows of a compact tree', () => {
     expect(Array.from(b, (pre) => t.strings.at(t.attrValue[t.attrStart[pre]]))).toEqual(values);
     expect(Array.from(b, (pre) => stringValue(t, pre))).toEqual(values);
     expect(elementRows(t, 'Q{urn:q}b').length).toBe(5000);
-    expect(t.name[b[0]]).not.toBe(t.name[b[0] + 2]);
+    expect(t.ref[b[0]]).not.toBe(t.ref[b[0] + 2]);
     const spaces = Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => values[i] === ' ');
     expect(new Set(spaces).size).toBe(1);
     expect(new Set(Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => i % 7 === 0)).size).toBe(Math.ceil(5000 / 7));
@@ -178,7 +178,9 @@ describe('rows of a compact tree', () => {
     const t = parseToCompactTree('<a x="" y="é&lt;𝄞"><!--c€--><?p data ✓?>text 😀<b z="1">日本</b></a>');
     const strings = (from: number, to: number) => Array.from(t.attrValue.slice(from, to), (i) => t.strings.at(i));
     expect(strings(t.attrStart[1], t.attrStart[2])).toEqual(['', 'é<𝄞']);
-    expect([2, 3, 4, 6].map((pre) => t.strings.at(t.value[pre]))).toEqual(['c€', 'data ✓', 'text 😀', '日本']);
+    expect([2, 3, 4, 6].map((pre) => t.strings.at(t.ref[pre]))).toEqual(['c€', 'data ✓', 'text 😀', '日本']);
+    // a PI's target beside its data; an element's name; no name for text or a comment
+    expect([3, 1, 5, 4, 2].map((pre) => nameIdAt(t, pre)).map((id) => t.names[id]?.qname)).toEqual(['p', 'a', 'b', undefined, undefined]);
     expect(strings(t.attrStart[5], t.attrStart[6])).toEqual(['1']);
     expect(t.strings.count).toBe(7);
   });

@@ -51,8 +51,9 @@ export class TreeBuilder implements XmlSink {
   private readonly kind: Column;
   private readonly parent: Column;
   private readonly end: Column;
-  private readonly name: Column;
-  private readonly value: Column;
+  private readonly ref: Column;
+  /** The target's name id of each processing instruction, by its row (its `ref` is its data). */
+  private readonly piTargets = new Map<number, number>();
   private readonly attrStart: Column;
   private readonly attrName = new Column(1024);
   private readonly attrValue = new Column(1024);
@@ -82,10 +83,9 @@ export class TreeBuilder implements XmlSink {
     this.kind = new Column(capacity);
     this.parent = new Column(capacity);
     this.end = new Column(capacity);
-    this.name = new Column(capacity);
-    this.value = new Column(capacity);
+    this.ref = new Column(capacity);
     this.attrStart = new Column(capacity);
-    this.row(NodeKind.document, -1, -1);
+    this.row(NodeKind.document, -1);
   }
 
   startElement(qname: string, attributes: readonly Pair[] = [], namespaces: readonly Pair[] = []): void {
@@ -94,7 +94,7 @@ export class TreeBuilder implements XmlSink {
     this.added.push(namespaces.length);
     const colon = qname.indexOf(':');
     const prefix = colon < 0 ? '' : qname.slice(0, colon);
-    const pre = this.row(NodeKind.element, this.nameId(qname, this.lookup(prefix)), -1);
+    const pre = this.row(NodeKind.element, this.nameId(qname, this.lookup(prefix)));
     for (const [p, uri] of namespaces) {
       this.attrName.push(this.nameId(p === '' ? 'xmlns' : 'xmlns:' + p, XMLNS_NS));
       this.attrValue.push(this.stringId(uri));
@@ -125,12 +125,13 @@ export class TreeBuilder implements XmlSink {
 
   comment(s: string): void {
     this.flush();
-    this.leaf(NodeKind.comment, -1, this.stringId(s));
+    this.leaf(NodeKind.comment, this.stringId(s));
   }
 
   processingInstruction(target: string, data: string): void {
     this.flush();
-    this.leaf(NodeKind.pi, this.nameId(target, ''), this.stringId(data));
+    const targetId = this.nameId(target, '');
+    this.piTargets.set(this.leaf(NodeKind.pi, this.stringId(data)), targetId);
   }
 
   finish(): CompactTree {
@@ -142,8 +143,8 @@ export class TreeBuilder implements XmlSink {
       kind: Uint8Array.from(this.kind.done()),
       parent: this.parent.done(),
       end: this.end.done(),
-      name: this.name.done(),
-      value: this.value.done(),
+      ref: this.ref.done(),
+      piTargets: this.piTargets,
       attrStart: this.attrStart.done(),
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
@@ -162,20 +163,20 @@ export class TreeBuilder implements XmlSink {
     if (this.text === '') return;
     const s = this.text;
     this.text = '';
-    this.leaf(NodeKind.text, -1, this.stringId(s));
+    this.leaf(NodeKind.text, this.stringId(s));
   }
 
-  private leaf(kind: number, name: number, value: number): void {
-    const pre = this.row(kind, name, value);
+  private leaf(kind: number, ref: number): number {
+    const pre = this.row(kind, ref);
     this.end.data[pre] = pre + 1;
+    return pre;
   }
 
-  private row(kind: number, name: number, value: number): number {
+  private row(kind: number, ref: number): number {
     const pre = this.kind.push(kind);
     this.parent.push(pre === 0 || (this.forest && this.open.length === 1) ? -1 : this.open[this.open.length - 1]);
     this.end.push(0);
-    this.name.push(name);
-    this.value.push(value);
+    this.ref.push(ref);
     this.attrStart.push(this.attrName.length);
     return pre;
   }

@@ -6,8 +6,10 @@
  * Per node: `kind` (the DOM node type: 9 document, 1 element, 3 text, 8 comment, 7 processing
  * instruction), `parent` (-1 for the document), `end` (the row after its last descendant, so
  * the descendants of `pre` are the rows `pre + 1 … end - 1` and its next sibling, if any, is
- * row `end`), `name` (an index into `names` for elements and PI targets) and `value` (an index
- * into `strings` for text, comments and PI data). Attributes of row `pre` are the rows
+ * row `end`) and `ref`: for an element its name (an index into `names`), for text, a comment or
+ * a PI its string (an index into `strings`; a PI's target is in `piTargets`), for the document
+ * -1. A row has a name or a string, never both but for PIs, which are rare: one column for both
+ * saves 10 MB at XMark factor 1 (2.7 million rows). Attributes of row `pre` are the rows
  * `attrStart[pre] … attrStart[pre + 1] - 1` of the attribute arrays; namespace declarations
  * come first among them, as attributes in the `xmlns` namespace, the way the DOM saxon-js
  * reads shows them.
@@ -19,8 +21,9 @@
  * 4 bytes apiece: at XMark factor 1 (108 MB of XML, 1.3 million strings, 81 MB of characters)
  * 85 MB, where the strings as slices of the text held 153.
  *
- * About 25 bytes a node plus its strings, against 9–14 times the XML for saxon-js's own tree
- * (convert/compact-dom.ts measures that one).
+ * 17 bytes a row, 8 an attribute and 4 a string, besides the characters: at XMark factor 1, 131 MB
+ * for 108 MB of XML, against 9–14 times the XML for saxon-js's own tree (convert/compact-dom.ts
+ * measures that one).
  */
 
 export const NodeKind = { document: 9, element: 1, text: 3, comment: 8, pi: 7 } as const;
@@ -41,8 +44,10 @@ export interface CompactTree {
   readonly kind: Uint8Array;
   readonly parent: Int32Array;
   readonly end: Int32Array;
-  readonly name: Int32Array;
-  readonly value: Int32Array;
+  /** An element's name id, the string id of text, a comment or a PI; -1 for the document. */
+  readonly ref: Int32Array;
+  /** The name id of each processing instruction's target, by its row. */
+  readonly piTargets: ReadonlyMap<number, number>;
   /** `size + 1` entries. */
   readonly attrStart: Int32Array;
   readonly attrName: Int32Array;
@@ -74,6 +79,12 @@ export class TreeStrings {
   }
 }
 
+/** The name id of row `pre`: an element's name, a PI's target; -1 for other rows. */
+export function nameIdAt(tree: CompactTree, pre: number): number {
+  const kind = tree.kind[pre];
+  return kind === NodeKind.element ? tree.ref[pre] : kind === NodeKind.pi ? (tree.piTargets.get(pre) ?? -1) : -1;
+}
+
 /** The first child of `pre`, or -1. */
 export function firstChild(tree: CompactTree, pre: number): number {
   return tree.end[pre] > pre + 1 ? pre + 1 : -1;
@@ -90,13 +101,13 @@ export function nextSibling(tree: CompactTree, pre: number): number {
 /** The string value of `pre`: its own text, or the text of its descendants. */
 export function stringValue(tree: CompactTree, pre: number): string {
   const kind = tree.kind[pre];
-  if (kind !== NodeKind.element && kind !== NodeKind.document) return tree.strings.at(tree.value[pre]);
+  if (kind !== NodeKind.element && kind !== NodeKind.document) return tree.strings.at(tree.ref[pre]);
   const end = tree.end[pre];
   let only: string | undefined;
   let parts: string[] | undefined;
   for (let i = pre + 1; i < end; i++) {
     if (tree.kind[i] !== NodeKind.text) continue;
-    const s = tree.strings.at(tree.value[i]);
+    const s = tree.strings.at(tree.ref[i]);
     if (only === undefined) only = s;
     else (parts ??= [only]).push(s);
   }

@@ -3,7 +3,7 @@
  * modify: what the read-only node objects of tree-dom.ts answer to `cloneNode`.
  */
 import { parseToSaxonDocument } from '../saxon';
-import { NodeKind, firstChild, nextSibling, type CompactTree } from './compact-tree';
+import { NodeKind, firstChild, nameIdAt, nextSibling, type CompactTree } from './compact-tree';
 
 /**
  * Row `top` of `tree` as a modifiable copy in saxon-js's own DOM (what `cloneNode` answers), with
@@ -17,13 +17,13 @@ export function copyToDom(tree: CompactTree, top: number, deep: boolean): object
   const build = (pre: number): object => {
     switch (tree.kind[pre]) {
       case NodeKind.text:
-        return doc.createTextNode(tree.strings.at(tree.value[pre]));
+        return doc.createTextNode(tree.strings.at(tree.ref[pre]));
       case NodeKind.comment:
-        return doc.createComment(tree.strings.at(tree.value[pre]));
+        return doc.createComment(tree.strings.at(tree.ref[pre]));
       case NodeKind.pi:
-        return doc.createProcessingInstruction(tree.names[tree.name[pre]].qname, tree.strings.at(tree.value[pre]));
+        return doc.createProcessingInstruction(tree.names[nameIdAt(tree, pre)].qname, tree.strings.at(tree.ref[pre]));
       default: {
-        const n = tree.names[tree.name[pre]];
+        const n = tree.names[tree.ref[pre]];
         const el = doc.createElementNS(n.uri === '' ? null : n.uri, n.qname);
         for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
           const a = tree.names[tree.attrName[i]];

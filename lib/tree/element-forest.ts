@@ -14,7 +14,7 @@ import { domAttributes, isNamespaceDeclaration, type XdmNode } from '../saxon';
 import type { Pair } from '../convert/writer';
 import { TreeBuilder } from './build-tree';
 import { TreeView, treeNode } from './tree-dom';
-import { NodeKind, firstChild, hasNoNamespaces, nextSibling, type CompactTree } from './compact-tree';
+import { NodeKind, firstChild, hasNoNamespaces, nameIdAt, nextSibling, type CompactTree } from './compact-tree';
 
 /** A node of saxon-js's own DOM, as far as a copy reads it. */
 interface DomNode {
@@ -132,19 +132,19 @@ export class ElementForest {
       case NodeKind.element: {
         const attributes: Pair[] = [];
         for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i])]);
-        builder.startElement(tree.names[tree.name[pre]].qname, attributes);
+        builder.startElement(tree.names[tree.ref[pre]].qname, attributes);
         for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) this.copyRow(tree, c);
         builder.endElement();
         return;
       }
       case NodeKind.text:
-        builder.characters(tree.strings.at(tree.value[pre]));
+        builder.characters(tree.strings.at(tree.ref[pre]));
         return;
       case NodeKind.comment:
-        builder.comment(tree.strings.at(tree.value[pre]));
+        builder.comment(tree.strings.at(tree.ref[pre]));
         return;
       case NodeKind.pi:
-        builder.processingInstruction(tree.names[tree.name[pre]].qname, tree.strings.at(tree.value[pre]));
+        builder.processingInstruction(tree.names[nameIdAt(tree, pre)].qname, tree.strings.at(tree.ref[pre]));
     }
   }
 

@@ -27,7 +27,7 @@ function expandedOf(n: TreeName): string {
  */
 export function listedName(tree: CompactTree, pre: number): string | undefined {
   const kind = tree.kind[pre];
-  return kind === NodeKind.element ? expandedOf(tree.names[tree.name[pre]]) : kind === NodeKind.text ? TEXT_NODES : undefined;
+  return kind === NodeKind.element ? expandedOf(tree.names[tree.ref[pre]]) : kind === NodeKind.text ? TEXT_NODES : undefined;
 }
 
 /** Rows of every element named `Q{uri}local` (or ANY_ELEMENT; of every text node: TEXT_NODES), by tree, listed on first use. */
@@ -76,7 +76,7 @@ function scanRowsIn(tree: CompactTree, expanded: string, from: number, to: numbe
   if (expanded === TEXT_NODES) return rowsOfKindIn(tree, NodeKind.text, from, to);
   const ids = nameIds(tree, expanded);
   if (ids.size === 0) return new Int32Array(0);
-  const { kind, name } = tree;
+  const { kind, ref: name } = tree;
   const out: number[] = [];
   if (ids.size === 1) {
     const [id] = ids;
@@ -131,7 +131,7 @@ export function firstRowsByName(tree: CompactTree, from: number, to: number): In
   const whole = from <= 1 && to >= tree.size;
   const kept = whole ? firstRowsOfTree.get(tree) : undefined;
   if (kept !== undefined) return kept;
-  const { kind, name } = tree;
+  const { kind, ref: name } = tree;
   const seen = new Uint8Array(tree.names.length);
   const out: number[] = [];
   for (let i = from; i < to; i++) {
@@ -147,7 +147,7 @@ export function firstRowsByName(tree: CompactTree, from: number, to: number): In
 
 /** The rows in `from … to - 1` of elements whose name id is marked (non-zero) in `ids`, in document order. */
 export function elementRowsWithIds(tree: CompactTree, ids: Uint8Array, from: number, to: number): Int32Array {
-  const { kind, name } = tree;
+  const { kind, ref: name } = tree;
   const out: number[] = [];
   for (let i = from; i < to; i++) if (kind[i] === NodeKind.element && ids[name[i]] !== 0) out.push(i);
   return Int32Array.from(out);

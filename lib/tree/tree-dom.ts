@@ -20,7 +20,7 @@
  * nothing else.
  */
 import { parseToSaxonDocument, type XdmNode } from '../saxon';
-import { NodeKind, firstChild, nextSibling, stringValue, type CompactTree, type TreeName } from './compact-tree';
+import { NodeKind, firstChild, nameIdAt, nextSibling, stringValue, type CompactTree, type TreeName } from './compact-tree';
 import { XMLNS_NS } from '../convert/xml-parser';
 import { copyToDom } from './dom-copy';
 
@@ -201,21 +201,27 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
   };
   const data: PropertyDescriptorMap = {
     data: getter(function () {
-      return this.v.tree.strings.at(this.v.tree.value[this.p]);
+      return this.v.tree.strings.at(this.v.tree.ref[this.p]);
     }),
     nodeValue: getter(function () {
-      return this.v.tree.strings.at(this.v.tree.value[this.p]);
+      return this.v.tree.strings.at(this.v.tree.ref[this.p]);
     }),
     length: getter(function () {
-      return this.v.tree.strings.at(this.v.tree.value[this.p]).length;
+      return this.v.tree.strings.at(this.v.tree.ref[this.p]).length;
     }),
     childNodes: getter(function () {
       return (this.c ??= childList(this, p.list));
     }),
   };
-  const name = (get: (n: { prefix: string | null; local: string; uri: string; qname: string }) => unknown) =>
+  type NameRead = (n: { prefix: string | null; local: string; uri: string; qname: string }) => unknown;
+  // an element's `ref` is its name id (read on every name test, so read directly); a PI's target is beside it
+  const name = (get: NameRead) =>
     getter(function () {
-      return get(this.v.tree.names[this.v.tree.name[this.p]]);
+      return get(this.v.tree.names[this.v.tree.ref[this.p]]);
+    });
+  const target = (get: NameRead) =>
+    getter(function () {
+      return get(this.v.tree.names[nameIdAt(this.v.tree, this.p)]);
     });
   const element: PropertyDescriptorMap = {
     nodeName: name((n) => n.qname),
@@ -245,9 +251,9 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
     removeAttribute: value(readOnly),
   };
   const pi: PropertyDescriptorMap = {
-    target: name((n) => n.qname),
-    nodeName: name((n) => n.qname),
-    tagName: name((n) => n.qname),
+    target: target((n) => n.qname),
+    nodeName: target((n) => n.qname),
+    tagName: target((n) => n.qname),
   };
   const documentProps: PropertyDescriptorMap = {
     documentElement: getter(function () {

@@ -212,7 +212,7 @@ function descendantsFullText([node, nameArg, kindArg, descriptionArg]: XdmValue[
  * whose candidates are exact, in document order: read from the rows, a node made for each owner only.
  */
 function exactOwners(view: TreeView, rows: Int32Array, found: readonly number[], name: string): XdmNode[] {
-  const { kind, parent, name: nameOf, names } = view.tree;
+  const { kind, parent, ref: nameOf, names } = view.tree;
   const wanted = name === ANY_ELEMENT ? undefined : new Set(names.flatMap((n, id) => (expandedName({ namespaceURI: n.uri, localName: n.local }) === name ? [id] : [])));
   const pres: number[] = [];
   for (const i of found) {

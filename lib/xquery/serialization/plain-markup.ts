@@ -112,7 +112,7 @@ function write(el: DomNode, out: string[], depth: number): void {
  * garbage collector to copy.
  */
 function writeRows(tree: CompactTree, pre: number, depth: number, out: string[]): void {
-  const n = tree.names[tree.name[pre]];
+  const n = tree.names[tree.ref[pre]];
   if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
   const name = plainName(n.qname);
   out.push('<', name);
@@ -129,7 +129,7 @@ function writeRows(tree: CompactTree, pre: number, depth: number, out: string[])
   out.push('>');
   for (let c = first; c >= 0; c = nextSibling(tree, c)) {
     const kind = tree.kind[c];
-    const text = kind === NodeKind.text ? tree.strings.at(tree.value[c]) : '';
+    const text = kind === NodeKind.text ? tree.strings.at(tree.ref[c]) : '';
     if (kind === NodeKind.element) writeRows(tree, c, depth + 1, out);
     else if (text) out.push(textOut(text));
     else throw NOT_PLAIN;

@@ -64,7 +64,7 @@ export function childPath(node: XdmNode, names: readonly string[]): XdmNode[] {
 /** `childPath` from row `pre` of the compact tree of `view`, read from its rows. */
 function treePath(view: TreeView, pre: number, names: readonly string[]): XdmNode[] {
   const { tree } = view;
-  const { kind, name } = tree;
+  const { kind, ref: name } = tree;
   let rows = [pre];
   for (const step of names) {
     const ids = nameIds(tree, step);

@@ -56,9 +56,9 @@ function build(doc: DomNode, o: FoldOptions): DocFullText {
   const tree = treeNode(doc);
   if (tree !== undefined) {
     // a compact tree: its text rows in document order, no node made until a lookup answers one
-    const { kind, value, strings, size } = tree.v.tree;
+    const { kind, ref, strings, size } = tree.v.tree;
     const rows: number[] = [];
-    for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && postings.add(strings.at(value[pre]))) rows.push(pre);
+    for (let pre = 1; pre < size; pre++) if (kind[pre] === Row.text && postings.add(strings.at(ref[pre]))) rows.push(pre);
     const pres = Int32Array.from(rows);
     return { texts: { length: pres.length, at: (i) => tree.v.node(pres[i]) as unknown as DomNode }, rows: pres, postings: postings.finish(), stems: new Map() };
   }

@@ -23,7 +23,7 @@ export function storePostings(xml: Buffer | string, options: Readonly<DatabaseOp
   const nodes: number[] = [];
   const tokens: string[] = [];
   for (let node = 0; node < rows.length; node++) {
-    const found = textTokens(tree.strings.at(tree.value[rows[node]]), fold);
+    const found = textTokens(tree.strings.at(tree.ref[rows[node]]), fold);
     if (found.length === 0) continue;
     nodes.push(node);
     tokens.push(found.join(' '));

@@ -117,7 +117,7 @@ export function storedIndexOf(doc: XdmNode): StoredIndex | undefined {
   return {
     lookup: (selector) => [...(postings(access, db, index, selectedTokens(access, db, index, selector)).get(path) ?? [])],
     text: (node) => tree.v.node(rowsOfDoc()[node]) as unknown as XdmNode,
-    value: (node) => tree.v.tree.strings.at(tree.v.tree.value[rowsOfDoc()[node]]),
+    value: (node) => tree.v.tree.strings.at(tree.v.tree.ref[rowsOfDoc()[node]]),
   };
   function rowsOfDoc(): Int32Array {
     let rows = rowsOf.get(doc);

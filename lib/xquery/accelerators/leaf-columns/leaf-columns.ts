@@ -99,8 +99,8 @@ function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[],
   }
   for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
     if (kind === 'text') {
-      if (tree.kind[c] === Row.text) out.push(tree.strings.at(tree.value[c]));
-    } else if (tree.kind[c] === Row.element && ids[at].has(tree.name[c])) {
+      if (tree.kind[c] === Row.text) out.push(tree.strings.at(tree.ref[c]));
+    } else if (tree.kind[c] === Row.element && ids[at].has(tree.ref[c])) {
       if (at === path.length - 1) out.push(rowString(tree, c));
       else addRowLeaves(tree, c, path, ids, at + 1, out);
     }

@@ -77,7 +77,7 @@ export function elementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): Xdm
     for (const sample of samples) {
       const s = treeNode(sample);
       if (s === undefined || s.v !== at.v) sameTree = false;
-      else ids[tree.name[s.p]] = 1;
+      else ids[tree.ref[s.p]] = 1; // samples are elements (element()*): `ref` is their name
     }
     if (sameTree) return nodesOf(at.v, elementRowsWithIds(tree, ids, ...rowsBelow(at.v, at.p)));
   }

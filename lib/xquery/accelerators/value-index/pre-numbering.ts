@@ -108,7 +108,7 @@ class RowNumbering implements PreNumbering {
   nameAt(pre: number): string {
     const { row, attribute } = this.locate(pre);
     if (attribute >= 0) return this.expandedOf(this.tree.attrName[this.attributeRow(row, attribute)]);
-    return this.tree.kind[row] === NodeKind.element ? this.expandedOf(this.tree.name[row]) : '';
+    return this.tree.kind[row] === NodeKind.element ? this.expandedOf(this.tree.ref[row]) : '';
   }
 
   attributeNameAt(pre: number): string {
@@ -142,10 +142,10 @@ class RowNumbering implements PreNumbering {
   }
 
   forEachValue(kind: 'text' | 'attribute', visit: (value: string, pre: number) => void): void {
-    const { size, kind: kinds, value, attrStart, attrName, attrValue, names, strings } = this.tree;
+    const { size, kind: kinds, ref, attrStart, attrName, attrValue, names, strings } = this.tree;
     for (let r = 1; r < size; r++) {
       if (kind === 'text') {
-        if (kinds[r] === NodeKind.text) visit(strings.at(value[r]), this.rowPre(r));
+        if (kinds[r] === NodeKind.text) visit(strings.at(ref[r]), this.rowPre(r));
         continue;
       }
       let pre = this.rowPre(r) + 1;
