@@ -27,6 +27,7 @@
  */
 import { ENGINE_NS } from '../../constants';
 import { registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
+import { nameIdAt } from '../../../tree/compact-tree';
 import { elementRowsWithIds, firstRowsByName } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { contextNode, descendantElements, nodesOf } from '../name-index/name-index';
@@ -77,7 +78,7 @@ export function elementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): Xdm
     for (const sample of samples) {
       const s = treeNode(sample);
       if (s === undefined || s.v !== at.v) sameTree = false;
-      else ids[tree.ref[s.p]] = 1; // samples are elements (element()*): `ref` is their name
+      else ids[nameIdAt(tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
     }
     if (sameTree) return nodesOf(at.v, elementRowsWithIds(tree, ids, ...rowsBelow(at.v, at.p)));
   }
