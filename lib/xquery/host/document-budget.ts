@@ -159,7 +159,21 @@ export function placement<S>(budget: DocumentBudget<S>, task: Task, idle: readon
   if (idle.length === 0) return undefined;
   const db = databaseOf(task);
   if (db === undefined) return idle[0];
-  return idle.find((s) => budget.holds(s, db)) ?? (!budget.heldAnywhere(db) || budget.roomFor(db) ? lightest(budget, idle) : undefined);
+  return idle.find((s) => budget.holds(s, db)) ?? (mayRunElsewhere(budget, db) ? lightest(budget, idle) : undefined);
+}
+
+/** Whether a task reading `db` may run on a worker that does not hold it (see the file comment). */
+function mayRunElsewhere<S>(budget: DocumentBudget<S>, db: string | undefined): boolean {
+  return db === undefined || !budget.heldAnywhere(db) || budget.roomFor(db);
+}
+
+/**
+ * Whether some task of `queue` may run on a worker that holds nothing: only then is a worker
+ * worth starting for the queue. The others wait for a busy holder of their database, and a new
+ * worker would stay idle, a thread with saxon-js loaded (about 25 MB), for nothing.
+ */
+export function newWorkerWanted<S>(budget: DocumentBudget<S>, queue: readonly { readonly task: Task }[]): boolean {
+  return queue.some(({ task }) => mayRunElsewhere(budget, databaseOf(task)));
 }
 
 /** The idle worker holding the fewest bytes (the first of them): where a new database goes. */

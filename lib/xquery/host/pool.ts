@@ -36,7 +36,7 @@ import { DEFAULT_BASE_URI } from '../constants';
 import { busyError, cancelledError, outOfMemoryError, timeoutError, type QueryError } from '../query-error';
 import { isOutOfMemory, workerLimits, type WorkerOutput } from './launch';
 import { SharedCompilations } from './shared-compilations';
-import { DocumentBudget, choose, databaseOf, placement } from './document-budget';
+import { DocumentBudget, choose, databaseOf, newWorkerWanted, placement } from './document-budget';
 import { TaskCosts } from './task-costs';
 import { CANCEL_GRACE_MS, runTaskParts, toOutcome, type CancelSignal, type QueryJob, type QueryOutcome, type QueryPoolOptions } from './jobs';
 import { openPending, type Pending } from './pending';
@@ -270,7 +270,7 @@ export class QueryPool {
     const { cacheMax } = this.init;
     while (this.queue.length > 0) {
       const idle = this.slots.filter((s) => s.idle);
-      if (idle.length === 0 && this.slots.length < this.size && !this.starts.waiting) idle.push(this.spawn());
+      if (idle.length === 0 && this.slots.length < this.size && !this.starts.waiting && newWorkerWanted(this.budget, this.queue)) idle.push(this.spawn());
       const next = choose(this.budget, this.queue, idle);
       if (!next) break;
       const batch = [this.queue.splice(next.index, 1)[0]];
