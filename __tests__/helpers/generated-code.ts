@@ -112,7 +112,7 @@ function visit(tree: CompactTree, out: { names: CodeName[]; residue: string[] })
     if (tree.kind[pre] !== NodeKind.element) continue;
     const element = tree.names[tree.ref[pre]];
     const xsl = element.uri === XSL;
-    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) {
+    for (let a = tree.attrStart.at(pre); a < tree.attrStart.at(pre + 1); a++) {
       const name = tree.names[tree.attrName[a]];
       // namespace declarations (attributes in the xmlns namespace in the compact tree)
       if (name.uri === XMLNS_NS) continue;

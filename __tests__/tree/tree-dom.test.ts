@@ -165,23 +165,23 @@ describe('rows of a compact tree', () => {
     const t = parseToCompactTree(`<a xmlns:p="urn:p" xmlns:q="urn:q">${values.map((v, i) => `<p:b x="${v}">${v}</p:b><q:b/>${i}`).join('')}</a>`);
     const b = elementRows(t, 'Q{urn:p}b');
     expect(b.length).toBe(5000);
-    expect(Array.from(b, (pre) => t.strings.at(t.attrValue[t.attrStart[pre]]))).toEqual(values);
+    expect(Array.from(b, (pre) => t.strings.at(t.attrValue[t.attrStart.at(pre)]))).toEqual(values);
     expect(Array.from(b, (pre) => stringValue(t, pre))).toEqual(values);
     expect(elementRows(t, 'Q{urn:q}b').length).toBe(5000);
     expect(t.ref[b[0]]).not.toBe(t.ref[b[0] + 2]);
-    const spaces = Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => values[i] === ' ');
+    const spaces = Array.from(b, (pre) => t.attrValue[t.attrStart.at(pre)]).filter((_, i) => values[i] === ' ');
     expect(new Set(spaces).size).toBe(1);
-    expect(new Set(Array.from(b, (pre) => t.attrValue[t.attrStart[pre]]).filter((_, i) => i % 7 === 0)).size).toBe(Math.ceil(5000 / 7));
+    expect(new Set(Array.from(b, (pre) => t.attrValue[t.attrStart.at(pre)]).filter((_, i) => i % 7 === 0)).size).toBe(Math.ceil(5000 / 7));
   });
 
   test('every string reads back from the one table: attribute values (empty too), text, comments, PI data, any character', () => {
     const t = parseToCompactTree('<a x="" y="é&lt;𝄞"><!--c€--><?p data ✓?>text 😀<b z="1">日本</b></a>');
     const strings = (from: number, to: number) => Array.from(t.attrValue.slice(from, to), (i) => t.strings.at(i));
-    expect(strings(t.attrStart[1], t.attrStart[2])).toEqual(['', 'é<𝄞']);
+    expect(strings(t.attrStart.at(1), t.attrStart.at(2))).toEqual(['', 'é<𝄞']);
     expect([2, 3, 4, 6].map((pre) => t.strings.at(t.ref[pre]))).toEqual(['c€', 'data ✓', 'text 😀', '日本']);
     // a PI's target beside its data; an element's name; no name for text or a comment
     expect([3, 1, 5, 4, 2].map((pre) => nameIdAt(t, pre)).map((id) => t.names[id]?.qname)).toEqual(['p', 'a', 'b', undefined, undefined]);
-    expect(strings(t.attrStart[5], t.attrStart[6])).toEqual(['1']);
+    expect(strings(t.attrStart.at(5), t.attrStart.at(6))).toEqual(['1']);
     expect(t.strings.count).toBe(7);
   });
 });

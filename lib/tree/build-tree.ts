@@ -7,7 +7,7 @@
 import { parseXmlInto, XML_NS, XMLNS_NS, type XmlSink } from '../convert/xml-parser';
 import { scanStoredXml, spaceOnly } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
-import { NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
+import { AttributeStarts, NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
 import { TextPieces } from '../xml/text-pieces';
 
 /** A growable column of 32-bit integers. */
@@ -145,7 +145,7 @@ export class TreeBuilder implements XmlSink {
       end: this.end.done(),
       ref: this.ref.done(),
       piTargets: this.piTargets,
-      attrStart: this.attrStart.done(),
+      attrStart: AttributeStarts.from(this.attrStart.done()),
       attrName: this.attrName.done(),
       attrValue: this.attrValue.done(),
       names: this.names,

@@ -10,7 +10,7 @@
  * a PI its string (an index into `strings`; a PI's target is in `piTargets`), for the document
  * -1. A row has a name or a string, never both but for PIs, which are rare: one column for both
  * saves 10 MB at XMark factor 1 (2.7 million rows). Attributes of row `pre` are the rows
- * `attrStart[pre] … attrStart[pre + 1] - 1` of the attribute arrays; namespace declarations
+ * `attrStart.at(pre) … attrStart.at(pre + 1) - 1` of the attribute arrays; namespace declarations
  * come first among them, as attributes in the `xmlns` namespace, the way the DOM saxon-js
  * reads shows them.
  *
@@ -21,7 +21,7 @@
  * 4 bytes apiece: at XMark factor 1 (108 MB of XML, 1.3 million strings, 81 MB of characters)
  * 85 MB, where the strings as slices of the text held 153.
  *
- * 17 bytes a row, 8 an attribute and 4 a string, besides the characters: at XMark factor 1, 131 MB
+ * 15 bytes a row, 8 an attribute and 4 a string, besides the characters: at XMark factor 1, 126 MB
  * for 108 MB of XML, against 9–14 times the XML for saxon-js's own tree (convert/compact-dom.ts
  * measures that one).
  */
@@ -48,12 +48,50 @@ export interface CompactTree {
   readonly ref: Int32Array;
   /** The name id of each processing instruction's target, by its row. */
   readonly piTargets: ReadonlyMap<number, number>;
-  /** `size + 1` entries. */
-  readonly attrStart: Int32Array;
+  /** `size + 1` entries (`AttributeStarts`). */
+  readonly attrStart: AttributeStarts;
   readonly attrName: Int32Array;
   readonly attrValue: Int32Array;
   readonly names: readonly TreeName[];
   readonly strings: TreeStrings;
+}
+
+/** Rows a block of `AttributeStarts` spans, as a power of two. */
+const BLOCK_BITS = 8;
+
+/**
+ * Where each row's attributes start among the attribute rows (`at(pre)`), `size + 1` entries
+ * that never decrease. Kept as the start of each block of 256 rows plus each row's 16-bit offset
+ * from it: 2 bytes a row instead of 4 (5.4 MB less at XMark factor 1, 2.7 million rows). A tree
+ * whose block holds more than 65,535 attributes keeps 32-bit offsets.
+ */
+export class AttributeStarts {
+  private constructor(
+    private readonly blocks: Int32Array,
+    private readonly offsets: Uint16Array | Int32Array,
+  ) {}
+
+  /** `starts`, a non-decreasing column, in this form. */
+  static from(starts: Int32Array): AttributeStarts {
+    const blocks = new Int32Array((starts.length >>> BLOCK_BITS) + 1);
+    for (let b = 0; b < blocks.length; b++) blocks[b] = starts[Math.min(b << BLOCK_BITS, starts.length - 1)];
+    const offsets = new Uint16Array(starts.length);
+    for (let i = 0; i < starts.length; i++) {
+      const offset = starts[i] - blocks[i >>> BLOCK_BITS];
+      if (offset > 0xffff) return new AttributeStarts(new Int32Array(blocks.length), starts.slice());
+      offsets[i] = offset;
+    }
+    return new AttributeStarts(blocks, offsets);
+  }
+
+  /** Entry `i`: where the attributes of row `i` start (for `i = size`, the number of attributes). */
+  at(i: number): number {
+    return this.blocks[i >>> BLOCK_BITS] + this.offsets[i];
+  }
+
+  get byteLength(): number {
+    return this.blocks.byteLength + this.offsets.byteLength;
+  }
 }
 
 /**

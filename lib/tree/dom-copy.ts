@@ -25,7 +25,7 @@ export function copyToDom(tree: CompactTree, top: number, deep: boolean): object
       default: {
         const n = tree.names[tree.ref[pre]];
         const el = doc.createElementNS(n.uri === '' ? null : n.uri, n.qname);
-        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
+        for (let i = tree.attrStart.at(pre); i < tree.attrStart.at(pre + 1); i++) {
           const a = tree.names[tree.attrName[i]];
           const attr = doc.createAttributeNS(a.uri === '' ? null : a.uri, a.qname);
           attr.value = attr.nodeValue = tree.strings.at(tree.attrValue[i]);

@@ -131,7 +131,7 @@ export class ElementForest {
     switch (tree.kind[pre]) {
       case NodeKind.element: {
         const attributes: Pair[] = [];
-        for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i])]);
+        for (let i = tree.attrStart.at(pre); i < tree.attrStart.at(pre + 1); i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i])]);
         builder.startElement(tree.names[tree.ref[pre]].qname, attributes);
         for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) this.copyRow(tree, c);
         builder.endElement();

@@ -128,7 +128,7 @@ function readOnly(): never {
 function declaredNamespaces(node: TreeNode): Record<string, string> | null {
   const { attrStart, attrName, attrValue, names, strings } = node.v.tree;
   let map: Record<string, string> | null = null;
-  for (let i = attrStart[node.p]; i < attrStart[node.p + 1]; i++) {
+  for (let i = attrStart.at(node.p); i < attrStart.at(node.p + 1); i++) {
     const name = names[attrName[i]];
     // declarations come first among the attributes (compact-tree.ts)
     if (name.uri !== XMLNS_NS) break;
@@ -238,12 +238,12 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
     }),
     getAttribute: value(function (this: TreeNode, qname: string) {
       const { attrStart, attrName, attrValue, names, strings } = this.v.tree;
-      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return strings.at(attrValue[i]);
+      for (let i = attrStart.at(this.p); i < attrStart.at(this.p + 1); i++) if (names[attrName[i]].qname === qname) return strings.at(attrValue[i]);
       return '';
     }),
     hasAttribute: value(function (this: TreeNode, qname: string) {
       const { attrStart, attrName, names } = this.v.tree;
-      for (let i = attrStart[this.p]; i < attrStart[this.p + 1]; i++) if (names[attrName[i]].qname === qname) return true;
+      for (let i = attrStart.at(this.p); i < attrStart.at(this.p + 1); i++) if (names[attrName[i]].qname === qname) return true;
       return false;
     }),
     setAttribute: value(readOnly),
@@ -331,8 +331,8 @@ function attributeClass(proto: object): new (owner: TreeNode, name: TreeName, va
  */
 function attributeList(node: TreeNode, p: Prototypes): ArrayLike<object> {
   const { attrStart, attrName, attrValue, names, strings } = node.v.tree;
-  const from = attrStart[node.p];
-  const to = attrStart[node.p + 1];
+  const from = attrStart.at(node.p);
+  const to = attrStart.at(node.p + 1);
   if (from === to) return (emptyAttributes ??= Object.freeze(Object.create(p.attributes) as ArrayLike<object>));
   const list = new Array<object>(to - from);
   const owner = node.v.node(0);

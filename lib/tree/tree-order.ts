@@ -90,8 +90,8 @@ function placeAmongAttributes(holder: TreeNode, node: unknown): number {
   const { localName, namespaceURI } = node as AttributeNode;
   const uri = namespaceURI ?? '';
   const { attrStart, attrName, names } = holder.v.tree;
-  const from = attrStart[holder.p];
-  for (let i = from; i < attrStart[holder.p + 1]; i++) {
+  const from = attrStart.at(holder.p);
+  for (let i = from; i < attrStart.at(holder.p + 1); i++) {
     const name = names[attrName[i]];
     if (name.local === localName && name.uri === uri) return 1 + i - from;
   }

@@ -116,7 +116,7 @@ function writeRows(tree: CompactTree, pre: number, depth: number, out: string[])
   if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
   const name = plainName(n.qname);
   out.push('<', name);
-  for (let i = tree.attrStart[pre]; i < tree.attrStart[pre + 1]; i++) {
+  for (let i = tree.attrStart.at(pre); i < tree.attrStart.at(pre + 1); i++) {
     const a = tree.names[tree.attrName[i]];
     if (a.uri !== '') throw NOT_PLAIN;
     out.push(' ', plainName(a.qname), '="', attributeOut(tree.strings.at(tree.attrValue[i])), '"');

@@ -94,7 +94,7 @@ function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[],
     return;
   }
   if (kind === 'attribute') {
-    for (let a = tree.attrStart[pre]; a < tree.attrStart[pre + 1]; a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings.at(tree.attrValue[a]));
+    for (let a = tree.attrStart.at(pre); a < tree.attrStart.at(pre + 1); a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings.at(tree.attrValue[a]));
     return;
   }
   for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {

@@ -7,12 +7,12 @@
  * are in document order without the attributes, so row `r` has pre `r` plus the number of
  * attributes of the rows before it, and the attributes of row `r` follow it. At XMark factor 1
  * (2.7 million nodes), numbering by walking the tree's DOM made a node object for every node and
- * an array of them all (hundreds of megabytes, seconds); from rows it is one array of 11 MB, and
+ * an array of them all (hundreds of megabytes, seconds); from rows it is one column of 5.4 MB, and
  * none at all when the document declares no namespace (the attribute rows are then the
  * attributes). Other documents (saxon-js's own DOM) are numbered by walking them.
  */
 import { NodeKind, attributeNodes, domAttributes, isNamespaceDeclaration, type XdmNode } from '../../../saxon';
-import { hasNoNamespaces, type CompactTree } from '../../../tree/compact-tree';
+import { AttributeStarts, hasNoNamespaces, type CompactTree } from '../../../tree/compact-tree';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
 
@@ -45,7 +45,7 @@ export function preNumbering(doc: XdmNode): PreNumbering {
 class RowNumbering implements PreNumbering {
   private readonly tree: CompactTree;
   /** For each row (and one past the last), the attributes of the rows before it. */
-  private readonly before: Int32Array;
+  private readonly before: AttributeStarts;
   /** Whether the attribute rows hold namespace declarations, which are skipped. */
   private readonly declarations: boolean;
   private expanded: string[] | undefined;
@@ -60,17 +60,17 @@ class RowNumbering implements PreNumbering {
       const before = new Int32Array(tree.size + 1);
       for (let r = 0; r < tree.size; r++) {
         let real = 0;
-        for (let a = tree.attrStart[r]; a < tree.attrStart[r + 1]; a++) if (!isNamespaceDeclaration(tree.names[tree.attrName[a]].qname)) real++;
+        for (let a = tree.attrStart.at(r); a < tree.attrStart.at(r + 1); a++) if (!isNamespaceDeclaration(tree.names[tree.attrName[a]].qname)) real++;
         before[r + 1] = before[r] + real;
       }
-      this.before = before;
+      this.before = AttributeStarts.from(before);
     }
-    this.size = tree.size + this.before[tree.size];
+    this.size = tree.size + this.before.at(tree.size);
     this.bytes = this.declarations ? this.before.byteLength : 0;
   }
 
   private rowPre(row: number): number {
-    return row + this.before[row];
+    return row + this.before.at(row);
   }
 
   /** The row of `pre` (the row itself, or the element of an attribute) and which of its attributes (-1: the row). */
@@ -88,8 +88,8 @@ class RowNumbering implements PreNumbering {
   /** The attribute row of the `nth` attribute of `row` (declarations skipped). */
   private attributeRow(row: number, nth: number): number {
     const { attrStart, attrName, names } = this.tree;
-    if (!this.declarations) return attrStart[row] + nth;
-    for (let a = attrStart[row]; a < attrStart[row + 1]; a++) if (!isNamespaceDeclaration(names[attrName[a]].qname) && nth-- === 0) return a;
+    if (!this.declarations) return attrStart.at(row) + nth;
+    for (let a = attrStart.at(row); a < attrStart.at(row + 1); a++) if (!isNamespaceDeclaration(names[attrName[a]].qname) && nth-- === 0) return a;
     return -1;
   }
 
@@ -132,7 +132,7 @@ class RowNumbering implements PreNumbering {
     const name = (node as unknown as { name: string }).name;
     const { attrStart, attrName, names } = this.tree;
     let nth = 0;
-    for (let a = attrStart[owner.p]; a < attrStart[owner.p + 1]; a++) {
+    for (let a = attrStart.at(owner.p); a < attrStart.at(owner.p + 1); a++) {
       const qname = names[attrName[a]].qname;
       if (isNamespaceDeclaration(qname)) continue;
       if (qname === name) return this.rowPre(owner.p) + 1 + nth;
@@ -149,7 +149,7 @@ class RowNumbering implements PreNumbering {
         continue;
       }
       let pre = this.rowPre(r) + 1;
-      for (let a = attrStart[r]; a < attrStart[r + 1]; a++) if (!this.declarations || !isNamespaceDeclaration(names[attrName[a]].qname)) visit(strings.at(attrValue[a]), pre++);
+      for (let a = attrStart.at(r); a < attrStart.at(r + 1); a++) if (!this.declarations || !isNamespaceDeclaration(names[attrName[a]].qname)) visit(strings.at(attrValue[a]), pre++);
     }
   }
 }

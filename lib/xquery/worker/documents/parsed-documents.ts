@@ -13,7 +13,7 @@
  * node object for each node a query reaches and keeps it, so that a node is the same object
  * however it is reached. Those objects, and what the accelerators build on a document node
  * (indexes, columns, lists of nodes, kept by it weakly), outgrow the tree itself: at XMark
- * factor 1 (108 MB, a tree of about 131 MB) the twenty queries made a million node objects, and
+ * factor 1 (108 MB, a tree of about 126 MB) the twenty queries made a million node objects, and
  * with what was kept on them the worker held 265 MB of live heap, against 115 once they were
  * let go (the tree's strings are 85 of them, its columns lie outside the heap). Identity matters
  * within a query only, so between queries, once the views have made RENEW_NODES objects,
