@@ -135,10 +135,10 @@ function collect(): void {
  * and gives those pages back. V8's own choice of pages to compact is sparing: after the twenty
  * XMark queries at factor 1, three runs each, the worker of one run in three kept 94 MB of old
  * space for 23 MB of live objects, rounds of plain collections giving back less than SLACK_BYTES
- * each (the other runs ended within 5 MB of their live size; with this, every run did). The flag is V8's, read as each full collection
- * starts; it is on only for this call, so the collections during a query keep V8's choice. V8's
- * flags are the process's: a collection another worker runs meanwhile compacts too, which changes
- * what it costs, not what it keeps.
+ * each (the other runs ended within 5 MB of their live size; with this, every run did). The flag
+ * is V8's, read as each full collection starts; it is on only for this call, so the collections
+ * during a query keep V8's choice. V8's flags are the process's: a collection another worker runs
+ * meanwhile compacts too, which changes what it costs, not what it keeps.
  */
 export function collectCompacting(): void {
   if (!gc) return;

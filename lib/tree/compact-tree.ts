@@ -71,14 +71,14 @@ export class AttributeStarts {
     private readonly offsets: Uint16Array | Int32Array,
   ) {}
 
-  /** `starts`, a non-decreasing column, in this form. */
+  /** `starts`, a non-decreasing column of at least one entry, in this form (kept as it is when its offsets do not fit 16 bits). */
   static from(starts: Int32Array): AttributeStarts {
-    const blocks = new Int32Array((starts.length >>> BLOCK_BITS) + 1);
-    for (let b = 0; b < blocks.length; b++) blocks[b] = starts[Math.min(b << BLOCK_BITS, starts.length - 1)];
+    const blocks = new Int32Array(((starts.length - 1) >>> BLOCK_BITS) + 1);
+    for (let b = 0; b < blocks.length; b++) blocks[b] = starts[b << BLOCK_BITS];
     const offsets = new Uint16Array(starts.length);
     for (let i = 0; i < starts.length; i++) {
       const offset = starts[i] - blocks[i >>> BLOCK_BITS];
-      if (offset > 0xffff) return new AttributeStarts(new Int32Array(blocks.length), starts.slice());
+      if (offset > 0xffff) return new AttributeStarts(new Int32Array(blocks.length), starts);
       offsets[i] = offset;
     }
     return new AttributeStarts(blocks, offsets);
