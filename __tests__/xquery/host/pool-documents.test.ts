@@ -76,6 +76,22 @@ describe('parsed documents of a pool: one budget, queries next to their document
     expect(await slowAgain).toBe('91');
   }, SLOW);
 
+  it('runs a query that waited half its time limit for a busy holder on a free worker, not refused with 503', async () => {
+    const view = twoDatabases();
+    pool = new QueryPool({ size: 2, documentSource: storeSourceSpec({ reader: { kind: 'channel' }, cacheBytes: 1000 }) });
+    pool.warm();
+    const short = `string-length(${CONTEXT})`;
+    expect(await run(view, 'b', short)).toBe('90'); // compiled, so that the waiting query has no compilation to wait for
+    // the first query of `a` holds its worker without taking a core; while it runs, the size of
+    // `a` is unknown, so no second copy is known to fit and the next query of `a` waits for it
+    const holder = pool.run({ xslt: query(`Q{http://basex.org/modules/prof}sleep(2500), 1`), initialTemplate: 'main', view, context: { kind: 'database', db: 'a' }, timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    const waited = await pool.run({ xslt: query(short), initialTemplate: 'main', view, context: { kind: 'database', db: 'a' }, timeoutMs: 1200 });
+    expect(waited.body).toBe('90');
+    expect((await holder).body).toBe('1');
+    expect(pool.workers).toBe(2);
+  }, SLOW);
+
   it('lets a second worker load its own copy when it fits in the budget', async () => {
     const view = twoDatabases();
     pool = new QueryPool({ size: 2, documentSource: storeSourceSpec({ reader: { kind: 'channel' }, cacheBytes: 1000 }) });

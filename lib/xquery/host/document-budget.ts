@@ -12,7 +12,9 @@
  * holds it; when its holders are busy, it goes to another idle worker only if one more copy fits
  * in the budget, else it waits for a holder (a parse of the database would cost more than the
  * wait, and a second copy would push another database out). Tasks without a database context
- * take any idle worker.
+ * take any idle worker, and so does a task that has waited half its time limit for a busy
+ * holder while another worker was free (`anyWorker`, pool.ts): a second copy costs memory for a
+ * while; a refusal with 503 would cost the client its answer.
  */
 import { DEFAULT_DOC_CACHE_BYTES } from '../../store/cache';
 import type { RunTask, Task } from '../protocol/protocol';
@@ -125,6 +127,12 @@ export class DocumentBudget<S> {
   }
 }
 
+/** A queued task as placement sees it: `anyWorker`, it no longer waits for a holder of its database. */
+export interface Queued {
+  readonly task: Task;
+  readonly anyWorker?: boolean;
+}
+
 /** The database a task's context reads, if any (the one worth running it next to). */
 export function databaseOf(task: Task | undefined): string | undefined {
   if (task?.kind !== 'run') return undefined;
@@ -138,15 +146,15 @@ export function databaseOf(task: Task | undefined): string | undefined {
  * queued task can start now; the worker counts as a holder of the task's database from now on.
  * `idle`: the idle workers, in the pool's order.
  */
-export function choose<S, P extends { readonly task: Task }>(
+export function choose<S, P extends Queued>(
   budget: DocumentBudget<S>,
   queue: readonly P[],
   idle: readonly S[],
 ): { index: number; slot: S } | undefined {
   if (idle.length === 0) return undefined;
   for (let index = 0; index < queue.length; index++) {
-    const { task } = queue[index];
-    const slot = placement(budget, task, idle);
+    const { task, anyWorker } = queue[index];
+    const slot = placement(budget, task, idle, anyWorker);
     if (slot === undefined) continue;
     budget.expect(slot, databaseOf(task));
     return { index, slot };
@@ -155,11 +163,11 @@ export function choose<S, P extends { readonly task: Task }>(
 }
 
 /** The worker of `idle` where `task` may run (see the file comment), or undefined: it waits for a holder. */
-export function placement<S>(budget: DocumentBudget<S>, task: Task, idle: readonly S[]): S | undefined {
+export function placement<S>(budget: DocumentBudget<S>, task: Task, idle: readonly S[], anyWorker = false): S | undefined {
   if (idle.length === 0) return undefined;
   const db = databaseOf(task);
   if (db === undefined) return idle[0];
-  return idle.find((s) => budget.holds(s, db)) ?? (mayRunElsewhere(budget, db) ? lightest(budget, idle) : undefined);
+  return idle.find((s) => budget.holds(s, db)) ?? (anyWorker || mayRunElsewhere(budget, db) ? lightest(budget, idle) : undefined);
 }
 
 /** Whether a task reading `db` may run on a worker that does not hold it (see the file comment). */
@@ -172,8 +180,8 @@ function mayRunElsewhere<S>(budget: DocumentBudget<S>, db: string | undefined): 
  * worth starting for the queue. The others wait for a busy holder of their database, and a new
  * worker would stay idle, a thread with saxon-js loaded (about 25 MB), for nothing.
  */
-export function newWorkerWanted<S>(budget: DocumentBudget<S>, queue: readonly { readonly task: Task }[]): boolean {
-  return queue.some(({ task }) => mayRunElsewhere(budget, databaseOf(task)));
+export function newWorkerWanted<S>(budget: DocumentBudget<S>, queue: readonly Queued[]): boolean {
+  return queue.some(({ task, anyWorker }) => anyWorker || mayRunElsewhere(budget, databaseOf(task)));
 }
 
 /** The idle worker holding the fewest bytes (the first of them): where a new database goes. */

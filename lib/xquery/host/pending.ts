@@ -11,6 +11,11 @@ export interface Pending {
   readonly timeoutMs: number;
   /** The view answering the worker's store requests while it runs this task. */
   readonly view?: ChannelView;
+  /**
+   * Set once the task has waited half its time limit for a busy worker holding its database
+   * while another worker was free: from then on it runs on any worker (document-budget.ts).
+   */
+  anyWorker: boolean;
   resolve(reply: Reply): void;
   reject(error: Error): void;
   /**
@@ -44,6 +49,7 @@ export function openPending(
       task,
       timeoutMs,
       view,
+      anyWorker: false,
       resolve: (reply) => {
         detach();
         resolve(reply);

@@ -214,8 +214,9 @@ export class QueryPool {
   }
 
   /**
-   * A task that waited half its time limit, in the queue or behind another task: refused as busy
-   * (a started task runs on).
+   * A task that waited half its time limit, in the queue or behind another task: while a worker
+   * is free, it was waiting for a busy holder of its database, and from now on it runs on any
+   * worker (document-budget.ts); else it is refused as busy (a started task runs on).
    */
   private giveUp(pending: Pending): boolean {
     const i = this.queue.indexOf(pending);
@@ -223,9 +224,14 @@ export class QueryPool {
     if (i < 0 && !holder) return true;
     // Workers still loading are not busy with queries: a task waiting for them waits on.
     if (this.slots.some((s) => !s.ready)) return false;
-    if (holder) {
-      if (!holder.takeBack(pending)) return true;
-    } else this.queue.splice(i, 1);
+    if (holder && !holder.takeBack(pending)) return true;
+    if (!pending.anyWorker && this.free > 0) {
+      pending.anyWorker = true;
+      if (holder) this.queue.unshift(pending);
+      this.schedule();
+      return false;
+    }
+    if (i >= 0) this.queue.splice(i, 1);
     pending.reject(busyError(this.retryAfterSeconds()));
     return true;
   }
@@ -285,8 +291,8 @@ export class QueryPool {
   /** Adds to `batch` the queued short tasks that may run on `slot` (document-budget.ts), in order. */
   private fill(batch: Pending[], slot: WorkerSlot): void {
     for (let i = 0; i < this.queue.length && batch.length < BATCH_MAX; ) {
-      const { task } = this.queue[i];
-      if (!this.costs.short(task) || placement(this.budget, task, [slot]) !== slot) {
+      const { task, anyWorker } = this.queue[i];
+      if (!this.costs.short(task) || placement(this.budget, task, [slot], anyWorker) !== slot) {
         i++;
         continue;
       }
