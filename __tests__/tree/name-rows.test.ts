@@ -31,7 +31,7 @@ describe('elementRowsIn', () => {
   const tree = parseToCompactTree(XML);
   const root = 1;
   const ranges: [number, number][] = [
-    [root + 1, tree.end[root]], // the whole document element: listed rows
+    [root + 1, tree.end.at(root)], // the whole document element: listed rows
     [2, 7], // one group: scanned
     [3, 9000], // starting and ending inside groups
     [5000, 5001],
@@ -47,7 +47,7 @@ describe('elementRowsIn', () => {
 
   it('a large range is a view of the listed rows, not a scan of its own', () => {
     const fresh = parseToCompactTree(XML);
-    const rows = elementRowsIn(fresh, 'Q{}g', root + 1, fresh.end[root]);
+    const rows = elementRowsIn(fresh, 'Q{}g', root + 1, fresh.end.at(root));
     expect(rows.length).toBe(GROUPS);
     expect(rows.buffer).toBe(elementRows(fresh, 'Q{}g').buffer);
   });

@@ -19,11 +19,14 @@
  * read. Holding them as one string of their own, rather than as one string object each (or as
  * slices of the document's text, which keep all of its markup alive), costs their characters and
  * 4 bytes apiece: at XMark factor 1 (108 MB of XML, 1.3 million strings, 81 MB of characters)
- * 85 MB, where the strings as slices of the text held 153.
+ * 85 MB, where the strings as slices of the text held 153. Rows with the same short string
+ * share it as far as the builder finds it again (build-tree.ts `stringId`): 0.76 million strings
+ * and 75 MB there.
  *
- * 15 bytes a row, 8 an attribute and 4 a string, besides the characters: at XMark factor 1, 126 MB
- * for 108 MB of XML, against 9–14 times the XML for saxon-js's own tree (convert/compact-dom.ts
- * measures that one).
+ * About 9 bytes a row (`end` and `parent` as `NearRows`, 1 byte each for most rows), 8 an
+ * attribute and 4 a string, besides the characters: at XMark factor 1, 105 MB for 108 MB of XML
+ * (126 with 32-bit `end` and `parent` and no short strings shared), against 9–14 times the XML
+ * for saxon-js's own tree (convert/compact-dom.ts measures that one).
  */
 
 export const NodeKind = { document: 9, element: 1, text: 3, comment: 8, pi: 7 } as const;
@@ -42,8 +45,9 @@ export interface CompactTree {
   /** Number of rows (nodes without attributes, the document node included). */
   readonly size: number;
   readonly kind: Uint8Array;
-  readonly parent: Int32Array;
-  readonly end: Int32Array;
+  /** `NearRows`, as `end`. */
+  readonly parent: NearRows;
+  readonly end: NearRows;
   /** An element's name id, the string id of text, a comment or a PI; -1 for the document. */
   readonly ref: Int32Array;
   /** The name id of each processing instruction's target, by its row. */
@@ -95,6 +99,84 @@ export class AttributeStarts {
 }
 
 /**
+ * A column of row numbers that lie near their own row (`end`, `parent`), kept as each row's
+ * distance from it in 8 or 16 bits, whichever makes the column smallest, and the rows whose
+ * distance does not fit, with their values in full, in a table beside it (sorted by row, so a
+ * lookup there is a binary search; the last one found is tried first, as a walk over the children
+ * of a large element asks for row after row of that table). At XMark factor 1 (2.7 million rows)
+ * `end` fits 8 bits but for 14 rows and `parent` but for 141,639, the children of large
+ * elements: 6.1 MB for both columns instead of 20.4.
+ */
+export class NearRows {
+  /** Where in the far table the last far lookup ended. */
+  private last = 0;
+
+  private constructor(
+    private readonly distances: Uint8Array | Uint16Array,
+    /** `distances` holds this for a row in the far table. */
+    private readonly far: number,
+    /** 1: a row's value is the row plus its distance (`end`); -1: minus it (`parent`). */
+    private readonly sign: 1 | -1,
+    private readonly farRows: Int32Array,
+    private readonly farValues: Int32Array,
+  ) {}
+
+  /** `values` in this form: each `sign * (values[i] - i)` must be at least 0. */
+  static from(values: Int32Array, sign: 1 | -1): NearRows {
+    let over8 = 0;
+    let over16 = 0;
+    for (let i = 0; i < values.length; i++) {
+      const d = sign * (values[i] - i);
+      if (d >= 0xff) over8++;
+      if (d >= 0xffff) over16++;
+    }
+    // 1 or 2 bytes a row, 8 for each far row
+    const wide = 2 * values.length + 8 * over16 < values.length + 8 * over8;
+    const distances = wide ? new Uint16Array(values.length) : new Uint8Array(values.length);
+    const far = wide ? 0xffff : 0xff;
+    const farRows = new Int32Array(wide ? over16 : over8);
+    const farValues = new Int32Array(farRows.length);
+    for (let i = 0, f = 0; i < values.length; i++) {
+      const d = sign * (values[i] - i);
+      if (d < far) distances[i] = d;
+      else {
+        distances[i] = far;
+        farRows[f] = i;
+        farValues[f++] = values[i];
+      }
+    }
+    return new NearRows(distances, far, sign, farRows, farValues);
+  }
+
+  /** The value of row `pre`. */
+  at(pre: number): number {
+    const d = this.distances[pre];
+    return d !== this.far ? pre + this.sign * d : this.farValue(pre);
+  }
+
+  get byteLength(): number {
+    return this.distances.byteLength + this.farRows.byteLength + this.farValues.byteLength;
+  }
+
+  private farValue(pre: number): number {
+    const rows = this.farRows;
+    let i = this.last;
+    if (rows[i] !== pre && rows[++i] !== pre) {
+      let lo = 0;
+      let hi = rows.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (rows[mid] < pre) lo = mid + 1;
+        else hi = mid;
+      }
+      i = lo;
+    }
+    this.last = i;
+    return this.farValues[i];
+  }
+}
+
+/**
  * The strings of a tree (see the file comment): string `i` is `text` from `bounds[i]` to
  * `bounds[i + 1]`. They lie back to back in their order, so where one ends the next starts, and
  * one bound a string is enough (a length each besides cost 4.9 MB at XMark factor 1).
@@ -125,22 +207,22 @@ export function nameIdAt(tree: CompactTree, pre: number): number {
 
 /** The first child of `pre`, or -1. */
 export function firstChild(tree: CompactTree, pre: number): number {
-  return tree.end[pre] > pre + 1 ? pre + 1 : -1;
+  return tree.end.at(pre) > pre + 1 ? pre + 1 : -1;
 }
 
 /** The next sibling of `pre`, or -1. */
 export function nextSibling(tree: CompactTree, pre: number): number {
-  const parent = tree.parent[pre];
+  const parent = tree.parent.at(pre);
   if (parent < 0) return -1;
-  const next = tree.end[pre];
-  return next < tree.end[parent] ? next : -1;
+  const next = tree.end.at(pre);
+  return next < tree.end.at(parent) ? next : -1;
 }
 
 /** The string value of `pre`: its own text, or the text of its descendants. */
 export function stringValue(tree: CompactTree, pre: number): string {
   const kind = tree.kind[pre];
   if (kind !== NodeKind.element && kind !== NodeKind.document) return tree.strings.at(tree.ref[pre]);
-  const end = tree.end[pre];
+  const end = tree.end.at(pre);
   let only: string | undefined;
   let parts: string[] | undefined;
   for (let i = pre + 1; i < end; i++) {

@@ -54,7 +54,7 @@ export class ElementForest {
   /** How many rows copying `node` adds at least (`copies` must hold): its subtree's rows in a compact tree, 1 for a DOM node. */
   static rowsOf(node: unknown): number {
     const row = treeNode(node);
-    return row === undefined ? 1 : row.v.tree.end[row.p] - row.p;
+    return row === undefined ? 1 : row.v.tree.end.at(row.p) - row.p;
   }
 
   /** Opens an element; the top-level ones are the forest's trees, in order. Returns its index among them (top level) or -1. */

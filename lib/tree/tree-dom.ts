@@ -62,8 +62,6 @@ export class TreeView {
    * XMark factor 1 (2.7 million rows), which a query answered from the indexes never fills.
    */
   private readonly pages: (TreeNode | undefined)[][];
-  /** Previous siblings by row, computed on first use (-1: none). */
-  private previous: Int32Array | undefined;
   /** Node objects this view has made. */
   made = 0;
 
@@ -97,18 +95,18 @@ export class TreeView {
     return made;
   }
 
+  /**
+   * The previous sibling of `pre`, or -1: the ancestor-or-self of the row before it that is a
+   * child of its parent (a walk as long as the tree is deep, and no column kept for it).
+   */
   previousOf(pre: number): number {
-    if (this.previous === undefined) {
-      const { size, parent, end } = this.tree;
-      const previous = new Int32Array(size).fill(-1);
-      for (let i = 1; i < size; i++) {
-        const next = end[i];
-        // the top-level elements of a forest (build-tree.ts) have no parent, and no siblings
-        if (next < size && parent[i] >= 0 && parent[next] === parent[i]) previous[next] = i;
-      }
-      this.previous = previous;
-    }
-    return this.previous[pre];
+    const { parent } = this.tree;
+    const p = parent.at(pre);
+    // the top-level elements of a forest (build-tree.ts) have no parent, and no siblings
+    if (p < 0 || pre === p + 1) return -1;
+    let x = pre - 1;
+    for (let up = parent.at(x); up !== p; up = parent.at(x)) x = up;
+    return x;
   }
 }
 
@@ -152,10 +150,10 @@ function nodeOrNull(view: TreeView, pre: number): TreeNode | null {
 }
 
 function lastChildOf(tree: CompactTree, pre: number): number {
-  const end = tree.end[pre];
+  const end = tree.end.at(pre);
   if (end === pre + 1) return -1;
   let last = end - 1;
-  while (tree.parent[last] !== pre) last = tree.parent[last];
+  while (tree.parent.at(last) !== pre) last = tree.parent.at(last);
   return last;
 }
 
@@ -164,7 +162,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
   const p = (protos ??= domPrototypes());
   const links: PropertyDescriptorMap = {
     parentNode: getter(function () {
-      return nodeOrNull(this.v, this.v.tree.parent[this.p]);
+      return nodeOrNull(this.v, this.v.tree.parent.at(this.p));
     }),
     ownerDocument: getter(function () {
       return this.p === 0 ? null : this.v.node(0);
@@ -258,7 +256,7 @@ function defineClasses(): Record<number, new (v: TreeView, p: number) => TreeNod
   const documentProps: PropertyDescriptorMap = {
     documentElement: getter(function () {
       const { kind, end } = this.v.tree;
-      for (let c = 1; c < end[0]; c = end[c]) if (kind[c] === NodeKind.element) return this.v.node(c);
+      for (let c = 1; c < end.at(0); c = end.at(c)) if (kind[c] === NodeKind.element) return this.v.node(c);
       return null;
     }),
     doctype: value(null),

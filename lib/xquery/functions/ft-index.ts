@@ -216,7 +216,7 @@ function exactOwners(view: TreeView, rows: Int32Array, found: readonly number[],
   const wanted = name === ANY_ELEMENT ? undefined : new Set(names.flatMap((n, id) => (expandedName({ namespaceURI: n.uri, localName: n.local }) === name ? [id] : [])));
   const pres: number[] = [];
   for (const i of found) {
-    const p = parent[rows[i]];
+    const p = parent.at(rows[i]);
     if (kind[p] === Row.element && (wanted === undefined || wanted.has(nameOf[p]))) pres.push(p);
   }
   pres.sort((a, b) => a - b);

@@ -143,7 +143,7 @@ function writeRows(tree: CompactTree, pre: number, depth: number, out: string[])
  * anywhere in it and saxon-js writes it with no declaration, as a parentless one.
  */
 function noInheritedNamespaces(tree: CompactTree, pre: number): boolean {
-  return tree.parent[pre] < 0 || hasNoNamespaces(tree);
+  return tree.parent.at(pre) < 0 || hasNoNamespaces(tree);
 }
 
 /**

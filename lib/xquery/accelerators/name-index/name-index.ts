@@ -196,7 +196,7 @@ export function nodesOf(view: TreeView, rows: Int32Array): DomNode[] {
 export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
   if (node.nodeType === NodeKind.document) return [...elementsNamed(node, name)];
   const tree = treeNode(node);
-  if (tree !== undefined) return nodesOf(tree.v, elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end[tree.p]));
+  if (tree !== undefined) return nodesOf(tree.v, elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end.at(tree.p)));
   const out: DomNode[] = [];
   if (name === TEXT_NODES) walkTexts(node as DomNode, (text) => out.push(text));
   else if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) {
@@ -210,7 +210,7 @@ export function descendantsNamed(node: XdmNode, name: string): XdmNode[] {
 /** How many descendant elements of `node` are named `name`: of a compact tree's element without making their nodes. */
 export function countDescendantsNamed(node: XdmNode, name: string): number {
   const tree = treeNode(node);
-  if (tree !== undefined) return elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end[tree.p]).length;
+  if (tree !== undefined) return elementRowsIn(tree.v.tree, name, tree.p + 1, tree.v.tree.end.at(tree.p)).length;
   return descendantsNamed(node, name).length;
 }
 
@@ -218,7 +218,7 @@ export function countDescendantsNamed(node: XdmNode, name: string): number {
 export function descendantElements(node: XdmNode): XdmNode[] {
   const tree = treeNode(node);
   if (node.nodeType !== NodeKind.document) {
-    if (tree !== undefined) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, tree.p + 1, tree.v.tree.end[tree.p]));
+    if (tree !== undefined) return nodesOf(tree.v, anyElementRowsIn(tree.v.tree, tree.p + 1, tree.v.tree.end.at(tree.p)));
     const out: DomNode[] = [];
     if (node.nodeType === NodeKind.element || (node as DomNode).firstChild) walkElements(node as DomNode, (element) => out.push(element));
     return out;

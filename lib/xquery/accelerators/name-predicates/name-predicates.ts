@@ -48,7 +48,7 @@ function nameKey(node: XdmNode): string {
 
 /** The rows below the node at `p` of a compact tree: `from … to - 1`. */
 function rowsBelow(view: TreeView, p: number): [number, number] {
-  return [p + 1, view.tree.end[p]];
+  return [p + 1, view.tree.end.at(p)];
 }
 
 /** The first descendant element of `node` with each distinct name, in document order. */

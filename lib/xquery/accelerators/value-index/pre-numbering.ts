@@ -101,7 +101,7 @@ class RowNumbering implements PreNumbering {
   parent(pre: number): number {
     const { row, attribute } = this.locate(pre);
     if (attribute >= 0) return this.rowPre(row);
-    const parent = this.tree.parent[row];
+    const parent = this.tree.parent.at(row);
     return parent < 0 ? -1 : this.rowPre(parent);
   }
 
