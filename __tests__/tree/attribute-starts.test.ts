@@ -1,4 +1,4 @@
-/** The attribute starts of a compact tree: block bases plus 16-bit offsets, 32-bit ones when a block overflows them. */
+/** The attribute starts of a compact tree: block bases plus 8- or 16-bit offsets, 32-bit ones when a block overflows them. */
 import { AttributeStarts } from '../../lib/tree/compact-tree';
 import { parseToCompactTree } from '../../lib/tree/build-tree';
 
@@ -15,10 +15,17 @@ describe('AttributeStarts', () => {
     ['a few per row, across many blocks', column(5000, (i) => i % 3)],
     ['one entry', column(1, () => 0)],
     ['a block boundary exactly at the end', column(513, (i) => i % 2)],
-  ])('%s: every entry as given, in 2 bytes a row', (_, starts) => {
+  ])('%s: every entry as given, in 1 byte a row', (_, starts) => {
     const compact = AttributeStarts.from(starts);
     expect(Array.from(starts, (_, i) => compact.at(i))).toEqual(Array.from(starts));
-    expect(compact.byteLength).toBeLessThan(2 * starts.length + 4 * (starts.length / 256 + 2));
+    expect(compact.byteLength).toBe(starts.length + 4 * Math.ceil(starts.length / 128));
+  });
+
+  test('rows with three attributes apiece (384 in a block of 128 rows): 16-bit offsets, every entry', () => {
+    const starts = column(1000, () => 3);
+    const compact = AttributeStarts.from(starts);
+    expect(Array.from(starts, (_, i) => compact.at(i))).toEqual(Array.from(starts));
+    expect(compact.byteLength).toBe(2 * starts.length + 4 * Math.ceil(starts.length / 128));
   });
 
   test('a block with more than 65,535 attributes keeps 32-bit offsets, and every entry', () => {

@@ -23,10 +23,11 @@
  * share it as far as the builder finds it again (build-tree.ts `stringId`): 0.76 million strings
  * and 75 MB there.
  *
- * About 9 bytes a row (`end` and `parent` as `NearRows`, 1 byte each for most rows), 8 an
- * attribute and 4 a string, besides the characters: at XMark factor 1, 105 MB for 108 MB of XML
- * (126 with 32-bit `end` and `parent` and no short strings shared), against 9–14 times the XML
- * for saxon-js's own tree (convert/compact-dom.ts measures that one).
+ * About 8 bytes a row (`end` and `parent` as `NearRows`, 1 byte each for most rows; where its
+ * attributes start, 1 byte), 8 an attribute and 4 a string, besides the characters: at XMark
+ * factor 1, 102 MB for 108 MB of XML (126 with 32-bit `end` and `parent`, 16-bit attribute
+ * starts and no short strings shared), against 9–14 times the XML for saxon-js's own tree
+ * (convert/compact-dom.ts measures that one).
  */
 
 export const NodeKind = { document: 9, element: 1, text: 3, comment: 8, pi: 7 } as const;
@@ -60,31 +61,35 @@ export interface CompactTree {
   readonly strings: TreeStrings;
 }
 
-/** Rows a block of `AttributeStarts` spans, as a power of two. */
-const BLOCK_BITS = 8;
+/**
+ * Rows a block of `AttributeStarts` spans, as a power of two: 128, so that the attributes of a
+ * block fit 8-bit offsets unless its rows have two apiece on average (at XMark factor 1 blocks
+ * of 256 rows held up to 256 attributes, one too many).
+ */
+const BLOCK_BITS = 7;
 
 /**
  * Where each row's attributes start among the attribute rows (`at(pre)`), `size + 1` entries
- * that never decrease. Kept as the start of each block of 256 rows plus each row's 16-bit offset
- * from it: 2 bytes a row instead of 4 (5.4 MB less at XMark factor 1, 2.7 million rows). A tree
- * whose block holds more than 65,535 attributes keeps 32-bit offsets.
+ * that never decrease. Kept as the start of each block of 128 rows plus each row's offset from
+ * it, in 8 bits when no block holds more than 255 attributes (XMark factor 1: 1 byte a row
+ * instead of 4, 8 MB less for 2.7 million rows), else in 16 bits; a tree whose block holds more
+ * than 65,535 attributes keeps 32-bit offsets.
  */
 export class AttributeStarts {
   private constructor(
     private readonly blocks: Int32Array,
-    private readonly offsets: Uint16Array | Int32Array,
+    private readonly offsets: Uint8Array | Uint16Array | Int32Array,
   ) {}
 
   /** `starts`, a non-decreasing column of at least one entry, in this form (kept as it is when its offsets do not fit 16 bits). */
   static from(starts: Int32Array): AttributeStarts {
     const blocks = new Int32Array(((starts.length - 1) >>> BLOCK_BITS) + 1);
     for (let b = 0; b < blocks.length; b++) blocks[b] = starts[b << BLOCK_BITS];
-    const offsets = new Uint16Array(starts.length);
-    for (let i = 0; i < starts.length; i++) {
-      const offset = starts[i] - blocks[i >>> BLOCK_BITS];
-      if (offset > 0xffff) return new AttributeStarts(new Int32Array(blocks.length), starts);
-      offsets[i] = offset;
-    }
+    let widest = 0;
+    for (let i = 0; i < starts.length; i++) widest = Math.max(widest, starts[i] - blocks[i >>> BLOCK_BITS]);
+    if (widest > 0xffff) return new AttributeStarts(new Int32Array(blocks.length), starts);
+    const offsets = widest > 0xff ? new Uint16Array(starts.length) : new Uint8Array(starts.length);
+    for (let i = 0; i < starts.length; i++) offsets[i] = starts[i] - blocks[i >>> BLOCK_BITS];
     return new AttributeStarts(blocks, offsets);
   }
 
