@@ -21,8 +21,9 @@ describe('parsed documents of a pool: one budget, queries next to their document
     pool = undefined;
   });
 
-  const run = async (view: MemoryView, db: string, expr: string) =>
-    (await pool!.run({ xslt: query(expr), initialTemplate: 'main', view, context: { kind: 'database', db } })).body;
+  /** `timeoutMs`: the query's time limit (absent: the pool's). */
+  const run = async (view: MemoryView, db: string, expr: string, timeoutMs?: number) =>
+    (await pool!.run({ xslt: query(expr), initialTemplate: 'main', view, context: { kind: 'database', db }, timeoutMs })).body;
 
   it('drops a database another worker holds when the total passes the budget; answers stay right', async () => {
     const view = twoDatabases();
@@ -84,11 +85,10 @@ describe('parsed documents of a pool: one budget, queries next to their document
     expect(await run(view, 'b', short)).toBe('90'); // compiled, so that the waiting query has no compilation to wait for
     // the first query of `a` holds its worker without taking a core; while it runs, the size of
     // `a` is unknown, so no second copy is known to fit and the next query of `a` waits for it
-    const holder = pool.run({ xslt: query(`Q{http://basex.org/modules/prof}sleep(2500), 1`), initialTemplate: 'main', view, context: { kind: 'database', db: 'a' }, timeoutMs: 20_000 });
+    const holder = run(view, 'a', `Q{http://basex.org/modules/prof}sleep(2500), 1`, 20_000);
     await new Promise((r) => setTimeout(r, 300));
-    const waited = await pool.run({ xslt: query(short), initialTemplate: 'main', view, context: { kind: 'database', db: 'a' }, timeoutMs: 1200 });
-    expect(waited.body).toBe('90');
-    expect((await holder).body).toBe('1');
+    expect(await run(view, 'a', short, 1200)).toBe('90');
+    expect(await holder).toBe('1');
     expect(pool.workers).toBe(2);
   }, SLOW);
 

@@ -7,9 +7,10 @@
  * are in document order without the attributes, so row `r` has pre `r` plus the number of
  * attributes of the rows before it, and the attributes of row `r` follow it. At XMark factor 1
  * (2.7 million nodes), numbering by walking the tree's DOM made a node object for every node and
- * an array of them all (hundreds of megabytes, seconds); from rows it is one column of 5.4 MB, and
- * none at all when the document declares no namespace (the attribute rows are then the
- * attributes). Other documents (saxon-js's own DOM) are numbered by walking them.
+ * an array of them all (hundreds of megabytes, seconds); from rows it is one column of about a
+ * byte a row (`AttributeStarts`), and none at all when the document declares no namespace (the
+ * attribute rows are then the attributes). Other documents (saxon-js's own DOM) are numbered by
+ * walking them.
  */
 import { NodeKind, attributeNodes, domAttributes, isNamespaceDeclaration, type XdmNode } from '../../../saxon';
 import { AttributeStarts, hasNoNamespaces, type CompactTree } from '../../../tree/compact-tree';
