@@ -28,8 +28,10 @@
  *   it since (its cache is bounded) answers `needsText` and gets the job again with the text; a
  *   host started anew holds nothing. The runtime library (28 KB) thus crosses once, not with
  *   every query that runs on it.
- * - Messages in both directions go once per turn of the event loop (message-batch.ts). An idle
- *   host does not keep the server's event loop alive.
+ * - Messages in both directions go once per turn of the event loop (message-batch.ts), but for
+ *   a job sent while no other is in flight, and the answer of the host's last running job: those
+ *   go at once, as a batch would hold them for nothing. An idle host does not keep the server's
+ *   event loop alive.
  * - Several engines of the process may share one host (shared-hosts.ts): each job names its
  *   owner, and an owner that goes away ends its own jobs only (`release`).
  * - Test harnesses may keep a closed host's process (`kept`, a KeptHosts): a process that is
@@ -146,6 +148,9 @@ export class QueryHost {
       });
       signal?.addEventListener('abort', cancel, { once: true });
       this.send(byKey ?? message);
+      // The only job in flight goes at once: there is no burst to share its write with, and
+      // waiting for the end of this turn of the event loop only delays it.
+      if (this.jobs.size === 1) this.host?.out.flush();
     });
   }
 

@@ -7,7 +7,8 @@
  *   asked of the server, which answers them with the job's own view (holding the request's
  *   locks). This process reads no stored file itself.
  * - Replies, the workers' output lines and the reads go back in one batch per turn of the event
- *   loop, each batch ending with the pool's counters.
+ *   loop, each batch ending with the pool's counters; the answer of the last running job goes at
+ *   once.
  * - The server going away (the channel closes) ends the process.
  */
 import { CancelSwitch } from '../../cancel-switch';
@@ -82,7 +83,11 @@ function run(id: number, { hasView, ...job }: HostJob): void {
       (outcome) => out.push({ done: id, outcome }),
       (e: unknown) => out.push(e instanceof UnknownCompileKey ? { needsText: id } : { done: id, error: errorData(e) }),
     )
-    .finally(() => running.delete(id));
+    .finally(() => {
+      running.delete(id);
+      // the answer of the last running job goes at once: no other answer may join its write
+      if (running.size === 0) out.flush();
+    });
 }
 
 function handle(message: ToHost): void {
