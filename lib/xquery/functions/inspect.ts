@@ -32,7 +32,7 @@
  */
 import { registerFunctions, xpathError, type XdmFunction, type XdmValue } from '../../saxon';
 import { escapeAttribute, escapeText } from '../../xml/escape';
-import { ENGINE_NS, PREDECLARED } from '../constants';
+import { ENGINE_NS, PREDECLARED, PREDECLARED_PREFIXES } from '../constants';
 import { STATIC_ERRORS } from '../static-errors';
 import { readResourceText } from '../worker/guards/resource-guard';
 import { MODULE_NAMESPACES } from '../module-namespaces';
@@ -79,7 +79,7 @@ interface Names {
 }
 
 function namesOf(m: Module): Names {
-  const ns = new Map<string, string>(Object.entries(PREDECLARED));
+  const ns = new Map<string, string>(PREDECLARED_PREFIXES);
   if (m.kind === 'LibraryModule') ns.set(m.moduleDecl.prefix, m.moduleDecl.uri);
   let functionNs = PREDECLARED.fn;
   for (const d of m.prolog.decls) {

@@ -19,17 +19,17 @@
  * them (create, globally, for db:create, db:drop, db:copy, db:alter; admin for the user: changes).
  */
 import { databasesOf, type DatabaseSet } from './databases';
-import { PREDECLARED } from '../../constants';
+import { PREDECLARED_PREFIXES } from '../../constants';
 import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../../update/update-errors';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
+import { UPDATE_MODULE_NS } from './function-names';
 import { rank } from '../../../users/permissions';
 
 const DB_NS = MODULE_NAMESPACES.db;
 const XQUERY_NS = MODULE_NAMESPACES.xquery;
 const USER_NS = MODULE_NAMESPACES.user;
 const FN_NS = 'http://www.w3.org/2005/xpath-functions';
-const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 
 /**
  * Module functions declared `as empty-sequence()`: XQuery Update 3.0 §2.2 counts only `()` and
@@ -75,7 +75,8 @@ export interface UpdateAnalysis {
 type Category = 'simple' | 'updating' | 'vacuous';
 
 class Analyzer {
-  private readonly namespaces = new Map<string, string>(Object.entries(PREDECLARED));
+  /** The prolog's namespace declarations; the predeclared prefixes, and BaseX's `update`, are looked up after them (`functionKey`). */
+  private readonly namespaces = new Map<string, string>();
   private defaultFunctionNs = FN_NS;
   private readonly updatingFunctions = new Set<string>();
   permission: 'none' | UpdatePermission = 'none';
@@ -83,9 +84,7 @@ class Analyzer {
   constructor(
     private readonly source: string,
     private readonly mixUpdates: boolean,
-  ) {
-    if (!this.namespaces.has('update')) this.namespaces.set('update', UPDATE_MODULE_NS);
-  }
+  ) {}
 
   module(m: MainModule): UpdateAnalysis {
     const functions: FunctionDecl[] = [];
@@ -117,7 +116,7 @@ class Analyzer {
   }
 
   private functionKey(name: EQName): string {
-    const uri = name.uri ?? (name.prefix ? this.namespaces.get(name.prefix) ?? `?${name.prefix}` : this.defaultFunctionNs);
+    const uri = name.uri ?? (name.prefix ? this.namespaces.get(name.prefix) ?? PREDECLARED_PREFIXES.get(name.prefix) ?? (name.prefix === 'update' ? UPDATE_MODULE_NS : `?${name.prefix}`) : this.defaultFunctionNs);
     return `Q{${uri}}${name.local}`;
   }
 

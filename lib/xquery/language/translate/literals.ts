@@ -127,19 +127,21 @@ export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
   const visit = (node: Node, inPredicate: boolean): void => {
     const fields = node as unknown as Record<string, unknown>;
     for (const field in fields) {
-      if (field === 'kind' || field === 'start' || field === 'end') continue;
+      const value = fields[field];
+      // names, operators, values and positions hold no nodes
+      if (value === null || typeof value !== 'object') continue;
       const place = placeOf(node.kind, field);
       if (place.keep) continue;
       const predicate = inPredicate || place.predicate;
       const strings = fnDefault && node.kind === 'FunctionCall' && field === 'args' ? stringArguments(node) : undefined;
-      for (const [i, child] of nodesIn(fields[field]).entries()) {
+      eachNode(value, (child, i) => {
         if (isLiteral(child)) {
           if (child.kind === 'StringLiteral' && strings?.includes(i)) out.set(child, predicate);
           else if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
         } else {
           visit(child, predicate);
         }
-      }
+      });
     }
   };
   visit(root, false);
@@ -170,13 +172,23 @@ function placeOf(kind: string, field: string): Place {
   return place;
 }
 
-/** The AST nodes held by a property: a node, or nodes in (nested) arrays; a key specifier's expression. */
-function nodesIn(value: unknown): Node[] {
-  if (Array.isArray(value)) return value.flatMap(nodesIn);
-  if (!value || typeof value !== 'object') return [];
+/**
+ * Calls `each` with the AST nodes held by a property, in order, and each one's position among
+ * them: a node, or nodes in (nested) arrays; a key specifier's expression. Answers the position
+ * after the last. A walk, not a list: every never-seen query passes each of its fields here.
+ */
+function eachNode(value: unknown, each: (node: Node, i: number) => void, next = 0): number {
+  if (Array.isArray(value)) {
+    for (const item of value) next = eachNode(item, each, next);
+    return next;
+  }
+  if (!value || typeof value !== 'object') return next;
   const o = value as { kind?: unknown; type?: unknown; expr?: unknown };
-  if (typeof o.kind === 'string') return [value as Node];
-  return o.type === 'expr' ? nodesIn(o.expr) : [];
+  if (typeof o.kind === 'string') {
+    each(value as Node, next);
+    return next + 1;
+  }
+  return o.type === 'expr' ? eachNode(o.expr, each, next) : next;
 }
 
 /** Collects the parameters of one translation; a literal not chosen by `replaceableLiterals` stays text. */

@@ -41,11 +41,14 @@ export function translateLeafTuples(expr: FLWORExpr, written: FLWORExpr, scope: 
   const nodes = range ? `[${translateExpr(range.left, scope, unit)}, ${translateExpr(range.right, scope, unit)}]` : translateExpr(source, scope, unit);
   const outer = planned.outer.map((ref) => translateExpr(ref, scope, unit));
   const plan = JSON.stringify(planned.plan);
-  unit.tryFirst(written, { expression: call(nodes, `$${FIRST_DATA_PARAM}`, outer), data: plan });
-  // the body translated for this call alone (translation.ts `translateFirstCall`): no plain form
+  const first = call(nodes, `$${FIRST_DATA_PARAM}`, outer);
+  unit.tryFirst(written, { expression: first, data: plan });
+  // the body translated for this call alone (translation.ts `translateFirstCall`): no plain form,
+  // and no expression of its own that runs (that translation runs the call tried first only), so
+  // the plan is not quoted into one
   if (scope.ctx.firstOnly === written) {
     scope.ctx.leftPlain = true;
-    return call(nodes, xpathString(plan), outer);
+    return first;
   }
   return orPlain(call(nodes, xpathString(plan), outer), scope, plain);
 }
