@@ -7,7 +7,7 @@
  */
 import { NS } from '../../constants';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
-import { childNodes, type MainModule, type Node } from '../syntax';
+import { eachChild, type MainModule, type Node } from '../syntax';
 import { OPEN_ENDED_FUNCTIONS } from './databases';
 import { functionNames, type FunctionUse } from './function-names';
 
@@ -25,7 +25,7 @@ export function usesAccount(module: MainModule): boolean {
     if (n.kind === 'ModuleImport') throw new Found();
     const use = useOf(n);
     if (use) check(use);
-    for (const child of childNodes(n)) visit(child);
+    eachChild(n, visit);
   };
   try {
     visit(module);

@@ -23,7 +23,7 @@ import { isValidDatabaseName } from '../../../store';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { hasScheme, splitDatabasePath } from '../resource-uri';
 import { BASE_FOLDER } from '../../constants';
-import { childNodes, type MainModule, type Node } from '../syntax';
+import { eachChild, type MainModule, type Node } from '../syntax';
 import { NS } from '../../constants';
 import { functionNames, UPDATE_MODULE_NS } from './function-names';
 
@@ -82,7 +82,7 @@ export function databasesOf(module: MainModule): DatabaseSet {
         if (o.option === 'thesaurus') for (const ref of o.value) if (ref.at !== undefined) resource(ref.at);
       }
     }
-    for (const child of childNodes(n)) visit(child);
+    eachChild(n, visit);
   };
   const resource = (uri: string): void => {
     if (baseUriDeclared) throw new OpenEnded();

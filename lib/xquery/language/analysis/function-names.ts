@@ -5,7 +5,8 @@
  * nodes use a function by name. The static analyses (databases.ts, pure.ts, account-use.ts) read
  * calls through this one resolver.
  */
-import { NS, PREDECLARED_PREFIXES } from '../../constants';
+import { NS } from '../../constants';
+import { StaticPrefixes } from '../static-prefixes';
 import type { EQName, MainModule, Node } from '../syntax';
 
 /** BaseX's Update module, bound to `update` in every query. */
@@ -36,7 +37,7 @@ export function functionNames(module: MainModule): FunctionNames {
 }
 
 function resolver(module: MainModule): FunctionNames {
-  const namespaces = new Map<string, string>(PREDECLARED_PREFIXES);
+  const namespaces = new StaticPrefixes();
   namespaces.set('update', UPDATE_MODULE_NS);
   let functionNs: string = NS.fn;
   for (const d of module.prolog.decls) {

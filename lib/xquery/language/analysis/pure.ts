@@ -14,7 +14,7 @@
  * new function is never taken as pure by omission.
  */
 import { NS } from '../../constants';
-import { childNodes, type MainModule, type Node } from '../syntax';
+import { eachChild, type MainModule, type Node } from '../syntax';
 import { OPEN_ENDED_FUNCTIONS, RESOURCE_FUNCTIONS } from './databases';
 import { functionNames } from './function-names';
 
@@ -85,7 +85,7 @@ export function isPure(module: MainModule): boolean {
     if (!PURE_KINDS.has(n.kind)) throw new Impure();
     const use = useOf(n);
     if (use && !use.declared) check(use.uri, use.local);
-    for (const child of childNodes(n)) visit(child);
+    eachChild(n, visit);
   };
   try {
     visit(module);

@@ -19,8 +19,8 @@
  * them (create, globally, for db:create, db:drop, db:copy, db:alter; admin for the user: changes).
  */
 import { databasesOf, type DatabaseSet } from './databases';
-import { PREDECLARED_PREFIXES } from '../../constants';
-import { childNodes, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
+import { StaticPrefixes } from '../static-prefixes';
+import { eachChild, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../../update/update-errors';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
 import { UPDATE_MODULE_NS } from './function-names';
@@ -75,8 +75,8 @@ export interface UpdateAnalysis {
 type Category = 'simple' | 'updating' | 'vacuous';
 
 class Analyzer {
-  /** The prolog's namespace declarations; the predeclared prefixes, and BaseX's `update`, are looked up after them (`functionKey`). */
-  private readonly namespaces = new Map<string, string>();
+  /** The query's prefixes; BaseX's `update` is looked up after them (`functionKey`). */
+  private readonly namespaces = new StaticPrefixes();
   private defaultFunctionNs = FN_NS;
   private readonly updatingFunctions = new Set<string>();
   permission: 'none' | UpdatePermission = 'none';
@@ -116,7 +116,7 @@ class Analyzer {
   }
 
   private functionKey(name: EQName): string {
-    const uri = name.uri ?? (name.prefix ? this.namespaces.get(name.prefix) ?? PREDECLARED_PREFIXES.get(name.prefix) ?? (name.prefix === 'update' ? UPDATE_MODULE_NS : `?${name.prefix}`) : this.defaultFunctionNs);
+    const uri = name.uri ?? (name.prefix ? this.namespaces.get(name.prefix) ?? (name.prefix === 'update' ? UPDATE_MODULE_NS : `?${name.prefix}`) : this.defaultFunctionNs);
     return `Q{${uri}}${name.local}`;
   }
 
@@ -223,8 +223,11 @@ class Analyzer {
 
   /** Every sub-expression must be simple. */
   private generic(n: Node): void {
-    for (const child of childNodes(n)) this.simple(child);
+    eachChild(n, this.simpleChild);
   }
+
+  /** `simple` as one function for every walk of `generic`. */
+  private readonly simpleChild = (child: Node): void => this.simple(child);
 
   private call(n: Extract<Expr, { kind: 'FunctionCall' }>): Category {
     n.args.forEach((a) => {

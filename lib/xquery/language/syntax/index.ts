@@ -2,7 +2,7 @@
 export type * from './ast';
 export { XQuerySyntaxError, lineColumn, type SyntaxErrorCode } from './syntax-errors';
 export { printAst } from './print';
-export { childNodes, everyMember, someNode } from './walk';
+export { childNodes, eachChild, everyMember, someNode } from './walk';
 export { isGeneralComparison, isLiteral } from './kinds';
 export { NESTED_TOO_DEEPLY } from './nesting';
 export { parseModule, parseQuery } from './parse';

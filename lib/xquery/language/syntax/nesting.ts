@@ -15,7 +15,7 @@
  * The deepest query of the public QT3 suite has a tree 127 levels deep.
  */
 import type { Node } from './ast';
-import { childNodes } from './walk';
+import { eachChild } from './walk';
 
 export const MAX_NESTING = 150;
 export const MAX_DEPTH = 400;
@@ -23,13 +23,25 @@ export const NESTED_TOO_DEEPLY = 'Expression nested too deeply';
 
 /** The first node (in document order) deeper than MAX_DEPTH below `root`, if any; iterative. */
 export function tooDeep(root: Node): Node | undefined {
-  const stack: { node: Node; depth: number }[] = [{ node: root, depth: 1 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
+  // two stacks of plain values and one list of children reused for every node: every never-seen
+  // query is walked here, and an object per node and a list per node were most of the walk
+  const nodes: Node[] = [root];
+  const depths: number[] = [1];
+  const children: Node[] = [];
+  const collect = (child: Node): void => {
+    children.push(child);
+  };
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > MAX_DEPTH) return node;
-    const children = childNodes(node);
+    children.length = 0;
+    eachChild(node, collect);
     const step = node.kind === 'FLWORExpr' ? 1 : 0;
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 + step * i });
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]);
+      depths.push(depth + 1 + step * i);
+    }
   }
   return undefined;
 }

@@ -7,21 +7,35 @@ import type { Expr, Node } from './ast';
  */
 export function childNodes(node: Node): Node[] {
   const out: Node[] = [];
-  // a `for…in` over the node's own fields (AST nodes are plain objects): every analysis walks each
-  // node, and Object.entries made an array per node and one per field
-  const fields = node as unknown as Record<string, unknown>;
-  for (const k in fields) if (k !== 'kind' && k !== 'start' && k !== 'end') collectNodes(fields[k], out);
+  eachChild(node, (child) => out.push(child));
   return out;
 }
 
-function collectNodes(v: unknown, out: Node[]): void {
-  if (Array.isArray(v)) {
-    for (const x of v) collectNodes(x, out);
-  } else if (v !== null && typeof v === 'object') {
-    const o = v as { kind?: unknown; type?: unknown; expr?: unknown };
-    if (typeof o.kind === 'string') out.push(v as Node);
-    else if (o.type === 'expr') collectNodes(o.expr, out); // a lookup KeySpecifier
+/**
+ * Calls `visit` with each of the AST nodes directly below `node`, in the order of `childNodes`,
+ * without making their list: the static walks of every never-seen query (analysis, purity, the
+ * databases it reaches) pass each node of its tree here. A `for…in` over the node's own fields
+ * (AST nodes are plain objects): Object.entries made an array per node and one per field.
+ */
+export function eachChild(node: Node, visit: (child: Node) => void): void {
+  const fields = node as unknown as Record<string, unknown>;
+  for (const k in fields) {
+    const v = fields[k];
+    if (v !== null && typeof v === 'object') eachNode(v, visit);
   }
+}
+
+function eachNode(v: object, visit: (child: Node) => void): void {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object') eachNode(x, visit);
+    }
+    return;
+  }
+  const o = v as { kind?: unknown; type?: unknown; expr?: unknown };
+  if (typeof o.kind === 'string') visit(v as Node);
+  else if (o.type === 'expr' && o.expr !== null && typeof o.expr === 'object') eachNode(o.expr, visit); // a lookup KeySpecifier
 }
 
 /** Whether `test` holds for `node` or a node below it. */

@@ -132,17 +132,32 @@ export function replaceableLiterals(root: Node): ReadonlyMap<Node, boolean> {
       if (value === null || typeof value !== 'object') continue;
       const place = placeOf(node.kind, field);
       if (place.keep) continue;
-      const predicate = inPredicate || place.predicate;
       const strings = fnDefault && node.kind === 'FunctionCall' && field === 'args' ? stringArguments(node) : undefined;
-      eachNode(value, (child, i) => {
-        if (isLiteral(child)) {
-          if (child.kind === 'StringLiteral' && strings?.includes(i)) out.set(child, predicate);
-          else if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
-        } else {
-          visit(child, predicate);
-        }
-      });
+      visitField(value, place, inPredicate || place.predicate, strings, 0);
     }
+  };
+  /**
+   * The AST nodes held by one field, in order (a node, or nodes in nested arrays; a key
+   * specifier's expression), with `i` the position of the next among them; answers the position
+   * after the last. A walk with its place as arguments, not a list or a closure per field: every
+   * never-seen query passes each of its fields here.
+   */
+  const visitField = (value: unknown, place: Place, predicate: boolean, strings: readonly number[] | undefined, i: number): number => {
+    if (Array.isArray(value)) {
+      for (let k = 0; k < value.length; k++) i = visitField(value[k], place, predicate, strings, i);
+      return i;
+    }
+    if (!value || typeof value !== 'object') return i;
+    const o = value as { kind?: unknown; type?: unknown; expr?: unknown };
+    if (typeof o.kind !== 'string') return o.type === 'expr' ? visitField(o.expr, place, predicate, strings, i) : i;
+    const child = value as Node;
+    if (isLiteral(child)) {
+      if (child.kind === 'StringLiteral' && strings?.includes(i)) out.set(child, predicate);
+      else if (predicate ? place.compared : place.any || (place.numeric && child.kind !== 'StringLiteral')) out.set(child, predicate);
+    } else {
+      visit(child, predicate);
+    }
+    return i + 1;
   };
   visit(root, false);
   return out;
@@ -170,25 +185,6 @@ function placeOf(kind: string, field: string): Place {
     byField.set(field, place);
   }
   return place;
-}
-
-/**
- * Calls `each` with the AST nodes held by a property, in order, and each one's position among
- * them: a node, or nodes in (nested) arrays; a key specifier's expression. Answers the position
- * after the last. A walk, not a list: every never-seen query passes each of its fields here.
- */
-function eachNode(value: unknown, each: (node: Node, i: number) => void, next = 0): number {
-  if (Array.isArray(value)) {
-    for (const item of value) next = eachNode(item, each, next);
-    return next;
-  }
-  if (!value || typeof value !== 'object') return next;
-  const o = value as { kind?: unknown; type?: unknown; expr?: unknown };
-  if (typeof o.kind === 'string') {
-    each(value as Node, next);
-    return next + 1;
-  }
-  return o.type === 'expr' ? eachNode(o.expr, each, next) : next;
 }
 
 /** Collects the parameters of one translation; a literal not chosen by `replaceableLiterals` stays text. */

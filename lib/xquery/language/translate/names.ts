@@ -8,7 +8,7 @@
 import { NS } from '../../constants';
 import { braced, eqname, lexicalQName, localWildcard, xmlAttr, xpathString } from './emit';
 
-export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, PREDECLARED_PREFIXES, RESERVED_NAMESPACES } from '../../constants';
+export { INTERNAL_NAMESPACE_PREFIX, NS, PREDECLARED, RESERVED_NAMESPACES } from '../../constants';
 
 /** Stylesheet parameter (xs:string?) naming the database context `db[/path]` in `multi` mode (translation.ts). */
 export const CONTEXT_URI_PARAM = eqname({ uri: NS.gen, local: 'context-uri' });

@@ -26,7 +26,8 @@ import { staticError, type LocatedQueryError, type StaticErrorCode } from '../..
 import type { EQName } from '../syntax';
 import { isHiddenNamespace } from './callable';
 import { LiteralParams } from './literals';
-import { NS, PREDECLARED_PREFIXES, displayName, eqname, type QName } from './names';
+import { NS, displayName, eqname, type QName } from './names';
+import { StaticPrefixes } from '../static-prefixes';
 import { braced } from './emit';
 
 export type Focus =
@@ -70,7 +71,7 @@ export function functionKey(name: { readonly uri: string; readonly local: string
 
 /** Everything static shared by all scopes of one translation. */
 export class StaticContext {
-  readonly namespaces = new Map<string, string>(PREDECLARED_PREFIXES);
+  readonly namespaces = new StaticPrefixes();
   defaultElementNamespace = '';
   defaultFunctionNamespace: string = NS.fn;
   boundarySpace: 'strip' | 'preserve' = 'strip';
