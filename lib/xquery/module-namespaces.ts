@@ -25,3 +25,10 @@ export const MODULE_NAMESPACES = {
   index: 'http://basex.org/modules/index',
   ft: 'http://basex.org/modules/ft',
 } as const satisfies Readonly<Record<string, string>>;
+
+/**
+ * BaseX's Update module (`update:output`). Its prefix `update` is not predeclared: a query's own
+ * binding of `update` wins, and the analysis and the translation fall back to this URI only for a
+ * prefix the query leaves unbound.
+ */
+export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';

@@ -20,12 +20,12 @@
  * name), never fewer.
  */
 import { isValidDatabaseName } from '../../../store';
-import { MODULE_NAMESPACES } from '../../module-namespaces';
+import { MODULE_NAMESPACES, UPDATE_MODULE_NS } from '../../module-namespaces';
 import { hasScheme, splitDatabasePath } from '../resource-uri';
 import { BASE_FOLDER } from '../../constants';
 import { eachChild, type MainModule, type Node } from '../syntax';
 import { NS } from '../../constants';
-import { functionNames, UPDATE_MODULE_NS } from './function-names';
+import { functionNames } from './function-names';
 
 /** Database names in sorted order, or every database. */
 export type DatabaseSet = readonly string[] | '*';

@@ -6,11 +6,10 @@
  * calls through this one resolver.
  */
 import { NS } from '../../constants';
+import { UPDATE_MODULE_NS } from '../../module-namespaces';
 import { StaticPrefixes } from '../static-prefixes';
 import type { EQName, MainModule, Node } from '../syntax';
 
-/** BaseX's Update module, bound to `update` in every query. */
-export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 
 /** A static use of a function name: a call, an arrow call, or a named reference. */
 export interface FunctionUse {

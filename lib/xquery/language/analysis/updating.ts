@@ -22,8 +22,7 @@ import { databasesOf, type DatabaseSet } from './databases';
 import { StaticPrefixes } from '../static-prefixes';
 import { eachChild, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../../update/update-errors';
-import { MODULE_NAMESPACES } from '../../module-namespaces';
-import { UPDATE_MODULE_NS } from './function-names';
+import { MODULE_NAMESPACES, UPDATE_MODULE_NS } from '../../module-namespaces';
 import { rank } from '../../../users/permissions';
 
 const DB_NS = MODULE_NAMESPACES.db;

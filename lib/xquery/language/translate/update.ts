@@ -20,14 +20,13 @@
  */
 import type { CopyModifyExpr, Expr, FunctionCall, TransformWithExpr } from '../syntax';
 import { UPDATE_NS } from '../../update/primitives';
+import { UPDATE_MODULE_NS } from '../../module-namespaces';
 import { translateExpr } from './expressions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
 
-/** BaseX's Update Module (update:output). */
-export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
 
 export type UpdateExpr = Extract<
   Expr,
