@@ -96,17 +96,14 @@ export class TreeView {
   }
 
   /**
-   * The previous sibling of `pre`, or -1: the ancestor-or-self of the row before it that is a
-   * child of its parent (a walk as long as the tree is deep, and no column kept for it).
+   * The previous sibling of `pre`, or -1: the child of its parent that holds the row before it
+   * (a walk as long as the tree is deep, and no column kept for it).
    */
   previousOf(pre: number): number {
-    const { parent } = this.tree;
-    const p = parent.at(pre);
+    const p = this.tree.parent.at(pre);
     // the top-level elements of a forest (build-tree.ts) have no parent, and no siblings
     if (p < 0 || pre === p + 1) return -1;
-    let x = pre - 1;
-    for (let up = parent.at(x); up !== p; up = parent.at(x)) x = up;
-    return x;
+    return childHolding(this.tree, p, pre - 1);
   }
 }
 
@@ -151,10 +148,14 @@ function nodeOrNull(view: TreeView, pre: number): TreeNode | null {
 
 function lastChildOf(tree: CompactTree, pre: number): number {
   const end = tree.end.at(pre);
-  if (end === pre + 1) return -1;
-  let last = end - 1;
-  while (tree.parent.at(last) !== pre) last = tree.parent.at(last);
-  return last;
+  return end === pre + 1 ? -1 : childHolding(tree, pre, end - 1);
+}
+
+/** The child of `parent` that is `row` or an ancestor of it (`row` lies below `parent`): a walk up from `row`. */
+function childHolding(tree: CompactTree, parent: number, row: number): number {
+  let child = row;
+  for (let up = tree.parent.at(child); up !== parent; up = tree.parent.at(child)) child = up;
+  return child;
 }
 
 /** The DOM classes, made once from the prototypes of saxon-js's DOM. */
