@@ -101,6 +101,16 @@ describe('a compact tree read by saxon-js', () => {
     expect(saxon().XPath.evaluate('count(//e), string((//e)[last()]/@i)', big.document)).toEqual([10000, '10000']);
   });
 
+  test('lastChild and previousSibling skip the subtrees of the children before them', () => {
+    // rows: the document 0, <r> 1, <a> 2, <x> 3, text 4, <b> 5, <c> 6, <y> 7, <z> 8, text 9
+    const nested = new TreeView(parseToCompactTree('<r><a><x>1</x></a><b/><c><y/><z>2</z></c></r>'));
+    type Linked = { lastChild: unknown; previousSibling: unknown; firstChild: unknown };
+    const node = (pre: number) => nested.node(pre) as unknown as Linked;
+    const rowOf = (n: unknown) => (n === null ? null : treeNode(n)?.p);
+    expect([1, 2, 3, 5, 6, 8].map((pre) => rowOf(node(pre).lastChild))).toStrictEqual([6, 3, 4, null, 8, 9]);
+    expect([2, 3, 5, 6, 7, 8].map((pre) => rowOf(node(pre).previousSibling))).toStrictEqual([null, null, 2, 5, null, 7]);
+  });
+
   test('the tree cannot be modified through the DOM', () => {
     const person = saxon().XPath.evaluate('//*:person[1]', view.document) as unknown as { appendChild(n: unknown): void; setAttribute(n: string, v: string): void };
     expect(() => person.appendChild(null)).toThrow('A stored document cannot be modified.');
