@@ -214,21 +214,15 @@ function translateWith(
   const xpath = runnable
     ? { expression: run, offset: module.body.start, library: onLibrary, ...(summary && externals.length === 0 ? { summary } : {}), ...(first ? { first } : {}) }
     : undefined;
-  const translation: Translation = {
-    get xslt() {
-      return stylesheet().xslt;
-    },
-    get lineOffsets() {
-      return stylesheet().lineOffsets;
-    },
+  const translation = new StylesheetOnRead(stylesheet, {
     externals,
     literals,
     outputOptions: { ...ctx.outputOptions },
     baseUri: ctx.baseUri,
     contextMode: mode,
     copiesConstructedElements: ctx.copiesConstructedElements,
-    ...(xpath ? { xpath } : {}),
-  };
+    xpath,
+  });
   return { translation, usedForms: (ctx.functionItems?.size ?? 0) > 0 || ctx.triedAsCall, leftPlain: ctx.leftPlain };
 }
 
@@ -249,21 +243,51 @@ export function withLiteralValues(t: Translation, values: ReadonlyMap<number, st
   });
   // every changed literal must be a parameter; one literal may stand for one parameter only
   if (replaced !== values.size) return undefined;
-  return {
-    get xslt() {
-      return t.xslt;
-    },
-    get lineOffsets() {
-      return t.lineOffsets;
-    },
-    externals: t.externals,
-    literals,
-    outputOptions: t.outputOptions,
-    baseUri: t.baseUri,
-    contextMode: t.contextMode,
-    copiesConstructedElements: t.copiesConstructedElements,
-    ...(t.xpath ? { xpath: t.xpath } : {}),
-  };
+  const { externals, outputOptions, baseUri, contextMode, copiesConstructedElements, xpath } = t;
+  return new StylesheetOnRead(() => t, { externals, literals, outputOptions, baseUri, contextMode, copiesConstructedElements, xpath });
+}
+
+/** What a translation holds besides its stylesheet's text. */
+type TranslationParts = Omit<Translation, 'xslt' | 'lineOffsets'>;
+
+/**
+ * A translation whose stylesheet text is made when first read (`stylesheet`). A class rather
+ * than an object literal with getters: V8 gives each literal whose accessors are new closures a
+ * hidden class of its own, which the transitions of the literal's first hidden class hold
+ * weakly, and its minor collections keep weakly held objects alive. Every translation (its
+ * closures, the syntax tree and translation state they hold) then outlived the young
+ * generation until a full collection: a server answering never-seen queries copied and
+ * promoted about 3 MB at every scavenge.
+ */
+class StylesheetOnRead implements Translation {
+  readonly externals: readonly ExternalVariable[];
+  readonly literals: readonly LiteralParam[];
+  readonly outputOptions: Readonly<Record<string, string>>;
+  readonly baseUri: string | null;
+  readonly contextMode: ContextMode;
+  readonly copiesConstructedElements: boolean;
+  readonly xpath?: Translation['xpath'];
+
+  constructor(
+    private readonly stylesheet: () => Pick<Translation, 'xslt' | 'lineOffsets'>,
+    parts: TranslationParts,
+  ) {
+    this.externals = parts.externals;
+    this.literals = parts.literals;
+    this.outputOptions = parts.outputOptions;
+    this.baseUri = parts.baseUri;
+    this.contextMode = parts.contextMode;
+    this.copiesConstructedElements = parts.copiesConstructedElements;
+    if (parts.xpath) this.xpath = parts.xpath;
+  }
+
+  get xslt(): string {
+    return this.stylesheet().xslt;
+  }
+
+  get lineOffsets(): readonly (number | undefined)[] {
+    return this.stylesheet().lineOffsets;
+  }
 }
 
 /**
