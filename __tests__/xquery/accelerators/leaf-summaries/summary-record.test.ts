@@ -46,3 +46,19 @@ test('none for a document too large to keep whole or not well-formed; a record o
   expect(summaryOfRecord(other)).toBeUndefined();
   expect(summaryOfRecord(new Uint8Array(0))).toBeUndefined();
 });
+
+test('no prefix of a record is read, nor a record whose counts promise more entries than it holds', () => {
+  const record = Buffer.from(summaryRecord(Buffer.from(DOCUMENTS[0]))!);
+  for (let length = 0; length < record.length; length++) expect([length, summaryOfRecord(record.subarray(0, length))]).toEqual([length, undefined]);
+  const names = Buffer.from(record);
+  names.writeUInt32LE(0xffffffff, 2);
+  expect(summaryOfRecord(names)).toBeUndefined();
+});
+
+test('the summary kept is a copy: the block a record was read from may be reused', () => {
+  const record = summaryRecord(Buffer.from('<r><item><price>4</price><price>5</price></item></r>'))!;
+  const block = Buffer.concat([Buffer.from([9, 9, 9]), record]);
+  const read = summaryOfRecord(block.subarray(3))!;
+  block.fill(0);
+  expect(read.summary('Q{}item', 'Q{}price')).toEqual({ count: 1, owners: Int32Array.from([0, 0]), values: Float64Array.from([4, 5]) });
+});
