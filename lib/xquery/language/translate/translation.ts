@@ -259,26 +259,15 @@ type TranslationParts = Omit<Translation, 'xslt' | 'lineOffsets'>;
  * generation until a full collection: a server answering never-seen queries copied and
  * promoted about 3 MB at every scavenge.
  */
+interface StylesheetOnRead extends TranslationParts {}
 class StylesheetOnRead implements Translation {
-  readonly externals: readonly ExternalVariable[];
-  readonly literals: readonly LiteralParam[];
-  readonly outputOptions: Readonly<Record<string, string>>;
-  readonly baseUri: string | null;
-  readonly contextMode: ContextMode;
-  readonly copiesConstructedElements: boolean;
-  readonly xpath?: Translation['xpath'];
-
   constructor(
     private readonly stylesheet: () => Pick<Translation, 'xslt' | 'lineOffsets'>,
-    parts: TranslationParts,
+    { xpath, ...parts }: TranslationParts,
   ) {
-    this.externals = parts.externals;
-    this.literals = parts.literals;
-    this.outputOptions = parts.outputOptions;
-    this.baseUri = parts.baseUri;
-    this.contextMode = parts.contextMode;
-    this.copiesConstructedElements = parts.copiesConstructedElements;
-    if (parts.xpath) this.xpath = parts.xpath;
+    Object.assign(this, parts);
+    // only what is there: a run reads an absent form as none
+    if (xpath) Object.assign(this, { xpath });
   }
 
   get xslt(): string {
