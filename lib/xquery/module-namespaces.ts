@@ -32,3 +32,8 @@ export const MODULE_NAMESPACES = {
  * prefix the query leaves unbound.
  */
 export const UPDATE_MODULE_NS = 'http://basex.org/modules/update';
+
+/** The URI a function name's `prefix` stands for: the query's binding (`bound`), else UPDATE_MODULE_NS for `update`. */
+export function functionPrefixUri(prefix: string, bound: string | undefined): string | undefined {
+  return bound ?? (prefix === 'update' ? UPDATE_MODULE_NS : undefined);
+}

@@ -6,10 +6,9 @@
  * calls through this one resolver.
  */
 import { NS } from '../../constants';
-import { UPDATE_MODULE_NS } from '../../module-namespaces';
+import { functionPrefixUri } from '../../module-namespaces';
 import { StaticPrefixes } from '../static-prefixes';
 import type { EQName, MainModule, Node } from '../syntax';
-
 
 /** A static use of a function name: a call, an arrow call, or a named reference. */
 export interface FunctionUse {
@@ -37,14 +36,13 @@ export function functionNames(module: MainModule): FunctionNames {
 
 function resolver(module: MainModule): FunctionNames {
   const namespaces = new StaticPrefixes();
-  namespaces.set('update', UPDATE_MODULE_NS);
   let functionNs: string = NS.fn;
   for (const d of module.prolog.decls) {
     if (d.kind === 'NamespaceDecl') namespaces.set(d.prefix, d.uri);
     else if (d.kind === 'DefaultNamespaceDecl' && d.target === 'function') functionNs = d.uri;
   }
   /** The namespace URI of a function name ('' for an undeclared prefix: no function has it). */
-  const uriOf = (name: EQName): string => name.uri ?? (name.prefix ? namespaces.get(name.prefix) ?? '' : functionNs);
+  const uriOf = (name: EQName): string => name.uri ?? (name.prefix ? functionPrefixUri(name.prefix, namespaces.get(name.prefix)) ?? '' : functionNs);
   const declared = new Set<string>();
   for (const d of module.prolog.decls) {
     if (d.kind === 'FunctionDecl') declared.add(`Q{${uriOf(d.name)}}${d.name.local}#${d.params.length}`);

@@ -22,7 +22,7 @@ import { databasesOf, type DatabaseSet } from './databases';
 import { StaticPrefixes } from '../static-prefixes';
 import { eachChild, type EQName, type Expr, type FunctionDecl, type MainModule, type Node } from '../syntax';
 import { staticUpdateError } from '../../update/update-errors';
-import { MODULE_NAMESPACES, UPDATE_MODULE_NS } from '../../module-namespaces';
+import { functionPrefixUri, MODULE_NAMESPACES, UPDATE_MODULE_NS } from '../../module-namespaces';
 import { rank } from '../../../users/permissions';
 
 const DB_NS = MODULE_NAMESPACES.db;
@@ -115,7 +115,7 @@ class Analyzer {
   }
 
   private functionKey(name: EQName): string {
-    const uri = name.uri ?? (name.prefix ? this.namespaces.get(name.prefix) ?? (name.prefix === 'update' ? UPDATE_MODULE_NS : `?${name.prefix}`) : this.defaultFunctionNs);
+    const uri = name.uri ?? (name.prefix ? functionPrefixUri(name.prefix, this.namespaces.get(name.prefix)) ?? `?${name.prefix}` : this.defaultFunctionNs);
     return `Q{${uri}}${name.local}`;
   }
 

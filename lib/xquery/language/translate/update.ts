@@ -20,13 +20,12 @@
  */
 import type { CopyModifyExpr, Expr, FunctionCall, TransformWithExpr } from '../syntax';
 import { UPDATE_NS } from '../../update/primitives';
-import { UPDATE_MODULE_NS } from '../../module-namespaces';
+import { functionPrefixUri, UPDATE_MODULE_NS } from '../../module-namespaces';
 import { translateExpr } from './expressions';
 import { NS, xpathString } from './names';
 import type { Scope } from './scope';
 import type { TranslationUnit } from './unit';
 import { braced } from './emit';
-
 
 export type UpdateExpr = Extract<
   Expr,
@@ -122,7 +121,7 @@ export function isUpdateModuleCall(expr: FunctionCall, scope: Scope): boolean {
 function updateModuleUri(expr: FunctionCall, scope: Scope): string | undefined {
   if (expr.name.uri !== undefined) return expr.name.uri;
   if (expr.name.prefix === undefined || expr.name.prefix === '') return undefined;
-  return scope.namespaceOf(expr.name.prefix) ?? (expr.name.prefix === 'update' ? UPDATE_MODULE_NS : undefined);
+  return functionPrefixUri(expr.name.prefix, scope.namespaceOf(expr.name.prefix));
 }
 
 /** `update:output($items)`; other Update Module functions are unknown (XPST0017). */
