@@ -35,10 +35,15 @@ afterEach(async () => {
   await qh?.close();
 });
 
-test('a job sent while no other is in flight is written to the host at once', async () => {
-  qh = new QueryHost({ size: 1 });
+/** A query host of `size` workers that has answered a query, and the writes to it from now on. */
+async function answeringHost(size: number): Promise<number[][]> {
+  qh = new QueryHost({ size });
   expect(await sleep(qh, 0, 'ready')).toBe('ready');
-  const writes = watchWrites(qh);
+  return watchWrites(qh);
+}
+
+test('a job sent while no other is in flight is written to the host at once', async () => {
+  const writes = await answeringHost(1);
   const answer = sleep(qh, 0, 'alone');
   // before any await: the write has happened
   expect(writes).toHaveLength(1);
@@ -47,9 +52,7 @@ test('a job sent while no other is in flight is written to the host at once', as
 }, SLOW);
 
 test('jobs sent while another is in flight wait for the end of the turn and share one write', async () => {
-  qh = new QueryHost({ size: 2 });
-  expect(await sleep(qh, 0, 'ready')).toBe('ready');
-  const writes = watchWrites(qh);
+  const writes = await answeringHost(2);
   const long = sleep(qh, 300, 'long');
   expect(writes).toHaveLength(1);
   const more = [sleep(qh, 0, 'b'), sleep(qh, 0, 'c')];
