@@ -30,6 +30,7 @@ import { stored, type Single, type Type } from './tuple-codes';
 import { Compiler } from './tuple-expressions';
 import { compileClause, compileReturn, Output, type Emit, type Step } from './tuple-clauses';
 import { FOR_SLOT, type TuplePlan } from './tuple-plan';
+import { SecondSightCache } from '../../../threads/second-sight-cache';
 
 /** The local name of the function in ENGINE_NS. */
 export const LEAF_TUPLES_FUNCTION = 'leaf-tuples';
@@ -85,9 +86,11 @@ function compileProgram(plan: TuplePlan, outer: readonly Type[]): Program | null
   return { range: plan.range === true, paths, nodePaths: compiler.nodePaths, steps, emit };
 }
 
-/** Compiled plans by text and outer types; null for a plan this function declines. Bounded: queries come and go. */
-const programs = new Map<string, Program | null>();
-const PROGRAMS = 256;
+/**
+ * Compiled plans by text and outer types; null for a plan this function declines. Bounded:
+ * queries come and go; kept from a plan's second run (second-sight-cache.ts tells why).
+ */
+const programs = new SecondSightCache<Program | null>(256);
 
 function programOf(text: string, outer: readonly Type[]): Program | null {
   const key = `${outer.join('')} ${text}`;
@@ -99,8 +102,7 @@ function programOf(text: string, outer: readonly Type[]): Program | null {
     if (!(e instanceof Decline)) throw e;
     program = null;
   }
-  if (programs.size >= PROGRAMS) programs.clear();
-  programs.set(key, program);
+  programs.offer(key, program);
   return program;
 }
 
