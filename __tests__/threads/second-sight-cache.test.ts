@@ -32,14 +32,19 @@ describe('SecondSightCache', () => {
     expect(cache.get('for $i in 1 to 500 return $i')).toBeUndefined();
   });
 
-  it('holds at most `size` values: the set starts again when full', () => {
+  it('holds at most `size` values, evicting the least recently used', () => {
     const cache = new SecondSightCache<number>(3);
-    for (const key of ['a', 'b', 'c', 'd']) {
+    for (const key of ['a', 'b', 'c']) {
       cache.offer(key, 1);
       cache.offer(key, 2);
     }
-    expect(['a', 'b', 'c'].filter((k) => cache.has(k))).toEqual([]);
-    expect(cache.get('d')).toBe(2);
+    expect(cache.get('a')).toBe(2); // b is now the least recently used
+    cache.offer('d', 1);
+    cache.offer('d', 2);
+    expect(['a', 'b', 'c', 'd'].filter((k) => cache.has(k))).toEqual(['a', 'c', 'd']);
+    cache.offer('a', 3); // a value offered again replaces the kept one
+    expect(cache.get('a')).toBe(3);
+    expect(['a', 'b', 'c', 'd'].filter((k) => cache.has(k))).toEqual(['a', 'c', 'd']);
   });
 
   it('remembers at most `remembered` keys seen once: older ones are first sights again', () => {

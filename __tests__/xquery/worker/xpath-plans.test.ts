@@ -176,3 +176,20 @@ describe('a query with literals in its predicates, and its shape', () => {
     expect(run(shape, '3')).toEqual({ answer: '5714', compiled: 1 });
   });
 });
+
+describe('which plans are kept', () => {
+  test('a text run once leaves no plan behind; it is kept from its second run on', () => {
+    const text = 'string-join(for $i in 1 to 3 return string($i * 17), "-")';
+    const runs = [1, 2, 3, 4].map(() => {
+      const before = xpathCompilations();
+      const answer = planned(text);
+      return [answer, xpathCompilations() - before];
+    });
+    expect(runs).toEqual([
+      ['"17-34-51"', 1],
+      ['"17-34-51"', 1],
+      ['"17-34-51"', 0],
+      ['"17-34-51"', 0],
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Compiled XPath expressions, kept per thread: a query that runs as one XPath expression
- * (translate/translation.ts `Translation.xpath`) is parsed and compiled by saxon-js once per text and
- * parameter names (saxon/xpath-plan.ts), not on every run as `XPath.evaluate` does. Queries that
+ * (translate/translation.ts `Translation.xpath`) is parsed and compiled by saxon-js (saxon/xpath-plan.ts)
+ * and the plan is kept from the second run of its text and parameter names on, not compiled on
+ * every run as `XPath.evaluate` does. Queries that
  * differ only in literals outside predicates have the same text (those literals are parameters,
  * translate/literals.ts), so they share one plan too.
  *
@@ -24,11 +25,12 @@
  * or a busy machine only ever adds time, so one slow run does not make the next literals compile,
  * while runs that all grew (a larger document) do.
  * The first run of a shape has its literals written in (nothing is known of it yet); a run whose
- * own text was compiled before uses that plan, whatever the shape costs.
+ * own text has a kept plan uses that plan, whatever the shape costs.
  */
 import { LRUCache } from 'lru-cache';
 import { saxon } from '../../saxon';
 import { compileXPath, runXPathPlan, type XPathPlan } from '../../saxon/xpath-plan';
+import { SecondSightCache } from '../../threads/second-sight-cache';
 
 /** Plans kept per thread; an expression is at most translate/translation.ts XPATH_MAX_LENGTH long. */
 const MAX_PLANS = 512;
@@ -42,9 +44,11 @@ interface PlanEntry {
 /**
  * By expression text; runs of one text nearly always bind the same names, and one that binds
  * others replaces the entry. Keyed by the text alone, a lookup hashes the text as it came rather
- * than a new string built from names and text.
+ * than a new string built from names and text. A plan is kept from the second run of its text
+ * on: a text run once (a never-seen query) leaves no compiled plan behind in the old generation
+ * (threads/second-sight-cache.ts tells what that costs).
  */
-const plans = new LRUCache<string, PlanEntry>({ max: MAX_PLANS });
+const plans = new SecondSightCache<PlanEntry>(MAX_PLANS);
 
 export interface XPathRun {
   readonly params: Record<string, unknown>;
@@ -64,7 +68,7 @@ function planOf(expression: string, params: Record<string, unknown>, namespaceCo
   } catch {
     plan = false;
   }
-  plans.set(expression, { names, plan });
+  plans.offer(expression, { names, plan });
   return plan;
 }
 
