@@ -8,7 +8,7 @@
  * eviction until the next full collection. A stream of never-repeated keys (new queries of new
  * shapes) then fills the old generation with evicted values, and V8 collects it in full every
  * few hundred queries. Each full collection also drops the maps (hidden classes) that no live
- * object has any more, which are most of a query's objects' between two queries, and with them
+ * object has any more (between two queries, those of most objects a query makes), and with them
  * the optimized code that checks for those maps: the thread compiles its hot code again after
  * each one. Measured in a query worker (2,000 queries first, then counted): over 5,000
  * never-seen FLWORs of the comparison kit's row f, 4-5 full collections and about 180 optimizing
