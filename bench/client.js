@@ -19,27 +19,30 @@ function target(name, url, { user = 'admin', password, pids = [] } = {}) {
   };
 }
 
-/** One request: resolves { status, text, ms }; a network failure is status 0 (never rejects). */
-function request(t, method, path, body) {
+/**
+ * One request: resolves { status, text, ms }; a network failure is status 0 (never rejects), and
+ * so is no answer within `timeoutMs` (default 120 s).
+ */
+function request(t, method, path, body, timeoutMs = 120_000) {
   return new Promise((resolve) => {
     const start = process.hrtime.bigint();
     const done = (status, text) => resolve({ status, text, ms: Number(process.hrtime.bigint() - start) / 1e6 });
     const headers = { Authorization: t.auth };
     if (body !== undefined) Object.assign(headers, { 'Content-Type': 'application/xml', 'Content-Length': Buffer.byteLength(body) });
-    const req = http.request({ host: t.host, port: t.port, path: t.base + path, method, headers, agent: t.agent, timeout: 120_000 }, (res) => {
+    const req = http.request({ host: t.host, port: t.port, path: t.base + path, method, headers, agent: t.agent, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => done(res.statusCode, Buffer.concat(chunks).toString('utf8')));
       res.on('error', (e) => done(0, String(e)));
     });
-    req.on('timeout', () => req.destroy(new Error('no answer within 120 s')));
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on('error', (e) => done(0, String(e)));
     req.end(body);
   });
 }
 
 const ok = (r) => r.status >= 200 && r.status < 300;
-const query = (t, q, db = '') => request(t, 'GET', `/${db}?query=${encodeURIComponent(q)}`);
+const query = (t, q, db = '', timeoutMs = undefined) => request(t, 'GET', `/${db}?query=${encodeURIComponent(q)}`, undefined, timeoutMs);
 
 /** The value at fraction `f` of the sorted values (f = 0.5: the median as the kit takes it). */
 function percentile(values, f) {
