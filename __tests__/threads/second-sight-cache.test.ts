@@ -57,4 +57,13 @@ describe('SecondSightCache', () => {
     cache.offer('c', 2);
     expect(cache.get('c')).toBe(2);
   });
+
+  it('replaces a kept value even after the seen keys started again', () => {
+    const cache = new SecondSightCache<number>(10, 1);
+    cache.offer('a', 1);
+    cache.offer('a', 2);
+    cache.offer('b', 1); // the set of seen keys starts again with b: a is no longer in it
+    cache.offer('a', 3); // a plan compiled again for other parameter names
+    expect(cache.get('a')).toBe(3);
+  });
 });

@@ -48,18 +48,20 @@ export class SecondSightCache<V> {
   }
 
   /**
-   * Offers the value made for `key`: kept when `key` was offered before (its hash), evicting the
-   * least recently used value when `size` are kept; else only remembered as seen (when
-   * `remembered` hashes are, that set is emptied and starts again).
+   * Offers the value made for `key`: kept when `key` was offered before (its hash, or a value
+   * kept for it, which this one replaces), evicting the least recently used value when `size`
+   * are kept; else only remembered as seen (when `remembered` hashes are, that set is emptied
+   * and starts again).
    */
   offer(key: string, value: V): void {
-    const hash = hashOf(key);
-    if (!this.seen.has(hash)) {
-      if (this.seen.size >= this.remembered) this.seen.clear();
-      this.seen.add(hash);
-      return;
+    if (!this.kept.delete(key)) {
+      const hash = hashOf(key);
+      if (!this.seen.has(hash)) {
+        if (this.seen.size >= this.remembered) this.seen.clear();
+        this.seen.add(hash);
+        return;
+      }
     }
-    this.kept.delete(key);
     if (this.kept.size >= this.size) this.kept.delete(this.kept.keys().next().value as string);
     this.kept.set(key, value);
   }
