@@ -42,7 +42,7 @@ function request(t, method, path, body, timeoutMs = 120_000) {
 }
 
 const ok = (r) => r.status >= 200 && r.status < 300;
-const query = (t, q, db = '', timeoutMs = undefined) => request(t, 'GET', `/${db}?query=${encodeURIComponent(q)}`, undefined, timeoutMs);
+const query = (t, q, db = '', timeoutMs) => request(t, 'GET', `/${db}?query=${encodeURIComponent(q)}`, undefined, timeoutMs);
 
 /** The value at fraction `f` of the sorted values (f = 0.5: the median as the kit takes it). */
 function percentile(values, f) {
