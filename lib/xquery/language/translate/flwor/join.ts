@@ -11,25 +11,22 @@
  * general comparison itself (a key only narrows the candidates). Order comparisons are range
  * joins (join-range.ts) on the same plan.
  *
- * The keys keep general comparison's rules (XQuery 3.1 §3.7.2): an xs:untypedAtomic compares
- * as a string with strings and untyped values and as an xs:double with numbers; numbers compare
- * after promotion, which equal values survive as xs:double keys; NaN equals nothing. A string
- * key is the string itself (the default collation is the codepoint collation, otherwise no
- * rewrite). Where the nested loop could raise an error (a string against a number, an untyped
- * value that is no number against a number) or values of other types take part, the probe
+ * The table and its probes are functions/join-tables.ts: its keys keep general comparison's
+ * rules (XQuery 3.1 §3.7.2) for the codepoint collation (with another default collation, no
+ * rewrite), and where the nested loop could raise an error or compare otherwise, the probe
  * yields all of B and the loop runs as written.
  *
  * B is evaluated only when A is not empty, as the nested loop does.
  */
 import type { ForBinding, WhereClause } from '../../syntax';
 import { translateExpr } from '../expressions';
-import { castableAsDouble, isNumber, joinRangeCandidates, joinRangeMap, type RangeState } from './join-range';
+import { joinRangeCandidates, joinRangeMap, type RangeState } from './join-range';
 import type { JoinPlan } from './join-sites';
-import { NS, xpathString } from '../names';
+import { NS } from '../names';
 import type { Scope, StaticContext, Variable } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
-import { JOIN_HAS_FUNCTION, JOIN_POSITIONS_FUNCTION, JOIN_TABLE_FUNCTION } from '../../../functions/join-tables';
+import { JOIN_PROBE_FUNCTION } from '../../../functions/join-tables';
 
 export { findJoins, type JoinPlan } from './join-sites';
 
@@ -39,17 +36,14 @@ export interface HashState {
   readonly seq: string;
   /** B as an array. */
   readonly items: string;
-  /** XPath of the entries of B's key table (`hashMap`), evaluated where the table is first asked for. */
-  readonly entries: string;
+  /** XPath of the keys of B's items (`hashMap`), evaluated where the table is first asked for. */
+  readonly keys: string;
 }
 
 export type JoinState = HashState | RangeState;
 
 const F = braced(NS.fn);
-const XS = braced(NS.xs);
-const JOIN_TABLE = `${braced(NS.engine)}${JOIN_TABLE_FUNCTION}`;
-const JOIN_HAS = `${braced(NS.engine)}${JOIN_HAS_FUNCTION}`;
-const JOIN_POSITIONS = `${braced(NS.engine)}${JOIN_POSITIONS_FUNCTION}`;
+const JOIN_PROBE = `${braced(NS.engine)}${JOIN_PROBE_FUNCTION}`;
 
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
@@ -66,11 +60,6 @@ export function joinExactWhere(ctx: StaticContext, where: WhereClause): string |
 export function hoistedJoin(ctx: StaticContext, b: ForBinding): { plan: JoinPlan; state: JoinState } | undefined {
   return registry.get(ctx)?.get(b);
 }
-
-/** A key for an xs:double (−0 and 0 are equal). */
-const numberKey = (d: string): string => `(if (${d} eq 0) then "0" else ${F}string(${d}))`;
-
-const isString = (k: string): string => `(${k} instance of ${XS}string or ${k} instance of ${XS}anyURI)`;
 
 /**
  * The outer binding, with each join's inner domain and map computed after the outer domain and
@@ -103,33 +92,22 @@ export function joinOuterBinding(
 }
 
 /**
- * `$seq := B, $items := …` of one hash join, and the entries of its key table
- * (functions/join-tables.ts), which the first probe builds: a nested FLWOR that
- * engine:leaf-tuples answers never probes, and then never pays for the keys. The table's keys:
- * `s` + a string, `n` + a number's key, `u` + the key of an untyped value that is a number, each
- * to the positions in B of the items with such a key; and `k` + a kind of key the probe must know
- * B has (`badu`: an untyped value that is no number, `str`, `num`, `other`), to the positions of
- * such items.
+ * `$seq := B, $items := …` of one hash join, and the keys of its table (functions/join-tables.ts):
+ * an array of the atomized keys of each item of B, which the first probe reads: a FLWOR, which
+ * saxon-js evaluates as it is read, so later probes pay nothing for it. A nested
+ * FLWOR that engine:leaf-tuples answers never probes, and then never pays for the keys.
  */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [seq, items, pos, k, d] = ['seq', 'items', 'pos', 'key', 'double'].map(name);
+  const [seq, items] = ['seq', 'items'].map(name);
   const innerDomain = translateExpr(plan.inner.in, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
-  const keys = translateExpr(plan.build, item.scope, unit);
-  const numeric = (prefix: string): string => `(let ${d} := ${XS}double(${k}) return if (${d} ne ${d}) then () else ${xpathString(prefix)} || ${numberKey(d)})`;
-  // each item's position (`#` and the position), then its keys
-  const entries =
-    `for ${pos} in 1 to ${F}count(${seq}) return ("#" || ${pos}, let ${item.variable.ref} := ${items}(${pos}) return for ${k} in ${F}data(${keys}) return ` +
-    `if (${k} instance of ${XS}untypedAtomic) then ("s" || ${k}, if ${castableAsDouble(k)} then ${numeric('u')} else "kbadu") ` +
-    `else if ${isString(k)} then ("kstr", "s" || ${k}) ` +
-    `else if ${isNumber(k)} then ("knum", ${numeric('n')}) ` +
-    `else "kother")`;
+  const keys = `for ${item.variable.ref} in ${seq} return [${F}data(${translateExpr(plan.build, item.scope, unit)})]`;
   // B as an array too: the candidates are fetched by position, and saxon-js's `$seq[$p]` and
   // `subsequence($seq, $p, 1)` walk the sequence up to $p when $p is not statically an integer
   const text = `${seq} := ${innerDomain}, ${items} := array {${seq}}`;
-  return { text, state: { kind: 'hash', seq, items, entries } };
+  return { text, state: { kind: 'hash', seq, items, keys } };
 }
 
 /** The inner binding over the candidates. */
@@ -150,25 +128,8 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   }
   const id = scope.ctx.nextId();
   const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const [l, d, c, p, map] = ['probe', 'double', 'candidates', 'pos', 'map'].map(name);
-  const { seq, items, entries } = state;
-  const has = (f: string): string => `${JOIN_HAS}(${map}, "k${f}")`;
-  const all = '"*"';
+  const p = name('pos');
+  const { items, keys } = state;
   const probe = translateExpr(plan.probe, scope, unit);
-  const numeric = (x: string, kinds: string[]): string =>
-    `(let ${d} := ${XS}double(${x}) return if (${d} ne ${d}) then () else (${kinds.map((kind) => `${xpathString(kind)} || ${numberKey(d)}`).join(', ')}))`;
-  // the keys to look up for L's values, or "*" where the nested loop compares otherwise
-  const lookups =
-    `for ${l} in ${F}data(${probe}) return ` +
-    `if (${l} instance of ${XS}untypedAtomic) then ("s" || ${l}, ` +
-    `if ${castableAsDouble(l)} then ${numeric(l, ['n'])} else if (${has('num')}) then ${all} else ()) ` +
-    `else if ${isString(l)} then (if (${has('num')}) then ${all} else "s" || ${l}) ` +
-    `else if ${isNumber(l)} then (if (${has('str')} or ${has('badu')}) then ${all} else ${numeric(l, ['n', 'u'])}) ` +
-    `else ${all}`;
-  return {
-    prefix: '',
-    domain:
-      `(let ${map} := ${JOIN_TABLE}(${items}, ${entries}), ${c} := (${lookups}) ` +
-      `return if (${has('other')} or ${c} = ${all}) then ${seq} else for ${p} in ${JOIN_POSITIONS}(${map}, ${c}) return ${items}(${p}))`,
-  };
+  return { prefix: '', domain: `(for ${p} in ${JOIN_PROBE}(${items}, ${keys}, ${F}data(${probe})) return ${items}(${p}))` };
 }
