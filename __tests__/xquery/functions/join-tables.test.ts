@@ -1,7 +1,8 @@
 /**
  * The key tables of hash joins (functions/join-tables.ts): the positions whose keys may equal a
  * probe's values under general comparison, ascending and each once; every position where the
- * nested loop would compare otherwise; a join's table built once, from keys evaluated only then.
+ * nested loop would compare otherwise; their number when they are exact; a join's table built
+ * once, from keys evaluated only then.
  */
 import { saxon, type XdmValue } from '../../../lib/saxon';
 import { registerExtensionFunctions } from '../../../lib/xquery/functions/extension-functions';
@@ -52,6 +53,24 @@ describe('join tables', () => {
     const dates = ['xs:date("2020-01-01")', '"a"'];
     expect(probe(dates, '"b"')).toEqual(all(dates));
     expect(probe(['"a"', '"b"'], 'true()')).toEqual([1, 2]);
+  });
+
+  it('counts the candidates when they are exact, and answers -1 where they must pass the comparison', () => {
+    const count = (keys: string[], values: string): unknown[] =>
+      run(`let $a := array {1 to ${keys.length}} return ${E}join-count($a, (${keys.map((k) => `[${k}]`).join(', ')}), ${values})`);
+    // strings and untyped values; an item with two matching keys counts once
+    expect(count([U('a'), `(${U('a')}, "a")`, '"b"'], '"a"')).toEqual([2]);
+    expect(count([U('a'), '"b"'], '("a", "b", "c")')).toEqual([2]);
+    // numbers against untyped values compare as doubles: exact
+    expect(count([U('1.0'), U('2'), U('01')], '1')).toEqual([2]);
+    expect(count(['1', '2.0'], U('2'))).toEqual([1]);
+    // numbers against numbers compare as written (two integers exactly, not as doubles): -1
+    expect(count(['9007199254740993', '1'], '9007199254740992')).toEqual([-1]);
+    // where every item is a candidate: -1
+    expect(count(['1', '"a"'], '2')).toEqual([-1]);
+    expect(count(['xs:date("2020-01-01")'], '"a"')).toEqual([-1]);
+    // no items: 0, the values unread
+    expect(run(`${E}join-count(array {()}, (), for $i in 1 to 2 return error(QName("urn:x", "X")))`)).toEqual([0]);
   });
 
   it('does not atomize the probe against no items', () => {

@@ -72,7 +72,7 @@ const REGISTRATIONS: readonly (() => void)[] = [
   registerConstructorContentFunctions, // engine:content and element-content, the content rules of constructors
   registerForestElementFunctions, // engine:forest-element, plain direct constructors whose content copies nodes
   registerGroupFunctions, // engine:group-tuples, the hash grouping of group by over plain keys
-  registerJoinTableFunctions, // engine:join-probe: the key tables of hash joins
+  registerJoinTableFunctions, // engine:join-probe, join-count: the key tables of hash joins
   registerRangeIndexFunctions, // engine:range-index, range-count, range-positions: the sorted keys of range joins
   registerLeafGroupFunctions, // engine:group-leaves, group by over leaves of the for variable's elements
   registerLeafOrderFunctions, // engine:order-leaves, order by leaves of the for variable's elements

@@ -2,6 +2,7 @@
  * The key table of a hash join (translate/flwor/join.ts), held in JavaScript:
  *
  *   Q{urn:xmldb-rest:engine}join-probe($items as array(*), $keys as array(*)*, $values as xs:anyAtomicType*) as xs:integer*
+ *   Q{urn:xmldb-rest:engine}join-count($items as array(*), $keys as array(*)*, $values as xs:anyAtomicType*) as xs:integer
  *
  * `$items` is the join's inner sequence as an array, made once where the join is bound; its table
  * is built from `$keys` the first time join-probe is called with it, and kept as long as the
@@ -11,7 +12,9 @@
  * FLWOR that engine:leaf-tuples answers) never compute the keys. join-probe gives the positions of
  * the items whose keys may equal one of `$values` under general comparison, ascending, each once;
  * the join's `where` clause still compares each pair itself, so a candidate too many costs time,
- * never an answer.
+ * never an answer. join-count answers how many they are when they are exactly the items that
+ * pass the comparison, else -1 (the caller then counts those that pass its `where` clause): a
+ * join whose items are only counted (translate/flwor/join-count.ts) fetches none of them.
  *
  * The keys keep general comparison's rules (XQuery 3.1 §3.7.2, the codepoint collation): an
  * xs:untypedAtomic compares as a string with strings and untyped values and as an xs:double
@@ -21,6 +24,9 @@
  * Where the nested loop could raise an error (a string against a number, an untyped value that
  * casts to no number against a number) or values of other types take part, the probe answers
  * every position and the loop compares as written. Against no items, the values are not read.
+ * Equal keys are equal values, so the candidates are exact, but where numbers meet numbers: two
+ * xs:decimal or xs:integer values compare exactly, not as the doubles their keys are, and an
+ * xs:float meets an xs:decimal as an xs:float.
  *
  * Both sides were XPath once, one conditional per key with a regular expression and a cast for
  * each untyped value, and the table and the probe two calls: XMark Q8 took 1.8 s at factor 1
@@ -32,6 +38,7 @@ import { ENGINE_NS } from '../constants';
 import { castString, registerFunctions, saxon, type XdmArray, type XdmAtomic, type XdmValue } from '../../saxon';
 
 export const JOIN_PROBE_FUNCTION = 'join-probe';
+export const JOIN_COUNT_FUNCTION = 'join-count';
 
 interface Table {
   /** Positions (1-based, ascending, each once) by key. */
@@ -113,9 +120,14 @@ function tableOf(items: XdmValue, keys: () => XdmValue): Table {
   return table;
 }
 
-/** The keys to look up for `values`, or undefined where every item is a candidate (see the file comment). */
-function lookups(table: Table, values: XdmValue): string[] | undefined {
+/**
+ * The keys to look up for `values`, and whether a number is among them; undefined where every
+ * item is a candidate (see the file comment).
+ */
+function lookups(table: Table, values: XdmValue): { keys: string[]; numbers: boolean } | undefined {
+  if (table.other) return undefined;
   const keys: string[] = [];
+  let numbers = false;
   for (const item of values) {
     const value = item as XdmAtomic;
     const code = value.code;
@@ -131,32 +143,43 @@ function lookups(table: Table, values: XdmValue): string[] | undefined {
       keys.push(`s${String(value)}`);
     } else if (isNumeric(code)) {
       if (table.str || table.badUntyped) return undefined;
+      numbers = true;
       const d = numberOf(value);
       if (d === d) keys.push(`n${numberKey(d)}`, `u${numberKey(d)}`);
     } else return undefined;
   }
-  return keys;
+  return { keys, numbers };
+}
+
+/** The positions of the items with one of `keys`, ascending, each once. */
+function positionsOf(table: Table, keys: readonly string[]): readonly number[] {
+  if (keys.length === 1) return table.positions.get(keys[0]) ?? [];
+  const all = new Set<number>();
+  for (const key of keys) for (const p of table.positions.get(key) ?? []) all.add(p);
+  return [...all].sort((a, b) => a - b);
 }
 
 function joinProbe([items, keys, values]: (() => XdmValue)[]): XdmValue {
   const table = tableOf(items(), keys);
   // the values are atomized only where the nested loop would compare them: not against no items
   if (table.size === 0) return [];
-  const wanted = table.other ? undefined : lookups(table, values());
-  let positions: readonly number[];
-  if (wanted === undefined) positions = Array.from({ length: table.size }, (_, i) => i + 1);
-  else if (wanted.length === 1) positions = table.positions.get(wanted[0]) ?? [];
-  else {
-    const all = new Set<number>();
-    for (const key of wanted) for (const p of table.positions.get(key) ?? []) all.add(p);
-    positions = [...all].sort((a, b) => a - b);
-  }
+  const wanted = lookups(table, values());
+  const positions = wanted === undefined ? Array.from({ length: table.size }, (_, i) => i + 1) : positionsOf(table, wanted.keys);
   return positions.map((p) => INTEGER.fromNumber!(p));
 }
 
-/** Registers engine:join-probe with saxon-js (the list in extension-functions.ts, in query workers). */
+function joinCount([items, keys, values]: (() => XdmValue)[]): XdmValue {
+  const table = tableOf(items(), keys);
+  if (table.size === 0) return [INTEGER.fromNumber!(0)];
+  const wanted = lookups(table, values());
+  const exact = wanted !== undefined && !(wanted.numbers && table.num);
+  return [INTEGER.fromNumber!(exact ? positionsOf(table, wanted.keys).length : -1)];
+}
+
+/** Registers engine:join-probe and engine:join-count with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerJoinTableFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [JOIN_PROBE_FUNCTION]: { sig: '1F r[*ADI] a[1FA,*FA,*A]', lazy: true, impl: joinProbe },
+    [JOIN_COUNT_FUNCTION]: { sig: '1F r[1ADI] a[1FA,*FA,*A]', lazy: true, impl: joinCount },
   });
 }

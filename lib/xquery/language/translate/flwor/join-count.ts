@@ -1,23 +1,24 @@
 /**
- * Range joins that are only counted (XMark Q11, Q12):
+ * Value joins that are only counted (XMark Q8, Q11, Q12):
  *
  *   for $p in //person let $l := for $i in //initial where $p/profile/@income > 5000 * $i return $i
  *   return <items>{count($l)}</items>
  *
  * The items `$l` holds are never needed: only their number is. When the value of a `let` is a
- * range join site (join-range.ts) of the shape `for $b in B where L op R return $b`, and the
- * rest of the FLWOR refers to the variable only as the argument of fn:count, fn:empty or
- * fn:exists, the variable is bound to that number, which the binary search of the join gives
- * (the length of the run of sorted keys on the right side of the bound), and the calls read it.
- * Where the join's candidates are not exact (a key or a value of L that is no xs:double, so
- * that the comparison is not the one the bounds make, or may raise an error) the candidates
- * pass the `where` clause as written and are counted, so answers and errors are those of the
- * nested loop.
+ * join site of the shape `for $b in B where L op R return $b`, and the rest of the FLWOR refers
+ * to the variable only as the argument of fn:count, fn:empty or fn:exists, the variable is bound
+ * to that number, and the calls read it. A range join (join-range.ts) gives it by a binary
+ * search (the length of the run of sorted keys on the right side of the bound), a hash join
+ * (join.ts) by its table (functions/join-tables.ts join-count). Where the join's candidates are
+ * not exact (a range join's key or value of L that is no xs:double, so that the comparison is
+ * not the one the bounds make, or may raise an error; a hash join's numbers on both sides, or
+ * values of kinds its keys do not cover) the candidates pass the `where` clause as written and
+ * are counted, so answers and errors are those of the nested loop.
  */
 import { childNodes, type Expr, type FLWORClause, type FunctionCall, type LetBinding, type Node } from '../../syntax';
 import { translateExpr } from '../expressions';
-import { hoistedJoin } from './join';
-import { joinRangeCandidates, type RangeState } from './join-range';
+import { hashJoinCount, hoistedJoin, type JoinState } from './join';
+import { joinRangeCandidates } from './join-range';
 import type { JoinPlan } from './join-sites';
 import { expanded } from './filter';
 import { NS } from '../names';
@@ -38,18 +39,18 @@ const CALLS: Readonly<Record<string, (n: string) => string>> = {
 const counted = new WeakSet<Variable>();
 
 /**
- * For the let binding `b` of a FLWOR whose clauses and return after it are `later`: the range
- * join its value is, when the value is `for $b in B where L op R return $b` over the join's
+ * For the let binding `b` of a FLWOR whose clauses and return after it are `later`: the join
+ * its value is, when the value is `for $b in B where L op R return $b` over the join's
  * candidates and `later` reads the variable only through fn:count, fn:empty and fn:exists.
  */
-export function countedJoin(b: LetBinding, later: readonly Node[], scope: Scope): { plan: JoinPlan; state: RangeState } | undefined {
+export function countedJoin(b: LetBinding, later: readonly Node[], scope: Scope): { plan: JoinPlan; state: JoinState } | undefined {
   if (b.type) return undefined;
   const value = b.value;
   if (value.kind !== 'FLWORExpr' || value.clauses.length !== 2) return undefined;
   const [f, w] = value.clauses as [FLWORClause, FLWORClause];
   if (f.kind !== 'ForClause' || f.bindings.length !== 1 || w.kind !== 'WhereClause') return undefined;
   const join = hoistedJoin(scope.ctx, f.bindings[0]);
-  if (join?.state.kind !== 'range' || join.plan.where !== w) return undefined;
+  if (join === undefined || join.plan.where !== w) return undefined;
   const inner = expanded(f.bindings[0].name, f.bindings[0].start, scope);
   if (value.return.kind !== 'VarRef' || inner === undefined || expanded(value.return.name, value.return.start, scope) !== inner) return undefined;
   const name = expanded(b.name, b.start, scope);
@@ -76,18 +77,26 @@ function countingCall(n: Node, scope: Scope): string | undefined {
 }
 
 /**
- * `let $v := …` binding `b`'s variable to the number of items of the join: the run of matching
- * keys when the candidates are exact, else the candidates that pass the `where` clause, counted.
+ * `let $v := …` binding `b`'s variable to the number of items of the join: the number of its
+ * candidates when they are exact, else the candidates that pass the `where` clause, counted.
  */
-export function countedJoinBinding(b: LetBinding, join: { plan: JoinPlan; state: RangeState }, scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
+export function countedJoinBinding(b: LetBinding, join: { plan: JoinPlan; state: JoinState }, scope: Scope, unit: TranslationUnit): { text: string; scope: Scope } {
   const { plan, state } = join;
-  const range = joinRangeCandidates(plan, state, scope, unit);
   const item = scope.bind(plan.inner.name, plan.inner.start);
   const test = translateExpr(plan.where.test, item.scope, unit);
-  const passing = `${F}count(for ${item.variable.ref} in ${range.domain} return if (${test}) then ${item.variable.ref} else ())`;
+  const passing = (domain: string): string => `${F}count(for ${item.variable.ref} in ${domain} return if (${test}) then ${item.variable.ref} else ())`;
+  let value: string;
+  if (state.kind === 'range') {
+    const range = joinRangeCandidates(plan, state, scope, unit);
+    value = `${range.prefix}if (${range.exact}) then ${range.count} else ${passing(range.domain)}`;
+  } else {
+    const hash = hashJoinCount(plan, state, scope, unit);
+    const n = `$${braced(NS.vars)}join-count.${scope.ctx.nextId()}`;
+    value = `let ${n} := ${hash.count} return if (${n} ge 0) then ${n} else ${passing(hash.domain)}`;
+  }
   const bound = scope.bind(b.name, b.start, true);
   counted.add(bound.variable);
-  return { text: `let ${bound.variable.ref} := (${range.prefix}if (${range.exact}) then ${range.count} else ${passing}) return `, scope: bound.scope };
+  return { text: `let ${bound.variable.ref} := (${value}) return `, scope: bound.scope };
 }
 
 /** A call of fn:count, fn:empty or fn:exists on a counted variable, read from the number. */

@@ -26,7 +26,7 @@ import { NS } from '../names';
 import type { Scope, StaticContext, Variable } from '../scope';
 import type { TranslationUnit } from '../unit';
 import { braced } from '../emit';
-import { JOIN_PROBE_FUNCTION } from '../../../functions/join-tables';
+import { JOIN_COUNT_FUNCTION, JOIN_PROBE_FUNCTION } from '../../../functions/join-tables';
 
 export { findJoins, type JoinPlan } from './join-sites';
 
@@ -44,6 +44,7 @@ export type JoinState = HashState | RangeState;
 
 const F = braced(NS.fn);
 const JOIN_PROBE = `${braced(NS.engine)}${JOIN_PROBE_FUNCTION}`;
+const JOIN_COUNT = `${braced(NS.engine)}${JOIN_COUNT_FUNCTION}`;
 
 /** The joins of each translation by inner binding, once their maps are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
@@ -132,4 +133,14 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
   const { items, keys } = state;
   const probe = translateExpr(plan.probe, scope, unit);
   return { prefix: '', domain: `(for ${p} in ${JOIN_PROBE}(${items}, ${keys}, ${F}data(${probe})) return ${items}(${p}))` };
+}
+
+/**
+ * For a hash join whose items are only counted (join-count.ts): `count`, the number of its items
+ * when its candidates are exact, else -1; `domain`, the candidates, which must then pass the
+ * `where` clause (functions/join-tables.ts join-count).
+ */
+export function hashJoinCount(plan: JoinPlan, state: HashState, scope: Scope, unit: TranslationUnit): { count: string; domain: string } {
+  const probe = translateExpr(plan.probe, scope, unit);
+  return { count: `${JOIN_COUNT}(${state.items}, ${state.keys}, ${F}data(${probe}))`, domain: joinCandidates(plan, state, scope, unit).domain };
 }
