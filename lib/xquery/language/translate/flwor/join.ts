@@ -46,7 +46,7 @@ const F = braced(NS.fn);
 const JOIN_PROBE = `${braced(NS.engine)}${JOIN_PROBE_FUNCTION}`;
 const JOIN_COUNT = `${braced(NS.engine)}${JOIN_COUNT_FUNCTION}`;
 
-/** The joins of each translation by inner binding, once their maps are bound. */
+/** The joins of each translation by inner binding, once their inner domains are bound. */
 const registry = new WeakMap<StaticContext, Map<ForBinding, { plan: JoinPlan; state: JoinState }>>();
 
 /** The variable telling whether the candidates of a join pass its `where` clause as they are, by clause. */
@@ -63,9 +63,9 @@ export function hoistedJoin(ctx: StaticContext, b: ForBinding): { plan: JoinPlan
 }
 
 /**
- * The outer binding, with each join's inner domain and map computed after the outer domain and
- * before the loop: `let $s := A return if (empty($s)) then () else let $seq := B, $map := …
- * return for $a in $s return `. `hoisted`: the join the outer binding is itself the inner
+ * The outer binding, with each join's inner domain (and a range join's index) computed after the
+ * outer domain and before the loop: `let $s := A return if (empty($s)) then () else let $seq :=
+ * B, $items := … return for $a in $s return `. `hoisted`: the join the outer binding is itself the inner
  * binding of (A is then its candidates).
  */
 export function joinOuterBinding(
@@ -94,9 +94,9 @@ export function joinOuterBinding(
 
 /**
  * `$seq := B, $items := …` of one hash join, and the keys of its table (functions/join-tables.ts):
- * an array of the atomized keys of each item of B, which the first probe reads: a FLWOR, which
- * saxon-js evaluates as it is read, so later probes pay nothing for it. A nested
- * FLWOR that engine:leaf-tuples answers never probes, and then never pays for the keys.
+ * for each item of B in order, an array holding its atomized keys. The first probe reads them; as
+ * a FLWOR, saxon-js evaluates them only as they are read, so later probes pay nothing for them,
+ * and a nested FLWOR that engine:leaf-tuples answers, which never probes, never computes them.
  */
 function hashMap(plan: JoinPlan, scope: Scope, unit: TranslationUnit): { text: string; state: HashState } {
   const id = scope.ctx.nextId();
