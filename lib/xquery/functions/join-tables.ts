@@ -35,7 +35,7 @@
  * values.
  */
 import { ENGINE_NS } from '../constants';
-import { castString, registerFunctions, saxon, type XdmArray, type XdmAtomic, type XdmValue } from '../../saxon';
+import { TypeCode, atomicDerivesFrom, castString, registerFunctions, saxon, type XdmArray, type XdmAtomic, type XdmValue } from '../../saxon';
 
 export const JOIN_PROBE_FUNCTION = 'join-probe';
 export const JOIN_COUNT_FUNCTION = 'join-count';
@@ -56,11 +56,6 @@ const tables = new WeakMap<object, Table>();
 
 const INTEGER = saxon().Atomic.codes.ADI;
 
-/** Saxon's type codes are prefix-coded: a derived type's code starts with its base type's. */
-const isUntyped = (code: string): boolean => code === 'AZ';
-const isStringLike = (code: string): boolean => code.startsWith('AS') || code.startsWith('AU');
-const isNumeric = (code: string): boolean => code.startsWith('AD') || code.startsWith('AO') || code.startsWith('AF');
-
 /** The first character after whitespace of a string that may cast to xs:double (a sign, a digit, `.`, `INF`, `NaN`). */
 const DOUBLE_START = /^\s*[0-9+\-.IN]/;
 
@@ -74,8 +69,28 @@ function untypedDouble(s: string): number | undefined {
   }
 }
 
-/** A number's value as an xs:double (a decimal promoted as XPath promotes it: to the nearest double). */
-const numberOf = (value: XdmAtomic): number => (value.code.startsWith('AD') ? Number(String(value)) : Number(value.value));
+/**
+ * What general comparison compares of one key or probe value (see the file comment): an untyped
+ * value's string and the double it casts to (undefined: none), the string of a string or URI, the
+ * double of a number (a decimal promoted as XPath promotes it: to the nearest double), or nothing
+ * this table looks up. Both sides read their values through this, each making its own keys.
+ */
+type Compared =
+  | { readonly kind: 'untyped'; readonly s: string; readonly d: number | undefined }
+  | { readonly kind: 'string'; readonly s: string }
+  | { readonly kind: 'number'; readonly d: number }
+  | { readonly kind: 'other' };
+
+function compared(value: XdmAtomic): Compared {
+  if (atomicDerivesFrom(value, TypeCode.untypedAtomic)) {
+    const s = String(value);
+    return { kind: 'untyped', s, d: untypedDouble(s) };
+  }
+  if (atomicDerivesFrom(value, TypeCode.string) || atomicDerivesFrom(value, TypeCode.anyURI)) return { kind: 'string', s: String(value) };
+  if (atomicDerivesFrom(value, TypeCode.decimal)) return { kind: 'number', d: Number(String(value)) };
+  if (atomicDerivesFrom(value, TypeCode.double) || atomicDerivesFrom(value, TypeCode.float)) return { kind: 'number', d: Number(value.value) };
+  return { kind: 'other' };
+}
 
 /** The key of a double that is not NaN (−0 and 0 are equal). */
 const numberKey = (d: number): string => (d === 0 ? '0' : String(d));
@@ -91,21 +106,17 @@ function build(members: XdmValue): Table {
   members.forEach((member, i) => {
     const position = i + 1;
     for (const item of (member as XdmArray).value[0]) {
-      const key = item as XdmAtomic;
-      const code = key.code;
-      if (isUntyped(code)) {
-        const s = String(key);
-        add(`s${s}`, position);
-        const d = untypedDouble(s);
-        if (d === undefined) flags.badUntyped = true;
-        else if (d === d) add(`u${numberKey(d)}`, position);
-      } else if (isStringLike(code)) {
+      const key = compared(item as XdmAtomic);
+      if (key.kind === 'untyped') {
+        add(`s${key.s}`, position);
+        if (key.d === undefined) flags.badUntyped = true;
+        else if (key.d === key.d) add(`u${numberKey(key.d)}`, position);
+      } else if (key.kind === 'string') {
         flags.str = true;
-        add(`s${String(key)}`, position);
-      } else if (isNumeric(code)) {
+        add(`s${key.s}`, position);
+      } else if (key.kind === 'number') {
         flags.num = true;
-        const d = numberOf(key);
-        if (d === d) add(`n${numberKey(d)}`, position);
+        if (key.d === key.d) add(`n${numberKey(key.d)}`, position);
       } else flags.other = true;
     }
   });
@@ -129,23 +140,19 @@ function lookups(table: Table, values: XdmValue): { keys: string[]; numbers: boo
   const keys: string[] = [];
   let numbers = false;
   for (const item of values) {
-    const value = item as XdmAtomic;
-    const code = value.code;
-    if (isUntyped(code)) {
-      const s = String(value);
-      keys.push(`s${s}`);
-      const d = untypedDouble(s);
-      if (d === undefined) {
+    const value = compared(item as XdmAtomic);
+    if (value.kind === 'untyped') {
+      keys.push(`s${value.s}`);
+      if (value.d === undefined) {
         if (table.num) return undefined;
-      } else if (d === d) keys.push(`n${numberKey(d)}`);
-    } else if (isStringLike(code)) {
+      } else if (value.d === value.d) keys.push(`n${numberKey(value.d)}`);
+    } else if (value.kind === 'string') {
       if (table.num) return undefined;
-      keys.push(`s${String(value)}`);
-    } else if (isNumeric(code)) {
+      keys.push(`s${value.s}`);
+    } else if (value.kind === 'number') {
       if (table.str || table.badUntyped) return undefined;
       numbers = true;
-      const d = numberOf(value);
-      if (d === d) keys.push(`n${numberKey(d)}`, `u${numberKey(d)}`);
+      if (value.d === value.d) keys.push(`n${numberKey(value.d)}`, `u${numberKey(value.d)}`);
     } else return undefined;
   }
   return { keys, numbers };

@@ -127,12 +127,13 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
     wheres.set(plan.where, range.exact);
     return range;
   }
-  const id = scope.ctx.nextId();
-  const name = (n: string): string => `$${braced(NS.vars)}join-${n}.${id}`;
-  const p = name('pos');
-  const { items, keys } = state;
-  const probe = translateExpr(plan.probe, scope, unit);
-  return { prefix: '', domain: `(for ${p} in ${JOIN_PROBE}(${items}, ${keys}, ${F}data(${probe})) return ${items}(${p}))` };
+  return { prefix: '', domain: hashCandidates(state, translateExpr(plan.probe, scope, unit), scope) };
+}
+
+/** The candidates of a hash join for the values of L, `probe` (translated), in B's order. */
+function hashCandidates({ items, keys }: HashState, probe: string, scope: Scope): string {
+  const p = `$${braced(NS.vars)}join-pos.${scope.ctx.nextId()}`;
+  return `(for ${p} in ${JOIN_PROBE}(${items}, ${keys}, ${F}data(${probe})) return ${items}(${p}))`;
 }
 
 /**
@@ -142,5 +143,5 @@ function joinCandidates(plan: JoinPlan, state: JoinState, scope: Scope, unit: Tr
  */
 export function hashJoinCount(plan: JoinPlan, state: HashState, scope: Scope, unit: TranslationUnit): { count: string; domain: string } {
   const probe = translateExpr(plan.probe, scope, unit);
-  return { count: `${JOIN_COUNT}(${state.items}, ${state.keys}, ${F}data(${probe}))`, domain: joinCandidates(plan, state, scope, unit).domain };
+  return { count: `${JOIN_COUNT}(${state.items}, ${state.keys}, ${F}data(${probe}))`, domain: hashCandidates(state, probe, scope) };
 }
