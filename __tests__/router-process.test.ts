@@ -34,7 +34,8 @@ const { createRestRouter } = projectRequire(${JSON.stringify(path.join(ROOT, 'li
     const response = await fetch(base + url, { ...init, headers: { ...headers, ...init.headers } });
     answers.push(response.status + ' ' + (await response.text()).replace(/[0-9.]+ ms/, 'N ms'));
   }
-  const saxon = Object.keys(require.cache).some((file) => file.includes('saxon-js'));
+  // loaded from the code cache (saxon/code-cache.ts), saxon-js is not in require.cache: ask its loader
+  const saxon = projectRequire(${JSON.stringify(path.join(ROOT, 'lib', 'saxon', 'load.ts'))}).saxonLoaded() || Object.keys(require.cache).some((file) => file.includes('saxon-js'));
   process.stdout.write(JSON.stringify({ answers, saxon }) + '\\n');
   await new Promise((resolve) => server.close(resolve));
   await rest.close();

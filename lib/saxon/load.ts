@@ -77,6 +77,11 @@ export function loadSaxon(): SaxonApi {
   return loaded;
 }
 
+/** Whether this thread has loaded saxon-js (`loadSaxon`): a router's main thread leaves it to the query workers. */
+export function saxonLoaded(): boolean {
+  return loaded !== undefined;
+}
+
 /** Main thread, before starting query workers: publishes saxon-js's code cache for them (code-cache.ts). */
 export function publishSaxonCodeCache(): void {
   const file = require.resolve('saxon-js');

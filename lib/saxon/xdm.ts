@@ -129,6 +129,11 @@ export function doubleValue(value: number): XdmAtomic {
   return typesByName().get('double')!.fromNumber!(value);
 }
 
+/** An xs:integer of value `value` (a safe integer). */
+export function integerValue(value: number): XdmAtomic {
+  return typesByName().get('integer')!.fromNumber!(value);
+}
+
 export function stringValue(value: string): XdmAtomic {
   return typesByName().get('string')!.fromString(value);
 }

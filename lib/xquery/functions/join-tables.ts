@@ -35,7 +35,7 @@
  * values.
  */
 import { ENGINE_NS } from '../constants';
-import { TypeCode, atomicDerivesFrom, castString, registerFunctions, saxon, type XdmArray, type XdmAtomic, type XdmValue } from '../../saxon';
+import { TypeCode, atomicDerivesFrom, castString, integerValue, registerFunctions, type XdmArray, type XdmAtomic, type XdmValue } from '../../saxon';
 
 export const JOIN_PROBE_FUNCTION = 'join-probe';
 export const JOIN_COUNT_FUNCTION = 'join-count';
@@ -53,8 +53,6 @@ interface Table {
 }
 
 const tables = new WeakMap<object, Table>();
-
-const INTEGER = saxon().Atomic.codes.ADI;
 
 /** The first character after whitespace of a string that may cast to xs:double (a sign, a digit, `.`, `INF`, `NaN`). */
 const DOUBLE_START = /^\s*[0-9+\-.IN]/;
@@ -172,15 +170,15 @@ function joinProbe([items, keys, values]: (() => XdmValue)[]): XdmValue {
   if (table.size === 0) return [];
   const wanted = lookups(table, values());
   const positions = wanted === undefined ? Array.from({ length: table.size }, (_, i) => i + 1) : positionsOf(table, wanted.keys);
-  return positions.map((p) => INTEGER.fromNumber!(p));
+  return positions.map((p) => integerValue(p));
 }
 
 function joinCount([items, keys, values]: (() => XdmValue)[]): XdmValue {
   const table = tableOf(items(), keys);
-  if (table.size === 0) return [INTEGER.fromNumber!(0)];
+  if (table.size === 0) return [integerValue(0)];
   const wanted = lookups(table, values());
   const exact = wanted !== undefined && !(wanted.numbers && table.num);
-  return [INTEGER.fromNumber!(exact ? positionsOf(table, wanted.keys).length : -1)];
+  return [integerValue(exact ? positionsOf(table, wanted.keys).length : -1)];
 }
 
 /** Registers engine:join-probe and engine:join-count with saxon-js (the list in extension-functions.ts, in query workers). */
