@@ -90,6 +90,13 @@ describe('translate: order by leaves of the for variable', () => {
     expect(await agree('for $i in (//item[@id = 7], //item[@id = 2], //item[@id = 7]) order by number($i/p) #K return string($i/@id) #R')).toBe('ok "2"\n"7"\n"7"');
   });
 
+  it('sorts by the first, nth or last child of a name', async () => {
+    const xml = doc('<r><item id="1"><p>3</p><p>1</p></item><item id="2"><p>2</p></item><item id="3"/><item id="4"><p>0</p><p>5</p><p>4</p></item></r>');
+    expect(await agree('for $i in //item order by number($i/p[1]) #K return string($i/@id) #R', xml)).toBe('ok "3"\n"4"\n"2"\n"1"');
+    expect(await agree('for $i in //item order by $i/p[last()] descending empty greatest #K return string($i/@id) #R', xml)).toBe('ok "3"\n"4"\n"2"\n"1"');
+    expect(await agree('for $i in //item order by $i/p[2] #K, $i/@id descending return string($i/@id) #R', xml)).toBe('ok "3"\n"2"\n"1"\n"4"');
+  });
+
   it('is not used where other variables, positions or collations are involved', () => {
     for (const query of [
       'for $i in //item let $p := $i/p order by $p return 1',
@@ -97,7 +104,7 @@ describe('translate: order by leaves of the for variable', () => {
       'for $i at $n in //item order by $i/p return 1',
       'for $i in //item for $j in $i/n order by $i/p return 1',
       'for $i in //item order by $i/p collation "http://www.w3.org/2005/xpath-functions/collation/html-ascii-case-insensitive" return 1',
-      'for $i in //item order by $i/p[1] return 1',
+      'for $i in //item order by $i/p[position() = 1] return 1',
       'for $i in //item order by xs:double($i/p) return 1',
       'for $i in //item let $i := $i/n order by $i return 1',
       'for $i in //item order by $i/p count $n return 1',

@@ -6,20 +6,11 @@
  * (leaf-order.ts). Both receive their paths as `kind leaf` strings cut by lengths (`parsePaths`).
  */
 import { NodeKind, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../../saxon';
-import { leafPathColumn, nodeColumn, type Column, type LeafKind, type LeafStep, type NodeColumn } from './leaf-columns';
+import { leafPathColumn, nodeColumn, parseStep, type Column, type LeafStep, type NodeColumn } from './leaf-columns';
 import { elementsNamed, expandedName, isText, type DomNode } from '../name-index/name-index';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { TEXT_NODES, elementRows, listedName } from '../../../tree/name-rows';
 import { NodeKind as Row } from '../../../tree/compact-tree';
-
-const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
-
-/** `kind leaf`: the leaf is what follows the first space (a namespace URI may hold spaces). */
-function parseStep(step: string): LeafStep | undefined {
-  const space = step.indexOf(' ');
-  const kind = space < 0 ? step : step.slice(0, space);
-  return KINDS.has(kind) ? { kind: kind as LeafKind, leaf: space < 0 ? '' : step.slice(space + 1) } : undefined;
-}
 
 /** How many elements after the last one found `locate` compares before it looks a node up. */
 const AHEAD = 16;

@@ -23,10 +23,44 @@ import { treeNode } from '../../../tree/tree-dom';
 /** What a column reads of each element. */
 export type LeafKind = 'child' | 'attribute' | 'text' | 'self';
 
-/** One step of a leaf path: `child` steps down to child elements named `leaf`, the last one reads its leaves. */
+/**
+ * One step of a leaf path: `child` steps down to child elements named `leaf`, the last one reads
+ * its leaves. A `child` step may take one of those children only (`nth`): the nth, from 1, or
+ * the last (LAST), as the step `leaf[n]` or `leaf[last()]` does, counted among the children of
+ * that name of each element.
+ */
 export interface LeafStep {
   readonly kind: LeafKind;
   readonly leaf: string;
+  readonly nth?: number;
+}
+
+/** `nth` of the step `leaf[last()]`. */
+export const LAST = -1;
+
+const KINDS = new Set<string>(['child', 'attribute', 'text', 'self']);
+
+/**
+ * A step as the translation hands it to the engine's functions: `kind leaf`, `kind` alone when
+ * there is no leaf, `child#n leaf` or `child#last leaf` for a positional step. `parseStep` reads it.
+ */
+export function stepText(step: LeafStep): string {
+  const kind = step.nth === undefined ? step.kind : `${step.kind}#${step.nth === LAST ? 'last' : step.nth}`;
+  return step.leaf === '' ? kind : `${kind} ${step.leaf}`;
+}
+
+/** The step of `stepText`, or undefined: the leaf is what follows the first space (a namespace URI may hold spaces). */
+export function parseStep(text: string): LeafStep | undefined {
+  const space = text.indexOf(' ');
+  const head = space < 0 ? text : text.slice(0, space);
+  const leaf = space < 0 ? '' : text.slice(space + 1);
+  const hash = head.indexOf('#');
+  const kind = hash < 0 ? head : head.slice(0, hash);
+  if (!KINDS.has(kind)) return undefined;
+  if (hash < 0) return { kind: kind as LeafKind, leaf };
+  const at = head.slice(hash + 1);
+  const nth = at === 'last' ? LAST : /^[1-9][0-9]{0,8}$/.test(at) ? Number(at) : undefined;
+  return kind === 'child' && nth !== undefined ? { kind, leaf, nth } : undefined;
 }
 
 /**
@@ -51,7 +85,7 @@ export interface NodeColumn {
   readonly nodes: readonly XdmNode[];
 }
 
-/** Per document: column by `name SEP kind SEP leaf`, a step's `kind SEP leaf` for each step of a path. */
+/** Per document: column by `name`, then SEP and `stepText` for each step of a path. */
 const columns = new WeakMap<object, Map<string, Column>>();
 /** Per document: node column by the same key. */
 const nodeColumns = new WeakMap<object, Map<string, NodeColumn>>();
@@ -97,20 +131,59 @@ function addRowLeaves(tree: CompactTree, pre: number, path: readonly LeafStep[],
     for (let a = tree.attrStart.at(pre); a < tree.attrStart.at(pre + 1); a++) if (ids[at].has(tree.attrName[a])) out.push(tree.strings.at(tree.attrValue[a]));
     return;
   }
+  const { nth } = path[at];
+  const last = at === path.length - 1;
+  if (nth !== undefined) {
+    const c = nthRow(tree, pre, ids[at], nth);
+    if (c >= 0 && last) out.push(rowString(tree, c));
+    else if (c >= 0) addRowLeaves(tree, c, path, ids, at + 1, out);
+    return;
+  }
   for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
     if (kind === 'text') {
       if (tree.kind[c] === Row.text) out.push(tree.strings.at(tree.ref[c]));
     } else if (tree.kind[c] === Row.element && ids[at].has(tree.ref[c])) {
-      if (at === path.length - 1) out.push(rowString(tree, c));
+      if (last) out.push(rowString(tree, c));
       else addRowLeaves(tree, c, path, ids, at + 1, out);
     }
   }
 }
 
+/** The `nth` (from 1, or LAST) child element of row `pre` whose name id is one of `ids`, or -1. */
+function nthRow(tree: CompactTree, pre: number, ids: ReadonlySet<number>, nth: number): number {
+  let found = -1;
+  let seen = 0;
+  for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) {
+    if (tree.kind[c] !== Row.element || !ids.has(tree.ref[c])) continue;
+    found = c;
+    if (++seen === nth) return c;
+  }
+  return nth === LAST ? found : -1;
+}
+
+/** The `nth` (from 1, or LAST) child element of `element` named `leaf` (an expanded name), or undefined. */
+function nthChild(element: DomNode, leaf: string, nth: number): DomNode | undefined {
+  let found: DomNode | undefined;
+  let seen = 0;
+  for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
+    if (node.nodeType !== NodeKind.element || expandedName(node) !== leaf) continue;
+    found = node;
+    if (++seen === nth) return node;
+  }
+  return nth === LAST ? found : undefined;
+}
+
 /** Appends the leaves `path` (from step `at`) reads of `element` to `out`. */
 function addPathLeaves(element: DomNode, path: readonly LeafStep[], at: number, out: string[]): void {
   const step = path[at];
-  if (at === path.length - 1) {
+  const last = at === path.length - 1;
+  if (step.nth !== undefined) {
+    const child = isText(element) ? undefined : nthChild(element, step.leaf, step.nth);
+    if (child && last) out.push(stringValue(child));
+    else if (child) addPathLeaves(child, path, at + 1, out);
+    return;
+  }
+  if (last) {
     addLeaves(element, step.kind, step.leaf, out);
     return;
   }
@@ -150,7 +223,7 @@ function cached<T>(store: WeakMap<object, Map<string, T>>, doc: XdmNode, name: s
   let byKey = store.get(doc);
   if (!byKey) store.set(doc, (byKey = new Map()));
   let key = name;
-  for (const step of path) key += SEP + step.kind + SEP + step.leaf;
+  for (const step of path) key += SEP + stepText(step);
   let column = byKey.get(key);
   if (column === undefined) {
     column = build();
@@ -187,11 +260,19 @@ function addPathNodes(element: DomNode, path: readonly LeafStep[], at: number, o
     if (i >= 0) out.push(attributeNodes(element)[i]);
     return;
   }
+  const { nth } = path[at];
+  const last = at === path.length - 1;
+  if (nth !== undefined) {
+    const child = nthChild(element, leaf, nth);
+    if (child && last) out.push(child);
+    else if (child) addPathNodes(child, path, at + 1, out);
+    return;
+  }
   for (let node = element.firstChild ?? null; node; node = node.nextSibling ?? null) {
     if (kind === 'text') {
       if (isText(node)) out.push(node);
     } else if (node.nodeType === NodeKind.element && expandedName(node) === leaf) {
-      if (at === path.length - 1) out.push(node);
+      if (last) out.push(node);
       else addPathNodes(node, path, at + 1, out);
     }
   }

@@ -28,12 +28,16 @@
  * what XQuery 3.1 §2.3.4 allows for values not needed; filter.ts leaves out such lets too.)
  * As a FLWOR of for, let and where clauses it is translated as one, so a where clause comparing a
  * leaf with a number becomes a predicate of the for clause's path (filter.ts).
- * A leaf path is `$v` followed by unpredicated child element name steps and optionally a last
- * attribute name step or `text()`, at least one step in all: its atomized value is the string
- * values of the leaves, as accelerators/leaf-columns/leaf-columns.ts reads them.
+ * A leaf path is `$v` followed by child element name steps and optionally a last attribute name
+ * step or `text()`, at least one step in all: its atomized value is the string values of the
+ * leaves, as accelerators/leaf-columns/leaf-columns.ts reads them. A child step has no predicate,
+ * or one that selects by position alone: an integer literal from 1 or `last()` (`bidder[1]`,
+ * `bidder[last()]`: XPath 3.1 §3.3.2, the predicate counts the step's nodes below each parent).
+ * Such a predicate's literal is never made a parameter (translate/literals.ts), so the position
+ * is part of the translation's text.
  */
 import type { Expr, FLWORClause, FLWORExpr, ForBinding, ForClause, GroupByClause, LetBinding, Node, VarRef } from '../../language/syntax';
-import type { LeafStep } from '../leaf-columns/leaf-columns';
+import { LAST, type LeafStep } from '../leaf-columns/leaf-columns';
 import { eqname } from '../../language/translate/emit';
 import { fnCall } from '../../language/translate/fn-call';
 import { expanded, refersTo } from '../../language/translate/flwor/filter';
@@ -137,6 +141,18 @@ export function elementPath(expr: Expr): boolean {
   return last.kind === 'AxisStep' && last.test.kind === 'NameTest' && ['child', 'descendant', 'descendant-or-self', 'self'].includes(last.axis);
 }
 
+/**
+ * The position a step's predicate selects when it is a positional one the leaf columns take: an
+ * integer literal from 1 (`bidder[1]`), or `last()` (LAST); undefined for any other predicate.
+ */
+function position(predicate: Expr, scope: Scope): number | undefined {
+  let p = predicate;
+  while (p.kind === 'ParenthesizedExpr' && p.expr) p = p.expr;
+  if (p.kind === 'IntegerLiteral') return /^0*[1-9][0-9]{0,8}$/.test(p.value) ? Number(p.value) : undefined;
+  const call = fnCall(p, scope);
+  return call?.local === 'last' && call.args.length === 0 ? LAST : undefined;
+}
+
 /** The steps below `$v` of a leaf path (see the file comment), when `expr` is one from the variable `forVar`. */
 export function leafSteps(expr: Expr, forVar: string, scope: Scope): LeafStep[] | undefined {
   if (expr.kind !== 'PathExpr' || expr.root !== null || expr.steps.length < 2) return undefined;
@@ -145,12 +161,14 @@ export function leafSteps(expr: Expr, forVar: string, scope: Scope): LeafStep[] 
   const steps: LeafStep[] = [];
   for (let i = 0; i < rest.length; i++) {
     const step = rest[i];
-    if (step.kind !== 'AxisStep' || step.predicates.length > 0) return undefined;
+    if (step.kind !== 'AxisStep' || step.predicates.length > 1) return undefined;
     const last = i === rest.length - 1;
     const { axis, test } = step;
+    const nth = step.predicates.length === 1 ? position(step.predicates[0], scope) : undefined;
+    if (step.predicates.length === 1 && (nth === undefined || axis !== 'child' || test.kind !== 'NameTest')) return undefined;
     let leaf: LeafStep | undefined;
     try {
-      if (axis === 'child' && test.kind === 'NameTest') leaf = { kind: 'child', leaf: eqname(scope.elementName(test.name, test.start)) };
+      if (axis === 'child' && test.kind === 'NameTest') leaf = { kind: 'child', leaf: eqname(scope.elementName(test.name, test.start)), ...(nth === undefined ? {} : { nth }) };
       else if (last && axis === 'attribute' && test.kind === 'NameTest') leaf = { kind: 'attribute', leaf: eqname(scope.attributeName(test.name, test.start)) };
       else if (last && axis === 'child' && test.kind === 'TextTest') leaf = { kind: 'text', leaf: '' };
     } catch {

@@ -10,7 +10,7 @@ import { isGeneralComparison } from '../../language/syntax';
 import { NS } from '../../language/translate/names';
 import { expanded } from '../../language/translate/flwor/filter';
 import { leafSteps } from '../leaf-groups/flwor-group-leaves';
-import type { LeafStep } from '../leaf-columns/leaf-columns';
+import { stepText, type LeafStep } from '../leaf-columns/leaf-columns';
 import { isPlainElement } from '../../language/translate/constructors/xpath';
 import { contentRuns } from '../../language/translate/element-content';
 import { fnCall } from '../../language/translate/fn-call';
@@ -255,7 +255,7 @@ export class Planner {
 
   /** The leaf path `steps` of the for variable, numbered once per plan. */
   private leafOf(steps: readonly LeafStep[]): PlanExpr {
-    const written = steps.map((s) => (s.leaf === '' ? s.kind : `${s.kind} ${s.leaf}`));
+    const written = steps.map(stepText);
     const key = JSON.stringify(written);
     let p = this.pathIndex.get(key);
     if (p === undefined) {
