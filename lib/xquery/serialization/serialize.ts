@@ -87,11 +87,11 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
   // saxon-js writes a plain tree as plain-markup.ts does, with the XML method, no indentation and no document type
   const plain = method === 'xml' && !indent && nodeProps['doctype-system'] === undefined && nodeProps['doctype-public'] === undefined;
   const pieces = new TextPieces();
-  const out = pieces.out;
   let count = 0;
   let previousAtomic = false;
   for (const item of flatten(value)) {
     pieces.settle();
+    const out = pieces.out;
     const atomic = isAtomic(item);
     if (count > 0) {
       if (separator !== undefined) out.push(text(separator));
