@@ -3,7 +3,7 @@
  * name-rows.ts TEXT_NODES) in its document, for the accelerators that
  * take the nodes a for clause binds and read their leaves from the per-document columns
  * (leaf-columns.ts): the grouping by leaves (leaf-groups.ts) and the sort by leaves
- * (leaf-order.ts). Both receive their paths as `kind leaf` strings cut by lengths (`parsePaths`).
+ * (leaf-order.ts). Both receive their paths as step texts (leaf-columns.ts `stepText`) cut by lengths (`parsePaths`).
  */
 import { NodeKind, isNode, type XdmItem, type XdmNode, type XdmValue } from '../../../saxon';
 import { leafPathColumn, nodeColumn, parseStep, type Column, type LeafStep, type NodeColumn } from './leaf-columns';
