@@ -4,6 +4,9 @@
  * written) answers, over a stored document (read from its compact tree) and over constructed
  * nodes (walked), in the same order, with the same errors.
  */
+import { parseToCompactTree } from '../../../../lib/tree/build-tree';
+import { TreeView } from '../../../../lib/tree/tree-dom';
+import { pathCoversName } from '../../../../lib/xquery/accelerators/child-paths/child-paths';
 import { queryBody, serverOfFile } from '../../../helpers/rest';
 import { translate } from '../../../helpers/translation';
 
@@ -66,5 +69,59 @@ describe('translate: runs of child steps by name', () => {
     const xslt = translate('for $a in /r/a return $a/b/c', 'single').xslt;
     expect(xslt).toMatch(/child-path\(\(\$Q\{urn:xmldb-rest:var\}a\.\d+\), \(&quot;Q\{\}b&quot;, &quot;Q\{\}c&quot;\)\)/);
     expect(xslt).not.toContain(`/${CALL}(., (&quot;Q{}b&quot;`);
+  });
+});
+
+describe('a child path whose last step has predicates, as `//name[P]` where the data allows', () => {
+  const COVERS = 'Q{urn:xmldb-rest:engine}child-path-covers';
+  // `b` elements lie below `r/a` and `r/a/a`: `/r/a/b` does not reach all of them; every `c` under a `b` is below one
+  const COVERED_XML =
+    '<r><s><p id="1" v="10"><n>x</n></p><p id="2" v="3"><n>y</n></p></s><s><p id="3" v="30"><n>z</n></p><p id="4"/></s><t><q><p id="5" v="99"/></q></t></r>';
+
+  beforeAll(async () => {
+    await server().put('/rest/cpc').expect(201);
+    await server().put('/rest/cpc/d.xml', COVERED_XML, 'application/xml').expect(201);
+  });
+
+  it.each([
+    // [database, query, the same with the last step kept as written (an always true predicate that reads the position after it), expected]
+    ['/cp', '/r/a/b[@n > 1]/@n/string()', '/r/a/b[@n > 1][position() ge 1]/@n/string()', '"4"'],
+    ['/cp', 'count(/r/a/b[c]), count(/r/a/a/b[c = "c2"])', 'count(/r/a/b[c][position() ge 1]), count(/r/a/a/b[c = "c2"][position() ge 1])', '2\n1'],
+    ['/cpc', '/r/s/p[@v > 5]/n/string()', '/r/s/p[@v > 5][position() ge 1]/n/string()', '"x"\n"z"'],
+    ['/cpc', 'count(/r/s/p[@v >= 3]), count(/r/s/p[n]), (/r/s/p[@v > 20])[1] is (//p)[3]', 'count(/r/s/p[@v >= 3][position() ge 1]), count(/r/s/p[n][position() ge 1]), (/r/s/p[@v > 20][position() ge 1])[1] is (//p)[3]', '3\n3\ntrue()'],
+    ['/cpc', 'let $d := . return $d/r/t/q/p[@v = "99"]/@id/string()', 'let $d := . return $d/r/t/q/p[@v = "99"][position() ge 1]/@id/string()', '"5"'],
+    // every `n` lies on /r/s/p/n: answered as //n[P]
+    ['/cpc', '/r/s/p/n[. = "y"]/../@id/string(), count(/r/s/p/n[. != "x"]), (/r/s/p/n[. > "x"])[2] is (//n)[3]', '/r/s/p/n[. = "y"][position() ge 1]/../@id/string(), count(/r/s/p/n[. != "x"][position() ge 1]), (/r/s/p/n[. > "x"][position() ge 1])[2] is (//n)[3]', '"2"\n2\ntrue()'],
+    ['/cpc', 'r/s/p[@id = ("2", "4")]/@id/string()', 'r/s/p[@id = ("2", "4")][position() ge 1]/@id/string()', '"2"\n"4"'],
+    ['/cpc', 'let $d := doc("cpc/d.xml") return count($d/r/s/p[@v > 5]), let $e := (/) return count($e/r/s/p/n[. = "z"])', 'let $d := doc("cpc/d.xml") return count($d/r/s/p[@v > 5][position() ge 1]), let $e := (/) return count($e/r/s/p/n[. = "z"][position() ge 1])', '2\n1'],
+  ])('%s %s', async (db, query, kept, expected) => {
+    expect(translate(query, 'single').xslt).toContain(COVERS);
+    expect(translate(kept, 'single').xslt).not.toContain(COVERS);
+    const [got, want] = await Promise.all([queryBody(server(), query, db, '&method=adaptive'), queryBody(server(), kept, db, '&method=adaptive')]);
+    expect(got).toBe(want);
+    expect(got).toBe(expected);
+  });
+
+  it.each([
+    ['/r/s/p[1]', 'a positional predicate'],
+    ['/r/s/p[last()]', 'last()'],
+    ['/r[@x]/s/p[@v > 1]', 'a predicate on the first step'],
+    ['/r/*/p[@v > 1]', 'a wildcard step'],
+    ['$x/p[@v > 1]', 'one step'],
+    ['for $e in /r return $e/s/p[@v > 1]', 'a head bound by a for clause: an element, most often'],
+  ])('%s: not taken (%s)', (query, _why) => {
+    expect(translate(`declare variable $x external := (); ${query}`, 'single').xslt).not.toContain(COVERS);
+  });
+
+  test('decides per document, from the rows the path reaches against those of the name', () => {
+    const doc = new TreeView(parseToCompactTree(COVERED_XML)).document;
+    expect(pathCoversName([doc], ['Q{}r', 'Q{}s', 'Q{}p'])).toBe(false);
+    expect(pathCoversName([doc], ['Q{}r', 'Q{}s', 'Q{}p', 'Q{}n'])).toBe(true);
+    expect(pathCoversName([doc], ['Q{}r', 'Q{}t', 'Q{}q', 'Q{}p'])).toBe(false);
+    expect(pathCoversName([doc], ['Q{}r', 'Q{}none'])).toBe(true);
+    // not one document node of a compact tree
+    const element = (doc as unknown as { firstChild: unknown }).firstChild;
+    expect(pathCoversName([element as never], ['Q{}s', 'Q{}p'])).toBe(false);
+    expect(pathCoversName([doc, doc], ['Q{}r', 'Q{}s', 'Q{}p', 'Q{}n'])).toBe(false);
   });
 });

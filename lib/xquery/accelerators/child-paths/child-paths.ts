@@ -12,16 +12,22 @@
  * (tree/tree-dom.ts) the steps are read from its rows, and nodes are made for the last step's
  * elements only; for any other node its DOM is walked.
  *
+ *   Q{urn:xmldb-rest:engine}child-path-covers($nodes as item()*, $names as xs:string*) as xs:boolean
+ *
+ * whether `$nodes` is one document node from which those steps reach every element named as the
+ * last step (`pathCoversName`), so that a predicated last step may be answered as `//Nk[P]` is.
+ *
  * Registered by `registerChildPathFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { NodeKind, documentOrder, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
+import { NodeKind, castString, documentOrder, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
 import { NodeKind as Row, firstChild, nextSibling } from '../../../tree/compact-tree';
-import { nameIds } from '../../../tree/name-rows';
+import { elementRows, nameIds } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
 
 export const CHILD_PATH_FUNCTION = 'child-path';
+export const CHILD_PATH_COVERS_FUNCTION = 'child-path-covers';
 
 /**
  * Answers of at least KEPT_MIN elements are kept per tree, by context row and names: a path that
@@ -63,6 +69,11 @@ export function childPath(node: XdmNode, names: readonly string[]): XdmNode[] {
 
 /** `childPath` from row `pre` of the compact tree of `view`, read from its rows. */
 function treePath(view: TreeView, pre: number, names: readonly string[]): XdmNode[] {
+  return treeRows(view, pre, names).map((row) => view.node(row) as unknown as XdmNode);
+}
+
+/** The rows `childPath` reaches from row `pre` of the compact tree of `view`. */
+function treeRows(view: TreeView, pre: number, names: readonly string[]): number[] {
   const { tree } = view;
   const { kind, ref: name } = tree;
   let rows = [pre];
@@ -77,7 +88,7 @@ function treePath(view: TreeView, pre: number, names: readonly string[]): XdmNod
     rows = next;
     if (rows.length === 0) break;
   }
-  return rows.map((row) => view.node(row) as unknown as XdmNode);
+  return rows;
 }
 
 /** `childPath` from each of `nodes`, in document order without duplicates. */
@@ -88,14 +99,44 @@ export function childPaths(nodes: readonly XdmNode[], names: readonly string[]):
   return all.filter((node, i) => i === 0 || node !== all[i - 1]);
 }
 
+/** Per tree: whether a path from the document node reaches every element named as its last step, by names. */
+const covering = new WeakMap<TreeView, Map<string, boolean>>();
+
+/**
+ * Whether `nodes` is one document node of a compact tree from which the child steps `names`
+ * reach every element named as the last of them: then `$doc/N1/…/Nk` selects the same elements,
+ * in the same order, as `$doc//Nk` (paths-child.ts `coveredStep`). The rows the steps reach are
+ * counted against the tree's list of that name (tree/name-rows.ts), once per tree and path; the
+ * steps reach only elements of that name, so as many are all of them.
+ */
+export function pathCoversName(nodes: XdmValue, names: readonly string[]): boolean {
+  if (nodes.length !== 1 || names.length === 0) return false;
+  const at = treeNode(nodes[0]);
+  if (at === undefined || at.p !== 0 || at.v.tree.kind[0] !== Row.document) return false;
+  const key = names.join('\u0000');
+  let known = covering.get(at.v);
+  if (known === undefined) covering.set(at.v, (known = new Map()));
+  let covers = known.get(key);
+  if (covers === undefined) {
+    covers = treeRows(at.v, 0, names).length === elementRows(at.v.tree, names[names.length - 1]).length;
+    known.set(key, covers);
+  }
+  return covers;
+}
+
 function call([nodes, names]: XdmValue[]): XdmValue {
   for (const item of nodes) if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
   return childPaths(nodes as XdmNode[], names.map(String));
 }
 
-/** Registers engine:child-path with saxon-js (the list in extension-functions.ts, in query workers). */
+function coversCall([nodes, names]: XdmValue[]): XdmValue {
+  return [castString(String(pathCoversName(nodes, names.map(String))), 'boolean')];
+}
+
+/** Registers engine:child-path and engine:child-path-covers with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerChildPathFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [CHILD_PATH_FUNCTION]: { sig: '1F r[*NE] a[*,*AS]', impl: call },
+    [CHILD_PATH_COVERS_FUNCTION]: { sig: '1F r[1AB] a[*,*AS]', impl: coversCall },
   });
 }

@@ -14,10 +14,14 @@
  */
 import type { Expr } from '../../language/syntax';
 import { NS, eqname, xpathString } from '../../language/translate/names';
+import { MODULE_NAMESPACES } from '../../module-namespaces';
+
+const DB_NS = MODULE_NAMESPACES.db;
 import type { Scope } from '../../language/translate/scope';
 import { braced } from '../../language/translate/emit';
 
 const CHILD_PATH = `${braced(NS.engine)}child-path`;
+const CHILD_PATH_COVERS = `${braced(NS.engine)}child-path-covers`;
 
 /** The fewest steps worth one call (a single step is as cheap in saxon-js). */
 const MIN_RUN = 2;
@@ -41,4 +45,71 @@ export function childPathStep(names: readonly string[]): string {
 /** The run `names` (from `childRun`) from the nodes of `head` (XPath): `head/a/b/…`. */
 export function childPathFrom(head: string, names: readonly string[]): string {
   return `${CHILD_PATH}(${head}, (${names.map(xpathString).join(', ')}))`;
+}
+
+/**
+ * `a/…/b/name[P]` from `steps[i]`: at least MIN_RUN child steps by element name, only the last
+ * with predicates, all of them position-free (`free`, from name-index/paths-index.ts). Its names, the last step,
+ * and the index of the step after it. From a document node whose `a/…/b/name` reaches every
+ * `name` element (child-paths.ts `pathCoversName`, a fact of the data), the step selects what
+ * `//name[P]` does, in the same order: the translation then answers it as that, with the indexes
+ * and leaf columns of `//name[P]` (translate/paths/paths.ts), and as written otherwise.
+ */
+export function coveredStep(
+  steps: readonly Expr[],
+  i: number,
+  scope: Scope,
+  free: (predicates: readonly Expr[]) => boolean,
+): { names: string[]; step: Expr & { kind: 'AxisStep' }; end: number } | undefined {
+  const names: string[] = [];
+  for (let j = i; j < steps.length; j++) {
+    const step = steps[j];
+    if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.test.kind !== 'NameTest') return undefined;
+    names.push(eqname(scope.elementName(step.test.name, step.test.start)));
+    if (step.predicates.length === 0) continue;
+    return names.length >= MIN_RUN && free(step.predicates) ? { names, step, end: j + 1 } : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the child steps `names` from the node `context` (XPath) reach every element of the last name (`coveredStep`). */
+export function childPathCoversCall(context: string, names: readonly string[]): string {
+  return `${CHILD_PATH_COVERS}(${context}, (${names.map(xpathString).join(', ')}))`;
+}
+
+/** fn and db functions whose value is documents (`doc($uri)`, `db:get($db)`, …) or the root of a node. */
+const DOCUMENT_FUNCTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [NS.fn, new Set(['doc', 'root', 'collection'])],
+  [DB_NS, new Set(['get', 'open'])],
+]);
+
+/**
+ * Whether `expr` is by its form the context item (`.`), the root (`/`), a variable whose value is
+ * one of these, or a call that answers documents: a path's head whose value may be a document,
+ * where `coveredStep` is worth its check. Elsewhere (a for clause's elements, a function's
+ * parameter) the head is most often an element, for which the check is one more test in a loop.
+ */
+export function documentLike(expr: Expr, scope: Scope): boolean {
+  while (expr.kind === 'ParenthesizedExpr' && expr.expr) expr = expr.expr;
+  switch (expr.kind) {
+    case 'ContextItemExpr':
+      return true;
+    case 'PathExpr':
+      return expr.root === '/' && expr.steps.length === 0;
+    case 'VarRef':
+      try {
+        return scope.lookupVariable(expr.name, expr.start).documents === true;
+      } catch {
+        return false;
+      }
+    case 'FunctionCall':
+      try {
+        const fn = scope.functionName(expr.name, expr.start);
+        return DOCUMENT_FUNCTIONS.get(fn.uri)?.has(fn.local) === true;
+      } catch {
+        return false;
+      }
+    default:
+      return false;
+  }
 }

@@ -46,6 +46,8 @@ export interface Variable {
   readonly global: boolean;
   /** Whether every item of its value is statically known to be atomic (atomic-values.ts). */
   readonly atomic?: boolean;
+  /** Whether its value is the context item or documents by its form (accelerators/child-paths/paths-child.ts `documentLike`). */
+  readonly documents?: boolean;
 }
 
 /** A declared function (prolog `declare function`). */
@@ -191,12 +193,13 @@ export class Scope {
 
   /**
    * A new scope with a local variable `name` bound; `offset` positions errors. `atomic`: every
-   * item of the variable's value is known to be atomic (atomic-values.ts).
+   * item of the variable's value is known to be atomic (atomic-values.ts); `documents`: its value
+   * is the context item or documents by its form (Variable `documents`).
    */
-  bind(name: EQName, offset: number, atomic = false): { scope: Scope; variable: Variable } {
+  bind(name: EQName, offset: number, atomic = false, documents = false): { scope: Scope; variable: Variable } {
     const qn = this.variableName(name, offset);
     const param = `${braced(NS.vars)}${sanitize(qn.local)}.${this.ctx.nextId()}`;
-    const variable: Variable = { name: qn, param, ref: `$${param}`, global: false, ...(atomic ? { atomic } : {}) };
+    const variable: Variable = { name: qn, param, ref: `$${param}`, global: false, ...(atomic ? { atomic } : {}), ...(documents ? { documents } : {}) };
     return { scope: new Scope(this.ctx, this.focus, { variable, next: this.vars }, this.ns), variable };
   }
 

@@ -10,6 +10,7 @@
  * A typed binding checks its value with SequenceType matching (XPTY0004, no conversion).
  * FLWORs with order by, group by, count or window clauses go to advanced.ts.
  */
+import { documentLike } from '../../../accelerators/child-paths/paths-child';
 import type { Expr, FLWORClause, FLWORExpr, ForBinding } from '../../syntax';
 import { translateExpr } from '../expressions';
 import { SIMPLE_CLAUSES, translateFlworAdvanced } from './advanced';
@@ -75,7 +76,7 @@ function clauses(expr: FLWORExpr, i: number, scope: Scope, unit: TranslationUnit
           continue;
         }
         let value = translateExpr(b.value, inner, unit);
-        const bound = inner.bind(b.name, b.start, yieldsAtomics(b.value, inner));
+        const bound = inner.bind(b.name, b.start, yieldsAtomics(b.value, inner), documentLike(b.value, inner));
         if (b.type) value = checkedValue(value, translateSequenceType(b.type, scope), `$${bound.variable.name.local}`);
         parts.push(`let ${bound.variable.ref} := ${value} return `);
         inner = bound.scope;

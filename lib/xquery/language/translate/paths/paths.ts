@@ -35,7 +35,8 @@ import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
 import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
 import { leadingNamePredicates, namePredicatesCall } from '../../../accelerators/name-predicates/paths-name-predicates';
-import { childPathFrom, childPathStep, childRun } from '../../../accelerators/child-paths/paths-child';
+import { childPathCoversCall, childPathFrom, childPathStep, childRun, coveredStep, documentLike } from '../../../accelerators/child-paths/paths-child';
+import { tempVar } from '../flwor/tuples';
 import type { Scope } from '../scope';
 import { translateKindTest } from '../types';
 import type { TranslationUnit } from '../unit';
@@ -81,19 +82,48 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
     } else if (anyElement) path = `(${joinSteps(anyElements(ROOT, anyElement, native, unit), rest(expr.steps.slice(2)))})`;
     else if (texts) path = `(${joinSteps(textNodes(ROOT, texts, native, unit), rest(expr.steps.slice(2)))})`;
     else if (attribute) path = `(${joinSteps(rootAttributes(attribute, native, unit), rest(expr.steps.slice(2)))})`;
-    else path = expr.steps.length === 0 ? ROOT : `(${joinSteps(ROOT, rest(expr.steps))})`;
+    else {
+      // `/a/b/name[P]…`: as `//name[P]` where the data allows (`covered`)
+      const run = coveredStep(expr.steps, 0, native, (p) => positionFree(p, native));
+      const plain = (from: string): string => joinSteps(from, rest(expr.steps.slice(0, run?.end)));
+      path = expr.steps.length === 0 ? ROOT : run ? `(${joinSteps(covered(ROOT, run, plain, native, unit), rest(expr.steps.slice(run.end)))})` : `(${plain(ROOT)})`;
+    }
   } else {
     const [first, ...others] = expr.steps;
     if (first.kind !== 'AxisStep') {
       const head = `(${translateExpr(first, scope, unit)})`;
-      // `$doc/a/b/…`: the head's nodes go to the run's call itself (paths-child.ts), unless the run ends in a value predicate the indexes answer
-      const run = childPathMatch(others, 0, native) ? undefined : childRun(others, 0, native);
-      if (run) return `(${joinSteps(childPathFrom(head, run), rest(others.slice(run.length)))})`;
-      return `(${joinSteps(head, rest(others))})`;
+      // only from a head that may be a document (`$doc/a/b[P]`, `./a/b[P]`): not in every turn of a loop over elements
+      const run = documentLike(first, scope) ? coveredStep(others, 0, native, (p) => positionFree(p, native)) : undefined;
+      if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit), rest(others.slice(run.end)))})`;
+      return `(${fromHead(head, others, native, unit)})`;
     }
-    path = `(${joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
+    const run = coveredStep(expr.steps, 0, native, (p) => positionFree(p, native));
+    const plain = (): string => joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others.slice(0, run ? run.end - 1 : undefined)));
+    path = run ? `(${joinSteps(covered('.', run, plain, native, unit), rest(expr.steps.slice(run.end)))})` : `(${plain()})`;
   }
   return withFocus(path, scope);
+}
+
+/** `head/steps…`, `head` a path's first expression (XPath) and `steps` the steps after it. */
+function fromHead(head: string, steps: readonly Expr[], native: Scope, unit: TranslationUnit): string {
+  // `$doc/a/b/…`: the head's nodes go to the run's call itself (paths-child.ts), unless the run ends in a value predicate the indexes answer
+  const run = childPathMatch(steps, 0, native) ? undefined : childRun(steps, 0, native);
+  if (run) return joinSteps(childPathFrom(head, run), nextSteps(steps.slice(run.length), native, unit));
+  return joinSteps(head, nextSteps([...steps], native, unit));
+}
+
+/**
+ * The steps `run` (paths-child.ts `coveredStep`: `a/…/name[P]`, P position-free) from `context`
+ * (XPath): as `//name[P]` (`indexed`, with the indexes and leaf columns) when the context is a
+ * document node whose `a/…/name` reaches every `name` element, else `plain(c)`, the steps as
+ * written from the context bound to `c`. Which one is decided by the data, per document, when
+ * the query runs; both select the same nodes in the same order where the first is taken.
+ */
+function covered(context: string, run: { names: string[]; step: AxisStep }, plain: (c: string) => string, native: Scope, unit: TranslationUnit): string {
+  const c = tempVar(native, 'context');
+  const name = run.names[run.names.length - 1];
+  // the call only for a document node: an element in a loop's turn costs no call
+  return `(let ${c} := ${context} return if (${c} instance of document-node() and ${childPathCoversCall(c, run.names)}) then ${indexed(c, name, run.step, native, unit)} else ${plain(c)})`;
 }
 
 /**
