@@ -15,8 +15,6 @@
 import type { Expr } from '../../language/syntax';
 import { NS, eqname, xpathString } from '../../language/translate/names';
 import { MODULE_NAMESPACES } from '../../module-namespaces';
-
-const DB_NS = MODULE_NAMESPACES.db;
 import type { Scope } from '../../language/translate/scope';
 import { braced } from '../../language/translate/emit';
 
@@ -49,8 +47,8 @@ export function childPathFrom(head: string, names: readonly string[]): string {
 
 /**
  * `a/…/b/name[P]` from `steps[i]`: at least MIN_RUN child steps by element name, only the last
- * with predicates, all of them position-free (`free`, from name-index/paths-index.ts). Its names, the last step,
- * and the index of the step after it. From a document node whose `a/…/b/name` reaches every
+ * with predicates, all of them position-free (`free`, from name-index/paths-index.ts). Its
+ * names, the last step, and the index of the step after it. From a document node whose `a/…/b/name` reaches every
  * `name` element (child-paths.ts `pathCoversName`, a fact of the data), the step selects what
  * `//name[P]` does, in the same order: the translation then answers it as that, with the indexes
  * and leaf columns of `//name[P]` (translate/paths/paths.ts), and as written otherwise.
@@ -80,7 +78,7 @@ export function childPathCoversCall(context: string, names: readonly string[]): 
 /** fn and db functions whose value is documents (`doc($uri)`, `db:get($db)`, …) or the root of a node. */
 const DOCUMENT_FUNCTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   [NS.fn, new Set(['doc', 'root', 'collection'])],
-  [DB_NS, new Set(['get', 'open'])],
+  [MODULE_NAMESPACES.db, new Set(['get', 'open'])],
 ]);
 
 /**

@@ -97,9 +97,7 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
       if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit), rest(others.slice(run.end)))})`;
       return `(${fromHead(head, others, native, unit)})`;
     }
-    const run = coveredStep(expr.steps, 0, native, (p) => positionFree(p, native));
-    const plain = (): string => joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others.slice(0, run ? run.end - 1 : undefined)));
-    path = run ? `(${joinSteps(covered('.', run, plain, native, unit), rest(expr.steps.slice(run.end)))})` : `(${plain()})`;
+    path = `(${joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
   }
   return withFocus(path, scope);
 }
