@@ -37,12 +37,15 @@ beforeAll(async () => {
   const limitedPath = tempDir();
   await seedUsers(limitedPath, USERS);
   limited = await startTestServer({ dbPath: limitedPath, queryTimeout: SHORT_LIMIT_MS });
-  // the first query that reaches a query worker starts it and compiles through saxon-js (about
-  // 2 s on a busy machine): done here, so that no case pays for it within its time limit
-  for (const server of [s, limited]) {
-    const warm = await request(server.app).get(queryUrl('function-lookup(xs:QName("fn:true"), 0)()')).auth('admin', PASSWORDS.admin);
-    expect([warm.status, warm.text]).toEqual([200, 'true']);
+  // The first query that reaches a query worker starts it and compiles through saxon-js (about
+  // 2 s on a busy machine, its time limit included): done here, so that no case pays for it
+  // within its limit. A start that runs out of time loses its worker, and the next one starts
+  // faster (saxon-js's code cache is published by then), so it is asked again until it answers.
+  let warm: request.Response | undefined;
+  for (let attempt = 0; attempt < 5 && warm?.text !== 'true'; attempt++) {
+    warm = await request(s.app).get(queryUrl('function-lookup(xs:QName("fn:true"), 0)()')).auth('admin', PASSWORDS.admin);
   }
+  expect([warm?.status, warm?.text]).toEqual([200, 'true']);
 }, 60_000);
 afterAll(() => Promise.all([s.close(), limited.close()]));
 
