@@ -47,9 +47,25 @@ export function childPathFrom(head: string, names: readonly string[]): string {
 
 /**
  * `a/…/b/name[P]` from `steps[i]`: at least MIN_RUN child steps by element name, only the last
- * with predicates, all of them position-free (`free`, from name-index/paths-index.ts). Its
- * names, the last step, and the index of the step after it. From a document node whose `a/…/b/name` reaches every
- * `name` element (child-paths.ts `pathCoversName`, a fact of the data), the step selects what
+ * with predicates. Its names, that last step, and the index of the step after it. What the
+ * predicates must be is the caller's: one the value indexes answer (translate/paths/paths.ts
+ * `childPathMatch`), or position-free ones (`coveredStep`).
+ */
+export function predicatedChildRun(steps: readonly Expr[], i: number, scope: Scope): { names: string[]; step: Expr & { kind: 'AxisStep' }; end: number } | undefined {
+  const names: string[] = [];
+  for (let j = i; j < steps.length; j++) {
+    const step = steps[j];
+    if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.test.kind !== 'NameTest') return undefined;
+    names.push(eqname(scope.elementName(step.test.name, step.test.start)));
+    if (step.predicates.length > 0) return names.length >= MIN_RUN ? { names, step, end: j + 1 } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A `predicatedChildRun` whose predicates are all position-free (`free`, from
+ * name-index/paths-index.ts). From a document node whose `a/…/b/name` reaches every `name`
+ * element (child-paths.ts `pathCoversName`, a fact of the data), the step selects what
  * `//name[P]` does, in the same order: the translation then answers it as that, with the indexes
  * and leaf columns of `//name[P]` (translate/paths/paths.ts), and as written otherwise.
  */
@@ -59,15 +75,8 @@ export function coveredStep(
   scope: Scope,
   free: (predicates: readonly Expr[]) => boolean,
 ): { names: string[]; step: Expr & { kind: 'AxisStep' }; end: number } | undefined {
-  const names: string[] = [];
-  for (let j = i; j < steps.length; j++) {
-    const step = steps[j];
-    if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.test.kind !== 'NameTest') return undefined;
-    names.push(eqname(scope.elementName(step.test.name, step.test.start)));
-    if (step.predicates.length === 0) continue;
-    return names.length >= MIN_RUN && free(step.predicates) ? { names, step, end: j + 1 } : undefined;
-  }
-  return undefined;
+  const run = predicatedChildRun(steps, i, scope);
+  return run && free(run.step.predicates) ? run : undefined;
 }
 
 /** Whether the child steps `names` from the node `context` (XPath) reach every element of the last name (`coveredStep`). */

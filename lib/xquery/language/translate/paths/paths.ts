@@ -35,7 +35,7 @@ import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
 import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
 import { leadingNamePredicates, namePredicatesCall } from '../../../accelerators/name-predicates/paths-name-predicates';
-import { childPathCoversCall, childPathFrom, childPathStep, childRun, coveredStep, documentLike } from '../../../accelerators/child-paths/paths-child';
+import { childPathCoversCall, childPathFrom, childPathStep, childRun, coveredStep, documentLike, predicatedChildRun } from '../../../accelerators/child-paths/paths-child';
 import { tempVar } from '../flwor/tuples';
 import type { Scope } from '../scope';
 import { translateKindTest } from '../types';
@@ -223,16 +223,9 @@ function nextSteps(steps: Expr[], native: Scope, unit: TranslationUnit): PathPar
  * call that finds its context is no document. Its names, the last step and the predicate.
  */
 function childPathMatch(steps: readonly Expr[], i: number, native: Scope): { names: string[]; step: AxisStep; match: ValuePredicate } | undefined {
-  const names: string[] = [];
-  for (let j = i; j < steps.length; j++) {
-    const step = steps[j];
-    if (step.kind !== 'AxisStep' || step.axis !== 'child' || step.test.kind !== 'NameTest') return undefined;
-    names.push(eqname(native.elementName(step.test.name, step.test.start)));
-    if (step.predicates.length === 0) continue;
-    const match = step.predicates.length === 1 && names.length >= 2 ? valuePredicate(step.predicates[0], native, true) : undefined;
-    return match ? { names, step, match } : undefined;
-  }
-  return undefined;
+  const run = predicatedChildRun(steps, i, native);
+  const match = run?.step.predicates.length === 1 ? valuePredicate(run.step.predicates[0], native, true) : undefined;
+  return run && match ? { names: run.names, step: run.step, match } : undefined;
 }
 
 /**
