@@ -17,8 +17,11 @@ export const saxon: () => SaxonApi = loadSaxon;
 // Item kinds
 // ---------------------------------------------------------------------------------------------
 
+/** saxon-js's class of atomic values, once it is loaded (tested for every item of a result). */
+let atomicClass: SaxonApi['XdmAtomicValue'] | undefined;
+
 export function isAtomic(item: XdmItem): item is XdmAtomic {
-  return item instanceof saxon().XdmAtomicValue;
+  return item instanceof (atomicClass ??= saxon().XdmAtomicValue);
 }
 
 export function isMap(item: XdmItem): item is XdmMap {

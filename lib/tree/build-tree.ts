@@ -19,6 +19,9 @@ const SHARED_LENGTH = 64;
  */
 const SHARED_SLOTS = 1 << 14;
 
+/** No attributes or namespace declarations (a default that makes no array per element). */
+const NO_PAIRS: readonly Pair[] = [];
+
 /** A growable column of 32-bit integers. */
 class Column {
   data: Int32Array;
@@ -105,7 +108,13 @@ export class TreeBuilder implements XmlSink {
     this.row(NodeKind.document, -1);
   }
 
-  startElement(qname: string, attributes: readonly Pair[] = [], namespaces: readonly Pair[] = []): void {
+  startElement(qname: string, attributes: readonly Pair[] = NO_PAIRS, namespaces: readonly Pair[] = NO_PAIRS): void {
+    this.openElement(qname, namespaces);
+    for (const [name, value] of attributes) this.attribute(name, value);
+  }
+
+  /** Opens element `qname`, which declares `namespaces`; its attributes follow (`attribute`), before its content. */
+  openElement(qname: string, namespaces: readonly Pair[] = NO_PAIRS): void {
     this.flush();
     for (const b of namespaces) this.scope.push(b);
     this.added.push(namespaces.length);
@@ -116,19 +125,22 @@ export class TreeBuilder implements XmlSink {
       this.attrName.push(this.nameId(p === '' ? 'xmlns' : 'xmlns:' + p, XMLNS_NS));
       this.attrValue.push(this.stringId(uri));
     }
-    for (const [an, v] of attributes) {
-      const c = an.indexOf(':');
-      this.attrName.push(this.nameId(an, c < 0 ? '' : this.lookup(an.slice(0, c))));
-      this.attrValue.push(this.stringId(v));
-    }
     this.open.push(pre);
+  }
+
+  /** An attribute of the element opened last, before any of its content (its row's attributes end where the next row starts). */
+  attribute(qname: string, value: string): void {
+    const c = qname.indexOf(':');
+    this.attrName.push(this.nameId(qname, c < 0 ? '' : this.lookup(qname.slice(0, c))));
+    this.attrValue.push(this.stringId(value));
   }
 
   endElement(): void {
     this.flush();
     const pre = this.open.pop()!;
     this.end.data[pre] = this.kind.length;
-    this.scope.length -= this.added.pop()!;
+    // pop, not `length -=`: setting an array's length is slow in V8, and most elements bind nothing
+    for (let b = this.added.pop()!; b > 0; b--) this.scope.pop();
   }
 
   characters(s: string): void {

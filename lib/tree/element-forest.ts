@@ -57,12 +57,20 @@ export class ElementForest {
     return row === undefined ? 1 : row.v.tree.end.at(row.p) - row.p;
   }
 
-  /** Opens an element; the top-level ones are the forest's trees, in order. Returns its index among them (top level) or -1. */
-  start(name: string, attributes: readonly Pair[]): number {
+  /**
+   * Opens an element with `attributes`, or with those `attribute` adds next; the top-level ones
+   * are the forest's trees, in order. Returns its index among them (top level) or -1.
+   */
+  start(name: string, attributes?: readonly Pair[]): number {
     const top = this.depth++ === 0;
     if (top) this.roots.push(this.builder.rows);
     this.builder.startElement(name, attributes);
     return top ? this.roots.length - 1 : -1;
+  }
+
+  /** An attribute of the element opened last, before its content (no name twice: the caller checks). */
+  attribute(name: string, value: string): void {
+    this.builder.attribute(name, value);
   }
 
   text(s: string): void {

@@ -35,6 +35,7 @@ describe('plain trees: the text saxon-js writes', () => {
     ['<a b="{codepoints-to-string((9, 10, 13, 32 to 126, 160, 255, 8233, 65533))}">{codepoints-to-string((9, 10, 13, 32 to 126, 160, 255, 8233, 65533))}</a>'],
     ['<a b="&lt;&amp;&gt;&quot;&apos;">&lt;&amp;&gt;]]&gt;{"&quot;"}</a>'],
     ['<a>{1}<b/>{()}<c>{""}</c></a>'],
+    ['<a b="1" c="2">t<d e="3" f="4"/></a>'],
   ])('%s', (query) => {
     for (const make of [nodes, built]) {
       for (const node of make(query)) {
@@ -63,6 +64,18 @@ describe('elements of stored documents: the text saxon-js writes', () => {
     ['an attribute in a namespace elsewhere', '<r><a/><b xml:lang="en"/></r>'],
   ])('left to saxon-js with %s', (_name, xml) => {
     for (const node of elements(xml)) expect(plainMarkup(node)).toBeUndefined();
+  });
+
+  test('elements of trees whose names are numbered otherwise, one after another, each with its own names', () => {
+    // the markup of names is kept for the tree written last: each switch must find the other's
+    const first = elements('<r><a x="1"><b y="2">t</b></a></r>');
+    const second = elements('<s><b y="3"><a x="4"/></b><c x="5"/></s>');
+    const made = nodes('(<b y="6"><a/></b>, <c z="7">u</c>)');
+    for (const node of [first[1], second[1], first[2], made[0], second[3], first[0], made[1], second[0]]) {
+      expect(plainMarkup(node)).toBe(bySaxon(node));
+    }
+    expect(plainMarkup(second[0])).toBe('<s><b y="3"><a x="4"/></b><c x="5"/></s>');
+    expect(plainMarkup(first[0])).toBe('<r><a x="1"><b y="2">t</b></a></r>');
   });
 
   test('a comment or a processing instruction below', () => {

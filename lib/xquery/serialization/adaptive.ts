@@ -41,16 +41,22 @@ import { serializeNode } from './node-output';
 import { writePlainMarkup } from './plain-markup';
 import { TextPieces } from '../../xml/text-pieces';
 
+// Read once: the saxon door's exports are getters (its `export *`), a call each time they are
+// read, which a result of tens of thousands of items paid several times an item.
+const { attribute: ATTRIBUTE, namespace: NAMESPACE } = NodeKind;
+const isAtomicItem = isAtomic;
+const isNodeItem = isNode;
+
 export interface NodeOptions {
   readonly indent: boolean;
 }
 
 /** Serializes one node with the XML method (attributes and namespace nodes included), to `out`. */
 function writeXmlNode(node: XdmNode, options: NodeOptions, out: string[]): void {
-  if (node.nodeType === NodeKind.attribute) {
+  if (node.nodeType === ATTRIBUTE) {
     const a = node as XdmAttribute;
     out.push(`${a.name}="${escapeAttribute(a.value)}"`);
-  } else if (node.nodeType === NodeKind.namespace) {
+  } else if (node.nodeType === NAMESPACE) {
     const ns = node as XdmNamespace;
     out.push(`${ns.prefix ? `xmlns:${ns.prefix}` : 'xmlns'}="${escapeAttribute(ns.q)}"`);
   } else if (options.indent || !writePlainMarkup(node, out)) {
@@ -76,6 +82,11 @@ export function adaptiveDouble(d: number): string {
 
 function quote(s: string): string {
   return `"${s.replace(/"/g, '""')}"`;
+}
+
+/** A top-level atomic value with the `basex` method: its string value, an xs:float in its shortest round-tripping form. */
+function basexAtomic(v: XdmAtomic): string {
+  return v.code === TypeCode.float ? floatCanonical(Number(v.value)) : v.toString();
 }
 
 /** An atomic value in adaptive form, not yet escaped. */
@@ -119,8 +130,8 @@ export class AdaptiveWriter {
 
   /** One top-level item, to `out`. */
   private top(item: XdmItem, out: string[]): void {
-    if (this.basex && isAtomic(item)) out.push(item.code === TypeCode.float ? floatCanonical(Number(item.value)) : item.toString());
-    else if (isNode(item)) writeXmlNode(item, this.options, out);
+    if (isAtomicItem(item)) out.push(this.basex ? basexAtomic(item) : escapeText(adaptiveAtomic(item)));
+    else if (isNodeItem(item)) writeXmlNode(item, this.options, out);
     else out.push(this.nested(item, 0));
   }
 

@@ -16,7 +16,7 @@
  * saxon-js: for any tree holding one, or any other node, `plainMarkup` answers undefined.
  */
 import { NodeKind, type XdmNode } from '../../saxon';
-import { firstChild, hasNoNamespaces, nextSibling, type CompactTree } from '../../tree/compact-tree';
+import { firstChild, hasNoNamespaces, nextSibling, type CompactTree, type TreeName } from '../../tree/compact-tree';
 import { treeNode } from '../../tree/tree-dom';
 
 interface DomAttr {
@@ -58,6 +58,11 @@ const reference = (c: string): string => REFERENCES[c];
 class NotPlain {}
 const NOT_PLAIN = new NotPlain();
 
+// Read once: the saxon door's exports are getters (its `export *`), a call each time they are
+// read, which a walk over tens of thousands of elements paid for every node.
+const ELEMENT = NodeKind.element;
+const TEXT_NODE = NodeKind.text;
+
 function plainName(name: string): string {
   if (name.includes(':') || name === 'xmlns') throw NOT_PLAIN;
   return name;
@@ -98,43 +103,77 @@ function write(el: DomNode, out: string[], depth: number): void {
   }
   out.push('>');
   for (let c: DomNode | null = el.firstChild; c !== null; c = c.nextSibling) {
-    if (c.nodeType === NodeKind.element) write(c, out, depth + 1);
-    else if (c.nodeType === NodeKind.text && c.nodeValue) out.push(textOut(c.nodeValue));
+    if (c.nodeType === ELEMENT) write(c, out, depth + 1);
+    else if (c.nodeType === TEXT_NODE && c.nodeValue) out.push(textOut(c.nodeValue));
     else throw NOT_PLAIN;
   }
   out.push('</', name, '>');
+}
+
+/** The markup of a plain name: the start tag's opening, the end tag, an attribute up to its value. */
+interface NameMarkup {
+  readonly open: string;
+  readonly close: string;
+  readonly attribute: string;
+}
+
+/**
+ * The markup of the names of the tree written last, by name id, made when first needed (null:
+ * not plain). A result's elements mostly share one tree (tree/element-forest.ts), and a tree's
+ * names are only ever added to, so an id keeps its markup.
+ */
+let markupNames: readonly TreeName[] | undefined;
+let markupById: (NameMarkup | null | undefined)[] = [];
+
+function nameMarkup(names: readonly TreeName[], id: number): NameMarkup {
+  if (names !== markupNames) {
+    markupNames = names;
+    markupById = [];
+  }
+  let markup = markupById[id];
+  if (markup === undefined) {
+    const { uri, qname } = names[id];
+    const plain = uri === '' && !qname.includes(':') && qname !== 'xmlns';
+    markup = markupById[id] = plain ? { open: `<${qname}`, close: `</${qname}>`, attribute: ` ${qname}="` } : null;
+  }
+  if (markup === null) throw NOT_PLAIN;
+  return markup;
 }
 
 /**
  * `write` for an element of a compact tree, from its rows. Pieces go to the result's pieces
  * (xml/text-pieces.ts) rather than into a string per element: concatenating makes a rope object per
  * piece, which a large result (tens of thousands of elements) kept alive until its end, for the
- * garbage collector to copy.
+ * garbage collector to copy. Each piece costs its share of the joins, so an element is as few
+ * pieces as its names' markup allows: `<g n="v">t</g>` is `<g`, ` n="`, `v`, `">`, `t`, `</g>`.
  */
 function writeRows(tree: CompactTree, pre: number, depth: number, out: string[]): void {
-  const n = tree.names[tree.ref[pre]];
-  if (depth > MAX_DEPTH || n.uri !== '') throw NOT_PLAIN;
-  const name = plainName(n.qname);
-  out.push('<', name);
-  for (let i = tree.attrStart.at(pre); i < tree.attrStart.at(pre + 1); i++) {
-    const a = tree.names[tree.attrName[i]];
-    if (a.uri !== '') throw NOT_PLAIN;
-    out.push(' ', plainName(a.qname), '="', attributeOut(tree.strings.at(tree.attrValue[i])), '"');
+  if (depth > MAX_DEPTH) throw NOT_PLAIN;
+  const { names } = tree;
+  const element = nameMarkup(names, tree.ref[pre]);
+  out.push(element.open);
+  const from = tree.attrStart.at(pre);
+  const to = tree.attrStart.at(pre + 1);
+  for (let i = from; i < to; i++) {
+    const attribute = nameMarkup(names, tree.attrName[i]).attribute;
+    const value = attributeOut(tree.strings.at(tree.attrValue[i]));
+    if (i === from) out.push(attribute, value);
+    else out.push('"', attribute, value);
   }
   const first = firstChild(tree, pre);
   if (first < 0) {
-    out.push('/>');
+    out.push(from < to ? '"/>' : '/>');
     return;
   }
-  out.push('>');
+  out.push(from < to ? '">' : '>');
   for (let c = first; c >= 0; c = nextSibling(tree, c)) {
     const kind = tree.kind[c];
-    const text = kind === NodeKind.text ? tree.strings.at(tree.ref[c]) : '';
-    if (kind === NodeKind.element) writeRows(tree, c, depth + 1, out);
+    const text = kind === TEXT_NODE ? tree.strings.at(tree.ref[c]) : '';
+    if (kind === ELEMENT) writeRows(tree, c, depth + 1, out);
     else if (text) out.push(textOut(text));
     else throw NOT_PLAIN;
   }
-  out.push('</', name, '>');
+  out.push(element.close);
 }
 
 /**
@@ -154,8 +193,8 @@ export function writePlainMarkup(node: XdmNode, out: string[]): boolean {
   const n = node as unknown as DomNode;
   // an element of a compact tree is read from its rows
   const row = treeNode(node);
-  if (row !== undefined && (row.v.tree.kind[row.p] !== NodeKind.element || !noInheritedNamespaces(row.v.tree, row.p))) return false;
-  if (row === undefined && (n.nodeType !== NodeKind.element || n.parentNode !== null)) return false;
+  if (row !== undefined && (row.v.tree.kind[row.p] !== ELEMENT || !noInheritedNamespaces(row.v.tree, row.p))) return false;
+  if (row === undefined && (n.nodeType !== ELEMENT || n.parentNode !== null)) return false;
   const mark = out.length;
   try {
     if (row !== undefined) writeRows(row.v.tree, row.p, 0, out);

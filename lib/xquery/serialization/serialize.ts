@@ -22,6 +22,12 @@ import { writePlainMarkup } from './plain-markup';
 import { TextPieces } from '../../xml/text-pieces';
 import type { SerializationParameters } from './response-encoding';
 
+// Read once: the saxon door's exports are getters (its `export *`), a call each time they are
+// read, which a result of tens of thousands of items paid several times an item.
+const isArrayItem = isArray;
+const isAtomicItem = isAtomic;
+const isNodeItem = isNode;
+
 const INDENT_SPACES = 'Q{http://saxon.sf.net/}indent-spaces';
 
 /** Serializes `value` to text with the given parameters. */
@@ -63,7 +69,8 @@ function json(value: XdmValue, params: SerializationParameters): string {
 }
 
 function flatten(items: XdmItem[]): XdmItem[] {
-  return items.flatMap((item) => (isArray(item) ? flatten(item.value.flat()) : [item]));
+  // most results hold no array: they are their own flat sequence, with no array made per item
+  return items.some(isArrayItem) ? items.flatMap((item) => (isArrayItem(item) ? flatten(item.value.flat()) : [item])) : items;
 }
 
 /**
@@ -92,14 +99,14 @@ function markup(value: XdmValue, method: 'xml' | 'xhtml' | 'html' | 'text', para
   for (const item of flatten(value)) {
     pieces.settle();
     const out = pieces.out;
-    const atomic = isAtomic(item);
+    const atomic = isAtomicItem(item);
     if (count > 0) {
       if (separator !== undefined) out.push(text(separator));
       else if (atomic && previousAtomic) out.push(' ');
       else if (indent && !atomic && !previousAtomic && method !== 'text') out.push('\n');
     }
     if (atomic) out.push(text(item.toString()));
-    else if (!isNode(item)) throw serializationError('SENR0001', `Items of type ${isMap(item) ? 'map(*)' : 'function(*)'} cannot be serialized with method ${method}.`);
+    else if (!isNodeItem(item)) throw serializationError('SENR0001', `Items of type ${isMap(item) ? 'map(*)' : 'function(*)'} cannot be serialized with method ${method}.`);
     else if (!plain || !writePlainMarkup(item, out)) out.push(node(item, method, nodeProps));
     previousAtomic = atomic;
     count++;

@@ -7,7 +7,6 @@
 import { castString, doubleValue, stringValue, type XdmItem } from '../../../saxon';
 import { EMPTY, NAN, VALUE, sortColumn, sortedPositions } from '../../functions/order-tuples';
 import { ElementForest } from '../../../tree/element-forest';
-import type { Pair } from '../../../convert/writer';
 import { decline, Frame, groupRows } from './tuple-frame';
 import { ID_BITS, KeyIds, internedOf, type Interned } from '../leaf-columns/leaf-ids';
 import type { Column } from '../leaf-columns/leaf-columns';
@@ -330,16 +329,21 @@ function elementWriter(ret: Extract<PlanReturn, { r: 'element' }>, compiler: Com
     const text = compiler.enclosedText(c, true);
     return (fr, r, forest) => forest.text(text(fr, r));
   });
+  const written = new Set(attributes.map((a) => a.name));
+  // attributes go to the forest one by one, with no array made per element: a declined call
+  // leaves its forest behind (leaf-tuples.ts), so declining after the start is no harm
   return (fr, r, forest) => {
-    const pairs: Pair[] = attributes.map((a) => [a.name, a.parts.length === 1 ? a.parts[0](fr, r) : a.parts.map((p) => p(fr, r)).join('')]);
+    const index = forest.start(ret.name);
+    for (const a of attributes) forest.attribute(a.name, a.parts.length === 1 ? a.parts[0](fr, r) : a.parts.map((p) => p(fr, r)).join(''));
+    let copied: string[] | undefined;
     for (const copy of copies) {
       const value = copy.value(fr, r);
       if (value === null) continue;
       // the same name twice raises XQDY0025
-      if (pairs.some(([name]) => name === copy.name)) decline();
-      pairs.push([copy.name, String(value)]);
+      if (written.has(copy.name) || copied?.includes(copy.name)) decline();
+      (copied ??= []).push(copy.name);
+      forest.attribute(copy.name, String(value));
     }
-    const index = forest.start(ret.name, pairs);
     for (const c of content) c(fr, r, forest);
     forest.end();
     return index;
