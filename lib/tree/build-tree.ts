@@ -27,7 +27,8 @@ class Column {
   data: Int32Array;
   length = 0;
   constructor(capacity: number) {
-    this.data = new Int32Array(capacity);
+    // room for some: a column doubles when full, which from none would stay none
+    this.data = new Int32Array(Math.max(16, capacity));
   }
   push(v: number): number {
     if (this.length === this.data.length) {
@@ -71,8 +72,8 @@ export class TreeBuilder implements XmlSink {
   /** The target's name id of each processing instruction, by its row (its `ref` is its data). */
   private readonly piTargets = new Map<number, number>();
   private readonly attrStart: Column;
-  private readonly attrName = new Column(1024);
-  private readonly attrValue = new Column(1024);
+  private readonly attrName: Column;
+  private readonly attrValue: Column;
   private readonly names: TreeName[] = [];
   /** Name ids by namespace URI, then by qualified name (no key made by concatenation per lookup). */
   private readonly nameIds = new Map<string, Map<string, number>>();
@@ -81,7 +82,7 @@ export class TreeBuilder implements XmlSink {
    * they come: xml/text-pieces.ts), and where each starts.
    */
   private readonly stringText = new TextPieces();
-  private readonly stringStart = new Column(1024);
+  private readonly stringStart: Column;
   private characterCount = 0;
   /** Recent short strings by a hash of their characters, and their ids (`stringId`), until `finish`. */
   private sharedText: (string | undefined)[];
@@ -102,6 +103,10 @@ export class TreeBuilder implements XmlSink {
     this.end = new Column(capacity);
     this.ref = new Column(capacity);
     this.attrStart = new Column(capacity);
+    // attributes and strings as many as rows to start with: each column doubles when full
+    this.attrName = new Column(capacity);
+    this.attrValue = new Column(capacity);
+    this.stringStart = new Column(capacity);
     const slots = Math.min(SHARED_SLOTS, Math.max(64, 2 ** Math.ceil(Math.log2(capacity / 4))));
     this.sharedText = new Array<string | undefined>(slots);
     this.sharedId = new Int32Array(slots);

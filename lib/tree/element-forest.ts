@@ -46,8 +46,11 @@ export class ElementForest {
   private readonly roots: number[] = [];
   private depth = 0;
 
-  /** `rows`: how many rows to make room for first (the builder grows past it). */
-  constructor(rows = 1024) {
+  /**
+   * `rows`: how many rows to make room for first (the builder grows past it). Few by default:
+   * most results are small, and the builder's columns are made and copied once per result.
+   */
+  constructor(rows = 64) {
     this.builder = new TreeBuilder(rows, true);
   }
 
@@ -138,9 +141,8 @@ export class ElementForest {
     const { builder } = this;
     switch (tree.kind[pre]) {
       case NodeKind.element: {
-        const attributes: Pair[] = [];
-        for (let i = tree.attrStart.at(pre); i < tree.attrStart.at(pre + 1); i++) attributes.push([tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i])]);
-        builder.startElement(tree.names[tree.ref[pre]].qname, attributes);
+        builder.openElement(tree.names[tree.ref[pre]].qname);
+        for (let i = tree.attrStart.at(pre), end = tree.attrStart.at(pre + 1); i < end; i++) builder.attribute(tree.names[tree.attrName[i]].qname, tree.strings.at(tree.attrValue[i]));
         for (let c = firstChild(tree, pre); c >= 0; c = nextSibling(tree, c)) this.copyRow(tree, c);
         builder.endElement();
         return;
