@@ -138,39 +138,60 @@ export function compareCodepoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Compares tuples `i` and `j` by one spec, in the spec's direction. */
-function compareBy(c: SortColumn, i: number, j: number): number {
-  const ri = c.ranks[i];
-  const rj = c.ranks[j];
-  if (ri !== rj) return (ri - rj) * c.sign;
-  // equal ranks: both empty, both NaN, or two values (a rank VALUE - r under empty greatest)
-  if (c.strings === undefined) {
-    const a = c.numbers[i];
-    const b = c.numbers[j];
-    return a < b ? -c.sign : a > b ? c.sign : 0;
+/** Compares tuples `i` and `j` by one spec. */
+type Comparator = (i: number, j: number) => number;
+
+/**
+ * The comparison of tuples by one spec, in the spec's direction: first the ranks, then for two
+ * values the numbers or the strings (by UTF-16 code units where no string has a surrogate, which
+ * orders them by codepoint as well). One function per kind of column, made once per sort: the
+ * sort calls it about n log n times (25,000 keys: some 370,000 calls).
+ */
+function comparatorOf(c: SortColumn): Comparator {
+  const { ranks, sign } = c;
+  const strings = c.strings;
+  if (strings === undefined) {
+    const numbers = c.numbers;
+    return (i, j) => {
+      const ri = ranks[i];
+      const rj = ranks[j];
+      if (ri !== rj) return (ri - rj) * sign;
+      // equal ranks: both empty, both NaN, or two values (a rank VALUE - r under empty greatest)
+      const a = numbers[i];
+      const b = numbers[j];
+      return a < b ? -sign : a > b ? sign : 0;
+    };
   }
-  const a = c.strings[i];
-  const b = c.strings[j];
-  if (a === undefined || b === undefined) return 0;
-  if (!c.surrogates) return a < b ? -c.sign : a > b ? c.sign : 0;
-  return compareCodepoints(a, b) * c.sign;
+  const byUnits = !c.surrogates;
+  return (i, j) => {
+    const ri = ranks[i];
+    const rj = ranks[j];
+    if (ri !== rj) return (ri - rj) * sign;
+    const a = strings[i];
+    const b = strings[j];
+    if (a === undefined || b === undefined) return 0;
+    if (byUnits) return a < b ? -sign : a > b ? sign : 0;
+    return compareCodepoints(a, b) * sign;
+  };
 }
 
 /**
  * The positions 0 … n - 1 of the tuples in the order of `columns`. Equal keys keep the input
- * order: the position decides last (stable in both directions).
+ * order: the sort is stable (ECMAScript 2019 requires it of `Array.prototype.sort`), and the
+ * positions start in input order.
  */
 export function sortedPositions(columns: readonly SortColumn[], n: number): number[] {
   const positions = new Array<number>(n);
   for (let i = 0; i < n; i++) positions[i] = i;
-  positions.sort((i, j) => {
-    for (let k = 0; k < columns.length; k++) {
-      const r = compareBy(columns[k], i, j);
+  if (columns.length === 1) return positions.sort(comparatorOf(columns[0]));
+  const comparators = columns.map(comparatorOf);
+  return positions.sort((i, j) => {
+    for (let k = 0; k < comparators.length; k++) {
+      const r = comparators[k](i, j);
       if (r !== 0) return r;
     }
-    return i - j;
+    return 0;
   });
-  return positions;
 }
 
 /** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */
