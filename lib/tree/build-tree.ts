@@ -103,10 +103,12 @@ export class TreeBuilder implements XmlSink {
     this.end = new Column(capacity);
     this.ref = new Column(capacity);
     this.attrStart = new Column(capacity);
-    // attributes and strings as many as rows to start with: each column doubles when full
-    this.attrName = new Column(capacity);
-    this.attrValue = new Column(capacity);
-    this.stringStart = new Column(capacity);
+    // attributes and strings: room for as many as rows, up to a thousand, to start with (a large
+    // document has fewer of them than rows, and each column doubles when full)
+    const few = Math.min(capacity, 1024);
+    this.attrName = new Column(few);
+    this.attrValue = new Column(few);
+    this.stringStart = new Column(few);
     const slots = Math.min(SHARED_SLOTS, Math.max(64, 2 ** Math.ceil(Math.log2(capacity / 4))));
     this.sharedText = new Array<string | undefined>(slots);
     this.sharedId = new Int32Array(slots);
