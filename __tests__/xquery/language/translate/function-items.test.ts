@@ -54,6 +54,24 @@ describe('the translation', () => {
     expect(t.xslt).toContain('<xsl:function');
   });
 
+  test('a function that calls no declared function and uses no focus is written out where it is called', () => {
+    const t = translate('declare function local:twice($x as xs:integer) as xs:integer { 2 * $x }; for $i in 1 to 3 return local:twice(local:twice($i))');
+    expect(t.xpath?.expression).not.toContain('functions(0)(');
+    // its item stays in the map, for references to it
+    expect(t.xpath?.expression).toContain('0: function(');
+  });
+
+  test.each([
+    ['calls itself', 'declare function local:f($n) { if ($n = 0) then 0 else local:f($n - 1) }; local:f(3)', 'functions(0)('],
+    ['calls another declared function', 'declare function local:g($n) { $n }; declare function local:f($n) { local:g($n) + 1 }; local:f(3)', 'functions(1)('],
+    ['names a declared function', 'declare function local:g($n) { $n }; declare function local:f($n) { for-each($n, local:g#1) }; local:f(3)', 'functions(1)('],
+    ['uses the focus (absent in a function)', 'declare function local:f() { . }; (1, 2) ! local:f()', 'functions(0)('],
+    ['is given a placeholder', 'declare function local:f($a, $b) { $a + $b }; local:f(?, 1)(2)', 'functions(0)('],
+    ['is updating', 'declare %updating function local:del($n) { delete node $n }; copy $c := <a><b/></a> modify local:del($c/b) return $c', 'functions(0)('],
+  ])('a function that %s is called through the map', (_name, query, call) => {
+    expect(translate(query).xpath?.expression).toContain(call);
+  });
+
   test('names of the query never reach the generated code: functions are numbered', () => {
     const t = translate('declare namespace q = "urn:marker-7f3a"; declare function q:f($x) { $x }; q:f(1)');
     expect(t.xpath?.expression).toEqual(expect.any(String));
@@ -107,6 +125,13 @@ describe('a run as one expression answers what xsl:functions answer', () => {
     ['a named reference called with an argument of a wrong type', 'declare function local:f($a as xs:integer) { $a }; for-each("x", local:f#1)'],
     ['a named reference of an arity the higher-order function does not call', 'declare function local:f($a, $b) { $a }; for-each((1, 2), local:f#2)'],
     ['a named reference whose function raises an error', 'declare function local:f($a) { $a idiv 0 }; sum(for-each((1, 2), local:f#1))'],
+    // calls written out where they stand (`inlineFunction`)
+    ['a written-out function in nested calls and in the argument of its own call', 'declare function local:f($a) { $a + 1 }; for $a in (10, 20) return local:f(local:f($a)), local:f(local:f(local:f(0)))'],
+    ['a written-out function with its conversions, inside another function', 'declare function local:c($v as xs:decimal?) as xs:decimal? { 2.5 * $v }; declare function local:all($e) { $e ! local:c(zero-or-one(.)) }; local:all((<p>2</p>, <p>3.5</p>, <p>4</p>)), local:c(())'],
+    ['a written-out function given an argument of a wrong type, and returning one', 'declare function local:f($a as xs:integer) as xs:string { $a }; local:f(1)'],
+    ['a written-out function of no parameters', 'declare function local:k() { 40 + 2 }; local:k() + local:k()'],
+    ['a function that uses the focus, called where there is one', 'declare function local:f() { . }; (1, 2) ! local:f()'],
+    ['a written-out function whose parameter has the name of a variable at the call', 'declare function local:f($x) { $x * 2 }; let $x := 5 return (local:f($x + 1), $x)'],
   ])('%s', async (_name, query) => {
     const items = translate(query);
     const xpath = xpathToRun(items, false);

@@ -10,7 +10,10 @@
  * refer to itself). The map is bound around the query body after the global variables, or before
  * them when their initializers call the functions and no function reads a global (unit.ts
  * `withGlobals`); a call `local:f($a)` becomes `$F(n)($F, $a)`, `n` the function's number.
- * Numbers, not names, key the map: no text of the query reaches the generated code.
+ * Numbers, not names, key the map: no text of the query reaches the generated code. A function
+ * whose body calls no declared function and uses no focus is moreover written out at each call
+ * translated after it (`inlineFunction`, `inlineCall`): its arguments bound to its parameters
+ * around its body, conversions and checks included, as the item would run them.
  *
  * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
  * `function-lookup` would give a function item whose name (`function-name`) and arity show
@@ -35,6 +38,7 @@ import { NS, displayName, type QName } from './names';
 import { coercedAsFunction, coercedValue } from './types';
 import type { Scope } from './scope';
 import { braced } from './emit';
+import { needsFocus } from './focus';
 
 /** The variable (and first parameter of every declared function) holding the map of the declared functions. */
 export const FUNCTIONS_VAR = `${braced(NS.vars)}functions`;
@@ -136,6 +140,49 @@ function itemSignature(
     ...(returnType !== undefined && result === undefined ? { returnType } : {}),
     body: lets.length > 0 ? `let ${lets.join(', ')} return (${inner})` : inner,
   };
+}
+
+/**
+ * A declared function written out where it is called: its parameters' references and its body as
+ * a function item has it (conversions included). `inlineCall` binds the arguments to the
+ * parameters with a `let` around the body, which saves saxon-js's dynamic call (a context and an
+ * application per call: most of a call's time when the body is small).
+ */
+export interface InlineFunction {
+  readonly refs: readonly string[];
+  readonly body: string;
+}
+
+/** Longest body written out at each call (a longer one is called: its text would be repeated per call). */
+const INLINE_BODY_CHARS = 2000;
+
+/**
+ * `d` as an InlineFunction, where a call and its body written out cannot differ: the body calls
+ * no declared function (so no recursion, and no map of functions is needed) and uses no focus (a
+ * function's is absent, a call site's may not be: `.` must stay XPDY0002), it has no annotation
+ * but its visibility, and each typed parameter and its result are converted in the body (none by
+ * the item's signature). `declared`: whether a call of the body calls a declared function.
+ */
+export function inlineFunction(
+  d: FunctionDecl,
+  name: QName,
+  params: readonly ItemParam[],
+  returnType: string | undefined,
+  body: string,
+  scope: Scope,
+  declared: (node: Node) => boolean,
+): InlineFunction | undefined {
+  const expr = d.body?.expr;
+  if (!expr || d.annotations.some((a) => a.name.local === 'updating') || needsFocus(expr) || someNode(expr, declared)) return undefined;
+  const f = itemSignature(d, name, params, returnType, body, scope);
+  if (f.returnType !== undefined || f.params.some((p, i) => p !== params[i].ref) || f.body.length > INLINE_BODY_CHARS) return undefined;
+  return { refs: f.params, body: f.body };
+}
+
+/** A call of `f` written out with `args` (XPath, no placeholder): its parameters bound to them around its body. */
+export function inlineCall(f: InlineFunction, args: readonly string[]): string {
+  if (f.refs.length === 0) return `(${f.body})`;
+  return `(let ${f.refs.map((ref, i) => `${ref} := (${args[i]})`).join(', ')} return (${f.body}))`;
 }
 
 /** A call of declared function number `index` with `args` (XPath, `?` for a placeholder). */

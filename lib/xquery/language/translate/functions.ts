@@ -45,7 +45,7 @@ import { functionKey, type Scope } from './scope';
 import { translateSequenceType } from './types';
 import type { TranslationUnit } from './unit';
 import { braced, lexicalQName } from './emit';
-import { functionItemCall, functionItemReference } from './function-items';
+import { functionItemCall, functionItemReference, inlineCall } from './function-items';
 import { formatNumberCall } from './format-number';
 
 /** Functions XSLT 3.0 puts in the fn namespace that XQuery 3.1 does not have. */
@@ -201,6 +201,8 @@ export function translateFunctionCall(expr: FunctionCall, scope: Scope, unit: Tr
   const key = functionKey(name, expr.args.length);
   scope.ctx.noteDependency(key);
   const item = scope.ctx.functionItems?.get(key);
+  const inline = scope.ctx.inlineFunctions.get(key);
+  if (inline !== undefined && expr.args.every((a) => a.kind !== 'ArgumentPlaceholder')) return inlineCall(inline, args(expr.args, scope, unit));
   if (item !== undefined) return functionItemCall(item, args(expr.args, scope, unit));
   if (name.uri === NS.fn && name.local === 'format-number' && expr.args.length === 2 && expr.args.every((a) => a.kind !== 'ArgumentPlaceholder')) {
     const [value, picture] = args(expr.args, scope, unit);

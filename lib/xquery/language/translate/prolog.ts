@@ -23,7 +23,7 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import { applyOptions } from './fulltext';
-import { lineColumn, type DecimalFormatDecl, type FunctionDecl, type Prolog, type VarDecl } from '../syntax';
+import { lineColumn, type DecimalFormatDecl, type FunctionDecl, type Node, type Prolog, type VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
 import { locate } from '../../static-errors';
 import { staticUpdateError } from '../../update/update-errors';
@@ -38,7 +38,7 @@ import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
-import { functionItem, type ItemParam } from './function-items';
+import { functionItem, inlineFunction, type ItemParam } from './function-items';
 
 /** An external variable as the engine binds it. */
 export interface ExternalVariable {
@@ -292,9 +292,12 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   }
   const returnType = d.returnType ? translateSequenceType(d.returnType, scope) : undefined;
   const body = d.body.expr ? translateExpr(d.body.expr, inner, unit) : '()';
-  const item = scope.ctx.functionItems?.get(functionKey(name, d.params.length));
+  const key = functionKey(name, d.params.length);
+  const item = scope.ctx.functionItems?.get(key);
   if (item !== undefined) {
     unit.addFunctionItem(functionItem(item, d, name, params, returnType, body, scope));
+    const inline = inlineFunction(d, name, params, returnType, body, scope, (node) => callsDeclared(node, scope));
+    if (inline) scope.ctx.inlineFunctions.set(key, inline);
     return;
   }
   const as = returnType ? ` as="${asAttribute(returnType)}"` : '';
@@ -304,6 +307,19 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
     `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${xslParams.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
     d,
   );
+}
+
+/** Whether `node` calls or names a declared function, or may find one by name (`function-lookup`). */
+function callsDeclared(node: Node, scope: Scope): boolean {
+  if (node.kind === 'NamedFunctionRef') return true;
+  if (node.kind !== 'FunctionCall') return false;
+  if (node.name.local === 'function-lookup') return true;
+  try {
+    return scope.ctx.functions.has(functionKey(scope.functionName(node.name, node.start), node.args.length));
+  } catch {
+    // a name that does not resolve raises its error where the call is translated
+    return true;
+  }
 }
 
 function decimalFormat(d: DecimalFormatDecl, scope: Scope): string {

@@ -29,6 +29,7 @@ import { LiteralParams } from './literals';
 import { NS, displayName, eqname, type QName } from './names';
 import { StaticPrefixes } from '../static-prefixes';
 import { braced } from './emit';
+import type { InlineFunction } from './function-items';
 
 export type Focus =
   | { readonly kind: 'absent' }
@@ -91,6 +92,8 @@ export class StaticContext {
    * (function-items.ts): each one's number, by `Q{uri}local#arity`; null: `xsl:function`s.
    */
   functionItems: Map<string, number> | null = null;
+  /** Of those, the ones written out where they are called (function-items.ts `inlineFunction`), once their body is translated. */
+  readonly inlineFunctions = new Map<string, InlineFunction>();
   /** Whether try/catch is a call of the runtime library's lib.try (conditional.ts) rather than a lifted xsl:try. */
   tryAsCall = false;
   /** Set when a try/catch was translated as that call. */
