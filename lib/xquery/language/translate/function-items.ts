@@ -161,7 +161,7 @@ const INLINE_BODY_CHARS = 2000;
  * no declared function (so no recursion, and no map of functions is needed) and uses no focus (a
  * function's is absent, a call site's may not be: `.` must stay XPDY0002), it has no annotation
  * but its visibility, and each typed parameter and its result are converted in the body (none by
- * the item's signature). `declared`: whether a call of the body calls a declared function.
+ * the item's signature). `declared`: whether a node of the body calls or names a declared function.
  */
 export function inlineFunction(
   d: FunctionDecl,
