@@ -64,6 +64,7 @@ describe('the translation', () => {
   test.each([
     ['calls itself', 'declare function local:f($n) { if ($n = 0) then 0 else local:f($n - 1) }; local:f(3)', 'functions(0)('],
     ['calls another declared function', 'declare function local:g($n) { $n }; declare function local:f($n) { local:g($n) + 1 }; local:f(3)', 'functions(1)('],
+    ['calls another declared function by an arrow', 'declare function local:g($n) { $n }; declare function local:f($n) { $n => local:g() }; local:f(3)', 'functions(1)('],
     ['names a declared function', 'declare function local:g($n) { $n }; declare function local:f($n) { for-each($n, local:g#1) }; local:f(3)', 'functions(1)('],
     ['uses the focus (absent in a function)', 'declare function local:f() { . }; (1, 2) ! local:f()', 'functions(0)('],
     ['is given a placeholder', 'declare function local:f($a, $b) { $a + $b }; local:f(?, 1)(2)', 'functions(0)('],
@@ -129,6 +130,7 @@ describe('a run as one expression answers what xsl:functions answer', () => {
     ['a written-out function in nested calls and in the argument of its own call', 'declare function local:f($a) { $a + 1 }; for $a in (10, 20) return local:f(local:f($a)), local:f(local:f(local:f(0)))'],
     ['a written-out function with its conversions, inside another function', 'declare function local:c($v as xs:decimal?) as xs:decimal? { 2.5 * $v }; declare function local:all($e) { $e ! local:c(zero-or-one(.)) }; local:all((<p>2</p>, <p>3.5</p>, <p>4</p>)), local:c(())'],
     ['a written-out function given an argument of a wrong type, and returning one', 'declare function local:f($a as xs:integer) as xs:string { $a }; local:f(1)'],
+    ['a written-out function that names a built-in function', 'declare function local:f($x) { for-each($x, abs#1) }; local:f((-1, 2)), local:f(-3)'],
     ['a written-out function of no parameters', 'declare function local:k() { 40 + 2 }; local:k() + local:k()'],
     ['a function that uses the focus, called where there is one', 'declare function local:f() { . }; (1, 2) ! local:f()'],
     ['a written-out function whose parameter has the name of a variable at the call', 'declare function local:f($x) { $x * 2 }; let $x := 5 return (local:f($x + 1), $x)'],

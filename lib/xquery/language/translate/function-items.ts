@@ -157,23 +157,21 @@ export interface InlineFunction {
 const INLINE_BODY_CHARS = 2000;
 
 /**
- * `d` as an InlineFunction, where a call and its body written out cannot differ: the body calls
- * no declared function (so no recursion, and no map of functions is needed) and uses no focus (a
- * function's is absent, a call site's may not be: `.` must stay XPDY0002), it has no annotation
- * but its visibility, and each typed parameter and its result are converted in the body (none by
- * the item's signature). `declared`: whether a node of the body calls or names a declared function.
+ * `d` as an InlineFunction, where a call and its body written out cannot differ: the body uses no
+ * declared function by name (no call, arrow or reference: so no recursion, and no map of
+ * functions is needed), nor `function-lookup`, and no focus (a function's is absent, a call
+ * site's may not be: `.` must stay XPDY0002); it has no annotation but its visibility, and each
+ * typed parameter and its result are converted in the body (none by the item's signature).
  */
-export function inlineFunction(
-  d: FunctionDecl,
-  name: QName,
-  params: readonly ItemParam[],
-  returnType: string | undefined,
-  body: string,
-  scope: Scope,
-  declared: (node: Node) => boolean,
-): InlineFunction | undefined {
+export function inlineFunction(d: FunctionDecl, name: QName, params: readonly ItemParam[], returnType: string | undefined, body: string, scope: Scope): InlineFunction | undefined {
   const expr = d.body?.expr;
-  if (!expr || d.annotations.some((a) => a.name.local === 'updating') || needsFocus(expr) || someNode(expr, declared)) return undefined;
+  const uses = scope.ctx.functionUses;
+  if (!expr || !uses || d.annotations.some((a) => a.name.local === 'updating') || needsFocus(expr)) return undefined;
+  const named = (node: Node): boolean => {
+    const use = uses.useOf(node);
+    return use !== undefined && (use.declared || (use.uri === NS.fn && use.local === 'function-lookup'));
+  };
+  if (someNode(expr, named)) return undefined;
   const f = itemSignature(d, name, params, returnType, body, scope);
   if (f.returnType !== undefined || f.params.some((p, i) => p !== params[i].ref) || f.body.length > INLINE_BODY_CHARS) return undefined;
   return { refs: f.params, body: f.body };

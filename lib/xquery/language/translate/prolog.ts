@@ -23,7 +23,7 @@
  * - `declare decimal-format` → `xsl:decimal-format`.
  */
 import { applyOptions } from './fulltext';
-import { lineColumn, type DecimalFormatDecl, type FunctionDecl, type Node, type Prolog, type VarDecl } from '../syntax';
+import { lineColumn, type DecimalFormatDecl, type FunctionDecl, type Prolog, type VarDecl } from '../syntax';
 import { CONTEXT_PARAM } from '../../constants';
 import { locate } from '../../static-errors';
 import { staticUpdateError } from '../../update/update-errors';
@@ -296,7 +296,7 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   const item = scope.ctx.functionItems?.get(key);
   if (item !== undefined) {
     unit.addFunctionItem(functionItem(item, d, name, params, returnType, body, scope));
-    const inline = inlineFunction(d, name, params, returnType, body, scope, (node) => callsDeclared(node, scope));
+    const inline = inlineFunction(d, name, params, returnType, body, scope);
     if (inline) scope.ctx.inlineFunctions.set(key, inline);
     return;
   }
@@ -307,19 +307,6 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
     `<xsl:function name="${xmlAttr(declaredName(name))}"${as} visibility="public">\n${xslParams.join('\n')}\n${mark}<xsl:sequence select="${xmlAttr(body)}"/>\n</xsl:function>`,
     d,
   );
-}
-
-/** Whether `node` calls or names a declared function, or may find one by name (`function-lookup`). */
-function callsDeclared(node: Node, scope: Scope): boolean {
-  if (node.kind === 'NamedFunctionRef') return true;
-  if (node.kind !== 'FunctionCall') return false;
-  if (node.name.local === 'function-lookup') return true;
-  try {
-    return scope.ctx.functions.has(functionKey(scope.functionName(node.name, node.start), node.args.length));
-  } catch {
-    // a name that does not resolve raises its error where the call is translated
-    return true;
-  }
 }
 
 function decimalFormat(d: DecimalFormatDecl, scope: Scope): string {

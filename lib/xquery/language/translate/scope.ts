@@ -30,6 +30,7 @@ import { NS, displayName, eqname, type QName } from './names';
 import { StaticPrefixes } from '../static-prefixes';
 import { braced } from './emit';
 import type { InlineFunction } from './function-items';
+import type { FunctionNames } from '../analysis/function-names';
 
 export type Focus =
   | { readonly kind: 'absent' }
@@ -94,6 +95,8 @@ export class StaticContext {
   functionItems: Map<string, number> | null = null;
   /** Of those, the ones written out where they are called (function-items.ts `inlineFunction`), once their body is translated. */
   readonly inlineFunctions = new Map<string, InlineFunction>();
+  /** With function items: the query's uses of function names (analysis/function-names.ts), which `inlineFunction` reads. */
+  functionUses: FunctionNames | null = null;
   /** Whether try/catch is a call of the runtime library's lib.try (conditional.ts) rather than a lifted xsl:try. */
   tryAsCall = false;
   /** Set when a try/catch was translated as that call. */

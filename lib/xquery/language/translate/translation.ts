@@ -27,6 +27,7 @@ import { contextCount } from '../../accelerators/leaf-summaries/paths-summary';
 import { TranslationUnit, type AssembledStylesheet, type TriedFirst } from './unit';
 import { braced } from './emit';
 import { functionsAsItems } from './function-items';
+import { functionNames } from '../analysis/function-names';
 
 export type ContextMode = 'none' | 'single' | 'multi';
 
@@ -145,7 +146,10 @@ function translateWith(
   const ctx = new StaticContext(source);
   const unit = new TranslationUnit(source);
   const items = expressionForms ? functionsAsItems(module) : undefined;
-  if (items !== undefined) ctx.functionItems = new Map();
+  if (items !== undefined) {
+    ctx.functionItems = new Map();
+    ctx.functionUses = functionNames(module);
+  }
   ctx.tryAsCall = expressionForms;
   if (options.literalParams !== false) ctx.literals = new LiteralParams(replaceableLiterals(module));
   ctx.plainConstructors = options.plainConstructors !== false;
