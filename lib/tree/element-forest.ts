@@ -11,7 +11,6 @@
  * copied in); adjacent text is one text node, zero-length text none.
  */
 import { domAttributes, isNamespaceDeclaration, type XdmNode } from '../saxon';
-import type { Pair } from '../convert/writer';
 import { TreeBuilder } from './build-tree';
 import { TreeView, treeNode } from './tree-dom';
 import { NodeKind, firstChild, hasNoNamespaces, nameIdAt, nextSibling, type CompactTree } from './compact-tree';
@@ -61,13 +60,13 @@ export class ElementForest {
   }
 
   /**
-   * Opens an element with `attributes`, or with those `attribute` adds next; the top-level ones
-   * are the forest's trees, in order. Returns its index among them (top level) or -1.
+   * Opens an element, whose attributes `attribute` adds next; the top-level ones are the forest's
+   * trees, in order. Returns its index among them (top level) or -1.
    */
-  start(name: string, attributes?: readonly Pair[]): number {
+  start(name: string): number {
     const top = this.depth++ === 0;
     if (top) this.roots.push(this.builder.rows);
-    this.builder.startElement(name, attributes);
+    this.builder.openElement(name);
     return top ? this.roots.length - 1 : -1;
   }
 
@@ -120,8 +119,8 @@ export class ElementForest {
     const { builder } = this;
     switch (node.nodeType) {
       case NodeKind.element: {
-        const attributes: Pair[] = domAttributes(node as unknown as XdmNode).map((a) => [a.name, a.value]);
-        builder.startElement(node.nodeName, attributes);
+        builder.openElement(node.nodeName);
+        for (const a of domAttributes(node as unknown as XdmNode)) builder.attribute(a.name, a.value);
         for (let c = node.firstChild; c !== null; c = c.nextSibling) this.copyDom(c);
         builder.endElement();
         return;

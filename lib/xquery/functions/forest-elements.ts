@@ -21,7 +21,6 @@
 import { ENGINE_NS } from '../constants';
 import { castString, isNode, registerFunctions, type XdmValue } from '../../saxon';
 import { ElementForest } from '../../tree/element-forest';
-import type { Pair } from '../../convert/writer';
 
 export const FOREST_ELEMENT_FUNCTION = 'forest-element';
 
@@ -32,10 +31,9 @@ function forestElement([base, name, attributes, content]: XdmValue[]): XdmValue 
     if (!isNode(item) || !ElementForest.copies(item)) return [castString('false', 'boolean')];
     rows += ElementForest.rowsOf(item);
   }
-  const pairs: Pair[] = [];
-  for (let i = 0; i + 1 < attributes.length; i += 2) pairs.push([String(attributes[i]), String(attributes[i + 1])]);
   const forest = new ElementForest(rows);
-  forest.start(String(name[0]), pairs);
+  forest.start(String(name[0]));
+  for (let i = 0; i + 1 < attributes.length; i += 2) forest.attribute(String(attributes[i]), String(attributes[i + 1]));
   for (const item of content) forest.copyNode(item);
   forest.end();
   return forest.finish(base.length > 0 ? String(base[0]) : null);
