@@ -9,6 +9,7 @@ import { scanStoredXml } from '../convert/stored-xml-scanner';
 import type { Pair } from '../convert/writer';
 import { AttributeStarts, NearRows, NodeKind, TreeStrings, type CompactTree, type TreeName } from './compact-tree';
 import { TextPieces } from '../xml/text-pieces';
+import { ownCopy } from '../xml/own-copy';
 
 /** Strings up to this length are kept once in a tree as far as `TreeBuilder.stringId` finds them again. */
 const SHARED_LENGTH = 64;
@@ -46,16 +47,6 @@ class Column {
   view(): Int32Array {
     return this.data.subarray(0, this.length);
   }
-}
-
-/**
- * `s` as a string of its own. A name the parser reports is a slice of the document's text, and
- * V8 keeps the whole text alive for as long as any slice of it lives: a tree's names, which
- * live as long as the tree, must not be slices of its source. (Concatenation makes a rope,
- * which slicing flattens into a new string.)
- */
-function ownCopy(s: string): string {
-  return (' ' + s).slice(1);
 }
 
 /**

@@ -28,7 +28,7 @@ import { parseXmlInto, XML_NS, type XmlSink } from '../../../convert/xml-parser'
 import { scanStoredXml } from '../../../convert/stored-xml-scanner';
 import type { Pair } from '../../../convert/writer';
 import { activeDocumentSource } from '../../worker/documents/source';
-import { scanSummary, SummaryPairs, type OnlyPair, type PairValues } from './summary-scan';
+import { countElement, scanSummary, SummaryPairs, type OnlyPair, type PairValues } from './summary-scan';
 import { comparisonTest, plainNumber, isNumericComparison, numberOf, type NumericComparison } from '../leaf-columns/leaf-values';
 
 /** The local name of the function in ENGINE_NS. */
@@ -204,8 +204,7 @@ class SummarySink implements XmlSink {
     const key = colon < 0 && uri === '' ? qname : keyOf(uri ?? '', local);
     const depth = this.keys.length;
     if (depth > 0) this.branches[depth - 1] = true;
-    const ordinal = this.counts.get(key) ?? 0;
-    this.counts.set(key, ordinal + 1);
+    const ordinal = countElement(this.counts, key);
     this.keys.push(key);
     this.ordinals.push(ordinal);
     this.texts.push('');
