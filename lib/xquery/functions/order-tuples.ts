@@ -58,6 +58,11 @@ export interface SortColumn {
   readonly surrogates: boolean;
   /** 1 ascending, -1 descending. */
   readonly sign: number;
+  /**
+   * The numbers are whole ranks from 0 to `dense` (a column's leaves ranked once: leaf-ranks.ts),
+   * which a counting sort orders in time linear in the tuples and ranks.
+   */
+  readonly dense?: number;
 }
 
 /** What kind of number a key is, for the promotion rules. */
@@ -117,10 +122,21 @@ export function sortColumn(ranks: Uint8Array, numbers: Float64Array, strings: st
   return { ranks, numbers, strings, surrogates, sign: descending ? -1 : 1 };
 }
 
+/** A column of whole ranks from 0 to `dense` in `numbers` (see SortColumn `dense`). */
+export function rankColumn(ranks: Uint8Array, numbers: Float64Array, dense: number, descending: boolean): SortColumn {
+  return { ranks, numbers, strings: undefined, surrogates: false, sign: descending ? -1 : 1, dense };
+}
+
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** The codepoint order of strings (a < b < … by `compareCodepoints`), by UTF-16 code units where none of `strings` has a surrogate. */
+export function codepointOrder(strings: readonly string[]): (a: string, b: string) => number {
+  if (strings.some((s) => SURROGATE.test(s))) return compareCodepoints;
+  return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** A UTF-16 code unit mapped so that comparing mapped units orders strings by codepoint. */
-function codepointOrder(unit: number): number {
+function unitOrder(unit: number): number {
   if (unit >= 0xe000) return unit - 0x800;
   if (unit >= 0xd800) return unit + 0x2000;
   return unit;
@@ -133,7 +149,7 @@ export function compareCodepoints(a: string, b: string): number {
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
-    if (x !== y) return codepointOrder(x) - codepointOrder(y);
+    if (x !== y) return unitOrder(x) - unitOrder(y);
   }
   return a.length - b.length;
 }
@@ -181,6 +197,7 @@ function comparatorOf(c: SortColumn): Comparator {
  * positions start in input order.
  */
 export function sortedPositions(columns: readonly SortColumn[], n: number): number[] {
+  if (columns.every((c) => c.dense !== undefined)) return countedPositions(columns, n);
   const positions = new Array<number>(n);
   for (let i = 0; i < n; i++) positions[i] = i;
   if (columns.length === 1) return positions.sort(comparatorOf(columns[0]));
@@ -192,6 +209,37 @@ export function sortedPositions(columns: readonly SortColumn[], n: number): numb
     }
     return 0;
   });
+}
+
+/**
+ * The same for columns of whole ranks only: a stable counting sort by each column, the last
+ * first (least significant digit first), so that the first column decides and each earlier
+ * sort breaks its ties. A key is the rank (empty, NaN, value) and the value's rank together,
+ * reversed for a descending column: stable either way, as sortedPositions.
+ */
+function countedPositions(columns: readonly SortColumn[], n: number): number[] {
+  let positions = new Int32Array(n);
+  for (let i = 0; i < n; i++) positions[i] = i;
+  let next = new Int32Array(n);
+  for (let k = columns.length - 1; k >= 0; k--) {
+    const { ranks, numbers, sign } = columns[k];
+    const width = columns[k].dense! + 1;
+    const size = (VALUE + 1) * width;
+    const keys = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const key = ranks[p] * width + numbers[p];
+      keys[p] = sign > 0 ? key : size - 1 - key;
+    }
+    const starts = new Int32Array(size + 1);
+    for (let p = 0; p < n; p++) starts[keys[p] + 1]++;
+    for (let v = 1; v <= size; v++) starts[v] += starts[v - 1];
+    for (let i = 0; i < n; i++) {
+      const p = positions[i];
+      next[starts[keys[p]]++] = p;
+    }
+    [positions, next] = [next, positions];
+  }
+  return Array.from(positions);
 }
 
 /** The tuples in order, or undefined when some spec's keys are not plain (see the head of this file). */

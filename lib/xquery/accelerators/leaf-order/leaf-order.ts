@@ -31,13 +31,15 @@
  * sequence when this function cannot answer exactly, and the caller then sorts the tuples
  * itself, which also raises the errors: a node that is not an element of a document tree (no
  * columns), a path with more than one leaf for a node (XPTY0004 there), a leaf `number()` reads
- * in a way `numberValue` leaves to saxon-js. Strings compare by codepoints; the translation
+ * in a way `numberValue` leaves to saxon-js. Strings compare by codepoints (as ranks of their
+ * column when all keys of a spec are leaves of one document: leaf-ranks.ts); the translation
  * plans `data` and `string` keys only under the codepoint collation.
  *
  * Registered by `registerLeafOrderFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { EMPTY, NAN, VALUE, sortColumn, sortedPositions, type SortColumn } from '../../functions/order-tuples';
+import { NAN, VALUE, sortColumn, sortedPositions, type SortColumn } from '../../functions/order-tuples';
+import { LeafSortKeys } from '../leaf-columns/leaf-ranks';
 import { arrayValue, castString, registerFunctions, type XdmValue } from '../../../saxon';
 import { appendLeafReturn } from '../leaf-returns/leaf-returns';
 import { numbersOf, type Column, type LeafStep } from '../leaf-columns/leaf-columns';
@@ -60,11 +62,10 @@ export interface LeafSortSpec {
   readonly emptyGreatest: boolean;
 }
 
-/** The keys of one spec being read: ranks, and the numbers or strings of VALUE ranks. */
-interface Keys {
+/** The keys of a `number` spec being read: ranks, and the numbers of VALUE ranks. */
+interface NumberKeys {
   readonly ranks: Uint8Array;
   readonly numbers: Float64Array;
-  readonly strings: string[] | undefined;
 }
 
 /** The number of leaf `at` of `column` as `number()` reads it; undefined when saxon-js must decide. */
@@ -92,7 +93,9 @@ export function orderLeaves(nodes: XdmValue, specs: readonly LeafSortSpec[], ret
   // with `returns`: per tuple, the column and index its value is read from after the sort
   const returnColumns: Column[] = returns ? new Array<Column>(n) : [];
   const returnIndexes = new Int32Array(returns ? n : 0);
-  const keys: Keys[] = specs.map((s) => ({ ranks: new Uint8Array(n), numbers: new Float64Array(n), strings: s.key === 'number' ? undefined : new Array<string>(n) }));
+  // number keys as numbers; the others as the ranks or strings of their leaves (leaf-ranks.ts)
+  const numberKeys: (NumberKeys | undefined)[] = specs.map((s) => (s.key === 'number' ? { ranks: new Uint8Array(n), numbers: new Float64Array(n) } : undefined));
+  const leafKeys: (LeafSortKeys | undefined)[] = specs.map((s) => (s.key === 'number' ? undefined : new LeafSortKeys(n, s.emptyGreatest, s.key === 'string')));
   for (let t = 0; t < n; t++) {
     const index = locator.locate(nodes[t]);
     if (index < 0) return undefined;
@@ -106,20 +109,22 @@ export function orderLeaves(nodes: XdmValue, specs: readonly LeafSortSpec[], ret
       const start = column.offsets[index];
       const count = column.offsets[index + 1] - start;
       if (count > 1) return undefined;
-      const { ranks, numbers, strings } = keys[k];
-      let rank = VALUE;
-      if (strings === undefined) {
-        const value = count === 0 ? NaN : leafNumber(column, start);
-        if (value === undefined) return undefined;
-        numbers[t] = value;
-        if (Number.isNaN(value)) rank = NAN;
-      } else if (count === 1) strings[t] = column.strings[start];
-      else if (specs[k].key === 'string') strings[t] = '';
-      else rank = EMPTY;
-      ranks[t] = specs[k].emptyGreatest ? VALUE - rank : rank;
+      const numbers = numberKeys[k];
+      if (numbers === undefined) {
+        leafKeys[k]!.leaf(t, column, count === 1 ? start : -1);
+        continue;
+      }
+      const value = count === 0 ? NaN : leafNumber(column, start);
+      if (value === undefined) return undefined;
+      numbers.numbers[t] = value;
+      const rank = Number.isNaN(value) ? NAN : VALUE;
+      numbers.ranks[t] = specs[k].emptyGreatest ? VALUE - rank : rank;
     }
   }
-  const columns: SortColumn[] = keys.map((k, i) => sortColumn(k.ranks, k.numbers, k.strings, specs[i].descending));
+  const columns: SortColumn[] = specs.map((spec, k) => {
+    const numbers = numberKeys[k];
+    return numbers ? sortColumn(numbers.ranks, numbers.numbers, undefined, spec.descending) : leafKeys[k]!.column(spec.descending);
+  });
   const positions = sortedPositions(columns, n);
   if (returns) {
     const values: XdmValue = [];

@@ -14,6 +14,7 @@ import { ebv, grouped, isNumeric, isSingle, single, stored, type Code, type RowF
 import type { Compiler } from './tuple-expressions';
 import type { PlanClause, PlanExpr, PlanReturn } from './tuple-plan';
 import { rowsWithLeaf } from './where-probe';
+import { LeafSortKeys } from '../leaf-columns/leaf-ranks';
 
 /** One clause as an operation on the stream. */
 export type Step = (fr: Frame) => Frame;
@@ -85,7 +86,7 @@ export function compileClause(clause: PlanClause, compiler: Compiler): Step {
       };
     }
     case 'order':
-      return orderStep(clause.specs.map((spec) => ({ ...spec, key: single(compiler.expr(spec.e)) })));
+      return orderStep(clause.specs.map((spec) => ({ ...spec, key: compiler.expr(spec.e) })));
     case 'group':
       return groupStep(clause.keys, clause.keep, compiler);
   }
@@ -93,18 +94,32 @@ export function compileClause(clause: PlanClause, compiler: Compiler): Step {
 
 /**
  * order by (XQuery 3.1 §3.12.8): keys of one item or none, untyped compared as xs:string;
- * equal keys keep their order (order-tuples.ts `sortedPositions`).
+ * equal keys keep their order (order-tuples.ts `sortedPositions`). A key that is a leaf path
+ * sorts as the ranks of its leaves when they are all in one document's column (leaf-ranks.ts).
  */
 function orderStep(specs: readonly { key: Code; descending: boolean; emptyGreatest: boolean }[]): Step {
-  for (const { key } of specs) if (key.t === 'B') decline();
+  const keys = specs.map((spec) => ({ ...spec, one: single(spec.key), columnOf: spec.key.t === 'L' || spec.key.t === 'A' ? spec.key.columnOf : undefined }));
+  for (const { one } of keys) if (one.t === 'B') decline();
   return (fr) => {
     const n = fr.n;
-    const columns = specs.map(({ key, descending, emptyGreatest }) => {
+    const columns = keys.map(({ one, columnOf, descending, emptyGreatest }) => {
+      if (columnOf) {
+        const leaves = new LeafSortKeys(n, emptyGreatest, false);
+        for (let r = 0; r < n; r++) {
+          const column = columnOf(fr, r);
+          const i = fr.at![r];
+          const start = column.offsets[i];
+          const count = column.offsets[i + 1] - start;
+          if (count > 1) decline();
+          leaves.leaf(r, column, count === 1 ? start : -1);
+        }
+        return leaves.column(descending);
+      }
       const ranks = new Uint8Array(n);
       const numbers = new Float64Array(n);
-      const strings = isNumeric(key.t) ? undefined : new Array<string>(n);
+      const strings = isNumeric(one.t) ? undefined : new Array<string>(n);
       for (let r = 0; r < n; r++) {
-        const v = key.f!(fr, r) as Single;
+        const v = one.f!(fr, r) as Single;
         let rank = VALUE;
         if (v === null) rank = EMPTY;
         else if (strings) strings[r] = v as string;
