@@ -26,7 +26,8 @@
 import type { AxisStep, Expr, PathExpr } from '../../language/syntax';
 import { translateExpr } from '../../language/translate/expressions';
 import { eqname, NS, xpathString } from '../../language/translate/names';
-import { indexedName } from '../name-index/paths-index';
+import { anyElementPredicates, indexedName } from '../name-index/paths-index';
+import { countNamePredicatesCall, leadingNamePredicates } from '../name-predicates/paths-name-predicates';
 import type { Scope } from '../../language/translate/scope';
 import type { TranslationUnit } from '../../language/translate/unit';
 import { braced } from '../../language/translate/emit';
@@ -51,6 +52,8 @@ export function indexedAggregate(local: string, arg: Expr, fallback: () => strin
   // `count(distinct-values(P))`: how many different values, in the codepoint collation
   const distinct = local === 'count' ? distinctValuesArgument(arg, scope) : undefined;
   if (distinct) local = 'count-distinct';
+  const named = local === 'count' ? namedElementsCount(arg, scope, unit) : undefined;
+  if (named) return named;
   const path = leafPath(distinct ?? arg, scope);
   if (!path) return undefined;
   const roots = translateExpr(path.root, scope, unit);
@@ -61,6 +64,16 @@ export function indexedAggregate(local: string, arg: Expr, fallback: () => strin
   const r = `$${braced(NS.gen)}aggregate`;
   const call = `${ENGINE}aggregate-leaves(${args[0]}, ${roots}, ${args.slice(1).join(', ')})`;
   return `(let ${r} := ${call} return if (${r} instance of ${braced(NS.xs)}boolean) then ${fallback()} else ${r})`;
+}
+
+/** `count(//*[P…])` from the root, every predicate on the element's name only (paths-name-predicates.ts). */
+function namedElementsCount(arg: Expr, scope: Scope, unit: TranslationUnit): string | undefined {
+  if (arg.kind !== 'PathExpr' || arg.root !== '/' || arg.steps.length !== 2) return undefined;
+  const native = scope.withFocus({ kind: 'native' });
+  const preds = anyElementPredicates(arg.steps, 0, native);
+  if (!preds || preds.length === 0 || leadingNamePredicates(preds, native) < preds.length) return undefined;
+  const roots = translateExpr({ kind: 'PathExpr', root: '/', steps: [], start: arg.start, end: arg.end } satisfies PathExpr, scope, unit);
+  return countNamePredicatesCall(roots, preds.map((p) => `[${translateExpr(p, native, unit)}]`));
 }
 
 /** The path's parts, or undefined for another expression. */

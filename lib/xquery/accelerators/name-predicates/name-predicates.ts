@@ -19,6 +19,11 @@
  * whose name is that of some element of `$samples`: what `$node/descendant::*[P]` selects when
  * `$samples` are the samples P keeps.
  *
+ *   Q{urn:xmldb-rest:engine}count-named-as($node as item()*, $samples as element()*) as xs:integer
+ *
+ * count-named-as: how many elements elements-named-as answers, without making them: what
+ * `count($node/descendant::*[P])` is (paths-name-predicates.ts `countNamePredicatesCall`).
+ *
  * Over a compact tree (stored documents) both read the name column (tree/name-rows.ts): no node
  * is made for an element P rejects, and the samples of a whole document are found once. Over
  * saxon-js's DOM (context documents, constructed nodes) they walk the descendant elements.
@@ -26,7 +31,7 @@
  * Registered by `registerNamePredicateFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
-import { registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
+import { castString, registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
 import { nameIdAt } from '../../../tree/compact-tree';
 import { elementRowsWithIds, firstRowsByName } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
@@ -35,6 +40,7 @@ import { contextNode, descendantElements, nodesOf } from '../name-index/name-ind
 /** The local names of the functions in ENGINE_NS. */
 export const ELEMENT_NAME_SAMPLES_FUNCTION = 'element-name-samples';
 export const ELEMENTS_NAMED_AS_FUNCTION = 'elements-named-as';
+export const COUNT_NAMED_AS_FUNCTION = 'count-named-as';
 
 /** An element of saxon-js's DOM, as far as its name goes. */
 interface NamedNode extends XdmNode {
@@ -70,26 +76,41 @@ export function elementNameSamples(node: XdmNode): XdmNode[] {
 /** The descendant elements of `node` whose name is that of one of `samples`, in document order. */
 export function elementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): XdmNode[] {
   if (samples.length === 0) return [];
+  const found = rowsNamedAs(node, samples);
+  return found ? nodesOf(found.view, found.rows) : domElementsNamedAs(node, samples);
+}
+
+/** How many elements `elementsNamedAs` answers. */
+export function countNamedAs(node: XdmNode, samples: readonly XdmNode[]): number {
+  if (samples.length === 0) return 0;
+  return rowsNamedAs(node, samples)?.rows.length ?? domElementsNamedAs(node, samples).length;
+}
+
+/** The rows of those elements when `node` and every sample are rows of one compact tree. */
+function rowsNamedAs(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly rows: Int32Array } | undefined {
   const at = treeNode(node);
-  if (at !== undefined) {
-    const { tree } = at.v;
-    const ids = new Uint8Array(tree.names.length);
-    let sameTree = true;
-    for (const sample of samples) {
-      const s = treeNode(sample);
-      if (s === undefined || s.v !== at.v) sameTree = false;
-      else ids[nameIdAt(tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
-    }
-    if (sameTree) return nodesOf(at.v, elementRowsWithIds(tree, ids, ...rowsBelow(at.v, at.p)));
+  if (at === undefined) return undefined;
+  const { tree } = at.v;
+  const ids = new Uint8Array(tree.names.length);
+  for (const sample of samples) {
+    const s = treeNode(sample);
+    if (s === undefined || s.v !== at.v) return undefined;
+    ids[nameIdAt(tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
   }
+  return { view: at.v, rows: elementRowsWithIds(tree, ids, ...rowsBelow(at.v, at.p)) };
+}
+
+/** The same over saxon-js's DOM, by name. */
+function domElementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): XdmNode[] {
   const keys = new Set(samples.map(nameKey));
   return descendantElements(node).filter((element) => keys.has(nameKey(element)));
 }
 
-/** Registers engine:element-name-samples and engine:elements-named-as with saxon-js (the list in extension-functions.ts, in query workers). */
+/** Registers engine:element-name-samples, engine:elements-named-as and engine:count-named-as with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerNamePredicateFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [ELEMENT_NAME_SAMPLES_FUNCTION]: { sig: '1F r[*NE] a[*]', impl: ([node]: XdmValue[]) => elementNameSamples(contextNode(node)) },
     [ELEMENTS_NAMED_AS_FUNCTION]: { sig: '1F r[*NE] a[*,*NE]', impl: ([node, samples]: XdmValue[]) => elementsNamedAs(contextNode(node), samples as XdmNode[]) },
+    [COUNT_NAMED_AS_FUNCTION]: { sig: '1F r[1ADI] a[*,*NE]', impl: ([node, samples]: XdmValue[]) => [castString(String(countNamedAs(contextNode(node), samples as XdmNode[])), 'integer')] },
   });
 }

@@ -37,6 +37,7 @@ import { isFocusFunction } from '../../language/translate/focus';
 
 const SAMPLES = `${braced(NS.engine)}element-name-samples`;
 const NAMED_AS = `${braced(NS.engine)}elements-named-as`;
+const COUNT_NAMED_AS = `${braced(NS.engine)}count-named-as`;
 
 /** fn: functions whose value is the context item's name: without argument, or with `.`. */
 const NAME_FUNCTIONS = new Set(['name', 'local-name', 'namespace-uri', 'node-name']);
@@ -60,6 +61,16 @@ export function leadingNamePredicates(predicates: readonly Expr[], scope: Scope)
  */
 export function namePredicatesCall(context: string, filters: readonly string[]): string {
   return `${NAMED_AS}(${context}, ${SAMPLES}(${context})${filters.join('')})`;
+}
+
+/**
+ * `count(/descendant::*[P…])` where every predicate reads its element only through its name
+ * (`count(//*[local-name() = 'x'])`): the number of descendant elements of each of the roots
+ * `roots` (an XPath expression) whose name a sample kept by the translated predicates `filters`
+ * has, summed, without making the elements (name-predicates.ts `countNamedAs`).
+ */
+export function countNamePredicatesCall(roots: string, filters: readonly string[]): string {
+  return `${braced(NS.fn)}sum((${roots}) ! ${COUNT_NAMED_AS}(., ${SAMPLES}(.)${filters.join('')}))`;
 }
 
 /**
