@@ -20,6 +20,10 @@
  * function then runs on the path as written, so empty sequences, other values and errors stay
  * the function's.
  *
+ * `count(//*[P…])` whose predicates all read the element only through its name counts the rows
+ * of the names the predicates keep (`Q{urn:xmldb-rest:engine}count-named-as`,
+ * accelerators/name-predicates/paths-name-predicates.ts), summed over the roots.
+ *
  * The roots are the translation of `/` itself (or of the variable), so a context that is absent
  * or not in a document raises the errors a leading `/` raises (XPDY0002, XPDY0050).
  */
