@@ -154,6 +154,15 @@ const SYMBOLS3 = ['``['];
 const SYMBOLS2 = ['(#', ':=', '::', '!=', '<=', '>=', '<<', '>>', '//', '..', '||', '=>'];
 const SYMBOLS1 = '{}()[],;.@$?*+-/|!=<>#%:`';
 
+/** The symbols of two and three characters by the code of their first character, longest first. */
+const LONGER_SYMBOLS = new Map<number, string[]>();
+for (const symbol of [...SYMBOLS3, ...SYMBOLS2]) {
+  const first = symbol.charCodeAt(0);
+  LONGER_SYMBOLS.set(first, [...(LONGER_SYMBOLS.get(first) ?? []), symbol]);
+}
+/** The one-character symbols by their code. */
+const SYMBOLS_BY_CODE = new Map<number, string>(Array.from(SYMBOLS1, (symbol) => [symbol.charCodeAt(0), symbol]));
+
 function invalid(start: number, e: LexError): Token {
   return { type: 'invalid', value: '', start, end: start, error: e };
 }
@@ -193,9 +202,11 @@ export function scanToken(src: string, pos: number): Token {
     }
   }
 
-  for (const s of SYMBOLS3) if (src.startsWith(s, pos)) return { type: 'symbol', value: s, start: pos, end: pos + 3 };
-  for (const s of SYMBOLS2) if (src.startsWith(s, pos)) return { type: 'symbol', value: s, start: pos, end: pos + 2 };
-  if (SYMBOLS1.includes(src[pos])) return { type: 'symbol', value: src[pos], start: pos, end: pos + 1 };
+  // a table by the first character rather than a test of every symbol (every never-seen query is scanned)
+  const longer = LONGER_SYMBOLS.get(c);
+  if (longer !== undefined) for (const s of longer) if (src.startsWith(s, pos)) return { type: 'symbol', value: s, start: pos, end: pos + s.length };
+  const one = SYMBOLS_BY_CODE.get(c);
+  if (one !== undefined) return { type: 'symbol', value: one, start: pos, end: pos + 1 };
 
   const cp = codeAt(src, pos);
   return invalid(pos, {
