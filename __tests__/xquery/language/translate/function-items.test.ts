@@ -126,7 +126,7 @@ describe('a run as one expression answers what xsl:functions answer', () => {
     ['a named reference called with an argument of a wrong type', 'declare function local:f($a as xs:integer) { $a }; for-each("x", local:f#1)'],
     ['a named reference of an arity the higher-order function does not call', 'declare function local:f($a, $b) { $a }; for-each((1, 2), local:f#2)'],
     ['a named reference whose function raises an error', 'declare function local:f($a) { $a idiv 0 }; sum(for-each((1, 2), local:f#1))'],
-    // calls written out where they stand (`inlineFunction`)
+    // calls written out where they stand (`inlineOf`)
     ['a written-out function in nested calls and in the argument of its own call', 'declare function local:f($a) { $a + 1 }; for $a in (10, 20) return local:f(local:f($a)), local:f(local:f(local:f(0)))'],
     ['a written-out function with its conversions, inside another function', 'declare function local:c($v as xs:decimal?) as xs:decimal? { 2.5 * $v }; declare function local:all($e) { $e ! local:c(zero-or-one(.)) }; local:all((<p>2</p>, <p>3.5</p>, <p>4</p>)), local:c(())'],
     ['a written-out function given an argument of a wrong type, and returning one', 'declare function local:f($a as xs:integer) as xs:string { $a }; local:f(1)'],

@@ -12,7 +12,7 @@
  * `withGlobals`); a call `local:f($a)` becomes `$F(n)($F, $a)`, `n` the function's number.
  * Numbers, not names, key the map: no text of the query reaches the generated code. A function
  * whose body calls no declared function and uses no focus is moreover written out at each call
- * translated after it (`inlineFunction`, `inlineCall`): its arguments bound to its parameters
+ * translated after it (`inlineOf`, `inlineCall`): its arguments bound to its parameters
  * around its body, conversions and checks included, as the item would run them.
  *
  * Only where nothing can tell the difference (`functionsAsItems`): a named reference or a
@@ -94,11 +94,23 @@ function some(roots: readonly Node[], test: (node: Node) => boolean): boolean {
   return roots.some((root) => someNode(root, test));
 }
 
-/** The inline function of declared function `d`, number `index` (an entry of the map), from its translated parameters and body. */
-export function functionItem(index: number, d: FunctionDecl, name: QName, params: readonly ItemParam[], returnType: string | undefined, body: string, scope: Scope): string {
+/**
+ * The inline function of declared function `d`, number `index` (an entry of the map), from its
+ * translated parameters and body; and how its calls are written out where they may be
+ * (`inlineOf`), from the same signature.
+ */
+export function functionItem(
+  index: number,
+  d: FunctionDecl,
+  name: QName,
+  params: readonly ItemParam[],
+  returnType: string | undefined,
+  body: string,
+  scope: Scope,
+): { readonly item: string; readonly inline: InlineFunction | undefined } {
   const f = itemSignature(d, name, params, returnType, body, scope);
   const as = f.returnType === undefined ? '' : ` as ${f.returnType}`;
-  return `${index}: function(${[`$${FUNCTIONS_VAR}`, ...f.params].join(', ')})${as} { ${f.body} }`;
+  return { item: `${index}: function(${[`$${FUNCTIONS_VAR}`, ...f.params].join(', ')})${as} { ${f.body} }`, inline: inlineOf(d, params, f, scope) };
 }
 
 /** A declared function's parameter: its reference and stylesheet name, its name as written, its type (XPath). */
@@ -107,6 +119,13 @@ export interface ItemParam {
   readonly param: string;
   readonly name: QName;
   readonly type?: string;
+}
+
+/** A declared function's item: its parameters (typed ones `$p as T`), its result type when the item's signature converts it, and its body. */
+interface ItemSignature {
+  readonly params: readonly string[];
+  readonly returnType?: string;
+  readonly body: string;
 }
 
 /**
@@ -123,7 +142,7 @@ function itemSignature(
   returnType: string | undefined,
   body: string,
   scope: Scope,
-): { params: string[]; returnType?: string; body: string } {
+): ItemSignature {
   const fn = `${displayName(name)}#${d.params.length}`;
   const signature: string[] = [];
   const lets: string[] = [];
@@ -157,13 +176,14 @@ export interface InlineFunction {
 const INLINE_BODY_CHARS = 2000;
 
 /**
- * `d` as an InlineFunction, where a call and its body written out cannot differ: the body uses no
- * declared function by name (no call, arrow or reference: so no recursion, and no map of
- * functions is needed), nor `function-lookup`, and no focus (a function's is absent, a call
- * site's may not be: `.` must stay XPDY0002); it has no annotation but its visibility, and each
- * typed parameter and its result are converted in the body (none by the item's signature).
+ * `d` as an InlineFunction, from its item's signature `f`, where a call and its body written out
+ * cannot differ: the body uses no declared function by name (no call, arrow or reference: so no
+ * recursion, and no map of functions is needed), nor `function-lookup`, and no focus (a
+ * function's is absent, a call site's may not be: `.` must stay XPDY0002); it has no annotation
+ * but its visibility, and each typed parameter and its result are converted in the body (none by
+ * the item's signature).
  */
-export function inlineFunction(d: FunctionDecl, name: QName, params: readonly ItemParam[], returnType: string | undefined, body: string, scope: Scope): InlineFunction | undefined {
+function inlineOf(d: FunctionDecl, params: readonly ItemParam[], f: ItemSignature, scope: Scope): InlineFunction | undefined {
   const expr = d.body?.expr;
   const uses = scope.ctx.functionUses;
   if (!expr || !uses || d.annotations.some((a) => a.name.local === 'updating') || needsFocus(expr)) return undefined;
@@ -172,7 +192,6 @@ export function inlineFunction(d: FunctionDecl, name: QName, params: readonly It
     return use !== undefined && (use.declared || (use.uri === NS.fn && use.local === 'function-lookup'));
   };
   if (someNode(expr, named)) return undefined;
-  const f = itemSignature(d, name, params, returnType, body, scope);
   if (f.returnType !== undefined || f.params.some((p, i) => p !== params[i].ref) || f.body.length > INLINE_BODY_CHARS) return undefined;
   return { refs: f.params, body: f.body };
 }

@@ -38,7 +38,7 @@ import { checkedValue, coercedValue, translateSequenceType } from './types';
 import { braced } from './emit';
 import type { TranslationUnit } from './unit';
 import { unsupported } from './unsupported';
-import { functionItem, inlineFunction, type ItemParam } from './function-items';
+import { functionItem, type ItemParam } from './function-items';
 
 /** An external variable as the engine binds it. */
 export interface ExternalVariable {
@@ -295,9 +295,9 @@ function declareFunction(d: FunctionDecl, scope: Scope, unit: TranslationUnit): 
   const key = functionKey(name, d.params.length);
   const item = scope.ctx.functionItems?.get(key);
   if (item !== undefined) {
-    unit.addFunctionItem(functionItem(item, d, name, params, returnType, body, scope));
-    const inline = inlineFunction(d, name, params, returnType, body, scope);
-    if (inline) scope.ctx.inlineFunctions.set(key, inline);
+    const declared = functionItem(item, d, name, params, returnType, body, scope);
+    unit.addFunctionItem(declared.item);
+    if (declared.inline) scope.ctx.inlineFunctions.set(key, declared.inline);
     return;
   }
   const as = returnType ? ` as="${asAttribute(returnType)}"` : '';

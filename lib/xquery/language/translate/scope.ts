@@ -93,9 +93,9 @@ export class StaticContext {
    * (function-items.ts): each one's number, by `Q{uri}local#arity`; null: `xsl:function`s.
    */
   functionItems: Map<string, number> | null = null;
-  /** Of those, the ones written out where they are called (function-items.ts `inlineFunction`), once their body is translated. */
+  /** Of those, the ones written out where they are called (function-items.ts `inlineOf`), once their body is translated. */
   readonly inlineFunctions = new Map<string, InlineFunction>();
-  /** With function items: the query's uses of function names (analysis/function-names.ts), which `inlineFunction` reads. */
+  /** With function items: the query's uses of function names (analysis/function-names.ts), which `inlineOf` reads. */
   functionUses: FunctionNames | null = null;
   /** Whether try/catch is a call of the runtime library's lib.try (conditional.ts) rather than a lifted xsl:try. */
   tryAsCall = false;
