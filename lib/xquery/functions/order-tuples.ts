@@ -118,7 +118,7 @@ function column(tuples: readonly XdmArray[], spec: number, order: string, empty:
  * strings when `strings` is given (a string for every VALUE rank).
  */
 export function sortColumn(ranks: Uint8Array, numbers: Float64Array, strings: string[] | undefined, descending: boolean): SortColumn {
-  const surrogates = strings !== undefined && strings.some((s) => SURROGATE.test(s));
+  const surrogates = strings !== undefined && hasSurrogate(strings);
   return { ranks, numbers, strings, surrogates, sign: descending ? -1 : 1 };
 }
 
@@ -129,9 +129,14 @@ export function rankColumn(ranks: Uint8Array, numbers: Float64Array, dense: numb
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** Whether some string holds a surrogate: only then can comparing UTF-16 code units (JavaScript's `<`) differ from comparing codepoints. */
+function hasSurrogate(strings: readonly string[]): boolean {
+  return strings.some((s) => SURROGATE.test(s));
+}
+
 /** The codepoint order of strings (a < b < … by `compareCodepoints`), by UTF-16 code units where none of `strings` has a surrogate. */
 export function codepointOrder(strings: readonly string[]): (a: string, b: string) => number {
-  if (strings.some((s) => SURROGATE.test(s))) return compareCodepoints;
+  if (hasSurrogate(strings)) return compareCodepoints;
   return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 }
 

@@ -76,8 +76,13 @@ function namedElementsCount(arg: Expr, scope: Scope, unit: TranslationUnit): str
   const native = scope.withFocus({ kind: 'native' });
   const preds = anyElementPredicates(arg.steps, 0, native);
   if (!preds || preds.length === 0 || leadingNamePredicates(preds, native) < preds.length) return undefined;
-  const roots = translateExpr({ kind: 'PathExpr', root: '/', steps: [], start: arg.start, end: arg.end } satisfies PathExpr, scope, unit);
+  const roots = translateExpr(rootOf(arg), scope, unit);
   return countNamePredicatesCall(roots, preds.map((p) => `[${translateExpr(p, native, unit)}]`));
+}
+
+/** The root `/` of a path that starts with it, as a path of its own. */
+function rootOf(path: PathExpr): PathExpr {
+  return { kind: 'PathExpr', root: '/', steps: [], start: path.start, end: path.end };
 }
 
 /** The path's parts, or undefined for another expression. */
@@ -85,7 +90,7 @@ function leafPath(arg: Expr, scope: Scope): LeafPath | undefined {
   if (arg.kind !== 'PathExpr') return undefined;
   let steps = arg.steps;
   let root: Expr;
-  if (arg.root === '/') root = { kind: 'PathExpr', root: '/', steps: [], start: arg.start, end: arg.end } satisfies PathExpr;
+  if (arg.root === '/') root = rootOf(arg);
   else if (arg.root === null && steps[0]?.kind === 'VarRef') [root, ...steps] = steps;
   else return undefined;
   const name = indexedName(steps, 0, scope.withFocus({ kind: 'native' }));

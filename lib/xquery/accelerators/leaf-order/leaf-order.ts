@@ -94,8 +94,7 @@ export function orderLeaves(nodes: XdmValue, specs: readonly LeafSortSpec[], ret
   const returnColumns: Column[] = returns ? new Array<Column>(n) : [];
   const returnIndexes = new Int32Array(returns ? n : 0);
   // number keys as numbers; the others as the ranks or strings of their leaves (leaf-ranks.ts)
-  const numberKeys: (NumberKeys | undefined)[] = specs.map((s) => (s.key === 'number' ? { ranks: new Uint8Array(n), numbers: new Float64Array(n) } : undefined));
-  const leafKeys: (LeafSortKeys | undefined)[] = specs.map((s) => (s.key === 'number' ? undefined : new LeafSortKeys(n, s.emptyGreatest, s.key === 'string')));
+  const keys = specs.map((s): NumberKeys | LeafSortKeys => (s.key === 'number' ? { ranks: new Uint8Array(n), numbers: new Float64Array(n) } : new LeafSortKeys(n, s.emptyGreatest, s.key === 'string')));
   for (let t = 0; t < n; t++) {
     const index = locator.locate(nodes[t]);
     if (index < 0) return undefined;
@@ -109,21 +108,21 @@ export function orderLeaves(nodes: XdmValue, specs: readonly LeafSortSpec[], ret
       const start = column.offsets[index];
       const count = column.offsets[index + 1] - start;
       if (count > 1) return undefined;
-      const numbers = numberKeys[k];
-      if (numbers === undefined) {
-        leafKeys[k]!.leaf(t, column, count === 1 ? start : -1);
+      const key = keys[k];
+      if (key instanceof LeafSortKeys) {
+        key.leaf(t, column, count === 1 ? start : -1);
         continue;
       }
       const value = count === 0 ? NaN : leafNumber(column, start);
       if (value === undefined) return undefined;
-      numbers.numbers[t] = value;
+      key.numbers[t] = value;
       const rank = Number.isNaN(value) ? NAN : VALUE;
-      numbers.ranks[t] = specs[k].emptyGreatest ? VALUE - rank : rank;
+      key.ranks[t] = specs[k].emptyGreatest ? VALUE - rank : rank;
     }
   }
   const columns: SortColumn[] = specs.map((spec, k) => {
-    const numbers = numberKeys[k];
-    return numbers ? sortColumn(numbers.ranks, numbers.numbers, undefined, spec.descending) : leafKeys[k]!.column(spec.descending);
+    const key = keys[k];
+    return key instanceof LeafSortKeys ? key.column(spec.descending) : sortColumn(key.ranks, key.numbers, undefined, spec.descending);
   });
   const positions = sortedPositions(columns, n);
   if (returns) {
