@@ -4,7 +4,7 @@
  */
 import { parseToCompactTree } from '../../lib/tree/build-tree';
 import { NodeKind, type CompactTree } from '../../lib/tree/compact-tree';
-import { elementRows, elementRowsIn, firstAtOrAfter } from '../../lib/tree/name-rows';
+import { countElementsWithIds, elementRows, elementRowsIn, elementRowsWithIds, firstAtOrAfter } from '../../lib/tree/name-rows';
 import { TreeView } from '../../lib/tree/tree-dom';
 import { countDescendantsNamed, descendantsNamed } from '../../lib/xquery/accelerators/name-index/name-index';
 import { countNodesAsked } from '../helpers/nodes-asked';
@@ -50,6 +50,23 @@ describe('elementRowsIn', () => {
     const rows = elementRowsIn(fresh, 'Q{}g', root + 1, fresh.end.at(root));
     expect(rows.length).toBe(GROUPS);
     expect(rows.buffer).toBe(elementRows(fresh, 'Q{}g').buffer);
+  });
+
+  it('countElementsWithIds counts what elementRowsWithIds lists, over the whole tree (from kept counts) and over parts', () => {
+    const fresh = parseToCompactTree(XML);
+    const idsOf = (...locals: string[]) => {
+      const ids = new Uint8Array(fresh.names.length);
+      fresh.names.forEach((n, id) => {
+        if (locals.includes(n.local)) ids[id] = 1;
+      });
+      return ids;
+    };
+    const sets = [idsOf('a'), idsOf('g', 'b'), idsOf('r'), idsOf()];
+    // the whole tree first (the counts are made), then parts, then the whole tree again
+    for (const [from, to] of [[1, fresh.size], ...ranges, [0, fresh.size + 1], [1, fresh.size]] as [number, number][])
+      for (const ids of sets) expect(countElementsWithIds(fresh, ids, from, to)).toBe(elementRowsWithIds(fresh, ids, from, to).length);
+    expect(countElementsWithIds(fresh, sets[0], 1, fresh.size)).toBe(2 * GROUPS);
+    expect(countElementsWithIds(fresh, sets[2], 1, fresh.size)).toBe(1);
   });
 
   it('firstAtOrAfter: the first index at or after a row, from a start', () => {

@@ -145,6 +145,37 @@ export function firstRowsByName(tree: CompactTree, from: number, to: number): In
   return rows;
 }
 
+/** How many elements of each name id a whole tree has (`countElementsWithIds` over every row), by tree. */
+const elementCountsOfTree = new WeakMap<CompactTree, Int32Array>();
+
+/** The number of elements of each name id in the whole tree, counted once per tree. */
+function elementCountsByName(tree: CompactTree): Int32Array {
+  let counts = elementCountsOfTree.get(tree);
+  if (counts === undefined) {
+    const { kind, ref: name } = tree;
+    counts = new Int32Array(tree.names.length);
+    for (let i = 1; i < tree.size; i++) if (kind[i] === NodeKind.element) counts[name[i]]++;
+    elementCountsOfTree.set(tree, counts);
+  }
+  return counts;
+}
+
+/**
+ * How many elements in `from … to - 1` have a name id marked (non-zero) in `ids`: what
+ * `elementRowsWithIds` answers, counted. Over the whole tree, from the counts kept per name.
+ */
+export function countElementsWithIds(tree: CompactTree, ids: Uint8Array, from: number, to: number): number {
+  let count = 0;
+  if (from <= 1 && to >= tree.size) {
+    const counts = elementCountsByName(tree);
+    for (let id = 0; id < ids.length; id++) if (ids[id] !== 0) count += counts[id];
+    return count;
+  }
+  const { kind, ref: name } = tree;
+  for (let i = from; i < to; i++) if (kind[i] === NodeKind.element && ids[name[i]] !== 0) count++;
+  return count;
+}
+
 /** The rows in `from … to - 1` of elements whose name id is marked (non-zero) in `ids`, in document order. */
 export function elementRowsWithIds(tree: CompactTree, ids: Uint8Array, from: number, to: number): Int32Array {
   const { kind, ref: name } = tree;

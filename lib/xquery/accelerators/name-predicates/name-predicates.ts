@@ -33,7 +33,7 @@
 import { ENGINE_NS } from '../../constants';
 import { castString, registerFunctions, type XdmNode, type XdmValue } from '../../../saxon';
 import { nameIdAt } from '../../../tree/compact-tree';
-import { elementRowsWithIds, firstRowsByName } from '../../../tree/name-rows';
+import { countElementsWithIds, elementRowsWithIds, firstRowsByName } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { contextNode, descendantElements, nodesOf } from '../name-index/name-index';
 
@@ -83,21 +83,30 @@ export function elementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): Xdm
 /** How many elements `elementsNamedAs` answers. */
 export function countNamedAs(node: XdmNode, samples: readonly XdmNode[]): number {
   if (samples.length === 0) return 0;
-  return rowsNamedAs(node, samples)?.rows.length ?? domElementsNamedAs(node, samples).length;
+  const marked = namesMarked(node, samples);
+  return marked ? countElementsWithIds(marked.view.tree, marked.ids, ...rowsBelow(marked.view, marked.at)) : domElementsNamedAs(node, samples).length;
 }
 
 /** The rows of those elements when `node` and every sample are rows of one compact tree. */
 function rowsNamedAs(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly rows: Int32Array } | undefined {
+  const marked = namesMarked(node, samples);
+  return marked && { view: marked.view, rows: elementRowsWithIds(marked.view.tree, marked.ids, ...rowsBelow(marked.view, marked.at)) };
+}
+
+/**
+ * When `node` and every sample are rows of one compact tree: its view, the row of `node`, and
+ * the samples' name ids marked in an array indexed by name id.
+ */
+function namesMarked(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly at: number; readonly ids: Uint8Array } | undefined {
   const at = treeNode(node);
   if (at === undefined) return undefined;
-  const { tree } = at.v;
-  const ids = new Uint8Array(tree.names.length);
+  const ids = new Uint8Array(at.v.tree.names.length);
   for (const sample of samples) {
     const s = treeNode(sample);
     if (s === undefined || s.v !== at.v) return undefined;
-    ids[nameIdAt(tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
+    ids[nameIdAt(at.v.tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
   }
-  return { view: at.v, rows: elementRowsWithIds(tree, ids, ...rowsBelow(at.v, at.p)) };
+  return { view: at.v, at: at.p, ids };
 }
 
 /** The same over saxon-js's DOM, by name. */
