@@ -64,6 +64,7 @@ const HOST_JS: readonly Case[] = [
   ["nobody", "Q{urn:xmldb-rest:engine}join-probe(array {1}, [1], 1)", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{urn:xmldb-rest:engine}join-probe#3."],
   ["nobody", "Q{urn:xmldb-rest:engine}child-path-covers(/, 'Q{}a')", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{urn:xmldb-rest:engine}child-path-covers#2."],
   ["nobody", "Q{urn:xmldb-rest:engine}count-named-as(/, ())", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{urn:xmldb-rest:engine}count-named-as#2."],
+  ["nobody", "Q{urn:xmldb-rest:engine}parent-path-covers(/, 'Q{}a')", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{urn:xmldb-rest:engine}parent-path-covers#2."],
   ["nobody", "function-lookup(xs:QName(\"fn:transform\"), 1)(map { \"stylesheet-text\": \"<x/>\" })", 500, "Stopped at ., 1/1:\n[FOXT0004] fn:transform is disabled: queries may not run stylesheets."],
   ["nobody", "Q{http://saxon.sf.net/}eval(Q{http://saxon.sf.net/}expression(\"1\"))", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{http://saxon.sf.net/}eval#1."],
   ["nobody", "system-property(\"xsl:vendor\")", 500, "Stopped at ., 1/1:\n[XPST0017] Unknown function: Q{http://www.w3.org/2005/xpath-functions}system-property#1."],

@@ -6,7 +6,7 @@
  */
 import { parseToCompactTree } from '../../../../lib/tree/build-tree';
 import { TreeView } from '../../../../lib/tree/tree-dom';
-import { pathCoversName } from '../../../../lib/xquery/accelerators/child-paths/child-paths';
+import { parentsCoverName, pathCoversName } from '../../../../lib/xquery/accelerators/child-paths/child-paths';
 import { queryBody, serverOfFile } from '../../../helpers/rest';
 import { translate } from '../../../helpers/translation';
 
@@ -112,6 +112,56 @@ describe('a child path whose last step has predicates, as `//name[P]` where the 
     ['r/s/p[@v > 1]', 'a relative path from the context item, an element inside predicates and loops'],
   ])('%s: not taken (%s)', (query, _why) => {
     expect(translate(`declare variable $x external := (); ${query}`, 'single').xslt).not.toContain(COVERS);
+  });
+
+  describe('`//a/…/name[P]` from the root, as `//name[P]` where every `name` element has those parents', () => {
+    const PARENT_COVERS = 'Q{urn:xmldb-rest:engine}parent-path-covers';
+
+    it.each([
+      // [database, query, the same with the last step kept as written, expected]
+      // every `n` has a parent `p`, and that one a parent `s`: answered as //n[P]
+      ['/cpc', '//p/n[. = "y"]/../@id/string(), count(//s/p/n[. != "x"]), (//p/n[. > "x"])[2] is (//n)[3]', '//p/n[. = "y"][position() ge 1]/../@id/string(), count(//s/p/n[. != "x"][position() ge 1]), (//p/n[. > "x"][position() ge 1])[2] is (//n)[3]', '"2"\n2\ntrue()'],
+      // `p` elements below `q` too: `//s/p` does not reach them, the path runs as written
+      ['/cpc', '//s/p[@v > 5]/n/string(), //q/p[@v = "99"]/@id/string(), count(//s/p[n])', '//s/p[@v > 5][position() ge 1]/n/string(), //q/p[@v = "99"][position() ge 1]/@id/string(), count(//s/p[n][position() ge 1])', '"x"\n"z"\n"5"\n3'],
+      // c3's parent `b` has a parent `b`, c6's parent is `p:b`: neither path reaches every `c`
+      ['/cp', '//a/b/c[. != "c1"]/string(), //b/c[. != "c1"]/string()', '//a/b/c[. != "c1"][position() ge 1]/string(), //b/c[. != "c1"][position() ge 1]/string()', '"c2"\n"c4"\n"c5"\n"c2"\n"c3"\n"c4"\n"c5"'],
+      ['/cp', 'declare namespace q = "urn:p"; //a/q:b/c[. = "c6"]/string(), count(//a/b[@n > 1])', 'declare namespace q = "urn:p"; //a/q:b/c[. = "c6"][position() ge 1]/string(), count(//a/b[@n > 1][position() ge 1])', '"c6"\n2'],
+    ])('%s %s', async (db, query, kept, expected) => {
+      expect(translate(query, 'single').xslt).toContain(PARENT_COVERS);
+      expect(translate(kept, 'single').xslt).not.toContain(PARENT_COVERS);
+      const [got, want] = await Promise.all([queryBody(server(), query, db, '&method=adaptive'), queryBody(server(), kept, db, '&method=adaptive')]);
+      expect(got).toBe(want);
+      expect(got).toBe(expected);
+    });
+
+    it('over a context document and constructed nodes: the path as written', async () => {
+      const query = 'let $x := document { <r><s><p><n>1</n></p></s><p><n>2</n></p></r> } return ($x//s/p/n[. > 0]/string(), $x//p/n[. > 0]/string())';
+      expect(await queryBody(server(), query, '', '&method=adaptive')).toBe('"1"\n"1"\n"2"');
+      expect(await queryBody(server(), 'count(//p/n[. = "x"])', '', `&method=adaptive&context=${encodeURIComponent(COVERED_XML)}`)).toBe('1');
+    });
+
+    it.each([
+      ['//s[@x]/p[@v > 1]', 'a predicate on the first step'],
+      ['//s/p[1]', 'a positional predicate'],
+      ['//s/*/n[. = "x"]', 'a wildcard step'],
+      ['//s/p', 'no predicate'],
+    ])('%s: not taken (%s)', (query, _why) => {
+      expect(translate(query, 'single').xslt).not.toContain(PARENT_COVERS);
+    });
+
+    test('decides per document, from the parents of every element of the name', () => {
+      const doc = new TreeView(parseToCompactTree(COVERED_XML)).document;
+      expect(parentsCoverName([doc], ['Q{}p', 'Q{}n'])).toBe(true);
+      expect(parentsCoverName([doc], ['Q{}r', 'Q{}s', 'Q{}p', 'Q{}n'])).toBe(true);
+      expect(parentsCoverName([doc], ['Q{}s', 'Q{}p'])).toBe(false);
+      expect(parentsCoverName([doc], ['Q{}q', 'Q{}p'])).toBe(false);
+      // the document node is no parent named `r`'s parent
+      expect(parentsCoverName([doc], ['Q{}x', 'Q{}r'])).toBe(false);
+      expect(parentsCoverName([doc], ['Q{}s', 'Q{}none'])).toBe(true);
+      const element = (doc as unknown as { firstChild: unknown }).firstChild;
+      expect(parentsCoverName([element as never], ['Q{}p', 'Q{}n'])).toBe(false);
+      expect(parentsCoverName([doc, doc], ['Q{}p', 'Q{}n'])).toBe(false);
+    });
   });
 
   test('decides per document, from the rows the path reaches against those of the name', () => {

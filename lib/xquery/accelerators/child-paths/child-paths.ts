@@ -17,17 +17,24 @@
  * whether `$nodes` is one document node from which those steps reach every element named as the
  * last step (`pathCoversName`), so that a predicated last step may be answered as `//Nk[P]` is.
  *
+ *   Q{urn:xmldb-rest:engine}parent-path-covers($nodes as item()*, $names as xs:string*) as xs:boolean
+ *
+ * the same for `$nodes//N1/N2/…/Nk`: whether `$nodes` is one document node in which every element
+ * named Nk has a parent named Nk-1, that one a parent named Nk-2, and so on up to N1
+ * (`parentsCoverName`), so that the path selects every Nk element, as `$nodes//Nk` does.
+ *
  * Registered by `registerChildPathFunctions` (extension-functions.ts).
  */
 import { ENGINE_NS } from '../../constants';
 import { NodeKind, castString, documentOrder, isNode, registerFunctions, xpathError, type XdmNode, type XdmValue } from '../../../saxon';
-import { NodeKind as Row, firstChild, nextSibling } from '../../../tree/compact-tree';
+import { NodeKind as Row, firstChild, nextSibling, type CompactTree } from '../../../tree/compact-tree';
 import { elementRows, nameIds } from '../../../tree/name-rows';
 import { treeNode, type TreeView } from '../../../tree/tree-dom';
 import { expandedName, type DomNode } from '../name-index/name-index';
 
 export const CHILD_PATH_FUNCTION = 'child-path';
 export const CHILD_PATH_COVERS_FUNCTION = 'child-path-covers';
+export const PARENT_PATH_COVERS_FUNCTION = 'parent-path-covers';
 
 /**
  * Answers of at least KEPT_MIN elements are kept per tree, by context row and names: a path that
@@ -124,6 +131,46 @@ export function pathCoversName(nodes: XdmValue, names: readonly string[]): boole
   return covers;
 }
 
+/** Per tree: whether every element named as the last of the names has ancestors named as the others (`parentsCoverName`), by names. */
+const parentCovering = new WeakMap<TreeView, Map<string, boolean>>();
+
+/**
+ * Whether `nodes` is one document node of a compact tree in which every element named as the
+ * last of `names` has a parent named as the one before it, that parent one named as the one
+ * before that, and so on to the first name: then `$doc//N1/…/Nk` selects every Nk element, in
+ * the same order, as `$doc//Nk` (an element's ancestors are all below the document node, so
+ * `//N1` reaches the topmost of them wherever it is). Checked once per tree and names, each
+ * element's parents read from the parent column.
+ */
+export function parentsCoverName(nodes: XdmValue, names: readonly string[]): boolean {
+  if (nodes.length !== 1 || names.length === 0) return false;
+  const at = treeNode(nodes[0]);
+  if (at === undefined || at.p !== 0 || at.v.tree.kind[0] !== Row.document) return false;
+  const key = names.join('\u0000');
+  let known = parentCovering.get(at.v);
+  if (known === undefined) parentCovering.set(at.v, (known = new Map()));
+  let covers = known.get(key);
+  if (covers === undefined) {
+    covers = everyParentChain(at.v.tree, names);
+    known.set(key, covers);
+  }
+  return covers;
+}
+
+/** Whether every element named `names[k - 1]` has its ancestors named `names[k - 2]`, …, `names[0]`, nearest first. */
+function everyParentChain(tree: CompactTree, names: readonly string[]): boolean {
+  const { kind, ref: name, parent } = tree;
+  const ids = names.slice(0, -1).map((step) => nameIds(tree, step));
+  for (const row of elementRows(tree, names[names.length - 1])) {
+    let p = row;
+    for (let k = ids.length - 1; k >= 0; k--) {
+      p = parent.at(p);
+      if (p < 0 || kind[p] !== Row.element || !ids[k].has(name[p])) return false;
+    }
+  }
+  return true;
+}
+
 function call([nodes, names]: XdmValue[]): XdmValue {
   for (const item of nodes) if (!isNode(item)) throw xpathError('The context item of a path step is not a node', 'XPTY0019');
   return childPaths(nodes as XdmNode[], names.map(String));
@@ -133,10 +180,15 @@ function coversCall([nodes, names]: XdmValue[]): XdmValue {
   return [castString(String(pathCoversName(nodes, names.map(String))), 'boolean')];
 }
 
-/** Registers engine:child-path and engine:child-path-covers with saxon-js (the list in extension-functions.ts, in query workers). */
+function parentCoversCall([nodes, names]: XdmValue[]): XdmValue {
+  return [castString(String(parentsCoverName(nodes, names.map(String))), 'boolean')];
+}
+
+/** Registers engine:child-path, engine:child-path-covers and engine:parent-path-covers with saxon-js (the list in extension-functions.ts, in query workers). */
 export function registerChildPathFunctions(): void {
   registerFunctions(ENGINE_NS, {
     [CHILD_PATH_FUNCTION]: { sig: '1F r[*NE] a[*,*AS]', impl: call },
     [CHILD_PATH_COVERS_FUNCTION]: { sig: '1F r[1AB] a[*,*AS]', impl: coversCall },
+    [PARENT_PATH_COVERS_FUNCTION]: { sig: '1F r[1AB] a[*,*AS]', impl: parentCoversCall },
   });
 }

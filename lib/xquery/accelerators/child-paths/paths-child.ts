@@ -20,6 +20,7 @@ import { braced } from '../../language/translate/emit';
 
 const CHILD_PATH = `${braced(NS.engine)}child-path`;
 const CHILD_PATH_COVERS = `${braced(NS.engine)}child-path-covers`;
+const PARENT_PATH_COVERS = `${braced(NS.engine)}parent-path-covers`;
 
 /** The fewest steps worth one call (a single step is as cheap in saxon-js). */
 const MIN_RUN = 2;
@@ -82,6 +83,15 @@ export function coveredStep(
 /** Whether the child steps `names` from the node `context` (XPath) reach every element of the last name (`coveredStep`). */
 export function childPathCoversCall(context: string, names: readonly string[]): string {
   return `${CHILD_PATH_COVERS}(${context}, (${names.map(xpathString).join(', ')}))`;
+}
+
+/**
+ * Whether below the node `context` (XPath) every element of the last of `names` has parents named
+ * as the names before it (child-paths.ts `parentsCoverName`): then `//N1/…/Nk[P]` from a document
+ * node selects what `//Nk[P]` does (translate/paths/paths.ts).
+ */
+export function parentPathCoversCall(context: string, names: readonly string[]): string {
+  return `${PARENT_PATH_COVERS}(${context}, (${names.map(xpathString).join(', ')}))`;
 }
 
 /** fn and db functions whose value is documents (`doc($uri)`, `db:get($db)`, …) or the root of a node. */

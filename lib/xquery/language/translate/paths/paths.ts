@@ -16,7 +16,11 @@
  *   columns (paths-leaf-predicates.ts); a first predicate `text() = $v`, `@a = $v`, `. = $v` or
  *   `contains-token(@a, $v)` is answered from the value indexes where a database has them
  *   (paths-value-index.ts), and otherwise like the others. Leading predicates of `E//*[p]` that
- *   read only the element's name are evaluated once per name (paths-name-predicates.ts).
+ *   read only the element's name are evaluated once per name (paths-name-predicates.ts). These
+ *   selections of a `//` step are built in descendant-selections.ts.
+ * - `/a/…/name[P]` and `//a/…/name[P]` from a document node run as `//name[P]` where the data
+ *   shows that the steps reach every `name` element (`covered`); `E//a/../b` is `E//b[../a]`
+ *   (parent-steps.ts).
  * - `//name[P]` with a positional P runs on the parents of the index's elements, `//@a[p]` on the
  *   document's element list, `descendant::name[p]` written out as `//name[p]` does; an attribute
  *   or child step compared with a value lends that comparison to the element step before it
@@ -26,16 +30,14 @@
 import type { AxisStep, Expr, FilterExpr, NodeTest, PathExpr } from '../../syntax';
 import { translateExpr } from '../expressions';
 import { ownerPredicate, withOwnerPredicates } from './owner-predicates';
+import { withParentStepsFolded } from './parent-steps';
 import { NS, eqname, localNameTest, nameTest, nameTestPredicate, nodeNameInXPath } from '../names';
 import { anyElementPredicates, childrenNamedCall, descendantAttributeStep, descendantElementsCall, descendantStep, descendantTextsCall, descendantsCall, indexedName, isAnyNameTest, parentsOfNamedCall, positionalName, positionFree, textPredicates } from '../../../accelerators/name-index/paths-index';
-import { comparingPredicates, leadingComparisons, leafFilterCall, predicateComparisons, type PredicateComparisons } from '../../../accelerators/leaf-filter/paths-leaf-predicates';
-import { ANY_ELEMENT, TEXT_NODES } from '../../../../tree/name-rows';
 import { translateLeafTuplePredicates } from '../flwor/leaf-tuples';
 import { rangeItem, rangeOf } from '../range-expression';
 import { descendantsMatchingCall, valuePredicate, type ValuePredicate } from '../../../accelerators/value-index/paths-value-index';
-import { descendantsFullTextCall } from '../../../accelerators/fulltext-index/paths-fulltext-index';
-import { leadingNamePredicates, namePredicatesCall } from '../../../accelerators/name-predicates/paths-name-predicates';
-import { childPathCoversCall, childPathFrom, childPathStep, childRun, coveredStep, documentLike, predicatedChildRun } from '../../../accelerators/child-paths/paths-child';
+import { anyElements, indexed, textNodes } from './descendant-selections';
+import { childPathCoversCall, childPathFrom, childPathStep, childRun, coveredStep, documentLike, parentPathCoversCall, predicatedChildRun } from '../../../accelerators/child-paths/paths-child';
 import { tempVar } from '../flwor/tuples';
 import type { Scope } from '../scope';
 import { translateKindTest } from '../types';
@@ -64,8 +66,9 @@ export function translatePath(expr: PathExpr | AxisStep | FilterExpr, scope: Sco
 /** The document root of the native focus (a leading `/`); XPDY0050 when it is not a document. */
 const ROOT = `(${braced(NS.fn)}root(self::node()) treat as document-node())`;
 
-function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): string {
+function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string {
   const native = scope.withFocus({ kind: 'native' });
+  const written = withParentStepsFolded(source);
   const expr = withOwnerPredicates(written, native);
   const rest = (steps: Expr[]): PathPart[] => nextSteps(steps, native, unit);
   let path: string;
@@ -76,9 +79,17 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
     const anyElement = name === undefined ? anyElementPredicates(expr.steps, 0, native) : undefined;
     const attribute = name === undefined && !anyElement ? descendantAttributeStep(expr.steps, 0) : undefined;
     const texts = name === undefined && !anyElement ? textPredicates(expr.steps, 0, native) : undefined;
+    // `//a/…/name[P]…` as written (before owner predicates lend P to `a`): as `//name[P]` where
+    // every `name` element has those parents (`covered`)
+    const run = name !== undefined ? coveredStep(written.steps, 1, native, (p) => positionFree(p, native)) : undefined;
     if (name !== undefined) {
-      const [found, used] = indexedSteps(ROOT, name, expr.steps, 1, native, unit);
-      path = `(${joinSteps(found, rest(expr.steps.slice(1 + used)))})`;
+      const indexedFrom = (from: string, end: number): string => {
+        const [found, used] = indexedSteps(from, name, expr.steps, 1, native, unit);
+        return joinSteps(found, rest(expr.steps.slice(1 + used, end)));
+      };
+      path = run
+        ? `(${joinSteps(covered(ROOT, run, (c) => indexedFrom(c, run.end), native, unit, parentPathCoversCall), rest(expr.steps.slice(run.end)))})`
+        : `(${indexedFrom(ROOT, expr.steps.length)})`;
     } else if (anyElement) path = `(${joinSteps(anyElements(ROOT, anyElement, native, unit), rest(expr.steps.slice(2)))})`;
     else if (texts) path = `(${joinSteps(textNodes(ROOT, texts, native, unit), rest(expr.steps.slice(2)))})`;
     else if (attribute) path = `(${joinSteps(rootAttributes(attribute, native, unit), rest(expr.steps.slice(2)))})`;
@@ -86,7 +97,7 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
       // `/a/b/name[P]…`: as `//name[P]` where the data allows (`covered`)
       const run = coveredStep(expr.steps, 0, native, (p) => positionFree(p, native));
       const plain = (from: string): string => joinSteps(from, rest(expr.steps.slice(0, run?.end)));
-      path = expr.steps.length === 0 ? ROOT : run ? `(${joinSteps(covered(ROOT, run, plain, native, unit), rest(expr.steps.slice(run.end)))})` : `(${plain(ROOT)})`;
+      path = expr.steps.length === 0 ? ROOT : run ? `(${joinSteps(covered(ROOT, run, plain, native, unit, childPathCoversCall), rest(expr.steps.slice(run.end)))})` : `(${plain(ROOT)})`;
     }
   } else {
     const [first, ...others] = expr.steps;
@@ -94,7 +105,7 @@ function pathExpr(written: PathExpr, scope: Scope, unit: TranslationUnit): strin
       const head = `(${translateExpr(first, scope, unit)})`;
       // only from a head that may be a document (`$doc/a/b[P]`, `./a/b[P]`): not in every turn of a loop over elements
       const run = documentLike(first, scope) ? coveredStep(others, 0, native, (p) => positionFree(p, native)) : undefined;
-      if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit), rest(others.slice(run.end)))})`;
+      if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit, childPathCoversCall), rest(others.slice(run.end)))})`;
       return `(${fromHead(head, others, native, unit)})`;
     }
     path = `(${joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
@@ -113,15 +124,23 @@ function fromHead(head: string, steps: readonly Expr[], native: Scope, unit: Tra
 /**
  * The steps `run` (paths-child.ts `coveredStep`: `a/…/name[P]`, P position-free) from `context`
  * (XPath): as `//name[P]` (`indexed`, with the indexes and leaf columns) when the context is a
- * document node whose `a/…/name` reaches every `name` element, else `plain(c)`, the steps as
- * written from the context bound to `c`. Which one is decided by the data, per document, when
- * the query runs; both select the same nodes in the same order where the first is taken.
+ * document node where the steps reach every `name` element (`covers`: `childPathCoversCall` for
+ * `a/…/name` from the document node, `parentPathCoversCall` for `//a/…/name`), else `plain(c)`,
+ * the steps as written from the context bound to `c`. Which one is decided by the data, per
+ * document, when the query runs; both select the same nodes in the same order where the first is taken.
  */
-function covered(context: string, run: { names: string[]; step: AxisStep }, plain: (c: string) => string, native: Scope, unit: TranslationUnit): string {
+function covered(
+  context: string,
+  run: { names: string[]; step: AxisStep },
+  plain: (c: string) => string,
+  native: Scope,
+  unit: TranslationUnit,
+  covers: (c: string, names: readonly string[]) => string,
+): string {
   const c = tempVar(native, 'context');
   const name = run.names[run.names.length - 1];
   // the call only for a document node: an element in a loop's turn costs no call
-  return `(let ${c} := ${context} return if (${c} instance of document-node() and ${childPathCoversCall(c, run.names)}) then ${indexed(c, name, run.step, native, unit)} else ${plain(c)})`;
+  return `(let ${c} := ${context} return if (${c} instance of document-node() and ${covers(c, run.names)}) then ${indexed(c, name, run.step, native, unit)} else ${plain(c)})`;
 }
 
 /**
@@ -241,76 +260,6 @@ function indexedSteps(context: string, name: string, steps: readonly Expr[], at:
   return [childrenNamedCall(context, name, found, child, axisStep(next, native, unit)), 2];
 }
 
-/** The index call for `//name[p]…` (the child step `step`): the predicates filter its result (paths-index.ts). */
-function indexed(context: string, name: string, step: Expr, native: Scope, unit: TranslationUnit): string {
-  if (step.kind !== 'AxisStep') return descendantsCall(context, name);
-  const preds = step.predicates.map((p) => `[${translateExpr(p, native, unit)}]`);
-  // `//name[leaf op $v]…`: the leading leaf comparisons from per-document columns (paths-leaf-predicates.ts)
-  const comparisons = predicateComparisons(step.predicates, native);
-  const leaves = leadingComparisons(comparisons);
-  const candidates = descendantsCall(context, name);
-  // `//name[text() contains text …]…`: the first predicate from the full-text index (paths-fulltext-index.ts)
-  const fullText = preds.length > 0 ? descendantsFullTextCall(context, name, step.predicates[0], `${candidates}${preds[0]}`, native, unit) : undefined;
-  if (fullText) return `${fullText}${preds.slice(1).join('')}`;
-  // `//name[text() = $v]…` and the like: the first predicate from the value indexes (paths-value-index.ts)
-  const match = preds.length > 0 ? valuePredicate(step.predicates[0], native, true) : undefined;
-  // other leading predicates over leaves (`or`, string functions, arithmetic: translate/flwor/leaf-tuples.ts)
-  const tuples = leaves.count === 0 && !match ? translateLeafTuplePredicates(candidates, step.predicates, preds, native, unit, true) : undefined;
-  // `//name[not(x)][price > 5]…`: leaf comparisons after other predicates, first (`laterLeafComparisons`)
-  const later = leaves.count === 0 && !match && !tuples ? laterLeafComparisons(context, name, candidates, comparisons, preds, native, unit) : undefined;
-  if (later) return later;
-  const filtered =
-    leaves.count > 0
-      ? leafFilterCall(context, name, candidates, leaves.tests, preds.slice(0, leaves.count).join(''), native, unit)
-      : (tuples?.expr ?? `${candidates}${preds[0] ?? ''}`);
-  if (match && leaves.count <= 1) return `${matching(context, name, match, filtered, native, unit)}${preds.slice(1).join('')}`;
-  return `${filtered}${preds.slice(Math.max(leaves.count, tuples?.count ?? 0, 1)).join('')}`;
-}
-
-/**
- * `//*[p]…` from the node `context`: its descendant elements, filtered by the (position-free)
- * predicates; leading leaf comparisons from the leaf columns of every element, as for `//name[p]`
- * (`indexed`), but for comparisons of an element's own string value (`.`), whose column would
- * hold the text of every ancestor of every text once per ancestor.
- */
-function anyElements(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
-  const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
-  const candidates = descendantElementsCall(context);
-  const match = preds.length > 0 ? valuePredicate(preds[0], native, false) : undefined;
-  const fullText = preds.length > 0 ? descendantsFullTextCall(context, ANY_ELEMENT, preds[0], `${candidates}${filters[0]}`, native, unit) : undefined;
-  if (fullText) return `${fullText}${filters.slice(1).join('')}`;
-  const comparisons = predicateComparisons(preds, native, 'self');
-  const leaves = leadingComparisons(comparisons);
-  const filtered = leaves.count > 0 ? leafFilterCall(context, ANY_ELEMENT, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit) : `${candidates}${filters[0] ?? ''}`;
-  if (match && leaves.count <= 1) return `${matching(context, ANY_ELEMENT, match, filtered, native, unit)}${filters.slice(1).join('')}`;
-  if (leaves.count > 0) return `${filtered}${filters.slice(leaves.count).join('')}`;
-  // `//*[local-name() = $n]…`: the leading predicates on the element's name once per name (paths-name-predicates.ts)
-  const named = leadingNamePredicates(preds, native);
-  if (named > 0) return `${namePredicatesCall(context, filters.slice(0, named))}${filters.slice(named).join('')}`;
-  return laterLeafComparisons(context, ANY_ELEMENT, candidates, comparisons, filters, native, unit) ?? `${candidates}${filters.join('')}`;
-}
-
-/**
- * `//text()[p]…` from the node `context`: its descendant text nodes (a compact tree's text rows,
- * without making the nodes of its elements), filtered by the (position-free) predicates. Only from
- * the root or the context item (`//text()`, `descendant::text()` as a first step): after another
- * step (`//item//text()`) the axis step is kept, since below each of many small elements a call
- * costs more than the walk it saves (`//description//text()[contains(., "x")]` over 50,000
- * descriptions: 58 ms against the step's 30). Leading
- * comparisons of a text node's value (`.`) with a value that does not depend on it from the column
- * of the text nodes' values, as the leaves of `//name[. = $v]` are compared (`indexed`); other
- * predicates over that value (`contains(., $s)`, `string-length(.) > $n`) by engine:leaf-tuples.
- */
-function textNodes(context: string, preds: readonly Expr[], native: Scope, unit: TranslationUnit): string {
-  const filters = preds.map((p) => `[${translateExpr(p, native, unit)}]`);
-  const candidates = descendantTextsCall(context);
-  const leaves = leadingComparisons(predicateComparisons(preds, native));
-  if (leaves.count > 0) return `${leafFilterCall(context, TEXT_NODES, candidates, leaves.tests, filters.slice(0, leaves.count).join(''), native, unit)}${filters.slice(leaves.count).join('')}`;
-  // other leading predicates over the value (string functions, `or`: translate/flwor/leaf-tuples.ts)
-  const tuples = translateLeafTuplePredicates(candidates, preds, filters, native, unit, true);
-  return tuples ? `${tuples.expr}${filters.slice(tuples.count).join('')}` : `${candidates}${filters.join('')}`;
-}
-
 /**
  * `//@a[p]…` from the document root: the attributes of its elements (paths-index.ts
  * `descendantAttributeStep`). When the first predicate compares the attribute with a focus-free
@@ -321,26 +270,6 @@ function textNodes(context: string, preds: readonly Expr[], native: Scope, unit:
 function rootAttributes(step: AxisStep, native: Scope, unit: TranslationUnit): string {
   const owner = ownerPredicate(step, native);
   return `${anyElements(ROOT, owner ? [owner] : [], native, unit)}/${axisStep(step, native, unit)}`;
-}
-
-/**
- * `//name[p][leaf op $v]…` (or `//*`) whose first predicate is no leaf comparison but later ones
- * are: those from the leaf columns first, then the others over what they keep; every predicate as
- * written where the columns cannot answer (paths-leaf-predicates.ts `comparingPredicates`).
- * The predicates are position-free, so the same elements pass; a predicate that would raise an
- * error for an element the comparisons reject is not evaluated for it, as XQuery 3.1 §2.3.4
- * (errors and optimization) permits. Undefined when no predicate compares leaves.
- */
-function laterLeafComparisons(context: string, name: string, candidates: string, comparisons: PredicateComparisons, filters: readonly string[], native: Scope, unit: TranslationUnit): string | undefined {
-  const { positions, tests } = comparingPredicates(comparisons);
-  if (positions.length === 0) return undefined;
-  const others = filters.filter((_, i) => !positions.includes(i)).join('');
-  return leafFilterCall(context, name, candidates, tests, filters.join(''), native, unit, others);
-}
-
-/** The value-index call for a first predicate `match` of `//name` (or `//*`), with `fallback` the step as written. */
-function matching(context: string, name: string, match: ValuePredicate, fallback: string, native: Scope, unit: TranslationUnit): string {
-  return descendantsMatchingCall(context, name, match, translateExpr(match.values, native, unit), fallback);
 }
 
 function predicates(step: AxisStep, scope: Scope, unit: TranslationUnit): string {
