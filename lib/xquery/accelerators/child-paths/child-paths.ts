@@ -106,7 +106,7 @@ export function childPaths(nodes: readonly XdmNode[], names: readonly string[]):
   return all.filter((node, i) => i === 0 || node !== all[i - 1]);
 }
 
-/** Per tree: whether a path from the document node reaches every element named as its last step, by names. */
+/** Per tree: what `pathCoversName` (`child`) and `parentsCoverName` (`parent`) answered, by names. */
 const covering = new WeakMap<TreeView, Map<string, boolean>>();
 
 /**
@@ -117,22 +117,8 @@ const covering = new WeakMap<TreeView, Map<string, boolean>>();
  * steps reach only elements of that name, so as many are all of them.
  */
 export function pathCoversName(nodes: XdmValue, names: readonly string[]): boolean {
-  if (nodes.length !== 1 || names.length === 0) return false;
-  const at = treeNode(nodes[0]);
-  if (at === undefined || at.p !== 0 || at.v.tree.kind[0] !== Row.document) return false;
-  const key = names.join('\u0000');
-  let known = covering.get(at.v);
-  if (known === undefined) covering.set(at.v, (known = new Map()));
-  let covers = known.get(key);
-  if (covers === undefined) {
-    covers = treeRows(at.v, 0, names).length === elementRows(at.v.tree, names[names.length - 1]).length;
-    known.set(key, covers);
-  }
-  return covers;
+  return knownOfDocument(nodes, names, 'child', (view) => treeRows(view, 0, names).length === elementRows(view.tree, names[names.length - 1]).length);
 }
-
-/** Per tree: whether every element named as the last of the names has ancestors named as the others (`parentsCoverName`), by names. */
-const parentCovering = new WeakMap<TreeView, Map<string, boolean>>();
 
 /**
  * Whether `nodes` is one document node of a compact tree in which every element named as the
@@ -143,18 +129,23 @@ const parentCovering = new WeakMap<TreeView, Map<string, boolean>>();
  * element's parents read from the parent column.
  */
 export function parentsCoverName(nodes: XdmValue, names: readonly string[]): boolean {
+  return knownOfDocument(nodes, names, 'parent', (view) => everyParentChain(view.tree, names));
+}
+
+/** `fact(view)` of the one document node `nodes` of a compact tree, kept per tree by `kind` and `names`; false for other nodes. */
+function knownOfDocument(nodes: XdmValue, names: readonly string[], kind: 'child' | 'parent', fact: (view: TreeView) => boolean): boolean {
   if (nodes.length !== 1 || names.length === 0) return false;
   const at = treeNode(nodes[0]);
   if (at === undefined || at.p !== 0 || at.v.tree.kind[0] !== Row.document) return false;
-  const key = names.join('\u0000');
-  let known = parentCovering.get(at.v);
-  if (known === undefined) parentCovering.set(at.v, (known = new Map()));
-  let covers = known.get(key);
-  if (covers === undefined) {
-    covers = everyParentChain(at.v.tree, names);
-    known.set(key, covers);
+  const key = `${kind}\u0000${names.join('\u0000')}`;
+  let known = covering.get(at.v);
+  if (known === undefined) covering.set(at.v, (known = new Map()));
+  let answer = known.get(key);
+  if (answer === undefined) {
+    answer = fact(at.v);
+    known.set(key, answer);
   }
-  return covers;
+  return answer;
 }
 
 /** Whether every element named `names[k - 1]` has its ancestors named `names[k - 2]`, …, `names[0]`, nearest first. */
