@@ -59,6 +59,8 @@ const NEW_VARIANTS = [
   ['n9', 'never-seen count(//name/../price[. > K]) + K, a step after ..', (n) => `count(//name/../price[. > ${n % 500}]) + ${n}`],
   ['n10', 'never-seen count(//text()[contains(., "W")]), text nodes', (n) => `count(//text()[contains(., "${word(n)}")])`],
   ['n11', 'never-seen count(//name[starts-with(., "W")]) + K, the element\'s own value', (n) => `count(//name[starts-with(., "${word(n)}")]) + ${n}`],
+  ['n12', 'never-seen count(//item/price[. > K]) + K, a child step after //item', (n) => `count(//item/price[. > ${n % 500}]) + ${n}`],
+  ['n13', 'never-seen //item/name[starts-with(., "W")]/../@id/string(), a step back up', (n) => `//item/name[starts-with(., "${word(n)}")]/../@id/string()`],
 ];
 const manyFlwor = (k) => `for $i in //item where $i/price > ${k} order by number($i/price) descending return string($i/@id)`;
 
