@@ -18,7 +18,8 @@
  *   (paths-value-index.ts), and otherwise like the others. Leading predicates of `E//*[p]` that
  *   read only the element's name are evaluated once per name (paths-name-predicates.ts). These
  *   selections of a `//` step are built in descendant-selections.ts.
- * - `/a/…/name[P]` and `//a/…/name[P]` from a document node run as `//name[P]` where the data
+ * - `/a/…/name[P]` and `//a/…/name[P]` from a document node (the root or a head that may be one,
+ *   `$doc//a/b[P]`) run as `//name[P]` where the data
  *   shows that the steps reach every `name` element (`covered`); `E//a/../b` is `E//b[../a]`
  *   (parent-steps.ts).
  * - `//name[P]` with a positional P runs on the parents of the index's elements, `//@a[p]` on the
@@ -104,8 +105,13 @@ function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string
     if (first.kind !== 'AxisStep') {
       const head = `(${translateExpr(first, scope, unit)})`;
       // only from a head that may be a document (`$doc/a/b[P]`, `./a/b[P]`): not in every turn of a loop over elements
-      const run = documentLike(first, scope) ? coveredStep(others, 0, native, (p) => positionFree(p, native)) : undefined;
+      const document = documentLike(first, scope);
+      const free = (p: readonly Expr[]) => positionFree(p, native);
+      const run = document ? coveredStep(others, 0, native, free) : undefined;
       if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit, childPathCoversCall), rest(others.slice(run.end)))})`;
+      // `$doc//a/…/name[P]`, as written (before owner predicates): as `$doc//name[P]` where every `name` element has those parents
+      const below = document && indexedName(others, 0, native) !== undefined ? coveredStep(written.steps.slice(1), 1, native, free) : undefined;
+      if (below) return `(${joinSteps(covered(head, below, (from) => fromHead(from, others.slice(0, below.end), native, unit), native, unit, parentPathCoversCall), rest(others.slice(below.end)))})`;
       return `(${fromHead(head, others, native, unit)})`;
     }
     path = `(${joinSteps(firstDescendantStep(first, native, unit) ?? axisStep(first, native, unit), rest(others))})`;
