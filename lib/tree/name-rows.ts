@@ -119,6 +119,11 @@ function rowsOfKindIn(tree: CompactTree, kind: number, from: number, to: number)
   return Int32Array.from(out);
 }
 
+/** Whether rows `from … to - 1` take in every row after the first (the document node): the whole tree for the answers kept per tree. */
+function isWholeTree(tree: CompactTree, from: number, to: number): boolean {
+  return from <= 1 && to >= tree.size;
+}
+
 /** The first element row of each name id in a whole tree (`firstRowsByName` over every row), by tree. */
 const firstRowsOfTree = new WeakMap<CompactTree, Int32Array>();
 
@@ -128,7 +133,7 @@ const firstRowsOfTree = new WeakMap<CompactTree, Int32Array>();
  * whole tree is kept; callers read it, never write it.
  */
 export function firstRowsByName(tree: CompactTree, from: number, to: number): Int32Array {
-  const whole = from <= 1 && to >= tree.size;
+  const whole = isWholeTree(tree, from, to);
   const kept = whole ? firstRowsOfTree.get(tree) : undefined;
   if (kept !== undefined) return kept;
   const { kind, ref: name } = tree;
@@ -166,7 +171,7 @@ function elementCountsByName(tree: CompactTree): Int32Array {
  */
 export function countElementsWithIds(tree: CompactTree, ids: Uint8Array, from: number, to: number): number {
   let count = 0;
-  if (from <= 1 && to >= tree.size) {
+  if (isWholeTree(tree, from, to)) {
     const counts = elementCountsByName(tree);
     for (let id = 0; id < ids.length; id++) if (ids[id] !== 0) count += counts[id];
     return count;

@@ -84,20 +84,20 @@ export function elementsNamedAs(node: XdmNode, samples: readonly XdmNode[]): Xdm
 export function countNamedAs(node: XdmNode, samples: readonly XdmNode[]): number {
   if (samples.length === 0) return 0;
   const marked = namesMarked(node, samples);
-  return marked ? countElementsWithIds(marked.view.tree, marked.ids, ...rowsBelow(marked.view, marked.at)) : domElementsNamedAs(node, samples).length;
+  return marked ? countElementsWithIds(marked.view.tree, marked.ids, ...marked.below) : domElementsNamedAs(node, samples).length;
 }
 
 /** The rows of those elements when `node` and every sample are rows of one compact tree. */
 function rowsNamedAs(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly rows: Int32Array } | undefined {
   const marked = namesMarked(node, samples);
-  return marked && { view: marked.view, rows: elementRowsWithIds(marked.view.tree, marked.ids, ...rowsBelow(marked.view, marked.at)) };
+  return marked && { view: marked.view, rows: elementRowsWithIds(marked.view.tree, marked.ids, ...marked.below) };
 }
 
 /**
- * When `node` and every sample are rows of one compact tree: its view, the row of `node`, and
- * the samples' name ids marked in an array indexed by name id.
+ * When `node` and every sample are rows of one compact tree: its view, the rows below `node`
+ * (`rowsBelow`), and the samples' name ids marked in an array indexed by name id.
  */
-function namesMarked(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly at: number; readonly ids: Uint8Array } | undefined {
+function namesMarked(node: XdmNode, samples: readonly XdmNode[]): { readonly view: TreeView; readonly below: [number, number]; readonly ids: Uint8Array } | undefined {
   const at = treeNode(node);
   if (at === undefined) return undefined;
   const ids = new Uint8Array(at.v.tree.names.length);
@@ -106,7 +106,7 @@ function namesMarked(node: XdmNode, samples: readonly XdmNode[]): { readonly vie
     if (s === undefined || s.v !== at.v) return undefined;
     ids[nameIdAt(at.v.tree, s.p)] = 1; // samples are typed element()*; any other row has no name (-1: no write)
   }
-  return { view: at.v, at: at.p, ids };
+  return { view: at.v, below: rowsBelow(at.v, at.p), ids };
 }
 
 /** The same over saxon-js's DOM, by name. */

@@ -72,6 +72,7 @@ function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string
   const written = withParentStepsFolded(source);
   const expr = withOwnerPredicates(written, native);
   const rest = (steps: Expr[]): PathPart[] => nextSteps(steps, native, unit);
+  const free = (predicates: readonly Expr[]): boolean => positionFree(predicates, native);
   let path: string;
   if (expr.root === '/') {
     // `//name` from the root: the index answers it for the root itself (one node, no sorting)
@@ -82,7 +83,7 @@ function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string
     const texts = name === undefined && !anyElement ? textPredicates(expr.steps, 0, native) : undefined;
     // `//a/…/name[P]…` as written (before owner predicates lend P to `a`): as `//name[P]` where
     // every `name` element has those parents (`covered`)
-    const run = name !== undefined ? coveredStep(written.steps, 1, native, (p) => positionFree(p, native)) : undefined;
+    const run = name !== undefined ? coveredStep(written.steps, 1, native, free) : undefined;
     if (name !== undefined) {
       const indexedFrom = (from: string, end: number): string => {
         const [found, used] = indexedSteps(from, name, expr.steps, 1, native, unit);
@@ -96,7 +97,7 @@ function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string
     else if (attribute) path = `(${joinSteps(rootAttributes(attribute, native, unit), rest(expr.steps.slice(2)))})`;
     else {
       // `/a/b/name[P]…`: as `//name[P]` where the data allows (`covered`)
-      const run = coveredStep(expr.steps, 0, native, (p) => positionFree(p, native));
+      const run = coveredStep(expr.steps, 0, native, free);
       const plain = (from: string): string => joinSteps(from, rest(expr.steps.slice(0, run?.end)));
       path = expr.steps.length === 0 ? ROOT : run ? `(${joinSteps(covered(ROOT, run, plain, native, unit, childPathCoversCall), rest(expr.steps.slice(run.end)))})` : `(${plain(ROOT)})`;
     }
@@ -106,7 +107,6 @@ function pathExpr(source: PathExpr, scope: Scope, unit: TranslationUnit): string
       const head = `(${translateExpr(first, scope, unit)})`;
       // only from a head that may be a document (`$doc/a/b[P]`, `./a/b[P]`): not in every turn of a loop over elements
       const document = documentLike(first, scope);
-      const free = (p: readonly Expr[]) => positionFree(p, native);
       const run = document ? coveredStep(others, 0, native, free) : undefined;
       if (run) return `(${joinSteps(covered(head, run, (from) => fromHead(from, others.slice(0, run.end), native, unit), native, unit, childPathCoversCall), rest(others.slice(run.end)))})`;
       // `$doc//a/…/name[P]`, as written (before owner predicates): as `$doc//name[P]` where every `name` element has those parents
